@@ -1,0 +1,34 @@
+# RoboCom Arena. `make run` opens the arena, `make test` runs every test; each installs what
+# is missing first (Debian/Ubuntu packages; sudo when not root).
+GO ?= go
+FILES ?=
+
+.PHONY: run test deps test-deps build nogui vet fuzz bench
+
+deps:
+	@.ci/install-deps gui
+
+test-deps:
+	@.ci/install-deps test
+
+# Opens the arena window with FILES (make run FILES="a.rob b.rbi"), or the bundled robots.
+run: deps
+	$(GO) run ./cmd/robocom $(FILES)
+
+build: deps
+	$(GO) build -o robocom ./cmd/robocom
+
+# The headless binary: no window, no C libraries.
+nogui:
+	CGO_ENABLED=0 $(GO) build -tags nogui -o robocom ./cmd/robocom
+
+vet: deps
+	$(GO) vet ./...
+
+test: test-deps
+	$(GO) vet ./...
+	CGO_ENABLED=0 $(GO) build -tags nogui -o /dev/null ./cmd/robocom
+	$(GO) test ./...
+
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem ./...

@@ -1,0 +1,4 @@
+package main
+
+// runBattle is "robocom battle" (CLI.md).
+func runBattle(args []string) int { return notBuilt("battle") }

@@ -1,0 +1,4 @@
+package main
+
+// runRBI is "robocom rbi" (CLI.md).
+func runRBI(args []string) int { return notBuilt("rbi") }

@@ -1,0 +1,3 @@
+module robocom
+
+go 1.26
