@@ -167,8 +167,9 @@ type Program struct {
 	Country string
 	File    string // the path it was loaded from, as given
 	Banks   []Bank
-	Hidden  bool // loaded from an RBI file: every bank is Hidden
-	RC3     bool // uses RC3 instructions or constants
+	Hidden  bool    // loaded from an RBI file: every bank is Hidden
+	RC3     bool    // uses RC3 instructions or constants
+	Labels  []Label // label definitions in source order, for the formatter; nil for RBI programs
 }
 
 // Limits of the language (ROBOCOM.md section 3).

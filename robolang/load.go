@@ -1,0 +1,79 @@
+package robolang
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// maxFileSize bounds what LoadFile reads: 50 banks of 1000 instructions with generous
+// comments stay far below it, and a huge file given by mistake is refused at once.
+const maxFileSize = 16 << 20
+
+// LoadFile loads a program from a .rob source file or an .rbi file. An RBI file is
+// recognised by its magic bytes (whatever its extension); a file named .rbi without them is
+// refused. Source errors come back as an ErrorList; problems with the file itself (missing,
+// unreadable, damaged RBI) as one plain sentence.
+func LoadFile(path string, opt Options) (*Program, error) {
+	data, err := readFileLimited(path)
+	if err != nil {
+		return nil, err
+	}
+	if bytes.HasPrefix(data, rbiMagic[:]) {
+		p, err := ReadRBI(bytes.NewReader(data))
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", path, err)
+		}
+		if p.RC3 && !opt.RC3 {
+			return nil, fmt.Errorf("%s: the program uses RC3 instructions; it needs the rc3 option set", path)
+		}
+		p.File = path
+		return p, nil
+	}
+	if strings.EqualFold(filepath.Ext(path), ".rbi") {
+		return nil, fmt.Errorf("%s: not an RBI file (it does not start with the RBI signature)", path)
+	}
+	return Parse(path, data, opt)
+}
+
+func readFileLimited(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fileError(path, err)
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, fileError(path, err)
+	}
+	if st.IsDir() {
+		return nil, fmt.Errorf("%s is a folder, not a program file", path)
+	}
+	if st.Size() > maxFileSize {
+		return nil, fmt.Errorf("%s is too big for a program (%d bytes, at most %d)", path, st.Size(), maxFileSize)
+	}
+	var buf bytes.Buffer
+	if _, err := buf.ReadFrom(f); err != nil {
+		return nil, fileError(path, err)
+	}
+	return buf.Bytes(), nil
+}
+
+// fileError phrases an operating-system error as a plain sentence.
+func fileError(path string, err error) error {
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return fmt.Errorf("%s: no such file", path)
+	case errors.Is(err, fs.ErrPermission):
+		return fmt.Errorf("%s: permission denied", path)
+	}
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	return fmt.Errorf("cannot read %s: %v", path, err)
+}

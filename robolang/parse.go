@@ -1,0 +1,497 @@
+package robolang
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Options select the language accepted by the loader.
+type Options struct {
+	RC3 bool // accept the RC3 instructions, constants and #Pub/#Team (ROBOCOM.md section 11)
+}
+
+// Label is a label definition, kept so that the formatter can write it back.
+type Label struct {
+	Name  string // as written at its definition, without the "@"
+	Bank  int    // index into Program.Banks (bank number - 1)
+	Index int    // index of the labelled instruction in its bank; len(Code) = one past the end
+	Pos   Pos    // the "@" of the definition; zero for hidden code
+}
+
+// maxErrors stops a hopeless file (say, a binary read by mistake) from producing thousands
+// of lines; the last error says that more were left out.
+const maxErrors = 200
+
+// Parse loads RoboCom source (ROBOCOM.md sections 3 and 4). filename is used in error
+// messages and, without folder and extension, as the program's name when it has no Name
+// line. On failure the error is an ErrorList holding every error found, sorted.
+func Parse(filename string, src []byte, opt Options) (*Program, error) {
+	p := &parser{file: filename, opt: opt, prog: &Program{File: filename}, labels: map[string]int{}}
+	p.run(src)
+	if len(p.errs) > 0 {
+		p.errs.Sort()
+		if len(p.errs) > maxErrors {
+			last := p.errs[maxErrors-1]
+			p.errs = append(p.errs[:maxErrors:maxErrors], &Error{File: filename, Pos: last.Pos,
+				Msg: fmt.Sprintf("too many errors (%d more not shown)", len(p.errs)-maxErrors)})
+		}
+		return nil, p.errs
+	}
+	if p.prog.Name == "" {
+		p.prog.Name = nameFromFile(filename)
+	}
+	return p.prog, nil
+}
+
+// nameFromFile is the file name without folder and extension.
+func nameFromFile(filename string) string {
+	base := filename
+	if i := strings.LastIndexAny(base, `/\`); i >= 0 {
+		base = base[i+1:]
+	}
+	if i := strings.LastIndexByte(base, '.'); i > 0 {
+		base = base[:i]
+	}
+	return base
+}
+
+type parser struct {
+	file string
+	opt  Options
+	prog *Program
+	errs ErrorList
+
+	inBank     bool
+	bankFull   bool           // the current bank already reported "too many instructions"
+	headerLine map[string]int // header keyword -> line where it was given
+	labels     map[string]int // lower-case label name -> index into prog.Labels
+	refs       []labelRef     // label operands to resolve once every label is known
+}
+
+// labelRef is an operand "@name" waiting for the second pass.
+type labelRef struct {
+	bank, index, arg int // where the operand is: Banks[bank].Code[index].Args[arg]
+	pos              Pos
+}
+
+func (p *parser) errorf(pos Pos, format string, args ...any) {
+	p.errs.Add(p.file, pos, fmt.Sprintf(format, args...))
+}
+
+// run is the assembler, as passes:
+func (p *parser) run(src []byte) {
+	text, ok := p.decode(src) // bytes to characters; refuse what is not text
+	if !ok {
+		return
+	}
+	for i, line := range splitLines(text) { // statements, one per line
+		p.line(i+1, []rune(line))
+	}
+	p.resolve() // labels to numbers
+}
+
+// decode turns the file into text: UTF-8 when it is valid UTF-8, else Latin-1 (old
+// programs were written with DOS code pages). A NUL byte or another control character
+// that no text editor writes means the file is not a program at all.
+func (p *parser) decode(src []byte) (string, bool) {
+	src = trimDOSEOF(src)
+	var text string
+	if utf8.Valid(src) {
+		text = strings.TrimPrefix(string(src), "\uFEFF")
+	} else {
+		r := make([]rune, len(src))
+		for i, b := range src {
+			r[i] = rune(b)
+		}
+		text = string(r)
+	}
+	line, col := 1, 1
+	for i, r := range text {
+		switch {
+		case r == '\n':
+			line, col = line+1, 0
+		case r == '\r':
+			if i+1 < len(text) && text[i+1] == '\n' {
+				col--
+			} else {
+				line, col = line+1, 0
+			}
+		case r == 0:
+			p.errorf(Pos{line, col}, "not a text file: it contains NUL bytes (is it a binary or an .rbi file named .rob?)")
+			return "", false
+		case r < ' ' && r != '\t' && r != '\f' && r != '\v':
+			p.errorf(Pos{line, col}, "not a text file: it contains the control character U+%04X", r)
+			return "", false
+		}
+		col++
+	}
+	return text, true
+}
+
+// trimDOSEOF drops a DOS end-of-file mark (Ctrl-Z) and whatever follows it.
+func trimDOSEOF(src []byte) []byte {
+	for i, b := range src {
+		if b == 0x1A {
+			return src[:i]
+		}
+	}
+	return src
+}
+
+// splitLines splits at "\n", "\r\n" and a lone "\r".
+func splitLines(text string) []string {
+	var lines []string
+	start := 0
+	for i := 0; i < len(text); i++ {
+		switch text[i] {
+		case '\n':
+			lines = append(lines, text[start:i])
+			start = i + 1
+		case '\r':
+			lines = append(lines, text[start:i])
+			if i+1 < len(text) && text[i+1] == '\n' {
+				i++
+			}
+			start = i + 1
+		}
+	}
+	if start < len(text) {
+		lines = append(lines, text[start:])
+	}
+	return lines
+}
+
+func isBlank(r rune) bool { return unicode.IsSpace(r) }
+
+// skipBlanks returns the index of the first non-blank character at or after i.
+func skipBlanks(s []rune, i int) int {
+	for i < len(s) && isBlank(s[i]) {
+		i++
+	}
+	return i
+}
+
+// trimRight returns the end of s without trailing blanks.
+func trimRight(s []rune, end int) int {
+	for end > 0 && isBlank(s[end-1]) {
+		end--
+	}
+	return end
+}
+
+// line parses one statement:
+//
+//	line      = [ header | bank | label | instr ] [ ";" comment ]
+//	header    = ("Name" | "Author" | "Country") text
+//	bank      = "Bank" [ text ]
+//	label     = "@" name
+//	instr     = mnemonic [ operand { "," operand } ]
+func (p *parser) line(lineNo int, s []rune) {
+	end := len(s)
+	for i, r := range s {
+		if r == ';' {
+			end = i
+			break
+		}
+	}
+	s = s[:trimRight(s, end)]
+	start := skipBlanks(s, 0)
+	if start == len(s) {
+		return
+	}
+	pos := Pos{lineNo, start + 1}
+	if s[start] == '@' {
+		p.labelDef(lineNo, s, start)
+		return
+	}
+	wordEnd := start
+	for wordEnd < len(s) && !isBlank(s[wordEnd]) && s[wordEnd] != ',' {
+		wordEnd++
+	}
+	word := string(s[start:wordEnd])
+	rest := strings.TrimFunc(string(s[wordEnd:]), isBlank)
+	switch kw := strings.ToLower(word); kw {
+	case "name", "author", "country":
+		p.header(pos, kw, word, rest)
+		return
+	case "bank":
+		if len(p.prog.Banks) == MaxBanks {
+			p.errorf(pos, "too many banks: a program has at most %d", MaxBanks)
+		}
+		p.prog.Banks = append(p.prog.Banks, Bank{Name: rest})
+		p.inBank, p.bankFull = true, false
+		return
+	}
+	op := LookupOpcode(word)
+	if op == OpInvalid {
+		if !p.inBank {
+			p.errorf(pos, "unexpected %q before the first Bank line: only Name, Author and Country lines may come before it", word)
+		} else {
+			p.errorf(pos, "unknown instruction %q", word)
+		}
+		return
+	}
+	if !p.inBank {
+		p.errorf(pos, "instruction %s before the first Bank line: start a bank with \"Bank\" first", op)
+		return
+	}
+	p.instr(pos, op, s, wordEnd)
+}
+
+func (p *parser) header(pos Pos, kw, word, text string) {
+	if p.inBank {
+		p.errorf(pos, "%s line after the first Bank line: header lines must come before it", word)
+		return
+	}
+	if p.headerLine == nil {
+		p.headerLine = map[string]int{}
+	}
+	if first, ok := p.headerLine[kw]; ok {
+		p.errorf(pos, "%s given twice (first on line %d)", word, first)
+		return
+	}
+	p.headerLine[kw] = pos.Line
+	switch kw {
+	case "name":
+		p.prog.Name = text
+	case "author":
+		p.prog.Author = text
+	case "country":
+		p.prog.Country = text
+	}
+}
+
+// labelDef parses a label line "@name" (only a comment may follow).
+func (p *parser) labelDef(lineNo int, s []rune, at int) {
+	pos := Pos{lineNo, at + 1}
+	nameEnd := at + 1
+	for nameEnd < len(s) && !isBlank(s[nameEnd]) && s[nameEnd] != ',' {
+		nameEnd++
+	}
+	name := string(s[at+1 : nameEnd])
+	if name == "" {
+		p.errorf(pos, "label without a name after \"@\"")
+		return
+	}
+	if j := skipBlanks(s, nameEnd); j < len(s) {
+		p.errorf(Pos{lineNo, j + 1}, "unexpected %q after label @%s: a label stands alone on its line", string(s[j:]), name)
+		return
+	}
+	if !p.inBank {
+		p.errorf(pos, "label @%s before the first Bank line", name)
+		return
+	}
+	key := strings.ToLower(name)
+	if i, dup := p.labels[key]; dup {
+		p.errorf(pos, "label @%s already defined on line %d", name, p.prog.Labels[i].Pos.Line)
+		return
+	}
+	b := len(p.prog.Banks) - 1
+	p.labels[key] = len(p.prog.Labels)
+	p.prog.Labels = append(p.prog.Labels, Label{Name: name, Bank: b, Index: len(p.prog.Banks[b].Code), Pos: pos})
+}
+
+// instr parses the operands of an instruction whose mnemonic ends at s[from].
+func (p *parser) instr(pos Pos, op Opcode, s []rune, from int) {
+	info := op.Info()
+	if op.IsRC3() {
+		if !p.opt.RC3 {
+			p.errorf(pos, "%s is an RC3 instruction: it needs the rc3 option set", op)
+			return
+		}
+		p.prog.RC3 = true
+	}
+	bankIdx := len(p.prog.Banks) - 1
+	bank := &p.prog.Banks[bankIdx]
+	if len(bank.Code) == MaxInstructions {
+		if !p.bankFull {
+			p.errorf(pos, "too many instructions in bank %d: a bank holds at most %d", bankIdx+1, MaxInstructions)
+			p.bankFull = true
+		}
+		return
+	}
+	in := Instr{Op: op, Pos: pos}
+	// Split the operand text at commas, remembering where each operand starts.
+	type field struct {
+		text  string
+		start int // rune index into s
+	}
+	var fields []field
+	if j := skipBlanks(s, from); j < len(s) {
+		beg := j
+		for k := j; ; k++ {
+			if k == len(s) || s[k] == ',' {
+				b := skipBlanks(s, beg)
+				e := trimRight(s, k)
+				if e < b {
+					e = b
+				}
+				fields = append(fields, field{string(s[b:e]), b})
+				if k == len(s) {
+					break
+				}
+				beg = k + 1
+			}
+		}
+	}
+	want := len(info.Args)
+	if len(fields) > want {
+		extra := fields[want]
+		p.errorf(Pos{pos.Line, extra.start + 1}, "too many operands: %s takes %s", op, operandCount(want))
+		fields = fields[:want]
+	}
+	for i, f := range fields {
+		fpos := Pos{pos.Line, f.start + 1}
+		if f.text == "" {
+			p.errorf(fpos, "operand %d of %s is missing", i+1, op)
+			continue
+		}
+		o, label, good := p.operand(fpos, f.text)
+		if !good {
+			continue
+		}
+		if info.Args[i] == ArgWrite && !o.Writable() && label == "" {
+			p.errorf(fpos, "%s cannot write to %s: operand %d must be #1..#20, #Active or %%Active", op, f.text, i+1)
+			continue
+		}
+		if label != "" {
+			if info.Args[i] == ArgWrite {
+				p.errorf(fpos, "%s cannot write to the label @%s: operand %d must be #1..#20, #Active or %%Active", op, label, i+1)
+				continue
+			}
+			p.refs = append(p.refs, labelRef{bank: bankIdx, index: len(bank.Code), arg: i, pos: fpos})
+		}
+		in.Args[i] = o
+	}
+	if len(fields) < want {
+		p.errorf(pos, "too few operands: %s takes %s, found %d", op, operandCount(want), len(fields))
+	}
+	in.N = uint8(want)
+	// Even a bad instruction takes its place, so that later labels keep their numbers and
+	// the errors that follow are the real ones.
+	bank.Code = append(bank.Code, in)
+}
+
+func operandCount(n int) string {
+	switch n {
+	case 0:
+		return "no operands"
+	case 1:
+		return "1 operand"
+	}
+	return fmt.Sprintf("%d operands", n)
+}
+
+// operand parses one operand:
+//
+//	operand = number | "@" name | "#" (1..20 | "Active") | "$" const | "%" remote
+//	number  = [ "-" ] digit { digit }
+//
+// A label comes back as its name, to be resolved later.
+func (p *parser) operand(pos Pos, t string) (o Operand, label string, ok bool) {
+	if strings.ContainsFunc(t, isBlank) {
+		p.errorf(pos, "unexpected blank inside operand %q: separate operands with commas", t)
+		return o, "", false
+	}
+	switch t[0] {
+	case '@':
+		name := t[1:]
+		if name == "" {
+			p.errorf(pos, "label without a name after \"@\"")
+			return o, "", false
+		}
+		return Operand{Kind: KindNumber, Label: name}, name, true
+	case '#':
+		name := t[1:]
+		if strings.EqualFold(name, "Active") {
+			return Operand{Kind: KindActive}, "", true
+		}
+		if strings.EqualFold(name, "Pub") || strings.EqualFold(name, "Team") {
+			if !p.opt.RC3 {
+				p.errorf(pos, "%s is an RC3 variable: it needs the rc3 option set", t)
+				return o, "", false
+			}
+			p.prog.RC3 = true
+			if strings.EqualFold(name, "Pub") {
+				return Operand{Kind: KindVar, Value: VarPub}, "", true
+			}
+			return Operand{Kind: KindVar, Value: VarTeam}, "", true
+		}
+		if n, err := strconv.Atoi(name); err == nil && n >= 1 && n <= NumVars && strconv.Itoa(n) == name {
+			return Operand{Kind: KindVar, Value: int16(n)}, "", true
+		}
+		p.errorf(pos, "unknown variable %s: variables are #1..#20 and #Active", t)
+		return o, "", false
+	case '$':
+		for c := Const(1); c < numConsts; c++ {
+			if strings.EqualFold(t, ConstNames[c]) {
+				if c.IsRC3() {
+					if !p.opt.RC3 {
+						p.errorf(pos, "%s is an RC3 constant: it needs the rc3 option set", ConstNames[c])
+						return o, "", false
+					}
+					p.prog.RC3 = true
+				}
+				return Operand{Kind: KindConst, Value: int16(c)}, "", true
+			}
+		}
+		p.errorf(pos, "unknown constant %s: constants are $Banks, $Mobile, $InstrSet and $Fields", t)
+		return o, "", false
+	case '%':
+		for r := Remote(1); r < numRemotes; r++ {
+			if strings.EqualFold(t, RemoteNames[r]) {
+				return Operand{Kind: KindRemote, Value: int16(r)}, "", true
+			}
+		}
+		p.errorf(pos, "unknown remote %s: remotes are %%Active, %%Banks, %%Mobile and %%InstrSet", t)
+		return o, "", false
+	}
+	digits := strings.TrimPrefix(t, "-")
+	if digits != "" && strings.Trim(digits, "0123456789") == "" {
+		n, err := strconv.ParseInt(t, 10, 64)
+		if err != nil || n < -32768 || n > 32767 {
+			p.errorf(pos, "literal %s out of range: numbers are -32768..32767", t)
+			return o, "", false
+		}
+		return Operand{Kind: KindNumber, Value: int16(n)}, "", true
+	}
+	p.errorf(pos, "invalid operand %q: expected a number, #variable, $constant, %%remote or @label", t)
+	return o, "", false
+}
+
+// resolve turns label operands into numbers (ROBOCOM.md section 3): BJUMP's instruction
+// number is absolute; elsewhere a label is relative within its bank and absolute across banks.
+func (p *parser) resolve() {
+	for _, r := range p.refs {
+		in := &p.prog.Banks[r.bank].Code[r.index]
+		o := &in.Args[r.arg]
+		li, ok := p.labels[strings.ToLower(o.Label)]
+		if !ok {
+			p.errorf(r.pos, "undefined label @%s", o.Label)
+			continue
+		}
+		l := p.prog.Labels[li]
+		switch {
+		case isAbsoluteLabelArg(in.Op, r.arg), l.Bank != r.bank:
+			o.Value = int16(l.Index + 1)
+		default:
+			o.Value = int16(l.Index - r.index)
+		}
+	}
+}
+
+// isAbsoluteLabelArg reports whether a label in operand arg of op means the labelled
+// instruction's number rather than the distance to it: BJUMP's instruction number (section
+// 3), and by the same logic the RC3 instructions that take an instruction number.
+func isAbsoluteLabelArg(op Opcode, arg int) bool {
+	switch op {
+	case OpBJump, OpInit:
+		return arg == 1
+	case OpAJump:
+		return arg == 0
+	}
+	return false
+}
