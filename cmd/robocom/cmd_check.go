@@ -1,4 +1,60 @@
 package main
 
-// runCheck is "robocom check" (CLI.md).
-func runCheck(args []string) int { return notBuilt("check") }
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+
+	"robocom/robolang"
+)
+
+// runCheck is "robocom check [-rc3] FILE...": load each program (.rob or .rbi) and print
+// every load error as file:line:col: message. Exit 1 if any program fails to load.
+func runCheck(args []string) int {
+	fl := flag.NewFlagSet("check", flag.ContinueOnError)
+	fl.SetOutput(os.Stderr)
+	rc3 := fl.Bool("rc3", false, "accept the RC3 instructions and constants")
+	fl.Usage = func() {
+		fmt.Fprintln(os.Stderr, "usage: robocom check [-rc3] FILE.rob|FILE.rbi ...")
+		fl.PrintDefaults()
+	}
+	if err := fl.Parse(args); err != nil {
+		return 2
+	}
+	if fl.NArg() == 0 {
+		fl.Usage()
+		return 2
+	}
+	return checkFiles(os.Stdout, os.Stderr, fl.Args(), robolang.Options{RC3: *rc3})
+}
+
+func checkFiles(stdout, stderr io.Writer, files []string, opt robolang.Options) int {
+	status := 0
+	for _, path := range files {
+		p, err := robolang.LoadFile(path, opt)
+		if err != nil {
+			status = 1
+			var list robolang.ErrorList
+			if errors.As(err, &list) {
+				for _, e := range list {
+					fmt.Fprintln(stderr, e)
+				}
+			} else {
+				fmt.Fprintln(stderr, err)
+			}
+			continue
+		}
+		n := 0
+		for _, b := range p.Banks {
+			n += len(b.Code)
+		}
+		hidden := ""
+		if p.Hidden {
+			hidden = ", hidden (RBI)"
+		}
+		fmt.Fprintf(stdout, "%s: ok: %q, %d banks, %d instructions%s\n", path, p.Name, len(p.Banks), n, hidden)
+	}
+	return status
+}
