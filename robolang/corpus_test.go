@@ -1,7 +1,6 @@
 package robolang
 
 import (
-	"os"
 	"path/filepath"
 	"testing"
 )
@@ -32,5 +31,4 @@ func TestCorpusLoads(t *testing.T) {
 			t.Errorf("%s: name %q, %d banks", f, p.Name, len(p.Banks))
 		}
 	}
-	_ = os.Getenv
 }

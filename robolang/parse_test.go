@@ -1,0 +1,311 @@
+package robolang
+
+import (
+	"errors"
+	"fmt"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// errMark marks, in a test source, the place where an error is expected. The line's
+// comment holds one `ERROR "regexp"` per mark, in the same order (go/parser's
+// error_test.go idea). The marks are removed before parsing.
+const errMark = "⟦"
+
+var errorRx = regexp.MustCompile(`ERROR "((?:[^"\\]|\\.)*)"`)
+
+type wantErr struct {
+	pos Pos
+	rx  *regexp.Regexp
+}
+
+// expectedErrors strips the marks from src and returns the errors they announce.
+func expectedErrors(t *testing.T, src string) (string, []wantErr) {
+	t.Helper()
+	var out []string
+	var want []wantErr
+	for i, line := range strings.Split(src, "\n") {
+		var rxs []string
+		if c := strings.Index(line, ";"); c >= 0 {
+			for _, m := range errorRx.FindAllStringSubmatch(line[c:], -1) {
+				rxs = append(rxs, m[1])
+			}
+		}
+		var cols []int
+		for {
+			k := strings.Index(line, errMark)
+			if k < 0 {
+				break
+			}
+			cols = append(cols, len([]rune(line[:k]))+1)
+			line = line[:k] + line[k+len(errMark):]
+		}
+		if len(cols) != len(rxs) {
+			t.Fatalf("test source line %d: %d marks but %d ERROR comments", i+1, len(cols), len(rxs))
+		}
+		for k := range cols {
+			want = append(want, wantErr{Pos{i + 1, cols[k]}, regexp.MustCompile(rxs[k])})
+		}
+		out = append(out, line)
+	}
+	return strings.Join(out, "\n"), want
+}
+
+// errorCases are broken programs; each mark is one expected error.
+var errorCases = []struct {
+	name string
+	src  string
+	opt  Options
+}{
+	{"unknown instruction", `Bank
+  ⟦Foo 1, 2   ; ERROR "unknown instruction \"Foo\""
+  ⟦Setx #1,1  ; ERROR "unknown instruction \"Setx\""
+  Set #1, 1
+`, Options{}},
+	{"unknown operands", `Bank
+  Set ⟦#0, 1      ; ERROR "unknown variable #0"
+  Set ⟦#21, 1     ; ERROR "unknown variable #21"
+  Set ⟦#01, 1     ; ERROR "unknown variable #01"
+  Set #1, ⟦#Act   ; ERROR "unknown variable #Act"
+  Set #1, ⟦$Foo   ; ERROR "unknown constant \$Foo"
+  Set #1, ⟦%Foo   ; ERROR "unknown remote %Foo"
+  Set #1, ⟦foo    ; ERROR "invalid operand \"foo\""
+  Set #1, ⟦+5     ; ERROR "invalid operand \"\+5\""
+  Set #1, ⟦2 3    ; ERROR "blank inside operand"
+`, Options{}},
+	{"operand count", `Bank
+  ⟦Set #1        ; ERROR "too few operands: SET takes 2 operands, found 1"
+  ⟦Create        ; ERROR "too few operands: CREATE takes 3 operands, found 0"
+  Move ⟦1        ; ERROR "too many operands: MOVE takes no operands"
+  Jump 1, ⟦2     ; ERROR "too many operands: JUMP takes 1 operand"
+  Set #1,⟦       ; ERROR "operand 2 of SET is missing"
+  Trans ⟦, 1     ; ERROR "operand 1 of TRANS is missing"
+`, Options{}},
+	{"writing a constant", `Bank
+  @l
+  Set ⟦5, 1           ; ERROR "SET cannot write to 5"
+  Add ⟦$Banks, 1      ; ERROR "ADD cannot write to \$Banks"
+  Sub ⟦%banks, 1      ; ERROR "SUB cannot write to %banks"
+  Scan ⟦%Mobile       ; ERROR "SCAN cannot write to %Mobile"
+  Set ⟦@l, 1          ; ERROR "cannot write to the label @l"
+  Set %active, 5
+  Scan #active
+`, Options{}},
+	{"literal range", `Bank
+  Set #1, ⟦32768        ; ERROR "literal 32768 out of range"
+  Set #1, ⟦-32769       ; ERROR "literal -32769 out of range"
+  Set #1, ⟦123456789012345678901234567890 ; ERROR "out of range"
+  Set #1, 32767
+  Set #1, -32768
+`, Options{}},
+	{"labels", `Bank a
+  @Loop
+  Jump ⟦@nowhere     ; ERROR "undefined label @nowhere"
+⟦@LOOP               ; ERROR "label @LOOP already defined on line 2"
+  ⟦@                 ; ERROR "label without a name"
+  @x ⟦junk           ; ERROR "unexpected \"junk\" after label @x"
+  Jump @loop
+  Jump ⟦@            ; ERROR "label without a name"
+`, Options{}},
+	{"before the first bank", `Name x
+⟦Set #1, 1         ; ERROR "instruction SET before the first Bank line"
+⟦hello world       ; ERROR "unexpected \"hello\" before the first Bank line"
+⟦@start            ; ERROR "label @start before the first Bank line"
+Author me
+Bank
+  Die
+⟦Country de        ; ERROR "Country line after the first Bank line"
+⟦name again        ; ERROR "name line after the first Bank line"
+`, Options{}},
+	{"header twice", `Name a
+⟦NAME b     ; ERROR "NAME given twice \(first on line 1\)"
+Bank
+`, Options{}},
+	{"rc3 needs the option", `Bank
+  ⟦Mul #1, 2         ; ERROR "MUL is an RC3 instruction"
+  Set #1, ⟦$Time     ; ERROR "\$Time is an RC3 constant"
+  Set ⟦#Pub, 1       ; ERROR "#Pub is an RC3 variable"
+  Set #1, $Fields
+  Set #1, $InstrSet
+  Set #1, %Mobile
+  Set #1, %InstrSet
+`, Options{}},
+	{"every error of a line", `Bank
+  Create ⟦#22, ⟦$x, ⟦99999   ; ERROR "unknown variable #22" ERROR "unknown constant \$x" ERROR "literal 99999 out of range"
+  ⟦Set ⟦1                    ; ERROR "too few operands" ERROR "SET cannot write to 1"
+`, Options{}},
+	{"not text", "Bank\n  Die\n  ⟦\x00\x01\x02 ; ERROR \"not a text file: it contains NUL bytes\"\n", Options{}},
+	{"control character", "Bank\n  Die⟦\x07 ; ERROR \"not a text file: it contains the control character U\\+0007\"\n", Options{}},
+}
+
+func TestErrors(t *testing.T) {
+	for _, c := range errorCases {
+		t.Run(c.name, func(t *testing.T) {
+			src, want := expectedErrors(t, c.src)
+			checkErrors(t, src, c.opt, want)
+		})
+	}
+}
+
+func checkErrors(t *testing.T, src string, opt Options, want []wantErr) {
+	t.Helper()
+	p, err := Parse("test.rob", []byte(src), opt)
+	if len(want) == 0 {
+		if err != nil {
+			t.Fatalf("unexpected errors:\n%v", err)
+		}
+		return
+	}
+	if err == nil {
+		t.Fatalf("loaded %q, want %d errors", p.Name, len(want))
+	}
+	var list ErrorList
+	if !errors.As(err, &list) {
+		t.Fatalf("error is %T, want ErrorList", err)
+	}
+	for i := 1; i < len(list); i++ {
+		if list.Less(i, i-1) {
+			t.Errorf("errors not sorted: %v before %v", list[i-1], list[i])
+		}
+	}
+	for i := 0; i < len(want) || i < len(list); i++ {
+		switch {
+		case i >= len(list):
+			t.Errorf("missing error at %v matching %q", want[i].pos, want[i].rx)
+		case i >= len(want):
+			t.Errorf("unexpected error %v", list[i])
+		case list[i].Pos != want[i].pos || !want[i].rx.MatchString(list[i].Msg):
+			t.Errorf("got %v\nwant test.rob:%v: matching %q", list[i], want[i].pos, want[i].rx)
+		default:
+			if list[i].File != "test.rob" {
+				t.Errorf("error file %q", list[i].File)
+			}
+			if !strings.HasPrefix(list[i].Error(), fmt.Sprintf("test.rob:%d:%d: ", want[i].pos.Line, want[i].pos.Col)) {
+				t.Errorf("Error() = %q", list[i].Error())
+			}
+		}
+	}
+}
+
+// TestLimits builds programs just inside and just past the limits of section 3.
+func TestLimits(t *testing.T) {
+	banks := func(n int) string { return strings.Repeat("Bank\n", n) }
+	if _, err := Parse("x.rob", []byte(banks(MaxBanks)), Options{}); err != nil {
+		t.Errorf("%d banks: %v", MaxBanks, err)
+	}
+	src := banks(MaxBanks) + errMark + "Bank ; ERROR \"too many banks: a program has at most 50\"\nbank ; reported once\n"
+	src, want := expectedErrors(t, src)
+	checkErrors(t, src, Options{}, want)
+
+	code := "Bank\n" + strings.Repeat("Die\n", MaxInstructions)
+	if _, err := Parse("x.rob", []byte(code), Options{}); err != nil {
+		t.Errorf("%d instructions: %v", MaxInstructions, err)
+	}
+	src = code + errMark + "Die ; ERROR \"too many instructions in bank 1: a bank holds at most 1000\"\nDie\nBank\n" + strings.Repeat("Die\n", MaxInstructions)
+	src, want = expectedErrors(t, src)
+	checkErrors(t, src, Options{}, want)
+}
+
+// resolved prints a bank's code with labels as the numbers they stand for.
+func resolved(b Bank) string {
+	var s []string
+	for _, in := range b.Code {
+		s = append(s, Disassemble(in))
+	}
+	return strings.Join(s, "; ")
+}
+
+func TestLabels(t *testing.T) {
+	src := `; labels as ROBOCOM.md section 3 defines them
+Name Labels
+Bank One
+  @Loop            ; labels the next instruction
+  Add #1, 1
+  Turn 1
+  Jump @loop       ; case-insensitive: -2
+  Jump @end        ; one past the end of this bank: +2
+  Comp #1, @Two    ; another bank: the instruction number there, 2
+@end
+Bank Two
+  @friend?
+  Die
+  @Two
+  BJump 1, @LOOP   ; BJUMP: always the number in the label's bank, 1
+  BJump 2, @two    ; even in the same bank: 2
+  Jump @friend?    ; -3
+  Jump @TWO        ; -3
+  @self
+  Jump @self       ; 0: a jump to itself
+  Set #2, @end     ; bank One is another bank: one past its end, 6
+  @2
+  @3
+Bank
+Bank Three
+  Jump @2          ; 2 labels on the same spot, one past the end of bank Two
+  Jump @3
+`
+	p, err := Parse("labels.rob", []byte(src), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		"ADD #1, 1; TURN 1; JUMP -2; JUMP 2; COMP #1, 2",
+		"DIE; BJUMP 1, 1; BJUMP 2, 2; JUMP -3; JUMP -3; JUMP 0; SET #2, 6",
+		"",
+		"JUMP 8; JUMP 8",
+	}
+	if len(p.Banks) != len(want) {
+		t.Fatalf("%d banks, want %d", len(p.Banks), len(want))
+	}
+	for i, b := range p.Banks {
+		if got := resolved(b); got != want[i] {
+			t.Errorf("bank %d:\n got %s\nwant %s", i+1, got, want[i])
+		}
+	}
+	if got := p.Banks[1].Code[3].Args[0].Label; got != "friend?" {
+		t.Errorf("label name kept as %q", got)
+	}
+	if p.Name != "Labels" || p.Banks[0].Name != "One" || p.Banks[2].Name != "" {
+		t.Errorf("names: %q %q %q", p.Name, p.Banks[0].Name, p.Banks[2].Name)
+	}
+}
+
+func TestHeaderAndNames(t *testing.T) {
+	src := "\uFEFF;c\nname   Robo Tron 2000   ; comment\nAUTHOR Jörg <j@x.de>\ncountry\tDE\nBANK  first bank ;x\n  die\n"
+	p, err := Parse("dir/sub/robo.rob", []byte(src), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Name != "Robo Tron 2000" || p.Author != "Jörg <j@x.de>" || p.Country != "DE" || p.Banks[0].Name != "first bank" {
+		t.Errorf("got %q %q %q %q", p.Name, p.Author, p.Country, p.Banks[0].Name)
+	}
+	if p.File != "dir/sub/robo.rob" {
+		t.Errorf("File = %q", p.File)
+	}
+	p, err = Parse(`C:\progs\Mine.v2.rob`, []byte("Bank\nDie"), Options{})
+	if err != nil || p.Name != "Mine.v2" {
+		t.Errorf("name from file: %q, %v", p.Name, err)
+	}
+}
+
+func TestCharsetsAndColumns(t *testing.T) {
+	// Latin-1 (invalid UTF-8): "Bank Häuptling", a label with "ä", then an error after it;
+	// the column counts characters, not bytes.
+	good := "Bank H\xe4uptling\r\n  @K\xe4se\r\n  Jump @K\xc4SE\r\n"
+	latin1 := []byte(good + "  \xe4\xe4 Set\r\n")
+	_, err := Parse("l1.rob", latin1, Options{})
+	var list ErrorList
+	if !errors.As(err, &list) || len(list) != 1 || list[0].Pos != (Pos{4, 3}) || list[0].Msg != `unknown instruction "ää"` {
+		t.Fatalf("latin-1: %v", err)
+	}
+	p, err := Parse("l1.rob", []byte(good), Options{})
+	if err != nil || p.Banks[0].Name != "Häuptling" || p.Banks[0].Code[0].Args[0].Value != 0 {
+		t.Fatalf("latin-1: %v %+v", err, p)
+	}
+	// UTF-8 with a tab and old Mac line ends: column 4 after "\t€ " (3 characters).
+	_, err = Parse("u.rob", []byte("Bank\r\t€ Die\rDie\x1a garbage after DOS EOF \x00"), Options{})
+	if !errors.As(err, &list) || len(list) != 1 || list[0].Pos != (Pos{2, 2}) {
+		t.Fatalf("utf-8: %v", err)
+	}
+}
