@@ -32,6 +32,9 @@ func LoadFile(path string, opt Options) (*Program, error) {
 			return nil, fmt.Errorf("%s: the program uses RC3 instructions; it needs the rc3 option set", path)
 		}
 		p.File = path
+		if p.Name == "" {
+			p.Name = nameFromFile(path)
+		}
 		return p, nil
 	}
 	if strings.EqualFold(filepath.Ext(path), ".rbi") {

@@ -1,4 +1,109 @@
 package main
 
-// runRBI is "robocom rbi" (CLI.md).
-func runRBI(args []string) int { return notBuilt("rbi") }
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"robocom/robolang"
+)
+
+const rbiUsage = `usage: robocom rbi [-rc3] FILE.rob [-o FILE.rbi]   save a program as RBI (default: FILE.rbi)
+       robocom rbi -info FILE.rbi                    print an RBI file's visible header`
+
+// runRBI is "robocom rbi" (CLI.md). Flags may come before or after the file name.
+func runRBI(args []string) int {
+	return rbiMain(os.Stdout, os.Stderr, args)
+}
+
+func rbiMain(stdout, stderr io.Writer, args []string) int {
+	var in, out string
+	var info, rc3 bool
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "-h" || a == "-help" || a == "--help":
+			fmt.Fprintln(stdout, rbiUsage)
+			return 0
+		case a == "-info" || a == "--info":
+			info = true
+		case a == "-rc3" || a == "--rc3":
+			rc3 = true
+		case a == "-o" || a == "--o":
+			if i+1 == len(args) {
+				fmt.Fprintln(stderr, "robocom rbi: -o needs a file name")
+				return 2
+			}
+			i++
+			out = args[i]
+		case strings.HasPrefix(a, "-o="):
+			out = strings.TrimPrefix(a, "-o=")
+		case strings.HasPrefix(a, "-") && a != "-":
+			fmt.Fprintf(stderr, "robocom rbi: unknown flag %s\n%s\n", a, rbiUsage)
+			return 2
+		default:
+			if in != "" {
+				fmt.Fprintf(stderr, "robocom rbi: one file at a time (got %s and %s)\n%s\n", in, a, rbiUsage)
+				return 2
+			}
+			in = a
+		}
+	}
+	if in == "" || info && out != "" {
+		fmt.Fprintln(stderr, rbiUsage)
+		return 2
+	}
+	if info {
+		return rbiInfo(stdout, stderr, in)
+	}
+	if out == "" {
+		out = strings.TrimSuffix(in, filepath.Ext(in)) + ".rbi"
+	}
+	p, err := robolang.LoadFile(in, robolang.Options{RC3: rc3})
+	if err != nil {
+		var list robolang.ErrorList
+		if errors.As(err, &list) {
+			for _, e := range list {
+				fmt.Fprintln(stderr, e)
+			}
+		} else {
+			fmt.Fprintln(stderr, err)
+		}
+		return 1
+	}
+	if p.Hidden {
+		// Re-saving hidden code is possible but pointless; say so rather than guess.
+		fmt.Fprintf(stderr, "%s is already an RBI file\n", in)
+		return 1
+	}
+	if err := robolang.SaveRBI(out, p); err != nil {
+		fmt.Fprintln(stderr, err)
+		return 1
+	}
+	fmt.Fprintf(stdout, "%s: saved %q as RBI (%d banks)\n", out, p.Name, len(p.Banks))
+	return 0
+}
+
+func rbiInfo(stdout, stderr io.Writer, path string) int {
+	f, err := os.Open(path)
+	if err != nil {
+		fmt.Fprintf(stderr, "%s: cannot open: %v\n", path, err)
+		return 1
+	}
+	defer f.Close()
+	h, err := robolang.ReadRBIHeader(f)
+	if err != nil {
+		fmt.Fprintf(stderr, "%s: %v\n", path, err)
+		return 1
+	}
+	lang := "classic"
+	if h.RC3 {
+		lang = "rc3"
+	}
+	fmt.Fprintf(stdout, "Name:     %s\nAuthor:   %s\nCountry:  %s\nFormat:   RBI %d.%d, %s language, seal intact\nCode:     hidden (%d bytes encrypted)\n",
+		h.Name, h.Author, h.Country, h.Major, h.Minor, lang, h.SealedSize)
+	return 0
+}
