@@ -184,7 +184,8 @@ func ReadSource(src []byte) (s Source, rest []byte, stopped bool) {
 		}
 		piece := string(src[pos:end])
 		pos = end
-		if i := strings.IndexAny(piece, "\r\n"); i >= 0 {
+		// fgets and C strings: a NUL ends the text of the line.
+		if i := strings.IndexAny(piece, "\r\n\x00"); i >= 0 {
 			piece = piece[:i]
 		}
 		return piece, true
@@ -338,19 +339,19 @@ type outLine struct {
 }
 
 type assembler struct {
-	cfg      Config
-	diag     *Diagnostics
-	labels   map[string]int
-	equs     map[string]*equDef
-	pending  []string
-	counters []counter
-	line     int // instructions emitted so far
-	out      []outLine
-	stopped  bool // END met
-	asserted bool
-	lastEqu  []string // names of the EQU that continuation lines extend
-	regs     [26]int64
-	errored  bool
+	cfg       Config
+	diag      *Diagnostics
+	labels    map[string]int
+	equs      map[string]*equDef
+	pending   []string
+	counters  []counter
+	line      int // instructions emitted so far
+	out       []outLine
+	stopped   bool // END met
+	asserted  bool
+	lastEqu   []string // names of the EQU that continuation lines extend
+	regs      [26]int64
+	errored   bool
 	expanding []string
 	generated int
 }
@@ -513,6 +514,7 @@ func firstWord(text string) string {
 
 const maxLabelsPerInstruction = 7
 const maxGeneratedLines = 1000
+const maxForCount = 1 << 22
 
 // runLines is pass 1 over a block of stored lines.
 func (a *assembler) runLines(lines []srcLine) {
@@ -565,7 +567,7 @@ func (a *assembler) runLines(lines []srcLine) {
 		if end < 0 && count > 1 {
 			count = 1
 		}
-		for k := 1; k <= count && !a.stopped; k++ {
+		for k := 1; k <= count && !a.stopped && a.generated <= maxGeneratedLines; k++ {
 			a.counters = append(a.counters, counter{name, k})
 			a.runLines(body)
 			a.counters = a.counters[:len(a.counters)-1]
@@ -613,8 +615,8 @@ func (a *assembler) forHeader(l *srcLine) (string, int, bool) {
 	if v <= 0 {
 		return name, 0, true
 	}
-	if v > maxGeneratedLines+1 {
-		v = maxGeneratedLines + 1
+	if v > maxForCount {
+		v = maxForCount // pMARS would loop for ages; nothing real needs more
 	}
 	return name, int(v), true
 }

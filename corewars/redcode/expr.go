@@ -55,7 +55,9 @@ func evaluate(text string, regs *[26]int64) (int64, evalStatus) {
 	return v, e.status
 }
 
-func isBlank(c byte) bool { return c == ' ' || c == '\t' || c == '\v' || c == '\f' || c == '\r' || c == '\n' }
+func isBlank(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\v' || c == '\f' || c == '\r' || c == '\n'
+}
 
 func (e *evaluator) skipBlanks() {
 	for e.pos < len(e.s) && isBlank(e.s[e.pos]) {

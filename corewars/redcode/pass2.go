@@ -277,16 +277,26 @@ func (p *pass2) line(o *outLine) {
 		}
 	}
 	mod := Modifier(255)
-	if i < len(s) && s[i] == '.' {
+	k := i
+	for k < len(s) && isBlank(s[k]) {
+		k++
+	}
+	if k < len(s) && s[k] == '.' {
+		i = k
+
 		if cfg.Strict88 {
 			p.errorAt(o, "Bad '88 format at token '.'")
 			return
 		}
-		j := i + 1
+		ms := i + 1
+		for ms < len(s) && isBlank(s[ms]) {
+			ms++
+		}
+		j := ms
 		for j < len(s) && isIdentChar(s[j]) {
 			j++
 		}
-		m := strings.ToUpper(s[i+1 : j])
+		m := strings.ToUpper(s[ms:j])
 		found := false
 		for k, n := range modifierNames {
 			if n == m {
