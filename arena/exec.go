@@ -1,0 +1,210 @@
+package arena
+
+import "robocom/robolang"
+
+// complete is the completing turn of r's instruction: the effect of the instruction that
+// stands at r's position now (ROBOCOM.md section 6), runtime errors included (section 8).
+// One switch over the opcode; operands are read through read/write, which know the four
+// operand kinds.
+func (g *Game) complete(r *robot) {
+	in := r.instrAt()
+	if in == nil {
+		// The bank was replaced or shortened meanwhile: nothing happens; the next fetch
+		// auto-reboots.
+		return
+	}
+	g.instructions++
+	op := in.Op
+	need := robolang.Instructions[op].Set
+	if int(r.set) < need {
+		if need >= 2 {
+			g.kill(r, ReasonSet2Required)
+		} else {
+			g.kill(r, ReasonSet1Required)
+		}
+		return
+	}
+	if r.set < 1 {
+		for i := 0; i < int(in.N); i++ {
+			if in.Args[i].Kind == robolang.KindRemote {
+				g.kill(r, ReasonSet1Required)
+				return
+			}
+		}
+	}
+	ref := g.robotAt(g.front(r))
+	next := r.pos + 1
+	switch op {
+	case robolang.OpAdd, robolang.OpSub:
+		a := g.read(r, &in.Args[0], ref)
+		b := g.read(r, &in.Args[1], ref)
+		v := a + b
+		if op == robolang.OpSub {
+			v = a - b
+		}
+		if t := g.opts.ElimTrigger; v > t || v < -t {
+			g.kill(r, ReasonElimination)
+			return
+		}
+		g.write(r, &in.Args[0], v, ref)
+	case robolang.OpSet:
+		g.write(r, &in.Args[0], g.read(r, &in.Args[1], ref), ref)
+	case robolang.OpComp:
+		if g.read(r, &in.Args[0], ref) == g.read(r, &in.Args[1], ref) {
+			next = r.pos + 2
+		}
+	case robolang.OpJump:
+		next = r.pos + int32(g.read(r, &in.Args[0], ref))
+	case robolang.OpBJump:
+		r.bank = int32(g.read(r, &in.Args[0], ref))
+		next = int32(g.read(r, &in.Args[1], ref))
+	case robolang.OpTurn:
+		if g.read(r, &in.Args[0], ref) == 0 {
+			r.dir = r.dir.Left()
+		} else {
+			r.dir = r.dir.Right()
+		}
+		if g.onEvent != nil {
+			g.onEvent(Event{Cycle: g.cycle, Robot: int(r.id), Program: int(r.team), Kind: EvTurn, Dir: r.dir})
+		}
+	case robolang.OpMove:
+		if !r.mobile {
+			g.kill(r, ReasonNotMobile)
+			return
+		}
+		if ref == nil {
+			idx := g.front(r)
+			g.board[int(r.y)*g.n+int(r.x)] = 0
+			g.board[idx] = r.slot + 1
+			r.x, r.y = int32(idx%g.n), int32(idx/g.n)
+			if g.onEvent != nil {
+				g.onEvent(Event{Cycle: g.cycle, Robot: int(r.id), Program: int(r.team), Kind: EvMove, X: int(r.x), Y: int(r.y)})
+			}
+		}
+	case robolang.OpDie:
+		g.kill(r, ReasonDie)
+		return
+	case robolang.OpScan:
+		v := 0
+		if ref != nil {
+			v = 1
+			if ref.team == r.team {
+				v = 2
+			}
+		}
+		g.write(r, &in.Args[0], v, ref)
+	case robolang.OpTrans:
+		a := g.read(r, &in.Args[0], ref)
+		b := g.read(r, &in.Args[1], ref)
+		if a < 1 || a > len(r.banks) {
+			g.kill(r, ReasonNoSourceBank)
+			return
+		}
+		if ref != nil && b >= 1 && b <= len(ref.banks) {
+			ref.banks[b-1] = r.banks[a-1]
+			if g.onEvent != nil {
+				g.onEvent(Event{Cycle: g.cycle, Robot: int(r.id), Program: int(r.team), Kind: EvTrans,
+					Target: int(ref.id), FromBank: a, ToBank: b})
+			}
+		}
+	case robolang.OpCreate:
+		a := g.read(r, &in.Args[0], ref)
+		b := g.read(r, &in.Args[1], ref)
+		c := g.read(r, &in.Args[2], ref)
+		if b < 1 || b > robolang.MaxBanks {
+			g.kill(r, ReasonInvalidBanks)
+			return
+		}
+		if a < 0 || a > 2 || c < 0 || c > 1 {
+			g.kill(r, ReasonInvalidParameter)
+			return
+		}
+		if ref == nil {
+			g.build(r, a, b, c == 1)
+		}
+	}
+	r.pos = next
+}
+
+// build makes CREATE's new robot on r's reference field (which is free): inactive, facing
+// r's direction, with b empty banks, r's team and generation + 1.
+func (g *Game) build(r *robot, set, banks int, mobile bool) {
+	idx := g.front(r)
+	child := g.newRobot(int(r.team), r.id, int(r.gen)+1, idx%g.n, idx/g.n, r.dir, set, mobile, nil)
+	if cap(child.banks) < banks {
+		child.banks = make([]*Bank, 0, robolang.MaxBanks)
+	}
+	empty := g.emptyBank(int(r.team))
+	for i := 0; i < banks; i++ {
+		child.banks = append(child.banks, empty)
+	}
+}
+
+// emptyBanks holds one shared empty bank per team (banks are immutable, so one suffices).
+var emptyBanks = func() [MaxPrograms]*Bank {
+	var e [MaxPrograms]*Bank
+	for i := range e {
+		e[i] = &Bank{Origin: i}
+	}
+	return e
+}()
+
+func (g *Game) emptyBank(team int) *Bank { return emptyBanks[team] }
+
+// read returns an operand's value. ref is the robot on the reference field, or nil.
+func (g *Game) read(r *robot, o *robolang.Operand, ref *robot) int {
+	switch o.Kind {
+	case robolang.KindNumber:
+		return int(o.Value)
+	case robolang.KindVar:
+		return int(r.vars[o.Value])
+	case robolang.KindActive:
+		return int(r.active)
+	case robolang.KindConst:
+		switch robolang.Const(o.Value) {
+		case robolang.ConstBanks:
+			return len(r.banks)
+		case robolang.ConstMobile:
+			if r.mobile {
+				return 1
+			}
+			return 0
+		case robolang.ConstInstrSet:
+			return int(r.set)
+		case robolang.ConstFields:
+			return g.n
+		}
+	case robolang.KindRemote:
+		if ref == nil {
+			return 0 // tolerable exception: remotes of an empty field read 0
+		}
+		switch robolang.Remote(o.Value) {
+		case robolang.RemoteActive:
+			return int(ref.active)
+		case robolang.RemoteBanks:
+			return len(ref.banks)
+		case robolang.RemoteMobile:
+			if ref.mobile {
+				return 1
+			}
+			return 0
+		case robolang.RemoteInstrSet:
+			return int(ref.set)
+		}
+	}
+	return 0
+}
+
+// write stores v (already within 16 bits) into a writable operand.
+func (g *Game) write(r *robot, o *robolang.Operand, v int, ref *robot) {
+	switch o.Kind {
+	case robolang.KindVar:
+		r.vars[o.Value] = int16(v)
+	case robolang.KindActive:
+		g.setActive(r, r, v)
+	case robolang.KindRemote:
+		if robolang.Remote(o.Value) == robolang.RemoteActive && ref != nil {
+			g.setActive(r, ref, v) // to an empty field the value is lost (tolerable)
+		}
+	}
+}

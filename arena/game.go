@@ -1,0 +1,610 @@
+package arena
+
+import (
+	"errors"
+	"fmt"
+
+	"robocom/robolang"
+)
+
+// MaxPrograms is how many programs can play in one game (the original allowed five).
+const MaxPrograms = 5
+
+// Bank is one code bank as the engine holds it. A Bank is never modified after it is made:
+// TRANS replaces the target robot's pointer, so banks are shared freely between robots, a
+// transfer costs no copy, and a snapshot need not copy code.
+type Bank struct {
+	Name   string
+	Code   []robolang.Instr
+	Hidden bool // came from an RBI program: views hide its name and code
+	Origin int  // the team (program index) the bank came from; for CREATE's empty banks, the builder's
+}
+
+// robot is one robot's state. See ROBOCOM.md section 2.
+type robot struct {
+	id     uint32
+	parent uint32
+	slot   int32
+	team   int32
+	gen    int32
+	x, y   int32
+	dir    Dir
+	set    uint8
+	mobile bool
+	alive  bool
+
+	inProgress bool                        // an instruction was fetched and has not completed
+	active     int16                       // #Active
+	vars       [robolang.NumVars + 1]int16 // vars[1..20] are #1..#20
+	banks      []*Bank
+	bank, pos  int32  // current position: bank and instruction number, both 1-based
+	due        uint32 // while scheduled: the cycle of the next visit (fetch or completion)
+	rem        int32  // while frozen with an instruction in progress: turns still needed
+	dur        int32  // the duration fixed at the last fetch
+	seq        uint32 // bumped whenever pending scheduler entries become invalid
+}
+
+// Config is what a game is made from.
+type Config struct {
+	Programs []*robolang.Program // 1..MaxPrograms, in program order
+	Options  *Options            // nil means Classic()
+	Seed     int64               // the seed of this game (round k of a battle: seed + k − 1)
+	Places   []Placement         // Places[i] fixes program i's first robot if Fixed
+	OnEvent  func(Event)         // receives every trace event, the first robots' spawns included; may be nil
+}
+
+// Game is one RoboCom game. It is not safe for concurrent use; see Match.
+type Game struct {
+	opts  Options
+	n     int
+	progs []*robolang.Program
+	seed  int64
+	rng   rng
+
+	board  []int32 // y*n+x → slot+1; 0 is an empty field
+	robots []robot // slots; capacity n², which live robots can never exceed
+	free   []int32 // free slots
+	nextID uint32
+
+	cycle int  // the last cycle simulated (0 before the first)
+	over  bool // the game has ended
+	actor uint32
+
+	heap heap
+	cur  []entry // fetch visits of the cycle being run, in turn order
+	next []entry // fetch visits of the following cycle, appended in turn order
+
+	teamCount     []int // robots per team
+	diedAt        []int // cycle in which the team died out, 0 while alive
+	alivePrograms int
+	deaths        []Death
+	instructions  int64
+
+	onEvent func(Event)
+}
+
+// Errors of New.
+var (
+	ErrNoPrograms     = errors.New("a game needs at least one program")
+	ErrTooMany        = fmt.Errorf("at most %d programs can play in one game", MaxPrograms)
+	ErrRC3NotPlayable = errors.New("the rc3 option set is not playable: the RC3 instruction semantics are not implemented in this version (use classic)")
+)
+
+// New makes a game ready to run: the first robots are placed (cycle 0) and fetch in cycle 1.
+func New(cfg Config) (*Game, error) {
+	opts := cfg.Options
+	if opts == nil {
+		opts = Classic()
+	}
+	if err := opts.Validate(); err != nil {
+		return nil, err
+	}
+	if opts.RC3 {
+		return nil, ErrRC3NotPlayable
+	}
+	if len(cfg.Programs) == 0 {
+		return nil, ErrNoPrograms
+	}
+	if len(cfg.Programs) > MaxPrograms {
+		return nil, ErrTooMany
+	}
+	for _, p := range cfg.Programs {
+		if err := checkProgram(p); err != nil {
+			return nil, err
+		}
+	}
+	n := opts.Board
+	g := &Game{
+		opts:      *opts,
+		n:         n,
+		progs:     cfg.Programs,
+		seed:      cfg.Seed,
+		rng:       newRNG(cfg.Seed),
+		board:     make([]int32, n*n),
+		robots:    make([]robot, 0, n*n),
+		nextID:    1,
+		actor:     ^uint32(0),
+		teamCount: make([]int, len(cfg.Programs)),
+		diedAt:    make([]int, len(cfg.Programs)),
+		onEvent:   cfg.OnEvent,
+		heap:      make(heap, 0, 64),
+		cur:       make([]entry, 0, 64),
+		next:      make([]entry, 0, 64),
+	}
+	places, err := g.place(cfg.Places)
+	if err != nil {
+		return nil, err
+	}
+	for team, p := range cfg.Programs {
+		banks := make([]*Bank, len(p.Banks))
+		for i := range p.Banks {
+			b := &p.Banks[i]
+			banks[i] = &Bank{Name: b.Name, Code: b.Code, Hidden: b.Hidden || p.Hidden, Origin: team}
+		}
+		pl := places[team]
+		r := g.newRobot(team, 0, 0, pl.X, pl.Y, pl.Dir, 2, opts.FirstMobile, banks)
+		r.active = 1
+		r.seq++
+		g.next = append(g.next, entry{makeKey(1, r.id), r.slot, r.seq})
+	}
+	g.alivePrograms = len(cfg.Programs)
+	return g, nil
+}
+
+// checkProgram refuses what the classic engine cannot run; the assembler normally never
+// produces it, but programs can also be built in Go.
+func checkProgram(p *robolang.Program) error {
+	if p == nil {
+		return errors.New("nil program")
+	}
+	if len(p.Banks) > robolang.MaxBanks {
+		return fmt.Errorf("program %s has %d banks; at most %d are allowed", p.Name, len(p.Banks), robolang.MaxBanks)
+	}
+	for bi, b := range p.Banks {
+		for ii, in := range b.Code {
+			where := func() string { return fmt.Sprintf("program %s, bank %d, instruction %d", p.Name, bi+1, ii+1) }
+			if !in.Op.IsClassic() {
+				if in.Op.IsRC3() {
+					return fmt.Errorf("%s: %s is an RC3 instruction, which the classic option set does not have", where(), in.Op)
+				}
+				return fmt.Errorf("%s: invalid instruction", where())
+			}
+			info := robolang.Instructions[in.Op]
+			if int(in.N) != len(info.Args) {
+				return fmt.Errorf("%s: %s takes %d operands, not %d", where(), in.Op, len(info.Args), in.N)
+			}
+			for ai := 0; ai < int(in.N); ai++ {
+				a := in.Args[ai]
+				if info.Args[ai] == robolang.ArgWrite && !a.Writable() {
+					return fmt.Errorf("%s: operand %d of %s must be writable", where(), ai+1, in.Op)
+				}
+				switch a.Kind {
+				case robolang.KindNumber, robolang.KindActive:
+				case robolang.KindVar:
+					if a.Value < 1 || a.Value > robolang.NumVars {
+						return fmt.Errorf("%s: variable %s does not exist in the classic language", where(), a)
+					}
+				case robolang.KindConst:
+					if c := robolang.Const(a.Value); c < robolang.ConstBanks || c > robolang.ConstFields {
+						return fmt.Errorf("%s: constant %s does not exist in the classic language", where(), a)
+					}
+				case robolang.KindRemote:
+					if rm := robolang.Remote(a.Value); rm < robolang.RemoteActive || rm > robolang.RemoteInstrSet {
+						return fmt.Errorf("%s: unknown remote", where())
+					}
+				default:
+					return fmt.Errorf("%s: operand %d is missing", where(), ai+1)
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// place decides the first robots' fields: fixed placements first (they must be on the
+// board and distinct), then, in program order, a random free field and a random direction
+// for each of the others (see RATIONALE.md "Placement of the first robots").
+func (g *Game) place(fixed []Placement) ([]Placement, error) {
+	k := len(g.progs)
+	if len(fixed) > k {
+		return nil, fmt.Errorf("%d placements given for %d programs", len(fixed), k)
+	}
+	out := make([]Placement, k)
+	taken := make([]bool, g.n*g.n)
+	for i, p := range fixed {
+		if !p.Fixed {
+			continue
+		}
+		if p.X < 0 || p.X >= g.n || p.Y < 0 || p.Y >= g.n {
+			return nil, fmt.Errorf("placement %d,%d of program %d is off the %d×%d board", p.X, p.Y, i+1, g.n, g.n)
+		}
+		if p.Dir > West {
+			return nil, fmt.Errorf("placement of program %d has an invalid direction", i+1)
+		}
+		if taken[p.Y*g.n+p.X] {
+			return nil, fmt.Errorf("two programs are placed on field %d,%d", p.X, p.Y)
+		}
+		taken[p.Y*g.n+p.X] = true
+		out[i] = p
+	}
+	freeCount := g.n * g.n
+	for _, t := range taken {
+		if t {
+			freeCount--
+		}
+	}
+	for i := 0; i < k; i++ {
+		if i < len(fixed) && fixed[i].Fixed {
+			continue
+		}
+		nth := g.rng.intn(freeCount)
+		for idx, t := range taken {
+			if t {
+				continue
+			}
+			if nth == 0 {
+				taken[idx] = true
+				out[i] = Placement{Fixed: true, X: idx % g.n, Y: idx / g.n}
+				break
+			}
+			nth--
+		}
+		freeCount--
+		out[i].Dir = Dir(g.rng.intn(4))
+	}
+	return out, nil
+}
+
+// newRobot puts a new robot on the board (the field must be free) and emits its spawn.
+func (g *Game) newRobot(team int, parent uint32, gen int, x, y int, dir Dir, set int, mobile bool, banks []*Bank) *robot {
+	var slot int32
+	if k := len(g.free); k > 0 {
+		slot = g.free[k-1]
+		g.free = g.free[:k-1]
+	} else {
+		slot = int32(len(g.robots))
+		g.robots = g.robots[:slot+1]
+	}
+	r := &g.robots[slot]
+	keep := r.banks[:0]
+	seq := r.seq
+	*r = robot{
+		id: g.nextID, parent: parent, slot: slot, team: int32(team), gen: int32(gen),
+		x: int32(x), y: int32(y), dir: dir, set: uint8(set), mobile: mobile, alive: true,
+		bank: 1, pos: 1, seq: seq + 1,
+	}
+	if banks != nil {
+		r.banks = banks
+	} else {
+		r.banks = keep
+	}
+	g.nextID++
+	g.board[y*g.n+x] = slot + 1
+	g.teamCount[team]++
+	if g.onEvent != nil {
+		g.onEvent(Event{Cycle: g.cycle, Robot: int(r.id), Program: team, Kind: EvSpawn,
+			Parent: int(parent), X: x, Y: y, Dir: dir, Set: set, Banks: len(r.banks), Mobile: mobile})
+	}
+	return r
+}
+
+// wrap brings a coordinate that went one step off the board back onto it (the torus).
+func wrap(v, n int) int {
+	if v < 0 {
+		return v + n
+	}
+	if v >= n {
+		return v - n
+	}
+	return v
+}
+
+// front returns the board index of r's reference field.
+func (g *Game) front(r *robot) int {
+	x := wrap(int(r.x)+dirDX[r.dir], g.n)
+	y := wrap(int(r.y)+dirDY[r.dir], g.n)
+	return y*g.n + x
+}
+
+// robotAt returns the robot on board index idx, or nil.
+func (g *Game) robotAt(idx int) *robot {
+	if s := g.board[idx]; s != 0 {
+		return &g.robots[s-1]
+	}
+	return nil
+}
+
+// instrAt returns the instruction at r's position, or nil if none stands there.
+func (r *robot) instrAt() *robolang.Instr {
+	b, p := r.bank, r.pos
+	if b < 1 || int(b) > len(r.banks) {
+		return nil
+	}
+	code := r.banks[b-1].Code
+	if p < 1 || int(p) > len(code) {
+		return nil
+	}
+	return &code[p-1]
+}
+
+// Step simulates the next cycle. It returns false (and does nothing) if the game is over.
+func (g *Game) Step() bool {
+	if g.over {
+		return false
+	}
+	g.runCycle(g.cycle + 1)
+	return true
+}
+
+// Run plays the game to its end.
+func (g *Game) Run() {
+	g.RunUntil(g.opts.Timeout)
+}
+
+// RunUntil simulates until the given cycle has been simulated or the game is over. Cycles
+// in which no robot fetches or completes anything are skipped over (nothing observable
+// happens in them).
+func (g *Game) RunUntil(cycle int) {
+	if cycle > g.opts.Timeout {
+		cycle = g.opts.Timeout
+	}
+	for !g.over && g.cycle < cycle {
+		nb := g.nextBusyCycle()
+		if nb > cycle {
+			g.cycle = cycle
+			g.checkEnd()
+			return
+		}
+		g.runCycle(nb)
+	}
+}
+
+// RunUntilEvent simulates until a cycle in which stop returned true for an event (that
+// cycle is completed), the given cycle, or the end. It reports whether stop fired.
+func (g *Game) RunUntilEvent(cycle int, stop func(Event) bool) bool {
+	prev := g.onEvent
+	fired := false
+	g.onEvent = func(e Event) {
+		if prev != nil {
+			prev(e)
+		}
+		if !fired && stop(e) {
+			fired = true
+		}
+	}
+	defer func() { g.onEvent = prev }()
+	if cycle > g.opts.Timeout {
+		cycle = g.opts.Timeout
+	}
+	for !g.over && g.cycle < cycle && !fired {
+		nb := g.nextBusyCycle()
+		if nb > cycle {
+			g.cycle = cycle
+			g.checkEnd()
+			break
+		}
+		g.runCycle(nb)
+	}
+	return fired
+}
+
+// nextBusyCycle is the next cycle in which some robot is visited (past the time limit if
+// none is).
+func (g *Game) nextBusyCycle() int {
+	if len(g.next) > 0 {
+		return g.cycle + 1
+	}
+	for len(g.heap) > 0 {
+		e := g.heap[0]
+		r := &g.robots[e.slot]
+		if r.seq != e.seq || r.id != uint32(e.key) {
+			g.heap.pop()
+			continue
+		}
+		return int(e.due())
+	}
+	return g.opts.Timeout + 1
+}
+
+// runCycle simulates cycle c: every robot due in c takes its turn, in creation order.
+func (g *Game) runCycle(c int) {
+	g.cycle = c
+	uc := uint32(c)
+	g.cur, g.next = g.next, g.cur[:0]
+	cur := g.cur
+	i := 0
+	for {
+		var e entry
+		if i < len(cur) {
+			e = cur[i]
+			if len(g.heap) > 0 && g.heap[0].key < e.key {
+				e = g.heap.pop()
+			} else {
+				i++
+			}
+		} else if len(g.heap) > 0 && g.heap[0].due() <= uc {
+			e = g.heap.pop()
+		} else {
+			break
+		}
+		r := &g.robots[e.slot]
+		if r.seq != e.seq || r.id != uint32(e.key) {
+			continue
+		}
+		g.turn(r)
+	}
+	g.cur = cur[:0]
+	g.actor = ^uint32(0)
+	g.checkEnd()
+}
+
+func (g *Game) checkEnd() {
+	if g.alivePrograms == 0 || (len(g.progs) > 1 && g.alivePrograms <= 1) || g.cycle >= g.opts.Timeout {
+		g.over = true
+	}
+}
+
+// turn is robot r's turn in the current cycle, on which it fetches, completes, or both.
+func (g *Game) turn(r *robot) {
+	g.actor = r.id
+	c := uint32(g.cycle)
+	if !r.inProgress {
+		if !g.fetch(r) {
+			return
+		}
+		if r.due > c {
+			r.seq++
+			g.heap.push(entry{makeKey(r.due, r.id), r.slot, r.seq})
+			return
+		}
+	}
+	g.complete(r)
+	if r.alive {
+		r.inProgress = false
+		if r.active >= 1 {
+			r.seq++
+			r.due = c + 1
+			g.next = append(g.next, entry{makeKey(c+1, r.id), r.slot, r.seq})
+		}
+	}
+}
+
+// maxDuration caps a duration so that due cycles fit in 32 bits; it is far beyond any
+// time limit (MaxTimeout).
+const maxDuration = 1 << 30
+
+// fetch takes the instruction at r's position (auto-reboot, data hunger: ROBOCOM.md
+// section 7) and fixes its duration. It reports false if r died.
+func (g *Game) fetch(r *robot) bool {
+	in := r.instrAt()
+	if in == nil {
+		r.bank, r.pos = 1, 1
+		if in = r.instrAt(); in == nil {
+			g.kill(r, ReasonDataHunger)
+			return false
+		}
+	}
+	d := g.duration(r, in)
+	r.inProgress = true
+	r.dur = int32(d)
+	r.due = uint32(g.cycle) + uint32(d) - 1
+	return true
+}
+
+// duration computes an instruction's cycles from the values at fetch (ROBOCOM.md 5, 6).
+func (g *Game) duration(r *robot, in *robolang.Instr) int {
+	o := &g.opts
+	remotes := 0
+	for i := 0; i < int(in.N); i++ {
+		if in.Args[i].Kind == robolang.KindRemote {
+			remotes++
+		}
+	}
+	var ref *robot
+	if remotes > 0 {
+		ref = g.robotAt(g.front(r))
+	}
+	d := int64(o.Cost[in.Op])
+	switch in.Op {
+	case robolang.OpTrans:
+		a := g.read(r, &in.Args[0], ref)
+		nInstr := 0
+		if a >= 1 && a <= len(r.banks) {
+			nInstr = len(r.banks[a-1].Code)
+		}
+		d += int64(o.TransPerInstr) * int64(nInstr)
+	case robolang.OpCreate:
+		a := g.read(r, &in.Args[0], ref)
+		b := g.read(r, &in.Args[1], ref)
+		c := g.read(r, &in.Args[2], ref)
+		d += int64(o.CreatePerBank) * int64(b)
+		if c == 1 {
+			d *= int64(o.CreateMobileFactor)
+		}
+		switch a {
+		case 1:
+			d += int64(o.CreateSet1)
+		case 2:
+			d += int64(o.CreateSet2)
+		}
+	}
+	d += int64(o.RemoteCost) * int64(remotes)
+	if d < 1 {
+		d = 1
+	}
+	if d > maxDuration {
+		d = maxDuration
+	}
+	return int(d)
+}
+
+// kill removes the acting robot r.
+func (g *Game) kill(r *robot, why Reason) {
+	g.board[int(r.y)*g.n+int(r.x)] = 0
+	r.alive = false
+	r.inProgress = false
+	r.seq++
+	team := int(r.team)
+	g.teamCount[team]--
+	if g.teamCount[team] == 0 {
+		g.diedAt[team] = g.cycle
+		g.alivePrograms--
+	}
+	g.deaths = append(g.deaths, Death{Cycle: g.cycle, Robot: int(r.id), Program: team, Reason: why})
+	g.free = append(g.free, r.slot)
+	if g.onEvent != nil {
+		g.onEvent(Event{Cycle: g.cycle, Robot: int(r.id), Program: team, Kind: EvDeath, Reason: why})
+	}
+}
+
+// setActive stores v in target's #Active on behalf of actor and handles the crossing
+// between inactive (≤ 0) and active (≥ 1).
+func (g *Game) setActive(actor, target *robot, v int) {
+	old := target.active
+	target.active = int16(v)
+	switch {
+	case old <= 0 && v >= 1:
+		if g.onEvent != nil {
+			g.onEvent(Event{Cycle: g.cycle, Robot: int(actor.id), Program: int(actor.team), Kind: EvActivate, Target: int(target.id)})
+		}
+		if target != actor {
+			g.wake(target)
+		}
+	case old >= 1 && v <= 0:
+		if g.onEvent != nil {
+			g.onEvent(Event{Cycle: g.cycle, Robot: int(actor.id), Program: int(actor.team), Kind: EvDeactivate, Target: int(target.id)})
+		}
+		if target != actor {
+			g.freeze(target)
+		}
+	}
+}
+
+// wake schedules a robot that just became active: in this cycle if its turn is still to
+// come (it is younger than the robot acting now), else from the next cycle.
+func (g *Game) wake(t *robot) {
+	first := uint32(g.cycle)
+	if t.id < g.actor || g.actor == ^uint32(0) {
+		first++
+	}
+	if t.inProgress {
+		t.due = first + uint32(t.rem) - 1
+	} else {
+		t.due = first
+	}
+	t.seq++
+	g.heap.push(entry{makeKey(t.due, t.id), t.slot, t.seq})
+}
+
+// freeze unschedules a robot that just became inactive; an instruction in progress keeps
+// the turns it still needs.
+func (g *Game) freeze(t *robot) {
+	if t.inProgress {
+		rem := int64(t.due) - int64(g.cycle)
+		if t.id > g.actor && g.actor != ^uint32(0) {
+			rem++ // its turn in this cycle has not come yet
+		}
+		t.rem = int32(rem)
+	}
+	t.seq++
+}

@@ -1,0 +1,316 @@
+package arena
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+
+	"robocom/robolang"
+)
+
+// Options is an option set (ROBOCOM.md section 11): every rule value of a game. The zero value
+// is not usable; start from Classic() or RC3() and change fields with Set.
+type Options struct {
+	Name        string // "classic", "rc3", or the name of a saved set
+	Board       int    // n, the board is n×n (4..200)
+	Timeout     int    // time limit in cycles
+	ElimTrigger int    // T of the elimination trigger (0..32767)
+	FirstMobile bool   // the first robot of each program is mobile
+	RemoteCost  int    // extra cycles per remote operand
+	RC3         bool   // the RC3 instructions exist (not playable in this version, see New)
+
+	Cost [robolang.NumOpcodes]int // cycles per instruction; for TRANS and CREATE the base
+
+	TransPerInstr      int // TRANS: cycles per instruction of the source bank (3)
+	CreatePerBank      int // CREATE: cycles per bank (20)
+	CreateMobileFactor int // CREATE: factor for a mobile robot (2)
+	CreateSet1         int // CREATE: extra cycles for instruction set 1 (40)
+	CreateSet2         int // CREATE: extra cycles for instruction set 2 (80)
+}
+
+// Limits of option values. Costs are capped so that no duration computation can overflow.
+const (
+	MinBoard   = 4
+	MaxBoard   = 200
+	MaxTimeout = 1_000_000_000
+	maxCost    = 1_000_000
+	maxFactor  = 1000
+)
+
+// Classic returns the default option set: ROBOCOM.md as written.
+func Classic() *Options {
+	o := &Options{
+		Name:               "classic",
+		Board:              16,
+		Timeout:            80000,
+		ElimTrigger:        5000,
+		RemoteCost:         8,
+		TransPerInstr:      3,
+		CreatePerBank:      20,
+		CreateMobileFactor: 2,
+		CreateSet1:         40,
+		CreateSet2:         80,
+	}
+	for op := robolang.Opcode(1); op < robolang.NumOpcodes; op++ {
+		if op.Valid() {
+			o.Cost[op] = robolang.Instructions[op].Cost
+		}
+	}
+	return o
+}
+
+// RC3 returns the RoboCom 3 option set. Its classic values are those of classic; the costs of
+// the RC3 instructions are the provisional ones of robolang.Instructions (secondary sources,
+// see RATIONALE.md "RC3 option set"). The RC3 instruction semantics are NOT implemented in
+// this version: New refuses to start a game with this set rather than pretend.
+func RC3() *Options {
+	o := Classic()
+	o.Name = "rc3"
+	o.RC3 = true
+	return o
+}
+
+// Builtin returns a built-in option set by name, or nil.
+func Builtin(name string) *Options {
+	switch strings.ToLower(name) {
+	case "classic":
+		return Classic()
+	case "rc3":
+		return RC3()
+	}
+	return nil
+}
+
+// Clone returns an independent copy.
+func (o *Options) Clone() *Options {
+	c := *o
+	return &c
+}
+
+// optionKey describes one key of the text format and of "-opt KEY=VALUE".
+type optionKey struct {
+	min, max int
+	field    func(o *Options) *int
+}
+
+var optionKeys = func() map[string]optionKey {
+	m := map[string]optionKey{
+		"board":        {MinBoard, MaxBoard, func(o *Options) *int { return &o.Board }},
+		"timeout":      {1, MaxTimeout, func(o *Options) *int { return &o.Timeout }},
+		"elim-trigger": {0, 32767, func(o *Options) *int { return &o.ElimTrigger }},
+		"remote-cost":  {0, maxCost, func(o *Options) *int { return &o.RemoteCost }},
+
+		"cost.trans-per-instr":      {0, maxCost, func(o *Options) *int { return &o.TransPerInstr }},
+		"cost.create-per-bank":      {0, maxCost, func(o *Options) *int { return &o.CreatePerBank }},
+		"cost.create-mobile-factor": {0, maxFactor, func(o *Options) *int { return &o.CreateMobileFactor }},
+		"cost.create-set1":          {0, maxCost, func(o *Options) *int { return &o.CreateSet1 }},
+		"cost.create-set2":          {0, maxCost, func(o *Options) *int { return &o.CreateSet2 }},
+	}
+	for op := robolang.Opcode(1); op < robolang.NumOpcodes; op++ {
+		if !op.Valid() {
+			continue
+		}
+		op := op
+		m["cost."+robolang.Instructions[op].CostKey] = optionKey{0, maxCost, func(o *Options) *int { return &o.Cost[op] }}
+	}
+	return m
+}()
+
+// Keys lists every option key, sorted.
+func Keys() []string {
+	keys := []string{"first-mobile", "instructions"}
+	for k := range optionKeys {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// Set changes one rule value, as "-opt KEY=VALUE" does. Keys are those of CLI.md plus
+// "instructions" (classic or rc3). An unknown key or a value out of range is an error that
+// says what is allowed.
+func (o *Options) Set(key, value string) error {
+	key = strings.ToLower(strings.TrimSpace(key))
+	value = strings.TrimSpace(value)
+	switch key {
+	case "first-mobile":
+		switch value {
+		case "0":
+			o.FirstMobile = false
+		case "1":
+			o.FirstMobile = true
+		default:
+			return fmt.Errorf("option first-mobile must be 0 or 1, not %q", value)
+		}
+		return nil
+	case "instructions":
+		switch strings.ToLower(value) {
+		case "classic":
+			o.RC3 = false
+		case "rc3":
+			o.RC3 = true
+		default:
+			return fmt.Errorf("option instructions must be classic or rc3, not %q", value)
+		}
+		return nil
+	}
+	k, ok := optionKeys[key]
+	if !ok {
+		return fmt.Errorf("unknown option %q (known: %s)", key, strings.Join(Keys(), ", "))
+	}
+	n, err := strconv.Atoi(value)
+	if err != nil {
+		return fmt.Errorf("option %s needs a whole number, not %q", key, value)
+	}
+	if n < k.min || n > k.max {
+		return fmt.Errorf("option %s must be in %d..%d, not %d", key, k.min, k.max, n)
+	}
+	*k.field(o) = n
+	return nil
+}
+
+// SetPair applies "KEY=VALUE".
+func (o *Options) SetPair(kv string) error {
+	k, v, ok := strings.Cut(kv, "=")
+	if !ok {
+		return fmt.Errorf("option %q: expected KEY=VALUE", kv)
+	}
+	return o.Set(k, v)
+}
+
+// Validate checks every value (a set built in Go code may bypass Set).
+func (o *Options) Validate() error {
+	for key, k := range optionKeys {
+		if n := *k.field(o); n < k.min || n > k.max {
+			return fmt.Errorf("option %s must be in %d..%d, not %d", key, k.min, k.max, n)
+		}
+	}
+	return nil
+}
+
+// Get returns the value of a key as text (for display and saving).
+func (o *Options) Get(key string) (string, bool) {
+	switch key {
+	case "first-mobile":
+		if o.FirstMobile {
+			return "1", true
+		}
+		return "0", true
+	case "instructions":
+		if o.RC3 {
+			return "rc3", true
+		}
+		return "classic", true
+	}
+	k, ok := optionKeys[key]
+	if !ok {
+		return "", false
+	}
+	return strconv.Itoa(*k.field(o)), true
+}
+
+// MarshalText renders the set in the saved format: "key = value" lines, '#' comments.
+func (o *Options) MarshalText() ([]byte, error) {
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "# RoboCom Arena option set (robocom battle -options FILE).\n")
+	fmt.Fprintf(&b, "# One \"key = value\" per line; keys as for -opt. Missing keys keep classic's values.\n")
+	fmt.Fprintf(&b, "name = %s\n", o.Name)
+	for _, k := range Keys() {
+		v, _ := o.Get(k)
+		fmt.Fprintf(&b, "%s = %s\n", k, v)
+	}
+	return b.Bytes(), nil
+}
+
+// ParseOptions reads the saved format. Values missing from the text keep the values of
+// classic. name is used when the text has no "name" line.
+func ParseOptions(name string, text []byte) (*Options, error) {
+	o := Classic()
+	o.Name = name
+	sc := bufio.NewScanner(bytes.NewReader(text))
+	line := 0
+	for sc.Scan() {
+		line++
+		s := sc.Text()
+		if i := strings.IndexByte(s, '#'); i >= 0 {
+			s = s[:i]
+		}
+		s = strings.TrimSpace(s)
+		if s == "" {
+			continue
+		}
+		k, v, ok := strings.Cut(s, "=")
+		if !ok {
+			return nil, fmt.Errorf("line %d: expected \"key = value\", got %q", line, s)
+		}
+		k = strings.TrimSpace(k)
+		if strings.EqualFold(k, "name") {
+			o.Name = strings.TrimSpace(v)
+			continue
+		}
+		if err := o.Set(k, v); err != nil {
+			return nil, fmt.Errorf("line %d: %v", line, err)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, err
+	}
+	return o, nil
+}
+
+// LoadOptions reads a saved option set from a file.
+func LoadOptions(path string) (*Options, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	name := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
+	o, err := ParseOptions(name, data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	return o, nil
+}
+
+// Save writes the set to path through a temporary file and a rename, so a failed save never
+// leaves half a file behind.
+func (o *Options) Save(path string) error {
+	data, _ := o.MarshalText()
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".options-*")
+	if err != nil {
+		return err
+	}
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		os.Remove(tmp.Name())
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	return nil
+}
+
+// ResolveOptions turns "-options NAME|FILE" into a set: a built-in name, else a file.
+func ResolveOptions(nameOrFile string) (*Options, error) {
+	if nameOrFile == "" {
+		return Classic(), nil
+	}
+	if o := Builtin(nameOrFile); o != nil {
+		return o, nil
+	}
+	if _, err := os.Stat(nameOrFile); err != nil {
+		return nil, fmt.Errorf("option set %q is neither a built-in set (classic, rc3) nor a readable file", nameOrFile)
+	}
+	return LoadOptions(nameOrFile)
+}

@@ -1,0 +1,208 @@
+package arena
+
+import (
+	"fmt"
+
+	"robocom/robolang"
+)
+
+// BankView is a read-only view of one bank. For a hidden bank (RBI code) Name and Code are
+// left empty; Len still tells how many instructions it holds.
+type BankView struct {
+	Name   string
+	Code   []robolang.Instr // shared with the engine: do not modify
+	Len    int
+	Hidden bool
+	Origin int // the team the bank came from: the UI draws it in that team's colour
+}
+
+// RobotView is a copy of one robot's state for the inspector and the debugger.
+type RobotView struct {
+	ID         int
+	Parent     int // the builder's id, 0 for a first robot
+	Team       int // program index
+	Generation int
+	X, Y       int
+	Dir        Dir
+	Set        int
+	Mobile     bool
+	Banks      []BankView
+	Vars       [robolang.NumVars]int16 // #1..#20
+	Active     int16                   // #Active
+
+	Bank, Instr int // current position (1-based); may point at no instruction (auto-reboot follows)
+	// The instruction in progress: InProgress tells whether one was fetched; Current is the
+	// instruction standing at the position now (nil if none, or if the bank is hidden),
+	// Remaining the turns it still needs (a frozen robot keeps them), Duration the d fixed at
+	// fetch.
+	InProgress bool
+	Current    *robolang.Instr
+	Remaining  int
+	Duration   int
+
+	Alive       bool
+	DeathReason Reason
+	DeathCycle  int
+}
+
+func (g *Game) view(r *robot) RobotView {
+	v := RobotView{
+		ID: int(r.id), Parent: int(r.parent), Team: int(r.team), Generation: int(r.gen),
+		X: int(r.x), Y: int(r.y), Dir: r.dir, Set: int(r.set), Mobile: r.mobile,
+		Active: r.active, Bank: int(r.bank), Instr: int(r.pos), InProgress: r.inProgress,
+		Duration: int(r.dur), Alive: r.alive,
+	}
+	copy(v.Vars[:], r.vars[1:])
+	v.Banks = make([]BankView, len(r.banks))
+	for i, b := range r.banks {
+		bv := BankView{Len: len(b.Code), Hidden: b.Hidden, Origin: b.Origin}
+		if !b.Hidden {
+			bv.Name, bv.Code = b.Name, b.Code
+		}
+		v.Banks[i] = bv
+	}
+	if in := r.instrAt(); in != nil && !r.banks[r.bank-1].Hidden {
+		c := *in
+		v.Current = &c
+	}
+	if r.inProgress {
+		if r.active >= 1 {
+			v.Remaining = int(r.due) - g.cycle
+		} else {
+			v.Remaining = int(r.rem)
+		}
+	}
+	return v
+}
+
+// Robots returns views of the living robots in creation order.
+func (g *Game) Robots() []RobotView {
+	out := make([]RobotView, 0, len(g.robots)-len(g.free))
+	for _, id := range g.liveIDs() {
+		out = append(out, g.view(g.byID(id)))
+	}
+	return out
+}
+
+func (g *Game) liveIDs() []uint32 {
+	ids := make([]uint32, 0, len(g.robots))
+	for i := range g.robots {
+		if g.robots[i].alive {
+			ids = append(ids, g.robots[i].id)
+		}
+	}
+	// Slots are reused, so slot order is not creation order: sort by id.
+	for i := 1; i < len(ids); i++ {
+		for j := i; j > 0 && ids[j] < ids[j-1]; j-- {
+			ids[j], ids[j-1] = ids[j-1], ids[j]
+		}
+	}
+	return ids
+}
+
+func (g *Game) byID(id uint32) *robot {
+	for i := range g.robots {
+		if r := &g.robots[i]; r.alive && r.id == id {
+			return r
+		}
+	}
+	return nil
+}
+
+// Robot returns the view of robot id. A dead robot's view has Alive false, its death
+// reason and cycle, and nothing else; ok is false for an id that never existed.
+func (g *Game) Robot(id int) (v RobotView, ok bool) {
+	if r := g.byID(uint32(id)); r != nil {
+		return g.view(r), true
+	}
+	for _, d := range g.deaths {
+		if d.Robot == id {
+			return RobotView{ID: id, Team: d.Program, DeathReason: d.Reason, DeathCycle: d.Cycle}, true
+		}
+	}
+	return RobotView{}, false
+}
+
+// At returns the id of the robot on field x,y (0 if empty).
+func (g *Game) At(x, y int) int {
+	x, y = ((x%g.n)+g.n)%g.n, ((y%g.n)+g.n)%g.n
+	if r := g.robotAt(y*g.n + x); r != nil {
+		return int(r.id)
+	}
+	return 0
+}
+
+// Cycle is the last cycle simulated (0 before the first).
+func (g *Game) Cycle() int { return g.cycle }
+
+// Over reports whether the game has ended.
+func (g *Game) Over() bool { return g.over }
+
+// Size is the board size n.
+func (g *Game) Size() int { return g.n }
+
+// Options returns a copy of the game's option set.
+func (g *Game) Options() Options { return g.opts }
+
+// Seed is the game's seed.
+func (g *Game) Seed() int64 { return g.seed }
+
+// Programs returns the programs, in program (team) order.
+func (g *Game) Programs() []*robolang.Program { return g.progs }
+
+// TeamCounts returns the number of robots of each team.
+func (g *Game) TeamCounts() []int { return append([]int(nil), g.teamCount...) }
+
+// Instructions is how many instructions have completed so far.
+func (g *Game) Instructions() int64 { return g.instructions }
+
+// Deaths returns every death so far, in order.
+func (g *Game) Deaths() []Death { return append([]Death(nil), g.deaths...) }
+
+// SetEventHandler replaces the event callback (nil for none).
+func (g *Game) SetEventHandler(f func(Event)) { g.onEvent = f }
+
+// SetVar sets variable #v (1..20) of a living robot, for the debugger. It is meant to be
+// called between cycles.
+func (g *Game) SetVar(id, v int, value int16) error {
+	r := g.byID(uint32(id))
+	if r == nil {
+		return fmt.Errorf("robot %d is not alive", id)
+	}
+	if v < 1 || v > robolang.NumVars {
+		return fmt.Errorf("variable #%d does not exist (#1..#%d)", v, robolang.NumVars)
+	}
+	r.vars[v] = value
+	return nil
+}
+
+// SetActive sets #Active of a living robot, for the debugger, between cycles. Crossing
+// between inactive and active has the same consequences as in the game (the robot is
+// frozen or resumes in the next cycle) and emits an activate/deactivate event whose acting
+// robot is the robot itself.
+func (g *Game) SetActive(id int, value int16) error {
+	r := g.byID(uint32(id))
+	if r == nil {
+		return fmt.Errorf("robot %d is not alive", id)
+	}
+	saved := g.actor
+	g.actor = ^uint32(0)
+	old := r.active
+	r.active = value
+	switch {
+	case old <= 0 && value >= 1:
+		g.emitSelf(r, EvActivate)
+		g.wake(r)
+	case old >= 1 && value <= 0:
+		g.emitSelf(r, EvDeactivate)
+		g.freeze(r)
+	}
+	g.actor = saved
+	return nil
+}
+
+func (g *Game) emitSelf(r *robot, k EventKind) {
+	if g.onEvent != nil {
+		g.onEvent(Event{Cycle: g.cycle, Robot: int(r.id), Program: int(r.team), Kind: k, Target: int(r.id)})
+	}
+}
