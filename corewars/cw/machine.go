@@ -18,6 +18,7 @@ type Config struct {
 	CellPoints    int64 // per cell owned at the end (default 1)
 	KillPoints    int64 // per other process crashed (default 100)
 	Seed          int64 // fixes placement and the random values of info 2 and 3
+	Starts        []int // if set, the first cell of each process instead of random places (tests, replays)
 }
 
 // DefaultConfig is the configuration of CORE-LANGUAGES.md section 1.
@@ -133,9 +134,18 @@ func New(cfg Config, progs []*Program, copies []int) (*Machine, error) {
 	for i := range spans {
 		spans[i] = minDist
 	}
-	starts, err := corewars.Place(m.rng, cfg.Size, spans)
-	if err != nil {
-		return nil, fmt.Errorf("%d processes at least %d cells apart do not fit in a core of %d cells; use a bigger core or fewer copies", n, minDist, cfg.Size)
+	var starts []int
+	if cfg.Starts != nil {
+		if len(cfg.Starts) != n {
+			return nil, fmt.Errorf("%d fixed start addresses for %d processes", len(cfg.Starts), n)
+		}
+		starts = cfg.Starts
+	} else {
+		var err error
+		starts, err = corewars.Place(m.rng, cfg.Size, spans)
+		if err != nil {
+			return nil, fmt.Errorf("%d processes at least %d cells apart do not fit in a core of %d cells; use a bigger core or fewer copies", n, minDist, cfg.Size)
+		}
 	}
 	m.procs = make([]process, 0, n)
 	var firstID int32 = 1
@@ -153,12 +163,16 @@ func New(cfg Config, progs []*Program, copies []int) (*Machine, error) {
 				}
 				cell.Owner = self // the loader writes the copy on the process's behalf
 			}
-			proc.owned = len(p.Code)
 			proc.threads.Add(corewars.Wrap(proc.start+p.Start, cfg.Size))
 			m.procs = append(m.procs, proc)
 		}
 		m.names = append(m.names, p.Name)
 		firstID += int32(len(p.Code))
+	}
+	for _, c := range m.cells { // counted after loading: fixed starts may overlap
+		if c.Owner >= 0 {
+			m.procs[c.Owner].owned++
+		}
 	}
 	m.rr = corewars.NewRoundRobin(n)
 	if cfg.MaxCycles == 0 {
