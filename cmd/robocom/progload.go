@@ -1,0 +1,152 @@
+package main
+
+// Helpers shared by "robocom battle" and "robocom tournament": flags that may stand between
+// the program files, the option set from -options/-opt, -place, seeds and program loading.
+
+import (
+	"crypto/rand"
+	"encoding/binary"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"robocom/arena"
+	"robocom/robolang"
+)
+
+// listFlag collects a repeatable string flag.
+type listFlag []string
+
+func (l *listFlag) String() string     { return strings.Join(*l, " ") }
+func (l *listFlag) Set(s string) error { *l = append(*l, s); return nil }
+
+// parseInterspersed parses flags that may appear before, between or after the positional
+// arguments (robocom battle a.rob -seed 3 b.rob), returning the positional ones. "--" ends
+// the flags.
+func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return pos, nil
+		}
+		if args[0] == "--" {
+			return append(pos, args[1:]...), nil
+		}
+		pos = append(pos, args[0])
+		args = args[1:]
+	}
+}
+
+// gameFlags are the battle options shared by battle and tournament.
+type gameFlags struct {
+	seed    int64
+	seedSet bool
+	rounds  int
+	options string
+	opts    listFlag
+	places  listFlag
+	json    bool
+}
+
+func (f *gameFlags) register(fs *flag.FlagSet, defaultRounds int, withPlace bool) {
+	fs.Func("seed", "seed of round 1 (round k uses seed+k-1); default random, always printed", func(s string) error {
+		n, err := strconv.ParseInt(s, 10, 64)
+		if err != nil {
+			return fmt.Errorf("-seed needs a whole number, not %q", s)
+		}
+		f.seed, f.seedSet = n, true
+		return nil
+	})
+	fs.IntVar(&f.rounds, "rounds", defaultRounds, "bouts to play")
+	fs.StringVar(&f.options, "options", "classic", "option set: classic, rc3, or a saved set FILE")
+	fs.Var(&f.opts, "opt", "override one rule value, KEY=VALUE (repeatable); keys: "+strings.Join(arena.Keys(), ", "))
+	if withPlace {
+		fs.Var(&f.places, "place", "X,Y,DIR: fix the first robot of the next program in order (repeatable)")
+	}
+	fs.BoolVar(&f.json, "json", false, "print the result as JSON")
+}
+
+// optionSet builds the option set from -options and -opt.
+func (f *gameFlags) optionSet() (*arena.Options, error) {
+	o, err := arena.ResolveOptions(f.options)
+	if err != nil {
+		return nil, err
+	}
+	for _, kv := range f.opts {
+		if err := o.SetPair(kv); err != nil {
+			return nil, fmt.Errorf("-opt %s: %v", kv, err)
+		}
+	}
+	if o.RC3 {
+		return nil, arena.ErrRC3NotPlayable
+	}
+	return o, nil
+}
+
+// placements parses the -place flags.
+func (f *gameFlags) placements(programs int) ([]arena.Placement, error) {
+	if len(f.places) > programs {
+		return nil, fmt.Errorf("%d -place flags for %d programs", len(f.places), programs)
+	}
+	var out []arena.Placement
+	for _, s := range f.places {
+		parts := strings.Split(s, ",")
+		if len(parts) != 3 {
+			return nil, fmt.Errorf("-place %q: expected X,Y,DIR (for example 3,5,N)", s)
+		}
+		x, err1 := strconv.Atoi(strings.TrimSpace(parts[0]))
+		y, err2 := strconv.Atoi(strings.TrimSpace(parts[1]))
+		if err1 != nil || err2 != nil {
+			return nil, fmt.Errorf("-place %q: X and Y must be whole numbers", s)
+		}
+		d, err := arena.ParseDir(strings.TrimSpace(parts[2]))
+		if err != nil {
+			return nil, fmt.Errorf("-place %q: %v", s, err)
+		}
+		out = append(out, arena.Placement{Fixed: true, X: x, Y: y, Dir: d})
+	}
+	return out, nil
+}
+
+// resolveSeed returns -seed, or a fresh random seed (small and positive, easy to retype).
+func (f *gameFlags) resolveSeed() int64 {
+	if f.seedSet {
+		return f.seed
+	}
+	var b [4]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return 1
+	}
+	return int64(binary.LittleEndian.Uint32(b[:]) >> 1)
+}
+
+// loadPrograms loads every file, printing all load errors (file:line:col: message) to
+// stderr. It reports false if any program failed.
+func loadPrograms(stderr io.Writer, paths []string) ([]*robolang.Program, bool) {
+	var progs []*robolang.Program
+	ok := true
+	for _, path := range paths {
+		p, err := robolang.LoadFile(path, robolang.Options{})
+		if err != nil {
+			ok = false
+			var list robolang.ErrorList
+			if errors.As(err, &list) {
+				for _, e := range list {
+					fmt.Fprintln(stderr, e)
+				}
+			} else {
+				fmt.Fprintln(stderr, err)
+			}
+			continue
+		}
+		progs = append(progs, p)
+	}
+	return progs, ok
+}
