@@ -9,7 +9,7 @@ const corpusDir = "../../shared/corpus/robocom/july1998"
 
 // corpusFiles lists the July 1998 programs, skipping the test when the corpus is absent.
 func corpusFiles(t testing.TB) []string {
-	files, _ := filepath.Glob(filepath.Join(corpusDir, "*.rob"))
+	files, _ := corpusGlob()
 	if len(files) == 0 {
 		t.Skipf("corpus %s not present", corpusDir)
 	}
@@ -32,3 +32,5 @@ func TestCorpusLoads(t *testing.T) {
 		}
 	}
 }
+
+func corpusGlob() ([]string, error) { return filepath.Glob(filepath.Join(corpusDir, "*.rob")) }

@@ -55,7 +55,7 @@ func nameFromFile(filename string) string {
 	if i := strings.LastIndexByte(base, '.'); i > 0 {
 		base = base[:i]
 	}
-	return base
+	return oneLine(base) // a name that a Name line could give, so Format can write it
 }
 
 type parser struct {

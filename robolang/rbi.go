@@ -12,6 +12,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -72,27 +73,9 @@ func WriteRBI(w io.Writer, p *Program) error {
 	if len(p.Banks) > MaxBanks {
 		return fmt.Errorf("cannot save as RBI: %d banks, at most %d", len(p.Banks), MaxBanks)
 	}
-	var plain bytes.Buffer
-	plain.WriteByte(byte(len(p.Banks)))
-	for i, b := range p.Banks {
-		if len(b.Code) > MaxInstructions {
-			return fmt.Errorf("cannot save as RBI: bank %d has %d instructions, at most %d", i+1, len(b.Code), MaxInstructions)
-		}
-		if err := putText(&plain, b.Name, "bank name"); err != nil {
-			return err
-		}
-		binary.Write(&plain, binary.LittleEndian, uint16(len(b.Code)))
-		for _, in := range b.Code {
-			if in.N > 3 {
-				return fmt.Errorf("cannot save as RBI: bad instruction %v", in)
-			}
-			plain.WriteByte(byte(in.Op))
-			plain.WriteByte(in.N)
-			for _, o := range in.Args[:in.N] {
-				plain.WriteByte(byte(o.Kind))
-				binary.Write(&plain, binary.LittleEndian, o.Value)
-			}
-		}
+	plain, err := encodeRBIPayload(p)
+	if err != nil {
+		return err
 	}
 
 	var head bytes.Buffer
@@ -115,13 +98,41 @@ func WriteRBI(w io.Writer, p *Program) error {
 	}
 	head.Write(nonce)
 	gcm := rbiCipher()
-	binary.Write(&head, binary.LittleEndian, uint32(plain.Len()+gcm.Overhead()))
-	sealed := gcm.Seal(nil, nonce, plain.Bytes(), head.Bytes())
+	binary.Write(&head, binary.LittleEndian, uint32(len(plain)+gcm.Overhead()))
+	sealed := gcm.Seal(nil, nonce, plain, head.Bytes())
 	if _, err := w.Write(head.Bytes()); err != nil {
 		return err
 	}
-	_, err := w.Write(sealed)
+	_, err = w.Write(sealed)
 	return err
+}
+
+// encodeRBIPayload is the plain payload: the code and bank names.
+func encodeRBIPayload(p *Program) ([]byte, error) {
+	var plain bytes.Buffer
+	plain.WriteByte(byte(len(p.Banks)))
+	for i, b := range p.Banks {
+		if len(b.Code) > MaxInstructions {
+			return nil, fmt.Errorf("cannot save as RBI: bank %d has %d instructions, at most %d", i+1, len(b.Code), MaxInstructions)
+		}
+		if err := putText(&plain, b.Name, "bank name"); err != nil {
+			return nil, err
+		}
+		binary.Write(&plain, binary.LittleEndian, uint16(len(b.Code)))
+		for _, in := range b.Code {
+			if in.N > 3 {
+				return nil, fmt.Errorf("cannot save as RBI: bad instruction %v", in)
+			}
+			plain.WriteByte(byte(in.Op))
+			plain.WriteByte(in.N)
+			for _, o := range in.Args[:in.N] {
+				plain.WriteByte(byte(o.Kind))
+				binary.Write(&plain, binary.LittleEndian, o.Value)
+			}
+		}
+	}
+
+	return plain.Bytes(), nil
 }
 
 func rbiCipher() cipher.AEAD {
@@ -137,6 +148,9 @@ func rbiCipher() cipher.AEAD {
 }
 
 func putText(b *bytes.Buffer, s, what string) error {
+	if !sourceText(s) {
+		return fmt.Errorf("cannot save as RBI: %s %q cannot be written in a source file", what, s)
+	}
 	if len(s) > rbiMaxText {
 		return fmt.Errorf("cannot save as RBI: %s longer than %d bytes", what, rbiMaxText)
 	}
@@ -216,8 +230,8 @@ func readRBI(r io.Reader) (*Program, RBIHeader, error) {
 		return nil, h, fmt.Errorf("%w (unknown flags %#x)", ErrRBIVersion, flags)
 	}
 	for _, s := range []string{h.Name, h.Author, h.Country} {
-		if !utf8.ValidString(s) {
-			return nil, h, errors.New("RBI header is not valid UTF-8")
+		if !sourceText(s) {
+			return nil, h, errors.New("RBI header holds a name that no source file could give")
 		}
 	}
 	p, err := decodeRBIPayload(plain, h.RC3)
@@ -273,8 +287,8 @@ func decodeRBIPayload(plain []byte, rc3 bool) (*Program, error) {
 			}
 			b.Code = append(b.Code, in)
 		}
-		if !utf8.ValidString(b.Name) {
-			return nil, bad("bank %d name is not UTF-8", bi+1)
+		if !sourceText(b.Name) {
+			return nil, bad("bank %d has a name that no source file could give", bi+1)
 		}
 		p.Banks = append(p.Banks, b)
 	}
@@ -285,6 +299,20 @@ func decodeRBIPayload(plain []byte, rc3 bool) (*Program, error) {
 		return nil, bad("extra bytes after the last bank")
 	}
 	return p, nil
+}
+
+// sourceText reports whether s could be a header value or bank name read from source:
+// valid UTF-8, one line, no comment character, no blanks at either end.
+func sourceText(s string) bool {
+	if !utf8.ValidString(s) || strings.TrimFunc(s, isBlank) != s || strings.ContainsRune(s, ';') {
+		return false
+	}
+	for _, r := range s {
+		if r < ' ' && r != '\t' && r != '\f' && r != '\v' {
+			return false
+		}
+	}
+	return true
 }
 
 // validOperand reports whether o is an operand the source loader can produce.
