@@ -20,7 +20,9 @@ type gameCase struct {
 }
 
 // capture wraps a value so that its number lands in node 1's c field: `JUMP 0, 0, v`.
-func capture(expr string) string { return "EDITC 1, " + expr + "\nJUMP 0\nCOPY 7, 8, 9\nBLANK\nCOPY b(1), 0\nCOPY 0, 42" }
+func capture(expr string) string {
+	return "EDITC 1, " + expr + "\nJUMP 0\nCOPY 7, 8, 9\nBLANK\nCOPY b(1), 0\nCOPY 0, 42"
+}
 
 func fnCase(expr, want string) gameCase {
 	return gameCase{name: "function " + expr, src: capture(expr), steps: 1, nodes: map[int]string{1: want}, pcs: []int{1}}
