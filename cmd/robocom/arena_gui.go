@@ -4,11 +4,122 @@ package main
 
 import (
 	"fmt"
+	"io/fs"
 	"os"
+	"path/filepath"
+	"strings"
+
+	"gioui.org/app"
+	"gioui.org/io/system"
+	"gioui.org/op"
+	"gioui.org/unit"
+
+	"robocom/ui"
 )
 
-// openArena opens the arena window. Until the window exists it says so.
+// openArena opens the arena window with the given program files (at most five) as the
+// players; with none, the players of the last run, or else the first bundled robots.
 func openArena(args []string) int {
-	fmt.Fprintln(os.Stderr, "robocom: the arena window is not built yet in this version; use a subcommand (robocom help).")
-	return 2
+	if len(args) > ui.MaxPlayers {
+		fmt.Fprintf(os.Stderr, "robocom: at most %d programs play at once; %d were given.\n", ui.MaxPlayers, len(args))
+		return 2
+	}
+	var files []string
+	for _, a := range args {
+		abs, err := filepath.Abs(a)
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "robocom: %s: %v\n", a, err)
+			return 2
+		}
+		files = append(files, "disk:"+strings.TrimPrefix(filepath.ToSlash(abs), "/"))
+	}
+	var settings *ui.SettingsStore
+	if p, err := ui.DefaultSettingsPath(); err == nil {
+		var serr error
+		settings, serr = ui.OpenSettings(p)
+		if serr != nil {
+			fmt.Fprintln(os.Stderr, "robocom:", serr)
+		}
+	}
+	bundled := bundledRobots()
+	if len(files) == 0 && settings != nil {
+		files = settings.Get().Players
+	}
+	if len(files) == 0 {
+		files = firstBundled(bundled, 2)
+	}
+	home, _ := os.Getwd()
+	w := new(app.Window)
+	width, height := unit.Dp(1280), unit.Dp(860)
+	if settings != nil {
+		if s := settings.Get(); s.WindowW >= 400 && s.WindowH >= 300 {
+			width, height = unit.Dp(s.WindowW), unit.Dp(s.WindowH)
+		}
+	}
+	w.Option(app.Title("RoboCom Arena"), app.Size(width, height), app.MinSize(unit.Dp(640), unit.Dp(480)))
+	u := ui.New(ui.Config{
+		Load:    ui.LoadProgram,
+		NewGame: ui.NewArenaGame,
+		Options: ui.ArenaOptions{},
+		Roots: []ui.Root{
+			{Name: "bundled", FS: bundled, Home: "."},
+			{Name: "disk", FS: os.DirFS("/"), Home: strings.TrimPrefix(filepath.ToSlash(home), "/")},
+		},
+		Files:      files,
+		Settings:   settings,
+		Invalidate: w.Invalidate,
+		Quit:       func() { w.Perform(system.ActionClose) },
+	})
+	go func() {
+		err := loop(w, u)
+		u.Close()
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "robocom:", err)
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}()
+	app.Main()
+	return 0
 }
+
+// loop is the window's event loop: it lays out the UI on every frame.
+func loop(w *app.Window, u *ui.UI) error {
+	var ops op.Ops
+	title := ""
+	for {
+		switch e := w.Event().(type) {
+		case app.DestroyEvent:
+			return e.Err
+		case app.FrameEvent:
+			gtx := app.NewContext(&ops, e)
+			u.SetWindowSize(int(float32(e.Size.X)/e.Metric.PxPerDp), int(float32(e.Size.Y)/e.Metric.PxPerDp))
+			u.Layout(gtx)
+			if t := u.Title(); t != title {
+				title = t
+				w.Option(app.Title(t))
+			}
+			e.Frame(gtx.Ops)
+		}
+	}
+}
+
+// firstBundled lists up to n bundled robots as "bundled:NAME".
+func firstBundled(fsys fs.FS, n int) []string {
+	var out []string
+	if fsys == nil {
+		return nil
+	}
+	des, _ := fs.ReadDir(fsys, ".")
+	for _, de := range des {
+		name := de.Name()
+		if !de.IsDir() && (strings.HasSuffix(strings.ToLower(name), ".rob") || strings.HasSuffix(strings.ToLower(name), ".rbi")) && len(out) < n {
+			out = append(out, "bundled:"+name)
+		}
+	}
+	return out
+}
+
+// bundledRobots is the sample robots embedded in the binary; nil while robots/ has none
+// (the picker then says that no robots are bundled).
+func bundledRobots() fs.FS { return nil }
