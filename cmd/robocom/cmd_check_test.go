@@ -1,0 +1,69 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"robocom/robolang"
+)
+
+func TestCheckAndRBI(t *testing.T) {
+	dir := t.TempDir()
+	good := filepath.Join(dir, "good.rob")
+	bad := filepath.Join(dir, "bad.rob")
+	os.WriteFile(good, []byte("Name Good\nBank\n@l\nTurn 1\nJump @l\n"), 0o644)
+	os.WriteFile(bad, []byte("Bank\n  Set 1, 2\n  Jump @x\n"), 0o644)
+
+	var out, errb bytes.Buffer
+	if st := checkFiles(&out, &errb, []string{good}, robolang.Options{}); st != 0 {
+		t.Fatalf("check good: %d %s", st, errb.String())
+	}
+	errb.Reset()
+	if st := checkFiles(&out, &errb, []string{bad, good, filepath.Join(dir, "missing.rob")}, robolang.Options{}); st != 1 {
+		t.Fatalf("check bad: status %d", st)
+	}
+	want := bad + ":2:7: SET cannot write to 1: operand 1 must be #1..#20, #Active or %Active\n" +
+		bad + ":3:8: undefined label @x\n" +
+		filepath.Join(dir, "missing.rob") + ": no such file\n"
+	if errb.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", errb.String(), want)
+	}
+
+	// rbi: default output name, -info, refusing the source, damaged files.
+	out.Reset()
+	errb.Reset()
+	if st := rbiMain(&out, &errb, []string{good}); st != 0 {
+		t.Fatalf("rbi: %d %s", st, errb.String())
+	}
+	rbi := filepath.Join(dir, "good.rbi")
+	out.Reset()
+	if st := rbiMain(&out, &errb, []string{"-info", rbi}); st != 0 || !strings.Contains(out.String(), "Name:     Good\n") {
+		t.Fatalf("rbi -info: %d %q %s", st, out.String(), errb.String())
+	}
+	errb.Reset()
+	if st := rbiMain(&out, &errb, []string{good, "-o", good}); st != 1 || !strings.Contains(errb.String(), "refusing") {
+		t.Errorf("rbi -o source: %d %s", st, errb.String())
+	}
+	if b, _ := os.ReadFile(good); !strings.HasPrefix(string(b), "Name Good") {
+		t.Fatal("source overwritten")
+	}
+	data, _ := os.ReadFile(rbi)
+	cut := filepath.Join(dir, "cut.rbi")
+	os.WriteFile(cut, data[:len(data)-1], 0o644)
+	errb.Reset()
+	if st := rbiMain(&out, &errb, []string{"-info", cut}); st != 1 || strings.Count(errb.String(), "\n") != 1 {
+		t.Errorf("truncated: %d %q", st, errb.String())
+	}
+	errb.Reset()
+	if st := checkFiles(&out, &errb, []string{cut}, robolang.Options{}); st != 1 || errb.String() != cut+": RBI file is truncated\n" {
+		t.Errorf("check truncated: %d %q", st, errb.String())
+	}
+	for _, args := range [][]string{nil, {"-x", good}, {good, "other.rob"}, {"-o"}} {
+		if st := rbiMain(&out, &errb, args); st != 2 {
+			t.Errorf("rbi %q: status %d, want 2", args, st)
+		}
+	}
+}
