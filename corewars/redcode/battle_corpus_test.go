@@ -1,0 +1,88 @@
+package redcode
+
+import (
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// knownDifferences are corpus battles this MARS does not reproduce, with the reason.
+var knownDifferences = map[string]string{}
+
+// loadBattleWarriors assembles the files as pMARS would for one run.
+func loadBattleWarriors(t testing.TB, st *Settings, files []string) []*Warrior {
+	var ws []*Warrior
+	for i, f := range files {
+		src, err := os.ReadFile(filepath.Join(corpusDir, "warriors", f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg := st.AssemblerConfig(len(files))
+		if i > 0 {
+			cfg.InitialRegs = [26]int64{}
+		}
+		w, diag := Assemble(src, cfg)
+		if w == nil {
+			t.Fatalf("%s does not assemble:\n%s", f, diag.Stderr())
+		}
+		ws = append(ws, w)
+	}
+	return ws
+}
+
+func hillSettings(t testing.TB, opts string) *Settings {
+	st, err := ParseSettings(strings.Fields(opts))
+	if err != nil {
+		t.Fatalf("%s: %v", opts, err)
+	}
+	return st
+}
+
+func checkBattle(t *testing.T, opts string, w1, w2, pos, rounds, wins1, wins2, ties string) bool {
+	st := hillSettings(t, opts+" -F "+pos+" -r "+rounds)
+	ws := loadBattleWarriors(t, st, []string{w1, w2})
+	m, err := Battle(st, ws, 0, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := strconv.Itoa(m.Scores[0][0]) + " " + strconv.Itoa(m.Scores[1][0]) + " " + strconv.Itoa(m.Scores[0][1])
+	want := wins1 + " " + wins2 + " " + ties
+	key := w1 + " " + w2 + " " + pos + " " + rounds
+	if got != want {
+		if reason, ok := knownDifferences[key]; ok {
+			t.Logf("known difference %s: %s", key, reason)
+			return false
+		}
+		t.Errorf("%s %s -F %s -r %s (%s): got %s, want %s", w1, w2, pos, rounds, opts, got, want)
+		return false
+	}
+	return true
+}
+
+const hill94 = "-s 8000 -c 80000 -p 8000 -l 100 -d 100"
+
+func TestCorpusBattles(t *testing.T) {
+	needCorpus(t)
+	rows := readTSV(t, filepath.Join(corpusDir, "expected.tsv"))
+	ok := 0
+	for _, r := range rows {
+		if checkBattle(t, hill94, r[0], r[1], r[2], r[3], r[4], r[5], r[6]) {
+			ok++
+		}
+	}
+	t.Logf("expected.tsv: %d of %d battles agree", ok, len(rows))
+}
+
+func TestCorpusHillBattles(t *testing.T) {
+	needCorpus(t)
+	rows := readTSV(t, filepath.Join(corpusDir, "expected_hills.tsv"))
+	ok := 0
+	for _, r := range rows {
+		if checkBattle(t, r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8]) {
+			ok++
+		}
+	}
+	t.Logf("expected_hills.tsv: %d of %d battles agree", ok, len(rows))
+}

@@ -1,0 +1,221 @@
+package redcode
+
+import "fmt"
+
+// Machine is the MARS engine for one run: the core, the warriors' process
+// queues and p-spaces. A round is loaded with LoadRound and then driven with
+// Step (one instruction, with events, for a display) or RunRound (fast).
+type Machine struct {
+	size     uint32
+	core     []cell
+	owner    []int8 // last writer of each cell (-1: none since the round started)
+	maxProc  int
+	cycles   int64
+	progs    []*Warrior
+	ws       []simWarrior
+	next     []int // next living warrior in turn order
+	budget   int64
+	alive    int
+	cur      int
+	over     bool
+	executed int64 // instructions executed this round
+	// Score counters per warrior (PMARS-DETAILS.md 6.1): index a-1 = survived
+	// with a alive, index W+a-2 = died while a were alive.
+	Scores [][]int
+}
+
+// MachineConfig are the run settings the engine needs.
+type MachineConfig struct {
+	CoreSize     int
+	MaxProcesses int
+	Cycles       int64 // per warrior: the round budget is W*Cycles
+	PSpaceSize   int
+}
+
+// NewMachine prepares an engine for the warriors (p-spaces shared by PIN as pMARS does).
+func NewMachine(cfg MachineConfig, progs []*Warrior) (*Machine, error) {
+	if cfg.CoreSize < 1 || cfg.MaxProcesses < 1 || cfg.Cycles < 1 || len(progs) == 0 || len(progs) > 127 {
+		return nil, fmt.Errorf("redcode: bad machine settings")
+	}
+	if cfg.PSpaceSize < 1 {
+		cfg.PSpaceSize = DefaultPSpaceSize(cfg.CoreSize)
+	}
+	n := len(progs)
+	m := &Machine{size: uint32(cfg.CoreSize), core: make([]cell, cfg.CoreSize), owner: make([]int8, cfg.CoreSize),
+		maxProc: cfg.MaxProcesses, cycles: cfg.Cycles, progs: progs, ws: make([]simWarrior, n), next: make([]int, n),
+		Scores: make([][]int, n)}
+	for i := range m.ws {
+		m.ws[i].id = int8(i)
+		m.ws[i].lastResult = uint32(cfg.CoreSize - 1)
+		m.Scores[i] = make([]int, 2*n-1)
+	}
+	// P-space allocation (PMARS-DETAILS.md 7).
+	assigned := make([]bool, n)
+	for i, p := range progs {
+		if assigned[i] {
+			continue
+		}
+		ps := &pspace{cells: make([]uint32, cfg.PSpaceSize)}
+		m.ws[i].ps, assigned[i] = ps, true
+		if !p.HasPIN {
+			continue
+		}
+		for j := i + 1; j < n; j++ {
+			if !assigned[j] && progs[j].PIN == p.PIN {
+				m.ws[j].ps, assigned[j] = ps, true
+			}
+		}
+	}
+	return m, nil
+}
+
+// PSpaceCount is the number of distinct p-spaces.
+func (m *Machine) PSpaceCount() int {
+	seen := map[*pspace]bool{}
+	for _, w := range m.ws {
+		seen[w.ps] = true
+	}
+	return len(seen)
+}
+
+// LoadRound clears the core, loads warrior i at positions[i] (warrior 0 at 0)
+// with one process at its start and makes warrior first move first.
+func (m *Machine) LoadRound(positions []int, first int) {
+	blank := cell{op: kDAT | mF, am: uint8(Direct), bm: uint8(Direct)}
+	for i := range m.core {
+		m.core[i] = blank
+	}
+	for i := range m.owner {
+		m.owner[i] = -1
+	}
+	S := int(m.size)
+	for i, p := range m.progs {
+		pos := positions[i]
+		for k, in := range p.Code {
+			a := (pos + k) % S
+			m.core[a] = toCell(in)
+			m.owner[a] = int8(i)
+		}
+		w := &m.ws[i]
+		w.pos = pos
+		w.q.reset()
+		w.q.push(uint32(((pos+p.Start)%S + S) % S))
+		w.alive = true
+	}
+	n := len(m.progs)
+	for i := range m.next {
+		m.next[i] = (i + 1) % n
+	}
+	m.budget = int64(n) * m.cycles
+	m.alive = n
+	m.cur = first
+	m.over = false
+	m.executed = 0
+}
+
+// StepEvent tells what one Step did.
+type StepEvent struct {
+	Warrior     int  // who executed
+	PC          int  // the address executed
+	ProcessDied bool // the executed process was not re-queued
+	WarriorDied bool // ...and it was the warrior's last
+	RoundOver   bool
+}
+
+// Step executes one instruction of the current warrior.
+func (m *Machine) Step() StepEvent {
+	if m.over {
+		return StepEvent{Warrior: -1, RoundOver: true}
+	}
+	w := &m.ws[m.cur]
+	ev := StepEvent{Warrior: m.cur, PC: w.q.At(0)}
+	before := w.q.n
+	m.step()
+	ev.ProcessDied = w.q.n < before
+	ev.WarriorDied = !w.alive
+	ev.RoundOver = m.over
+	return ev
+}
+
+// RunRound runs the loaded round to its end.
+func (m *Machine) RunRound() {
+	for !m.over {
+		m.step()
+	}
+}
+
+func (m *Machine) step() {
+	cur := m.cur
+	w := &m.ws[cur]
+	m.exec(w)
+	m.executed++
+	if w.q.n == 0 {
+		w.alive = false
+		n := len(m.ws)
+		m.Scores[cur][n+m.alive-2]++
+		m.budget = m.budget - 1 - (m.budget-1)/int64(m.alive)
+		m.alive--
+		// unlink cur from the turn order
+		for i := range m.next {
+			if m.next[i] == cur {
+				m.next[i] = m.next[cur]
+			}
+		}
+		if m.alive < 2 {
+			m.endRound()
+			return
+		}
+	}
+	m.budget--
+	if m.budget == 0 {
+		m.endRound()
+		return
+	}
+	m.cur = m.next[cur]
+}
+
+func (m *Machine) endRound() {
+	m.over = true
+	for i := range m.ws {
+		w := &m.ws[i]
+		if w.alive {
+			m.Scores[i][m.alive-1]++
+			w.lastResult = uint32(m.alive)
+		} else {
+			w.lastResult = 0
+		}
+	}
+}
+
+// RoundOver reports whether the loaded round has ended.
+func (m *Machine) RoundOver() bool { return m.over }
+
+// Executed is the number of instructions executed in the current round.
+func (m *Machine) Executed() int64 { return m.executed }
+
+// Alive reports whether warrior i still has processes.
+func (m *Machine) Alive(i int) bool { return m.ws[i].alive }
+
+// Current is the warrior that moves next.
+func (m *Machine) Current() int { return m.cur }
+
+// CoreSize is the number of cells.
+func (m *Machine) CoreSize() int { return int(m.size) }
+
+// Cell returns the instruction at address a and the warrior that wrote it last (-1: none).
+func (m *Machine) Cell(a int) (Instruction, int) {
+	return m.core[a].instruction(), int(m.owner[a])
+}
+
+// Processes returns warrior i's process queue, next to run first.
+func (m *Machine) Processes(i int) []int {
+	q := &m.ws[i].q
+	out := make([]int, q.n)
+	for k := range out {
+		out[k] = q.At(k)
+	}
+	return out
+}
+
+// ProcessCount is the number of processes of warrior i.
+func (m *Machine) ProcessCount(i int) int { return m.ws[i].q.n }

@@ -1,0 +1,705 @@
+package redcode
+
+// The simulator. Cells are compact (opcode and modifier in one byte), every
+// operand is evaluated in-register exactly as pMARS does (PMARS-DETAILS.md
+// 14.1), and the hot loop allocates nothing: process queues are ring buffers
+// that only grow, never per instruction.
+
+// cell is one core location; op is opcode*8 + modifier.
+type cell struct {
+	a, b   uint32
+	op     uint8
+	am, bm uint8
+}
+
+const (
+	kMOV = uint8(MOV) << 3
+	kADD = uint8(ADD) << 3
+	kSUB = uint8(SUB) << 3
+	kMUL = uint8(MUL) << 3
+	kDIV = uint8(DIV) << 3
+	kMOD = uint8(MOD) << 3
+	kJMZ = uint8(JMZ) << 3
+	kJMN = uint8(JMN) << 3
+	kDJN = uint8(DJN) << 3
+	kCMP = uint8(CMP) << 3
+	kSLT = uint8(SLT) << 3
+	kSPL = uint8(SPL) << 3
+	kDAT = uint8(DAT) << 3
+	kJMP = uint8(JMP) << 3
+	kSEQ = uint8(SEQ) << 3
+	kSNE = uint8(SNE) << 3
+	kNOP = uint8(NOP) << 3
+	kLDP = uint8(LDP) << 3
+	kSTP = uint8(STP) << 3
+)
+
+const (
+	mA  = uint8(ModA)
+	mB  = uint8(ModB)
+	mAB = uint8(ModAB)
+	mBA = uint8(ModBA)
+	mF  = uint8(ModF)
+	mX  = uint8(ModX)
+	mI  = uint8(ModI)
+)
+
+func toCell(in Instruction) cell {
+	return cell{a: uint32(in.A), b: uint32(in.B), op: uint8(in.Op)<<3 | uint8(in.Mod), am: uint8(in.AMode), bm: uint8(in.BMode)}
+}
+
+func (c cell) instruction() Instruction {
+	return Instruction{Op: Opcode(c.op >> 3), Mod: Modifier(c.op & 7), AMode: Mode(c.am), BMode: Mode(c.bm), A: int(c.a), B: int(c.b)}
+}
+
+// queue is a FIFO of process addresses in a ring buffer.
+type queue struct {
+	buf  []uint32
+	head int
+	n    int
+	mask int
+}
+
+func (q *queue) reset() {
+	if q.buf == nil {
+		q.buf = make([]uint32, 64)
+		q.mask = 63
+	}
+	q.head, q.n = 0, 0
+}
+
+func (q *queue) grow() {
+	nb := make([]uint32, 2*len(q.buf))
+	for i := 0; i < q.n; i++ {
+		nb[i] = q.buf[(q.head+i)&q.mask]
+	}
+	q.buf, q.head, q.mask = nb, 0, len(nb)-1
+}
+
+func (q *queue) push(pc uint32) {
+	if q.n == len(q.buf) {
+		q.grow()
+	}
+	q.buf[(q.head+q.n)&q.mask] = pc
+	q.n++
+}
+
+// Len is the number of processes.
+func (q *queue) Len() int { return q.n }
+
+// At returns the i-th process address (0 = the next to run).
+func (q *queue) At(i int) int { return int(q.buf[(q.head+i)&q.mask]) }
+
+// pspace is one p-space; index 0 is unused (each warrior has its own last result).
+type pspace struct {
+	cells []uint32
+}
+
+type simWarrior struct {
+	q          queue
+	id         int8
+	alive      bool
+	lastResult uint32
+	ps         *pspace
+	pos        int
+}
+
+// exec runs one instruction of w (it must have a process).
+func (m *Machine) exec(w *simWarrior) {
+	S := m.size
+	core := m.core
+	owner := m.owner
+	id := w.id
+	q := &w.q
+	pc := q.buf[q.head]
+	q.head = (q.head + 1) & q.mask
+	q.n--
+	ir := core[pc]
+
+	var aptr, aa, ab uint32
+	switch ir.am {
+	case uint8(Immediate):
+		aptr, aa, ab = pc, ir.a, ir.b
+	case uint8(Direct):
+		aptr = pc + ir.a
+		if aptr >= S {
+			aptr -= S
+		}
+		aa, ab = core[aptr].a, core[aptr].b
+	case uint8(AIndirect), uint8(BIndirect):
+		t := pc + ir.a
+		if t >= S {
+			t -= S
+		}
+		f := core[t].b
+		if ir.am == uint8(AIndirect) {
+			f = core[t].a
+		}
+		aptr = t + f
+		if aptr >= S {
+			aptr -= S
+		}
+		aa, ab = core[aptr].a, core[aptr].b
+	case uint8(BPredec):
+		t := pc + ir.a
+		if t >= S {
+			t -= S
+		}
+		f := core[t].b
+		if f == 0 {
+			f = S
+		}
+		f--
+		core[t].b = f
+		owner[t] = id
+		aptr = t + f
+		if aptr >= S {
+			aptr -= S
+		}
+		aa, ab = core[aptr].a, core[aptr].b
+	case uint8(APredec):
+		t := pc + ir.a
+		if t >= S {
+			t -= S
+		}
+		f := core[t].a
+		if f == 0 {
+			f = S
+		}
+		f--
+		core[t].a = f
+		owner[t] = id
+		aptr = t + f
+		if aptr >= S {
+			aptr -= S
+		}
+		aa, ab = core[aptr].a, core[aptr].b
+	case uint8(BPostinc):
+		t := pc + ir.a
+		if t >= S {
+			t -= S
+		}
+		f := core[t].b
+		aptr = t + f
+		if aptr >= S {
+			aptr -= S
+		}
+		aa, ab = core[aptr].a, core[aptr].b
+		f++
+		if f == S {
+			f = 0
+		}
+		core[t].b = f
+		owner[t] = id
+	default: // APostinc
+		t := pc + ir.a
+		if t >= S {
+			t -= S
+		}
+		f := core[t].a
+		aptr = t + f
+		if aptr >= S {
+			aptr -= S
+		}
+		aa, ab = core[aptr].a, core[aptr].b
+		f++
+		if f == S {
+			f = 0
+		}
+		core[t].a = f
+		owner[t] = id
+	}
+
+	var bptr, ba, bb uint32
+	switch ir.bm {
+	case uint8(Immediate):
+		bptr, ba, bb = pc, ir.a, ir.b
+	case uint8(Direct):
+		bptr = pc + ir.b
+		if bptr >= S {
+			bptr -= S
+		}
+		ba, bb = core[bptr].a, core[bptr].b
+	case uint8(AIndirect), uint8(BIndirect):
+		t := pc + ir.b
+		if t >= S {
+			t -= S
+		}
+		f := core[t].b
+		if ir.bm == uint8(AIndirect) {
+			f = core[t].a
+		}
+		bptr = t + f
+		if bptr >= S {
+			bptr -= S
+		}
+		ba, bb = core[bptr].a, core[bptr].b
+	case uint8(BPredec):
+		t := pc + ir.b
+		if t >= S {
+			t -= S
+		}
+		f := core[t].b
+		if f == 0 {
+			f = S
+		}
+		f--
+		core[t].b = f
+		owner[t] = id
+		bptr = t + f
+		if bptr >= S {
+			bptr -= S
+		}
+		ba, bb = core[bptr].a, core[bptr].b
+	case uint8(APredec):
+		t := pc + ir.b
+		if t >= S {
+			t -= S
+		}
+		f := core[t].a
+		if f == 0 {
+			f = S
+		}
+		f--
+		core[t].a = f
+		owner[t] = id
+		bptr = t + f
+		if bptr >= S {
+			bptr -= S
+		}
+		ba, bb = core[bptr].a, core[bptr].b
+	case uint8(BPostinc):
+		t := pc + ir.b
+		if t >= S {
+			t -= S
+		}
+		f := core[t].b
+		bptr = t + f
+		if bptr >= S {
+			bptr -= S
+		}
+		ba, bb = core[bptr].a, core[bptr].b
+		f++
+		if f == S {
+			f = 0
+		}
+		core[t].b = f
+		owner[t] = id
+	default:
+		t := pc + ir.b
+		if t >= S {
+			t -= S
+		}
+		f := core[t].a
+		bptr = t + f
+		if bptr >= S {
+			bptr -= S
+		}
+		ba, bb = core[bptr].a, core[bptr].b
+		f++
+		if f == S {
+			f = 0
+		}
+		core[t].a = f
+		owner[t] = id
+	}
+
+	next := pc + 1
+	if next == S {
+		next = 0
+	}
+	switch ir.op {
+	case kMOV | mA:
+		core[bptr].a = aa
+	case kMOV | mB:
+		core[bptr].b = ab
+	case kMOV | mAB:
+		core[bptr].b = aa
+	case kMOV | mBA:
+		core[bptr].a = ab
+	case kMOV | mF:
+		core[bptr].a, core[bptr].b = aa, ab
+	case kMOV | mX:
+		core[bptr].a, core[bptr].b = ab, aa
+	case kMOV | mI:
+		src := core[aptr]
+		core[bptr] = cell{a: aa, b: ab, op: src.op, am: src.am, bm: src.bm}
+
+	case kADD | mA:
+		core[bptr].a = addMod(ba, aa, S)
+	case kADD | mB:
+		core[bptr].b = addMod(bb, ab, S)
+	case kADD | mAB:
+		core[bptr].b = addMod(bb, aa, S)
+	case kADD | mBA:
+		core[bptr].a = addMod(ba, ab, S)
+	case kADD | mF, kADD | mI:
+		core[bptr].a, core[bptr].b = addMod(ba, aa, S), addMod(bb, ab, S)
+	case kADD | mX:
+		core[bptr].a, core[bptr].b = addMod(ba, ab, S), addMod(bb, aa, S)
+
+	case kSUB | mA:
+		core[bptr].a = subMod(ba, aa, S)
+	case kSUB | mB:
+		core[bptr].b = subMod(bb, ab, S)
+	case kSUB | mAB:
+		core[bptr].b = subMod(bb, aa, S)
+	case kSUB | mBA:
+		core[bptr].a = subMod(ba, ab, S)
+	case kSUB | mF, kSUB | mI:
+		core[bptr].a, core[bptr].b = subMod(ba, aa, S), subMod(bb, ab, S)
+	case kSUB | mX:
+		core[bptr].a, core[bptr].b = subMod(ba, ab, S), subMod(bb, aa, S)
+
+	case kMUL | mA:
+		core[bptr].a = mulMod(ba, aa, S)
+	case kMUL | mB:
+		core[bptr].b = mulMod(bb, ab, S)
+	case kMUL | mAB:
+		core[bptr].b = mulMod(bb, aa, S)
+	case kMUL | mBA:
+		core[bptr].a = mulMod(ba, ab, S)
+	case kMUL | mF, kMUL | mI:
+		core[bptr].a, core[bptr].b = mulMod(ba, aa, S), mulMod(bb, ab, S)
+	case kMUL | mX:
+		core[bptr].a, core[bptr].b = mulMod(ba, ab, S), mulMod(bb, aa, S)
+
+	case kDIV | mA, kDIV | mB, kDIV | mAB, kDIV | mBA, kDIV | mF, kDIV | mI, kDIV | mX,
+		kMOD | mA, kMOD | mB, kMOD | mAB, kMOD | mBA, kMOD | mF, kMOD | mI, kMOD | mX:
+		if !m.divide(ir.op, bptr, aa, ab, ba, bb) {
+			owner[bptr] = id
+			return
+		}
+		owner[bptr] = id
+
+	case kJMP | mA, kJMP | mB, kJMP | mAB, kJMP | mBA, kJMP | mF, kJMP | mX, kJMP | mI:
+		next = aptr
+		goto push1
+
+	case kJMZ | mA, kJMZ | mBA:
+		if ba == 0 {
+			next = aptr
+		}
+		goto push1
+	case kJMZ | mB, kJMZ | mAB:
+		if bb == 0 {
+			next = aptr
+		}
+		goto push1
+	case kJMZ | mF, kJMZ | mX, kJMZ | mI:
+		if ba == 0 && bb == 0 {
+			next = aptr
+		}
+		goto push1
+
+	case kJMN | mA, kJMN | mBA:
+		if ba != 0 {
+			next = aptr
+		}
+		goto push1
+	case kJMN | mB, kJMN | mAB:
+		if bb != 0 {
+			next = aptr
+		}
+		goto push1
+	case kJMN | mF, kJMN | mX, kJMN | mI:
+		if ba != 0 || bb != 0 {
+			next = aptr
+		}
+		goto push1
+
+	case kDJN | mA, kDJN | mBA:
+		c := &core[bptr]
+		if c.a == 0 {
+			c.a = S
+		}
+		c.a--
+		owner[bptr] = id
+		if ba != 1 {
+			next = aptr
+		}
+		goto push1
+	case kDJN | mB, kDJN | mAB:
+		c := &core[bptr]
+		if c.b == 0 {
+			c.b = S
+		}
+		c.b--
+		owner[bptr] = id
+		if bb != 1 {
+			next = aptr
+		}
+		goto push1
+	case kDJN | mF, kDJN | mX, kDJN | mI:
+		c := &core[bptr]
+		if c.a == 0 {
+			c.a = S
+		}
+		c.a--
+		if c.b == 0 {
+			c.b = S
+		}
+		c.b--
+		owner[bptr] = id
+		if ba != 1 || bb != 1 {
+			next = aptr
+		}
+		goto push1
+
+	case kCMP | mA, kSEQ | mA:
+		if aa == ba {
+			next = skip(next, S)
+		}
+		goto push1
+	case kCMP | mB, kSEQ | mB:
+		if ab == bb {
+			next = skip(next, S)
+		}
+		goto push1
+	case kCMP | mAB, kSEQ | mAB:
+		if aa == bb {
+			next = skip(next, S)
+		}
+		goto push1
+	case kCMP | mBA, kSEQ | mBA:
+		if ab == ba {
+			next = skip(next, S)
+		}
+		goto push1
+	case kCMP | mF, kSEQ | mF:
+		if aa == ba && ab == bb {
+			next = skip(next, S)
+		}
+		goto push1
+	case kCMP | mX, kSEQ | mX:
+		if aa == bb && ab == ba {
+			next = skip(next, S)
+		}
+		goto push1
+	case kCMP | mI, kSEQ | mI:
+		if aa == ba && ab == bb && sameInstr(core[aptr], core[bptr]) {
+			next = skip(next, S)
+		}
+		goto push1
+
+	case kSNE | mA:
+		if aa != ba {
+			next = skip(next, S)
+		}
+		goto push1
+	case kSNE | mB:
+		if ab != bb {
+			next = skip(next, S)
+		}
+		goto push1
+	case kSNE | mAB:
+		if aa != bb {
+			next = skip(next, S)
+		}
+		goto push1
+	case kSNE | mBA:
+		if ab != ba {
+			next = skip(next, S)
+		}
+		goto push1
+	case kSNE | mF:
+		if aa != ba || ab != bb {
+			next = skip(next, S)
+		}
+		goto push1
+	case kSNE | mX:
+		if aa != bb || ab != ba {
+			next = skip(next, S)
+		}
+		goto push1
+	case kSNE | mI:
+		if !(aa == ba && ab == bb && sameInstr(core[aptr], core[bptr])) {
+			next = skip(next, S)
+		}
+		goto push1
+
+	case kSLT | mA:
+		if aa < ba {
+			next = skip(next, S)
+		}
+		goto push1
+	case kSLT | mB:
+		if ab < bb {
+			next = skip(next, S)
+		}
+		goto push1
+	case kSLT | mAB:
+		if aa < bb {
+			next = skip(next, S)
+		}
+		goto push1
+	case kSLT | mBA:
+		if ab < ba {
+			next = skip(next, S)
+		}
+		goto push1
+	case kSLT | mF, kSLT | mI:
+		if aa < ba && ab < bb {
+			next = skip(next, S)
+		}
+		goto push1
+	case kSLT | mX:
+		if aa < bb && ab < ba {
+			next = skip(next, S)
+		}
+		goto push1
+
+	case kSPL | mA, kSPL | mB, kSPL | mAB, kSPL | mBA, kSPL | mF, kSPL | mX, kSPL | mI:
+		q.push(next)
+		if q.n < m.maxProc {
+			q.push(aptr)
+		}
+		return
+
+	case kNOP | mA, kNOP | mB, kNOP | mAB, kNOP | mBA, kNOP | mF, kNOP | mX, kNOP | mI:
+		goto push1
+
+	case kLDP | mA, kLDP | mB, kLDP | mAB, kLDP | mBA, kLDP | mF, kLDP | mX, kLDP | mI,
+		kSTP | mA, kSTP | mB, kSTP | mAB, kSTP | mBA, kSTP | mF, kSTP | mX, kSTP | mI:
+		m.pspaceOp(w, ir.op, bptr, aa, ab, ba, bb)
+		goto push1
+
+	default: // DAT: the process dies
+		return
+	}
+	owner[bptr] = id
+push1:
+	// push without the function call: the hot path
+	if q.n == len(q.buf) {
+		q.grow()
+	}
+	q.buf[(q.head+q.n)&q.mask] = next
+	q.n++
+}
+
+func addMod(x, y, S uint32) uint32 {
+	r := x + y
+	if r >= S {
+		r -= S
+	}
+	return r
+}
+
+func subMod(x, y, S uint32) uint32 {
+	r := x + S - y
+	if r >= S {
+		r -= S
+	}
+	return r
+}
+
+func mulMod(x, y, S uint32) uint32 { return uint32(uint64(x) * uint64(y) % uint64(S)) }
+
+func skip(next, S uint32) uint32 {
+	next++
+	if next == S {
+		next = 0
+	}
+	return next
+}
+
+func sameInstr(x, y cell) bool { return x.op == y.op && x.am == y.am && x.bm == y.bm }
+
+// divide does DIV and MOD; it returns false when the process dies.
+func (m *Machine) divide(op uint8, bptr, aa, ab, ba, bb uint32) bool {
+	c := &m.core[bptr]
+	isMod := op>>3 == uint8(MOD)
+	f := func(x, y uint32) uint32 {
+		if isMod {
+			return x % y
+		}
+		return x / y
+	}
+	switch op & 7 {
+	case mA:
+		if aa == 0 {
+			return false
+		}
+		c.a = f(ba, aa)
+	case mB:
+		if ab == 0 {
+			return false
+		}
+		c.b = f(bb, ab)
+	case mAB:
+		if aa == 0 {
+			return false
+		}
+		c.b = f(bb, aa)
+	case mBA:
+		if ab == 0 {
+			return false
+		}
+		c.a = f(ba, ab)
+	case mF, mI:
+		if aa != 0 {
+			c.a = f(ba, aa)
+		}
+		if ab != 0 {
+			c.b = f(bb, ab)
+		}
+		if aa == 0 || ab == 0 {
+			return false
+		}
+	case mX:
+		if ab != 0 {
+			c.a = f(ba, ab)
+		}
+		if aa != 0 {
+			c.b = f(bb, aa)
+		}
+		if aa == 0 || ab == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+func (m *Machine) pspaceOp(w *simWarrior, op uint8, bptr, aa, ab, ba, bb uint32) {
+	size := uint32(len(w.ps.cells))
+	load := func(idx uint32) uint32 {
+		idx %= size
+		if idx == 0 {
+			return w.lastResult
+		}
+		return w.ps.cells[idx]
+	}
+	store := func(idx, v uint32) {
+		idx %= size
+		if idx == 0 {
+			w.lastResult = v
+			return
+		}
+		w.ps.cells[idx] = v
+	}
+	c := &m.core[bptr]
+	if Opcode(op>>3) == LDP {
+		switch op & 7 {
+		case mA:
+			c.a = load(aa)
+		case mAB:
+			c.b = load(aa)
+		case mBA:
+			c.a = load(ab)
+		default:
+			c.b = load(ab)
+		}
+		m.owner[bptr] = w.id
+		return
+	}
+	switch op & 7 {
+	case mA:
+		store(ba, aa)
+	case mAB:
+		store(bb, aa)
+	case mBA:
+		store(ba, ab)
+	default:
+		store(bb, ab)
+	}
+}
