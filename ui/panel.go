@@ -160,7 +160,7 @@ func (u *UI) layoutPlayers(gtx layout.Context) layout.Dimensions {
 					layout.Rigid(layout.Spacer{Width: 2}.Layout),
 					layout.Rigid(u.smallButton(&r.down, "↓")),
 					layout.Rigid(layout.Spacer{Width: 2}.Layout),
-					layout.Rigid(u.smallButton(&r.remove, "✕")),
+					layout.Rigid(u.smallButton(&r.remove, "×")),
 				)
 			})
 		}))

@@ -1,0 +1,298 @@
+package ui
+
+import (
+	"fmt"
+	"image"
+	"strings"
+	"testing"
+	"testing/fstest"
+	"time"
+
+	"gioui.org/f32"
+	"gioui.org/io/input"
+	"gioui.org/io/key"
+	"gioui.org/io/pointer"
+	"gioui.org/io/semantic"
+	"gioui.org/layout"
+	"gioui.org/op"
+	"gioui.org/unit"
+
+	"robocom/robolang"
+)
+
+// spinner is a small real program: its robot turns forever.
+func spinner(name string) string {
+	return fmt.Sprintf("Name %s\nBank Main\n@loop\nTurn 1\nJump @loop\n", name)
+}
+
+// testFS holds six valid programs, a folder and a broken program.
+func testFS() fstest.MapFS {
+	m := fstest.MapFS{}
+	for i := 1; i <= 6; i++ {
+		m[fmt.Sprintf("p%d.rob", i)] = &fstest.MapFile{Data: []byte(spinner(fmt.Sprintf("Prog%d", i)))}
+	}
+	m["sub/inner.rob"] = &fstest.MapFile{Data: []byte(spinner("Inner"))}
+	m["sub/broken.rob"] = &fstest.MapFile{Data: []byte("Name Broken\nBank Main\nFoo 1\n")}
+	m["notes.txt"] = &fstest.MapFile{Data: []byte("not a program")}
+	return m
+}
+
+type harness struct {
+	t    *testing.T
+	r    input.Router
+	u    *UI
+	ops  op.Ops
+	size image.Point
+}
+
+func newHarness(t *testing.T, files ...string) *harness {
+	t.Helper()
+	h := &harness{t: t, size: image.Pt(1280, 860)}
+	h.u = New(Config{
+		Load:    LoadProgram,
+		NewGame: NewArenaGame,
+		Options: ArenaOptions{},
+		Roots:   []Root{{Name: "test", FS: testFS(), Home: "."}},
+		Files:   files,
+	})
+	t.Cleanup(h.u.Close)
+	h.frame()
+	return h
+}
+
+func (h *harness) frame() {
+	h.ops.Reset()
+	gtx := layout.Context{
+		Ops:         &h.ops,
+		Metric:      unit.Metric{PxPerDp: 1, PxPerSp: 1},
+		Constraints: layout.Exact(h.size),
+		Source:      h.r.Source(),
+		Now:         time.Now(),
+	}
+	h.u.Layout(gtx)
+	h.r.Frame(&h.ops)
+}
+
+func (h *harness) click(p f32.Point) {
+	h.r.Queue(
+		pointer.Event{Kind: pointer.Move, Position: p, Source: pointer.Mouse},
+		pointer.Event{Kind: pointer.Press, Position: p, Buttons: pointer.ButtonPrimary, Source: pointer.Mouse},
+		pointer.Event{Kind: pointer.Release, Position: p, Source: pointer.Mouse},
+	)
+	h.frame()
+	h.frame() // the second pass shows what the click changed
+}
+
+// find returns the bounds of the clickable widget whose label is label.
+func (h *harness) find(label string) (image.Rectangle, bool) {
+	nodes := h.r.AppendSemantics(nil)
+	byID := map[input.SemanticID]input.SemanticNode{}
+	var walk func(n input.SemanticNode)
+	walk = func(n input.SemanticNode) {
+		byID[n.ID] = n
+		for _, c := range n.Children {
+			walk(c)
+		}
+	}
+	for _, n := range nodes {
+		walk(n)
+	}
+	for _, n := range byID {
+		if n.Desc.Label != label {
+			continue
+		}
+		for p := n; ; {
+			if p.Desc.Gestures&input.ClickGesture != 0 || p.Desc.Class == semantic.Button {
+				return p.Desc.Bounds, true
+			}
+			q, ok := byID[p.ParentID]
+			if !ok || p.ParentID == p.ID {
+				break
+			}
+			p = q
+		}
+	}
+	return image.Rectangle{}, false
+}
+
+func (h *harness) clickLabel(label string) {
+	h.t.Helper()
+	b, ok := h.find(label)
+	if !ok {
+		h.t.Fatalf("no button labelled %q on screen", label)
+	}
+	c := b.Min.Add(b.Max).Div(2)
+	h.click(f32.Pt(float32(c.X), float32(c.Y)))
+}
+
+// waitFor lays out frames until cond holds (the simulation runs on its own goroutine).
+func (h *harness) waitFor(what string, cond func() bool) {
+	h.t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for !cond() {
+		if time.Now().After(deadline) {
+			h.t.Fatalf("timed out waiting for %s", what)
+		}
+		time.Sleep(5 * time.Millisecond)
+		h.frame()
+	}
+	h.frame()
+}
+
+func TestPickerRefusesSixth(t *testing.T) {
+	h := newHarness(t)
+	h.clickLabel("Add program…")
+	for i := 1; i <= 6; i++ {
+		h.clickLabel(fmt.Sprintf("p%d.rob", i))
+	}
+	if n := len(h.u.Players()); n != MaxPlayers {
+		t.Fatalf("%d players loaded, want %d", n, MaxPlayers)
+	}
+	if m := h.u.Message(); !strings.Contains(m, "At most 5") || !strings.Contains(m, "p6.rob") {
+		t.Errorf("message after the sixth = %q, want a refusal naming p6.rob", m)
+	}
+	for i, p := range h.u.Players() {
+		if want := fmt.Sprintf("Prog%d", i+1); p.Name() != want {
+			t.Errorf("player %d is %q, want %q", i, p.Name(), want)
+		}
+	}
+}
+
+func TestPickerFoldersAndErrors(t *testing.T) {
+	h := newHarness(t)
+	h.clickLabel("Add program…")
+	if got := strings.Join(h.u.picker.Entries(), " "); got != "sub/ p1.rob p2.rob p3.rob p4.rob p5.rob p6.rob" {
+		t.Fatalf("entries = %q (folders first, only .rob/.rbi)", got)
+	}
+	h.clickLabel("▸ sub/")
+	if got := strings.Join(h.u.picker.Entries(), " "); got != "broken.rob inner.rob" {
+		t.Fatalf("entries in sub = %q", got)
+	}
+	h.clickLabel("broken.rob")
+	if len(h.u.Players()) != 0 {
+		t.Fatalf("a broken program was loaded")
+	}
+	errs := strings.Join(h.u.Errors(), "\n")
+	if !strings.Contains(errs, "test/sub/broken.rob:3:1:") {
+		t.Errorf("errors = %q, want file:line:col of the bad line", errs)
+	}
+	h.clickLabel("inner.rob")
+	h.clickLabel("Up")
+	if got := h.u.picker.Location(); got != "test:." {
+		t.Errorf("after Up the picker shows %q", got)
+	}
+	if len(h.u.Players()) != 1 || h.u.Players()[0].Name() != "Inner" {
+		t.Fatalf("players = %v", h.u.Players())
+	}
+	if r := h.u.picker.Recent(); len(r) == 0 || r[0] != "test:sub" {
+		t.Errorf("recent folders = %v, want test:sub first", r)
+	}
+}
+
+func TestStartPauseToggles(t *testing.T) {
+	h := newHarness(t, "test:p1.rob", "test:p2.rob")
+	h.waitFor("the first game", func() bool { return h.u.Snapshot().Size > 0 })
+	h.clickLabel("Start")
+	h.waitFor("the game to run", func() bool { return h.u.Snapshot().Running && h.u.Snapshot().Cycle > 0 })
+	if _, ok := h.find("Pause"); !ok {
+		t.Fatal("the Start button did not turn into Pause")
+	}
+	h.clickLabel("Pause")
+	h.waitFor("the game to pause", func() bool { return !h.u.Snapshot().Running })
+	c := h.u.Snapshot().Cycle
+	time.Sleep(50 * time.Millisecond)
+	h.frame()
+	if h.u.Snapshot().Cycle != c {
+		t.Errorf("the cycle moved from %d to %d while paused", c, h.u.Snapshot().Cycle)
+	}
+	if _, ok := h.find("Start"); !ok {
+		t.Error("the Pause button did not turn back into Start")
+	}
+	// Space toggles too, and Step runs exactly one cycle.
+	h.clickLabel("Step")
+	h.waitFor("one step", func() bool { return h.u.Snapshot().Cycle == c+1 && !h.u.Snapshot().Running })
+	h.r.Queue(key.Event{Name: key.NameSpace, State: key.Press})
+	h.frame()
+	h.waitFor("Space to start the game", func() bool { return h.u.Snapshot().Running })
+}
+
+func TestClickSelectsRobot(t *testing.T) {
+	h := newHarness(t, "test:p1.rob", "test:p2.rob", "test:p3.rob")
+	h.waitFor("the first game", func() bool { return len(h.u.Snapshot().Robots) == 3 })
+	for _, r := range h.u.Snapshot().Robots {
+		h.click(h.u.Board().FieldCenter(r.X, r.Y))
+		if got := h.u.Board().Selected; got != r.ID {
+			t.Errorf("clicking field %d,%d selected robot %d, want %d", r.X, r.Y, got, r.ID)
+		}
+	}
+	// An empty field clears the selection.
+	n := h.u.Snapshot().Size
+	for x := 0; x < n; x++ {
+		if robotAt(h.u.Snapshot().Robots, x, 0) < 0 {
+			h.click(h.u.Board().FieldCenter(x, 0))
+			break
+		}
+	}
+	if got := h.u.Board().Selected; got != 0 {
+		t.Errorf("clicking an empty field left robot %d selected", got)
+	}
+}
+
+func TestSeedFieldChangesGame(t *testing.T) {
+	h := newHarness(t, "test:p1.rob", "test:p2.rob", "test:p3.rob")
+	h.waitFor("the first game", func() bool { return len(h.u.Snapshot().Robots) == 3 })
+	for _, seed := range []int64{12345, 777} {
+		h.r.Source().Execute(key.FocusCmd{Tag: &h.u.seedEd})
+		h.frame()
+		old := h.u.seedEd.Text()
+		h.r.Queue(key.EditEvent{Range: key.Range{Start: 0, End: len([]rune(old))}, Text: fmt.Sprint(seed)})
+		h.frame()
+		h.r.Queue(key.Event{Name: key.NameReturn, State: key.Press})
+		h.frame()
+		if got := h.u.Seed(); got != seed {
+			t.Fatalf("after typing %d and Enter the seed is %d", seed, got)
+		}
+		want := placements(t, seed)
+		h.waitFor("the new game", func() bool { return placementsOf(h.u.Snapshot().Robots) == want })
+	}
+}
+
+// placements runs the engine directly with the test programs and a seed, and describes
+// where the first robots stand.
+func placements(t *testing.T, seed int64) string {
+	t.Helper()
+	var progs []*robolang.Program
+	for i := 1; i <= 3; i++ {
+		p, err := LoadProgram(fmt.Sprintf("p%d.rob", i), []byte(spinner(fmt.Sprintf("Prog%d", i))))
+		if err != nil {
+			t.Fatal(err)
+		}
+		progs = append(progs, p)
+	}
+	g, err := NewArenaGame(progs, ArenaOptions{}.Default(), seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return placementsOf(g.Robots(nil))
+}
+
+func placementsOf(rs []RobotView) string {
+	var b strings.Builder
+	for _, r := range rs {
+		fmt.Fprintf(&b, "%d@%d,%d%s ", r.ID, r.X, r.Y, DirName(r.Dir))
+	}
+	return b.String()
+}
+
+func TestTallyAndRanks(t *testing.T) {
+	var tl Tally
+	tl.Add([]int{1, 2}, 2)
+	tl.Add([]int{1, 1}, 2)
+	tl.Add([]int{2, 1}, 2)
+	if s := tl.Of(0); s != (Score{1, 1, 1}) || s.Points() != 4 {
+		t.Errorf("program 0: %+v", s)
+	}
+	if got := rankOrder([]int{3, 1, 2}); fmt.Sprint(got) != "[1 2 0]" {
+		t.Errorf("rankOrder = %v", got)
+	}
+}
