@@ -107,9 +107,7 @@ var speeds = []int{1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000, 
 
 // New makes the window's content and starts the simulation goroutine.
 func New(cfg Config) *UI {
-	th := material.NewTheme()
-	th.Shaper = text.NewShaper(text.NoSystemFonts(), text.WithCollection(gofont.Collection()))
-	th.TextSize = 14
+	th := NewTheme()
 	u := &UI{cfg: cfg, th: th, speedIdx: 7, round: 1}
 	if cfg.Options != nil {
 		u.opts = cfg.Options.Default()
@@ -145,6 +143,15 @@ func New(cfg Config) *UI {
 	}
 	u.newGame()
 	return u
+}
+
+// NewTheme is the window's theme: the Go fonts only, so that text looks the same on every
+// machine (and in golden images).
+func NewTheme() *material.Theme {
+	th := material.NewTheme()
+	th.Shaper = text.NewShaper(text.NoSystemFonts(), text.WithCollection(gofont.Collection()))
+	th.TextSize = 14
+	return th
 }
 
 // Close stops the simulation and saves the settings.

@@ -16,6 +16,7 @@ import (
 	"gioui.org/layout"
 	"gioui.org/op"
 	"gioui.org/unit"
+	"gioui.org/widget/material"
 
 	"robocom/robolang"
 )
@@ -296,3 +297,5 @@ func TestTallyAndRanks(t *testing.T) {
 		t.Errorf("rankOrder = %v", got)
 	}
 }
+
+func testTheme() *material.Theme { return NewTheme() }
