@@ -140,38 +140,33 @@ func (m *Machine) Step() StepEvent {
 // RunRound runs the loaded round to its end.
 func (m *Machine) RunRound() {
 	for !m.over {
-		m.step()
+		m.run(1 << 62)
 	}
 }
 
 func (m *Machine) step() {
-	cur := m.cur
+	if !m.over {
+		m.run(1)
+	}
+}
+
+// warriorDied does the bookkeeping of PMARS-DETAILS.md 5.2 when warrior cur
+// lost its last process.
+func (m *Machine) warriorDied(cur int) {
 	w := &m.ws[cur]
-	m.exec(w)
-	m.executed++
-	if w.q.n == 0 {
-		w.alive = false
-		n := len(m.ws)
-		m.Scores[cur][n+m.alive-2]++
-		m.budget = m.budget - 1 - (m.budget-1)/int64(m.alive)
-		m.alive--
-		// unlink cur from the turn order
-		for i := range m.next {
-			if m.next[i] == cur {
-				m.next[i] = m.next[cur]
-			}
-		}
-		if m.alive < 2 {
-			m.endRound()
-			return
+	w.alive = false
+	n := len(m.ws)
+	m.Scores[cur][n+m.alive-2]++
+	m.budget = m.budget - 1 - (m.budget-1)/int64(m.alive)
+	m.alive--
+	for i := range m.next {
+		if m.next[i] == cur {
+			m.next[i] = m.next[cur]
 		}
 	}
-	m.budget--
-	if m.budget == 0 {
+	if m.alive < 2 {
 		m.endRound()
-		return
 	}
-	m.cur = m.next[cur]
 }
 
 func (m *Machine) endRound() {
