@@ -1,4 +1,365 @@
 package main
 
-// runCore is "robocom core" (CLI.md).
-func runCore(args []string) int { return notBuilt("core") }
+import (
+	"crypto/rand"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+
+	"robocom/corewars"
+	"robocom/corewars/cw"
+	"robocom/corewars/vna"
+)
+
+// runCore is "robocom core [options] PROGRAM..." (CLI.md): a Core War battle in one of the
+// core languages, chosen by the files' extension.
+func runCore(args []string) int { return coreMain(args, os.Stdout, os.Stderr) }
+
+type coreFlags struct {
+	seed    int64
+	seedSet bool
+	rounds  int
+	size    int
+	cycles  int64
+	threads int
+	copies  int
+	dialect string
+	json    bool
+}
+
+func coreMain(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("core", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var f coreFlags
+	fs.Func("seed", "seed of round 1 (round k uses seed+k-1); default random, always printed", func(s string) error {
+		n, err := strconv.ParseInt(s, 10, 64)
+		if err != nil {
+			return fmt.Errorf("-seed needs a whole number, not %q", s)
+		}
+		f.seed, f.seedSet = n, true
+		return nil
+	})
+	fs.IntVar(&f.rounds, "rounds", 1, "rounds to play")
+	fs.IntVar(&f.size, "size", 0, "cells in the core (default: .cw 10000, .vna 200)")
+	fs.Int64Var(&f.cycles, "cycles", 0, "time slices (.cw) or rounds (.vna) before a draw (default 100000)")
+	fs.IntVar(&f.threads, "threads", 0, "threads per process (.cw, default 64) or executors per player (.vna, default 4)")
+	fs.IntVar(&f.copies, "copies", 1, "processes per program (.cw only)")
+	fs.StringVar(&f.dialect, "dialect", "94", "Redcode dialect 94, 88 or 86 (.red only)")
+	fs.BoolVar(&f.json, "json", false, "print the result as JSON")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: robocom core [options] PROGRAM.cw|PROGRAM.vna ...")
+		fs.PrintDefaults()
+	}
+	var files []string
+	for rest := args; ; { // options may come between the programs
+		if err := fs.Parse(rest); err != nil {
+			return 2
+		}
+		rest = fs.Args()
+		if len(rest) == 0 {
+			break
+		}
+		if rest[0] == "--" {
+			files = append(files, rest[1:]...)
+			break
+		}
+		files = append(files, rest[0])
+		rest = rest[1:]
+	}
+	usageErr := func(format string, a ...any) int {
+		fmt.Fprintf(stderr, "robocom core: "+format+"\n", a...)
+		fs.Usage()
+		return 2
+	}
+	if len(files) == 0 {
+		return usageErr("no program given")
+	}
+	lang := strings.ToLower(filepath.Ext(files[0]))
+	for _, file := range files[1:] {
+		if e := strings.ToLower(filepath.Ext(file)); e != lang {
+			return usageErr("%s and %s are in different languages; all programs of a battle must be .cw, all .vna or all .red", files[0], file)
+		}
+	}
+	switch {
+	case f.rounds < 1:
+		return usageErr("-rounds must be at least 1, not %d", f.rounds)
+	case f.size < 0:
+		return usageErr("-size must be positive, not %d", f.size)
+	case f.cycles < 0:
+		return usageErr("-cycles must be positive, not %d", f.cycles)
+	case f.threads < 0:
+		return usageErr("-threads must be positive, not %d", f.threads)
+	case f.copies < 1:
+		return usageErr("-copies must be at least 1, not %d", f.copies)
+	}
+	if !f.seedSet {
+		var b [4]byte
+		if _, err := rand.Read(b[:]); err == nil {
+			f.seed = int64(binary.LittleEndian.Uint32(b[:]) >> 1)
+		}
+	}
+
+	var newGame func(seed int64) (corewars.Engine, error)
+	var res coreResult
+	switch lang {
+	case ".cw":
+		progs, ok := loadCoreFiles(stderr, files, func(name string, src []byte) (*cw.Program, error) { return cw.Assemble(name, src) })
+		if !ok {
+			return 1
+		}
+		cfg := cw.DefaultConfig()
+		setIf(&cfg.Size, f.size)
+		setIf(&cfg.MaxCycles, f.cycles)
+		setIf(&cfg.MaxThreads, f.threads)
+		copies := make([]int, len(progs))
+		for i := range copies {
+			copies[i] = f.copies
+		}
+		res = coreResult{Language: "cw", Size: cfg.Size, Cycles: cfg.MaxCycles, Threads: cfg.MaxThreads, Copies: f.copies}
+		newGame = func(seed int64) (corewars.Engine, error) {
+			c := cfg
+			c.Seed = seed
+			return cw.New(c, progs, copies)
+		}
+	case ".vna":
+		if f.copies != 1 {
+			return usageErr("-copies is for .cw programs; VNA loads each program once")
+		}
+		progs, ok := loadCoreFiles(stderr, files, func(name string, src []byte) (*vna.Program, error) { return vna.Assemble(name, src) })
+		if !ok {
+			return 1
+		}
+		cfg := vna.DefaultConfig()
+		setIf(&cfg.Size, f.size)
+		setIf(&cfg.MaxRounds, f.cycles)
+		setIf(&cfg.MaxExecutors, f.threads)
+		res = coreResult{Language: "vna", Size: cfg.Size, Cycles: cfg.MaxRounds, Threads: cfg.MaxExecutors, Copies: 1}
+		newGame = func(seed int64) (corewars.Engine, error) {
+			c := cfg
+			c.Seed = seed
+			return vna.New(c, progs)
+		}
+	case ".red":
+		fmt.Fprintln(stderr, "robocom core: Redcode (.red) is not supported by `robocom core` yet; use `robocom mars` for Redcode battles")
+		return 2
+	default:
+		return usageErr("%s: unknown language %q; robocom core plays .cw (Hofmann's Corewars) and .vna (VNA Code) programs", files[0], lang)
+	}
+
+	res.Seed = f.seed
+	for i, file := range files {
+		res.Totals = append(res.Totals, coreTotal{Index: i, File: file})
+	}
+	for k := 0; k < f.rounds; k++ {
+		seed := f.seed + int64(k)
+		g, err := newGame(seed)
+		if err != nil {
+			fmt.Fprintf(stderr, "robocom core: %v\n", err)
+			return 1
+		}
+		for g.Step() {
+		}
+		res.Rounds = append(res.Rounds, roundResult(g, k+1, seed, files))
+	}
+	res.total()
+	if f.json {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(&res); err != nil {
+			fmt.Fprintf(stderr, "robocom core: %v\n", err)
+			return 1
+		}
+		return 0
+	}
+	res.print(stdout)
+	return 0
+}
+
+func setIf[T int | int64](dst *T, v T) {
+	if v != 0 {
+		*dst = v
+	}
+}
+
+// loadCoreFiles reads and assembles every file, printing every load error; ok is false if
+// any failed.
+func loadCoreFiles[P any](stderr io.Writer, files []string, assemble func(string, []byte) (P, error)) ([]P, bool) {
+	var progs []P
+	ok := true
+	for _, file := range files {
+		src, err := os.ReadFile(file)
+		if err != nil {
+			fmt.Fprintf(stderr, "robocom core: cannot read %s: %v\n", file, errors.Unwrap(err))
+			ok = false
+			continue
+		}
+		p, err := assemble(file, src)
+		if err != nil {
+			fmt.Fprintln(stderr, err)
+			ok = false
+			continue
+		}
+		progs = append(progs, p)
+	}
+	return progs, ok
+}
+
+type coreResult struct {
+	Language string      `json:"language"` // "cw" or "vna"
+	Size     int         `json:"size"`
+	Cycles   int64       `json:"cycles"`  // the limit: time slices (.cw) or rounds (.vna)
+	Threads  int         `json:"threads"` // the limit per process / player
+	Copies   int         `json:"copies"`
+	Seed     int64       `json:"seed"`
+	Rounds   []coreRound `json:"rounds"`
+	Totals   []coreTotal `json:"totals"`
+}
+
+type coreRound struct {
+	Round    int           `json:"round"`
+	Seed     int64         `json:"seed"`
+	Cycles   int64         `json:"cycles"` // time slices (rounds for VNA) completed
+	Winner   *string       `json:"winner"` // the only program with a process alive, else null
+	Programs []coreProgram `json:"programs"`
+}
+
+// coreProgram sums a program's processes (its copies).
+type coreProgram struct {
+	Index     int    `json:"index"`
+	Name      string `json:"name"`
+	File      string `json:"file"`
+	Alive     bool   `json:"alive"`
+	Processes int    `json:"processes"` // processes alive
+	Threads   int    `json:"threads"`
+	Cells     int    `json:"cells"`
+	Kills     int    `json:"kills"`
+	Executed  int64  `json:"executed"`
+	Score     int64  `json:"score"` // .cw scoring (CORE-LANGUAGES.md 1); VNA defines none: 0
+}
+
+type coreTotal struct {
+	Index  int    `json:"index"`
+	Name   string `json:"name"`
+	File   string `json:"file"`
+	Wins   int    `json:"wins"`
+	Draws  int    `json:"draws"`
+	Losses int    `json:"losses"`
+	Points int    `json:"points"` // 3 per win, 1 per draw
+	Score  int64  `json:"score"`  // summed over the rounds
+}
+
+func roundResult(g corewars.Engine, round int, seed int64, files []string) coreRound {
+	r := coreRound{Round: round, Seed: seed, Cycles: g.Cycle(), Programs: make([]coreProgram, len(files))}
+	for i, f := range files {
+		r.Programs[i] = coreProgram{Index: i, File: f}
+	}
+	for p := 0; p < g.Processes(); p++ {
+		st := g.Process(p)
+		cp := &r.Programs[st.Program]
+		cp.Name = st.Name
+		if st.Alive {
+			cp.Alive = true
+			cp.Processes++
+		}
+		cp.Threads += st.Threads
+		cp.Cells += st.Cells
+		cp.Kills += st.Kills
+		cp.Executed += st.Executed
+		cp.Score += st.Score
+	}
+	alive := -1
+	for i, cp := range r.Programs {
+		if cp.Alive {
+			if alive >= 0 {
+				return r // more than one program alive: a draw
+			}
+			alive = i
+		}
+	}
+	if alive >= 0 {
+		r.Winner = &r.Programs[alive].Name
+	}
+	return r
+}
+
+// total counts wins, draws and losses: the winner wins and the others lose; without a winner
+// the programs still alive draw and the others lose (all draw if none is alive).
+func (res *coreResult) total() {
+	for _, r := range res.Rounds {
+		anyAlive := false
+		for _, p := range r.Programs {
+			anyAlive = anyAlive || p.Alive
+		}
+		for i, p := range r.Programs {
+			t := &res.Totals[i]
+			t.Name = p.Name
+			t.Score += p.Score
+			switch {
+			case r.Winner != nil && p.Alive:
+				t.Wins++
+			case r.Winner == nil && (p.Alive || !anyAlive):
+				t.Draws++
+			default:
+				t.Losses++
+			}
+		}
+	}
+	for i := range res.Totals {
+		res.Totals[i].Points = 3*res.Totals[i].Wins + res.Totals[i].Draws
+	}
+}
+
+func (res *coreResult) print(w io.Writer) {
+	what := map[string]string{"cw": "Corewars (.cw)", "vna": "VNA Code"}[res.Language]
+	// VNA has no scoring, so its table leaves the score out (the JSON has 0).
+	unit, scoreHead := "time slices", "\tscore"
+	scoreCol := func(v int64) string { return "\t" + strconv.FormatInt(v, 10) }
+	if res.Language == "vna" {
+		unit, scoreHead = "rounds", ""
+		scoreCol = func(int64) string { return "" }
+	}
+	fmt.Fprintf(w, "%s, core %d cells, limit %d %s, %d threads", what, res.Size, res.Cycles, unit, res.Threads)
+	if res.Language == "cw" {
+		fmt.Fprintf(w, ", %d %s per program", res.Copies, map[bool]string{true: "copy", false: "copies"}[res.Copies == 1])
+	}
+	fmt.Fprintf(w, ", seed %d\n", res.Seed)
+	for _, r := range res.Rounds {
+		winner := "draw"
+		if r.Winner != nil {
+			winner = "winner " + *r.Winner
+		}
+		fmt.Fprintf(w, "\nround %d (seed %d): %s after %d %s\n", r.Round, r.Seed, winner, r.Cycles, unit)
+		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+		fmt.Fprintln(tw, "  #\tprogram\tfile\talive\tthreads\tcells\tkills"+scoreHead)
+		for _, p := range r.Programs {
+			alive := "dead"
+			if p.Alive {
+				alive = "yes"
+				if res.Copies > 1 {
+					alive = fmt.Sprintf("%d of %d", p.Processes, res.Copies)
+				}
+			}
+			fmt.Fprintf(tw, "  %d\t%s\t%s\t%s\t%d\t%d\t%d%s\n", p.Index+1, p.Name, p.File, alive, p.Threads, p.Cells, p.Kills, scoreCol(p.Score))
+		}
+		tw.Flush()
+	}
+	plural := "s"
+	if len(res.Rounds) == 1 {
+		plural = ""
+	}
+	fmt.Fprintf(w, "\ntotals over %d round%s:\n", len(res.Rounds), plural)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "  #\tprogram\twins\tdraws\tlosses\tpoints"+scoreHead)
+	for _, t := range res.Totals {
+		fmt.Fprintf(tw, "  %d\t%s\t%d\t%d\t%d\t%d%s\n", t.Index+1, t.Name, t.Wins, t.Draws, t.Losses, t.Points, scoreCol(t.Score))
+	}
+	tw.Flush()
+}
