@@ -1,0 +1,155 @@
+package corewars
+
+import (
+	"errors"
+	"slices"
+	"testing"
+)
+
+func TestWrapAndIsqrt(t *testing.T) {
+	for _, c := range []struct{ a, size, want int }{{0, 10, 0}, {10, 10, 0}, {-1, 10, 9}, {-21, 10, 9}, {25, 10, 5}, {7, 1, 0}} {
+		if got := Wrap(c.a, c.size); got != c.want {
+			t.Errorf("Wrap(%d, %d) = %d, want %d", c.a, c.size, got, c.want)
+		}
+	}
+	for n := 0; n < 20000; n++ {
+		r := Isqrt(n)
+		if r*r > n || (r+1)*(r+1) <= n {
+			t.Fatalf("Isqrt(%d) = %d", n, r)
+		}
+	}
+}
+
+// The first outputs of SplitMix64 seeded with 0 and 1234567, as published with the
+// reference implementation (and Java's SplittableRandom); they pin the sequence forever.
+func TestRandSequence(t *testing.T) {
+	r := NewRand(0)
+	want0 := []uint64{0xe220a8397b1dcdaf, 0x6e789e6aa1b965f4, 0x06c45d188009454f}
+	for i, w := range want0 {
+		if got := r.Uint64(); got != w {
+			t.Errorf("seed 0, output %d: %#x, want %#x", i, got, w)
+		}
+	}
+	r = NewRand(1234567)
+	want := []uint64{6457827717110365317, 3203168211198807973, 9817491932198370423}
+	for i, w := range want {
+		if got := r.Uint64(); got != w {
+			t.Errorf("seed 1234567, output %d: %d, want %d", i, got, w)
+		}
+	}
+	// Intn is uniform enough and in range.
+	r = NewRand(42)
+	var counts [7]int
+	for i := 0; i < 70000; i++ {
+		counts[r.Intn(7)]++
+	}
+	for v, c := range counts {
+		if c < 9500 || c > 10500 {
+			t.Errorf("Intn(7) gave %d %d times of 70000", v, c)
+		}
+	}
+}
+
+func TestThreadsRoundRobin(t *testing.T) {
+	var th Threads
+	th.Reset(4)
+	th.Add(10)
+	ran := func() int { i := th.Begin(); return th.PC(i) }
+	if ran() != 10 || ran() != 10 {
+		t.Fatal("a single thread runs every turn")
+	}
+	th.Add(20) // joins at the end
+	th.Add(30)
+	var got []int
+	for k := 0; k < 6; k++ {
+		got = append(got, ran())
+	}
+	if !slices.Equal(got, []int{20, 30, 10, 20, 30, 10}) {
+		t.Errorf("order %v", got)
+	}
+	// The thread that runs removes itself: the next one still follows.
+	i := th.Begin() // 20
+	th.Remove(i)
+	if pc := ran(); pc != 30 {
+		t.Errorf("after removing the running thread, %d ran, want 30", pc)
+	}
+	// A thread added now joins the ring at the cursor's end: it runs before the oldest.
+	th.Add(40) // [10 30 40], 30 ran last
+	if got := th.InRunOrder(nil); !slices.Equal(got, []int{40, 10, 30}) {
+		t.Errorf("run order %v", got)
+	}
+	th.Remove(th.Begin()) // 40 runs and dies
+	if got := th.InRunOrder(nil); !slices.Equal(got, []int{10, 30}) {
+		t.Errorf("run order %v after the newest died", got)
+	}
+	th.Remove(0) // 10, before the cursor
+	if pc := ran(); pc != 30 || th.Len() != 1 {
+		t.Errorf("ran %d with %d threads, want 30 alone", pc, th.Len())
+	}
+}
+
+func TestRoundRobinSlices(t *testing.T) {
+	r := NewRoundRobin(3)
+	var got []int
+	for k := 0; k < 4; k++ {
+		got = append(got, r.Current())
+		if k == 1 {
+			r.Kill(1) // dies in its own turn
+		}
+		r.Advance()
+	}
+	if !slices.Equal(got, []int{0, 1, 2, 0}) || r.Cycle() != 1 {
+		t.Errorf("turns %v, cycle %d; want [0 1 2 0], 1", got, r.Cycle())
+	}
+	if r.Current() != 2 || r.Live() != 2 { // 0 -> 2, skipping the dead 1
+		t.Errorf("current %d, live %d", r.Current(), r.Live())
+	}
+	r.Kill(0)
+	r.Kill(2)
+	r.Advance()
+	if r.Current() != -1 || r.Live() != 0 {
+		t.Errorf("all dead: current %d", r.Current())
+	}
+}
+
+func TestPlace(t *testing.T) {
+	for seed := int64(0); seed < 500; seed++ {
+		spans := []int{5, 17, 3, 40}
+		starts, err := Place(NewRand(seed), 100, spans)
+		if err != nil {
+			t.Fatal(err)
+		}
+		used := make([]bool, 100)
+		for i, s := range starts {
+			for k := 0; k < spans[i]; k++ {
+				a := Wrap(s+k, 100)
+				if used[a] {
+					t.Fatalf("seed %d: overlap at %d in %v", seed, a, starts)
+				}
+				used[a] = true
+			}
+		}
+	}
+	if _, err := Place(NewRand(1), 10, []int{6, 5}); !errors.Is(err, ErrNoRoom) {
+		t.Errorf("11 cells in 10: %v", err)
+	}
+	// A tight fit has exactly one arrangement up to rotation and order.
+	if _, err := Place(NewRand(1), 11, []int{6, 5}); err != nil {
+		t.Error(err)
+	}
+}
+
+func TestErrorList(t *testing.T) {
+	var l ErrorList
+	l.Add("f", 3, 1, "c")
+	l.Add("f", 1, 5, "a")
+	l.Add("f", 1, 2, "second on line 1, dropped")
+	err := l.Err()
+	if err.Error() != "f:1:5: a\nf:3:1: c" {
+		t.Errorf("%q", err.Error())
+	}
+	var empty ErrorList
+	if empty.Err() != nil {
+		t.Error("empty list is an error")
+	}
+}
