@@ -1,0 +1,218 @@
+package redcode
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// usageText is pMARS's usage text (PMARS-DETAILS.md 15), built by its layout rule.
+func usageText() string {
+	var b strings.Builder
+	b.WriteString("pMARS v0.9.2, 25/12/00, corewar simulator with ICWS'94 extensions\n" +
+		"Copyright (C) 1993-95 Albert Ma, Na'ndor Sieben, Stefan Strack and Mintardjo Wangsaw\n" +
+		"SERVER version without debugger\n" +
+		"Usage:\n   pmars [options] file1 [files ..]\n   The special file - stands for standard input\n\nOptions:\n")
+	entries := []struct {
+		flag, typ byte
+		desc      string
+	}{
+		{'r', '#', "Rounds to play [1]"}, {'e', ' ', "(disabled in SERVER version)"},
+		{'s', '#', "Size of core [8000]"}, {'b', ' ', "Brief mode (no source listings)"},
+		{'c', '#', "Cycles until tie [80000]"}, {'V', ' ', "Verbose assembly"},
+		{'p', '#', "Max. processes [8000]"}, {'k', ' ', "Output in KotH format"},
+		{'l', '#', "Max. warrior length [100]"}, {'8', ' ', "Enforce ICWS'88 rules"},
+		{'d', '#', "Min. warriors distance"}, {'f', ' ', "Fixed position series"},
+		{'F', '#', "Fixed position of warrior #2"}, {'o', ' ', "Sort result output by score"},
+		{'S', '#', "Size of P-space [1/16th core]"}, {'P', ' ', "Permutate starting positions"},
+		{'=', '$', "Score formula $ [(W*W-1)/S]"},
+	}
+	for i, e := range entries {
+		fmt.Fprintf(&b, "  -%c %c %-30s", e.flag, e.typ, e.desc)
+		if i%2 == 1 {
+			b.WriteString("\n")
+		}
+	}
+	b.WriteString("  -@ $ Read options from file $\n")
+	return b.String()
+}
+
+// Query results of -Q that do not depend on the battle (server build values).
+const (
+	queryVersion  = 92
+	queryServer   = 0
+	queryVersion2 = 920
+	queryAddrSize = 4
+)
+
+// RunPMARS is "pmars ARGS": it writes what pMARS writes and returns its exit status.
+func RunPMARS(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	out := bufio.NewWriter(stdout)
+	defer out.Flush()
+	var stdinData []byte
+	stdinRead := false
+	readStdin := func() []byte {
+		if !stdinRead {
+			stdinRead = true
+			stdinData, _ = io.ReadAll(stdin)
+		}
+		return stdinData
+	}
+	readFile := func(name string) ([]byte, error) {
+		if name == "-" {
+			return readStdin(), nil
+		}
+		return os.ReadFile(name)
+	}
+	usage := func(msg string) int {
+		out.Flush()
+		fmt.Fprint(stderr, usageText())
+		fmt.Fprintf(stderr, "\n%s\n", msg)
+		return 2
+	}
+	st, files, err := ParseArgs(args, readFile)
+	if err != nil {
+		return usage(err.Error())
+	}
+	// Count warriors: "N-" reads N warriors from standard input.
+	type source struct {
+		file  string
+		stdin bool
+	}
+	var srcs []source
+	for _, f := range files {
+		if f == "-" {
+			srcs = append(srcs, source{"-", true})
+			continue
+		}
+		if strings.HasSuffix(f, "-") {
+			if n, err := strconv.Atoi(f[:len(f)-1]); err == nil && n > 0 {
+				for k := 0; k < n; k++ {
+					srcs = append(srcs, source{"-", true})
+				}
+				continue
+			}
+		}
+		srcs = append(srcs, source{f, false})
+	}
+	if err := st.finish(len(srcs)); err != nil {
+		return usage(err.Error())
+	}
+	// The score formula check leaves its registers for the first warrior.
+	var regs [26]int64
+	for s := 1; s <= len(srcs); s++ {
+		regs['w'-'a'] = int64(len(srcs))
+		regs['s'-'a'] = int64(s)
+		evaluate(st.Formula, &regs)
+	}
+	var ws []*Warrior
+	var pendingStdin []byte
+	for i, s := range srcs {
+		var src Source
+		if s.stdin {
+			if pendingStdin == nil {
+				pendingStdin = readStdin()
+			}
+			var rest []byte
+			src, rest, _ = ReadSource(pendingStdin)
+			pendingStdin = rest
+			if pendingStdin == nil {
+				pendingStdin = []byte{}
+			}
+		} else {
+			data, err := os.ReadFile(s.file)
+			if err != nil {
+				out.Flush()
+				msg := "Unable to open file '%s'"
+				if _, serr := os.Stat(s.file); serr == nil {
+					msg = "Unable to read file '%s'"
+				}
+				fmt.Fprintf(stderr, "Error:\n        "+msg+"\n", s.file)
+				return st.exitStatus(3, nil, nil)
+			}
+			src, _, _ = ReadSource(data)
+		}
+		cfg := st.AssemblerConfig(len(srcs))
+		cfg.InitialRegs = [26]int64{}
+		if i == 0 {
+			cfg.InitialRegs = regs
+		}
+		w, diag := AssembleSource(src, cfg)
+		out.Flush()
+		fmt.Fprint(stderr, diag.Stderr())
+		if w == nil {
+			return st.exitStatus(3, nil, nil)
+		}
+		if !st.Brief {
+			fmt.Fprint(out, w.Listing(st.CoreSize))
+		}
+		ws = append(ws, w)
+	}
+	if st.Rounds == 0 {
+		return st.exitStatus(0, nil, ws)
+	}
+	m, err := Battle(st, ws, time.Now().Unix(), nil)
+	if err != nil {
+		out.Flush()
+		fmt.Fprintf(stderr, "%v\n", err)
+		return 254
+	}
+	text, order := Results(m, ws, st)
+	fmt.Fprint(out, text)
+	return st.exitStatusQuery(m, ws, order)
+}
+
+func (st *Settings) exitStatus(status int, m *Machine, ws []*Warrior) int {
+	if !st.HasQuery {
+		return status
+	}
+	if m == nil && len(ws) > 0 {
+		// -r 0: no battle; queries about scores see zero.
+		mm, err := NewMachine(MachineConfig{CoreSize: st.CoreSize, MaxProcesses: st.MaxProcesses, Cycles: st.Cycles, PSpaceSize: st.PSpaceSize}, ws)
+		if err == nil {
+			order := make([]int, len(ws))
+			for i := range order {
+				order[i] = i
+			}
+			return st.exitStatusQuery(mm, ws, order)
+		}
+	}
+	return st.queryConst(len(ws), -1)
+}
+
+func (st *Settings) queryConst(W int, pspaces int) int {
+	q := st.Query
+	switch {
+	case q == 1000:
+		return queryVersion
+	case q == 1001:
+		return queryServer
+	case q == 1002:
+		return queryVersion2 & 0xff
+	case q == 1003:
+		return queryAddrSize
+	case q == 2000 && pspaces > 0:
+		return (W - pspaces + 1) & 0xff
+	}
+	return 255
+}
+
+func (st *Settings) exitStatusQuery(m *Machine, ws []*Warrior, order []int) int {
+	if !st.HasQuery {
+		return 0
+	}
+	W := len(ws)
+	q := st.Query
+	switch {
+	case q >= 1 && q <= W:
+		formula := st.Formula
+		return m.Score(order[q-1], formula) & 0xff
+	case q >= 101 && q <= 100+W:
+		return order[q-101] + 1
+	}
+	return st.queryConst(W, m.PSpaceCount())
+}

@@ -1,0 +1,4 @@
+;redcode
+;name Die
+;assert 1
+        dat 0, 0

@@ -1,0 +1,4 @@
+;redcode
+;name Loop
+;assert 1
+        jmp 0
