@@ -1,0 +1,11 @@
+// Package robots holds the sample RoboCom programs that the arena offers as default players:
+// Mine (the original documentation's example) and one program for each of the game's main
+// strategies. robots_test.go checks that each does what its comment says.
+package robots
+
+import "embed"
+
+// FS holds the sample programs (*.rob).
+//
+//go:embed *.rob
+var FS embed.FS
