@@ -1,7 +1,10 @@
 package robots
 
 import (
+	"bytes"
 	"io/fs"
+	"path/filepath"
+	"reflect"
 	"testing"
 
 	"robocom/arena"
@@ -271,4 +274,48 @@ func TestWall(t *testing.T) {
 	if kills < 15 {
 		t.Errorf("the wall killed %d attackers in 3 games", kills)
 	}
+}
+
+// viaRBI saves p as RBI in memory and loads it back.
+func viaRBI(t *testing.T, p *robolang.Program) *robolang.Program {
+	t.Helper()
+	var b bytes.Buffer
+	if err := robolang.WriteRBI(&b, p); err != nil {
+		t.Fatal(err)
+	}
+	q, err := robolang.ReadRBI(&b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q.File = p.File
+	return q
+}
+
+// A battle gives the same result, event for event, from .rob and from its .rbi (the first
+// 20000 cycles of each game, to keep the test quick).
+func TestSameBattleFromRBI(t *testing.T) {
+	var progs []*robolang.Program
+	names, _ := fs.Glob(FS, "*.rob")
+	for _, n := range names {
+		progs = append(progs, load(t, n))
+	}
+	corpus, _ := filepath.Glob("../../shared/corpus/robocom/july1998/*.rob")
+	for _, f := range corpus {
+		p, err := robolang.LoadFile(f, robolang.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		progs = append(progs, p)
+	}
+	games := 0
+	for i := 0; i+1 < len(progs); i += 2 {
+		a, b := progs[i], progs[i+1]
+		res1, ev1, _ := battle(t, int64(i), 20000, nil, a, b)
+		res2, ev2, _ := battle(t, int64(i), 20000, nil, viaRBI(t, a), viaRBI(t, b))
+		if !reflect.DeepEqual(res1, res2) || !reflect.DeepEqual(ev1, ev2) {
+			t.Errorf("%s vs %s: different game from RBI", a.Name, b.Name)
+		}
+		games++
+	}
+	t.Logf("%d games compared", games)
 }
