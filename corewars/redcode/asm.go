@@ -72,18 +72,19 @@ func (d *Diagnostics) add(m Message) {
 		if d.counts[k] > 1 {
 			return
 		}
+	}
+	d.Messages = append(d.Messages, m)
+	if m.Line > 0 {
 		n := 0
 		for _, x := range d.Messages {
 			if x.Line > 0 {
 				n++
 			}
 		}
-		if n >= maxDistinctLineMessages {
+		if n > maxDistinctLineMessages {
 			d.Aborted = true
-			return
 		}
 	}
-	d.Messages = append(d.Messages, m)
 }
 
 // Failed reports whether the warrior did not assemble.

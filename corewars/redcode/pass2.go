@@ -187,6 +187,11 @@ func (p *pass2) value(o *outLine, expr string, absolute bool) (int64, bool) {
 	if !ok {
 		return 0, false
 	}
+	return p.evalResolved(o, r)
+}
+
+// evalResolved evaluates an expression whose identifiers are resolved.
+func (p *pass2) evalResolved(o *outLine, r string) (int64, bool) {
 	v, st := evaluate(r, &p.a.regs)
 	switch st {
 	case evalBad:
@@ -311,8 +316,11 @@ func (p *pass2) line(o *outLine) {
 	}
 	twoNeeded := !(op == DAT || op == JMP || op == SPL || op == NOP)
 	aop, i, ok := p.parseOperand(o, s, i, "A")
+	if ok {
+		aop.expr, ok = p.resolve(o, aop.expr, false, 0)
+	}
 	if !ok {
-		if twoNeeded && !strings.Contains(s[i:], ",") {
+		if twoNeeded && i < len(s) {
 			p.errorAt(o, fmt.Sprintf("Incomplete operand at instruction '%s'", strings.ToUpper(word)))
 		}
 		return
@@ -321,6 +329,9 @@ func (p *pass2) line(o *outLine) {
 	hasB := false
 	if i < len(s) && s[i] == ',' {
 		bop, i, ok = p.parseOperand(o, s, i+1, "B")
+		if ok {
+			bop.expr, ok = p.resolve(o, bop.expr, false, 0)
+		}
 		if !ok {
 			return
 		}
@@ -368,11 +379,11 @@ func (p *pass2) line(o *outLine) {
 	if p.a.errored {
 		return
 	}
-	av, ok := p.value(o, aop.expr, false)
+	av, ok := p.evalResolved(o, aop.expr)
 	if !ok {
 		return
 	}
-	bv, ok := p.value(o, bop.expr, false)
+	bv, ok := p.evalResolved(o, bop.expr)
 	if !ok {
 		return
 	}

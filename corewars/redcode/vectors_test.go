@@ -66,9 +66,9 @@ func TestPlacementVectors(t *testing.T) {
 		return s
 	}
 	tests := []struct {
-		opts  string
-		n     int
-		want  []string
+		opts string
+		n    int
+		want []string
 	}{
 		{"-F 500", 3, []string{"[6239 6726] 1", "[7853 6055] 2", "[3063 5936] 3", "[2715 3290] 1"}},
 		{"-F 1234", 5, []string{"[1395 4958 1688 4558] 1", "[5825 985 2143 5412] 2", "[2917 1887 6127 2322] 3"}},
