@@ -13,9 +13,13 @@ var knownDifferences = map[string]string{}
 
 // loadBattleWarriors assembles the files as pMARS would for one run.
 func loadBattleWarriors(t testing.TB, st *Settings, files []string) []*Warrior {
+	return loadWarriorsFrom(t, filepath.Join(corpusDir, "warriors"), st, files)
+}
+
+func loadWarriorsFrom(t testing.TB, dir string, st *Settings, files []string) []*Warrior {
 	var ws []*Warrior
 	for i, f := range files {
-		src, err := os.ReadFile(filepath.Join(corpusDir, "warriors", f))
+		src, err := os.ReadFile(filepath.Join(dir, f))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -41,8 +45,12 @@ func hillSettings(t testing.TB, opts string) *Settings {
 }
 
 func checkBattle(t *testing.T, opts string, w1, w2, pos, rounds, wins1, wins2, ties string) bool {
+	return checkBattleIn(t, filepath.Join(corpusDir, "warriors"), opts, w1, w2, pos, rounds, wins1, wins2, ties)
+}
+
+func checkBattleIn(t *testing.T, dir, opts string, w1, w2, pos, rounds, wins1, wins2, ties string) bool {
 	st := hillSettings(t, opts+" -F "+pos+" -r "+rounds)
-	ws := loadBattleWarriors(t, st, []string{w1, w2})
+	ws := loadWarriorsFrom(t, dir, st, []string{w1, w2})
 	m, err := Battle(st, ws, 0, nil)
 	if err != nil {
 		t.Fatal(err)
