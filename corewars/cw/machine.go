@@ -29,8 +29,8 @@ func DefaultConfig() Config {
 	}
 }
 
-// MaxSize bounds the core so that every offset fits a cell's 32-bit integer.
-const MaxSize = 1 << 24
+// MaxSize bounds the core (32 bytes a cell); every offset fits a cell's 32-bit integer.
+const MaxSize = 1 << 20
 
 // Cause is why a thread died.
 type Cause uint8
@@ -151,7 +151,7 @@ func New(cfg Config, progs []*Program, copies []int) (*Machine, error) {
 	var firstID int32 = 1
 	for pi, p := range progs {
 		for c := 0; c < copies[pi]; c++ {
-			proc := process{program: pi, copy: c, start: starts[len(m.procs)]}
+			proc := process{program: pi, copy: c, start: corewars.Wrap(starts[len(m.procs)], cfg.Size)}
 			proc.threads.Reset(min(cfg.MaxThreads, 1024))
 			self := int32(len(m.procs))
 			for k, in := range p.Code {

@@ -22,8 +22,8 @@ func DefaultConfig() Config {
 	return Config{Size: 200, MaxRounds: 100000, MaxExecutors: 4, MinGap: 40}
 }
 
-// MaxSize bounds the ring.
-const MaxSize = 1 << 24
+// MaxSize bounds the ring (and its memory: about 70 bytes a node).
+const MaxSize = 1 << 20
 
 // EvalBudget is how many function calls evaluating one node's values may make; past it every
 // call gives 0. It stops self-referring values such as `JUMP a(0)` from recursing forever
@@ -109,7 +109,7 @@ func New(cfg Config, progs []*Program) (*Game, error) {
 			g.pool.e = append(g.pool.e, expr{fn: x.fn, lit: x.lit, args: args})
 		}
 		pl := &g.players[i]
-		pl.name, pl.start = p.Name, starts[i]
+		pl.name, pl.start = p.Name, corewars.Wrap(starts[i], cfg.Size)
 		for k, n := range p.Nodes {
 			for v := range n.V {
 				if n.V[v].Expr != 0 {
@@ -119,7 +119,7 @@ func New(cfg Config, progs []*Program) (*Game, error) {
 			c := &g.ring[corewars.Wrap(pl.start+k, cfg.Size)]
 			c.Node, c.owner = n, int32(i) // the loader writes the program for its player
 		}
-		pl.threads.Reset(cfg.MaxExecutors)
+		pl.threads.Reset(min(cfg.MaxExecutors, 1024)) // room enough; a huge limit must not allocate up front
 		pl.threads.Add(pl.start)
 	}
 	for _, c := range g.ring {
