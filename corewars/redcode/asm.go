@@ -340,21 +340,22 @@ type outLine struct {
 }
 
 type assembler struct {
-	cfg       Config
-	diag      *Diagnostics
-	labels    map[string]int
-	equs      map[string]*equDef
-	pending   []string
-	counters  []counter
-	line      int // instructions emitted so far
-	out       []outLine
-	stopped   bool // END met
-	asserted  bool
-	lastEqu   []string // names of the EQU that continuation lines extend
-	regs      [26]int64
-	errored   bool
-	expanding []string
-	generated int
+	cfg           Config
+	diag          *Diagnostics
+	labels        map[string]int
+	equs          map[string]*equDef
+	pending       []string
+	counters      []counter
+	line          int // instructions emitted so far
+	out           []outLine
+	stopped       bool // END met
+	asserted      bool
+	lastEqu       []string // names of the EQU that continuation lines extend
+	regs          [26]int64
+	errored       bool
+	expanding     []string
+	generated     int
+	forIterations int
 }
 
 func (a *assembler) errorAt(l *srcLine, text string) {
@@ -445,6 +446,10 @@ func (a *assembler) equText(name string) (*equDef, bool) {
 // absolute label values (ORG/END/PIN). ok is false after an error.
 func (a *assembler) substitute(b *strings.Builder, toks []token, l *srcLine, absolute bool) bool {
 	for i := 0; i < len(toks); {
+		if b.Len() > maxLineChars {
+			a.errorAt(l, "Buffer overflow. Substitution is too complex")
+			return false
+		}
 		t := toks[i]
 		if t.kind != tkIdent {
 			b.WriteString(t.text)
@@ -569,6 +574,13 @@ func (a *assembler) runLines(lines []srcLine) {
 			count = 1
 		}
 		for k := 1; k <= count && !a.stopped && a.generated <= maxGeneratedLines; k++ {
+			a.forIterations++
+			if a.forIterations > maxForCount {
+				// pMARS would run on for ages; stop with an error of our own.
+				a.errorAt(l, fmt.Sprintf("FOR loops run more than %d times in total", maxForCount))
+				a.stopped = true
+				break
+			}
 			a.counters = append(a.counters, counter{name, k})
 			a.runLines(body)
 			a.counters = a.counters[:len(a.counters)-1]

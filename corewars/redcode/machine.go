@@ -19,6 +19,7 @@ type Machine struct {
 	cur      int
 	over     bool
 	executed int64 // instructions executed this round
+	stopAt   int64 // the budget value that ends the round: 0, or below 0 after pMARS's negative-budget quirk
 	// Score counters per warrior (PMARS-DETAILS.md 6.1): index a-1 = survived
 	// with a alive, index W+a-2 = died while a were alive.
 	Scores [][]int
@@ -107,6 +108,7 @@ func (m *Machine) LoadRound(positions []int, first int) {
 		m.next[i] = (i + 1) % n
 	}
 	m.budget = int64(n) * m.cycles
+	m.stopAt = 0
 	m.alive = n
 	m.cur = first
 	m.over = false
@@ -159,6 +161,12 @@ func (m *Machine) warriorDied(cur int) {
 	m.Scores[cur][n+m.alive-2]++
 	m.budget = m.budget - 1 - (m.budget-1)/int64(m.alive)
 	m.alive--
+	if m.budget-1 < m.stopAt && m.alive >= 2 {
+		// pMARS's budget skipped past zero and would run until one more
+		// warrior dies, possibly forever; this MARS stops after another
+		// W*cycles instructions (RATIONALE.md).
+		m.stopAt = m.budget - 1 - int64(len(m.ws))*m.cycles
+	}
 	for i := range m.next {
 		if m.next[i] == cur {
 			m.next[i] = m.next[cur]

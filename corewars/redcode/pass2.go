@@ -151,6 +151,10 @@ func (p *pass2) resolve(o *outLine, expr string, absolute bool, depth int) (stri
 	toks := tokenize(expr)
 	var b strings.Builder
 	for k, t := range toks {
+		if b.Len() > maxLineChars {
+			p.errorAt(o, "Buffer overflow. Substitution is too complex")
+			return "", false
+		}
 		if t.kind != tkIdent {
 			b.WriteString(t.text)
 			if t.kind == tkNum && k+1 < len(toks) && toks[k+1].kind == tkNum {

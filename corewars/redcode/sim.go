@@ -592,7 +592,7 @@ func (m *Machine) run(steps int64) {
 			}
 		}
 		budget--
-		if budget == 0 {
+		if budget == m.stopAt {
 			m.budget, m.executed = budget, base-steps+1
 			m.endRound()
 			return

@@ -1,0 +1,118 @@
+package redcode
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// FuzzAssemble: random sources never panic or hang the assembler, and what
+// assembles lists and has fields inside the core.
+func FuzzAssemble(f *testing.F) {
+	paths, _ := filepath.Glob("testdata/*.red")
+	more, _ := filepath.Glob("testdata/warriors/*/*.red")
+	paths = append(paths, more...)
+	for _, p := range paths {
+		if src, err := os.ReadFile(p); err == nil {
+			f.Add(src, false)
+		}
+	}
+	for _, s := range []string{
+		"x EQU 1+2\nDAT #x*2, #x\n", "DAT #1 2, 3 4\n", "i FOR 3\nlab&i dat #i, lab&i\nROF\n",
+		"x dat 0,0\nx dat 1,1\ndat 2,2\n", "jmp q\n", "ORG 0\na dat 0\nb dat 1\nEND b\n",
+		";assert 1+2*3==7\n", "dat #1+2*3==7, 0\n", "nop\n", "jmz 1\n", "% dat 1\n",
+		"mac EQU mov 0, 1\n    EQU add #1, 2\n    EQU sub\ntop mac #3, 4\n", "DAT #z=3+4, #z*2\n",
+		"a EQU b\nb EQU a\ndat a\n", "for 0\nrof\n", "pin 5\ndat 0\n", "mov.i#0,1\n", "mov <1, }2\n",
+	} {
+		f.Add([]byte(s), false)
+		f.Add([]byte(s), true)
+	}
+	f.Fuzz(func(t *testing.T, src []byte, strict bool) {
+		cfg := DefaultConfig(2)
+		cfg.Strict88 = strict
+		w, diag := Assemble(src, cfg)
+		_ = diag.Stderr()
+		if w == nil {
+			if !diag.Failed() {
+				t.Fatal("no warrior but no error")
+			}
+			return
+		}
+		if len(w.Code) > cfg.MaxLength {
+			t.Fatalf("%d instructions > max length", len(w.Code))
+		}
+		for _, in := range w.Code {
+			if in.A < 0 || in.A >= cfg.CoreSize || in.B < 0 || in.B >= cfg.CoreSize || in.Op >= numOpcodes || in.Mod >= numModifiers || in.AMode >= numModes || in.BMode >= numModes {
+				t.Fatalf("bad instruction %+v", in)
+			}
+		}
+		if l := w.Listing(cfg.CoreSize); !strings.HasPrefix(l, "Program \"") {
+			t.Fatalf("bad listing %q", l)
+		}
+	})
+}
+
+// FuzzSimulate: random warriors never crash the simulator; process counts
+// stay within the limit and every event is consistent.
+func FuzzSimulate(f *testing.F) {
+	f.Add([]byte{0x00, 0x11, 0x22, 0x33, 0x44, 0x55}, []byte{0xb0, 0x01, 0x02, 0x03}, uint16(97), uint8(7), uint8(3))
+	f.Add([]byte("spl 0 mov 0 1"), []byte("djn -1 <3 dat"), uint16(8000), uint8(64), uint8(2))
+	f.Add([]byte{0x58, 0, 0, 0, 0, 0x20, 0x30, 0x40}, []byte{0x88, 7, 7, 7, 7, 7}, uint16(11), uint8(1), uint8(4))
+	f.Fuzz(func(t *testing.T, code1, code2 []byte, size uint16, procs uint8, nw uint8) {
+		S := int(size)%4000 + 1
+		p := int(procs)%100 + 1
+		n := int(nw)%4 + 1
+		decode := func(b []byte) *Warrior {
+			w := &Warrior{Name: "fuzz", Author: "fuzz"}
+			for i := 0; i+5 <= len(b) && len(w.Code) < 20; i += 5 {
+				w.Code = append(w.Code, Instruction{Op: Opcode(b[i] % uint8(numOpcodes)), Mod: Modifier(b[i+1] % uint8(numModifiers)),
+					AMode: Mode(b[i+2] % uint8(numModes)), BMode: Mode(b[i+2] / 8 % uint8(numModes)),
+					A: int(b[i+3]) * 37 % S, B: int(b[i+4]) * 53 % S})
+			}
+			if len(w.Code) > 0 {
+				w.Start = int(b[0]) % len(w.Code)
+			}
+			return w
+		}
+		var ws []*Warrior
+		for i := 0; i < n; i++ {
+			if i%2 == 0 {
+				ws = append(ws, decode(code1))
+			} else {
+				ws = append(ws, decode(code2))
+			}
+		}
+		m, err := NewMachine(MachineConfig{CoreSize: S, MaxProcesses: p, Cycles: 300}, ws)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pos := make([]int, n)
+		for i := range pos {
+			pos[i] = i * S / n
+		}
+		for round := 0; round < 2; round++ {
+			m.LoadRound(pos, round%n)
+			for steps := 0; !m.RoundOver(); steps++ {
+				if steps > 2*n*300+10 {
+					t.Fatal("round did not end within the budget")
+				}
+				ev := m.Step()
+				if ev.WarriorDied && !ev.ProcessDied {
+					t.Fatal("warrior died without a process dying")
+				}
+				for i := 0; i < n; i++ {
+					if c := m.ProcessCount(i); c > p || (c == 0) == m.Alive(i) {
+						t.Fatalf("warrior %d: %d processes (limit %d), alive %v", i, c, p, m.Alive(i))
+					}
+				}
+			}
+		}
+		for i := 0; i < S; i++ {
+			in, owner := m.Cell(i)
+			if in.A >= S || in.B >= S || owner >= n {
+				t.Fatalf("cell %d: %+v owner %d", i, in, owner)
+			}
+		}
+	})
+}
