@@ -1,0 +1,182 @@
+// Package redcodeengine runs the Redcode MARS of corewars/redcode behind corewars.Engine, so
+// the Core War window and `robocom core` drive Redcode like the other core languages.
+//
+// It is a separate package, not a file of corewars, so that corewars/redcode stays free to
+// import corewars without an import cycle.
+//
+// What the adapter adds or approximates (the MARS itself is untouched):
+//   - placement: at random with corewars.Place, at least MinDistance apart, warrior 0 at
+//     address 0, a random first mover — not pMARS's placement sequence (`robocom mars` has that);
+//   - Cycle counts completed time slices (every live warrior one instruction), from the turn order;
+//   - kills: a warrior whose last process dies credits the last writer of the cell it executed;
+//   - Cell.Written is always -1: the MARS keeps owners but not write times;
+//   - Score is pMARS's default formula (W²−1)/S for a survivor of the round, else 0.
+package redcodeengine
+
+import (
+	"errors"
+	"fmt"
+
+	"robocom/corewars"
+	"robocom/corewars/redcode"
+)
+
+// Config are the game parameters; DefaultConfig has pMARS's defaults.
+type Config struct {
+	CoreSize     int   // cells (8000)
+	MaxProcesses int   // processes per warrior (8000)
+	Cycles       int64 // per warrior, as pMARS -c: the round ends after Warriors×Cycles instructions (80000)
+	MinDistance  int   // between two warriors' first cells (100)
+	Seed         int64 // placement and first mover
+}
+
+// DefaultConfig returns pMARS's defaults.
+func DefaultConfig() Config {
+	return Config{CoreSize: 8000, MaxProcesses: 8000, Cycles: 80000, MinDistance: 100}
+}
+
+// Engine is one Redcode round. It implements corewars.Engine; warriors are its processes
+// and a warrior's processes are its threads.
+type Engine struct {
+	m        *redcode.Machine
+	ws       []*redcode.Warrior
+	first    int
+	slices   int64
+	kills    []int
+	executed []int64
+	starts   []int
+	handler  func(corewars.Event)
+}
+
+var _ corewars.Engine = (*Engine)(nil)
+
+// New loads the warriors for one round.
+func New(cfg Config, ws []*redcode.Warrior) (*Engine, error) {
+	if len(ws) == 0 {
+		return nil, errors.New("no warriors to load")
+	}
+	if cfg.CoreSize < 1 || cfg.MaxProcesses < 1 || cfg.Cycles < 1 || cfg.MinDistance < 0 {
+		return nil, fmt.Errorf("core size, processes and cycles must be at least 1 (have %d, %d, %d)", cfg.CoreSize, cfg.MaxProcesses, cfg.Cycles)
+	}
+	m, err := redcode.NewMachine(redcode.MachineConfig{CoreSize: cfg.CoreSize, MaxProcesses: cfg.MaxProcesses, Cycles: cfg.Cycles}, ws)
+	if err != nil {
+		return nil, err
+	}
+	spans := make([]int, len(ws))
+	for i, w := range ws {
+		spans[i] = max(cfg.MinDistance, len(w.Code), 1)
+	}
+	rng := corewars.NewRand(cfg.Seed)
+	starts, err := corewars.Place(rng, cfg.CoreSize, spans)
+	if err != nil {
+		return nil, fmt.Errorf("%d warriors at least %d cells apart do not fit in a core of %d cells", len(ws), cfg.MinDistance, cfg.CoreSize)
+	}
+	base := starts[0]
+	for i := range starts {
+		starts[i] = corewars.Wrap(starts[i]-base, cfg.CoreSize)
+	}
+	e := &Engine{m: m, ws: ws, first: rng.Intn(len(ws)), kills: make([]int, len(ws)), executed: make([]int64, len(ws)), starts: starts}
+	m.LoadRound(starts, e.first)
+	return e, nil
+}
+
+// Size is the number of cells.
+func (e *Engine) Size() int { return e.m.CoreSize() }
+
+// Start is where warrior p was loaded.
+func (e *Engine) Start(p int) int { return e.starts[p] }
+
+// Cell describes the cell at addr: `MOV.I $0, $1`, fields shown signed.
+func (e *Engine) Cell(addr int) corewars.Cell {
+	size := e.m.CoreSize()
+	in, owner := e.m.Cell(corewars.Wrap(addr, size))
+	signed := func(v int) int {
+		if v > size/2 {
+			return v - size
+		}
+		return v
+	}
+	text := fmt.Sprintf("%s.%s %s%d, %s%d", in.Op, in.Mod, in.AMode, signed(in.A), in.BMode, signed(in.B))
+	return corewars.Cell{Text: text, Owner: owner, Written: -1}
+}
+
+// Cycle is the number of completed time slices.
+func (e *Engine) Cycle() int64 { return e.slices }
+
+// Over reports whether the round has ended.
+func (e *Engine) Over() bool { return e.m.RoundOver() }
+
+// Processes is the number of warriors.
+func (e *Engine) Processes() int { return len(e.ws) }
+
+// SetEventHandler installs h, called from Step.
+func (e *Engine) SetEventHandler(h func(corewars.Event)) { e.handler = h }
+
+// Threads appends warrior p's process addresses, next to run first.
+func (e *Engine) Threads(p int, dst []int) []int { return append(dst, e.m.Processes(p)...) }
+
+// Process returns warrior p's statistics (Cells counts the core: O(size)).
+func (e *Engine) Process(p int) corewars.ProcessStat {
+	cells := 0
+	for a := 0; a < e.m.CoreSize(); a++ {
+		if _, o := e.m.Cell(a); o == p {
+			cells++
+		}
+	}
+	st := corewars.ProcessStat{Name: e.ws[p].Name, Program: p, Alive: e.m.Alive(p), Threads: e.m.ProcessCount(p),
+		Cells: cells, Kills: e.kills[p], Executed: e.executed[p]}
+	if e.m.RoundOver() && st.Alive {
+		st.Score = int64(e.m.Score(p, "(W*W-1)/S"))
+	}
+	return st
+}
+
+func (e *Engine) rank(w int) int { return (w - e.first + len(e.ws)) % len(e.ws) }
+
+func (e *Engine) emit(ev corewars.Event) {
+	if e.handler != nil {
+		ev.Cycle = e.slices
+		e.handler(ev)
+	}
+}
+
+// Step executes one instruction of the warrior whose turn it is.
+func (e *Engine) Step() bool {
+	if e.m.RoundOver() {
+		return false
+	}
+	w := e.m.Current()
+	ev := e.m.Step()
+	e.executed[w]++
+	e.emit(corewars.Event{Kind: corewars.EventExec, Process: w, Addr: ev.PC, Killer: -1})
+	if ev.ProcessDied {
+		e.emit(corewars.Event{Kind: corewars.EventThreadDied, Process: w, Addr: ev.PC, Cause: "process died", Killer: -1})
+	}
+	if ev.WarriorDied {
+		_, killer := e.m.Cell(ev.PC)
+		if killer == w {
+			killer = -1
+		}
+		if killer >= 0 {
+			e.kills[killer]++
+		}
+		e.emit(corewars.Event{Kind: corewars.EventProcessDied, Process: w, Addr: ev.PC, Cause: "last process died", Killer: killer})
+	}
+	if ev.RoundOver {
+		e.emit(corewars.Event{Kind: corewars.EventGameOver, Process: -1, Killer: -1})
+		return true
+	}
+	if e.rank(e.m.Current()) <= e.rank(w) {
+		e.slices++
+	}
+	return true
+}
+
+// Run plays up to n time slices and returns how many were completed.
+func (e *Engine) Run(n int) int {
+	start := e.slices
+	for !e.m.RoundOver() && e.slices < start+int64(n) {
+		e.Step()
+	}
+	return int(e.slices - start)
+}

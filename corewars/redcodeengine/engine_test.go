@@ -1,0 +1,71 @@
+package redcodeengine
+
+import (
+	"testing"
+
+	"robocom/corewars"
+	"robocom/corewars/redcode"
+)
+
+func warrior(t *testing.T, size int, src string) *redcode.Warrior {
+	t.Helper()
+	cfg := redcode.DefaultConfig(2)
+	cfg.CoreSize = size
+	w, diag := redcode.Assemble([]byte(src), cfg)
+	if diag.Failed() {
+		t.Fatalf("assemble: %s", diag.Stderr())
+	}
+	return w
+}
+
+func TestSuicideIsNoKill(t *testing.T) {
+	cfg := DefaultConfig()
+	e, err := New(cfg, []*redcode.Warrior{warrior(t, 8000, ";name Duck\nJMP 0\n"), warrior(t, 8000, ";name Die\nDAT 0, 0\n")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var died []corewars.Event
+	e.SetEventHandler(func(ev corewars.Event) {
+		if ev.Kind == corewars.EventProcessDied {
+			died = append(died, ev)
+		}
+	})
+	for e.Step() {
+	}
+	if len(died) != 1 || died[0].Process != 1 || died[0].Killer != -1 {
+		t.Fatalf("deaths %+v", died)
+	}
+	if st := e.Process(0); !st.Alive || st.Name != "Duck" || st.Score != 3 || e.Process(1).Alive {
+		t.Errorf("duck %+v, die %+v", st, e.Process(1))
+	}
+	if c := e.Cell(e.Start(0)); c.Text != "JMP.B $0, $0" || c.Owner != 0 {
+		t.Errorf("cell %+v", c)
+	}
+}
+
+func TestBomberGetsTheKill(t *testing.T) {
+	const size = 200
+	stone := ";name Stone\nADD #1, 3\nMOV 2, @2\nJMP -2\nDAT #0, #4\n"
+	for seed := int64(0); seed < 10; seed++ {
+		cfg := DefaultConfig()
+		cfg.CoreSize = size
+		cfg.MinDistance = 50
+		cfg.Seed = seed
+		e, err := New(cfg, []*redcode.Warrior{warrior(t, size, stone), warrior(t, size, ";name Duck\nJMP 0\n")})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for e.Step() {
+		}
+		if !e.Process(0).Alive || e.Process(1).Alive || e.Process(0).Kills != 1 {
+			t.Errorf("seed %d: stone %+v duck %+v", seed, e.Process(0), e.Process(1))
+		}
+		if d := corewars.Wrap(e.Start(1)-e.Start(0), size); d < 50 || d > size-50 {
+			t.Errorf("seed %d: warriors %d apart", seed, d)
+		}
+		// A time slice is one instruction per live warrior: the stone needed 3 per bomb.
+		if c := e.Cycle(); c < 3*50/1-10 || c > 3*size {
+			t.Errorf("seed %d: over after %d slices", seed, c)
+		}
+	}
+}
