@@ -16,6 +16,8 @@ import (
 
 	"robocom/corewars"
 	"robocom/corewars/cw"
+	"robocom/corewars/redcode"
+	"robocom/corewars/redcodeengine"
 	"robocom/corewars/vna"
 )
 
@@ -48,14 +50,14 @@ func coreMain(args []string, stdout, stderr io.Writer) int {
 		return nil
 	})
 	fs.IntVar(&f.rounds, "rounds", 1, "rounds to play")
-	fs.IntVar(&f.size, "size", 0, "cells in the core (default: .cw 10000, .vna 200)")
-	fs.Int64Var(&f.cycles, "cycles", 0, "time slices (.cw) or rounds (.vna) before a draw (default 100000)")
-	fs.IntVar(&f.threads, "threads", 0, "threads per process (.cw, default 64) or executors per player (.vna, default 4)")
+	fs.IntVar(&f.size, "size", 0, "cells in the core (default: .cw 10000, .vna 200, .red 8000)")
+	fs.Int64Var(&f.cycles, "cycles", 0, "time slices (.cw) or rounds (.vna) before a draw (default 100000); .red: cycles per warrior (80000)")
+	fs.IntVar(&f.threads, "threads", 0, "threads per process (.cw, default 64), executors per player (.vna, 4), processes per warrior (.red, 8000)")
 	fs.IntVar(&f.copies, "copies", 1, "processes per program (.cw only)")
 	fs.StringVar(&f.dialect, "dialect", "94", "Redcode dialect 94, 88 or 86 (.red only)")
 	fs.BoolVar(&f.json, "json", false, "print the result as JSON")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: robocom core [options] PROGRAM.cw|PROGRAM.vna ...")
+		fmt.Fprintln(stderr, "usage: robocom core [options] PROGRAM.cw|PROGRAM.vna|PROGRAM.red ...")
 		fs.PrintDefaults()
 	}
 	var files []string
@@ -148,10 +150,57 @@ func coreMain(args []string, stdout, stderr io.Writer) int {
 			return vna.New(c, progs)
 		}
 	case ".red":
-		fmt.Fprintln(stderr, "robocom core: Redcode (.red) is not supported by `robocom core` yet; use `robocom mars` for Redcode battles")
-		return 2
+		if f.copies != 1 {
+			return usageErr("-copies is for .cw programs; Redcode loads each warrior once")
+		}
+		if f.dialect != "94" && f.dialect != "88" {
+			if f.dialect == "86" {
+				fmt.Fprintln(stderr, "robocom core: the '86 dialect is not supported by `robocom core` yet; use -dialect 94 or 88")
+				return 2
+			}
+			return usageErr("-dialect must be 94, 88 or 86, not %q", f.dialect)
+		}
+		cfg := redcodeengine.DefaultConfig()
+		setIf(&cfg.CoreSize, f.size)
+		setIf(&cfg.Cycles, f.cycles)
+		setIf(&cfg.MaxProcesses, f.threads)
+		acfg := redcode.DefaultConfig(len(files))
+		acfg.CoreSize, acfg.MaxCycles, acfg.MaxProcesses, acfg.Strict88 = cfg.CoreSize, cfg.Cycles, cfg.MaxProcesses, f.dialect == "88"
+		acfg.MinDistance, acfg.Rounds = cfg.MinDistance, f.rounds
+		progs, ok := loadCoreFiles(stderr, files, func(name string, src []byte) (*redcode.Warrior, error) {
+			w, diag := redcode.Assemble(src, acfg)
+			if !diag.Failed() {
+				return w, nil
+			}
+			// The pMARS-compatible assembler knows lines, not columns.
+			var msgs []string
+			for _, m := range diag.Messages {
+				kind := "error"
+				if m.Warning {
+					kind = "warning"
+				}
+				if m.Line > 0 {
+					msgs = append(msgs, fmt.Sprintf("%s:%d: %s: %s", name, m.Line, kind, m.Text))
+				} else {
+					msgs = append(msgs, fmt.Sprintf("%s: %s: %s", name, kind, m.Text))
+				}
+			}
+			if diag.Aborted {
+				msgs = append(msgs, name+": too many errors or warnings, assembly aborted")
+			}
+			return nil, errors.New(strings.Join(msgs, "\n"))
+		})
+		if !ok {
+			return 1
+		}
+		res = coreResult{Language: "redcode", Size: cfg.CoreSize, Cycles: cfg.Cycles, Threads: cfg.MaxProcesses, Copies: 1, Dialect: f.dialect}
+		newGame = func(seed int64) (corewars.Engine, error) {
+			c := cfg
+			c.Seed = seed
+			return redcodeengine.New(c, progs)
+		}
 	default:
-		return usageErr("%s: unknown language %q; robocom core plays .cw (Hofmann's Corewars) and .vna (VNA Code) programs", files[0], lang)
+		return usageErr("%s: unknown language %q; robocom core plays .cw (Hofmann's Corewars), .vna (VNA Code) and .red (Redcode) programs", files[0], lang)
 	}
 
 	res.Seed = f.seed
@@ -213,9 +262,10 @@ func loadCoreFiles[P any](stderr io.Writer, files []string, assemble func(string
 }
 
 type coreResult struct {
-	Language string      `json:"language"` // "cw" or "vna"
+	Language string      `json:"language"`          // "cw", "vna" or "redcode"
+	Dialect  string      `json:"dialect,omitempty"` // Redcode: "94" or "88"
 	Size     int         `json:"size"`
-	Cycles   int64       `json:"cycles"`  // the limit: time slices (.cw) or rounds (.vna)
+	Cycles   int64       `json:"cycles"`  // the limit: time slices (.cw), rounds (.vna), cycles per warrior (.red, as pMARS -c)
 	Threads  int         `json:"threads"` // the limit per process / player
 	Copies   int         `json:"copies"`
 	Seed     int64       `json:"seed"`
@@ -242,7 +292,7 @@ type coreProgram struct {
 	Cells     int    `json:"cells"`
 	Kills     int    `json:"kills"`
 	Executed  int64  `json:"executed"`
-	Score     int64  `json:"score"` // .cw scoring (CORE-LANGUAGES.md 1); VNA defines none: 0
+	Score     int64  `json:"score"` // .cw scoring (CORE-LANGUAGES.md 1); Redcode: (W²−1)/S for a survivor; VNA defines none: 0
 }
 
 type coreTotal struct {
@@ -318,7 +368,7 @@ func (res *coreResult) total() {
 }
 
 func (res *coreResult) print(w io.Writer) {
-	what := map[string]string{"cw": "Corewars (.cw)", "vna": "VNA Code"}[res.Language]
+	what := map[string]string{"cw": "Corewars (.cw)", "vna": "VNA Code", "redcode": "Redcode '" + res.Dialect}[res.Language]
 	// VNA has no scoring, so its table leaves the score out (the JSON has 0).
 	unit, scoreHead := "time slices", "\tscore"
 	scoreCol := func(v int64) string { return "\t" + strconv.FormatInt(v, 10) }
@@ -326,7 +376,8 @@ func (res *coreResult) print(w io.Writer) {
 		unit, scoreHead = "rounds", ""
 		scoreCol = func(int64) string { return "" }
 	}
-	fmt.Fprintf(w, "%s, core %d cells, limit %d %s, %d threads", what, res.Size, res.Cycles, unit, res.Threads)
+	threads := map[string]string{"cw": "threads per process", "vna": "executors per player", "redcode": "processes per warrior"}[res.Language]
+	fmt.Fprintf(w, "%s, core %d cells, limit %d %s, %d %s", what, res.Size, res.Cycles, unit, res.Threads, threads)
 	if res.Language == "cw" {
 		fmt.Fprintf(w, ", %d %s per program", res.Copies, map[bool]string{true: "copy", false: "copies"}[res.Copies == 1])
 	}

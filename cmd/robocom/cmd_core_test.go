@@ -27,7 +27,9 @@ func TestCoreUsageErrors(t *testing.T) {
 	}{
 		{nil, "no program given"},
 		{[]string{samples + "imp.cw", samples + "bomber.vna"}, "different languages"},
-		{[]string{red}, "Redcode (.red) is not supported by `robocom core` yet"},
+		{[]string{"-dialect", "86", red}, "the '86 dialect is not supported by `robocom core` yet"},
+		{[]string{"-dialect", "87", red}, "-dialect must be 94, 88 or 86"},
+		{[]string{"-copies", "2", red}, "-copies is for .cw programs"},
 		{[]string{"x.txt"}, "unknown language \".txt\""},
 		{[]string{"-copies", "2", samples + "bomber.vna"}, "-copies is for .cw programs"},
 		{[]string{"-rounds", "0", samples + "imp.cw"}, "-rounds must be at least 1"},
@@ -116,5 +118,44 @@ func TestCoreVNATable(t *testing.T) {
 	}
 	if strings.Contains(out, "score") {
 		t.Errorf("VNA table shows a score column:\n%s", out)
+	}
+}
+
+func TestCoreRedcode(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, src string) string {
+		p := filepath.Join(dir, name)
+		os.WriteFile(p, []byte(src), 0o644)
+		return p
+	}
+	stone := write("stone.red", ";name Stone\n;assert 1\nADD #1, 3\nMOV 2, @2\nJMP -2\nDAT #0, #4\n")
+	duck := write("duck.red", ";name Duck\n;assert 1\nJMP 0\n")
+	code, out, stderr := runCoreT("-seed", "1", "-size", "200", "-rounds", "2", "-json", stone, duck)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var res coreResult
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatal(err)
+	}
+	if res.Language != "redcode" || res.Dialect != "94" || res.Size != 200 || res.Cycles != 80000 {
+		t.Errorf("header %+v", res)
+	}
+	for _, r := range res.Rounds {
+		if r.Winner == nil || *r.Winner != "Stone" || r.Programs[0].Kills != 1 || r.Programs[0].Score != 3 {
+			t.Errorf("round %+v", r)
+		}
+	}
+	bad := write("bad.red", "MOV 0, 1\nFOO 1\n")
+	code, _, stderr = runCoreT(bad, duck)
+	if code != 1 || !strings.Contains(stderr, bad+":2: error: ") {
+		t.Errorf("bad warrior: exit %d, stderr %q", code, stderr)
+	}
+	// A draw at the cycle limit: both alive, the slices counted to the limit.
+	code, out, _ = runCoreT("-seed", "1", "-cycles", "300", "-json", duck, duck)
+	res = coreResult{}
+	json.Unmarshal([]byte(out), &res)
+	if code != 0 || res.Rounds[0].Winner != nil || res.Rounds[0].Cycles != 300 || res.Totals[0].Draws != 1 {
+		t.Errorf("draw: exit %d, %+v", code, res.Rounds)
 	}
 }

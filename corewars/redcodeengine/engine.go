@@ -163,6 +163,16 @@ func (e *Engine) Step() bool {
 		e.emit(corewars.Event{Kind: corewars.EventProcessDied, Process: w, Addr: ev.PC, Cause: "last process died", Killer: killer})
 	}
 	if ev.RoundOver {
+		// The slice is complete if no live warrior was still to move in it.
+		complete := true
+		for j := range e.ws {
+			if j != w && e.m.Alive(j) && e.rank(j) > e.rank(w) {
+				complete = false
+			}
+		}
+		if complete {
+			e.slices++
+		}
 		e.emit(corewars.Event{Kind: corewars.EventGameOver, Process: -1, Killer: -1})
 		return true
 	}
