@@ -32,6 +32,9 @@ func DefaultConfig() Config {
 // MaxSize bounds the core (32 bytes a cell); every offset fits a cell's 32-bit integer.
 const MaxSize = 1 << 20
 
+// MaxProcesses bounds programs × copies, and so the memory set aside for threads.
+const MaxProcesses = 1000
+
 // Cause is why a thread died.
 type Cause uint8
 
@@ -118,6 +121,9 @@ func New(cfg Config, progs []*Program, copies []int) (*Machine, error) {
 	}
 	if n == 0 {
 		return nil, errors.New("no programs to load")
+	}
+	if n > MaxProcesses {
+		return nil, fmt.Errorf("%d processes; a game takes at most %d (programs × copies)", n, MaxProcesses)
 	}
 	minDist := cfg.MinDist
 	if minDist == 0 {
