@@ -403,6 +403,11 @@ func SaveRBI(path string, p *Program) error {
 		return fmt.Errorf("cannot write %s: %v", path, unwrapPathError(err))
 	}
 	defer os.Remove(tmp.Name()) // a no-op after a successful rename
+	// CreateTemp makes the file private (0600); an RBI file is meant to be shared.
+	if err := tmp.Chmod(0o644); err != nil {
+		tmp.Close()
+		return fmt.Errorf("cannot write %s: %v", path, unwrapPathError(err))
+	}
 	if err := WriteRBI(tmp, p); err != nil {
 		tmp.Close()
 		return err
