@@ -340,22 +340,22 @@ type outLine struct {
 }
 
 type assembler struct {
-	cfg           Config
-	diag          *Diagnostics
-	labels        map[string]int
-	equs          map[string]*equDef
-	pending       []string
-	counters      []counter
-	line          int // instructions emitted so far
-	out           []outLine
-	stopped       bool // END met
-	asserted      bool
-	lastEqu       []string // names of the EQU that continuation lines extend
-	regs          [26]int64
-	errored       bool
-	expanding     []string
-	generated     int
-	forIterations int
+	cfg       Config
+	diag      *Diagnostics
+	labels    map[string]int
+	equs      map[string]*equDef
+	pending   []string
+	counters  []counter
+	line      int // instructions emitted so far
+	out       []outLine
+	stopped   bool // END met
+	asserted  bool
+	lastEqu   []string // names of the EQU that continuation lines extend
+	regs      [26]int64
+	errored   bool
+	expanding []string
+	generated int
+	work      int // lines and FOR iterations processed in pass 1
 }
 
 func (a *assembler) errorAt(l *srcLine, text string) {
@@ -521,11 +521,19 @@ func firstWord(text string) string {
 const maxLabelsPerInstruction = 7
 const maxGeneratedLines = 1000
 const maxForCount = 1 << 22
+const maxPass1Work = 1 << 18
 
 // runLines is pass 1 over a block of stored lines.
 func (a *assembler) runLines(lines []srcLine) {
 	for i := 0; i < len(lines) && !a.stopped; i++ {
 		l := &lines[i]
+		a.work++
+		if a.work > maxPass1Work {
+			// pMARS would grind on for ages; stop with an error of our own.
+			a.errorAt(l, fmt.Sprintf("FOR loops expand to more than %d lines", maxPass1Work))
+			a.stopped = true
+			return
+		}
 		if l.assert {
 			a.doAssert(l)
 			continue
@@ -574,13 +582,7 @@ func (a *assembler) runLines(lines []srcLine) {
 			count = 1
 		}
 		for k := 1; k <= count && !a.stopped && a.generated <= maxGeneratedLines; k++ {
-			a.forIterations++
-			if a.forIterations > maxForCount {
-				// pMARS would run on for ages; stop with an error of our own.
-				a.errorAt(l, fmt.Sprintf("FOR loops run more than %d times in total", maxForCount))
-				a.stopped = true
-				break
-			}
+			a.work++
 			a.counters = append(a.counters, counter{name, k})
 			a.runLines(body)
 			a.counters = a.counters[:len(a.counters)-1]

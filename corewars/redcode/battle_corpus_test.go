@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 )
 
@@ -71,26 +72,34 @@ func checkBattleIn(t *testing.T, dir, opts string, w1, w2, pos, rounds, wins1, w
 
 const hill94 = "-s 8000 -c 80000 -p 8000 -l 100 -d 100"
 
+// runBattleRows checks rows in parallel subtests (the corpus sweep is CPU-bound).
+func runBattleRows(t *testing.T, name string, rows [][]string, check func(t *testing.T, r []string) bool) {
+	var ok atomic.Int64
+	t.Run(name, func(t *testing.T) {
+		for i, r := range rows {
+			t.Run(strconv.Itoa(i+2), func(t *testing.T) {
+				t.Parallel()
+				if check(t, r) {
+					ok.Add(1)
+				}
+			})
+		}
+	})
+	t.Logf("%s: %d of %d battles agree", name, ok.Load(), len(rows))
+}
+
 func TestCorpusBattles(t *testing.T) {
 	needCorpus(t)
 	rows := readTSV(t, filepath.Join(corpusDir, "expected.tsv"))
-	ok := 0
-	for _, r := range rows {
-		if checkBattle(t, hill94, r[0], r[1], r[2], r[3], r[4], r[5], r[6]) {
-			ok++
-		}
-	}
-	t.Logf("expected.tsv: %d of %d battles agree", ok, len(rows))
+	runBattleRows(t, "expected.tsv", rows, func(t *testing.T, r []string) bool {
+		return checkBattle(t, hill94, r[0], r[1], r[2], r[3], r[4], r[5], r[6])
+	})
 }
 
 func TestCorpusHillBattles(t *testing.T) {
 	needCorpus(t)
 	rows := readTSV(t, filepath.Join(corpusDir, "expected_hills.tsv"))
-	ok := 0
-	for _, r := range rows {
-		if checkBattle(t, r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8]) {
-			ok++
-		}
-	}
-	t.Logf("expected_hills.tsv: %d of %d battles agree", ok, len(rows))
+	runBattleRows(t, "expected_hills.tsv", rows, func(t *testing.T, r []string) bool {
+		return checkBattle(t, r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8])
+	})
 }

@@ -326,9 +326,11 @@ func (m *Machine) run(steps int64) {
 		case kMOV | mBA:
 			core[bptr].a = ab
 		case kMOV | mF:
-			core[bptr].a, core[bptr].b = aa, ab
+			c := &core[bptr]
+			c.a, c.b = aa, ab
 		case kMOV | mX:
-			core[bptr].a, core[bptr].b = ab, aa
+			c := &core[bptr]
+			c.a, c.b = ab, aa
 		case kMOV | mI:
 			src := core[aptr]
 			core[bptr] = cell{a: aa, b: ab, op: src.op, am: src.am, bm: src.bm}
@@ -342,9 +344,11 @@ func (m *Machine) run(steps int64) {
 		case kADD | mBA:
 			core[bptr].a = addMod(ba, ab, S)
 		case kADD | mF, kADD | mI:
-			core[bptr].a, core[bptr].b = addMod(ba, aa, S), addMod(bb, ab, S)
+			c := &core[bptr]
+			c.a, c.b = addMod(ba, aa, S), addMod(bb, ab, S)
 		case kADD | mX:
-			core[bptr].a, core[bptr].b = addMod(ba, ab, S), addMod(bb, aa, S)
+			c := &core[bptr]
+			c.a, c.b = addMod(ba, ab, S), addMod(bb, aa, S)
 
 		case kSUB | mA:
 			core[bptr].a = subMod(ba, aa, S)
@@ -355,9 +359,11 @@ func (m *Machine) run(steps int64) {
 		case kSUB | mBA:
 			core[bptr].a = subMod(ba, ab, S)
 		case kSUB | mF, kSUB | mI:
-			core[bptr].a, core[bptr].b = subMod(ba, aa, S), subMod(bb, ab, S)
+			c := &core[bptr]
+			c.a, c.b = subMod(ba, aa, S), subMod(bb, ab, S)
 		case kSUB | mX:
-			core[bptr].a, core[bptr].b = subMod(ba, ab, S), subMod(bb, aa, S)
+			c := &core[bptr]
+			c.a, c.b = subMod(ba, ab, S), subMod(bb, aa, S)
 
 		case kMUL | mA:
 			core[bptr].a = mulMod(ba, aa, S)
@@ -368,9 +374,11 @@ func (m *Machine) run(steps int64) {
 		case kMUL | mBA:
 			core[bptr].a = mulMod(ba, ab, S)
 		case kMUL | mF, kMUL | mI:
-			core[bptr].a, core[bptr].b = mulMod(ba, aa, S), mulMod(bb, ab, S)
+			c := &core[bptr]
+			c.a, c.b = mulMod(ba, aa, S), mulMod(bb, ab, S)
 		case kMUL | mX:
-			core[bptr].a, core[bptr].b = mulMod(ba, ab, S), mulMod(bb, aa, S)
+			c := &core[bptr]
+			c.a, c.b = mulMod(ba, ab, S), mulMod(bb, aa, S)
 
 		case kDIV | mA, kDIV | mB, kDIV | mAB, kDIV | mBA, kDIV | mF, kDIV | mI, kDIV | mX,
 			kMOD | mA, kMOD | mB, kMOD | mAB, kMOD | mBA, kMOD | mF, kMOD | mI, kMOD | mX:
@@ -576,10 +584,7 @@ func (m *Machine) run(steps int64) {
 		}
 		owner[bptr] = id
 	push1:
-		// push without the function call: the hot path
-		if q.n == len(q.buf) {
-			q.grow()
-		}
+		// One process was popped, so one push always fits: no growth check.
 		q.buf[(q.head+q.n)&q.mask] = next
 		q.n++
 	endstep:
@@ -592,7 +597,7 @@ func (m *Machine) run(steps int64) {
 			}
 		}
 		budget--
-		if budget == m.stopAt {
+		if budget <= m.stopAt {
 			m.budget, m.executed = budget, base-steps+1
 			m.endRound()
 			return
@@ -690,7 +695,9 @@ func (m *Machine) pspaceOp(w *simWarrior, op uint8, bptr, aa, ab, ba, bb uint32)
 	load := func(idx uint32) uint32 {
 		idx %= size
 		if idx == 0 {
-			return w.lastResult
+			// The last result (number of survivors) can reach S only in a
+			// core no larger than the number of warriors; keep fields in range.
+			return w.lastResult % m.size
 		}
 		return w.ps.cells[idx]
 	}
