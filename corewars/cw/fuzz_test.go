@@ -74,7 +74,7 @@ func FuzzMachine(f *testing.F) {
 			}
 			owned := 0
 			for a := 0; a < m.Size(); a++ {
-				if m.At(a).Owner >= 0 {
+				if m.Owner(a) >= 0 {
 					owned++
 				}
 			}

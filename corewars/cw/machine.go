@@ -63,19 +63,17 @@ func (c Cause) String() string {
 	return "unknown"
 }
 
-// Cell is one core cell: its content, the identity of the instruction (copies share it, so
-// `equal` can tell copies from look-alikes), its owner and when it was last written.
+// Cell is one core cell: its content and the identity of the instruction (copies share it,
+// so `equal` can tell copies from look-alikes). Owners and write times are kept beside the
+// cells, in a corewars.Owners.
 type Cell struct {
 	Instr
-	ID      int32 // for instructions: which assembled cell this is a copy of (from 1); 0 for data
-	Owner   int32 // the process that last wrote it, -1 for none
-	Written int64 // time slice of the last write, -1 if never
+	ID int32 // for instructions: which assembled cell this is a copy of (from 1); 0 for data
 }
 
 type process struct {
 	program, copy int
 	threads       corewars.Threads
-	owned         int
 	kills         int
 	executed      int64
 	start         int // address of the copy's first cell
@@ -85,6 +83,7 @@ type process struct {
 type Machine struct {
 	cfg     Config
 	cells   []Cell
+	owners  *corewars.Owners
 	procs   []process
 	names   []string
 	rr      *corewars.RoundRobin
@@ -133,9 +132,7 @@ func New(cfg Config, progs []*Program, copies []int) (*Machine, error) {
 		return nil, fmt.Errorf("minimum distance %d is shorter than the longest program (%d cells)", minDist, longest)
 	}
 	m := &Machine{cfg: cfg, cells: make([]Cell, cfg.Size), rng: corewars.NewRand(cfg.Seed), solo: n == 1}
-	for i := range m.cells {
-		m.cells[i] = Cell{Owner: -1, Written: -1}
-	}
+	m.owners = corewars.NewOwners(cfg.Size, n)
 	spans := make([]int, n)
 	for i := range spans {
 		spans[i] = minDist
@@ -159,7 +156,7 @@ func New(cfg Config, progs []*Program, copies []int) (*Machine, error) {
 		for c := 0; c < copies[pi]; c++ {
 			proc := process{program: pi, copy: c, start: corewars.Wrap(starts[len(m.procs)], cfg.Size)}
 			proc.threads.Reset(min(cfg.MaxThreads, 1024))
-			self := int32(len(m.procs))
+			self := len(m.procs)
 			for k, in := range p.Code {
 				cell := &m.cells[corewars.Wrap(proc.start+k, cfg.Size)]
 				cell.Instr = in
@@ -167,18 +164,13 @@ func New(cfg Config, progs []*Program, copies []int) (*Machine, error) {
 				if in.Op != Data {
 					cell.ID = firstID + int32(k)
 				}
-				cell.Owner = self // the loader writes the copy on the process's behalf
+				m.owners.Claim(corewars.Wrap(proc.start+k, cfg.Size), self) // the loader writes on the process's behalf
 			}
 			proc.threads.Add(corewars.Wrap(proc.start+p.Start, cfg.Size))
 			m.procs = append(m.procs, proc)
 		}
 		m.names = append(m.names, p.Name)
 		firstID += int32(len(p.Code))
-	}
-	for _, c := range m.cells { // counted after loading: fixed starts may overlap
-		if c.Owner >= 0 {
-			m.procs[c.Owner].owned++
-		}
 	}
 	m.rr = corewars.NewRoundRobin(n)
 	if cfg.MaxCycles == 0 {
@@ -195,8 +187,13 @@ func (m *Machine) At(addr int) Cell { return m.cells[corewars.Wrap(addr, len(m.c
 
 // Cell describes the cell at addr for the window.
 func (m *Machine) Cell(addr int) corewars.Cell {
-	c := m.At(addr)
-	return corewars.Cell{Text: c.Instr.String(), Owner: int(c.Owner), Written: c.Written}
+	a := corewars.Wrap(addr, len(m.cells))
+	return corewars.Cell{Text: m.cells[a].Instr.String(), Owner: m.owners.Owner(a), Written: m.owners.Written(a)}
+}
+
+// Owner is the process that last wrote the cell at addr (modulo Size), -1 if none.
+func (m *Machine) Owner(addr int) int {
+	return m.owners.Owner(corewars.Wrap(addr, len(m.cells)))
 }
 
 // Start is the address of process p's first cell.
@@ -222,9 +219,9 @@ func (m *Machine) Process(p int) corewars.ProcessStat {
 	pr := &m.procs[p]
 	return corewars.ProcessStat{
 		Name: m.names[pr.program], Program: pr.program, Copy: pr.copy,
-		Alive: m.rr.Alive(p), Threads: pr.threads.Len(), Cells: pr.owned, Kills: pr.kills,
+		Alive: m.rr.Alive(p), Threads: pr.threads.Len(), Cells: m.owners.Count(p), Kills: pr.kills,
 		Executed: pr.executed,
-		Score:    m.cfg.AlivePoints*pr.executed + m.cfg.CellPoints*int64(pr.owned) + m.cfg.KillPoints*int64(pr.kills),
+		Score:    m.cfg.AlivePoints*pr.executed + m.cfg.CellPoints*int64(m.owners.Count(p)) + m.cfg.KillPoints*int64(pr.kills),
 	}
 }
 
@@ -284,7 +281,7 @@ func (m *Machine) Step() bool {
 	}
 	if pr.threads.Len() == 0 {
 		// Credit the kill to whoever last wrote the cell whose execution crashed it.
-		killer := int(m.cells[pc].Owner)
+		killer := m.owners.Owner(pc)
 		if killer == p {
 			killer = -1
 		}
@@ -354,20 +351,13 @@ func (m *Machine) integer(pc int, mode Mode, v int32) (int32, Cause) {
 
 // write stores content (with its instruction identity) at addr for process p.
 func (m *Machine) write(p int, addr int, in Instr, id int32) {
+	m.owners.Set(addr, p, m.rr.Cycle())
 	c := &m.cells[addr]
-	if c.Owner != int32(p) {
-		if c.Owner >= 0 {
-			m.procs[c.Owner].owned--
-		}
-		m.procs[p].owned++
-		c.Owner = int32(p)
-	}
 	c.Instr = in
 	c.ID = id
 	if in.Op == Data {
 		c.ID = 0
 	}
-	c.Written = m.rr.Cycle()
 }
 
 func (m *Machine) writeInt(p, addr int, v int32) { m.write(p, addr, Instr{Op: Data, A: v}, 0) }
@@ -540,7 +530,7 @@ func (m *Machine) exec(p int, pr *process, pc int) (int, Cause) {
 		if c != alive {
 			return 0, c
 		}
-		if m.cells[a].Owner == int32(p) {
+		if m.owners.Owner(a) == p {
 			return next, alive
 		}
 		return skip, alive

@@ -246,7 +246,7 @@ func TestKillAttributionAndScore(t *testing.T) {
 	if b.Alive || b.Cells != 0 || b.Score != 0 || b.Threads != 0 {
 		t.Errorf("duck %+v, want dead with nothing", b)
 	}
-	if o := m.At(10).Owner; o != 0 {
+	if o := m.Owner(10); o != 0 {
 		t.Errorf("bombed cell owner %d, want 0", o)
 	}
 }

@@ -73,7 +73,7 @@ func FuzzGame(f *testing.F) {
 			}
 			owned := 0
 			for a := 0; a < g.Size(); a++ {
-				if g.ring[a].owner >= 0 {
+				if g.Owner(a) >= 0 {
 					owned++
 				}
 			}

@@ -34,22 +34,15 @@ type player struct {
 	name     string
 	threads  corewars.Threads
 	start    int
-	owned    int
 	kills    int
 	executed int64
-}
-
-// cell is a node plus its bookkeeping for the window.
-type cell struct {
-	Node
-	owner   int32
-	written int64
 }
 
 // Game is one VNA battle. It implements corewars.Engine; the players are its processes.
 type Game struct {
 	cfg     Config
-	ring    []cell
+	ring    []Node
+	owners  *corewars.Owners
 	pool    *Pool
 	players []player
 	rr      *corewars.RoundRobin
@@ -77,10 +70,8 @@ func New(cfg Config, progs []*Program) (*Game, error) {
 	if len(progs) == 0 {
 		return nil, errors.New("no programs to load")
 	}
-	g := &Game{cfg: cfg, ring: make([]cell, cfg.Size), pool: newPool(), solo: len(progs) == 1}
-	for i := range g.ring {
-		g.ring[i] = cell{owner: -1, written: -1}
-	}
+	g := &Game{cfg: cfg, ring: make([]Node, cfg.Size), pool: newPool(), solo: len(progs) == 1,
+		owners: corewars.NewOwners(cfg.Size, len(progs))}
 	var starts []int
 	if cfg.Starts != nil {
 		if len(cfg.Starts) != len(progs) {
@@ -116,16 +107,12 @@ func New(cfg Config, progs []*Program) (*Game, error) {
 					n.V[v].Expr += base
 				}
 			}
-			c := &g.ring[corewars.Wrap(pl.start+k, cfg.Size)]
-			c.Node, c.owner = n, int32(i) // the loader writes the program for its player
+			a := corewars.Wrap(pl.start+k, cfg.Size)
+			g.ring[a] = n
+			g.owners.Claim(a, i) // the loader writes the program for its player
 		}
 		pl.threads.Reset(min(cfg.MaxExecutors, 1024)) // room enough; a huge limit must not allocate up front
 		pl.threads.Add(pl.start)
-	}
-	for _, c := range g.ring {
-		if c.owner >= 0 {
-			g.players[c.owner].owned++
-		}
 	}
 	g.rr = corewars.NewRoundRobin(len(progs))
 	if cfg.MaxRounds == 0 {
@@ -138,15 +125,18 @@ func New(cfg Config, progs []*Program) (*Game, error) {
 func (g *Game) Size() int { return len(g.ring) }
 
 // At returns the node at addr (modulo Size).
-func (g *Game) At(addr int) Node { return g.ring[corewars.Wrap(addr, len(g.ring))].Node }
+func (g *Game) At(addr int) Node { return g.ring[corewars.Wrap(addr, len(g.ring))] }
+
+// Owner is the player that last wrote the node at addr (modulo Size), -1 if none.
+func (g *Game) Owner(addr int) int { return g.owners.Owner(corewars.Wrap(addr, len(g.ring))) }
 
 // NodeString is the node at addr in source notation.
 func (g *Game) NodeString(addr int) string { return g.pool.NodeString(g.At(addr)) }
 
 // Cell describes the node at addr for the window.
 func (g *Game) Cell(addr int) corewars.Cell {
-	c := g.ring[corewars.Wrap(addr, len(g.ring))]
-	return corewars.Cell{Text: g.pool.NodeString(c.Node), Owner: int(c.owner), Written: c.written}
+	a := corewars.Wrap(addr, len(g.ring))
+	return corewars.Cell{Text: g.pool.NodeString(g.ring[a]), Owner: g.owners.Owner(a), Written: g.owners.Written(a)}
 }
 
 // Start is where player p's program was placed.
@@ -171,7 +161,7 @@ func (g *Game) Threads(p int, dst []int) []int { return g.players[p].threads.InR
 func (g *Game) Process(p int) corewars.ProcessStat {
 	pl := &g.players[p]
 	return corewars.ProcessStat{Name: pl.name, Program: p, Alive: g.rr.Alive(p), Threads: pl.threads.Len(),
-		Cells: pl.owned, Kills: pl.kills, Executed: pl.executed}
+		Cells: g.owners.Count(p), Kills: pl.kills, Executed: pl.executed}
 }
 
 // Run plays up to n rounds and returns how many were completed.
@@ -213,16 +203,8 @@ func (g *Game) at(origin int, rel int64) int {
 
 // write replaces the node at addr on behalf of player p.
 func (g *Game) write(p, addr int, n Node) {
-	c := &g.ring[addr]
-	if c.owner != int32(p) {
-		if c.owner >= 0 {
-			g.players[c.owner].owned--
-		}
-		g.players[p].owned++
-		c.owner = int32(p)
-	}
-	c.Node = n
-	c.written = g.rr.Cycle()
+	g.ring[addr] = n
+	g.owners.Set(addr, p, g.rr.Cycle())
 }
 
 // Step lets the next executor of the player whose turn it is execute one node.
@@ -239,21 +221,21 @@ func (g *Game) Step() bool {
 	}
 	g.self = p
 	g.budget = EvalBudget
-	n := g.ring[pc].Node
+	n := g.ring[pc]
 	next := g.wrap(int64(pc) + 1)
 	pl.executed++
 	switch n.Cmd {
 	case Copy:
 		src := g.at(pc, g.eval(pc, n.V[0]))
 		dst := g.at(pc, g.eval(pc, n.V[1]))
-		g.write(p, dst, g.ring[src].Node)
+		g.write(p, dst, g.ring[src])
 	case Jump:
 		next = g.at(pc, g.eval(pc, n.V[0]))
 	case Bomb:
 		pl.threads.Remove(ti)
 		g.emit(corewars.Event{Kind: corewars.EventThreadDied, Process: p, Addr: pc, Cause: "executed BOMB", Killer: -1})
 		if pl.threads.Len() == 0 {
-			killer := int(g.ring[pc].owner)
+			killer := g.owners.Owner(pc)
 			if killer == p {
 				killer = -1
 			}
@@ -283,7 +265,7 @@ func (g *Game) Step() bool {
 		dst := g.at(pc, g.eval(pc, n.V[0]))
 		v := g.eval(pc, n.V[1])
 		if g.ring[dst].Cmd != Blank { // BLANK holds no values
-			m := g.ring[dst].Node
+			m := g.ring[dst]
 			m.V[n.Cmd-EditA] = Value{Num: v}
 			g.write(p, dst, m)
 		}

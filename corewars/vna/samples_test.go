@@ -74,7 +74,7 @@ func TestSampleBombEvader(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g.ring[0].Node.Cmd = Blank // no more SPLITs: the run-through after a lost probe
+	g.ring[0].Cmd = Blank // no more SPLITs: the run-through after a lost probe
 	g.players[0].threads.SetPC(0, 6)
 	g.Step()
 	if pcs := g.Threads(0, nil); pcs[0] != 2 {
