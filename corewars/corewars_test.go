@@ -153,3 +153,18 @@ func TestErrorList(t *testing.T) {
 		t.Error("empty list is an error")
 	}
 }
+
+func TestOwners(t *testing.T) {
+	o := NewOwners(10, 2)
+	o.Claim(3, 0)
+	o.Claim(4, 0)
+	if o.Owner(3) != 0 || o.Written(3) != -1 || o.Count(0) != 2 || o.Owner(5) != -1 {
+		t.Fatal("claim")
+	}
+	o.Set(3, 1, 7) // taken over
+	o.Set(9, 1, 8)
+	o.Set(9, 1, 9) // rewritten by the owner: counted once
+	if o.Owner(3) != 1 || o.Written(3) != 7 || o.Written(9) != 9 || o.Count(0) != 1 || o.Count(1) != 2 {
+		t.Errorf("counts %d %d", o.Count(0), o.Count(1))
+	}
+}
