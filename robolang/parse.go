@@ -317,7 +317,8 @@ func (p *parser) instr(pos Pos, op Opcode, s []rune, from int) {
 	// Split the operand text at commas, remembering where each operand starts.
 	type field struct {
 		text  string
-		start int // rune index into s
+		start int  // rune index into s
+		split bool // separated from the previous one by blanks, not by a comma
 	}
 	var fields []field
 	if j := skipBlanks(s, from); j < len(s) {
@@ -329,7 +330,19 @@ func (p *parser) instr(pos Pos, op Opcode, s []rune, from int) {
 				if e < b {
 					e = b
 				}
-				fields = append(fields, field{string(s[b:e]), b})
+				// Blanks inside an operand mean a missing comma ("Set #1 2"): the pieces
+				// count as operands, so that the error is the missing comma, not "too few".
+				for w, split := b, false; ; split = true {
+					x := w
+					for x < e && !isBlank(s[x]) {
+						x++
+					}
+					fields = append(fields, field{string(s[w:x]), w, split})
+					if x == e {
+						break
+					}
+					w = skipBlanks(s, x)
+				}
 				if k == len(s) {
 					break
 				}
@@ -345,6 +358,9 @@ func (p *parser) instr(pos Pos, op Opcode, s []rune, from int) {
 	}
 	for i, f := range fields {
 		fpos := Pos{pos.Line, f.start + 1}
+		if f.split {
+			p.errorf(fpos, "missing comma before %q: operands are separated by commas", f.text)
+		}
 		if f.text == "" {
 			p.errorf(fpos, "operand %d of %s is missing", i+1, op)
 			continue
@@ -392,10 +408,6 @@ func operandCount(n int) string {
 //
 // A label comes back as its name, to be resolved later.
 func (p *parser) operand(pos Pos, t string) (o Operand, label string, ok bool) {
-	if strings.ContainsFunc(t, isBlank) {
-		p.errorf(pos, "unexpected blank inside operand %q: separate operands with commas", t)
-		return o, "", false
-	}
 	switch t[0] {
 	case '@':
 		name := t[1:]

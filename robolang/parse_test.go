@@ -72,7 +72,14 @@ var errorCases = []struct {
   Set #1, ⟦%Foo   ; ERROR "unknown remote %Foo"
   Set #1, ⟦foo    ; ERROR "invalid operand \"foo\""
   Set #1, ⟦+5     ; ERROR "invalid operand \"\+5\""
-  Set #1, ⟦2 3    ; ERROR "blank inside operand"
+  Set #1, ⟦$x ⟦%y ; ERROR "unknown constant \$x" ERROR "too many operands"
+`, Options{}},
+	{"missing commas", `Bank
+  Set #1 ⟦2          ; ERROR "missing comma before \"2\": operands are separated by commas"
+  Create 1 ⟦2 ⟦3     ; ERROR "missing comma before \"2\"" ERROR "missing comma before \"3\""
+  Jump 1 ⟦2          ; ERROR "too many operands: JUMP takes 1 operand"
+  Set #1, 2 ⟦#3      ; ERROR "too many operands"
+  Set ⟦5 ⟦#3         ; ERROR "SET cannot write to 5" ERROR "missing comma before \"#3\""
 `, Options{}},
 	{"operand count", `Bank
   ⟦Set #1        ; ERROR "too few operands: SET takes 2 operands, found 1"
