@@ -254,8 +254,9 @@ func (g *Game) Step() bool {
 		}
 	case Merge:
 		if last := pl.threads.Len() - 1; last > 0 {
+			at := pl.threads.PC(last)
 			pl.threads.Remove(last)
-			g.emit(corewars.Event{Kind: corewars.EventThreadDied, Process: p, Addr: pc, Cause: "merged", Killer: -1})
+			g.emit(corewars.Event{Kind: corewars.EventThreadDied, Process: p, Addr: at, Cause: "merged", Killer: -1})
 			if last == ti { // it deleted itself
 				g.finish()
 				return true
