@@ -55,7 +55,7 @@ type ProcessStat struct {
 	Threads  int    // running threads; 0 once dead
 	Cells    int    // cells the process owns now
 	Kills    int    // other processes it crashed
-	Executed int64  // instructions it completed
+	Executed int64  // instructions it completed (one that ends its thread does not count)
 	Score    int64  // per the engine's scoring rules; 0 for an engine without scoring
 }
 

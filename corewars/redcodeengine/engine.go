@@ -147,7 +147,9 @@ func (e *Engine) Step() bool {
 	}
 	w := e.m.Current()
 	ev := e.m.Step()
-	e.executed[w]++
+	if !ev.ProcessDied {
+		e.executed[w]++ // completed: the instruction did not end its process
+	}
 	e.emit(corewars.Event{Kind: corewars.EventExec, Process: w, Addr: ev.PC, Killer: -1})
 	if ev.ProcessDied {
 		e.emit(corewars.Event{Kind: corewars.EventThreadDied, Process: w, Addr: ev.PC, Cause: "process died", Killer: -1})

@@ -223,7 +223,9 @@ func (g *Game) Step() bool {
 	g.budget = EvalBudget
 	n := g.ring[pc]
 	next := g.wrap(int64(pc) + 1)
-	pl.executed++
+	if n.Cmd != Bomb {
+		pl.executed++ // completed: a BOMB ends its executor instead
+	}
 	switch n.Cmd {
 	case Copy:
 		src := g.at(pc, g.eval(pc, n.V[0]))

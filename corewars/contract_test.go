@@ -1,0 +1,180 @@
+package corewars_test
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"robocom/corewars"
+	"robocom/corewars/cw"
+	"robocom/corewars/redcode"
+	"robocom/corewars/redcodeengine"
+	"robocom/corewars/vna"
+)
+
+// One harness over every engine: the corewars.Engine contract the window relies on.
+
+func sample(t *testing.T, name string) []byte {
+	t.Helper()
+	src, err := os.ReadFile(filepath.Join("..", "robots", "core", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return src
+}
+
+func cwGame(t *testing.T, seed int64, copies int, files ...string) corewars.Engine {
+	var progs []*cw.Program
+	var n []int
+	for _, f := range files {
+		p, err := cw.Assemble(f, sample(t, f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		progs, n = append(progs, p), append(n, copies)
+	}
+	cfg := cw.DefaultConfig()
+	cfg.Seed = seed
+	cfg.MaxCycles = 30000
+	m, err := cw.New(cfg, progs, n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+func vnaGame(t *testing.T, seed int64, files ...string) corewars.Engine {
+	var progs []*vna.Program
+	for _, f := range files {
+		p, err := vna.Assemble(f, sample(t, f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		progs = append(progs, p)
+	}
+	cfg := vna.DefaultConfig()
+	cfg.Seed = seed
+	g, err := vna.New(cfg, progs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+func redcodeGame(t *testing.T, seed int64, srcs ...string) corewars.Engine {
+	var ws []*redcode.Warrior
+	cfg := redcodeengine.DefaultConfig()
+	cfg.CoreSize, cfg.MinDistance, cfg.Seed, cfg.Cycles = 400, 50, seed, 5000
+	for _, src := range srcs {
+		acfg := redcode.DefaultConfig(len(srcs))
+		acfg.CoreSize = cfg.CoreSize
+		w, diag := redcode.Assemble([]byte(src), acfg)
+		if diag.Failed() {
+			t.Fatal(diag.Stderr())
+		}
+		ws = append(ws, w)
+	}
+	e, err := redcodeengine.New(cfg, ws)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
+func TestEngineContract(t *testing.T) {
+	games := map[string]func(seed int64) corewars.Engine{
+		"cw killer-imp":       func(s int64) corewars.Engine { return cwGame(t, s, 1, "impkiller.cw", "imp.cw") },
+		"cw dwarf-replicator": func(s int64) corewars.Engine { return cwGame(t, s, 2, "dwarf.cw", "replicator.cw") },
+		"vna bomber-evader":   func(s int64) corewars.Engine { return vnaGame(t, s, "bomber.vna", "bomb_evader.vna") },
+		"vna bomber-fixed":    func(s int64) corewars.Engine { return vnaGame(t, s, "bomber.vna", "bomb_evader_fixed.vna") },
+		"redcode stone-imp": func(s int64) corewars.Engine {
+			return redcodeGame(t, s, "ADD #3, 3\nMOV 2, @2\nJMP -2\nDAT #0, #0\n", "MOV 0, 1\n")
+		},
+		"redcode splitter-die": func(s int64) corewars.Engine { return redcodeGame(t, s, "SPL 0\nJMP -1\n", "JMP 1\nDAT 0, 0\n") },
+	}
+	for name, newGame := range games {
+		t.Run(name, func(t *testing.T) {
+			for seed := int64(1); seed <= 3; seed++ {
+				checkContract(t, newGame(seed))
+			}
+		})
+	}
+}
+
+func checkContract(t *testing.T, g corewars.Engine) {
+	t.Helper()
+	n := g.Processes()
+	var execs, deaths, overs int
+	lastKind := corewars.EventKind(0)
+	g.SetEventHandler(func(e corewars.Event) {
+		lastKind = e.Kind
+		switch e.Kind {
+		case corewars.EventExec:
+			execs++
+			if e.Addr < 0 || e.Addr >= g.Size() {
+				t.Errorf("executed address %d outside the core", e.Addr)
+			}
+		case corewars.EventProcessDied:
+			deaths++
+			if e.Killer == e.Process || e.Killer >= n {
+				t.Errorf("process %d killed by %d", e.Process, e.Killer)
+			}
+		case corewars.EventGameOver:
+			overs++
+		}
+	})
+	check := func() {
+		for p := 0; p < n; p++ {
+			st := g.Process(p)
+			pcs := g.Threads(p, nil)
+			if len(pcs) != st.Threads || st.Alive != (st.Threads > 0) {
+				t.Fatalf("process %d: %+v but %d thread positions", p, st, len(pcs))
+			}
+		}
+	}
+	var last int64
+	for steps := 0; g.Step(); steps++ {
+		if c := g.Cycle(); c < last {
+			t.Fatalf("cycle went back from %d to %d", last, c)
+		} else {
+			last = c
+		}
+		if steps%997 == 0 {
+			check()
+		}
+	}
+	check()
+	if !g.Over() || g.Step() || g.Run(10) != 0 {
+		t.Error("the game goes on after it is over")
+	}
+	if overs != 1 || lastKind != corewars.EventGameOver {
+		t.Errorf("%d game-over events, last event %d", overs, lastKind)
+	}
+	dead, owned, executed := 0, 0, int64(0)
+	for p := 0; p < n; p++ {
+		st := g.Process(p)
+		if !st.Alive {
+			dead++
+		}
+		owned += st.Cells
+		executed += st.Executed
+	}
+	if dead != deaths {
+		t.Errorf("%d dead, %d death events", dead, deaths)
+	}
+	if executed > int64(execs) {
+		t.Errorf("%d instructions completed, only %d executed", executed, execs)
+	}
+	cells := 0
+	for a := 0; a < g.Size(); a++ {
+		if c := g.Cell(a); c.Owner >= 0 {
+			cells++
+			if c.Owner >= n || c.Text == "" {
+				t.Fatalf("cell %d: %+v", a, c)
+			}
+		}
+	}
+	if cells != owned {
+		t.Errorf("%d owned cells in the core, statistics say %d", cells, owned)
+	}
+}
