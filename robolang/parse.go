@@ -277,8 +277,8 @@ func (p *parser) labelDef(lineNo int, s []rune, at int) {
 		return
 	}
 	if j := skipBlanks(s, nameEnd); j < len(s) {
+		// Still define the label below, so that its uses do not add "undefined" errors.
 		p.errorf(Pos{lineNo, j + 1}, "unexpected %q after label @%s: a label stands alone on its line", string(s[j:]), name)
-		return
 	}
 	if !p.inBank {
 		p.errorf(pos, "label @%s before the first Bank line", name)

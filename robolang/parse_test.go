@@ -112,6 +112,7 @@ var errorCases = []struct {
 ⟦@LOOP               ; ERROR "label @LOOP already defined on line 2"
   ⟦@                 ; ERROR "label without a name"
   @x ⟦junk           ; ERROR "unexpected \"junk\" after label @x"
+  Jump @x
   Jump @loop
   Jump ⟦@            ; ERROR "label without a name"
 `, Options{}},
