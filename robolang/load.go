@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -44,26 +45,33 @@ func LoadFile(path string, opt Options) (*Program, error) {
 }
 
 func readFileLimited(path string) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, fileError(path, err)
-	}
-	defer f.Close()
-	st, err := f.Stat()
+	// Stat first: opening a FIFO would block, and a device may never end.
+	st, err := os.Stat(path)
 	if err != nil {
 		return nil, fileError(path, err)
 	}
 	if st.IsDir() {
 		return nil, fmt.Errorf("%s is a folder, not a program file", path)
 	}
+	if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s is not a regular file", path)
+	}
 	if st.Size() > maxFileSize {
 		return nil, fmt.Errorf("%s is too big for a program (%d bytes, at most %d)", path, st.Size(), maxFileSize)
 	}
-	var buf bytes.Buffer
-	if _, err := buf.ReadFrom(f); err != nil {
+	f, err := os.Open(path)
+	if err != nil {
 		return nil, fileError(path, err)
 	}
-	return buf.Bytes(), nil
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, maxFileSize+1))
+	if err != nil {
+		return nil, fileError(path, err)
+	}
+	if len(data) > maxFileSize {
+		return nil, fmt.Errorf("%s is too big for a program (more than %d bytes)", path, maxFileSize)
+	}
+	return data, nil
 }
 
 // fileError phrases an operating-system error as a plain sentence.

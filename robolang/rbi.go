@@ -386,14 +386,17 @@ func SaveRBI(path string, p *Program) error {
 	if p.File != "" && sameFile(path, p.File) {
 		return fmt.Errorf("refusing to overwrite the source %s with RBI: choose another output file", p.File)
 	}
-	if f, err := os.Open(path); err == nil {
-		var head [4]byte
-		_, rerr := io.ReadFull(f, head[:])
-		f.Close()
-		if st, err := os.Stat(path); err == nil && st.IsDir() {
-			return fmt.Errorf("%s is a folder", path)
+	if st, err := os.Stat(path); err == nil {
+		if !st.Mode().IsRegular() {
+			return fmt.Errorf("cannot write %s: it is a folder or a device, not a file", path)
 		}
-		if rerr != nil || head != rbiMagic {
+		var head [4]byte
+		f, err := os.Open(path)
+		if err == nil {
+			_, err = io.ReadFull(f, head[:])
+			f.Close()
+		}
+		if err != nil || head != rbiMagic {
 			return fmt.Errorf("refusing to overwrite %s: it exists and is not an RBI file", path)
 		}
 	}

@@ -227,3 +227,27 @@ func TestLoadFileRBI(t *testing.T) {
 		t.Errorf("rc3 rbi: %v %+v", err, q)
 	}
 }
+
+func TestLoadFileErrors(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct{ path, want string }{
+		{filepath.Join(dir, "none.rob"), "none.rob: no such file"},
+		{dir, "is a folder"},
+		{"/dev/null", "not a regular file"},
+	} {
+		_, err := LoadFile(c.path, Options{})
+		if err == nil || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "\n") {
+			t.Errorf("%s: %v, want %q", c.path, err, c.want)
+		}
+	}
+	p, _ := Parse("x.rob", []byte("Bank\n"), Options{})
+	for _, c := range []struct{ path, want string }{
+		{dir, "is a folder"},
+		{filepath.Join(dir, "no", "such", "dir.rbi"), "cannot write"},
+	} {
+		err := SaveRBI(c.path, p)
+		if err == nil || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "\n") {
+			t.Errorf("%s: %v, want %q", c.path, err, c.want)
+		}
+	}
+}
