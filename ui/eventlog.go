@@ -62,6 +62,9 @@ func EventText(e Event, teams []Team) string {
 	case "death":
 		return fmt.Sprintf("%6d  %s robot %d died: %s", e.Cycle, name, e.Robot, reasonText(e.Reason))
 	case "spawn":
+		if e.Cycle == 0 {
+			return fmt.Sprintf("%6d  %s robot %d placed", e.Cycle, name, e.Robot)
+		}
 		return fmt.Sprintf("%6d  %s robot %d built", e.Cycle, name, e.Robot)
 	}
 	return fmt.Sprintf("%6d  %s robot %d: %s %s", e.Cycle, name, e.Robot, e.Kind, e.Reason)
@@ -80,7 +83,7 @@ func EventLog(th *material.Theme, s *EventLogState, events []Event, teams []Team
 	return EventLogStyle{Theme: th, State: s, Events: events, Teams: teams}
 }
 
-// Layout draws the filters and the matching events, newest at the bottom.
+// Layout draws the filters and the matching events, newest first.
 func (l EventLogStyle) Layout(gtx layout.Context) layout.Dimensions {
 	s, th := l.State, l.Theme
 	for i := range s.teamBtns {
@@ -93,10 +96,10 @@ func (l EventLogStyle) Layout(gtx layout.Context) layout.Dimensions {
 	}
 	s.filter.SingleLine = true
 	s.list.Axis = layout.Vertical
-	s.list.ScrollToEnd = true
 	q := strings.ToLower(strings.TrimSpace(s.filter.Text()))
 	s.shown = s.shown[:0]
-	for i, e := range l.Events {
+	for i := len(l.Events) - 1; i >= 0; i-- { // newest first
+		e := l.Events[i]
 		if e.Team >= 0 && e.Team < MaxPlayers && s.hideTeam[e.Team] {
 			continue
 		}

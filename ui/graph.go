@@ -61,6 +61,7 @@ func (g GraphStyle) Layout(gtx layout.Context) layout.Dimensions {
 		c.Add(gtx.Ops)
 		t.Pop()
 	}
+	maxN += max(1, maxN/10) // headroom, so the top line does not hide in the frame
 	label(fmt.Sprint(maxN), image.Pt(2, plot.Min.Y))
 	label("0", image.Pt(2, plot.Max.Y-gtx.Dp(14)))
 	label(fmt.Sprintf("cycle %d", len(h)), image.Pt(plot.Max.X-gtx.Dp(90), plot.Max.Y+1))

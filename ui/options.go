@@ -13,6 +13,8 @@ import (
 	"gioui.org/unit"
 	"gioui.org/widget"
 	"gioui.org/widget/material"
+
+	"robocom/robolang"
 )
 
 // GameOptions is an option set as the window shows and edits it: a name and the rule values
@@ -335,17 +337,18 @@ func (os_ OptionsEditorStyle) Layout(gtx layout.Context) layout.Dimensions {
 			)
 		})
 	})
+	rc3 := strings.HasPrefix(shortSetName(os_.Options.Name), "rc3") || strings.Contains(os_.Options.Name, "rc3")
 	for _, v := range os_.Options.Values {
 		v := v
 		e := s.fields[v.Key]
-		if e == nil {
+		if e == nil || !rc3 && isRC3Cost(v.Key) {
 			continue
 		}
 		rows = append(rows, func(gtx layout.Context) layout.Dimensions {
 			return layout.Inset{Bottom: 2}.Layout(gtx, func(gtx layout.Context) layout.Dimensions {
 				return layout.Flex{Alignment: layout.Middle}.Layout(gtx,
 					layout.Rigid(func(gtx layout.Context) layout.Dimensions {
-						gtx.Constraints.Min.X = gtx.Dp(unit.Dp(190))
+						gtx.Constraints.Min.X = gtx.Dp(unit.Dp(220))
 						return material.Body2(th, optionLabel(v.Key)).Layout(gtx)
 					}),
 					layout.Rigid(func(gtx layout.Context) layout.Dimensions {
@@ -384,9 +387,26 @@ func optionLabel(k string) string {
 		return "First robots mobile (0/1)"
 	case "remote-cost":
 		return "Remote operand surcharge"
+	case "cost.trans-per-instr":
+		return "TRANS: cycles per instruction"
+	case "cost.create-per-bank":
+		return "CREATE: cycles per bank"
+	case "cost.create-mobile-factor":
+		return "CREATE: factor if mobile"
+	case "cost.create-set1":
+		return "CREATE: extra for set 1"
+	case "cost.create-set2":
+		return "CREATE: extra for set 2"
 	}
 	if c, ok := strings.CutPrefix(k, "cost."); ok {
 		return "Cycles: " + strings.ToUpper(c)
 	}
 	return k
+}
+
+// isRC3Cost reports whether key is the cost of an RC3-only instruction (hidden while a
+// classic set is shown, where those instructions do not exist).
+func isRC3Cost(key string) bool {
+	c, ok := strings.CutPrefix(key, "cost.")
+	return ok && robolang.LookupOpcode(c).IsRC3()
 }

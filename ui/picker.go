@@ -266,9 +266,13 @@ func (ps PickerStyle) Layout(gtx layout.Context) layout.Dimensions {
 			recent = append(recent, layout.Rigid(layout.Spacer{Width: 4}.Layout), layout.Rigid(small(&p.recentBtn[i], shortLoc(r), false)))
 		}
 	}
-	title := fmt.Sprintf("Pick programs (%d of %d loaded): %s", ps.Players, MaxPlayers, displayName(p.roots[p.root], p.dir))
-	if len(p.roots) == 0 {
-		title = "Pick programs"
+	title := "Pick programs"
+	if len(p.roots) > 0 {
+		where := displayName(p.roots[p.root], p.dir)
+		if p.dir == "." {
+			where = p.roots[p.root].Name + " (top)"
+		}
+		title = fmt.Sprintf("Pick up to %d programs (%d loaded) — %s", MaxPlayers, ps.Players, where)
 	}
 	return layout.Flex{Axis: layout.Vertical}.Layout(gtx,
 		layout.Rigid(material.Subtitle2(th, title).Layout),

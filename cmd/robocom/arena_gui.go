@@ -14,6 +14,7 @@ import (
 	"gioui.org/op"
 	"gioui.org/unit"
 
+	"robocom/robots"
 	"robocom/ui"
 )
 
@@ -120,6 +121,5 @@ func firstBundled(fsys fs.FS, n int) []string {
 	return out
 }
 
-// bundledRobots is the sample robots embedded in the binary; nil while robots/ has none
-// (the picker then says that no robots are bundled).
-func bundledRobots() fs.FS { return nil }
+// bundledRobots is the sample robots embedded in the binary.
+func bundledRobots() fs.FS { return robots.FS }
