@@ -14,7 +14,7 @@ func (g *Game) complete(r *robot) {
 		return
 	}
 	g.instructions++
-	op := in.Op
+	op := in.op
 	need := robolang.Instructions[op].Set
 	if int(r.set) < need {
 		if need >= 2 {
@@ -25,19 +25,17 @@ func (g *Game) complete(r *robot) {
 		return
 	}
 	if r.set < 1 {
-		for i := 0; i < int(in.N); i++ {
-			if in.Args[i].Kind == robolang.KindRemote {
-				g.kill(r, ReasonSet1Required)
-				return
-			}
+		if in.remotes > 0 {
+			g.kill(r, ReasonSet1Required)
+			return
 		}
 	}
 	ref := g.robotAt(g.front(r))
 	next := r.pos + 1
 	switch op {
 	case robolang.OpAdd, robolang.OpSub:
-		a := g.read(r, &in.Args[0], ref)
-		b := g.read(r, &in.Args[1], ref)
+		a := g.read(r, in.args[0], ref)
+		b := g.read(r, in.args[1], ref)
 		v := a + b
 		if op == robolang.OpSub {
 			v = a - b
@@ -46,20 +44,20 @@ func (g *Game) complete(r *robot) {
 			g.kill(r, ReasonElimination)
 			return
 		}
-		g.write(r, &in.Args[0], v, ref)
+		g.write(r, in.args[0], v, ref)
 	case robolang.OpSet:
-		g.write(r, &in.Args[0], g.read(r, &in.Args[1], ref), ref)
+		g.write(r, in.args[0], g.read(r, in.args[1], ref), ref)
 	case robolang.OpComp:
-		if g.read(r, &in.Args[0], ref) == g.read(r, &in.Args[1], ref) {
+		if g.read(r, in.args[0], ref) == g.read(r, in.args[1], ref) {
 			next = r.pos + 2
 		}
 	case robolang.OpJump:
-		next = r.pos + int32(g.read(r, &in.Args[0], ref))
+		next = r.pos + int32(g.read(r, in.args[0], ref))
 	case robolang.OpBJump:
-		r.bank = int32(g.read(r, &in.Args[0], ref))
-		next = int32(g.read(r, &in.Args[1], ref))
+		r.bank = int32(g.read(r, in.args[0], ref))
+		next = int32(g.read(r, in.args[1], ref))
 	case robolang.OpTurn:
-		if g.read(r, &in.Args[0], ref) == 0 {
+		if g.read(r, in.args[0], ref) == 0 {
 			r.dir = r.dir.Left()
 		} else {
 			r.dir = r.dir.Right()
@@ -92,25 +90,28 @@ func (g *Game) complete(r *robot) {
 				v = 2
 			}
 		}
-		g.write(r, &in.Args[0], v, ref)
+		g.write(r, in.args[0], v, ref)
 	case robolang.OpTrans:
-		a := g.read(r, &in.Args[0], ref)
-		b := g.read(r, &in.Args[1], ref)
+		a := g.read(r, in.args[0], ref)
+		b := g.read(r, in.args[1], ref)
 		if a < 1 || a > len(r.banks) {
 			g.kill(r, ReasonNoSourceBank)
 			return
 		}
 		if ref != nil && b >= 1 && b <= len(ref.banks) {
 			ref.banks[b-1] = r.banks[a-1]
+			if g.fetchPending(ref) {
+				g.refetch(ref)
+			}
 			if g.onEvent != nil {
 				g.onEvent(Event{Cycle: g.cycle, Robot: int(r.id), Program: int(r.team), Kind: EvTrans,
 					Target: int(ref.id), FromBank: a, ToBank: b})
 			}
 		}
 	case robolang.OpCreate:
-		a := g.read(r, &in.Args[0], ref)
-		b := g.read(r, &in.Args[1], ref)
-		c := g.read(r, &in.Args[2], ref)
+		a := g.read(r, in.args[0], ref)
+		b := g.read(r, in.args[1], ref)
+		c := g.read(r, in.args[2], ref)
 		if b < 1 || b > robolang.MaxBanks {
 			g.kill(r, ReasonInvalidBanks)
 			return
@@ -152,16 +153,16 @@ var emptyBanks = func() [MaxPrograms]*Bank {
 func (g *Game) emptyBank(team int) *Bank { return emptyBanks[team] }
 
 // read returns an operand's value. ref is the robot on the reference field, or nil.
-func (g *Game) read(r *robot, o *robolang.Operand, ref *robot) int {
-	switch o.Kind {
+func (g *Game) read(r *robot, o carg, ref *robot) int {
+	switch o.kind {
 	case robolang.KindNumber:
-		return int(o.Value)
+		return int(o.val)
 	case robolang.KindVar:
-		return int(r.vars[o.Value])
+		return int(r.vars[o.val])
 	case robolang.KindActive:
 		return int(r.active)
 	case robolang.KindConst:
-		switch robolang.Const(o.Value) {
+		switch robolang.Const(o.val) {
 		case robolang.ConstBanks:
 			return len(r.banks)
 		case robolang.ConstMobile:
@@ -178,7 +179,7 @@ func (g *Game) read(r *robot, o *robolang.Operand, ref *robot) int {
 		if ref == nil {
 			return 0 // tolerable exception: remotes of an empty field read 0
 		}
-		switch robolang.Remote(o.Value) {
+		switch robolang.Remote(o.val) {
 		case robolang.RemoteActive:
 			return int(ref.active)
 		case robolang.RemoteBanks:
@@ -196,14 +197,14 @@ func (g *Game) read(r *robot, o *robolang.Operand, ref *robot) int {
 }
 
 // write stores v (already within 16 bits) into a writable operand.
-func (g *Game) write(r *robot, o *robolang.Operand, v int, ref *robot) {
-	switch o.Kind {
+func (g *Game) write(r *robot, o carg, v int, ref *robot) {
+	switch o.kind {
 	case robolang.KindVar:
-		r.vars[o.Value] = int16(v)
+		r.vars[o.val] = int16(v)
 	case robolang.KindActive:
 		g.setActive(r, r, v)
 	case robolang.KindRemote:
-		if robolang.Remote(o.Value) == robolang.RemoteActive && ref != nil {
+		if robolang.Remote(o.val) == robolang.RemoteActive && ref != nil {
 			g.setActive(r, ref, v) // to an empty field the value is lost (tolerable)
 		}
 	}

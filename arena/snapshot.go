@@ -42,9 +42,9 @@ func copyGame(dst, src *Game) {
 		}
 	}
 	dst.free = append([]int32(nil), src.free...)
-	dst.heap = append(heap(nil), src.heap...)
-	dst.cur = append([]entry(nil), src.cur...)
-	dst.next = append([]entry(nil), src.next...)
+	dst.wheel = append([]uint64(nil), src.wheel...)
+	dst.overflow = append(heap(nil), src.overflow...)
+	dst.rankSlot = append([]int32(nil), src.rankSlot...)
 	dst.teamCount = append([]int(nil), src.teamCount...)
 	dst.diedAt = append([]int(nil), src.diedAt...)
 	dst.deaths = append([]Death(nil), src.deaths...)

@@ -49,7 +49,7 @@ func (g *Game) view(r *robot) RobotView {
 	v := RobotView{
 		ID: int(r.id), Parent: int(r.parent), Team: int(r.team), Generation: int(r.gen),
 		X: int(r.x), Y: int(r.y), Dir: r.dir, Set: int(r.set), Mobile: r.mobile,
-		Active: r.active, Bank: int(r.bank), Instr: int(r.pos), InProgress: r.inProgress,
+		Active: r.active, Bank: int(r.bank), Instr: int(r.pos), InProgress: r.inProgress && !g.fetchPending(r),
 		Duration: int(r.dur), Alive: r.alive,
 	}
 	copy(v.Vars[:], r.vars[1:])
@@ -62,10 +62,10 @@ func (g *Game) view(r *robot) RobotView {
 		v.Banks[i] = bv
 	}
 	if in := r.instrAt(); in != nil && !r.banks[r.bank-1].Hidden {
-		c := *in
+		c := r.banks[r.bank-1].Code[r.pos-1]
 		v.Current = &c
 	}
-	if r.inProgress {
+	if v.InProgress {
 		if r.active >= 1 {
 			v.Remaining = int(r.due) - g.cycle
 		} else {
@@ -173,6 +173,9 @@ func (g *Game) SetVar(id, v int, value int16) error {
 		return fmt.Errorf("variable #%d does not exist (#1..#%d)", v, robolang.NumVars)
 	}
 	r.vars[v] = value
+	if g.fetchPending(r) {
+		g.refetch(r)
+	}
 	return nil
 }
 

@@ -1,0 +1,117 @@
+package arena
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"robocom/robolang"
+)
+
+const julyDir = "../../shared/corpus/robocom/july1998"
+
+// julyPrograms loads the July Package, skipping the test when it is absent.
+func julyPrograms(tb testing.TB) []*robolang.Program {
+	tb.Helper()
+	files, _ := filepath.Glob(filepath.Join(julyDir, "*.rob"))
+	if len(files) == 0 {
+		tb.Skip("July Package not found at " + julyDir)
+	}
+	var progs []*robolang.Program
+	for _, f := range files {
+		p, err := robolang.LoadFile(f, robolang.Options{})
+		if err != nil {
+			tb.Fatalf("%v", err)
+		}
+		progs = append(progs, p)
+	}
+	return progs
+}
+
+func julyByName(tb testing.TB, names ...string) []*robolang.Program {
+	tb.Helper()
+	var out []*robolang.Program
+	for _, n := range names {
+		p, err := robolang.LoadFile(filepath.Join(julyDir, n), robolang.Options{})
+		if err != nil {
+			if _, serr := os.Stat(julyDir); serr != nil {
+				tb.Skip("July Package not found at " + julyDir)
+			}
+			tb.Fatalf("%v", err)
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// benchPairings are fixed July pairings of different kinds (quick wins and timeouts).
+var benchPairings = [][2]string{
+	{"Delusion_3.7.rob", "Liquid_Ice_1.2.rob"},
+	{"Styx.rob", "Rainman.rob"},
+	{"The_Masterkiller_1.rob", "HotBot_V2.rob"},
+	{"Sweeper.rob", "Activator3.rob"},
+	{"Conciler.rob", "Martins_Echter.rob"},
+}
+
+// BenchmarkBout: full bouts (up to 80,000 cycles) of fixed July pairings, seeds 1..N.
+func BenchmarkBout(b *testing.B) {
+	var pairs [][]*robolang.Program
+	for _, p := range benchPairings {
+		pairs = append(pairs, julyByName(b, p[0], p[1]))
+	}
+	b.ResetTimer()
+	var cycles int64
+	for i := 0; i < b.N; i++ {
+		g, err := New(Config{Programs: pairs[i%len(pairs)], Seed: int64(i/len(pairs) + 1)})
+		if err != nil {
+			b.Fatal(err)
+		}
+		g.Run()
+		cycles += int64(g.Cycle())
+	}
+	b.ReportMetric(float64(cycles)/float64(b.N), "cycles/bout")
+}
+
+// crowdSrc fills the board: every robot builds a copy of itself in front of it while the
+// field is free, then keeps working (arithmetic, scans, turns, failed CREATEs, transfers to
+// friends) for ever.
+const crowdSrc = `Bank Main
+@l
+Turn 1
+Create 2, 1, 0
+Trans 1, 1
+Set %Active, 1
+Scan #1
+Add #2, 1
+Comp #2, 1000
+Jump @l
+Set #2, 0
+Jump @l
+`
+
+// BenchmarkCrowded: cycles of a crowded 16×16 board (every field taken, every robot
+// active); reports instructions completed per second and allocations per cycle.
+func BenchmarkCrowded(b *testing.B) {
+	p := parse(b, "Crowd", crowdSrc)
+	g, err := New(Config{Programs: []*robolang.Program{p}, Seed: 1, Options: func() *Options {
+		o := Classic()
+		o.Timeout = MaxTimeout
+		return o
+	}()})
+	if err != nil {
+		b.Fatal(err)
+	}
+	g.RunUntil(30000)
+	if n := g.TeamCounts()[0]; n < 250 {
+		b.Fatalf("board not crowded: %d robots", n)
+	}
+	start := g.Instructions()
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		g.Step()
+	}
+	b.StopTimer()
+	b.ReportMetric(float64(g.Instructions()-start)/b.Elapsed().Seconds(), "instr/s")
+	b.ReportMetric(float64(g.Instructions()-start)/float64(b.N), "instr/cycle")
+}
