@@ -96,6 +96,7 @@ type UI struct {
 		start, step, block, slower, faster, restart, newSeed, fit component.TipArea
 	}
 	windowSize image.Point // in dp, as last reported by the window loop
+	dbg        debugUI     // debuggers, rewind, program editor (debugger.go)
 }
 
 type playerRow struct {
@@ -109,6 +110,7 @@ var speeds = []int{1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000, 
 func New(cfg Config) *UI {
 	th := NewTheme()
 	u := &UI{cfg: cfg, th: th, speedIdx: 7, round: 1}
+	u.initDebug()
 	if cfg.Options != nil {
 		u.opts = cfg.Options.Default()
 	}
@@ -458,7 +460,7 @@ func (u *UI) Layout(gtx layout.Context) layout.Dimensions {
 	var dims layout.Dimensions
 	if wide {
 		dims = layout.Flex{}.Layout(gtx,
-			layout.Flexed(1, u.layoutBoard),
+			layout.Flexed(1, u.layoutWorkArea),
 			layout.Rigid(func(gtx layout.Context) layout.Dimensions {
 				gtx.Constraints.Min.X, gtx.Constraints.Max.X = panelW, panelW
 				return u.layoutPanel(gtx)
@@ -466,7 +468,7 @@ func (u *UI) Layout(gtx layout.Context) layout.Dimensions {
 		)
 	} else {
 		dims = layout.Flex{Axis: layout.Vertical}.Layout(gtx,
-			layout.Flexed(0.55, u.layoutBoard),
+			layout.Flexed(0.55, u.layoutWorkArea),
 			layout.Flexed(0.45, u.layoutPanel),
 		)
 	}
@@ -476,7 +478,7 @@ func (u *UI) Layout(gtx layout.Context) layout.Dimensions {
 func (u *UI) handleKeys(gtx layout.Context) {
 	// Shortcuts act only while no text field has the keyboard.
 	editing := gtx.Focused(&u.seedEd) || gtx.Focused(&u.blockEd) || gtx.Focused(&u.roundsEd) ||
-		u.optEd.editing(gtx) || u.eventLog.editing(gtx)
+		u.optEd.editing(gtx) || u.eventLog.editing(gtx) || u.debugEditing(gtx)
 	for {
 		ev, ok := gtx.Event(
 			key.Filter{Name: key.NameSpace},
