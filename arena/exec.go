@@ -54,7 +54,7 @@ func (g *Game) complete(r *robot) {
 	case robolang.OpJump:
 		next = r.pos + int32(g.read(r, in.args[0], ref))
 	case robolang.OpBJump:
-		r.bank = int32(g.read(r, in.args[0], ref))
+		r.setBank(int32(g.read(r, in.args[0], ref)))
 		next = int32(g.read(r, in.args[1], ref))
 	case robolang.OpTurn:
 		if g.read(r, in.args[0], ref) == 0 {
@@ -74,7 +74,7 @@ func (g *Game) complete(r *robot) {
 			idx := g.front(r)
 			g.board[int(r.y)*g.n+int(r.x)] = 0
 			g.board[idx] = r.slot + 1
-			r.x, r.y = int32(idx%g.n), int32(idx/g.n)
+			r.x, r.y = int16(idx%g.n), int16(idx/g.n)
 			if g.onEvent != nil {
 				g.onEvent(Event{Cycle: g.cycle, Robot: int(r.id), Program: int(r.team), Kind: EvMove, X: int(r.x), Y: int(r.y)})
 			}
@@ -100,6 +100,9 @@ func (g *Game) complete(r *robot) {
 		}
 		if ref != nil && b >= 1 && b <= len(ref.banks) {
 			ref.banks[b-1] = r.banks[a-1]
+			if int(ref.bank) == b {
+				ref.code = ref.banks[b-1].code
+			}
 			if g.fetchPending(ref) {
 				g.refetch(ref)
 			}
@@ -139,6 +142,7 @@ func (g *Game) build(r *robot, set, banks int, mobile bool) {
 	for i := 0; i < banks; i++ {
 		child.banks = append(child.banks, empty)
 	}
+	child.setBank(1)
 }
 
 // emptyBanks holds one shared empty bank per team (banks are immutable, so one suffices).
