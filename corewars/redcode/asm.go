@@ -150,6 +150,11 @@ type Source struct {
 
 const maxLineChars = 255
 
+// maxSubstitutedChars bounds a rewritten line. pMARS's own limit lets corpus
+// lines of about 300 characters through; this bound only stops runaway EQU
+// expansion.
+const maxSubstitutedChars = 4096
+
 // firstWordAfterSemicolon returns the identifier-character run that starts
 // right after the ';' at index i, skipping blanks first when skip is set.
 func wordAfter(s string, i int, skip bool) (string, int) {
@@ -446,7 +451,7 @@ func (a *assembler) equText(name string) (*equDef, bool) {
 // absolute label values (ORG/END/PIN). ok is false after an error.
 func (a *assembler) substitute(b *strings.Builder, toks []token, l *srcLine, absolute bool) bool {
 	for i := 0; i < len(toks); {
-		if b.Len() > maxLineChars {
+		if b.Len() > maxSubstitutedChars {
 			a.errorAt(l, "Buffer overflow. Substitution is too complex")
 			return false
 		}

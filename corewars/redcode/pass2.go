@@ -151,7 +151,7 @@ func (p *pass2) resolve(o *outLine, expr string, absolute bool, depth int) (stri
 	toks := tokenize(expr)
 	var b strings.Builder
 	for k, t := range toks {
-		if b.Len() > maxLineChars {
+		if b.Len() > maxSubstitutedChars {
 			p.errorAt(o, "Buffer overflow. Substitution is too complex")
 			return "", false
 		}
