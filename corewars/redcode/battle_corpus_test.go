@@ -72,9 +72,28 @@ func checkBattleIn(t *testing.T, dir, opts string, w1, w2, pos, rounds, wins1, w
 
 const hill94 = "-s 8000 -c 80000 -p 8000 -l 100 -d 100"
 
+// fullSweep: REDCODE_FULL=1 runs every corpus battle; by default battles of
+// more than 20 rounds are left out (they are 80% of the instructions), except
+// the p-space battle that other fast MARSes get wrong.
+var fullSweep = os.Getenv("REDCODE_FULL") != ""
+
+func inDefaultSweep(w1, w2, rounds string) bool {
+	n, _ := strconv.Atoi(rounds)
+	return fullSweep || n <= 20 || strings.Contains(w1, "funkymonks") && strings.Contains(w2, "evolver2979x421")
+}
+
 // runBattleRows checks rows in parallel subtests (the corpus sweep is CPU-bound).
-func runBattleRows(t *testing.T, name string, rows [][]string, check func(t *testing.T, r []string) bool) {
+func runBattleRows(t *testing.T, name string, all [][]string, check func(t *testing.T, r []string) bool, pick func(r []string) bool) {
 	var ok atomic.Int64
+	var rows [][]string
+	for _, r := range all {
+		if pick(r) {
+			rows = append(rows, r)
+		}
+	}
+	if len(rows) < len(all) {
+		t.Logf("%s: %d of %d battles (REDCODE_FULL=1 runs all)", name, len(rows), len(all))
+	}
 	t.Run(name, func(t *testing.T) {
 		for i, r := range rows {
 			t.Run(strconv.Itoa(i+2), func(t *testing.T) {
@@ -93,7 +112,7 @@ func TestCorpusBattles(t *testing.T) {
 	rows := readTSV(t, filepath.Join(corpusDir, "expected.tsv"))
 	runBattleRows(t, "expected.tsv", rows, func(t *testing.T, r []string) bool {
 		return checkBattle(t, hill94, r[0], r[1], r[2], r[3], r[4], r[5], r[6])
-	})
+	}, func(r []string) bool { return inDefaultSweep(r[0], r[1], r[3]) })
 }
 
 func TestCorpusHillBattles(t *testing.T) {
@@ -101,5 +120,5 @@ func TestCorpusHillBattles(t *testing.T) {
 	rows := readTSV(t, filepath.Join(corpusDir, "expected_hills.tsv"))
 	runBattleRows(t, "expected_hills.tsv", rows, func(t *testing.T, r []string) bool {
 		return checkBattle(t, r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8])
-	})
+	}, func(r []string) bool { return inDefaultSweep(r[2], r[3], r[5]) })
 }
