@@ -9,16 +9,11 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"strconv"
-	"strings"
 	"text/tabwriter"
 
 	"robocom/corewars"
-	"robocom/corewars/cw"
-	"robocom/corewars/redcode"
-	"robocom/corewars/redcodeengine"
-	"robocom/corewars/vna"
+	"robocom/corewars/match"
 )
 
 // runCore is "robocom core [options] PROGRAM..." (CLI.md): a Core War battle in one of the
@@ -81,15 +76,6 @@ func coreMain(args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return 2
 	}
-	if len(files) == 0 {
-		return usageErr("no program given")
-	}
-	lang := strings.ToLower(filepath.Ext(files[0]))
-	for _, file := range files[1:] {
-		if e := strings.ToLower(filepath.Ext(file)); e != lang {
-			return usageErr("%s and %s are in different languages; all programs of a battle must be .cw, all .vna or all .red", files[0], file)
-		}
-	}
 	switch {
 	case f.rounds < 1:
 		return usageErr("-rounds must be at least 1, not %d", f.rounds)
@@ -108,100 +94,19 @@ func coreMain(args []string, stdout, stderr io.Writer) int {
 			f.seed = int64(binary.LittleEndian.Uint32(b[:]) >> 1)
 		}
 	}
-
-	var newGame func(seed int64) (corewars.Engine, error)
-	var res coreResult
-	switch lang {
-	case ".cw":
-		progs, ok := loadCoreFiles(stderr, files, func(name string, src []byte) (*cw.Program, error) { return cw.Assemble(name, src) })
-		if !ok {
-			return 1
-		}
-		cfg := cw.DefaultConfig()
-		setIf(&cfg.Size, f.size)
-		setIf(&cfg.MaxCycles, f.cycles)
-		setIf(&cfg.MaxThreads, f.threads)
-		copies := make([]int, len(progs))
-		for i := range copies {
-			copies[i] = f.copies
-		}
-		res = coreResult{Language: "cw", Size: cfg.Size, Cycles: cfg.MaxCycles, Threads: cfg.MaxThreads, Copies: f.copies}
-		newGame = func(seed int64) (corewars.Engine, error) {
-			c := cfg
-			c.Seed = seed
-			return cw.New(c, progs, copies)
-		}
-	case ".vna":
-		if f.copies != 1 {
-			return usageErr("-copies is for .cw programs; VNA loads each program once")
-		}
-		progs, ok := loadCoreFiles(stderr, files, func(name string, src []byte) (*vna.Program, error) { return vna.Assemble(name, src) })
-		if !ok {
-			return 1
-		}
-		cfg := vna.DefaultConfig()
-		setIf(&cfg.Size, f.size)
-		setIf(&cfg.MaxRounds, f.cycles)
-		setIf(&cfg.MaxExecutors, f.threads)
-		res = coreResult{Language: "vna", Size: cfg.Size, Cycles: cfg.MaxRounds, Threads: cfg.MaxExecutors, Copies: 1}
-		newGame = func(seed int64) (corewars.Engine, error) {
-			c := cfg
-			c.Seed = seed
-			return vna.New(c, progs)
-		}
-	case ".red":
-		if f.copies != 1 {
-			return usageErr("-copies is for .cw programs; Redcode loads each warrior once")
-		}
-		if f.dialect != "94" && f.dialect != "88" {
-			if f.dialect == "86" {
-				fmt.Fprintln(stderr, "robocom core: the '86 dialect is not supported by `robocom core` yet; use -dialect 94 or 88")
-				return 2
-			}
-			return usageErr("-dialect must be 94, 88 or 86, not %q", f.dialect)
-		}
-		cfg := redcodeengine.DefaultConfig()
-		setIf(&cfg.CoreSize, f.size)
-		setIf(&cfg.Cycles, f.cycles)
-		setIf(&cfg.MaxProcesses, f.threads)
-		acfg := redcode.DefaultConfig(len(files))
-		acfg.CoreSize, acfg.MaxCycles, acfg.MaxProcesses, acfg.Strict88 = cfg.CoreSize, cfg.Cycles, cfg.MaxProcesses, f.dialect == "88"
-		acfg.MinDistance, acfg.Rounds = cfg.MinDistance, f.rounds
-		progs, ok := loadCoreFiles(stderr, files, func(name string, src []byte) (*redcode.Warrior, error) {
-			w, diag := redcode.Assemble(src, acfg)
-			if !diag.Failed() {
-				return w, nil
-			}
-			// The pMARS-compatible assembler knows lines, not columns.
-			var msgs []string
-			for _, m := range diag.Messages {
-				kind := "error"
-				if m.Warning {
-					kind = "warning"
-				}
-				if m.Line > 0 {
-					msgs = append(msgs, fmt.Sprintf("%s:%d: %s: %s", name, m.Line, kind, m.Text))
-				} else {
-					msgs = append(msgs, fmt.Sprintf("%s: %s: %s", name, kind, m.Text))
-				}
-			}
-			if diag.Aborted {
-				msgs = append(msgs, name+": too many errors or warnings, assembly aborted")
-			}
-			return nil, errors.New(strings.Join(msgs, "\n"))
-		})
-		if !ok {
-			return 1
-		}
-		res = coreResult{Language: "redcode", Size: cfg.CoreSize, Cycles: cfg.Cycles, Threads: cfg.MaxProcesses, Copies: 1, Dialect: f.dialect}
-		newGame = func(seed int64) (corewars.Engine, error) {
-			c := cfg
-			c.Seed = seed
-			return redcodeengine.New(c, progs)
-		}
-	default:
-		return usageErr("%s: unknown language %q; robocom core plays .cw (Hofmann's Corewars), .vna (VNA Code) and .red (Redcode) programs", files[0], lang)
+	opt := match.Options{Size: f.size, Cycles: f.cycles, Threads: f.threads, Copies: f.copies, Dialect: f.dialect, Rounds: f.rounds}
+	mt, err := match.Load(files, opt, os.ReadFile)
+	var optErr *match.OptionError
+	switch {
+	case errors.As(err, &optErr):
+		return usageErr("%s", optErr.Msg)
+	case err != nil:
+		fmt.Fprintln(stderr, err)
+		return 1
 	}
+	st := mt.Settings
+	res := coreResult{Language: string(st.Language), Dialect: st.Dialect, Size: st.Size, Cycles: st.Cycles, Threads: st.Threads, Copies: st.Copies}
+	newGame := mt.Game
 
 	res.Seed = f.seed
 	for i, file := range files {
@@ -230,35 +135,6 @@ func coreMain(args []string, stdout, stderr io.Writer) int {
 	}
 	res.print(stdout)
 	return 0
-}
-
-func setIf[T int | int64](dst *T, v T) {
-	if v != 0 {
-		*dst = v
-	}
-}
-
-// loadCoreFiles reads and assembles every file, printing every load error; ok is false if
-// any failed.
-func loadCoreFiles[P any](stderr io.Writer, files []string, assemble func(string, []byte) (P, error)) ([]P, bool) {
-	var progs []P
-	ok := true
-	for _, file := range files {
-		src, err := os.ReadFile(file)
-		if err != nil {
-			fmt.Fprintf(stderr, "robocom core: cannot read %s: %v\n", file, errors.Unwrap(err))
-			ok = false
-			continue
-		}
-		p, err := assemble(file, src)
-		if err != nil {
-			fmt.Fprintln(stderr, err)
-			ok = false
-			continue
-		}
-		progs = append(progs, p)
-	}
-	return progs, ok
 }
 
 type coreResult struct {
