@@ -469,7 +469,7 @@ func (u *UI) Layout(gtx layout.Context) layout.Dimensions {
 	} else {
 		dims = layout.Flex{Axis: layout.Vertical}.Layout(gtx,
 			layout.Flexed(0.55, u.layoutWorkArea),
-			layout.Flexed(0.45, u.layoutPanel),
+			layout.Flexed(0.45, u.layoutPanelColumns),
 		)
 	}
 	return dims

@@ -5,6 +5,7 @@ import (
 	"image/color"
 
 	"gioui.org/layout"
+	"gioui.org/text"
 	"gioui.org/unit"
 	"gioui.org/widget"
 	"gioui.org/widget/material"
@@ -21,10 +22,34 @@ func (u *UI) layoutPanel(gtx layout.Context) layout.Dimensions {
 			layout.Rigid(layout.Spacer{Height: 6}.Layout),
 			layout.Rigid(u.layoutPlayersOrPicker),
 			layout.Rigid(layout.Spacer{Height: 6}.Layout),
-			layout.Rigid(u.layoutTabs),
-			layout.Flexed(1, u.layoutTabContent),
+			layout.Flexed(1, u.layoutViews),
 		)
 	})
+}
+
+// layoutPanelColumns is the panel of a tall window, below the board: controls and players
+// on the left, the tabbed views on the right.
+func (u *UI) layoutPanelColumns(gtx layout.Context) layout.Dimensions {
+	return layout.UniformInset(unit.Dp(8)).Layout(gtx, func(gtx layout.Context) layout.Dimensions {
+		return layout.Flex{}.Layout(gtx,
+			layout.Flexed(0.5, func(gtx layout.Context) layout.Dimensions {
+				return layout.Flex{Axis: layout.Vertical}.Layout(gtx,
+					layout.Rigid(u.layoutControls),
+					layout.Rigid(layout.Spacer{Height: 6}.Layout),
+					layout.Rigid(u.layoutPlayersOrPicker),
+				)
+			}),
+			layout.Rigid(layout.Spacer{Width: 8}.Layout),
+			layout.Flexed(0.5, u.layoutViews),
+		)
+	})
+}
+
+func (u *UI) layoutViews(gtx layout.Context) layout.Dimensions {
+	return layout.Flex{Axis: layout.Vertical}.Layout(gtx,
+		layout.Rigid(u.layoutTabs),
+		layout.Flexed(1, u.layoutTabContent),
+	)
 }
 
 func (u *UI) button(c *widget.Clickable, label string) layout.Widget {
@@ -99,7 +124,7 @@ func (u *UI) layoutControls(gtx layout.Context) layout.Dimensions {
 			layout.Rigid(u.tipped(&u.tips.faster, "Faster (+)", u.smallButton(&u.fasterBtn, "+"))), gap,
 			layout.Flexed(1, func(gtx layout.Context) layout.Dimensions {
 				l := material.H6(u.th, cycle)
-				l.Alignment = 2 // text.End
+				l.Alignment = text.End
 				return l.Layout(gtx)
 			}),
 		)),
