@@ -1,0 +1,74 @@
+package ui
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestSettingsRoundTripAndAtomicWrite(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "robocom", "settings.json")
+	st, err := OpenSettings(path)
+	if err != nil {
+		t.Fatalf("a missing file must give empty settings, got %v", err)
+	}
+	err = st.Update(func(s *Settings) {
+		s.LastFolder = "disk:home/me/robots"
+		s.RecentFolders = []string{"disk:home/me/robots", "bundled:."}
+		s.Players = []string{"bundled:mine.rob", "disk:home/me/robots/a.rob"}
+		s.Options = "classic"
+		s.WindowW, s.WindowH = 1200, 800
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := OpenSettings(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := again.Get()
+	if got.LastFolder != "disk:home/me/robots" || len(got.Players) != 2 || got.WindowW != 1200 || got.Options != "classic" {
+		t.Errorf("read back %+v", got)
+	}
+	// Only the settings file is left in the folder: no temporary files.
+	des, _ := os.ReadDir(filepath.Dir(path))
+	if len(des) != 1 {
+		t.Errorf("folder holds %d entries, want only settings.json", len(des))
+	}
+}
+
+func TestSettingsDamagedFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "settings.json")
+	os.WriteFile(path, []byte("{not json"), 0o644)
+	st, err := OpenSettings(path)
+	if err == nil || !strings.Contains(err.Error(), "damaged") {
+		t.Errorf("a damaged file must be reported, got %v", err)
+	}
+	if st == nil || st.Get().LastFolder != "" {
+		t.Errorf("a damaged file must give empty settings")
+	}
+}
+
+func TestUIRemembersPlayersAndFolder(t *testing.T) {
+	dir := t.TempDir()
+	st, _ := OpenSettings(filepath.Join(dir, "settings.json"))
+	cfg := Config{Load: LoadProgram, NewGame: NewArenaGame, Options: ArenaOptions{},
+		Roots: []Root{{Name: "test", FS: testFS(), Home: "."}}, Settings: st}
+	u := New(cfg)
+	u.picker.Open("test:sub")
+	u.AddPlayer("test:sub/inner.rob")
+	u.picker.remember()
+	u.Close()
+	s := st.Get()
+	if strings.Join(s.Players, ",") != "test:sub/inner.rob" || s.LastFolder != "test:sub" {
+		t.Fatalf("remembered %+v", s)
+	}
+	cfg.Files = s.Players
+	u2 := New(cfg)
+	defer u2.Close()
+	if len(u2.Players()) != 1 || u2.Players()[0].Name() != "Inner" || u2.picker.Location() != "test:sub" {
+		t.Errorf("reopened with players %v in %s", u2.Players(), u2.picker.Location())
+	}
+}
