@@ -145,6 +145,17 @@ func (t *tapeGame) Furthest() int { return t.furthest }
 // snapshot it started from.
 func (t *tapeGame) Seek(c int, restored func(from int), step func()) {
 	c = min(max(c, 0), t.furthest)
+	if c >= t.eng.Cycle() {
+		// Forward: replaying from the present gives the same states (edits included) and
+		// keeps the Runner's log and graph whole.
+		t.seeking = true
+		for t.eng.Cycle() < c && !t.eng.Over() {
+			step()
+		}
+		t.seeking = false
+		t.br.resync(t.eng)
+		return
+	}
 	i := sort.Search(len(t.snaps), func(i int) bool { return t.snaps[i].Cycle() > c }) - 1
 	i = max(i, 0)
 	s := t.snaps[i]
