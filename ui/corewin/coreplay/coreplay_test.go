@@ -1,0 +1,224 @@
+package coreplay
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func loadSample(t *testing.T, name string, p Params) *Program {
+	t.Helper()
+	path := filepath.Join("..", "..", "..", "robots", "core", name)
+	src, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pr, err := Load(name, src, p)
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	return pr
+}
+
+const imp94 = ";name Imp\nMOV 0, 1\n"
+const dwarf94 = ";name Dwarf\nADD #4, 3\nMOV 2, @2\nJMP -2\nDAT #0, #0\n"
+
+func TestLanguageOf(t *testing.T) {
+	for file, want := range map[string]Language{"a.cw": CW, "B.VNA": VNA, "x/y.red": Redcode, "r.rob": NoLanguage, "noext": NoLanguage} {
+		if got := LanguageOf(file); got != want {
+			t.Errorf("LanguageOf(%q) = %v, want %v", file, got, want)
+		}
+	}
+}
+
+func TestLoadErrorsAtTheirLines(t *testing.T) {
+	cases := []struct {
+		file, src string
+		dialect   string
+		line      int
+	}{
+		{"bad.cw", "title X\nx: data 0\nfrobnicate 3\n", "", 3},
+		{"bad.vna", "COPY 1, 2\nJUMP -1\nFROB 3\n", "", 3},
+		{"bad.red", "MOV 0, 1\nFOO 1, 2\n", "94", 2},
+		{"bad86.red", "MOV 0 1\nXYZ 1 2\n", "86", 2},
+	}
+	for _, c := range cases {
+		p := Defaults(LanguageOf(c.file))
+		if c.dialect != "" {
+			p.Dialect = c.dialect
+		}
+		_, err := Load(c.file, []byte(c.src), p)
+		var le LoadErrors
+		if !errors.As(err, &le) || len(le) == 0 {
+			t.Errorf("%s: got %v, want load errors", c.file, err)
+			continue
+		}
+		if le[0].Line != c.line || le[0].File != c.file {
+			t.Errorf("%s: first error %q at line %d, want line %d", c.file, le[0].Error(), le[0].Line, c.line)
+		}
+		if !strings.HasPrefix(le.Error(), c.file+":") {
+			t.Errorf("%s: message %q does not start with the file", c.file, le.Error())
+		}
+	}
+}
+
+func TestMaxLength(t *testing.T) {
+	p := Defaults(CW)
+	p.MaxLength = 3
+	path := filepath.Join("..", "..", "..", "robots", "core", "dwarf.cw")
+	src, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Load("dwarf.cw", src, p); err == nil || !strings.Contains(err.Error(), "maximum length is 3") {
+		t.Fatalf("got %v, want a maximum length error", err)
+	}
+}
+
+func TestNewGameEveryLanguage(t *testing.T) {
+	cwp := Defaults(CW)
+	d := loadSample(t, "dwarf.cw", cwp)
+	imp := loadSample(t, "imp.cw", cwp)
+	g, err := NewGame([]*Program{d, imp}, []int{2, 3}, cwp, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.Processes() != 5 || g.Size() != 10000 {
+		t.Fatalf("cw game: %d processes, size %d; want 5 and 10000", g.Processes(), g.Size())
+	}
+	vp := Defaults(VNA)
+	b := loadSample(t, "bomber.vna", vp)
+	e := loadSample(t, "bomb_evader_fixed.vna", vp)
+	if w, err := Play([]*Program{b, e}, nil, vp, 1); err != nil || w < -1 || w > 1 {
+		t.Fatalf("vna: winner %d, %v", w, err)
+	}
+	rp := Defaults(Redcode)
+	ri, err := Load("imp.red", []byte(imp94), rp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rd, err := Load("dwarf.red", []byte(dwarf94), rp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ri.Name != "Imp" {
+		t.Errorf("Redcode name %q, want Imp", ri.Name)
+	}
+	g, err = NewGame([]*Program{ri, rd}, nil, rp, 3)
+	if err != nil || g.Size() != 8000 || g.Processes() != 2 {
+		t.Fatalf("redcode game: %v", err)
+	}
+	if _, err := NewGame([]*Program{d, b}, nil, cwp, 1); err == nil {
+		t.Fatal("a game of .cw and .vna programs started")
+	}
+}
+
+func TestPlayIsDeterministic(t *testing.T) {
+	p := Defaults(CW)
+	p.Size, p.Cycles = 2000, 20000
+	d := loadSample(t, "dwarf.cw", p)
+	k := loadSample(t, "impkiller.cw", p)
+	for seed := int64(1); seed <= 3; seed++ {
+		a, err1 := Play([]*Program{d, k}, nil, p, seed)
+		b, err2 := Play([]*Program{d, k}, nil, p, seed)
+		if err1 != nil || err2 != nil || a != b {
+			t.Fatalf("seed %d: %d/%v then %d/%v", seed, a, err1, b, err2)
+		}
+	}
+}
+
+func TestSwissRounds(t *testing.T) {
+	for n, want := range map[int]int{1: 0, 2: 1, 3: 2, 4: 2, 5: 3, 8: 3, 9: 4} {
+		if got := SwissRounds(n); got != want {
+			t.Errorf("SwissRounds(%d) = %d, want %d", n, got, want)
+		}
+	}
+}
+
+func TestSwissPairsByScoreWithoutRematch(t *testing.T) {
+	st := []Standing{{Index: 0, Points: 2}, {Index: 1, Points: 6}, {Index: 2, Points: 4}, {Index: 3, Points: 0}, {Index: 4, Points: 5}}
+	met := map[[2]int]bool{{1, 4}: true}
+	pairs, bye := swissPairs(st, met)
+	// Ranking 1(6) 4(5) 2(4) 0(2) 3(0): 3 sits out; 1 has met 4, so 1–2, then 4–0.
+	if bye != 3 {
+		t.Errorf("bye %d, want 3", bye)
+	}
+	want := [][2]int{{1, 2}, {0, 4}}
+	if len(pairs) != 2 || pairs[0] != want[0] || pairs[1] != want[1] {
+		t.Errorf("pairs %v, want %v", pairs, want)
+	}
+}
+
+func TestTournaments(t *testing.T) {
+	p := Defaults(CW)
+	p.Size, p.Cycles = 2000, 5000
+	var progs []*Program
+	for _, n := range []string{"dwarf.cw", "imp.cw", "impkiller.cw", "replicator.cw"} {
+		progs = append(progs, loadSample(t, n, p))
+	}
+	rr, err := Tournament(context.Background(), RoundRobin, progs, nil, p, 10, 2, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rr.Pairings) != 6 {
+		t.Fatalf("round-robin of 4: %d pairings, want 6", len(rr.Pairings))
+	}
+	checkPoints(t, rr, 3, 1)
+	calls := 0
+	sw, err := Tournament(context.Background(), Swiss, progs, nil, p, 10, 99, func(done, total int) {
+		calls++
+		if total != 2*2*SwissBattles || done != calls {
+			t.Errorf("progress %d/%d at call %d", done, total, calls)
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sw.Battles != SwissBattles || sw.Rounds != 2 || len(sw.Pairings) != 4 || calls != 12 {
+		t.Fatalf("Swiss of 4: %d battles, %d rounds, %d pairings, %d battles played", sw.Battles, sw.Rounds, len(sw.Pairings), calls)
+	}
+	seen := map[[2]int]bool{}
+	for _, pg := range sw.Pairings {
+		k := key(pg.A, pg.B)
+		if seen[k] {
+			t.Errorf("Swiss rematch %v", k)
+		}
+		seen[k] = true
+		if pg.AWins+pg.BWins+pg.Draws != SwissBattles {
+			t.Errorf("pairing %v played %d battles", k, pg.AWins+pg.BWins+pg.Draws)
+		}
+	}
+	checkPoints(t, sw, 2, 1)
+	again, _ := Tournament(context.Background(), Swiss, progs, nil, p, 10, 3, nil)
+	for i := range sw.Standings {
+		if sw.Standings[i] != again.Standings[i] {
+			t.Fatalf("same seed, different standings: %+v vs %+v", sw.Standings[i], again.Standings[i])
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := Tournament(ctx, RoundRobin, progs, nil, p, 1, 1, nil); err == nil {
+		t.Fatal("a cancelled tournament finished")
+	}
+}
+
+// checkPoints recomputes every program's points from the pairings.
+func checkPoints(t *testing.T, r *Result, win, draw int) {
+	t.Helper()
+	pts := map[int]int{}
+	for _, pg := range r.Pairings {
+		pts[pg.A] += win*pg.AWins + draw*pg.Draws
+		pts[pg.B] += win*pg.BWins + draw*pg.Draws
+	}
+	for i, s := range r.Standings {
+		if want := pts[s.Index] + s.Byes*r.Battles*draw; s.Points != want {
+			t.Errorf("%s: %d points, pairings give %d", s.Name, s.Points, want)
+		}
+		if i > 0 && r.Standings[i-1].Points < s.Points {
+			t.Errorf("standings not sorted at %d", i)
+		}
+	}
+}

@@ -1,0 +1,345 @@
+// Package coreplay is what the Core War window and `robocom tournament` share and what needs
+// no Gio: the three core languages behind one loader, their parameters with each language's
+// defaults, one battle's result, and the two tournament systems (round-robin and the Atari ST
+// Swiss system). It only uses the engines through their public APIs and corewars.Engine.
+package coreplay
+
+import (
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"robocom/corewars"
+	"robocom/corewars/cw"
+	"robocom/corewars/redcode"
+	"robocom/corewars/redcodeengine"
+	"robocom/corewars/vna"
+)
+
+// Language is one of the core languages.
+type Language int
+
+const (
+	NoLanguage Language = iota
+	CW                  // Hofmann's Corewars, .cw
+	VNA                 // VNA Code, .vna
+	Redcode             // Redcode, .red (dialects '94, '88, '86)
+)
+
+// String is the language's name as the window shows it.
+func (l Language) String() string {
+	switch l {
+	case CW:
+		return "Corewars (.cw)"
+	case VNA:
+		return "VNA Code (.vna)"
+	case Redcode:
+		return "Redcode (.red)"
+	}
+	return "none"
+}
+
+// LanguageOf tells the language of a file by its extension.
+func LanguageOf(file string) Language {
+	switch strings.ToLower(filepath.Ext(file)) {
+	case ".cw":
+		return CW
+	case ".vna":
+		return VNA
+	case ".red":
+		return Redcode
+	}
+	return NoLanguage
+}
+
+// IsCoreFile reports whether the file is a program in one of the core languages.
+func IsCoreFile(file string) bool { return LanguageOf(file) != NoLanguage }
+
+// Params are a game's parameters. Each field means what the language makes of it; see
+// Defaults and the field comments.
+type Params struct {
+	Size          int    // cells in the core (nodes in the VNA ring)
+	Cycles        int64  // .cw: time slices; .vna: rounds; .red: cycles per warrior (pMARS -c)
+	Threads       int    // .cw: threads per process; .vna: executors per player; .red: processes per warrior
+	MaxLength     int    // longest program accepted; 0: no limit (.cw only)
+	MinDist       int    // .cw: between processes (0: SIZE/(2·processes)); .vna: blank nodes between programs; .red: between warriors
+	Rounds        int    // games in a series (round k plays with seed+k-1)
+	Dialect       string // .red: "94", "88" or "86"
+	AllowSelfMove bool   // .cw: the "allow self move" option
+	AlivePoints   int64  // .cw scoring: per instruction executed
+	CellPoints    int64  // .cw scoring: per cell owned at the end
+	KillPoints    int64  // .cw scoring: per other process crashed
+}
+
+// Defaults are the parameters of the language: CORE-LANGUAGES.md for .cw and .vna, pMARS's
+// for Redcode.
+func Defaults(l Language) Params {
+	switch l {
+	case VNA:
+		c := vna.DefaultConfig()
+		return Params{Size: c.Size, Cycles: c.MaxRounds, Threads: c.MaxExecutors, MaxLength: vna.MaxNodes, MinDist: c.MinGap, Rounds: 1}
+	case Redcode:
+		c := redcodeengine.DefaultConfig()
+		return Params{Size: c.CoreSize, Cycles: c.Cycles, Threads: c.MaxProcesses, MaxLength: 100, MinDist: c.MinDistance, Rounds: 1, Dialect: "94"}
+	default:
+		c := cw.DefaultConfig()
+		return Params{Size: c.Size, Cycles: c.MaxCycles, Threads: c.MaxThreads, MinDist: c.MinDist, Rounds: 1,
+			AllowSelfMove: c.AllowSelfMove, AlivePoints: c.AlivePoints, CellPoints: c.CellPoints, KillPoints: c.KillPoints}
+	}
+}
+
+// Check says in a sentence what is wrong with the parameters for the language, or nil.
+func (p Params) Check(l Language) error {
+	switch {
+	case p.Size < 1 || p.Size > cw.MaxSize:
+		return fmt.Errorf("the core size must be between 1 and %d, not %d", cw.MaxSize, p.Size)
+	case p.Cycles < 1:
+		return fmt.Errorf("the cycle limit must be at least 1, not %d", p.Cycles)
+	case p.Threads < 1:
+		return fmt.Errorf("the thread limit must be at least 1, not %d", p.Threads)
+	case p.MaxLength < 0:
+		return fmt.Errorf("the maximum length must not be negative (0 means no limit), not %d", p.MaxLength)
+	case p.MinDist < 0:
+		return fmt.Errorf("the minimum distance must not be negative, not %d", p.MinDist)
+	case p.Rounds < 1:
+		return fmt.Errorf("the number of rounds must be at least 1, not %d", p.Rounds)
+	case l == VNA && p.MaxLength > vna.MaxNodes:
+		return fmt.Errorf("VNA programs have at most %d nodes; the maximum length cannot be %d", vna.MaxNodes, p.MaxLength)
+	case l == Redcode && p.Dialect != "94" && p.Dialect != "88" && p.Dialect != "86":
+		return fmt.Errorf("the Redcode dialect must be 94, 88 or 86, not %q", p.Dialect)
+	case l == Redcode && p.MaxLength < 1:
+		return errors.New("Redcode needs a maximum length of at least 1")
+	}
+	return nil
+}
+
+// LoadError is one problem in a program's source. Line is 1-based, 0 when the problem is
+// not tied to a line; Col is 0 when the assembler does not know it (Redcode's pMARS messages).
+type LoadError struct {
+	File      string
+	Line, Col int
+	Msg       string
+}
+
+func (e LoadError) Error() string {
+	switch {
+	case e.Line > 0 && e.Col > 0:
+		return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Col, e.Msg)
+	case e.Line > 0:
+		return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
+	}
+	return e.File + ": " + e.Msg
+}
+
+// LoadErrors are all the problems of one file.
+type LoadErrors []LoadError
+
+func (l LoadErrors) Error() string {
+	s := make([]string, len(l))
+	for i, e := range l {
+		s[i] = e.Error()
+	}
+	return strings.Join(s, "\n")
+}
+
+// Program is a loaded program: its source (Redcode is assembled again for each game, since
+// its predefined constants depend on the parameters and the number of warriors) and, for
+// .cw and .vna, the assembled form.
+type Program struct {
+	File   string // the name errors and the window show
+	Name   string // the title, else the file name without extension
+	Lang   Language
+	Source []byte
+	Length int // cells (nodes) the program occupies
+
+	cw  *cw.Program
+	vna *vna.Program
+}
+
+// Load assembles a program's source with the parameters; the language comes from the
+// file's extension. Source errors come back as LoadErrors.
+func Load(file string, src []byte, p Params) (*Program, error) {
+	l := LanguageOf(file)
+	prog := &Program{File: file, Lang: l, Source: src}
+	switch l {
+	case CW:
+		c, err := cw.Assemble(file, src)
+		if err != nil {
+			return nil, convertErrors(file, err)
+		}
+		prog.cw, prog.Name, prog.Length = c, c.Name, len(c.Code)
+	case VNA:
+		v, err := vna.Assemble(file, src)
+		if err != nil {
+			return nil, convertErrors(file, err)
+		}
+		prog.vna, prog.Name, prog.Length = v, v.Name, len(v.Nodes)
+	case Redcode:
+		w, err := assembleRedcode(file, src, p, 2)
+		if err != nil {
+			return nil, err
+		}
+		prog.Name, prog.Length = w.Name, len(w.Code)
+		if prog.Name == "" || prog.Name == "Unknown" {
+			prog.Name = baseName(file)
+		}
+	default:
+		return nil, fmt.Errorf("%s is not a core-language program: the Core War mode plays .cw, .vna and .red files", file)
+	}
+	if prog.Name == "" {
+		prog.Name = baseName(file)
+	}
+	if p.MaxLength > 0 && prog.Length > p.MaxLength {
+		return nil, LoadErrors{{File: file, Msg: fmt.Sprintf("the program is %d cells long; the maximum length is %d (raise it in the parameters)", prog.Length, p.MaxLength)}}
+	}
+	return prog, nil
+}
+
+func baseName(file string) string {
+	b := filepath.Base(file)
+	return strings.TrimSuffix(b, filepath.Ext(b))
+}
+
+// convertErrors turns the assemblers' error lists into LoadErrors.
+func convertErrors(file string, err error) error {
+	var list corewars.ErrorList
+	if errors.As(err, &list) {
+		out := make(LoadErrors, len(list))
+		for i, e := range list {
+			out[i] = LoadError{File: e.File, Line: e.Line, Col: e.Col, Msg: e.Msg}
+		}
+		return out
+	}
+	return LoadErrors{{File: file, Msg: err.Error()}}
+}
+
+// assembleRedcode assembles one warrior for a game of the given number of warriors.
+func assembleRedcode(file string, src []byte, p Params, warriors int) (*redcode.Warrior, error) {
+	if p.Dialect == "86" {
+		w, errs := redcode.Assemble86(file, src, p.Size)
+		if len(errs) == 0 {
+			if p.MaxLength > 0 && len(w.Code) > p.MaxLength {
+				return nil, LoadErrors{{File: file, Msg: fmt.Sprintf("the program is %d cells long; the maximum length is %d", len(w.Code), p.MaxLength)}}
+			}
+			return w, nil
+		}
+		var out LoadErrors
+		for _, e := range errs {
+			var e86 *redcode.Error86
+			if errors.As(e, &e86) {
+				out = append(out, LoadError{File: file, Line: e86.Line, Col: e86.Col, Msg: e86.Msg})
+			} else {
+				out = append(out, LoadError{File: file, Msg: e.Error()})
+			}
+		}
+		return nil, out
+	}
+	cfg := redcode.DefaultConfig(max(warriors, 1))
+	cfg.CoreSize, cfg.MaxCycles, cfg.MaxProcesses = p.Size, p.Cycles, p.Threads
+	cfg.MaxLength, cfg.MinDistance, cfg.Rounds, cfg.Strict88 = p.MaxLength, p.MinDist, p.Rounds, p.Dialect == "88"
+	w, diag := redcode.Assemble(src, cfg)
+	if !diag.Failed() {
+		return w, nil
+	}
+	var out LoadErrors
+	for _, m := range diag.Messages {
+		if m.Warning {
+			continue
+		}
+		out = append(out, LoadError{File: file, Line: m.Line, Msg: m.Text})
+	}
+	if diag.Aborted {
+		out = append(out, LoadError{File: file, Msg: "too many errors or warnings, assembly aborted"})
+	}
+	if len(out) == 0 {
+		out = LoadErrors{{File: file, Msg: "the assembler refused the program"}}
+	}
+	return nil, out
+}
+
+// NewGame starts a game of the programs (all in one language) with copies[i] processes of
+// program i (.cw only; the others load each program once) and a seed.
+func NewGame(progs []*Program, copies []int, p Params, seed int64) (corewars.Engine, error) {
+	if len(progs) == 0 {
+		return nil, errors.New("no programs are loaded; add at least one")
+	}
+	l := progs[0].Lang
+	for _, pr := range progs[1:] {
+		if pr.Lang != l {
+			return nil, fmt.Errorf("%s and %s are in different languages; a game needs all programs in one", progs[0].File, pr.File)
+		}
+	}
+	if err := p.Check(l); err != nil {
+		return nil, err
+	}
+	switch l {
+	case CW:
+		cfg := cw.DefaultConfig()
+		cfg.Size, cfg.MaxCycles, cfg.MaxThreads, cfg.MinDist = p.Size, p.Cycles, p.Threads, p.MinDist
+		cfg.AllowSelfMove, cfg.AlivePoints, cfg.CellPoints, cfg.KillPoints = p.AllowSelfMove, p.AlivePoints, p.CellPoints, p.KillPoints
+		cfg.Seed = seed
+		ps := make([]*cw.Program, len(progs))
+		cs := make([]int, len(progs))
+		for i, pr := range progs {
+			ps[i] = pr.cw
+			cs[i] = 1
+			if i < len(copies) && copies[i] > 0 {
+				cs[i] = copies[i]
+			}
+		}
+		return cw.New(cfg, ps, cs)
+	case VNA:
+		cfg := vna.DefaultConfig()
+		cfg.Size, cfg.MaxRounds, cfg.MaxExecutors, cfg.MinGap, cfg.Seed = p.Size, p.Cycles, p.Threads, p.MinDist, seed
+		ps := make([]*vna.Program, len(progs))
+		for i, pr := range progs {
+			ps[i] = pr.vna
+		}
+		return vna.New(cfg, ps)
+	case Redcode:
+		ws := make([]*redcode.Warrior, len(progs))
+		for i, pr := range progs {
+			w, err := assembleRedcode(pr.File, pr.Source, p, len(progs))
+			if err != nil {
+				return nil, err
+			}
+			if w.Name == "" || w.Name == "Unknown" {
+				w.Name = pr.Name
+			}
+			ws[i] = w
+		}
+		cfg := redcodeengine.Config{CoreSize: p.Size, MaxProcesses: p.Threads, Cycles: p.Cycles, MinDistance: p.MinDist, Seed: seed}
+		return redcodeengine.New(cfg, ws)
+	}
+	return nil, fmt.Errorf("%s is not a core-language program", progs[0].File)
+}
+
+// Winner is the program (index into the game's programs) that alone has a process alive,
+// or -1 for a draw (several alive, or none).
+func Winner(g corewars.Engine) int {
+	winner := -1
+	for i := 0; i < g.Processes(); i++ {
+		st := g.Process(i)
+		if !st.Alive {
+			continue
+		}
+		if winner >= 0 && winner != st.Program {
+			return -1
+		}
+		winner = st.Program
+	}
+	return winner
+}
+
+// Play plays one game to its end and returns the winner (see Winner).
+func Play(progs []*Program, copies []int, p Params, seed int64) (int, error) {
+	g, err := NewGame(progs, copies, p, seed)
+	if err != nil {
+		return -1, err
+	}
+	for !g.Over() {
+		g.Run(1 << 16)
+	}
+	return Winner(g), nil
+}
