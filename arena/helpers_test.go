@@ -2,17 +2,20 @@ package arena
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 
 	"robocom/robolang"
 )
 
+var bankLine = regexp.MustCompile(`(?im)^\s*bank\b`)
+
 // parse assembles a program written in a Go string ("Bank" lines may be left out for a
 // one-bank program).
 func parse(t testing.TB, name, src string) *robolang.Program {
 	t.Helper()
-	if !strings.Contains(strings.ToLower(src), "bank") {
+	if !bankLine.MatchString(src) {
 		src = "Bank Main\n" + src
 	}
 	p, err := robolang.Parse(name+".rob", []byte("Name "+name+"\n"+src), robolang.Options{})
