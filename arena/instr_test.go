@@ -92,7 +92,7 @@ var engineCases = []engineCase{
 	// --- turning and moving; wrap at all four edges, x and y kept apart ---
 	{name: "turn", places: []Placement{at(3, 4, North)}, progs: []string{"TURN 0\nTURN 1\nTURN 5\nJUMP 0"},
 		steps: []step{{4, facing(1, North)}, {5, facing(1, West)}, {10, facing(1, North)}, {15, facing(1, East)}},
-		log: "5:1:turn:W 10:1:turn:N 15:1:turn:E"},
+		log:   "5:1:turn:W 10:1:turn:N 15:1:turn:E"},
 	{name: "move north wraps", opts: mobile, places: []Placement{at(3, 0, North)}, progs: []string{"MOVE"},
 		steps: []step{{17, pos(1, 3, 0)}, {18, pos(1, 3, 15)}, {36, pos(1, 3, 14)}}, log: "18:1:move:3,15 36:1:move:3,14"},
 	{name: "move south wraps", opts: mobile, places: []Placement{at(3, 15, South)}, progs: []string{"MOVE"},
