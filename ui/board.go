@@ -127,7 +127,7 @@ func (b BoardStyle) geometry(size image.Point) {
 	maxZoom := max(1, n/maxCellsAcross)
 	s.zoom = min(max(s.zoom, 1), maxZoom)
 	cell := fit * s.zoom
-	if cell >= 3 {
+	if cell >= 10 {
 		cell = float32(math.Floor(float64(cell))) // whole pixels keep grid lines crisp
 	}
 	half := f32.Pt(float32(size.X)/2, float32(size.Y)/2)

@@ -299,3 +299,42 @@ func TestTallyAndRanks(t *testing.T) {
 }
 
 func testTheme() *material.Theme { return NewTheme() }
+
+func TestShortcutTooltip(t *testing.T) {
+	h := newHarness(t, "test:p1.rob")
+	b, ok := h.find("Start")
+	if !ok {
+		t.Fatal("no Start button")
+	}
+	c := b.Min.Add(b.Max).Div(2)
+	h.r.Queue(pointer.Event{Kind: pointer.Move, Position: f32.Pt(float32(c.X), float32(c.Y)), Source: pointer.Mouse})
+	h.frame()
+	deadline := time.Now().Add(3 * time.Second)
+	for {
+		time.Sleep(100 * time.Millisecond)
+		h.frame()
+		if _, ok := h.findText("Start / pause (Space)"); ok {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("hovering Start did not show its shortcut")
+		}
+	}
+}
+
+// findText reports whether a label with exactly text is on screen.
+func (h *harness) findText(text string) (image.Rectangle, bool) {
+	var walk func(ns []input.SemanticNode) (image.Rectangle, bool)
+	walk = func(ns []input.SemanticNode) (image.Rectangle, bool) {
+		for _, n := range ns {
+			if n.Desc.Label == text {
+				return n.Desc.Bounds, true
+			}
+			if b, ok := walk(n.Children); ok {
+				return b, true
+			}
+		}
+		return image.Rectangle{}, false
+	}
+	return walk(h.r.AppendSemantics(nil))
+}
