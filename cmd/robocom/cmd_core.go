@@ -8,12 +8,14 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
+	"path/filepath"
 	"strconv"
 	"text/tabwriter"
 
 	"robocom/corewars"
-	"robocom/corewars/match"
+	"robocom/ui/corewin/coreplay"
 )
 
 // runCore is "robocom core [options] PROGRAM..." (CLI.md): a Core War battle in one of the
@@ -21,22 +23,23 @@ import (
 func runCore(args []string) int { return coreMain(args, os.Stdout, os.Stderr) }
 
 type coreFlags struct {
-	seed    int64
-	seedSet bool
-	rounds  int
-	size    int
-	cycles  int64
-	threads int
-	copies  int
-	dialect string
-	json    bool
+	seed       int64
+	seedSet    bool
+	rounds     int
+	size       int
+	cycles     int64
+	threads    int
+	copies     int
+	dialect    string
+	dialectSet bool
+	json       bool
 }
 
 func coreMain(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("core", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	flags := flag.NewFlagSet("core", flag.ContinueOnError)
+	flags.SetOutput(stderr)
 	var f coreFlags
-	fs.Func("seed", "seed of round 1 (round k uses seed+k-1); default random, always printed", func(s string) error {
+	flags.Func("seed", "seed of round 1 (round k uses seed+k-1); default random, always printed", func(s string) error {
 		n, err := strconv.ParseInt(s, 10, 64)
 		if err != nil {
 			return fmt.Errorf("-seed needs a whole number, not %q", s)
@@ -44,23 +47,27 @@ func coreMain(args []string, stdout, stderr io.Writer) int {
 		f.seed, f.seedSet = n, true
 		return nil
 	})
-	fs.IntVar(&f.rounds, "rounds", 1, "rounds to play")
-	fs.IntVar(&f.size, "size", 0, "cells in the core (default: .cw 10000, .vna 200, .red 8000)")
-	fs.Int64Var(&f.cycles, "cycles", 0, "time slices (.cw) or rounds (.vna) before a draw (default 100000); .red: cycles per warrior (80000)")
-	fs.IntVar(&f.threads, "threads", 0, "threads per process (.cw, default 64), executors per player (.vna, 4), processes per warrior (.red, 8000)")
-	fs.IntVar(&f.copies, "copies", 1, "processes per program (.cw only)")
-	fs.StringVar(&f.dialect, "dialect", "94", "Redcode dialect 94, 88 or 86 (.red only)")
-	fs.BoolVar(&f.json, "json", false, "print the result as JSON")
-	fs.Usage = func() {
+	flags.IntVar(&f.rounds, "rounds", 1, "rounds to play")
+	flags.IntVar(&f.size, "size", 0, "cells in the core (default: .cw 10000, .vna 200, .red 8000)")
+	flags.Int64Var(&f.cycles, "cycles", 0, "time slices (.cw) or rounds (.vna) before a draw (default 100000); .red: cycles per warrior (80000)")
+	flags.IntVar(&f.threads, "threads", 0, "threads per process (.cw, default 64), executors per player (.vna, 4), processes per warrior (.red, 8000)")
+	flags.IntVar(&f.copies, "copies", 1, "processes per program (.cw only)")
+	f.dialect = "94"
+	flags.Func("dialect", "Redcode dialect 94, 88 or 86 (.red only; default 94)", func(s string) error {
+		f.dialect, f.dialectSet = s, true
+		return nil
+	})
+	flags.BoolVar(&f.json, "json", false, "print the result as JSON")
+	flags.Usage = func() {
 		fmt.Fprintln(stderr, "usage: robocom core [options] PROGRAM.cw|PROGRAM.vna|PROGRAM.red ...")
-		fs.PrintDefaults()
+		flags.PrintDefaults()
 	}
 	var files []string
 	for rest := args; ; { // options may come between the programs
-		if err := fs.Parse(rest); err != nil {
+		if err := flags.Parse(rest); err != nil {
 			return 2
 		}
-		rest = fs.Args()
+		rest = flags.Args()
 		if len(rest) == 0 {
 			break
 		}
@@ -73,7 +80,7 @@ func coreMain(args []string, stdout, stderr io.Writer) int {
 	}
 	usageErr := func(format string, a ...any) int {
 		fmt.Fprintf(stderr, "robocom core: "+format+"\n", a...)
-		fs.Usage()
+		flags.Usage()
 		return 2
 	}
 	switch {
@@ -94,19 +101,76 @@ func coreMain(args []string, stdout, stderr io.Writer) int {
 			f.seed = int64(binary.LittleEndian.Uint32(b[:]) >> 1)
 		}
 	}
-	opt := match.Options{Size: f.size, Cycles: f.cycles, Threads: f.threads, Copies: f.copies, Dialect: f.dialect, Rounds: f.rounds}
-	mt, err := match.Load(files, opt, os.ReadFile)
-	var optErr *match.OptionError
-	switch {
-	case errors.As(err, &optErr):
-		return usageErr("%s", optErr.Msg)
-	case err != nil:
-		fmt.Fprintln(stderr, err)
+	if len(files) == 0 {
+		return usageErr("no program given")
+	}
+	lang := coreplay.LanguageOf(files[0])
+	if lang == coreplay.NoLanguage {
+		return usageErr("%s: unknown language %q; robocom core plays .cw (Hofmann's Corewars), .vna (VNA Code) and .red (Redcode) programs", files[0], filepath.Ext(files[0]))
+	}
+	for _, file := range files[1:] {
+		if coreplay.LanguageOf(file) != lang {
+			return usageErr("%s and %s are in different languages; all programs of a battle must be .cw, all .vna or all .red", files[0], file)
+		}
+	}
+	if lang != coreplay.CW && f.copies != 1 {
+		return usageErr("-copies is for .cw programs; %s loads each program once", lang)
+	}
+	if lang != coreplay.Redcode && f.dialectSet {
+		return usageErr("-dialect is for Redcode (.red) programs")
+	}
+	p := coreplay.Defaults(lang)
+	if f.size != 0 {
+		p.Size = f.size
+	}
+	if f.cycles != 0 {
+		p.Cycles = f.cycles
+	}
+	if f.threads != 0 {
+		p.Threads = f.threads
+	}
+	p.Rounds = f.rounds
+	if lang == coreplay.Redcode {
+		p.Dialect = f.dialect
+	}
+	if err := p.Check(lang); err != nil {
+		return usageErr("%v", err)
+	}
+	// Every file is loaded, so that all load errors are reported at once.
+	var progs []*coreplay.Program
+	failed := false
+	for _, file := range files {
+		src, err := os.ReadFile(file)
+		if err != nil {
+			var pe *fs.PathError // its text repeats the file name
+			if errors.As(err, &pe) {
+				err = pe.Err
+			}
+			fmt.Fprintf(stderr, "robocom core: cannot read %s: %v\n", file, err)
+			failed = true
+			continue
+		}
+		prog, err := coreplay.Load(file, src, p)
+		if err != nil {
+			fmt.Fprintln(stderr, err)
+			failed = true
+			continue
+		}
+		progs = append(progs, prog)
+	}
+	if failed {
 		return 1
 	}
-	st := mt.Settings
-	res := coreResult{Language: string(st.Language), Dialect: st.Dialect, Size: st.Size, Cycles: st.Cycles, Threads: st.Threads, Copies: st.Copies}
-	newGame := mt.Game
+	copies := make([]int, len(progs))
+	for i := range copies {
+		copies[i] = f.copies
+	}
+	dialect := ""
+	if lang == coreplay.Redcode {
+		dialect = p.Dialect
+	}
+	res := coreResult{Language: langName[lang], Dialect: dialect, Size: p.Size, Cycles: p.Cycles, Threads: p.Threads, Copies: f.copies}
+	newGame := func(seed int64) (corewars.Engine, error) { return coreplay.NewGame(progs, copies, p, seed) }
 
 	res.Seed = f.seed
 	for i, file := range files {
@@ -136,6 +200,9 @@ func coreMain(args []string, stdout, stderr io.Writer) int {
 	res.print(stdout)
 	return 0
 }
+
+// langName is the language's name in the JSON result.
+var langName = map[coreplay.Language]string{coreplay.CW: "cw", coreplay.VNA: "vna", coreplay.Redcode: "redcode"}
 
 type coreResult struct {
 	Language string      `json:"language"`          // "cw", "vna" or "redcode"

@@ -27,12 +27,11 @@ func TestCoreUsageErrors(t *testing.T) {
 	}{
 		{nil, "no program given"},
 		{[]string{samples + "imp.cw", samples + "bomber.vna"}, "different languages"},
-		{[]string{"-dialect", "86", red}, "the '86 dialect is not supported by the arena's Core War games yet"},
 		{[]string{"-dialect", "87", red}, "the Redcode dialect must be 94, 88 or 86"},
-		{[]string{"-dialect", "88", samples + "imp.cw"}, "a dialect is for Redcode programs"},
-		{[]string{"-copies", "2", red}, "copies are for .cw programs; Redcode loads"},
+		{[]string{"-dialect", "88", samples + "imp.cw"}, "-dialect is for Redcode (.red) programs"},
+		{[]string{"-copies", "2", red}, "-copies is for .cw programs; Redcode (.red) loads"},
 		{[]string{"x.txt"}, "unknown language \".txt\""},
-		{[]string{"-copies", "2", samples + "bomber.vna"}, "copies are for .cw programs; VNA loads"},
+		{[]string{"-copies", "2", samples + "bomber.vna"}, "-copies is for .cw programs; VNA Code (.vna) loads"},
 		{[]string{"-rounds", "0", samples + "imp.cw"}, "-rounds must be at least 1"},
 		{[]string{"-size", "-5", samples + "imp.cw"}, "-size must be positive"},
 		{[]string{"-seed", "x", samples + "imp.cw"}, "-seed needs a whole number"},
@@ -149,8 +148,16 @@ func TestCoreRedcode(t *testing.T) {
 	}
 	bad := write("bad.red", "MOV 0, 1\nFOO 1\n")
 	code, _, stderr = runCoreT(bad, duck)
-	if code != 1 || !strings.Contains(stderr, bad+":2: error: ") {
+	if code != 1 || !strings.Contains(stderr, bad+":2: Unrecognized") {
 		t.Errorf("bad warrior: exit %d, stderr %q", code, stderr)
+	}
+	// The Atari ST document's '86 dialect: blanks between the fields, START as the entry.
+	imp86 := write("imp86.red", "START: MOV 0 1\n")
+	code, out, stderr = runCoreT("-seed", "1", "-dialect", "86", "-size", "200", "-cycles", "1000", "-json", imp86, duck)
+	res = coreResult{}
+	json.Unmarshal([]byte(out), &res)
+	if code != 0 || res.Dialect != "86" || len(res.Rounds) != 1 {
+		t.Errorf("'86: exit %d, %s, %+v", code, stderr, res)
 	}
 	// A draw at the cycle limit: both alive, the slices counted to the limit.
 	code, out, _ = runCoreT("-seed", "1", "-cycles", "300", "-json", duck, duck)
