@@ -39,7 +39,11 @@ func BenchmarkBenchPairs(b *testing.B) {
 		}
 	}
 	f.Close()
-	st := hillSettings(b, hill94+" -F 4000 -r 200")
+	rounds := "200"
+	if r := os.Getenv("BENCH_ROUNDS"); r != "" {
+		rounds = r // fewer rounds, e.g. for runs under valgrind
+	}
+	st := hillSettings(b, hill94+" -F 4000 -r "+rounds)
 	type prepared struct {
 		ws []*Warrior
 	}

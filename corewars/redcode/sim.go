@@ -112,499 +112,521 @@ func (m *Machine) run(steps int64) {
 	S := m.size
 	core := m.core
 	owner := m.owner
+	ws := m.ws
+	nextW := m.next
+	maxProc := m.maxProc
 	cur := m.cur
-	budget := m.budget
-	base := m.executed + steps // instructions executed = base - steps left
-	for ; steps > 0; steps-- {
-		w := &m.ws[cur]
-		id := int8(cur)
-		q := &w.q
-		pc := q.buf[q.head]
-		q.head = (q.head + 1) & q.mask
-		q.n--
-		ir := core[pc]
-
-		var aptr, aa, ab uint32
-		switch ir.am {
-		case uint8(Immediate):
-			aptr, aa, ab = pc, ir.a, ir.b
-		case uint8(Direct):
-			aptr = pc + ir.a
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-		case uint8(AIndirect), uint8(BIndirect):
-			t := pc + ir.a
-			if t >= S {
-				t -= S
-			}
-			f := core[t].b
-			if ir.am == uint8(AIndirect) {
-				f = core[t].a
-			}
-			aptr = t + f
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-		case uint8(BPredec):
-			t := pc + ir.a
-			if t >= S {
-				t -= S
-			}
-			f := core[t].b
-			if f == 0 {
-				f = S
-			}
-			f--
-			core[t].b = f
-			owner[t] = id
-			aptr = t + f
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-		case uint8(APredec):
-			t := pc + ir.a
-			if t >= S {
-				t -= S
-			}
-			f := core[t].a
-			if f == 0 {
-				f = S
-			}
-			f--
-			core[t].a = f
-			owner[t] = id
-			aptr = t + f
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-		case uint8(BPostinc):
-			t := pc + ir.a
-			if t >= S {
-				t -= S
-			}
-			f := core[t].b
-			aptr = t + f
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			f++
-			if f == S {
-				f = 0
-			}
-			core[t].b = f
-			owner[t] = id
-		default: // APostinc
-			t := pc + ir.a
-			if t >= S {
-				t -= S
-			}
-			f := core[t].a
-			aptr = t + f
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			f++
-			if f == S {
-				f = 0
-			}
-			core[t].a = f
-			owner[t] = id
+	for steps > 0 {
+		// A chunk of steps that only a warrior's death can cut short.
+		n := steps
+		if left := m.budget - m.stopAt; left < n {
+			n = left
 		}
+		i := int64(0)
+		died := false
+		for i < n {
+			i++
+			w := &ws[cur]
+			id := int8(cur)
+			q := &w.q
+			pc := q.buf[q.head]
+			q.head = (q.head + 1) & q.mask
+			q.n--
+			ir := core[pc]
 
-		var bptr, ba, bb uint32
-		switch ir.bm {
-		case uint8(Immediate):
-			bptr, ba, bb = pc, ir.a, ir.b
-		case uint8(Direct):
-			bptr = pc + ir.b
-			if bptr >= S {
-				bptr -= S
+			var aptr, aa, ab uint32
+			switch ir.am {
+			case uint8(Immediate):
+				aptr, aa, ab = pc, ir.a, ir.b
+			case uint8(Direct):
+				aptr = pc + ir.a
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+			case uint8(AIndirect), uint8(BIndirect):
+				t := pc + ir.a
+				if t >= S {
+					t -= S
+				}
+				f := core[t].b
+				if ir.am == uint8(AIndirect) {
+					f = core[t].a
+				}
+				aptr = t + f
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+			case uint8(BPredec):
+				t := pc + ir.a
+				if t >= S {
+					t -= S
+				}
+				f := core[t].b
+				if f == 0 {
+					f = S
+				}
+				f--
+				core[t].b = f
+				owner[t] = id
+				aptr = t + f
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+			case uint8(APredec):
+				t := pc + ir.a
+				if t >= S {
+					t -= S
+				}
+				f := core[t].a
+				if f == 0 {
+					f = S
+				}
+				f--
+				core[t].a = f
+				owner[t] = id
+				aptr = t + f
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+			case uint8(BPostinc):
+				t := pc + ir.a
+				if t >= S {
+					t -= S
+				}
+				f := core[t].b
+				aptr = t + f
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				f++
+				if f == S {
+					f = 0
+				}
+				core[t].b = f
+				owner[t] = id
+			default: // APostinc
+				t := pc + ir.a
+				if t >= S {
+					t -= S
+				}
+				f := core[t].a
+				aptr = t + f
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				f++
+				if f == S {
+					f = 0
+				}
+				core[t].a = f
+				owner[t] = id
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-		case uint8(AIndirect), uint8(BIndirect):
-			t := pc + ir.b
-			if t >= S {
-				t -= S
-			}
-			f := core[t].b
-			if ir.bm == uint8(AIndirect) {
-				f = core[t].a
-			}
-			bptr = t + f
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-		case uint8(BPredec):
-			t := pc + ir.b
-			if t >= S {
-				t -= S
-			}
-			f := core[t].b
-			if f == 0 {
-				f = S
-			}
-			f--
-			core[t].b = f
-			owner[t] = id
-			bptr = t + f
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-		case uint8(APredec):
-			t := pc + ir.b
-			if t >= S {
-				t -= S
-			}
-			f := core[t].a
-			if f == 0 {
-				f = S
-			}
-			f--
-			core[t].a = f
-			owner[t] = id
-			bptr = t + f
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-		case uint8(BPostinc):
-			t := pc + ir.b
-			if t >= S {
-				t -= S
-			}
-			f := core[t].b
-			bptr = t + f
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			f++
-			if f == S {
-				f = 0
-			}
-			core[t].b = f
-			owner[t] = id
-		default:
-			t := pc + ir.b
-			if t >= S {
-				t -= S
-			}
-			f := core[t].a
-			bptr = t + f
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			f++
-			if f == S {
-				f = 0
-			}
-			core[t].a = f
-			owner[t] = id
-		}
 
-		next := pc + 1
-		if next == S {
-			next = 0
-		}
-		switch ir.op {
-		case kMOV | mA:
-			core[bptr].a = aa
-		case kMOV | mB:
-			core[bptr].b = ab
-		case kMOV | mAB:
-			core[bptr].b = aa
-		case kMOV | mBA:
-			core[bptr].a = ab
-		case kMOV | mF:
-			c := &core[bptr]
-			c.a, c.b = aa, ab
-		case kMOV | mX:
-			c := &core[bptr]
-			c.a, c.b = ab, aa
-		case kMOV | mI:
-			src := core[aptr]
-			core[bptr] = cell{a: aa, b: ab, op: src.op, am: src.am, bm: src.bm}
+			var bptr, ba, bb uint32
+			switch ir.bm {
+			case uint8(Immediate):
+				bptr, ba, bb = pc, ir.a, ir.b
+			case uint8(Direct):
+				bptr = pc + ir.b
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+			case uint8(AIndirect), uint8(BIndirect):
+				t := pc + ir.b
+				if t >= S {
+					t -= S
+				}
+				f := core[t].b
+				if ir.bm == uint8(AIndirect) {
+					f = core[t].a
+				}
+				bptr = t + f
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+			case uint8(BPredec):
+				t := pc + ir.b
+				if t >= S {
+					t -= S
+				}
+				f := core[t].b
+				if f == 0 {
+					f = S
+				}
+				f--
+				core[t].b = f
+				owner[t] = id
+				bptr = t + f
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+			case uint8(APredec):
+				t := pc + ir.b
+				if t >= S {
+					t -= S
+				}
+				f := core[t].a
+				if f == 0 {
+					f = S
+				}
+				f--
+				core[t].a = f
+				owner[t] = id
+				bptr = t + f
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+			case uint8(BPostinc):
+				t := pc + ir.b
+				if t >= S {
+					t -= S
+				}
+				f := core[t].b
+				bptr = t + f
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				f++
+				if f == S {
+					f = 0
+				}
+				core[t].b = f
+				owner[t] = id
+			default:
+				t := pc + ir.b
+				if t >= S {
+					t -= S
+				}
+				f := core[t].a
+				bptr = t + f
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				f++
+				if f == S {
+					f = 0
+				}
+				core[t].a = f
+				owner[t] = id
+			}
 
-		case kADD | mA:
-			core[bptr].a = addMod(ba, aa, S)
-		case kADD | mB:
-			core[bptr].b = addMod(bb, ab, S)
-		case kADD | mAB:
-			core[bptr].b = addMod(bb, aa, S)
-		case kADD | mBA:
-			core[bptr].a = addMod(ba, ab, S)
-		case kADD | mF, kADD | mI:
-			c := &core[bptr]
-			c.a, c.b = addMod(ba, aa, S), addMod(bb, ab, S)
-		case kADD | mX:
-			c := &core[bptr]
-			c.a, c.b = addMod(ba, ab, S), addMod(bb, aa, S)
+			next := pc + 1
+			if next == S {
+				next = 0
+			}
+			switch ir.op {
+			case kMOV | mA:
+				core[bptr].a = aa
+			case kMOV | mB:
+				core[bptr].b = ab
+			case kMOV | mAB:
+				core[bptr].b = aa
+			case kMOV | mBA:
+				core[bptr].a = ab
+			case kMOV | mF:
+				c := &core[bptr]
+				c.a, c.b = aa, ab
+			case kMOV | mX:
+				c := &core[bptr]
+				c.a, c.b = ab, aa
+			case kMOV | mI:
+				src := core[aptr]
+				core[bptr] = cell{a: aa, b: ab, op: src.op, am: src.am, bm: src.bm}
 
-		case kSUB | mA:
-			core[bptr].a = subMod(ba, aa, S)
-		case kSUB | mB:
-			core[bptr].b = subMod(bb, ab, S)
-		case kSUB | mAB:
-			core[bptr].b = subMod(bb, aa, S)
-		case kSUB | mBA:
-			core[bptr].a = subMod(ba, ab, S)
-		case kSUB | mF, kSUB | mI:
-			c := &core[bptr]
-			c.a, c.b = subMod(ba, aa, S), subMod(bb, ab, S)
-		case kSUB | mX:
-			c := &core[bptr]
-			c.a, c.b = subMod(ba, ab, S), subMod(bb, aa, S)
+			case kADD | mA:
+				core[bptr].a = addMod(ba, aa, S)
+			case kADD | mB:
+				core[bptr].b = addMod(bb, ab, S)
+			case kADD | mAB:
+				core[bptr].b = addMod(bb, aa, S)
+			case kADD | mBA:
+				core[bptr].a = addMod(ba, ab, S)
+			case kADD | mF, kADD | mI:
+				c := &core[bptr]
+				c.a, c.b = addMod(ba, aa, S), addMod(bb, ab, S)
+			case kADD | mX:
+				c := &core[bptr]
+				c.a, c.b = addMod(ba, ab, S), addMod(bb, aa, S)
 
-		case kMUL | mA:
-			core[bptr].a = mulMod(ba, aa, S)
-		case kMUL | mB:
-			core[bptr].b = mulMod(bb, ab, S)
-		case kMUL | mAB:
-			core[bptr].b = mulMod(bb, aa, S)
-		case kMUL | mBA:
-			core[bptr].a = mulMod(ba, ab, S)
-		case kMUL | mF, kMUL | mI:
-			c := &core[bptr]
-			c.a, c.b = mulMod(ba, aa, S), mulMod(bb, ab, S)
-		case kMUL | mX:
-			c := &core[bptr]
-			c.a, c.b = mulMod(ba, ab, S), mulMod(bb, aa, S)
+			case kSUB | mA:
+				core[bptr].a = subMod(ba, aa, S)
+			case kSUB | mB:
+				core[bptr].b = subMod(bb, ab, S)
+			case kSUB | mAB:
+				core[bptr].b = subMod(bb, aa, S)
+			case kSUB | mBA:
+				core[bptr].a = subMod(ba, ab, S)
+			case kSUB | mF, kSUB | mI:
+				c := &core[bptr]
+				c.a, c.b = subMod(ba, aa, S), subMod(bb, ab, S)
+			case kSUB | mX:
+				c := &core[bptr]
+				c.a, c.b = subMod(ba, ab, S), subMod(bb, aa, S)
 
-		case kDIV | mA, kDIV | mB, kDIV | mAB, kDIV | mBA, kDIV | mF, kDIV | mI, kDIV | mX,
-			kMOD | mA, kMOD | mB, kMOD | mAB, kMOD | mBA, kMOD | mF, kMOD | mI, kMOD | mX:
-			owner[bptr] = id
-			if !m.divide(ir.op, bptr, aa, ab, ba, bb) {
+			case kMUL | mA:
+				core[bptr].a = mulMod(ba, aa, S)
+			case kMUL | mB:
+				core[bptr].b = mulMod(bb, ab, S)
+			case kMUL | mAB:
+				core[bptr].b = mulMod(bb, aa, S)
+			case kMUL | mBA:
+				core[bptr].a = mulMod(ba, ab, S)
+			case kMUL | mF, kMUL | mI:
+				c := &core[bptr]
+				c.a, c.b = mulMod(ba, aa, S), mulMod(bb, ab, S)
+			case kMUL | mX:
+				c := &core[bptr]
+				c.a, c.b = mulMod(ba, ab, S), mulMod(bb, aa, S)
+
+			case kDIV | mA, kDIV | mB, kDIV | mAB, kDIV | mBA, kDIV | mF, kDIV | mI, kDIV | mX,
+				kMOD | mA, kMOD | mB, kMOD | mAB, kMOD | mBA, kMOD | mF, kMOD | mI, kMOD | mX:
+				owner[bptr] = id
+				if !m.divide(ir.op, bptr, aa, ab, ba, bb) {
+					goto endstep
+				}
+
+			case kJMP | mA, kJMP | mB, kJMP | mAB, kJMP | mBA, kJMP | mF, kJMP | mX, kJMP | mI:
+				next = aptr
+				goto push1
+
+			case kJMZ | mA, kJMZ | mBA:
+				if ba == 0 {
+					next = aptr
+				}
+				goto push1
+			case kJMZ | mB, kJMZ | mAB:
+				if bb == 0 {
+					next = aptr
+				}
+				goto push1
+			case kJMZ | mF, kJMZ | mX, kJMZ | mI:
+				if ba == 0 && bb == 0 {
+					next = aptr
+				}
+				goto push1
+
+			case kJMN | mA, kJMN | mBA:
+				if ba != 0 {
+					next = aptr
+				}
+				goto push1
+			case kJMN | mB, kJMN | mAB:
+				if bb != 0 {
+					next = aptr
+				}
+				goto push1
+			case kJMN | mF, kJMN | mX, kJMN | mI:
+				if ba != 0 || bb != 0 {
+					next = aptr
+				}
+				goto push1
+
+			case kDJN | mA, kDJN | mBA:
+				c := &core[bptr]
+				if c.a == 0 {
+					c.a = S
+				}
+				c.a--
+				owner[bptr] = id
+				if ba != 1 {
+					next = aptr
+				}
+				goto push1
+			case kDJN | mB, kDJN | mAB:
+				c := &core[bptr]
+				if c.b == 0 {
+					c.b = S
+				}
+				c.b--
+				owner[bptr] = id
+				if bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case kDJN | mF, kDJN | mX, kDJN | mI:
+				c := &core[bptr]
+				if c.a == 0 {
+					c.a = S
+				}
+				c.a--
+				if c.b == 0 {
+					c.b = S
+				}
+				c.b--
+				owner[bptr] = id
+				if ba != 1 || bb != 1 {
+					next = aptr
+				}
+				goto push1
+
+			case kCMP | mA, kSEQ | mA:
+				if aa == ba {
+					next = skip(next, S)
+				}
+				goto push1
+			case kCMP | mB, kSEQ | mB:
+				if ab == bb {
+					next = skip(next, S)
+				}
+				goto push1
+			case kCMP | mAB, kSEQ | mAB:
+				if aa == bb {
+					next = skip(next, S)
+				}
+				goto push1
+			case kCMP | mBA, kSEQ | mBA:
+				if ab == ba {
+					next = skip(next, S)
+				}
+				goto push1
+			case kCMP | mF, kSEQ | mF:
+				if aa == ba && ab == bb {
+					next = skip(next, S)
+				}
+				goto push1
+			case kCMP | mX, kSEQ | mX:
+				if aa == bb && ab == ba {
+					next = skip(next, S)
+				}
+				goto push1
+			case kCMP | mI, kSEQ | mI:
+				if aa == ba && ab == bb && sameInstr(core[aptr], core[bptr]) {
+					next = skip(next, S)
+				}
+				goto push1
+
+			case kSNE | mA:
+				if aa != ba {
+					next = skip(next, S)
+				}
+				goto push1
+			case kSNE | mB:
+				if ab != bb {
+					next = skip(next, S)
+				}
+				goto push1
+			case kSNE | mAB:
+				if aa != bb {
+					next = skip(next, S)
+				}
+				goto push1
+			case kSNE | mBA:
+				if ab != ba {
+					next = skip(next, S)
+				}
+				goto push1
+			case kSNE | mF:
+				if aa != ba || ab != bb {
+					next = skip(next, S)
+				}
+				goto push1
+			case kSNE | mX:
+				if aa != bb || ab != ba {
+					next = skip(next, S)
+				}
+				goto push1
+			case kSNE | mI:
+				if !(aa == ba && ab == bb && sameInstr(core[aptr], core[bptr])) {
+					next = skip(next, S)
+				}
+				goto push1
+
+			case kSLT | mA:
+				if aa < ba {
+					next = skip(next, S)
+				}
+				goto push1
+			case kSLT | mB:
+				if ab < bb {
+					next = skip(next, S)
+				}
+				goto push1
+			case kSLT | mAB:
+				if aa < bb {
+					next = skip(next, S)
+				}
+				goto push1
+			case kSLT | mBA:
+				if ab < ba {
+					next = skip(next, S)
+				}
+				goto push1
+			case kSLT | mF, kSLT | mI:
+				if aa < ba && ab < bb {
+					next = skip(next, S)
+				}
+				goto push1
+			case kSLT | mX:
+				if aa < bb && ab < ba {
+					next = skip(next, S)
+				}
+				goto push1
+
+			case kSPL | mA, kSPL | mB, kSPL | mAB, kSPL | mBA, kSPL | mF, kSPL | mX, kSPL | mI:
+				q.push(next)
+				if q.n < maxProc {
+					q.push(aptr)
+				}
+				goto endstep
+
+			case kNOP | mA, kNOP | mB, kNOP | mAB, kNOP | mBA, kNOP | mF, kNOP | mX, kNOP | mI:
+				goto push1
+
+			case kLDP | mA, kLDP | mB, kLDP | mAB, kLDP | mBA, kLDP | mF, kLDP | mX, kLDP | mI,
+				kSTP | mA, kSTP | mB, kSTP | mAB, kSTP | mBA, kSTP | mF, kSTP | mX, kSTP | mI:
+				m.pspaceOp(w, ir.op, bptr, aa, ab, ba, bb)
+				goto push1
+
+			default: // DAT: the process dies
 				goto endstep
 			}
-
-		case kJMP | mA, kJMP | mB, kJMP | mAB, kJMP | mBA, kJMP | mF, kJMP | mX, kJMP | mI:
-			next = aptr
-			goto push1
-
-		case kJMZ | mA, kJMZ | mBA:
-			if ba == 0 {
-				next = aptr
-			}
-			goto push1
-		case kJMZ | mB, kJMZ | mAB:
-			if bb == 0 {
-				next = aptr
-			}
-			goto push1
-		case kJMZ | mF, kJMZ | mX, kJMZ | mI:
-			if ba == 0 && bb == 0 {
-				next = aptr
-			}
-			goto push1
-
-		case kJMN | mA, kJMN | mBA:
-			if ba != 0 {
-				next = aptr
-			}
-			goto push1
-		case kJMN | mB, kJMN | mAB:
-			if bb != 0 {
-				next = aptr
-			}
-			goto push1
-		case kJMN | mF, kJMN | mX, kJMN | mI:
-			if ba != 0 || bb != 0 {
-				next = aptr
-			}
-			goto push1
-
-		case kDJN | mA, kDJN | mBA:
-			c := &core[bptr]
-			if c.a == 0 {
-				c.a = S
-			}
-			c.a--
 			owner[bptr] = id
-			if ba != 1 {
-				next = aptr
+		push1:
+			// One process was popped, so one push always fits: no growth check.
+			q.buf[(q.head+q.n)&q.mask] = next
+			q.n++
+		endstep:
+			if q.n == 0 {
+				died = true
+				break
 			}
-			goto push1
-		case kDJN | mB, kDJN | mAB:
-			c := &core[bptr]
-			if c.b == 0 {
-				c.b = S
-			}
-			c.b--
-			owner[bptr] = id
-			if bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case kDJN | mF, kDJN | mX, kDJN | mI:
-			c := &core[bptr]
-			if c.a == 0 {
-				c.a = S
-			}
-			c.a--
-			if c.b == 0 {
-				c.b = S
-			}
-			c.b--
-			owner[bptr] = id
-			if ba != 1 || bb != 1 {
-				next = aptr
-			}
-			goto push1
-
-		case kCMP | mA, kSEQ | mA:
-			if aa == ba {
-				next = skip(next, S)
-			}
-			goto push1
-		case kCMP | mB, kSEQ | mB:
-			if ab == bb {
-				next = skip(next, S)
-			}
-			goto push1
-		case kCMP | mAB, kSEQ | mAB:
-			if aa == bb {
-				next = skip(next, S)
-			}
-			goto push1
-		case kCMP | mBA, kSEQ | mBA:
-			if ab == ba {
-				next = skip(next, S)
-			}
-			goto push1
-		case kCMP | mF, kSEQ | mF:
-			if aa == ba && ab == bb {
-				next = skip(next, S)
-			}
-			goto push1
-		case kCMP | mX, kSEQ | mX:
-			if aa == bb && ab == ba {
-				next = skip(next, S)
-			}
-			goto push1
-		case kCMP | mI, kSEQ | mI:
-			if aa == ba && ab == bb && sameInstr(core[aptr], core[bptr]) {
-				next = skip(next, S)
-			}
-			goto push1
-
-		case kSNE | mA:
-			if aa != ba {
-				next = skip(next, S)
-			}
-			goto push1
-		case kSNE | mB:
-			if ab != bb {
-				next = skip(next, S)
-			}
-			goto push1
-		case kSNE | mAB:
-			if aa != bb {
-				next = skip(next, S)
-			}
-			goto push1
-		case kSNE | mBA:
-			if ab != ba {
-				next = skip(next, S)
-			}
-			goto push1
-		case kSNE | mF:
-			if aa != ba || ab != bb {
-				next = skip(next, S)
-			}
-			goto push1
-		case kSNE | mX:
-			if aa != bb || ab != ba {
-				next = skip(next, S)
-			}
-			goto push1
-		case kSNE | mI:
-			if !(aa == ba && ab == bb && sameInstr(core[aptr], core[bptr])) {
-				next = skip(next, S)
-			}
-			goto push1
-
-		case kSLT | mA:
-			if aa < ba {
-				next = skip(next, S)
-			}
-			goto push1
-		case kSLT | mB:
-			if ab < bb {
-				next = skip(next, S)
-			}
-			goto push1
-		case kSLT | mAB:
-			if aa < bb {
-				next = skip(next, S)
-			}
-			goto push1
-		case kSLT | mBA:
-			if ab < ba {
-				next = skip(next, S)
-			}
-			goto push1
-		case kSLT | mF, kSLT | mI:
-			if aa < ba && ab < bb {
-				next = skip(next, S)
-			}
-			goto push1
-		case kSLT | mX:
-			if aa < bb && ab < ba {
-				next = skip(next, S)
-			}
-			goto push1
-
-		case kSPL | mA, kSPL | mB, kSPL | mAB, kSPL | mBA, kSPL | mF, kSPL | mX, kSPL | mI:
-			q.push(next)
-			if q.n < m.maxProc {
-				q.push(aptr)
-			}
-			goto endstep
-
-		case kNOP | mA, kNOP | mB, kNOP | mAB, kNOP | mBA, kNOP | mF, kNOP | mX, kNOP | mI:
-			goto push1
-
-		case kLDP | mA, kLDP | mB, kLDP | mAB, kLDP | mBA, kLDP | mF, kLDP | mX, kLDP | mI,
-			kSTP | mA, kSTP | mB, kSTP | mAB, kSTP | mBA, kSTP | mF, kSTP | mX, kSTP | mI:
-			m.pspaceOp(w, ir.op, bptr, aa, ab, ba, bb)
-			goto push1
-
-		default: // DAT: the process dies
-			goto endstep
+			cur = nextW[cur]
 		}
-		owner[bptr] = id
-	push1:
-		// One process was popped, so one push always fits: no growth check.
-		q.buf[(q.head+q.n)&q.mask] = next
-		q.n++
-	endstep:
-		if q.n == 0 {
-			m.budget, m.executed = budget, base-steps+1
+		steps -= i
+		m.executed += i
+		if died {
+			m.budget -= i - 1 // the dying step's own decrement comes after the death's
 			m.warriorDied(cur)
-			budget = m.budget
 			if m.over {
 				return
 			}
+			m.budget--
+			if m.budget <= m.stopAt {
+				m.endRound()
+				return
+			}
+			cur = nextW[cur]
+			continue
 		}
-		budget--
-		if budget <= m.stopAt {
-			m.budget, m.executed = budget, base-steps+1
+		m.budget -= i
+		if m.budget <= m.stopAt {
 			m.endRound()
 			return
 		}
-		cur = m.next[cur]
 	}
-	m.cur, m.budget, m.executed = cur, budget, base-steps
+	m.cur = cur
 }
 
 func addMod(x, y, S uint32) uint32 {
