@@ -197,10 +197,11 @@ func (b BoardStyle) update(gtx layout.Context, size image.Point) {
 		case pointer.Scroll:
 			// Zoom around the pointer: the field under it stays under it.
 			before := e.Position.Sub(s.origin).Div(s.cell)
-			f := float32(math.Pow(1.15, float64(-e.Scroll.Y)/10))
-			if e.Scroll.Y > 0 && e.Scroll.Y < 10 || e.Scroll.Y < 0 && e.Scroll.Y > -10 {
-				f = float32(math.Pow(1.15, float64(-sign(e.Scroll.Y))))
+			// One step per wheel event whatever distance the platform reports.
+			if e.Scroll.Y == 0 {
+				break
 			}
+			f := float32(math.Pow(1.25, float64(-sign(e.Scroll.Y))))
 			s.zoom *= f
 			b.geometry(size)
 			after := e.Position.Sub(s.origin).Div(s.cell)
