@@ -343,7 +343,8 @@ func (m *Machine) run(steps int64) {
 				c.a, c.b = ab, aa
 			case kMOV | mI:
 				src := core[aptr]
-				core[bptr] = cell{a: aa, b: ab, op: src.op, am: src.am, bm: src.bm}
+				src.a, src.b = aa, ab
+				core[bptr] = src
 
 			case kADD | mA:
 				core[bptr].a = addMod(ba, aa, S)
