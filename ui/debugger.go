@@ -132,6 +132,7 @@ func (u *UI) OpenDebugger(id int) {
 		if d.panels[0].id == d.follow && len(d.panels) > 1 {
 			k = 1
 		}
+		d.notice = fmt.Sprintf("Closed the debugger of robot %d to make room; a wider window shows more side by side.", d.panels[k].id)
 		d.panels = append(d.panels[:k], d.panels[k+1:]...)
 	}
 	p := &robotDebugger{id: id, bps: map[[2]int]bool{}}
@@ -448,20 +449,25 @@ func (u *UI) layoutWorkArea(gtx layout.Context) layout.Dimensions {
 	u.applyFollow()
 	clicks := u.board.Clicks
 	panelW := gtx.Dp(debuggerWidth)
-	u.dbg.capacity = max(1, (gtx.Constraints.Max.X-gtx.Dp(320))/panelW)
-	dims := layout.Flex{}.Layout(gtx,
+	u.dbg.capacity = max(1, (gtx.Constraints.Max.X-gtx.Dp(300))/panelW)
+	dims := layout.Flex{Axis: layout.Vertical}.Layout(gtx,
 		layout.Flexed(1, func(gtx layout.Context) layout.Dimensions {
-			return layout.Flex{Axis: layout.Vertical}.Layout(gtx,
+			return layout.Flex{}.Layout(gtx,
 				layout.Flexed(1, func(gtx layout.Context) layout.Dimensions {
 					if u.dbg.prog.visible() {
 						return u.layoutPrograms(gtx)
 					}
 					return u.layoutBoard(gtx)
 				}),
-				layout.Rigid(u.layoutTimeline),
+				layout.Rigid(func(gtx layout.Context) layout.Dimensions {
+					if u.dbg.prog.visible() {
+						return layout.Dimensions{} // the editor needs the room; the panels come back with the board
+					}
+					return u.layoutDebuggers(gtx)
+				}),
 			)
 		}),
-		layout.Rigid(u.layoutDebuggers),
+		layout.Rigid(u.layoutTimeline),
 	)
 	if u.board.Clicks != clicks || u.board.Clicks != u.dbg.clicks {
 		u.dbg.clicks = u.board.Clicks
@@ -473,7 +479,7 @@ func (u *UI) layoutWorkArea(gtx layout.Context) layout.Dimensions {
 	return dims
 }
 
-const debuggerWidth = unit.Dp(300)
+const debuggerWidth = unit.Dp(270)
 
 var (
 	dbgCardBg   = color.NRGBA{0xFF, 0xFF, 0xFF, 0xFF}
@@ -500,15 +506,15 @@ func (u *UI) layoutTimeline(gtx layout.Context) layout.Dimensions {
 		return layout.Flex{Axis: layout.Vertical}.Layout(gtx,
 			layout.Rigid(func(gtx layout.Context) layout.Dimensions {
 				return layout.Flex{Alignment: layout.Middle}.Layout(gtx,
-					layout.Rigid(u.smallButton(&d.back, "◀ 1 cycle")),
+					layout.Rigid(u.smallButton(&d.back, "← 1 cycle")),
 					layout.Rigid(layout.Spacer{Width: 6}.Layout),
-					layout.Rigid(u.label("Rewind")),
+					layout.Rigid(u.label("Timeline")),
 					layout.Flexed(1, func(gtx layout.Context) layout.Dimensions {
 						return layout.Inset{Left: 6, Right: 6}.Layout(gtx, material.Slider(u.th, &d.timeline).Layout)
 					}),
 					layout.Rigid(u.label(label)),
 					layout.Rigid(layout.Spacer{Width: 6}.Layout),
-					layout.Rigid(u.smallButton(&d.latest, "Latest ▶")),
+					layout.Rigid(u.smallButton(&d.latest, "Latest →")),
 					layout.Rigid(layout.Spacer{Width: 12}.Layout),
 					layout.Rigid(u.smallButton(&d.tools, d.prog.toolsLabel())),
 				)
@@ -645,17 +651,13 @@ func (u *UI) layoutRobotDebugger(gtx layout.Context, p *robotDebugger, pub debug
 				})
 			})
 		}
-		add(func(gtx layout.Context) layout.Dimensions {
-			return layout.Flex{Alignment: layout.Middle}.Layout(gtx,
-				layout.Rigid(u.checkBox(&p.breakDie, "Pause if it dies")),
-				layout.Rigid(layout.Spacer{Width: 6}.Layout),
-				layout.Flexed(1, u.checkBox(&p.breakTeam, "…if any of its team dies")),
-			)
-		})
+		add(u.checkBox(&p.breakDie, "Pause when this robot dies"))
+		add(u.checkBox(&p.breakTeam, "Pause when any robot of "+u.teamName(team)+" dies"))
 		add(heading("Variables (Enter applies)"))
 		add(u.varGrid(p, v))
 		add(heading("Constants"))
-		add(muted(fmt.Sprintf("$Banks %d · $Mobile %d · $InstrSet %d · $Fields %d", len(v.Banks), b2i(v.Mobile), v.Set, pub.size)))
+		add(muted(fmt.Sprintf("$Banks %d · $Mobile %d", len(v.Banks), b2i(v.Mobile))))
+		add(muted(fmt.Sprintf("$InstrSet %d · $Fields %d", v.Set, pub.size)))
 		add(heading(fmt.Sprintf("Banks (%d)", len(v.Banks))))
 		for i, b := range v.Banks {
 			i, b := i, b
@@ -668,7 +670,7 @@ func (u *UI) layoutRobotDebugger(gtx layout.Context, p *robotDebugger, pub debug
 				}
 				mark := "  "
 				if i+1 == v.Bank {
-					mark = "▶ "
+					mark = "→ "
 				}
 				return layout.Flex{Alignment: layout.Middle}.Layout(gtx,
 					layout.Rigid(swatch(u.teamColor(b.Origin), 10)),
@@ -854,7 +856,7 @@ func (u *UI) codeRows(p *robotDebugger, v arena.RobotView, dead bool) []layout.W
 							layout.Flexed(1, func(gtx layout.Context) layout.Dimensions {
 								txt := robolang.Disassemble(in)
 								if current && v.InProgress {
-									txt += "   ◀"
+									txt += "  ←"
 								}
 								l := monoLabel(u.th, txt, 12)
 								if current {

@@ -286,7 +286,7 @@ func TestRewindEqualsFirstSnapshot(t *testing.T) {
 	h.u.SeekCycle(c + 1)
 	h.waitFor("the rewind", func() bool { return h.u.Snapshot().Cycle == c+1 })
 	h.settle()
-	h.clickLabel("◀ 1 cycle")
+	h.clickLabel("← 1 cycle")
 	h.waitFor("one cycle back", func() bool { return h.u.Snapshot().Cycle == c })
 	var got gameState
 	h.onSim(func(t *tapeGame) { got = stateOf(t.eng) })

@@ -403,8 +403,22 @@ func (u *UI) layoutToolList(gtx layout.Context) layout.Dimensions {
 		i, p := i, p
 		rows = append(rows, func(gtx layout.Context) layout.Dimensions {
 			where := p.Path
-			if p.Prog != nil && p.Prog.Hidden {
-				where += " (RBI: sealed)"
+			sealed := p.Prog != nil && p.Prog.Hidden
+			if p.Prog != nil && p.Prog.File != "" {
+				where = p.Prog.File
+			}
+			if sealed {
+				where += " — an RBI program: its code is sealed, so it cannot be edited"
+			}
+			buttons := func(gtx layout.Context) layout.Dimensions {
+				if sealed {
+					return layout.Dimensions{}
+				}
+				return layout.Flex{Alignment: layout.Middle}.Layout(gtx,
+					layout.Rigid(u.smallButton(&t.rows[i].edit, "Edit")),
+					layout.Rigid(layout.Spacer{Width: 4}.Layout),
+					layout.Rigid(u.smallButton(&t.rows[i].rbi, "Save as RBI…")),
+				)
 			}
 			return layout.Inset{Bottom: 4}.Layout(gtx, func(gtx layout.Context) layout.Dimensions {
 				return layout.Flex{Alignment: layout.Middle}.Layout(gtx,
@@ -420,9 +434,7 @@ func (u *UI) layoutToolList(gtx layout.Context) layout.Dimensions {
 							}),
 						)
 					}),
-					layout.Rigid(u.smallButton(&t.rows[i].edit, "Edit")),
-					layout.Rigid(layout.Spacer{Width: 4}.Layout),
-					layout.Rigid(u.smallButton(&t.rows[i].rbi, "Save as RBI…")),
+					layout.Rigid(buttons),
 				)
 			})
 		})
