@@ -106,6 +106,7 @@ func (m *Machine) LoadRound(positions []int, first int) {
 	n := len(m.progs)
 	for i := range m.next {
 		m.next[i] = (i + 1) % n
+		m.ws[i].next = &m.ws[m.next[i]]
 	}
 	m.budget = int64(n) * m.cycles
 	m.stopAt = 0
@@ -170,6 +171,7 @@ func (m *Machine) warriorDied(cur int) {
 	for i := range m.next {
 		if m.next[i] == cur {
 			m.next[i] = m.next[cur]
+			m.ws[i].next = &m.ws[m.next[i]]
 		}
 	}
 	if m.alive < 2 {

@@ -102,6 +102,7 @@ type simWarrior struct {
 	lastResult uint32
 	ps         *pspace
 	pos        int
+	next       *simWarrior // the next living warrior in turn order
 }
 
 // run executes up to steps instructions of the loaded round (fewer when the
@@ -113,9 +114,8 @@ func (m *Machine) run(steps int64) {
 	core := m.core
 	owner := m.owner
 	ws := m.ws
-	nextW := m.next
 	maxProc := m.maxProc
-	cur := m.cur
+	cw := &ws[m.cur] // the warrior whose turn it is
 	for steps > 0 {
 		// A chunk of steps that only a warrior's death can cut short.
 		n := steps
@@ -126,8 +126,8 @@ func (m *Machine) run(steps int64) {
 		died := false
 		for i < n {
 			i++
-			w := &ws[cur]
-			id := int8(cur)
+			w := cw
+			id := w.id
 			q := &w.q
 			pc := q.buf[q.head]
 			q.head = (q.head + 1) & q.mask
@@ -603,13 +603,13 @@ func (m *Machine) run(steps int64) {
 				died = true
 				break
 			}
-			cur = nextW[cur]
+			cw = w.next
 		}
 		steps -= i
 		m.executed += i
 		if died {
 			m.budget -= i - 1 // the dying step's own decrement comes after the death's
-			m.warriorDied(cur)
+			m.warriorDied(int(cw.id))
 			if m.over {
 				return
 			}
@@ -618,7 +618,7 @@ func (m *Machine) run(steps int64) {
 				m.endRound()
 				return
 			}
-			cur = nextW[cur]
+			cw = cw.next
 			continue
 		}
 		m.budget -= i
@@ -627,7 +627,7 @@ func (m *Machine) run(steps int64) {
 			return
 		}
 	}
-	m.cur = cur
+	m.cur = int(cw.id)
 }
 
 func addMod(x, y, S uint32) uint32 {
