@@ -68,22 +68,25 @@ type UI struct {
 	message string   // a short notice (refused sixth player, ...)
 	msgAt   time.Time
 
-	seed      int64
-	round     int // 1-based round in the current series
-	tally     Tally
-	tallied   int // the Snapshot.Game whose result is in the tally
-	overAt    time.Time
-	wantRun   bool // the user pressed Start; next rounds start by themselves
-	opts      GameOptions
-	gameErr   string
-	speedIdx  int
-	lastTitle string
+	seed        int64
+	gameNo      int // the Snapshot.Game of the game made last; older snapshots are stale
+	round       int // 1-based round; round k plays seed + k − 1
+	seriesEnd   int // rounds up to this one follow each other by themselves
+	seriesStart int // the round the series under way began with
+	tally       Tally
+	tallied     int // the Snapshot.Game whose result is in the tally
+	overAt      time.Time
+	wantRun     bool // the user pressed Start; next rounds start by themselves
+	opts        GameOptions
+	gameErr     string
+	speedIdx    int
+	lastTitle   string
 
 	picker   PickerState
 	pickOpen bool
 
 	startBtn, stepBtn, blockBtn, restartBtn, newSeedBtn, fitBtn widget.Clickable
-	fasterBtn, slowerBtn, addBtn, nextRoundBtn, resetTallyBtn   widget.Clickable
+	fasterBtn, slowerBtn, addBtn, resetTallyBtn                 widget.Clickable
 	seedEd, blockEd, roundsEd                                   widget.Editor
 	rows                                                        []playerRow
 	tabs                                                        [4]widget.Clickable
@@ -203,7 +206,7 @@ func (u *UI) notify(msg string) { u.message, u.msgAt = msg, time.Now() }
 func (u *UI) AddPlayer(path string) bool {
 	ok := u.addPlayer(path)
 	if ok {
-		u.newGame()
+		u.restartSeries()
 		u.saveSettings()
 	}
 	return ok
@@ -302,8 +305,7 @@ func (u *UI) RemovePlayer(i int) {
 		return
 	}
 	u.players = append(u.players[:i], u.players[i+1:]...)
-	u.tally = Tally{}
-	u.newGame()
+	u.restartSeries()
 	u.saveSettings()
 }
 
@@ -314,8 +316,7 @@ func (u *UI) MovePlayer(i, d int) {
 		return
 	}
 	u.players[i], u.players[j] = u.players[j], u.players[i]
-	u.tally = Tally{}
-	u.newGame()
+	u.restartSeries()
 	u.saveSettings()
 }
 
@@ -343,10 +344,8 @@ func (u *UI) Recolor(i int) {
 // SetSeed sets the seed of round 1 and restarts the series with it.
 func (u *UI) SetSeed(seed int64) {
 	u.seed = seed
-	u.round = 1
-	u.tally = Tally{}
 	u.seedEd.SetText(strconv.FormatInt(seed, 10))
-	u.newGame()
+	u.restartSeries()
 }
 
 // Restart restarts the current round with the same seed.
@@ -358,11 +357,11 @@ func (u *UI) newGame() {
 	u.board.Selected = 0
 	if u.cfg.NewGame == nil {
 		u.gameErr = "This build has no game engine yet, so games cannot run."
-		u.run.Reset(nil)
+		u.gameNo = u.run.Reset(nil)
 		return
 	}
 	if len(u.players) == 0 {
-		u.run.Reset(nil)
+		u.gameNo = u.run.Reset(nil)
 		return
 	}
 	progs := make([]*robolang.Program, len(u.players))
@@ -372,14 +371,14 @@ func (u *UI) newGame() {
 	g, err := u.cfg.NewGame(progs, u.opts, u.Seed())
 	if err != nil {
 		u.gameErr = "The game could not start: " + err.Error()
-		u.run.Reset(nil)
+		u.gameNo = u.run.Reset(nil)
 		return
 	}
-	u.run.Reset(g)
-	if u.wantRun && u.round > 1 {
-		u.run.Start()
-	}
+	u.gameNo = u.run.Reset(g)
 }
+
+// over reports whether the current game (not one replaced a moment ago) has ended.
+func (u *UI) over() bool { return u.snap.Over && u.snap.Game == u.gameNo }
 
 // ToggleRun starts or pauses the game.
 func (u *UI) ToggleRun() {
@@ -388,20 +387,26 @@ func (u *UI) ToggleRun() {
 		u.run.Pause()
 		return
 	}
-	if u.snap.Over {
-		u.nextRoundOrRestart()
+	if u.over() {
+		u.nextRound()
+	}
+	if u.round > u.seriesEnd {
+		u.seriesStart, u.seriesEnd = u.round, u.round+u.rounds()-1
 	}
 	u.wantRun = true
 	u.run.Start()
 }
 
-func (u *UI) nextRoundOrRestart() {
-	if u.round < u.rounds() {
-		u.round++
-	} else {
-		u.round = 1
-		u.tally = Tally{}
-	}
+// nextRound makes the game of the next round; the tally goes on.
+func (u *UI) nextRound() {
+	u.round++
+	u.newGame()
+}
+
+// restartSeries starts again at round 1 with an empty tally.
+func (u *UI) restartSeries() {
+	u.round, u.seriesEnd = 1, 0
+	u.tally = Tally{}
 	u.newGame()
 }
 
@@ -543,15 +548,15 @@ func (u *UI) handleControls(gtx layout.Context) {
 	}
 	if u.stepBtn.Clicked(gtx) {
 		u.wantRun = false
-		if u.snap.Over {
-			u.nextRoundOrRestart()
+		if u.over() {
+			u.nextRound()
 		}
 		u.run.StepN(1)
 	}
 	if u.blockBtn.Clicked(gtx) {
 		u.wantRun = false
-		if u.snap.Over {
-			u.nextRoundOrRestart()
+		if u.over() {
+			u.nextRound()
 		}
 		u.run.StepN(u.blockSize())
 	}
@@ -579,9 +584,7 @@ func (u *UI) handleControls(gtx layout.Context) {
 			if s != u.seed {
 				u.SetSeed(s)
 			} else {
-				u.round = 1
-				u.tally = Tally{}
-				u.newGame()
+				u.restartSeries()
 			}
 		} else {
 			u.notify("The seed must be a whole number, like 42.")
@@ -602,15 +605,17 @@ func (u *UI) handleControls(gtx layout.Context) {
 	if u.addBtn.Clicked(gtx) {
 		u.pickOpen = !u.pickOpen
 	}
-	if u.nextRoundBtn.Clicked(gtx) {
-		u.nextRoundOrRestart()
-		u.wantRun = true
-		u.run.Start()
-	}
 	if u.resetTallyBtn.Clicked(gtx) {
-		u.tally = Tally{}
-		u.round = 1
-		u.newGame()
+		u.restartSeries()
+	}
+	for {
+		ev, ok := u.roundsEd.Update(gtx)
+		if !ok {
+			break
+		}
+		if _, ok := ev.(widget.ChangeEvent); ok && u.seriesEnd >= u.round {
+			u.seriesEnd = u.seriesStart + u.rounds() - 1 // a new length applies to the series under way
+		}
 	}
 	for len(u.rows) < len(u.players) {
 		u.rows = append(u.rows, playerRow{})
@@ -644,9 +649,7 @@ func (u *UI) handleControls(gtx layout.Context) {
 		}
 	}
 	if u.optEd.update(gtx, u.cfg.Options, &u.opts) {
-		u.round = 1
-		u.tally = Tally{}
-		u.newGame()
+		u.restartSeries()
 		u.saveSettings()
 	}
 }
@@ -654,7 +657,7 @@ func (u *UI) handleControls(gtx layout.Context) {
 // checkOver puts a finished game into the tally once, and moves on to the next round of
 // a series after a pause that lets the banner be read.
 func (u *UI) checkOver(gtx layout.Context) {
-	if !u.snap.Over || u.snap.Game == 0 {
+	if !u.over() || u.snap.Game == 0 {
 		return
 	}
 	if u.tallied != u.snap.Game {
@@ -662,11 +665,10 @@ func (u *UI) checkOver(gtx layout.Context) {
 		u.tally.Add(u.snap.Ranks, len(u.players))
 		u.overAt = gtx.Now
 	}
-	if u.wantRun && u.round < u.rounds() {
+	if u.wantRun && u.round < u.seriesEnd {
 		next := u.overAt.Add(1500 * time.Millisecond)
 		if gtx.Now.After(next) {
-			u.round++
-			u.newGame()
+			u.nextRound()
 			u.run.Start()
 		} else {
 			gtx.Execute(op.InvalidateCmd{At: next})
@@ -683,7 +685,7 @@ func (u *UI) layoutBoard(gtx layout.Context) layout.Dimensions {
 			if u.snap.Size == 0 {
 				return u.layoutEmptyBoard(gtx)
 			}
-			if u.snap.Over {
+			if u.over() {
 				return u.layoutBanner(gtx)
 			}
 			return layout.Dimensions{}
@@ -730,12 +732,9 @@ func (u *UI) layoutBanner(gtx layout.Context) layout.Dimensions {
 					)
 				}))
 			}
-			next := "Press Start (Space) to play again."
-			if u.round < u.rounds() {
-				next = fmt.Sprintf("Round %d of %d is next.", u.round+1, u.rounds())
-				if !u.wantRun {
-					next += " Press Start (Space)."
-				}
+			next := fmt.Sprintf("Start (Space) plays round %d; the tally goes on (Reset tally starts over).", u.round+1)
+			if u.round < u.seriesEnd && u.wantRun {
+				next = fmt.Sprintf("Round %d of this series of %d follows.", u.round+1, u.rounds())
 			}
 			ch = append(ch, layout.Rigid(layout.Spacer{Height: 6}.Layout), layout.Rigid(material.Caption(u.th, next).Layout))
 			return layout.Flex{Axis: layout.Vertical}.Layout(gtx, ch...)

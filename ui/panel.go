@@ -106,7 +106,7 @@ func (u *UI) layoutControls(gtx layout.Context) layout.Dimensions {
 	if t := u.opts.Timeout(); t > 0 {
 		cycle += fmt.Sprintf(" / %d", t)
 	}
-	roundText := fmt.Sprintf("Round %d of", u.round)
+	roundText := fmt.Sprintf("Round %d · play", u.round)
 	return layout.Flex{Axis: layout.Vertical}.Layout(gtx,
 		layout.Rigid(row(
 			layout.Rigid(u.tipped(&u.tips.start, "Start / pause (Space)", u.button(&u.startBtn, startLabel))), gap,
@@ -138,7 +138,7 @@ func (u *UI) layoutControls(gtx layout.Context) layout.Dimensions {
 		layout.Rigid(row(
 			layout.Rigid(u.label(roundText)), gap,
 			layout.Rigid(u.field(&u.roundsEd, "rounds", 44)), gap,
-			layout.Rigid(u.label(fmt.Sprintf("(seed %d)", u.Seed()))), gap,
+			layout.Rigid(u.label(fmt.Sprintf("in a row (seed %d)", u.Seed()))), gap,
 			layout.Rigid(u.smallButton(&u.resetTallyBtn, "Reset tally")),
 		)),
 	)

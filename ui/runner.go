@@ -34,6 +34,7 @@ type Runner struct {
 	done       chan struct{}
 
 	running atomic.Bool
+	resets  atomic.Int64 // Reset calls so far; numbers the games
 	speed   atomic.Int64 // cycles per second; 0 or less: as fast as possible
 
 	mu      sync.Mutex // guards the fields below
@@ -85,12 +86,15 @@ func (r *Runner) Close() {
 	<-r.done
 }
 
-// Reset replaces the game (paused) and publishes its first snapshot.
-func (r *Runner) Reset(g Game) {
+// Reset replaces the game (paused) and publishes its first snapshot. It returns the number
+// the game's snapshots will carry in Snapshot.Game, so a caller can tell them from the
+// snapshots of the game before.
+func (r *Runner) Reset(g Game) int {
 	r.running.Store(false)
+	n := int(r.resets.Add(1))
 	r.do(func(s *runState) {
 		s.g = g
-		s.gameNo++
+		s.gameNo = n
 		s.budget = -1
 		s.hist = s.hist[:0]
 		r.mu.Lock()
@@ -99,6 +103,7 @@ func (r *Runner) Reset(g Game) {
 		r.mu.Unlock()
 		r.publish(s)
 	})
+	return n
 }
 
 // Start runs the game until it ends or Pause is called.

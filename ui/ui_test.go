@@ -34,6 +34,7 @@ func testFS() fstest.MapFS {
 	}
 	m["sub/inner.rob"] = &fstest.MapFile{Data: []byte(spinner("Inner"))}
 	m["sub/broken.rob"] = &fstest.MapFile{Data: []byte("Name Broken\nBank Main\nFoo 1\n")}
+	m["quitter.rob"] = &fstest.MapFile{Data: []byte("Name Quitter\nBank Main\nDie\n")}
 	m["notes.txt"] = &fstest.MapFile{Data: []byte("not a program")}
 	return m
 }
@@ -162,7 +163,7 @@ func TestPickerRefusesSixth(t *testing.T) {
 func TestPickerFoldersAndErrors(t *testing.T) {
 	h := newHarness(t)
 	h.clickLabel("Add program…")
-	if got := strings.Join(h.u.picker.Entries(), " "); got != "sub/ p1.rob p2.rob p3.rob p4.rob p5.rob p6.rob" {
+	if got := strings.Join(h.u.picker.Entries(), " "); got != "sub/ p1.rob p2.rob p3.rob p4.rob p5.rob p6.rob quitter.rob" {
 		t.Fatalf("entries = %q (folders first, only .rob/.rbi)", got)
 	}
 	h.clickLabel("▸ sub/")
@@ -337,4 +338,62 @@ func (h *harness) findText(text string) (image.Rectangle, bool) {
 		return image.Rectangle{}, false
 	}
 	return walk(h.r.AppendSemantics(nil))
+}
+
+func TestGameOverTalliedOnce(t *testing.T) {
+	h := newHarness(t, "test:p1.rob", "test:quitter.rob")
+	h.waitFor("the first game", func() bool { return h.u.Snapshot().Size > 0 })
+	h.clickLabel("Start")
+	h.waitFor("the end of the game", func() bool { return h.u.Snapshot().Over })
+	for i := 0; i < 20; i++ {
+		time.Sleep(5 * time.Millisecond)
+		h.frame()
+	}
+	if s := h.u.tally.Of(0); s != (Score{Wins: 1}) {
+		t.Errorf("winner's score %+v after one game, want one win", s)
+	}
+	if s := h.u.tally.Of(1); s != (Score{Losses: 1}) {
+		t.Errorf("loser's score %+v after one game, want one loss", s)
+	}
+	if _, ok := h.findText("Prog1 wins (cycle 1)"); !ok {
+		t.Error("no end-of-game banner naming the winner")
+	}
+	// Start after the end plays the next round (seed + 1) and the tally goes on.
+	seed := h.u.Seed()
+	h.r.Queue(key.Event{Name: key.NameSpace, State: key.Press})
+	h.frame()
+	h.waitFor("round 2 to end", func() bool { return h.u.Snapshot().Over && h.u.tally.Rounds == 2 })
+	for i := 0; i < 20; i++ {
+		time.Sleep(5 * time.Millisecond)
+		h.frame()
+	}
+	if h.u.Seed() != seed+1 {
+		t.Errorf("round 2 has seed %d, want %d", h.u.Seed(), seed+1)
+	}
+	if s := h.u.tally.Of(0); s != (Score{Wins: 2}) || h.u.tally.Rounds != 2 {
+		t.Errorf("winner's score %+v after %d rounds, want two wins", s, h.u.tally.Rounds)
+	}
+}
+
+func TestSeriesPlaysRoundsInARow(t *testing.T) {
+	h := newHarness(t, "test:p1.rob", "test:quitter.rob")
+	h.waitFor("the first game", func() bool { return h.u.Snapshot().Size > 0 })
+	h.r.Source().Execute(key.FocusCmd{Tag: &h.u.roundsEd})
+	h.frame()
+	h.r.Queue(key.EditEvent{Range: key.Range{Start: 0, End: 1}, Text: "3"})
+	h.frame()
+	h.r.Source().Execute(key.FocusCmd{Tag: nil})
+	h.frame()
+	seed := h.u.Seed()
+	h.clickLabel("Start")
+	h.waitFor("three rounds", func() bool { return h.u.tally.Rounds == 3 })
+	time.Sleep(1700 * time.Millisecond) // longer than the pause between rounds
+	h.frame()
+	h.frame()
+	if h.u.tally.Rounds != 3 || h.u.round != 3 || h.u.Seed() != seed+2 {
+		t.Errorf("after the series: %d rounds tallied, round %d, seed %d (want 3, 3, %d)", h.u.tally.Rounds, h.u.round, h.u.Seed(), seed+2)
+	}
+	if s := h.u.tally.Of(0); s.Points() != 9 {
+		t.Errorf("winner has %d points after three wins", s.Points())
+	}
 }
