@@ -1,0 +1,246 @@
+package corewin
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"gioui.org/io/key"
+	"gioui.org/layout"
+	"gioui.org/unit"
+	"gioui.org/widget"
+	"gioui.org/widget/material"
+
+	"robocom/ui/corewin/coreplay"
+)
+
+// editorView edits one program of any of the three languages: Check assembles it with the
+// parameters in use and lists each error under its source line; clicking an error puts the
+// caret on that line. Save (files on disk only) writes a temporary file and renames it, then
+// reloads the players. (The RoboCom editor in package ui is tied to RoboCom's assembler.)
+type editorView struct {
+	path     string // "root:path" of the file
+	name     string
+	ed       widget.Editor
+	check    widget.Clickable
+	save     widget.Clickable
+	errs     coreplay.LoadErrors
+	errBtns  []widget.Clickable
+	status   string
+	checked  bool
+	modified bool
+}
+
+func (e *editorView) init() {}
+
+// open loads a player's source into the editor.
+func (e *editorView) open(w *Window, p string) {
+	src, err := w.readFile(p)
+	if err != nil {
+		w.notify("Cannot open " + p + ": " + unwrap(err).Error())
+		return
+	}
+	e.path, e.name = p, filepath.Base(p[strings.Index(p, ":")+1:])
+	e.ed.SetText(string(src))
+	e.errs, e.status, e.checked, e.modified = nil, "", false, false
+	e.runCheck(w)
+}
+
+// diskPath is the file's path on disk, "" if it is not on disk (bundled programs).
+func (e *editorView) diskPath() string {
+	if !strings.HasPrefix(e.path, "disk:") {
+		return ""
+	}
+	return "/" + strings.TrimPrefix(strings.TrimPrefix(e.path, "disk:"), "/")
+}
+
+func (e *editorView) runCheck(w *Window) {
+	_, err := coreplay.Load(e.name, []byte(e.ed.Text()), w.params)
+	e.checked = true
+	e.errs = nil
+	var le coreplay.LoadErrors
+	switch {
+	case err == nil:
+		e.status = "No errors."
+	case errors.As(err, &le):
+		e.errs = le
+		e.status = fmt.Sprintf("%d %s.", len(le), plural(len(le), "error", "errors"))
+	default:
+		e.errs = coreplay.LoadErrors{{File: e.name, Msg: err.Error()}}
+		e.status = "1 error."
+	}
+	for len(e.errBtns) < len(e.errs) {
+		e.errBtns = append(e.errBtns, widget.Clickable{})
+	}
+}
+
+// EditorErrors are the errors of the last check.
+func (w *Window) EditorErrors() coreplay.LoadErrors { return w.editor.errs }
+
+// OpenEditor opens "root:path" in the editor tab.
+func (w *Window) OpenEditor(p string) {
+	w.editor.open(w, p)
+	w.tab = tabEditor
+}
+
+// SetEditorText replaces the edited text (tests, and a future paste).
+func (w *Window) SetEditorText(s string) { w.editor.ed.SetText(s); w.editor.modified = true }
+
+// CheckEditor assembles the edited text.
+func (w *Window) CheckEditor() { w.editor.runCheck(w) }
+
+// SaveEditor writes the edited text to its file (temp file + rename) and reloads the players.
+func (w *Window) SaveEditor() error {
+	e := &w.editor
+	dst := e.diskPath()
+	if dst == "" {
+		return fmt.Errorf("%s is a bundled program and cannot be changed; save your own copy on disk and add that", e.name)
+	}
+	if err := writeAtomic(dst, []byte(e.ed.Text())); err != nil {
+		return err
+	}
+	e.modified = false
+	e.runCheck(w)
+	w.reloadPlayers()
+	w.resetSeries()
+	w.newGame()
+	return nil
+}
+
+func writeAtomic(dst string, data []byte) error {
+	mode := os.FileMode(0o644)
+	if st, err := os.Stat(dst); err == nil {
+		if !st.Mode().IsRegular() {
+			return fmt.Errorf("%s is not a regular file; not saved", dst)
+		}
+		mode = st.Mode().Perm()
+	}
+	f, err := os.CreateTemp(filepath.Dir(dst), "."+filepath.Base(dst)+".*")
+	if err != nil {
+		return fmt.Errorf("cannot save %s: %v", dst, unwrap(err))
+	}
+	tmp := f.Name()
+	_, werr := f.Write(data)
+	if err := f.Close(); werr == nil {
+		werr = err
+	}
+	if werr == nil {
+		werr = os.Chmod(tmp, mode)
+	}
+	if werr == nil {
+		werr = os.Rename(tmp, dst)
+	}
+	if werr != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("cannot save %s: %v", dst, werr)
+	}
+	return nil
+}
+
+func (e *editorView) update(gtx layout.Context, w *Window) {
+	for {
+		ev, ok := e.ed.Update(gtx)
+		if !ok {
+			break
+		}
+		if _, ok := ev.(widget.ChangeEvent); ok {
+			e.modified = true
+		}
+	}
+	if e.check.Clicked(gtx) {
+		e.runCheck(w)
+	}
+	if e.save.Clicked(gtx) {
+		if err := w.SaveEditor(); err != nil {
+			e.status = err.Error()
+		} else {
+			e.status = "Saved; the players were reloaded. " + e.status
+		}
+	}
+	for i := range e.errs {
+		if i < len(e.errBtns) && e.errBtns[i].Clicked(gtx) && e.errs[i].Line > 0 {
+			e.gotoLine(e.errs[i].Line, e.errs[i].Col)
+			gtx.Execute(focusCmd(&e.ed))
+		}
+	}
+}
+
+// gotoLine puts the caret at line:col (1-based; col 0 means the line's start).
+func (e *editorView) gotoLine(line, col int) {
+	lines := strings.SplitAfter(e.ed.Text(), "\n")
+	pos := 0
+	for i := 0; i < line-1 && i < len(lines); i++ {
+		pos += len([]rune(lines[i]))
+	}
+	if col > 1 && line-1 < len(lines) {
+		pos += min(col-1, len([]rune(lines[line-1])))
+	}
+	e.ed.SetCaret(pos, pos)
+}
+
+func (e *editorView) layout(gtx layout.Context, w *Window) layout.Dimensions {
+	th := w.th
+	var ch []layout.FlexChild
+	add := func(wd layout.Widget) { ch = append(ch, layout.Rigid(wd), layout.Rigid(spacer(3))) }
+	if e.path == "" {
+		add(material.Body2(th, "Click Edit beside a player in the Players tab to edit its program here.").Layout)
+		return layout.Flex{Axis: layout.Vertical}.Layout(gtx, ch...)
+	}
+	title := e.name
+	if e.modified {
+		title += " (modified)"
+	}
+	add(material.Subtitle1(th, title).Layout)
+	add(func(gtx layout.Context) layout.Dimensions {
+		ws := []layout.Widget{func(gtx layout.Context) layout.Dimensions { return w.smallButton(gtx, &e.check, "Check") }}
+		if e.diskPath() != "" {
+			ws = append(ws, func(gtx layout.Context) layout.Dimensions { return w.smallButton(gtx, &e.save, "Save and reload") })
+		} else {
+			ws = append(ws, material.Caption(th, "bundled: read-only").Layout)
+		}
+		return row(gtx, ws...)
+	})
+	if e.status != "" {
+		add(material.Body2(th, e.status).Layout)
+	}
+	// Each error under its source line, so the line is seen with its message.
+	src := strings.Split(e.ed.Text(), "\n")
+	for i, er := range e.errs {
+		text := er.Msg
+		if er.Line > 0 {
+			code := ""
+			if er.Line-1 < len(src) {
+				code = strings.TrimRight(src[er.Line-1], " \t\r")
+			}
+			text = fmt.Sprintf("%4d | %s\n     ^ %s", er.Line, code, er.Msg)
+			if er.Col > 0 {
+				text = fmt.Sprintf("%4d | %s\n     %s^ %s", er.Line, code, strings.Repeat(" ", min(er.Col-1, 80)), er.Msg)
+			}
+		}
+		add(func(gtx layout.Context) layout.Dimensions {
+			return material.Clickable(gtx, &e.errBtns[i], func(gtx layout.Context) layout.Dimensions {
+				l := material.Body2(th, text)
+				l.Color = errorCol
+				l.Font.Typeface = "Go Mono"
+				return l.Layout(gtx)
+			})
+		})
+	}
+	add(func(gtx layout.Context) layout.Dimensions {
+		return widget.Border{Color: mutedCol, Width: 1}.Layout(gtx, func(gtx layout.Context) layout.Dimensions {
+			gtx.Constraints.Min.X = gtx.Constraints.Max.X
+			gtx.Constraints.Min.Y = gtx.Dp(unit.Dp(300))
+			return layout.UniformInset(unit.Dp(6)).Layout(gtx, func(gtx layout.Context) layout.Dimensions {
+				me := material.Editor(th, &e.ed, "program text")
+				me.Font.Typeface = "Go Mono"
+				me.TextSize = 13
+				return me.Layout(gtx)
+			})
+		})
+	})
+	return layout.Flex{Axis: layout.Vertical}.Layout(gtx, ch...)
+}
+
+func focusCmd(tag *widget.Editor) key.FocusCmd { return key.FocusCmd{Tag: tag} }

@@ -1,0 +1,69 @@
+package corewin
+
+import (
+	"os"
+	"testing"
+	"time"
+
+	"gioui.org/io/input"
+	"gioui.org/layout"
+	"gioui.org/op"
+	"gioui.org/unit"
+)
+
+func TestMain(m *testing.M) {
+	// Headless rendering needs no X server with Mesa's surfaceless platform (GIO-NOTES.md).
+	if os.Getenv("DISPLAY") == "" && os.Getenv("EGL_PLATFORM") == "" {
+		os.Setenv("EGL_PLATFORM", "surfaceless")
+	}
+	os.Exit(m.Run())
+}
+
+// samples is the folder of the sample Core War programs.
+const samples = "../../robots/core"
+
+// newTestWindow opens the Core War mode on the sample programs with a fixed seed.
+func newTestWindow(t testing.TB, files ...string) *Window {
+	t.Helper()
+	w := New(Config{Roots: []Root{{Name: "bundled", FS: os.DirFS(samples), Home: "."}}, Files: files, Seed: 42})
+	t.Cleanup(w.Close)
+	return w
+}
+
+// frame lays the window out once at 1280×860 and hands the ops to the router.
+type harness struct {
+	w   *Window
+	r   input.Router
+	ops op.Ops
+	now time.Time
+}
+
+func newHarness(w *Window) *harness { return &harness{w: w, now: time.Unix(1000, 0)} }
+
+func (h *harness) frame() {
+	h.ops.Reset()
+	h.now = h.now.Add(16 * time.Millisecond)
+	gtx := layout.Context{Ops: &h.ops, Metric: unit.Metric{PxPerDp: 1, PxPerSp: 1}, Constraints: layout.Exact(winSize), Source: h.r.Source(), Now: h.now}
+	h.w.Layout(gtx)
+	h.r.Frame(&h.ops)
+}
+
+// settle waits until the runner has no work left and lays out a frame.
+func (h *harness) settle(t testing.TB) {
+	t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		h.w.run.sync(&h.w.snap)
+		if !h.w.snap.Running || h.w.snap.Over {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the game did not stop")
+		}
+		time.Sleep(2 * time.Millisecond)
+	}
+	// One more publish may be pending.
+	time.Sleep(20 * time.Millisecond)
+	h.frame()
+	h.frame()
+}

@@ -1,0 +1,202 @@
+package corewin
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"gioui.org/layout"
+	"gioui.org/unit"
+	"gioui.org/widget"
+	"gioui.org/widget/material"
+
+	"robocom/ui/corewin/coreplay"
+)
+
+// paramsForm edits the game parameters; Apply checks them, reloads the programs (Redcode's
+// constants and the length limit depend on them) and restarts.
+type paramsForm struct {
+	size, cycles, threads, maxLen, minDist, rounds, alive, cellPts, kill widget.Editor
+	dialect                                                              widget.Enum
+	selfMove                                                             widget.Bool
+	apply, defaults                                                      widget.Clickable
+	err                                                                  string
+}
+
+func (f *paramsForm) init() {
+	for _, e := range f.editors() {
+		e.SingleLine = true
+	}
+}
+
+func (f *paramsForm) editors() []*widget.Editor {
+	return []*widget.Editor{&f.size, &f.cycles, &f.threads, &f.maxLen, &f.minDist, &f.rounds, &f.alive, &f.cellPts, &f.kill}
+}
+
+// load shows p in the form.
+func (f *paramsForm) load(l coreplay.Language, p coreplay.Params) {
+	f.size.SetText(strconv.Itoa(p.Size))
+	f.cycles.SetText(strconv.FormatInt(p.Cycles, 10))
+	f.threads.SetText(strconv.Itoa(p.Threads))
+	f.maxLen.SetText(strconv.Itoa(p.MaxLength))
+	f.minDist.SetText(strconv.Itoa(p.MinDist))
+	f.rounds.SetText(strconv.Itoa(p.Rounds))
+	f.alive.SetText(strconv.FormatInt(p.AlivePoints, 10))
+	f.cellPts.SetText(strconv.FormatInt(p.CellPoints, 10))
+	f.kill.SetText(strconv.FormatInt(p.KillPoints, 10))
+	f.dialect.Value = p.Dialect
+	if f.dialect.Value == "" {
+		f.dialect.Value = "94"
+	}
+	f.selfMove.Value = p.AllowSelfMove
+	f.err = ""
+}
+
+// read parses the form into parameters for the language.
+func (f *paramsForm) read(l coreplay.Language) (coreplay.Params, error) {
+	p := coreplay.Defaults(l)
+	var bad []string
+	num := func(ed *widget.Editor, name string) int64 {
+		v, err := strconv.ParseInt(strings.TrimSpace(ed.Text()), 10, 64)
+		if err != nil {
+			bad = append(bad, name)
+		}
+		return v
+	}
+	p.Size = int(num(&f.size, "core size"))
+	p.Cycles = num(&f.cycles, "cycles")
+	p.Threads = int(num(&f.threads, "threads"))
+	p.MaxLength = int(num(&f.maxLen, "maximum length"))
+	p.MinDist = int(num(&f.minDist, "minimum distance"))
+	p.Rounds = int(num(&f.rounds, "rounds"))
+	if l == coreplay.CW {
+		p.AlivePoints = num(&f.alive, "alive points")
+		p.CellPoints = num(&f.cellPts, "cell points")
+		p.KillPoints = num(&f.kill, "kill points")
+		p.AllowSelfMove = f.selfMove.Value
+	}
+	if l == coreplay.Redcode {
+		p.Dialect = f.dialect.Value
+	}
+	if len(bad) > 0 {
+		return p, fmt.Errorf("not a whole number: %s", strings.Join(bad, ", "))
+	}
+	return p, p.Check(l)
+}
+
+func (f *paramsForm) update(gtx layout.Context, w *Window) {
+	if f.defaults.Clicked(gtx) {
+		f.load(w.lang, coreplay.Defaults(w.lang))
+	}
+	if f.apply.Clicked(gtx) {
+		p, err := f.read(w.lang)
+		if err != nil {
+			f.err = err.Error()
+			return
+		}
+		f.err = ""
+		w.params = p
+		w.reloadPlayers()
+		w.wantRun = false
+		w.resetSeries()
+		w.newGame()
+		w.notify("Parameters applied; the series restarts.")
+	}
+}
+
+// names of the parameters that mean something else in each language.
+func paramNames(l coreplay.Language) (cycles, threads, minDist string) {
+	switch l {
+	case coreplay.VNA:
+		return "Rounds before a draw", "Executors per player", "Blank nodes between programs"
+	case coreplay.Redcode:
+		return "Cycles per warrior (pMARS -c)", "Processes per warrior", "Minimum distance"
+	}
+	return "Time slices before a draw", "Threads per process", "Minimum distance (0: size/(2·processes))"
+}
+
+func (f *paramsForm) layout(gtx layout.Context, w *Window) layout.Dimensions {
+	th := w.th
+	var ch []layout.FlexChild
+	add := func(wd layout.Widget) { ch = append(ch, layout.Rigid(wd), layout.Rigid(spacer(3))) }
+	line := func(name string, ed *widget.Editor) {
+		add(func(gtx layout.Context) layout.Dimensions {
+			return layout.Flex{Alignment: layout.Middle}.Layout(gtx,
+				layout.Rigid(func(gtx layout.Context) layout.Dimensions {
+					gtx.Constraints.Min.X, gtx.Constraints.Max.X = gtx.Dp(250), gtx.Dp(250)
+					return material.Body2(th, name).Layout(gtx)
+				}),
+				layout.Rigid(func(gtx layout.Context) layout.Dimensions { return w.field(gtx, ed, "", 100) }),
+			)
+		})
+	}
+	add(material.Body2(th, "Language: "+w.lang.String()+" (set by the players). Changes take effect with Apply, which restarts the series.").Layout)
+	cyc, thr, md := paramNames(w.lang)
+	line(coreSizeName(w.lang), &f.size)
+	line(cyc, &f.cycles)
+	line(thr, &f.threads)
+	maxName := "Maximum length (0: no limit)"
+	if w.lang == coreplay.VNA {
+		maxName = "Maximum length (at most 40)"
+	}
+	line(maxName, &f.maxLen)
+	line(md, &f.minDist)
+	line("Rounds in a series", &f.rounds)
+	switch w.lang {
+	case coreplay.Redcode:
+		add(func(gtx layout.Context) layout.Dimensions {
+			return row(gtx,
+				material.Body2(th, "Dialect").Layout,
+				material.RadioButton(th, &f.dialect, "94", "ICWS '94").Layout,
+				material.RadioButton(th, &f.dialect, "88", "ICWS '88").Layout,
+				material.RadioButton(th, &f.dialect, "86", "'86 (Atari ST)").Layout,
+			)
+		})
+	case coreplay.CW:
+		add(material.CheckBox(th, &f.selfMove, "Allow self move").Layout)
+		add(material.Subtitle2(th, "Score points").Layout)
+		line("Alive points (per instruction)", &f.alive)
+		line("Cell points (per cell owned)", &f.cellPts)
+		line("Kill points (per process crashed)", &f.kill)
+	}
+	add(func(gtx layout.Context) layout.Dimensions {
+		return row(gtx,
+			func(gtx layout.Context) layout.Dimensions { return w.button(gtx, &f.apply, "Apply and restart") },
+			func(gtx layout.Context) layout.Dimensions {
+				return w.button(gtx, &f.defaults, "Defaults of "+shortLang(w.lang))
+			},
+		)
+	})
+	if f.err != "" {
+		add(func(gtx layout.Context) layout.Dimensions {
+			l := material.Body2(th, f.err)
+			l.Color = errorCol
+			return l.Layout(gtx)
+		})
+	}
+	if w.lang == coreplay.VNA || w.lang == coreplay.Redcode {
+		add(func(gtx layout.Context) layout.Dimensions {
+			l := material.Caption(th, "Scoring: "+map[coreplay.Language]string{coreplay.VNA: "VNA Code defines none (score 0).", coreplay.Redcode: "pMARS's (W²−1)/S for a survivor."}[w.lang])
+			l.Color = mutedCol
+			return layout.Inset{Top: unit.Dp(4)}.Layout(gtx, l.Layout)
+		})
+	}
+	return layout.Flex{Axis: layout.Vertical}.Layout(gtx, ch...)
+}
+
+func coreSizeName(l coreplay.Language) string {
+	if l == coreplay.VNA {
+		return "Ring size (nodes)"
+	}
+	return "Core size (cells)"
+}
+
+func shortLang(l coreplay.Language) string {
+	switch l {
+	case coreplay.VNA:
+		return "VNA"
+	case coreplay.Redcode:
+		return "Redcode"
+	}
+	return "Corewars"
+}

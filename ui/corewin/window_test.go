@@ -1,0 +1,220 @@
+package corewin
+
+import (
+	"image"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"gioui.org/f32"
+	"gioui.org/io/input"
+	"gioui.org/io/pointer"
+	"gioui.org/io/semantic"
+
+	"robocom/corewars"
+)
+
+var winSize = image.Pt(1280, 860)
+
+func (h *harness) click(p f32.Point) {
+	h.r.Queue(
+		pointer.Event{Kind: pointer.Move, Position: p, Source: pointer.Mouse},
+		pointer.Event{Kind: pointer.Press, Position: p, Buttons: pointer.ButtonPrimary, Source: pointer.Mouse},
+		pointer.Event{Kind: pointer.Release, Position: p, Source: pointer.Mouse},
+	)
+	h.frame()
+	h.frame()
+}
+
+// find is the bounds of the clickable widget around the label that starts with text.
+func (h *harness) find(text string) (image.Rectangle, bool) {
+	byID := map[input.SemanticID]input.SemanticNode{}
+	var walk func(n input.SemanticNode)
+	walk = func(n input.SemanticNode) {
+		byID[n.ID] = n
+		for _, c := range n.Children {
+			walk(c)
+		}
+	}
+	for _, n := range h.r.AppendSemantics(nil) {
+		walk(n)
+	}
+	for _, n := range byID {
+		if !strings.HasPrefix(n.Desc.Label, text) {
+			continue
+		}
+		for p := n; ; {
+			if p.Desc.Gestures&input.ClickGesture != 0 || p.Desc.Class == semantic.Button {
+				return p.Desc.Bounds, true
+			}
+			q, ok := byID[p.ParentID]
+			if !ok || p.ParentID == p.ID {
+				break
+			}
+			p = q
+		}
+	}
+	return image.Rectangle{}, false
+}
+
+func (h *harness) clickLabel(t testing.TB, text string) {
+	t.Helper()
+	b, ok := h.find(text)
+	if !ok {
+		t.Fatalf("no button labelled %q on screen", text)
+	}
+	c := b.Min.Add(b.Max).Div(2)
+	h.click(f32.Pt(float32(c.X), float32(c.Y)))
+}
+
+func TestModeSwitchButton(t *testing.T) {
+	switched := 0
+	w := New(Config{Roots: []Root{{Name: "bundled", FS: nil}}, SwitchMode: func() { switched++ }, Seed: 1})
+	defer w.Close()
+	h := newHarness(w)
+	h.frame()
+	h.clickLabel(t, "Switch to RoboCom")
+	if switched != 1 {
+		t.Fatalf("the mode switch was called %d times, want 1", switched)
+	}
+}
+
+func TestClickingACellShowsItsContent(t *testing.T) {
+	w := newTestWindow(t, "bundled:dwarf.cw", "bundled:imp.cw")
+	h := newHarness(w)
+	h.frame()
+	if w.snap.Size != 10000 {
+		t.Fatalf("core of %d cells, want 10000", w.snap.Size)
+	}
+	// The first cell Dwarf owns: its first instruction.
+	addr := -1
+	for a, o := range w.snap.Owner {
+		if o == 0 {
+			addr = a
+			break
+		}
+	}
+	if addr < 0 {
+		t.Fatal("Dwarf owns no cell")
+	}
+	var want string
+	w.run.withEngine(func(e corewars.Engine) { want = e.Cell(addr).Text })
+	s := w.core
+	x, y := s.cellRect(addr)
+	p := s.origin.Add(f32.Pt(x+s.cell/2, y+s.cell/2))
+	h.click(p)
+	if s.Selected != addr {
+		t.Fatalf("clicked cell %d, selected %d", addr, s.Selected)
+	}
+	// Move the pointer off the core: the line shows the selected cell.
+	h.r.Queue(pointer.Event{Kind: pointer.Move, Position: f32.Pt(float32(winSize.X-10), 10), Source: pointer.Mouse})
+	h.frame()
+	info := w.CellInfo()
+	if !strings.Contains(info, want) || !strings.HasPrefix(info, "selected ") || !strings.Contains(info, "Dwarf") {
+		t.Fatalf("cell line %q; want the selected cell %d with %q and its owner Dwarf", info, addr, want)
+	}
+	// The core dump starts at the clicked cell.
+	h.clickLabel(t, "Core dump")
+	d := w.DumpText()
+	if len(d) == 0 || !strings.Contains(d[0], want) || !strings.HasPrefix(strings.TrimSpace(d[0]), itoa(addr)) {
+		t.Fatalf("dump starts with %q, want cell %d (%s)", d, addr, want)
+	}
+	h.clickLabel(t, "cell ▶")
+	if d2 := w.DumpText(); !strings.HasPrefix(strings.TrimSpace(d2[0]), itoa(addr+1)) {
+		t.Fatalf("after one step the dump starts with %q, want cell %d", d2[0], addr+1)
+	}
+}
+
+func itoa(n int) string { return strings.TrimSpace(strings.Repeat(" ", 0) + func() string { return fmtInt(n) }()) }
+
+func fmtInt(n int) string {
+	if n == 0 {
+		return "0"
+	}
+	var b []byte
+	for ; n > 0; n /= 10 {
+		b = append([]byte{byte('0' + n%10)}, b...)
+	}
+	return string(b)
+}
+
+func TestStatisticsOrderAndSelection(t *testing.T) {
+	w := newTestWindow(t, "bundled:imp.cw", "bundled:dwarf.cw", "bundled:replicator.cw")
+	h := newHarness(w)
+	h.frame()
+	h.clickLabel(t, "Run block")
+	h.settle(t)
+	h.clickLabel(t, "Statistics")
+	order := w.StatsOrder()
+	st := w.snap.Stats
+	if len(order) != 3 {
+		t.Fatalf("%d lines in the statistics, want 3", len(order))
+	}
+	if !sort.SliceIsSorted(order, func(a, b int) bool { return st[order[a]].Score > st[order[b]].Score }) {
+		t.Fatalf("statistics not sorted by score: %v with %+v", order, st)
+	}
+	if st[order[0]].Score == st[order[2]].Score {
+		t.Fatalf("all scores equal after 100 slices (%+v): the order test proves nothing", st)
+	}
+	// Clicking the last line selects and marks that process.
+	last := order[2]
+	h.clickLabel(t, "3. ")
+	if w.SelectedProcess() != last || w.MarkedProcess() != last {
+		t.Fatalf("clicked line 3 (process %d): selected %d, marked %d", last, w.SelectedProcess(), w.MarkedProcess())
+	}
+	// The trace of the selected process fills when it runs.
+	h.clickLabel(t, "Step")
+	for i := 0; i < 6; i++ {
+		h.clickLabel(t, "Step")
+	}
+	h.settle(t)
+	if tr := w.TraceText(); len(tr) == 0 && w.snap.Stats[last].Alive {
+		t.Fatal("no trace lines for the selected process after 7 steps")
+	}
+}
+
+func TestStartPauseAndBlocks(t *testing.T) {
+	w := newTestWindow(t, "bundled:dwarf.cw", "bundled:imp.cw")
+	h := newHarness(w)
+	h.frame()
+	h.clickLabel(t, "Run block")
+	h.settle(t)
+	if w.snap.Cycle != 100 {
+		t.Fatalf("after a block of 100: cycle %d", w.snap.Cycle)
+	}
+	h.clickLabel(t, "Start")
+	deadline := time.Now().Add(5 * time.Second)
+	for w.snap.Cycle <= 100 && time.Now().Before(deadline) {
+		time.Sleep(5 * time.Millisecond)
+		h.frame()
+	}
+	if w.snap.Cycle <= 100 || !w.snap.Running {
+		t.Fatalf("Start did not run the game (cycle %d)", w.snap.Cycle)
+	}
+	h.clickLabel(t, "Pause")
+	h.settle(t)
+	c := w.snap.Cycle
+	time.Sleep(50 * time.Millisecond)
+	h.frame()
+	if w.snap.Cycle != c {
+		t.Fatalf("paused at %d, then %d", c, w.snap.Cycle)
+	}
+}
+
+func TestLoadErrorsAndLanguages(t *testing.T) {
+	w := newTestWindow(t, "bundled:dwarf.cw", "bundled:bomber.vna", "bundled:nosuch.cw")
+	if len(w.players) != 1 {
+		t.Fatalf("%d players, want 1 (a .vna among .cw players is refused)", len(w.players))
+	}
+	if !strings.Contains(w.Message(), "one language") {
+		t.Errorf("message %q does not say why bomber.vna was refused", w.Message())
+	}
+	if len(w.Errors()) != 1 || !strings.Contains(w.Errors()[0], "nosuch.cw: cannot read") {
+		t.Errorf("errors %q, want one about nosuch.cw", w.Errors())
+	}
+	w.RemovePlayer(0)
+	if !w.AddPlayer("bundled:bomber.vna") || w.Language().String() != "VNA Code (.vna)" || w.params.Size != 200 {
+		t.Fatalf("VNA after removing the .cw player: language %v, size %d", w.Language(), w.params.Size)
+	}
+}
