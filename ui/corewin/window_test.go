@@ -3,6 +3,7 @@ package corewin
 import (
 	"image"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -126,18 +127,7 @@ func TestClickingACellShowsItsContent(t *testing.T) {
 	}
 }
 
-func itoa(n int) string { return strings.TrimSpace(strings.Repeat(" ", 0) + func() string { return fmtInt(n) }()) }
-
-func fmtInt(n int) string {
-	if n == 0 {
-		return "0"
-	}
-	var b []byte
-	for ; n > 0; n /= 10 {
-		b = append([]byte{byte('0' + n%10)}, b...)
-	}
-	return string(b)
-}
+func itoa(n int) string { return strconv.Itoa(n) }
 
 func TestStatisticsOrderAndSelection(t *testing.T) {
 	w := newTestWindow(t, "bundled:imp.cw", "bundled:dwarf.cw", "bundled:replicator.cw")
