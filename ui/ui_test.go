@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"image"
+	"path/filepath"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -18,6 +19,7 @@ import (
 	"gioui.org/unit"
 	"gioui.org/widget/material"
 
+	"robocom/arena"
 	"robocom/robolang"
 )
 
@@ -395,5 +397,75 @@ func TestSeriesPlaysRoundsInARow(t *testing.T) {
 	}
 	if s := h.u.tally.Of(0); s.Points() != 9 {
 		t.Errorf("winner has %d points after three wins", s.Points())
+	}
+}
+
+func TestOptionsEditorAppliesAndSaves(t *testing.T) {
+	h := newHarness(t, "test:p1.rob", "test:p2.rob")
+	h.u.optEd.dir = t.TempDir()
+	h.clickLabel("Options")
+	ed := h.u.optEd.fields["timeout"]
+	if ed == nil {
+		t.Fatal("no timeout field")
+	}
+	h.r.Source().Execute(key.FocusCmd{Tag: ed})
+	h.frame()
+	h.r.Queue(key.EditEvent{Range: key.Range{Start: 0, End: len([]rune(ed.Text()))}, Text: "500"})
+	h.frame()
+	h.clickLabel("Apply (Enter)")
+	if got := h.u.opts.Timeout(); got != 500 {
+		t.Fatalf("timeout in use = %d after Apply, want 500", got)
+	}
+	var engineTimeout int
+	h.waitFor("the game with the new rules", func() bool {
+		h.u.run.Do(func(g Game) {
+			if a, ok := g.(interface{ Engine() *arena.Game }); ok {
+				engineTimeout = a.Engine().Options().Timeout
+			}
+		})
+		return engineTimeout == 500
+	})
+	// Save as a file, then load it back through the arena's own loader.
+	h.r.Source().Execute(key.FocusCmd{Tag: &h.u.optEd.nameEd})
+	h.frame()
+	h.r.Queue(key.EditEvent{Range: key.Range{Start: 0, End: len([]rune(h.u.optEd.nameEd.Text()))}, Text: "short"})
+	h.frame()
+	h.clickLabel("Save")
+	file := filepath.Join(h.u.optEd.dir, "short"+optionFileExt)
+	o, err := arena.LoadOptions(file)
+	if err != nil {
+		t.Fatalf("the saved set does not load: %v (message: %s)", err, h.u.optEd.msg)
+	}
+	if o.Timeout != 500 {
+		t.Errorf("saved timeout = %d, want 500", o.Timeout)
+	}
+	// A value out of range is refused with the arena's message, and nothing changes.
+	h.r.Source().Execute(key.FocusCmd{Tag: h.u.optEd.fields["board"]})
+	h.frame()
+	h.r.Queue(key.EditEvent{Range: key.Range{Start: 0, End: 2}, Text: "999"})
+	h.frame()
+	h.clickLabel("Apply (Enter)")
+	if v, _ := h.u.opts.Get("board"); v != 16 || !h.u.optEd.msgErr {
+		t.Errorf("board 999 was not refused: board %d, message %q", v, h.u.optEd.msg)
+	}
+}
+
+func TestEventLogShowsDeathsAndFilters(t *testing.T) {
+	h := newHarness(t, "test:p1.rob", "test:quitter.rob")
+	h.waitFor("the first game", func() bool { return h.u.Snapshot().Size > 0 })
+	h.clickLabel("Events")
+	h.clickLabel("Start")
+	h.waitFor("the end", func() bool { return h.u.over() })
+	h.frame()
+	if _, ok := h.findText("     1  Quitter robot 2 died: executed DIE"); !ok {
+		t.Fatal("the log does not show the death with its reason")
+	}
+	h.r.Source().Execute(key.FocusCmd{Tag: &h.u.eventLog.filter})
+	h.frame()
+	h.r.Queue(key.EditEvent{Text: "hunger"})
+	h.frame()
+	h.frame()
+	if _, ok := h.findText("     1  Quitter robot 2 died: executed DIE"); ok {
+		t.Error("the filter 'hunger' still shows a DIE death")
 	}
 }
