@@ -80,6 +80,7 @@ type debugPub struct {
 // robotDebugger is one robot's panel.
 type robotDebugger struct {
 	id        int
+	game      int             // the Runner's game number last shown
 	last      arena.RobotView // the last view while alive, shown after death too
 	seen      bool
 	closeBtn  widget.Clickable
@@ -550,6 +551,10 @@ func (u *UI) layoutDebuggers(gtx layout.Context) layout.Dimensions {
 	var ch []layout.FlexChild
 	for _, p := range d.panels {
 		p := p
+		if p.game != pub.game {
+			// A new game: the same id is another robot (or none yet).
+			p.game, p.last, p.seen = pub.game, arena.RobotView{}, false
+		}
 		if v, ok := pub.views[p.id]; ok && v.Alive {
 			p.last, p.seen = v, true
 		}
@@ -638,19 +643,20 @@ func (u *UI) layoutRobotDebugger(gtx layout.Context, p *robotDebugger, pub debug
 		add(muted(fmt.Sprintf("Generation %d, %s", v.Generation, parent)))
 		add(muted(fmt.Sprintf("At (%d, %d) facing %s · %s", v.X, v.Y, v.Dir, state)))
 		add(muted(fmt.Sprintf("Set %d (%s) · %s", v.Set, setName(v.Set), mob)))
-		if !dead {
-			add(func(gtx layout.Context) layout.Dimensions {
-				return layout.Inset{Top: 4}.Layout(gtx, func(gtx layout.Context) layout.Dimensions {
-					return layout.Flex{Alignment: layout.Middle}.Layout(gtx,
-						layout.Rigid(u.smallButton(&p.stepBtn, "Step instruction")),
-						layout.Rigid(layout.Spacer{Width: 4}.Layout),
-						layout.Rigid(u.smallButton(&p.editBtn, "Edit program")),
-						layout.Rigid(layout.Spacer{Width: 4}.Layout),
-						layout.Rigid(u.smallButton(&p.rbiBtn, "RBI…")),
-					)
-				})
+		sealed := team >= 0 && team < len(u.players) && u.players[team].Prog != nil && u.players[team].Prog.Hidden
+		add(func(gtx layout.Context) layout.Dimensions {
+			return layout.Inset{Top: 4}.Layout(gtx, func(gtx layout.Context) layout.Dimensions {
+				var ch []layout.FlexChild
+				if !dead {
+					ch = append(ch, layout.Rigid(u.smallButton(&p.stepBtn, "Step instruction")), layout.Rigid(layout.Spacer{Width: 4}.Layout))
+				}
+				if !sealed {
+					ch = append(ch, layout.Rigid(u.smallButton(&p.editBtn, "Edit program")), layout.Rigid(layout.Spacer{Width: 4}.Layout),
+						layout.Rigid(u.smallButton(&p.rbiBtn, "RBI…")))
+				}
+				return layout.Flex{Alignment: layout.Middle}.Layout(gtx, ch...)
 			})
-		}
+		})
 		add(u.checkBox(&p.breakDie, "Pause when this robot dies"))
 		add(u.checkBox(&p.breakTeam, "Pause when any robot of "+u.teamName(team)+" dies"))
 		add(heading("Variables (Enter applies)"))

@@ -514,3 +514,52 @@ func TestSaveAsRBIWritesFileThatLoads(t *testing.T) {
 		}
 	}
 }
+
+func TestFollowKeepsRobotSelectedAndInView(t *testing.T) {
+	h := newDebugHarness(t, "test:spinner.rob", "test:factory.rob")
+	h.waitFor("the first game", func() bool { return len(h.u.Snapshot().Robots) == 2 })
+	h.openByClick(2)
+	h.clickLabel("Follow")
+	if h.u.dbg.follow != 2 || !h.shows("Following") {
+		t.Fatalf("Follow did not follow robot 2 (following %d)", h.u.dbg.follow)
+	}
+	h.u.Board().Selected = 0
+	h.u.Board().SetZoom(5)
+	h.stepTo(30)
+	h.frame()
+	if got := h.u.Board().Selected; got != 2 {
+		t.Errorf("selected robot %d while following robot 2", got)
+	}
+	r := h.engineRobot(2)
+	p := h.u.Board().FieldCenter(r.X, r.Y)
+	boardW, boardH := float32(1400-400-270), float32(900-60)
+	if p.X < 0 || p.Y < 0 || p.X > boardW || p.Y > boardH {
+		t.Errorf("zoomed in, the followed robot at %d,%d is drawn at %v, outside the board view", r.X, r.Y, p)
+	}
+	h.clickLabel("Following")
+	if h.u.dbg.follow != 0 {
+		t.Error("a second click did not stop following")
+	}
+}
+
+// TestHiddenBanksShowHidden lays out a debugger of a robot that holds a bank transferred from
+// an RBI program: its name and code must not appear, its size must.
+func TestHiddenBanksShowHidden(t *testing.T) {
+	h := newDebugHarness(t, "test:spinner.rob", "test:counter.rob")
+	h.waitFor("the first game", func() bool { return len(h.u.Snapshot().Robots) == 2 })
+	h.u.OpenDebugger(1)
+	h.settle()
+	main := []robolang.Instr{{Op: robolang.OpTurn, N: 1, Args: [3]robolang.Operand{{Kind: robolang.KindNumber, Value: 1}}}}
+	v := arena.RobotView{ID: 1, Team: 0, Alive: true, Active: 1, Set: 2, Bank: 2, Instr: 3, InProgress: true, Duration: 5, Remaining: 2,
+		Banks: []arena.BankView{{Name: "Main", Code: main, Len: 1, Origin: 0}, {Hidden: true, Len: 7, Origin: 1}}}
+	h.u.dbg.mu.Lock()
+	h.u.dbg.pub.views[1] = v
+	h.u.dbg.mu.Unlock()
+	h.frame()
+	h.frame()
+	for _, want := range []string{"→ 2  (hidden)  (7 instr.)", "1  Main  (1 instr.)", "its 7 instructions are not shown", "in progress: 3 of 5 cycles done"} {
+		if !h.shows(want) {
+			t.Errorf("the debugger does not show %q: %q", want, h.texts())
+		}
+	}
+}

@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"sort"
+	"time"
 
 	"robocom/arena"
 	"robocom/robolang"
@@ -27,6 +28,7 @@ type tapeGame struct {
 	edits    []tapeEdit        // ascending cycles; same-cycle edits in the order made
 	furthest int               // the furthest cycle reached on this timeline
 	seeking  bool              // replaying for a rewind: breakpoints are not checked
+	lastSnap time.Time         // when the last snapshot was taken (for the interval's cost)
 	br       breakState        // breakpoints (debugger_break.go)
 }
 
@@ -43,6 +45,7 @@ const (
 	snapBudgetBytes = 96 << 20
 	snapBytesPerCel = 160
 	firstSnapEvery  = 64
+	maxSnapEvery    = 1 << 14
 )
 
 // newTapeGame wraps g, whose engine is eng, at its first cycle.
@@ -79,7 +82,16 @@ func (t *tapeGame) Step() {
 }
 
 func (t *tapeGame) addSnapshot() {
+	start := time.Now()
 	t.snaps = append(t.snaps, t.eng.Snapshot())
+	end := time.Now()
+	// Keep snapshots below about a tenth of the simulation time: when one costs more than
+	// that share of the cycles since the last, take them half as often. A rewind then
+	// replays at most `every` cycles, which costs about ten snapshots' time.
+	if !t.lastSnap.IsZero() && end.Sub(start)*10 > start.Sub(t.lastSnap) && t.every < maxSnapEvery {
+		t.every *= 2
+	}
+	t.lastSnap = end
 	if len(t.snaps) <= t.maxSnaps {
 		return
 	}
