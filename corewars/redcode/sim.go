@@ -70,6 +70,10 @@ const (
 	fastDjnBDirAPre
 	fastDatDirDir
 	fastDatBPreDir
+	fastSplDirDir
+	fastSplImmBPre
+	fastSplImmAPre
+	fastSplImmBPost
 )
 
 func fastKind(op, am, bm uint8) uint8 {
@@ -91,8 +95,16 @@ func fastKind(op, am, bm uint8) uint8 {
 		return fastMovIDirBPost
 	case key{kMOV | mI, uint8(BIndirect), uint8(BPostinc)}:
 		return fastMovIBIndBPost
-	case key{kSPL | mB, I, D}:
+	case key{kSPL | mB, I, D}, key{kSPL | mB, I, I}:
 		return fastSplImmDir
+	case key{kSPL | mB, D, D}:
+		return fastSplDirDir
+	case key{kSPL | mB, I, uint8(BPredec)}:
+		return fastSplImmBPre
+	case key{kSPL | mB, I, uint8(APredec)}:
+		return fastSplImmAPre
+	case key{kSPL | mB, I, uint8(BPostinc)}:
+		return fastSplImmBPost
 	case key{kJMP | mB, D, D}:
 		return fastJmpDirDir
 	case key{kJMP | mB, D, uint8(BPredec)}:
@@ -292,6 +304,45 @@ func (m *Machine) run(steps int64) {
 				owner[bptr] = id
 				goto push1
 			case fastSplImmDir:
+				q.push(next)
+				if q.n < maxProc {
+					q.push(pc)
+				}
+				goto endstep
+			case fastSplDirDir:
+				aptr = pc + ir.a
+				if aptr >= S {
+					aptr -= S
+				}
+				q.push(next)
+				if q.n < maxProc {
+					q.push(aptr)
+				}
+				goto endstep
+			case fastSplImmBPre, fastSplImmAPre, fastSplImmBPost:
+				t := pc + ir.b
+				if t >= S {
+					t -= S
+				}
+				c := &core[t]
+				switch ir.fast {
+				case fastSplImmBPre:
+					if c.b == 0 {
+						c.b = S
+					}
+					c.b--
+				case fastSplImmAPre:
+					if c.a == 0 {
+						c.a = S
+					}
+					c.a--
+				default:
+					c.b++
+					if c.b == S {
+						c.b = 0
+					}
+				}
+				owner[t] = id
 				q.push(next)
 				if q.n < maxProc {
 					q.push(pc)
