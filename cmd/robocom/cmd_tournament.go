@@ -24,6 +24,9 @@ func runTournament(args []string) int {
 }
 
 func tournamentMain(args []string, stdout, stderr io.Writer) int {
+	if isCoreTournament(args) { // .red, .cw, .vna: cmd_tournament_core.go
+		return coreTournamentMain(args, stdout, stderr)
+	}
 	fs := flag.NewFlagSet("tournament", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var gf gameFlags

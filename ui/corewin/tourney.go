@@ -98,7 +98,7 @@ func (w *Window) StartTournament(swiss bool) error {
 	t.mu.Unlock()
 	go func() {
 		defer close(fin)
-		res, err := coreplay.Tournament(ctx, sys, progs, copies, params, seed, battles, func(done, total int) {
+		res, err := coreplay.Tournament(ctx, sys, progs, copies, params, seed, battles, 1, func(done, total int) {
 			t.mu.Lock()
 			t.done, t.total = done, total
 			t.mu.Unlock()

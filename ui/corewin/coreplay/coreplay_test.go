@@ -159,7 +159,7 @@ func TestTournaments(t *testing.T) {
 	for _, n := range []string{"dwarf.cw", "imp.cw", "impkiller.cw", "replicator.cw"} {
 		progs = append(progs, loadSample(t, n, p))
 	}
-	rr, err := Tournament(context.Background(), RoundRobin, progs, nil, p, 10, 2, nil)
+	rr, err := Tournament(context.Background(), RoundRobin, progs, nil, p, 10, 2, 2, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -168,7 +168,7 @@ func TestTournaments(t *testing.T) {
 	}
 	checkPoints(t, rr, 3, 1)
 	calls := 0
-	sw, err := Tournament(context.Background(), Swiss, progs, nil, p, 10, 99, func(done, total int) {
+	sw, err := Tournament(context.Background(), Swiss, progs, nil, p, 10, 99, 2, func(done, total int) {
 		calls++
 		if total != 2*2*SwissBattles || done != calls {
 			t.Errorf("progress %d/%d at call %d", done, total, calls)
@@ -192,7 +192,7 @@ func TestTournaments(t *testing.T) {
 		}
 	}
 	checkPoints(t, sw, 2, 1)
-	again, _ := Tournament(context.Background(), Swiss, progs, nil, p, 10, 3, nil)
+	again, _ := Tournament(context.Background(), Swiss, progs, nil, p, 10, 3, 1, nil)
 	for i := range sw.Standings {
 		if sw.Standings[i] != again.Standings[i] {
 			t.Fatalf("same seed, different standings: %+v vs %+v", sw.Standings[i], again.Standings[i])
@@ -200,7 +200,7 @@ func TestTournaments(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := Tournament(ctx, RoundRobin, progs, nil, p, 1, 1, nil); err == nil {
+	if _, err := Tournament(ctx, RoundRobin, progs, nil, p, 1, 1, 1, nil); err == nil {
 		t.Fatal("a cancelled tournament finished")
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/bits"
 	"sort"
+	"sync"
 )
 
 // System is a tournament system.
@@ -58,8 +59,9 @@ type Progress func(done, total int)
 // Tournament plays the programs against each other, two at a time, each with copies[i]
 // processes (.cw). Battle k of the whole tournament (counted from 0) uses seed+k, so a seed
 // fixes every battle. For RoundRobin, battles is per pairing; Swiss always plays
-// SwissBattles. ctx stops it between battles.
-func Tournament(ctx context.Context, sys System, progs []*Program, copies []int, p Params, seed int64, battles int, progress Progress) (*Result, error) {
+// SwissBattles. The battles of a round run on up to workers goroutines; the result does not
+// depend on their number. ctx stops it between battles.
+func Tournament(ctx context.Context, sys System, progs []*Program, copies []int, p Params, seed int64, battles, workers int, progress Progress) (*Result, error) {
 	n := len(progs)
 	if n < 2 {
 		return nil, fmt.Errorf("a tournament needs at least 2 programs, got %d", n)
@@ -99,7 +101,9 @@ func Tournament(ctx context.Context, sys System, progs []*Program, copies []int,
 	if sys == RoundRobin {
 		total = len(rounds[0]) * battles
 	}
-	k := 0
+	k := 0 // battles so far: battle k plays with seed+k
+	played := 0
+	var progMu sync.Mutex
 	met := make(map[[2]int]bool)
 	for r := 0; r < res.Rounds; r++ {
 		var pairs [][2]int
@@ -115,19 +119,23 @@ func Tournament(ctx context.Context, sys System, progs []*Program, copies []int,
 		} else {
 			pairs = rounds[0]
 		}
-		for _, pr := range pairs {
+		outcomes, err := playRound(ctx, progs, copies, p, pairs, battles, seed+int64(k), workers, func() {
+			if progress != nil {
+				progMu.Lock()
+				played++
+				progress(played, total)
+				progMu.Unlock()
+			}
+		})
+		if err != nil {
+			return nil, err
+		}
+		k += len(pairs) * battles
+		for pi, pr := range pairs {
 			met[pr] = true
 			pg := Pairing{Round: r + 1, A: pr[0], B: pr[1]}
-			for b := 0; b < battles; b++ {
-				if err := ctx.Err(); err != nil {
-					return nil, err
-				}
-				w, err := Play([]*Program{progs[pr[0]], progs[pr[1]]}, []int{at(copies, pr[0]), at(copies, pr[1])}, p, seed+int64(k))
-				if err != nil {
-					return nil, fmt.Errorf("%s against %s: %v", progs[pr[0]].Name, progs[pr[1]].Name, err)
-				}
-				k++
-				a, bb := &res.Standings[pr[0]], &res.Standings[pr[1]]
+			a, bb := &res.Standings[pr[0]], &res.Standings[pr[1]]
+			for _, w := range outcomes[pi*battles : (pi+1)*battles] {
 				switch w {
 				case 0:
 					pg.AWins++
@@ -146,17 +154,59 @@ func Tournament(ctx context.Context, sys System, progs []*Program, copies []int,
 					a.Points += drawPts
 					bb.Points += drawPts
 				}
-				if progress != nil {
-					progress(k, total)
-				}
 			}
-			res.Standings[pr[0]].Pairings++
-			res.Standings[pr[1]].Pairings++
+			a.Pairings++
+			bb.Pairings++
 			res.Pairings = append(res.Pairings, pg)
 		}
 	}
 	sortStandings(res.Standings)
 	return res, nil
+}
+
+// playRound plays battles battles of every pair, battle b of pair i with seed+i·battles+b,
+// on up to workers goroutines, and returns the winners in that order (0 or 1, -1 a draw).
+func playRound(ctx context.Context, progs []*Program, copies []int, p Params, pairs [][2]int, battles int, seed int64, workers int, done func()) ([]int, error) {
+	out := make([]int, len(pairs)*battles)
+	jobs := make(chan int)
+	var wg sync.WaitGroup
+	var errMu sync.Mutex
+	var firstErr error
+	for w := 0; w < max(1, workers); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := range jobs {
+				pr := pairs[j/battles]
+				win, err := Play([]*Program{progs[pr[0]], progs[pr[1]]}, []int{at(copies, pr[0]), at(copies, pr[1])}, p, seed+int64(j))
+				if err != nil {
+					errMu.Lock()
+					if firstErr == nil {
+						firstErr = fmt.Errorf("%s against %s: %v", progs[pr[0]].Name, progs[pr[1]].Name, err)
+					}
+					errMu.Unlock()
+					continue
+				}
+				out[j] = win
+				done()
+			}
+		}()
+	}
+	for j := range out {
+		if ctx.Err() != nil {
+			break
+		}
+		jobs <- j
+	}
+	close(jobs)
+	wg.Wait()
+	if firstErr != nil {
+		return nil, firstErr
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	return out, nil
 }
 
 func at(copies []int, i int) int {

@@ -1,0 +1,292 @@
+package main
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/binary"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strconv"
+	"text/tabwriter"
+
+	"robocom/ui/corewin/coreplay"
+)
+
+// isCoreTournament reports whether a tournament's arguments name Core War programs (.red,
+// .cw, .vna files, or a folder holding such files and no RoboCom program): those go to
+// coreTournamentMain, the rest to the RoboCom tournament.
+func isCoreTournament(args []string) bool {
+	for _, a := range args {
+		if len(a) > 0 && a[0] == '-' {
+			continue
+		}
+		if coreplay.IsCoreFile(a) {
+			return true
+		}
+		if st, err := os.Stat(a); err == nil && st.IsDir() {
+			core, robo := countProgramKinds(a)
+			if core > 0 && robo == 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func countProgramKinds(dir string) (core, robo int) {
+	ents, _ := os.ReadDir(dir)
+	for _, e := range ents {
+		if e.IsDir() {
+			continue
+		}
+		switch ext := filepath.Ext(e.Name()); {
+		case coreplay.IsCoreFile(e.Name()):
+			core++
+		case ext == ".rob" || ext == ".rbi":
+			robo++
+		}
+	}
+	return core, robo
+}
+
+// coreTournamentMain is `robocom tournament` for the core languages: round-robin (every
+// pairing, -rounds battles each, 3 points a win, 1 a draw) or, with -swiss, the Atari ST
+// Corewar's Swiss system (⌈log₂ n⌉ rounds of pairings by points, 3 battles each, 2 points a
+// win, 1 a draw).
+func coreTournamentMain(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("tournament", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var (
+		seed    int64
+		seedSet bool
+	)
+	fs.Func("seed", "seed of the first battle (battle k uses seed+k-1); default random, always printed", func(s string) error {
+		n, err := strconv.ParseInt(s, 10, 64)
+		if err != nil {
+			return fmt.Errorf("-seed needs a whole number, not %q", s)
+		}
+		seed, seedSet = n, true
+		return nil
+	})
+	rounds := fs.Int("rounds", 10, "battles per pairing (round-robin); the Swiss system always plays 3")
+	swiss := fs.Bool("swiss", false, "the Atari ST Swiss system instead of round-robin")
+	size := fs.Int("size", 0, "cells in the core (default: .cw 10000, .vna 200, .red 8000)")
+	cycles := fs.Int64("cycles", 0, "time slices (.cw) or rounds (.vna) before a draw; .red: cycles per warrior")
+	threads := fs.Int("threads", 0, "threads per process (.cw), executors per player (.vna), processes per warrior (.red)")
+	copies := fs.Int("copies", 1, "processes per program (.cw only)")
+	dialect := fs.String("dialect", "94", "Redcode dialect 94, 88 or 86 (.red only)")
+	asJSON := fs.Bool("json", false, "print the result as JSON")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: robocom tournament [options] PROGRAM.red|.cw|.vna ... | DIR   (at least 2 programs, one language)")
+		fs.PrintDefaults()
+	}
+	pos, err := parseInterspersed(fs, args)
+	if err != nil {
+		return 2
+	}
+	usageErr := func(format string, a ...any) int {
+		fmt.Fprintf(stderr, "robocom tournament: "+format+"\n", a...)
+		fs.Usage()
+		return 2
+	}
+	var files []string
+	for _, a := range pos {
+		st, err := os.Stat(a)
+		if err != nil {
+			return usageErr("cannot read %s: %v", a, unwrapPath(err))
+		}
+		if !st.IsDir() {
+			files = append(files, a)
+			continue
+		}
+		ents, err := os.ReadDir(a)
+		if err != nil {
+			return usageErr("cannot read directory %s: %v", a, unwrapPath(err))
+		}
+		n := 0
+		for _, e := range ents {
+			if !e.IsDir() && coreplay.IsCoreFile(e.Name()) {
+				files = append(files, filepath.Join(a, e.Name()))
+				n++
+			}
+		}
+		if n == 0 {
+			return usageErr("directory %s holds no .red, .cw or .vna program", a)
+		}
+	}
+	if len(files) < 2 {
+		return usageErr("a tournament needs at least 2 programs, got %d", len(files))
+	}
+	lang := coreplay.LanguageOf(files[0])
+	for _, f := range files {
+		if l := coreplay.LanguageOf(f); l != lang {
+			return usageErr("%s and %s are in different languages; a tournament's programs must be all .red, all .cw or all .vna", files[0], f)
+		}
+	}
+	rset := false
+	fs.Visit(func(f *flag.Flag) { rset = rset || f.Name == "rounds" })
+	switch {
+	case *swiss && rset && *rounds != coreplay.SwissBattles:
+		return usageErr("the Swiss system plays %d battles a pairing; leave out -rounds", coreplay.SwissBattles)
+	case *rounds < 1:
+		return usageErr("-rounds must be at least 1, not %d", *rounds)
+	case *copies < 1:
+		return usageErr("-copies must be at least 1, not %d", *copies)
+	case lang != coreplay.CW && *copies != 1:
+		return usageErr("-copies is for .cw programs; %s loads each program once", lang)
+	case *size < 0 || *cycles < 0 || *threads < 0:
+		return usageErr("-size, -cycles and -threads must be positive")
+	}
+	p := coreplay.Defaults(lang)
+	if *size > 0 {
+		p.Size = *size
+	}
+	if *cycles > 0 {
+		p.Cycles = *cycles
+	}
+	if *threads > 0 {
+		p.Threads = *threads
+	}
+	if lang == coreplay.Redcode {
+		p.Dialect = *dialect
+	}
+	if err := p.Check(lang); err != nil {
+		return usageErr("%v", err)
+	}
+	var progs []*coreplay.Program
+	ok := true
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			fmt.Fprintf(stderr, "robocom tournament: cannot read %s: %v\n", f, unwrapPath(err))
+			ok = false
+			continue
+		}
+		pr, err := coreplay.Load(f, src, p)
+		if err != nil {
+			fmt.Fprintln(stderr, err)
+			ok = false
+			continue
+		}
+		progs = append(progs, pr)
+	}
+	if !ok {
+		return 1
+	}
+	if !seedSet {
+		var b [4]byte
+		if _, err := rand.Read(b[:]); err == nil {
+			seed = int64(binary.LittleEndian.Uint32(b[:]) >> 1)
+		}
+	}
+	cs := make([]int, len(progs))
+	for i := range cs {
+		cs[i] = *copies
+	}
+	sys := coreplay.RoundRobin
+	if *swiss {
+		sys = coreplay.Swiss
+	}
+	res, err := coreplay.Tournament(context.Background(), sys, progs, cs, p, seed, *rounds, runtime.NumCPU(), nil)
+	if err != nil {
+		fmt.Fprintf(stderr, "robocom tournament: %v\n", err)
+		return 1
+	}
+	if *asJSON {
+		out, _ := json.MarshalIndent(coreTournamentJSON(res, lang), "", "  ")
+		fmt.Fprintf(stdout, "%s\n", out)
+		return 0
+	}
+	printCoreTournament(stdout, res, lang, len(progs))
+	return 0
+}
+
+func unwrapPath(err error) error {
+	if pe, ok := err.(*os.PathError); ok {
+		return pe.Err
+	}
+	return err
+}
+
+type coreTournamentOut struct {
+	Language string           `json:"language"`
+	System   string           `json:"system"` // "round-robin" or "swiss"
+	Seed     int64            `json:"seed"`
+	Battles  int              `json:"battles"` // per pairing
+	Rounds   int              `json:"rounds"`  // Swiss rounds; 1 for round-robin
+	Win      int              `json:"points_win"`
+	Draw     int              `json:"points_draw"`
+	Programs []coreStandingJS `json:"programs"`
+	Pairings []corePairingJS  `json:"pairings"`
+}
+
+type coreStandingJS struct {
+	Rank   int    `json:"rank"`
+	Index  int    `json:"index"`
+	Name   string `json:"name"`
+	File   string `json:"file"`
+	Points int    `json:"points"`
+	Wins   int    `json:"wins"`
+	Draws  int    `json:"draws"`
+	Losses int    `json:"losses"`
+	Byes   int    `json:"byes"`
+}
+
+type corePairingJS struct {
+	Round int `json:"round"`
+	A     int `json:"a"`
+	B     int `json:"b"`
+	AWins int `json:"a_wins"`
+	BWins int `json:"b_wins"`
+	Draws int `json:"draws"`
+}
+
+func coreTournamentJSON(res *coreplay.Result, lang coreplay.Language) coreTournamentOut {
+	out := coreTournamentOut{Language: langName[lang], System: "round-robin", Seed: res.Seed, Battles: res.Battles, Rounds: res.Rounds, Win: 3, Draw: 1}
+	if res.System == coreplay.Swiss {
+		out.System, out.Win = "swiss", 2
+	}
+	for i, s := range res.Standings {
+		rank := i + 1
+		if i > 0 && s.Points == res.Standings[i-1].Points && s.Wins == res.Standings[i-1].Wins {
+			rank = out.Programs[i-1].Rank
+		}
+		out.Programs = append(out.Programs, coreStandingJS{rank, s.Index, s.Name, s.File, s.Points, s.Wins, s.Draws, s.Losses, s.Byes})
+	}
+	for _, pg := range res.Pairings {
+		out.Pairings = append(out.Pairings, corePairingJS{pg.Round, pg.A, pg.B, pg.AWins, pg.BWins, pg.Draws})
+	}
+	sort.SliceStable(out.Pairings, func(i, j int) bool { return out.Pairings[i].Round < out.Pairings[j].Round })
+	return out
+}
+
+func printCoreTournament(w io.Writer, res *coreplay.Result, lang coreplay.Language, n int) {
+	js := coreTournamentJSON(res, lang)
+	if res.System == coreplay.Swiss {
+		fmt.Fprintf(w, "%s, Swiss system: %d programs, %d rounds, %d battles a pairing (2 points a win, 1 a draw; a bye counts as %d draws), seed %d\n\n",
+			lang, n, res.Rounds, res.Battles, res.Battles, res.Seed)
+	} else {
+		fmt.Fprintf(w, "%s, round-robin: %d programs, %d pairings × %d battles (3 points a win, 1 a draw), seed %d\n\n",
+			lang, n, n*(n-1)/2, res.Battles, res.Seed)
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	head := "rank\tpoints\twins\tdraws\tlosses\t"
+	if res.System == coreplay.Swiss {
+		head += "byes\t"
+	}
+	fmt.Fprintln(tw, head+"  program\t")
+	for _, s := range js.Programs {
+		line := fmt.Sprintf("%d\t%d\t%d\t%d\t%d\t", s.Rank, s.Points, s.Wins, s.Draws, s.Losses)
+		if res.System == coreplay.Swiss {
+			line += fmt.Sprintf("%d\t", s.Byes)
+		}
+		fmt.Fprintf(tw, "%s  %s\t\n", line, s.Name)
+	}
+	tw.Flush()
+}

@@ -1,0 +1,119 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func runCoreTournament(t *testing.T, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code := tournamentMain(args, &out, &errb) // through the hook in cmd_tournament.go
+	return code, out.String(), errb.String()
+}
+
+func TestCoreTournamentRoundRobinJSON(t *testing.T) {
+	dir := t.TempDir()
+	for _, n := range []string{"dwarf.cw", "imp.cw", "replicator.cw"} {
+		src, err := os.ReadFile(filepath.Join("../../robots/core", n))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, n), src, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	code, out, errs := runCoreTournament(t, "-seed", "3", "-rounds", "2", "-size", "2000", "-json", dir)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var res coreTournamentOut
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatal(err)
+	}
+	if res.System != "round-robin" || res.Battles != 2 || res.Win != 3 || len(res.Pairings) != 3 || len(res.Programs) != 3 {
+		t.Fatalf("got %+v", res)
+	}
+	for _, pg := range res.Pairings {
+		if pg.AWins+pg.BWins+pg.Draws != 2 {
+			t.Errorf("pairing %+v did not play 2 battles", pg)
+		}
+	}
+	// The samples folder mixes .cw and .vna: refused with a sentence.
+	if code, _, errs := runCoreTournament(t, "../../robots/core"); code != 2 || !strings.Contains(errs, "different languages") {
+		t.Fatalf("mixed folder: exit %d, %q", code, errs)
+	}
+}
+
+func TestCoreTournamentMixedLanguagesRefused(t *testing.T) {
+	code, _, errs := runCoreTournament(t, "../../robots/core/dwarf.cw", "../../robots/core/bomber.vna")
+	if code != 2 || !strings.Contains(errs, "different languages") {
+		t.Fatalf("exit %d, %q; want 2 and a sentence about languages", code, errs)
+	}
+}
+
+func TestCoreTournamentSwiss(t *testing.T) {
+	dir := "../../robots/core"
+	var files []string
+	for _, n := range []string{"dwarf.cw", "imp.cw", "impkiller.cw", "replicator.cw"} {
+		files = append(files, filepath.Join(dir, n))
+	}
+	args := append([]string{"-swiss", "-seed", "9", "-size", "2000", "-json"}, files...)
+	code, out, errs := runCoreTournament(t, args...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var res coreTournamentOut
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatal(err)
+	}
+	if res.System != "swiss" || res.Battles != 3 || res.Rounds != 2 || res.Win != 2 || len(res.Pairings) != 4 || len(res.Programs) != 4 {
+		t.Fatalf("Swiss of 4: %+v", res)
+	}
+	pts := map[int]int{}
+	for _, pg := range res.Pairings {
+		if pg.AWins+pg.BWins+pg.Draws != 3 {
+			t.Errorf("pairing %+v did not play 3 battles", pg)
+		}
+		pts[pg.A] += 2*pg.AWins + pg.Draws
+		pts[pg.B] += 2*pg.BWins + pg.Draws
+	}
+	for _, p := range res.Programs {
+		if p.Points != pts[p.Index] {
+			t.Errorf("%s: %d points, the pairings give %d", p.Name, p.Points, pts[p.Index])
+		}
+	}
+	// Same seed, same table.
+	_, again, _ := runCoreTournament(t, args...)
+	if again != out {
+		t.Fatal("the same seed gave another result")
+	}
+	if code, _, errs := runCoreTournament(t, append([]string{"-swiss", "-rounds", "5"}, files...)...); code != 2 || !strings.Contains(errs, "3 battles") {
+		t.Fatalf("-swiss -rounds 5: exit %d, %q", code, errs)
+	}
+}
+
+func TestCoreTournamentLoadError(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.cw")
+	if err := os.WriteFile(bad, []byte("title Bad\nfrob 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errs := runCoreTournament(t, bad, "../../robots/core/imp.cw")
+	if code != 1 || !strings.Contains(errs, bad+":2:") {
+		t.Fatalf("exit %d, %q; want 1 and the error at %s:2", code, errs, bad)
+	}
+}
+
+func TestRoboComTournamentStillRoboCom(t *testing.T) {
+	if isCoreTournament([]string{"-rounds", "2", "../../robots/mine.rob", "../../robots/wall.rob"}) {
+		t.Fatal(".rob files taken for a Core War tournament")
+	}
+	if !isCoreTournament([]string{"-seed", "1", "a.red", "b.red"}) {
+		t.Fatal(".red files not taken for a Core War tournament")
+	}
+}
