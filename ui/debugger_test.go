@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+	"time"
 
 	"gioui.org/f32"
 	"gioui.org/io/input"
@@ -185,11 +186,23 @@ func TestTwoDebuggersFollowTheEngine(t *testing.T) {
 		}
 	}
 	// While running, the panels keep following.
-	h.u.Runner().SetSpeed(0)
+	h.u.Runner().SetSpeed(2000)
 	h.u.ToggleRun()
 	h.waitFor("the game to run on", func() bool { return h.u.Snapshot().Cycle > 200 })
-	h.u.ToggleRun()
+	seen := map[int16]bool{}
+	for i := 0; i < 40; i++ {
+		time.Sleep(5 * time.Millisecond)
+		h.frame()
+		if v, ok := h.u.DebugView(1); ok {
+			seen[v.Vars[0]] = true
+		}
+	}
+	live := len(seen) - 1
+	h.u.Runner().Pause()
 	h.waitFor("the pause", func() bool { return !h.u.Snapshot().Running })
+	if live == 0 {
+		t.Error("the debugger did not update while the game ran")
+	}
 	h.settle()
 	got, _ := h.u.DebugView(1)
 	if want := h.engineRobot(1); !reflect.DeepEqual(got, want) {
@@ -225,7 +238,7 @@ func TestEditVariableChangesEngine(t *testing.T) {
 		t.Fatalf("after typing 1234 into #7, the engine's #7 = %d", got)
 	}
 	// #Active: 0 freezes the robot, while the game runs.
-	h.u.Runner().SetSpeed(0)
+	h.u.Runner().SetSpeed(1000)
 	h.u.ToggleRun()
 	h.typeInto(&p.vars[0], &p.vars[0], "0", true)
 	h.waitFor("robot 1 inactive", func() bool { return h.engineRobot(1).Active == 0 })
