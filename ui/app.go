@@ -86,7 +86,7 @@ type UI struct {
 	pickOpen bool
 
 	startBtn, stepBtn, blockBtn, restartBtn, newSeedBtn, fitBtn widget.Clickable
-	fasterBtn, slowerBtn, addBtn, resetTallyBtn                 widget.Clickable
+	fasterBtn, slowerBtn, addBtn, resetTallyBtn, dismissBtn     widget.Clickable
 	seedEd, blockEd, roundsEd                                   widget.Editor
 	rows                                                        []playerRow
 	tabs                                                        [4]widget.Clickable
@@ -604,6 +604,9 @@ func (u *UI) handleControls(gtx layout.Context) {
 	}
 	if u.addBtn.Clicked(gtx) {
 		u.pickOpen = !u.pickOpen
+	}
+	if u.dismissBtn.Clicked(gtx) {
+		u.errors = u.errors[:0]
 	}
 	if u.resetTallyBtn.Clicked(gtx) {
 		u.restartSeries()

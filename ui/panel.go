@@ -146,9 +146,43 @@ func (u *UI) layoutControls(gtx layout.Context) layout.Dimensions {
 
 func (u *UI) layoutPlayersOrPicker(gtx layout.Context) layout.Dimensions {
 	if u.pickOpen {
-		return Picker(u.th, &u.picker, len(u.players)).Layout(gtx)
+		return layout.Flex{Axis: layout.Vertical}.Layout(gtx,
+			layout.Rigid(Picker(u.th, &u.picker, len(u.players)).Layout),
+			layout.Rigid(u.layoutNotices),
+		)
 	}
 	return u.layoutPlayers(gtx)
+}
+
+// layoutNotices shows the last notice and the load errors ("file:line:col: message").
+func (u *UI) layoutNotices(gtx layout.Context) layout.Dimensions {
+	var ch []layout.FlexChild
+	if u.message != "" {
+		ch = append(ch, layout.Rigid(func(gtx layout.Context) layout.Dimensions {
+			l := material.Body2(u.th, u.message)
+			l.Color = color.NRGBA{0xA0, 0x40, 0x00, 0xFF}
+			return layout.Inset{Top: 4}.Layout(gtx, l.Layout)
+		}))
+	}
+	const maxShown = 8
+	for i, e := range u.errors {
+		if i == maxShown {
+			e = fmt.Sprintf("… and %d more", len(u.errors)-maxShown)
+		} else if i > maxShown {
+			break
+		}
+		ch = append(ch, layout.Rigid(func(gtx layout.Context) layout.Dimensions {
+			l := material.Caption(u.th, e)
+			l.Color = color.NRGBA{0xB0, 0x00, 0x20, 0xFF}
+			return l.Layout(gtx)
+		}))
+	}
+	if len(u.errors) > 0 {
+		ch = append(ch, layout.Rigid(func(gtx layout.Context) layout.Dimensions {
+			return layout.Inset{Top: 2}.Layout(gtx, u.smallButton(&u.dismissBtn, "Dismiss errors"))
+		}))
+	}
+	return layout.Flex{Axis: layout.Vertical}.Layout(gtx, ch...)
 }
 
 func (u *UI) layoutPlayers(gtx layout.Context) layout.Dimensions {
@@ -190,21 +224,7 @@ func (u *UI) layoutPlayers(gtx layout.Context) layout.Dimensions {
 			})
 		}))
 	}
-	if u.message != "" {
-		ch = append(ch, layout.Rigid(func(gtx layout.Context) layout.Dimensions {
-			l := material.Body2(u.th, u.message)
-			l.Color = color.NRGBA{0xA0, 0x40, 0x00, 0xFF}
-			return layout.Inset{Top: 4}.Layout(gtx, l.Layout)
-		}))
-	}
-	for _, e := range u.errors {
-		e := e
-		ch = append(ch, layout.Rigid(func(gtx layout.Context) layout.Dimensions {
-			l := material.Caption(u.th, e)
-			l.Color = color.NRGBA{0xB0, 0x00, 0x20, 0xFF}
-			return l.Layout(gtx)
-		}))
-	}
+	ch = append(ch, layout.Rigid(u.layoutNotices))
 	if len(u.players) > 0 {
 		ch = append(ch, layout.Rigid(func(gtx layout.Context) layout.Dimensions {
 			return layout.Inset{Top: 4}.Layout(gtx, Legend(u.th, paletteColor(u.players[0].Color)).Layout)

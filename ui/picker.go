@@ -297,7 +297,7 @@ func (ps PickerStyle) Layout(gtx layout.Context) layout.Dimensions {
 						return layout.Inset{Top: 3, Bottom: 3, Left: 6}.Layout(gtx, func(gtx layout.Context) layout.Dimensions {
 							name := e.name
 							if e.dir {
-								name = "▸ " + name + "/"
+								name += "/"
 							}
 							l := material.Body2(th, name)
 							if e.dir {

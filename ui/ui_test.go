@@ -168,7 +168,7 @@ func TestPickerFoldersAndErrors(t *testing.T) {
 	if got := strings.Join(h.u.picker.Entries(), " "); got != "sub/ p1.rob p2.rob p3.rob p4.rob p5.rob p6.rob quitter.rob" {
 		t.Fatalf("entries = %q (folders first, only .rob/.rbi)", got)
 	}
-	h.clickLabel("▸ sub/")
+	h.clickLabel("sub/")
 	if got := strings.Join(h.u.picker.Entries(), " "); got != "broken.rob inner.rob" {
 		t.Fatalf("entries in sub = %q", got)
 	}
@@ -179,6 +179,10 @@ func TestPickerFoldersAndErrors(t *testing.T) {
 	errs := strings.Join(h.u.Errors(), "\n")
 	if !strings.Contains(errs, "test/sub/broken.rob:3:1:") {
 		t.Errorf("errors = %q, want file:line:col of the bad line", errs)
+	}
+	// The errors show while the picker is still open.
+	if _, ok := h.findText(h.u.Errors()[0]); !ok {
+		t.Errorf("the load error %q is not on screen", h.u.Errors()[0])
 	}
 	h.clickLabel("inner.rob")
 	h.clickLabel("Up")
