@@ -32,10 +32,11 @@ func newTestWindow(t testing.TB, files ...string) *Window {
 
 // frame lays the window out once at 1280×860 and hands the ops to the router.
 type harness struct {
-	w   *Window
-	r   input.Router
-	ops op.Ops
-	now time.Time
+	w    *Window
+	draw func(gtx layout.Context) // instead of w.Layout, if set
+	r    input.Router
+	ops  op.Ops
+	now  time.Time
 }
 
 func newHarness(w *Window) *harness { return &harness{w: w, now: time.Unix(1000, 0)} }
@@ -44,7 +45,11 @@ func (h *harness) frame() {
 	h.ops.Reset()
 	h.now = h.now.Add(16 * time.Millisecond)
 	gtx := layout.Context{Ops: &h.ops, Metric: unit.Metric{PxPerDp: 1, PxPerSp: 1}, Constraints: layout.Exact(winSize), Source: h.r.Source(), Now: h.now}
-	h.w.Layout(gtx)
+	if h.draw != nil {
+		h.draw(gtx)
+	} else {
+		h.w.Layout(gtx)
+	}
 	h.r.Frame(&h.ops)
 }
 

@@ -1,0 +1,89 @@
+package corewin
+
+import (
+	"gioui.org/layout"
+	"gioui.org/op/clip"
+	"gioui.org/op/paint"
+	"gioui.org/unit"
+	"gioui.org/widget"
+	"gioui.org/widget/material"
+)
+
+// Modes is the arena window's mode switch: a bar with two tabs, "RoboCom" and "Core War",
+// above the chosen mode. The RoboCom mode is drawn by the caller's widget (package ui); the
+// Core War mode is a Window. Keep it by pointer.
+type Modes struct {
+	Core   *Window
+	CoreOn bool // the Core War mode is shown
+
+	th         *material.Theme
+	robo, core widget.Clickable
+}
+
+// NewModes makes the Core War mode (cfg as for New) and the bar; coreFirst opens the
+// window in the Core War mode.
+func NewModes(cfg Config, coreFirst bool) *Modes {
+	m := &Modes{CoreOn: coreFirst}
+	m.Core = New(cfg)
+	m.th = m.Core.th
+	return m
+}
+
+// Close stops the Core War mode's simulation.
+func (m *Modes) Close() { m.Core.Close() }
+
+// Title is the window title: the RoboCom mode's (robo) or the Core War mode's.
+func (m *Modes) Title(robo string) string {
+	if m.CoreOn {
+		return m.Core.Title()
+	}
+	return robo
+}
+
+// barBg is the mode bar's background.
+var barBg = rgb(0x30, 0x34, 0x3C)
+
+// Layout draws the bar and the chosen mode below it.
+func (m *Modes) Layout(gtx layout.Context, roboCom layout.Widget) layout.Dimensions {
+	if m.robo.Clicked(gtx) {
+		m.CoreOn = false
+	}
+	if m.core.Clicked(gtx) {
+		m.CoreOn = true
+	}
+	return layout.Flex{Axis: layout.Vertical}.Layout(gtx,
+		layout.Rigid(m.layoutBar),
+		layout.Flexed(1, func(gtx layout.Context) layout.Dimensions {
+			if m.CoreOn {
+				return m.Core.Layout(gtx)
+			}
+			return roboCom(gtx)
+		}),
+	)
+}
+
+func (m *Modes) layoutBar(gtx layout.Context) layout.Dimensions {
+	return layout.Stack{}.Layout(gtx,
+		layout.Expanded(func(gtx layout.Context) layout.Dimensions {
+			paint.FillShape(gtx.Ops, barBg, clip.Rect{Max: gtx.Constraints.Min}.Op())
+			return layout.Dimensions{Size: gtx.Constraints.Min}
+		}),
+		layout.Stacked(func(gtx layout.Context) layout.Dimensions {
+			gtx.Constraints.Min.X = gtx.Constraints.Max.X
+			return layout.Inset{Top: 3, Bottom: 3, Left: 6}.Layout(gtx, func(gtx layout.Context) layout.Dimensions {
+				tab := func(c *widget.Clickable, s string, on bool) layout.Widget {
+					return func(gtx layout.Context) layout.Dimensions {
+						b := material.Button(m.th, c, s)
+						b.TextSize = 13
+						b.Inset = layout.Inset{Top: 4, Bottom: 4, Left: 12, Right: 12}
+						if !on {
+							b.Background, b.Color = barBg, rgb(0xC8, 0xCC, 0xD4)
+						}
+						return layout.Inset{Right: unit.Dp(4)}.Layout(gtx, b.Layout)
+					}
+				}
+				return row(gtx, tab(&m.robo, "RoboCom", !m.CoreOn), tab(&m.core, "Core War", m.CoreOn))
+			})
+		}),
+	)
+}
