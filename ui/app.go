@@ -236,7 +236,7 @@ func (u *UI) addPlayer(path string) bool {
 		for _, line := range strings.Split(strings.TrimSpace(err.Error()), "\n") {
 			u.errors = append(u.errors, line)
 		}
-		u.notify(fmt.Sprintf("%s did not load; its errors are listed under Players.", baseName(name)))
+		u.notify(fmt.Sprintf("%s did not load; its errors are listed below.", baseName(name)))
 		return false
 	}
 	used := map[int]bool{}

@@ -179,6 +179,7 @@ func (u *UI) layoutNotices(gtx layout.Context) layout.Dimensions {
 	}
 	if len(u.errors) > 0 {
 		ch = append(ch, layout.Rigid(func(gtx layout.Context) layout.Dimensions {
+			gtx.Constraints.Min.X = 0
 			return layout.Inset{Top: 2}.Layout(gtx, u.smallButton(&u.dismissBtn, "Dismiss errors"))
 		}))
 	}
