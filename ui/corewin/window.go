@@ -48,6 +48,8 @@ type Config struct {
 	SwitchMode func()
 	// Seed is the first game's seed; 0 picks one at random.
 	Seed int64
+	// Quit closes the window (Ctrl+Q).
+	Quit func()
 }
 
 // Palette are the colours of programs 1, 2, ...: the Okabe–Ito colours, which stay
@@ -377,6 +379,7 @@ func (w *Window) nextRoundOrRestart() {
 // pointer, the controls and the tabs on the right.
 func (w *Window) Layout(gtx layout.Context) layout.Dimensions {
 	w.run.sync(&w.snap)
+	w.handleKeys(gtx)
 	w.handleControls(gtx)
 	w.checkOver(gtx)
 	if w.message != "" && time.Since(w.msgAt) > 10*time.Second {
@@ -469,7 +472,7 @@ func (w *Window) CellInfo() string {
 		a, what = w.core.Selected, "selected"
 	}
 	if a < 0 {
-		return "Hover over a cell to see its content; click to select it. Wheel: zoom, drag: pan."
+		return "Hover a cell to see it, click to select. Wheel zoom, drag pan. Keys: Space run, S step, N block, R restart, F fit, +/− speed."
 	}
 	return what + " " + w.cellLine(a)
 }

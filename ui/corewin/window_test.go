@@ -10,6 +10,7 @@ import (
 
 	"gioui.org/f32"
 	"gioui.org/io/input"
+	"gioui.org/io/key"
 	"gioui.org/io/pointer"
 	"gioui.org/io/semantic"
 
@@ -206,5 +207,27 @@ func TestLoadErrorsAndLanguages(t *testing.T) {
 	w.RemovePlayer(0)
 	if !w.AddPlayer("bundled:bomber.vna") || w.Language().String() != "VNA Code (.vna)" || w.params.Size != 200 {
 		t.Fatalf("VNA after removing the .cw player: language %v, size %d", w.Language(), w.params.Size)
+	}
+}
+
+func TestKeys(t *testing.T) {
+	w := newTestWindow(t, "bundled:dwarf.cw", "bundled:imp.cw")
+	h := newHarness(w)
+	h.frame()
+	h.r.Queue(key.Event{Name: "S", State: key.Press})
+	h.frame()
+	h.settle(t)
+	var executed int64
+	for _, st := range w.snap.Stats {
+		executed += st.Executed
+	}
+	if executed != 1 {
+		t.Fatalf("S ran %d instructions, want 1", executed)
+	}
+	h.r.Queue(key.Event{Name: "N", State: key.Press})
+	h.frame()
+	h.settle(t)
+	if w.snap.Cycle != 100 {
+		t.Fatalf("N ran to cycle %d, want a block of 100 slices", w.snap.Cycle)
 	}
 }
