@@ -15,9 +15,8 @@ func (g *Game) complete(r *robot) {
 	}
 	g.instructions++
 	op := in.op
-	need := robolang.Instructions[op].Set
-	if int(r.set) < need {
-		if need >= 2 {
+	if r.set < in.set {
+		if in.set >= 2 {
 			g.kill(r, ReasonSet2Required)
 		} else {
 			g.kill(r, ReasonSet1Required)
@@ -162,7 +161,7 @@ func (g *Game) read(r *robot, o carg, ref *robot) int {
 	case robolang.KindNumber:
 		return int(o.val)
 	case robolang.KindVar:
-		return int(r.vars[o.val])
+		return int(r.vars[o.val-1])
 	case robolang.KindActive:
 		return int(r.active)
 	case robolang.KindConst:
@@ -204,7 +203,7 @@ func (g *Game) read(r *robot, o carg, ref *robot) int {
 func (g *Game) write(r *robot, o carg, v int, ref *robot) {
 	switch o.kind {
 	case robolang.KindVar:
-		r.vars[o.val] = int16(v)
+		r.vars[o.val-1] = int16(v)
 	case robolang.KindActive:
 		g.setActive(r, r, v)
 	case robolang.KindRemote:

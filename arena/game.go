@@ -30,6 +30,7 @@ type cinstr struct {
 	op      robolang.Opcode
 	n       uint8
 	remotes uint8 // remote operands
+	set     uint8 // the instruction set the instruction needs
 	dur     int32 // cycles for every instruction but TRANS and CREATE (minimum 1 applied); for those the base plus the remote surcharge
 	args    [3]carg
 }
@@ -44,7 +45,7 @@ type carg struct {
 func compile(code []robolang.Instr, o *Options) []cinstr {
 	out := make([]cinstr, len(code))
 	for i, in := range code {
-		c := cinstr{op: in.Op, n: in.N}
+		c := cinstr{op: in.Op, n: in.N, set: uint8(robolang.Instructions[in.Op].Set)}
 		for j := 0; j < int(in.N); j++ {
 			c.args[j] = carg{in.Args[j].Kind, in.Args[j].Value}
 			if in.Args[j].Kind == robolang.KindRemote {
@@ -65,13 +66,13 @@ func compile(code []robolang.Instr, o *Options) []cinstr {
 // first, so that a visit mostly reads one or two cache lines: the engine is bound by memory
 // latency, not arithmetic.
 type robot struct {
+	// First cache line: what every visit reads and writes.
 	code       []cinstr // the compiled code of bank `bank` (nil if the robot has no such bank)
 	bank, pos  int32    // current position: bank and instruction number, both 1-based
 	due        uint32   // while scheduled: the cycle of the next visit (fetch or completion)
 	fetchAt    uint32   // the cycle of the last (or, if prefetched, the coming) fetch
 	id         uint32
 	rank       int32 // scheduling order, grows with creation order (see sched.go)
-	dur        int32 // the duration fixed at the last fetch
 	x, y       int16
 	active     int16 // #Active
 	dir        Dir
@@ -80,14 +81,21 @@ type robot struct {
 	sched      uint8 // schedNone, schedWheel or schedOverflow
 	mobile     bool
 	alive      bool
-	inProgress bool                        // an instruction was fetched and has not completed
-	vars       [robolang.NumVars + 1]int16 // vars[1..20] are #1..#20
-	banks      []*Bank
-	slot       int32
-	seq        uint32 // bumped whenever pending overflow entries become invalid
-	rem        int32  // while frozen with an instruction in progress: turns still needed
-	gen        int32
-	parent     uint32
+	inProgress bool // an instruction was fetched and has not completed
+	_          [3]byte
+
+	// Second line: the variables and the banks.
+	vars  [robolang.NumVars]int16 // #1..#20
+	banks []*Bank
+
+	// The rest is rarely touched.
+	dur    int32  // the duration fixed at the last fetch
+	slot   int32  // index in Game.robots
+	seq    uint32 // bumped whenever pending overflow entries become invalid
+	rem    int32  // while frozen with an instruction in progress: turns still needed
+	gen    int32
+	parent uint32
+	_      [40]byte // pad to 192 bytes: three whole cache lines per robot
 }
 
 // setBank moves r to bank b (and caches that bank's code).

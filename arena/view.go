@@ -52,7 +52,7 @@ func (g *Game) view(r *robot) RobotView {
 		Active: r.active, Bank: int(r.bank), Instr: int(r.pos), InProgress: r.inProgress && !g.fetchPending(r),
 		Duration: int(r.dur), Alive: r.alive,
 	}
-	copy(v.Vars[:], r.vars[1:])
+	v.Vars = r.vars
 	v.Banks = make([]BankView, len(r.banks))
 	for i, b := range r.banks {
 		bv := BankView{Len: len(b.Code), Hidden: b.Hidden, Origin: b.Origin}
@@ -172,7 +172,7 @@ func (g *Game) SetVar(id, v int, value int16) error {
 	if v < 1 || v > robolang.NumVars {
 		return fmt.Errorf("variable #%d does not exist (#1..#%d)", v, robolang.NumVars)
 	}
-	r.vars[v] = value
+	r.vars[v-1] = value
 	if g.fetchPending(r) {
 		g.refetch(r)
 	}
