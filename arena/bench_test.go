@@ -115,3 +115,19 @@ func BenchmarkCrowded(b *testing.B) {
 	b.ReportMetric(float64(g.Instructions()-start)/b.Elapsed().Seconds(), "instr/s")
 	b.ReportMetric(float64(g.Instructions()-start)/float64(b.N), "instr/cycle")
 }
+
+// TestNoAllocPerCycle: in steady state (a crowded board of robots that scan, compute,
+// transfer, activate and fail to build) a cycle allocates nothing.
+func TestNoAllocPerCycle(t *testing.T) {
+	p := parse(t, "Crowd", crowdSrc)
+	o := Classic()
+	o.Timeout = MaxTimeout
+	g, err := New(Config{Programs: []*robolang.Program{p}, Seed: 1, Options: o})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.RunUntil(30000)
+	if allocs := testing.AllocsPerRun(2000, func() { g.Step() }); allocs != 0 {
+		t.Errorf("%v allocations per cycle", allocs)
+	}
+}
