@@ -72,3 +72,5 @@ func (h *harness) settle(t testing.TB) {
 	h.frame()
 	h.frame()
 }
+
+func readSample(name string) ([]byte, error) { return os.ReadFile(samples + "/" + name) }

@@ -222,6 +222,13 @@ func (r *runner) publishLocked() {
 	fillSnapshot(r.eng, p)
 }
 
+// ownerOnly is an engine that can tell a cell's owner without describing the cell and says
+// whether it keeps write times (the Redcode adapter keeps none).
+type ownerOnly interface {
+	Owner(addr int) int
+	WriteTimes() bool
+}
+
 // fillSnapshot copies what the window draws from e into p, reusing p's slices.
 func fillSnapshot(e corewars.Engine, p *Snapshot) {
 	n := e.Size()
@@ -230,9 +237,16 @@ func fillSnapshot(e corewars.Engine, p *Snapshot) {
 		p.Owner, p.Written = make([]int16, n), make([]int64, n)
 	}
 	p.Owner, p.Written = p.Owner[:n], p.Written[:n]
-	for a := 0; a < n; a++ {
-		c := e.Cell(a)
-		p.Owner[a], p.Written[a] = int16(c.Owner), c.Written
+	if o, ok := e.(ownerOnly); ok && !o.WriteTimes() {
+		// No write times to copy: ask for owners only, skipping the cell's text.
+		for a := 0; a < n; a++ {
+			p.Owner[a], p.Written[a] = int16(o.Owner(a)), -1
+		}
+	} else {
+		for a := 0; a < n; a++ {
+			c := e.Cell(a)
+			p.Owner[a], p.Written[a] = int16(c.Owner), c.Written
+		}
 	}
 	np := e.Processes()
 	p.Stats = p.Stats[:0]
@@ -264,6 +278,7 @@ func (r *runner) loop() {
 	var last time.Time // time of the last paced step
 	var carry float64  // fractional slices owed at slow speeds
 	lastPub := time.Now()
+	pubEvery := frameEvery
 	slicesPerChunk := int64(64)
 	for {
 		select {
@@ -331,10 +346,14 @@ func (r *runner) loop() {
 				}
 				r.dirty = true
 			}
-			pub := r.dirty && (time.Since(lastPub) >= frameEvery || !r.running && r.budget == 0)
+			pub := r.dirty && (time.Since(lastPub) >= pubEvery || !r.running && r.budget == 0)
 			if pub {
+				t0 := time.Now()
 				r.publishLocked()
 				lastPub = time.Now()
+				// A costly copy (a big Redcode core) is made less often, so that the copy
+				// never takes more than about an eighth of the simulation's time.
+				pubEvery = max(frameEvery, 8*lastPub.Sub(t0))
 			}
 			paced := r.speed > 0
 			r.mu.Unlock()
