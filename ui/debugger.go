@@ -93,6 +93,9 @@ type robotDebugger struct {
 	vars      [robolang.NumVars + 1]widget.Editor // [0] is #Active
 	shown     [robolang.NumVars + 1]string        // what the fields were last set to
 	lines     []widget.Clickable                  // code lines: a click toggles a breakpoint
+	banks     []widget.Clickable                  // bank rows: a click lists that bank
+	showBank  int                                 // the bank listed; 0 for the current one
+	listBank  int                                 // the bank whose lines were listed last
 	bps       map[[2]int]bool                     // bank, instruction
 	list      widget.List
 }
@@ -233,7 +236,6 @@ func (u *UI) say(msg string) {
 	d.pub.msg = msg
 	d.pub.msgSeq++
 	d.mu.Unlock()
-	d.fetching.Store(false)
 	u.run.invalidate()
 }
 
@@ -289,9 +291,18 @@ func (u *UI) updateDebug(gtx layout.Context) {
 		if p.breakDie.Update(gtx) || p.breakTeam.Update(gtx) {
 			d.dirty++
 		}
-		for bank := range p.lines {
-			if p.lines[bank].Clicked(gtx) {
-				k := [2]int{p.last.Bank, bank + 1}
+		for i := range p.banks {
+			if p.banks[i].Clicked(gtx) {
+				if p.showBank == i+1 || i+1 == p.last.Bank {
+					p.showBank = 0
+				} else {
+					p.showBank = i + 1
+				}
+			}
+		}
+		for i := range p.lines {
+			if p.lines[i].Clicked(gtx) {
+				k := [2]int{p.listBank, i + 1}
 				if p.bps[k] {
 					delete(p.bps, k)
 				} else {
@@ -665,31 +676,39 @@ func (u *UI) layoutRobotDebugger(gtx layout.Context, p *robotDebugger, pub debug
 		add(muted(fmt.Sprintf("$Banks %d · $Mobile %d", len(v.Banks), b2i(v.Mobile))))
 		add(muted(fmt.Sprintf("$InstrSet %d · $Fields %d", v.Set, pub.size)))
 		add(heading(fmt.Sprintf("Banks (%d)", len(v.Banks))))
+		for len(p.banks) < len(v.Banks) {
+			p.banks = append(p.banks, widget.Clickable{})
+		}
 		for i, b := range v.Banks {
 			i, b := i, b
 			add(func(gtx layout.Context) layout.Dimensions {
-				name := b.Name
-				if b.Hidden {
-					name = robolang.HiddenText
-				} else if name == "" {
-					name = "(no name)"
-				}
-				mark := "  "
-				if i+1 == v.Bank {
-					mark = "→ "
-				}
-				return layout.Flex{Alignment: layout.Middle}.Layout(gtx,
-					layout.Rigid(swatch(u.teamColor(b.Origin), 10)),
-					layout.Rigid(layout.Spacer{Width: 5}.Layout),
-					layout.Flexed(1, func(gtx layout.Context) layout.Dimensions {
-						l := material.Body2(u.th, fmt.Sprintf("%s%d  %s  (%d instr.)", mark, i+1, name, b.Len))
-						l.MaxLines = 1
-						if i+1 == v.Bank {
-							l.Font.Weight = font.Bold
-						}
-						return l.Layout(gtx)
-					}),
-				)
+				return p.banks[i].Layout(gtx, func(gtx layout.Context) layout.Dimensions {
+					name := b.Name
+					if b.Hidden {
+						name = robolang.HiddenText
+					} else if name == "" {
+						name = "(no name)"
+					}
+					mark := "  "
+					if i+1 == v.Bank {
+						mark = "→ "
+					}
+					return layout.Flex{Alignment: layout.Middle}.Layout(gtx,
+						layout.Rigid(swatch(u.teamColor(b.Origin), 10)),
+						layout.Rigid(layout.Spacer{Width: 5}.Layout),
+						layout.Flexed(1, func(gtx layout.Context) layout.Dimensions {
+							l := material.Body2(u.th, fmt.Sprintf("%s%d  %s  (%d instr.)", mark, i+1, name, b.Len))
+							l.MaxLines = 1
+							if i+1 == v.Bank {
+								l.Font.Weight = font.Bold
+							}
+							if i+1 == p.showBank {
+								l.Color = dbgNotice
+							}
+							return l.Layout(gtx)
+						}),
+					)
+				})
 			})
 		}
 		rows = append(rows, u.codeRows(p, v, dead)...)
@@ -789,10 +808,18 @@ func (u *UI) codeRows(p *robotDebugger, v arena.RobotView, dead bool) []layout.W
 		rows = append(rows, material.Body2(u.th, "No current bank.").Layout)
 		return rows
 	}
-	b := v.Banks[v.Bank-1]
+	bank := v.Bank
+	if p.showBank > 0 && p.showBank <= len(v.Banks) {
+		bank = p.showBank
+	}
+	p.listBank = bank
+	b := v.Banks[bank-1]
 	title := fmt.Sprintf("Bank %d, instruction %d", v.Bank, v.Instr)
 	if v.Instr > b.Len {
 		title = fmt.Sprintf("Bank %d, past its end (reboots to bank 1)", v.Bank)
+	}
+	if bank != v.Bank {
+		title = fmt.Sprintf("Bank %d (it runs bank %d now)", bank, v.Bank)
 	}
 	rows = append(rows, func(gtx layout.Context) layout.Dimensions {
 		return layout.Inset{Top: 8, Bottom: 2}.Layout(gtx, material.Subtitle2(u.th, title).Layout)
@@ -834,7 +861,7 @@ func (u *UI) codeRows(p *robotDebugger, v arena.RobotView, dead bool) []layout.W
 		in := b.Code[i]
 		rows = append(rows, func(gtx layout.Context) layout.Dimensions {
 			return p.lines[i].Layout(gtx, func(gtx layout.Context) layout.Dimensions {
-				current := i+1 == v.Instr
+				current := i+1 == v.Instr && bank == v.Bank
 				return layout.Background{}.Layout(gtx,
 					func(gtx layout.Context) layout.Dimensions {
 						if current {
@@ -847,7 +874,7 @@ func (u *UI) codeRows(p *robotDebugger, v arena.RobotView, dead bool) []layout.W
 						return layout.Flex{Alignment: layout.Middle}.Layout(gtx,
 							layout.Rigid(func(gtx layout.Context) layout.Dimensions {
 								s := gtx.Dp(14)
-								if p.bps[[2]int{v.Bank, i + 1}] {
+								if p.bps[[2]int{bank, i + 1}] {
 									r := gtx.Dp(4)
 									c := image.Pt(s/2, s/2)
 									paint.FillShape(gtx.Ops, dbgBreakDot, clip.Ellipse{Min: c.Sub(image.Pt(r, r)), Max: c.Add(image.Pt(r, r))}.Op(gtx.Ops))

@@ -46,6 +46,7 @@ func newDebugHarness(t *testing.T, files ...string) *harness {
 		Files:   files,
 	})
 	t.Cleanup(h.u.Close)
+	h.u.SetSeed(4242) // the same games on every run
 	h.frame()
 	return h
 }
@@ -435,9 +436,20 @@ func TestEditorShowsErrorAtLine(t *testing.T) {
 	if b, _ := os.ReadFile(path); string(b) != "Name Mine2\nBank Main\n@l\nTurn 0\nJump @l\n" {
 		t.Fatalf("saved file = %q", b)
 	}
-	if ents, _ := os.ReadDir(dir); len(ents) != 1 {
+	if ents, _ := os.ReadDir(dir); len(ents) != 1 { // no temporary file left
 		t.Errorf("the save left other files: %v", ents)
 	}
+	// Save as RBI from the editor: beside the source, never over it.
+	h.clickLabel("Save as RBI…")
+	d := &h.u.dbg.prog.rbi
+	if got, want := d.pathEd.Text(), filepath.Join(dir, "mine.rbi"); got != want {
+		t.Errorf("the editor suggests %q for the RBI, want %q", got, want)
+	}
+	h.clickLabel("Save RBI")
+	if p, err := robolang.LoadFile(filepath.Join(dir, "mine.rbi"), robolang.Options{}); err != nil || !p.Hidden || p.Name != "Mine2" {
+		t.Errorf("the editor's RBI: %v, %v", p, err)
+	}
+	h.clickLabel("Done")
 	h.clickLabel("Load into arena")
 	if got := h.u.Players()[0].Prog.Name; got != "Mine2" {
 		t.Errorf("player 1 is %q after loading the edited program", got)
@@ -477,7 +489,7 @@ func TestSaveAsRBIWritesFileThatLoads(t *testing.T) {
 		t.Fatalf("saving over the .rob was not refused: %q", d.msg)
 	}
 	h.typeInto(&d.pathEd, &d.pathEd, want, false)
-	h.clickLabel("Save")
+	h.clickLabel("Save RBI")
 	if d.msgErr {
 		t.Fatalf("save failed: %s", d.msg)
 	}
@@ -574,5 +586,24 @@ func TestHiddenBanksShowHidden(t *testing.T) {
 		if !h.shows(want) {
 			t.Errorf("the debugger does not show %q: %q", want, h.texts())
 		}
+	}
+}
+
+func TestBankListChoosesListing(t *testing.T) {
+	h := newDebugHarness(t, "test:killer.rob", "test:spinner.rob")
+	h.waitFor("the first game", func() bool { return len(h.u.Snapshot().Robots) == 2 })
+	h.openByClick(1)
+	h.settle()
+	h.clickLabel("  2  Poison  (1 instr.)")
+	if !h.shows("Bank 2 (it runs bank 1 now)") || !h.shows("DIE") {
+		t.Fatalf("clicking bank 2 did not list it: %q", h.texts())
+	}
+	h.clickLabel("DIE")
+	if p := h.u.dbg.panels[0]; !p.bps[[2]int{2, 1}] {
+		t.Errorf("no breakpoint at bank 2, instruction 1: %v", p.bps)
+	}
+	h.clickLabel("  2  Poison  (1 instr.)")
+	if !h.shows("Bank 1, instruction") {
+		t.Errorf("a second click did not go back to the current bank: %q", h.texts())
 	}
 }

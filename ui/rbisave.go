@@ -160,14 +160,14 @@ func (u *UI) layoutRBIDialog(gtx layout.Context) layout.Dimensions {
 							})
 						}),
 						layout.Rigid(layout.Spacer{Width: 6}.Layout),
-						layout.Rigid(u.smallButton(&d.saveBtn, "Save")),
+						layout.Rigid(u.smallButton(&d.saveBtn, "Save RBI")),
 						layout.Rigid(layout.Spacer{Width: 4}.Layout),
-						layout.Rigid(u.smallButton(&d.cancel, "Close")),
+						layout.Rigid(u.smallButton(&d.cancel, "Done")),
 					)
 				})
 			}))
 		} else {
-			ch = append(ch, layout.Rigid(u.smallButton(&d.cancel, "Close")))
+			ch = append(ch, layout.Rigid(u.smallButton(&d.cancel, "Done")))
 		}
 		if d.msg != "" {
 			ch = append(ch, layout.Rigid(func(gtx layout.Context) layout.Dimensions {
