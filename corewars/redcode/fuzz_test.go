@@ -66,9 +66,15 @@ func FuzzSimulate(f *testing.F) {
 		decode := func(b []byte) *Warrior {
 			w := &Warrior{Name: "fuzz", Author: "fuzz"}
 			for i := 0; i+5 <= len(b) && len(w.Code) < 20; i += 5 {
-				w.Code = append(w.Code, Instruction{Op: Opcode(b[i] % uint8(numOpcodes)), Mod: Modifier(b[i+1] % uint8(numModifiers)),
+				in := Instruction{Op: Opcode(b[i] % uint8(numOpcodes)), Mod: Modifier(b[i+1] % uint8(numModifiers)),
 					AMode: Mode(b[i+2] % uint8(numModes)), BMode: Mode(b[i+2] / 8 % uint8(numModes)),
-					A: int(b[i+3]) * 37 % S, B: int(b[i+4]) * 53 % S})
+					A: int(b[i+3]) * 37 % S, B: int(b[i+4]) * 53 % S}
+				if b[i+1]&0x80 != 0 {
+					// the forms with specialised paths
+					f := fastForms[int(b[i])%len(fastForms)]
+					in.Op, in.Mod, in.AMode, in.BMode = f.Op, f.Mod, f.AMode, f.BMode
+				}
+				w.Code = append(w.Code, in)
 			}
 			if len(w.Code) > 0 {
 				w.Start = int(b[0]) % len(w.Code)
@@ -87,17 +93,24 @@ func FuzzSimulate(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		ref, _ := NewMachine(MachineConfig{CoreSize: S, MaxProcesses: p, Cycles: 300}, ws)
+		ref.generic = true
 		pos := make([]int, n)
 		for i := range pos {
 			pos[i] = i * S / n
 		}
 		for round := 0; round < 2; round++ {
 			m.LoadRound(pos, round%n)
+			ref.LoadRound(pos, round%n)
 			for steps := 0; !m.RoundOver(); steps++ {
 				if steps > 2*n*300+10 {
 					t.Fatal("round did not end within the budget")
 				}
 				ev := m.Step()
+				ref.Step()
+				if ev.RoundOver != ref.RoundOver() || (steps%8 == 0 || ev.RoundOver) && !sameState(m, ref) {
+					t.Fatalf("round %d step %d: specialised and general paths differ", round, steps)
+				}
 				if ev.WarriorDied && !ev.ProcessDied {
 					t.Fatal("warrior died without a process dying")
 				}
@@ -115,4 +128,44 @@ func FuzzSimulate(f *testing.F) {
 			}
 		}
 	})
+}
+
+// fastForms are instruction forms with a specialised path in the simulator.
+var fastForms = func() []Instruction {
+	var out []Instruction
+	for op := Opcode(0); op < numOpcodes; op++ {
+		for mod := Modifier(0); mod < numModifiers; mod++ {
+			for am := Mode(0); am < numModes; am++ {
+				for bm := Mode(0); bm < numModes; bm++ {
+					if fastKind(uint8(op)<<3|uint8(mod), uint8(am), uint8(bm)) != fastNone {
+						out = append(out, Instruction{Op: op, Mod: mod, AMode: am, BMode: bm})
+					}
+				}
+			}
+		}
+	}
+	return out
+}()
+
+// sameState compares core fields, owners, queues and turn of two machines
+// (the fast-path byte aside).
+func sameState(a, b *Machine) bool {
+	for i := range a.core {
+		x, y := a.core[i], b.core[i]
+		if x.a != y.a || x.b != y.b || x.op != y.op || x.am != y.am || x.bm != y.bm || a.owner[i] != b.owner[i] {
+			return false
+		}
+	}
+	for i := range a.ws {
+		pa, pb := a.Processes(i), b.Processes(i)
+		if len(pa) != len(pb) || a.ws[i].alive != b.ws[i].alive {
+			return false
+		}
+		for k := range pa {
+			if pa[k] != pb[k] {
+				return false
+			}
+		}
+	}
+	return a.cur == b.cur && a.budget == b.budget && a.executed == b.executed
 }

@@ -19,6 +19,7 @@ type Machine struct {
 	cur      int
 	over     bool
 	executed int64 // instructions executed this round
+	generic  bool  // tests: no specialised paths (to check them against the general one)
 	stopAt   int64 // the budget value that ends the round: 0, or below 0 after pMARS's negative-budget quirk
 	// Score counters per warrior (PMARS-DETAILS.md 6.1): index a-1 = survived
 	// with a alive, index W+a-2 = died while a were alive.
@@ -95,6 +96,9 @@ func (m *Machine) LoadRound(positions []int, first int) {
 		for k, in := range p.Code {
 			a := (pos + k) % S
 			m.core[a] = toCell(in)
+			if m.generic {
+				m.core[a].fast = fastNone
+			}
 			m.owner[a] = int8(i)
 		}
 		w := &m.ws[i]

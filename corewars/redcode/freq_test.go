@@ -1,0 +1,71 @@
+package redcode
+
+import (
+	"fmt"
+	"os"
+	"sort"
+	"testing"
+)
+
+func TestDbgFreq(t *testing.T) {
+	if os.Getenv("DBGFREQ") == "" {
+		t.Skip()
+	}
+	pairs := [][2]string{}
+	data, _ := os.ReadFile(corpusDir + "/bench-pairs.txt")
+	for _, l := range splitLines(string(data)) {
+		var a, b string
+		if n, _ := fmt.Sscan(l, &a, &b); n == 2 && a[0] != '#' {
+			pairs = append(pairs, [2]string{"fsh94nop0.3/" + a, "fsh94nop0.3/" + b})
+		}
+	}
+	st := hillSettings(t, hill94+" -F 4000 -r 5")
+	freq := map[string]int{}
+	total := 0
+	for _, p := range pairs {
+		ws := loadBattleWarriors(t, st, p[:])
+		m, _ := NewMachine(MachineConfig{CoreSize: 8000, MaxProcesses: 8000, Cycles: 80000}, ws)
+		pl := newPlacer(st, ws, 0)
+		pos := make([]int, 2)
+		for r := 0; r < 5; r++ {
+			first := pl.next(pos)
+			m.LoadRound(pos, first)
+			for !m.RoundOver() {
+				pc := m.ws[m.cur].q.At(0)
+				in, _ := m.Cell(pc)
+				freq[fmt.Sprintf("%v.%v %v %v", in.Op, in.Mod, in.AMode, in.BMode)]++
+				total++
+				m.Step()
+			}
+		}
+	}
+	type kv struct {
+		k string
+		v int
+	}
+	var kvs []kv
+	for k, v := range freq {
+		kvs = append(kvs, kv{k, v})
+	}
+	sort.Slice(kvs, func(i, j int) bool { return kvs[i].v > kvs[j].v })
+	cum := 0
+	for i, e := range kvs {
+		cum += e.v
+		if i < 40 {
+			t.Logf("%-16s %5.2f%% cum %5.1f%%", e.k, 100*float64(e.v)/float64(total), 100*float64(cum)/float64(total))
+		}
+	}
+	t.Logf("%d distinct", len(kvs))
+}
+
+func splitLines(s string) []string {
+	var out []string
+	start := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\n' {
+			out = append(out, s[start:i])
+			start = i + 1
+		}
+	}
+	return out
+}
