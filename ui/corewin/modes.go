@@ -7,6 +7,8 @@ import (
 	"gioui.org/unit"
 	"gioui.org/widget"
 	"gioui.org/widget/material"
+
+	"robocom/ui/corewin/coreplay"
 )
 
 // Modes is the arena window's mode switch: a bar with two tabs, "RoboCom" and "Core War",
@@ -54,6 +56,9 @@ func (m *Modes) Layout(gtx layout.Context, roboCom layout.Widget) layout.Dimensi
 	return layout.Flex{Axis: layout.Vertical}.Layout(gtx,
 		layout.Rigid(m.layoutBar),
 		layout.Flexed(1, func(gtx layout.Context) layout.Dimensions {
+			// Both modes fill their background with paint.Fill, which covers the whole clip:
+			// clip them below the bar.
+			defer clip.Rect{Max: gtx.Constraints.Max}.Push(gtx.Ops).Pop()
 			if m.CoreOn {
 				return m.Core.Layout(gtx)
 			}
@@ -86,4 +91,15 @@ func (m *Modes) layoutBar(gtx layout.Context) layout.Dimensions {
 			})
 		}),
 	)
+}
+
+// AllCoreFiles reports whether every file is a Core War program (.red, .cw, .vna), so that
+// the window opens in the Core War mode with them.
+func AllCoreFiles(files []string) bool {
+	for _, f := range files {
+		if !coreplay.IsCoreFile(f) {
+			return false
+		}
+	}
+	return len(files) > 0
 }

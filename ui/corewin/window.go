@@ -385,6 +385,7 @@ func (w *Window) Layout(gtx layout.Context) layout.Dimensions {
 	if w.message != "" && time.Since(w.msgAt) > 10*time.Second {
 		w.message = ""
 	}
+	defer clip.Rect{Max: gtx.Constraints.Max}.Push(gtx.Ops).Pop()
 	paint.Fill(gtx.Ops, panelBg)
 	panelW := gtx.Dp(unit.Dp(440))
 	if panelW > gtx.Constraints.Max.X/2 {
@@ -472,7 +473,7 @@ func (w *Window) CellInfo() string {
 		a, what = w.core.Selected, "selected"
 	}
 	if a < 0 {
-		return "Hover a cell to see it, click to select. Wheel zoom, drag pan. Keys: Space run, S step, N block, R restart, F fit, +/− speed."
+		return "Hover: a cell's content · click: select · wheel: zoom · drag: pan · Space run, S step, N block, F fit"
 	}
 	return what + " " + w.cellLine(a)
 }

@@ -231,3 +231,22 @@ func TestKeys(t *testing.T) {
 		t.Fatalf("N ran to cycle %d, want a block of 100 slices", w.snap.Cycle)
 	}
 }
+
+func TestHoverLeavesWithThePointer(t *testing.T) {
+	w := newTestWindow(t, "bundled:dwarf.cw", "bundled:imp.cw")
+	h := newHarness(w)
+	h.frame()
+	s := w.core
+	x, y := s.cellRect(123)
+	h.r.Queue(pointer.Event{Kind: pointer.Move, Position: s.origin.Add(f32.Pt(x+s.cell/2, y+s.cell/2)), Source: pointer.Mouse})
+	h.frame()
+	if s.Hover != 123 || !strings.HasPrefix(w.CellInfo(), "pointer 123:") {
+		t.Fatalf("hovering cell 123: Hover %d, line %q", s.Hover, w.CellInfo())
+	}
+	h.r.Queue(pointer.Event{Kind: pointer.Move, Position: f32.Pt(float32(winSize.X-20), 300), Source: pointer.Mouse})
+	h.frame()
+	h.frame()
+	if s.Hover != -1 {
+		t.Fatalf("the pointer left the core but Hover is %d", s.Hover)
+	}
+}
