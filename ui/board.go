@@ -286,6 +286,15 @@ func (b BoardStyle) gridCall(gtx layout.Context) op.CallOp {
 // The robot shape: a pentagon facing north in a unit field, turned for other directions.
 var pentagon = [5]f32.Point{{X: 0.5, Y: 0.08}, {X: 0.9, Y: 0.46}, {X: 0.9, Y: 0.92}, {X: 0.1, Y: 0.92}, {X: 0.1, Y: 0.46}}
 
+// octagon holds the corners of a unit octagon about the origin.
+var octagon = func() (o [8]f32.Point) {
+	for k := range o {
+		a := float64(k)*math.Pi/4 + math.Pi/8
+		o[k] = f32.Pt(float32(math.Cos(a)), float32(math.Sin(a)))
+	}
+	return o
+}()
+
 // turn rotates a unit-field point about the field's middle by dir quarter turns clockwise
 // (screen coordinates, y down): north's tip ends up pointing east for East.
 func turn(p f32.Point, dir int) f32.Point {
@@ -308,14 +317,41 @@ func robotPath(p *clip.Path, o f32.Point, cell float32, dir int) {
 	p.Close()
 }
 
+// hollowRim is the width of an inactive robot's coloured rim, as a fraction of the field.
+const hollowRim = 0.1
+
+// hollowPath adds the inner pentagon that greys out an inactive robot: the robot's pentagon
+// shrunk about its middle so that a rim of the team colour stays around it.
+func hollowPath(p *clip.Path, o f32.Point, cell float32, dir int) {
+	const k = 1 - 2.6*hollowRim // the tip is farther from the middle than the sides
+	mid := f32.Pt(0.5, 0.55)
+	for i, q := range pentagon {
+		q = mid.Add(q.Sub(mid).Mul(k))
+		q = o.Add(turn(q, dir&3).Mul(cell))
+		if i == 0 {
+			p.MoveTo(q)
+		} else {
+			p.LineTo(q)
+		}
+	}
+	p.Close()
+}
+
 // markPath adds the marks inside a robot: one dot for instruction set 1, two for set 2, and a
 // bar across the back for a mobile robot. The legend (Legend) explains them.
 func markPath(p *clip.Path, o f32.Point, cell float32, dir, set int, mobile bool) {
 	r := cell * 0.085
+	// Dots are octagons: round enough at these sizes, and far cheaper for Gio than arcs.
 	dot := func(u f32.Point) {
 		c := o.Add(turn(u, dir&3).Mul(cell))
-		p.MoveTo(c.Add(f32.Pt(r, 0)))
-		p.ArcTo(c, c, 2*math.Pi)
+		for k := 0; k < 8; k++ {
+			q := c.Add(octagon[k].Mul(r))
+			if k == 0 {
+				p.MoveTo(q)
+			} else {
+				p.LineTo(q)
+			}
+		}
 		p.Close()
 	}
 	switch set {
@@ -367,7 +403,23 @@ func (b BoardStyle) drawRobots(gtx layout.Context) {
 	at := func(r *RobotView) f32.Point { return f32.Pt(float32(r.X)*cell, float32(r.Y)*cell) }
 	var p clip.Path
 
-	// Inactive robots: one grey body path for all teams, then a rim in the team colour.
+	// Each team's robots, active or not, in one path of the team colour; then one grey path
+	// of smaller pentagons hollows out every inactive robot, leaving a coloured rim. Fills
+	// only: a stroked path costs Gio far more than a filled one.
+	for t := 0; t < MaxPlayers; t++ {
+		act, in := s.groups[2*t], s.groups[2*t+1]
+		if len(act)+len(in) == 0 {
+			continue
+		}
+		p.Begin(gtx.Ops)
+		for _, g := range [2][]int32{act, in} {
+			for _, i := range g {
+				r := &b.Robots[i]
+				robotPath(&p, at(r), cell, r.Dir)
+			}
+		}
+		paint.FillShape(gtx.Ops, b.teamColor(t), clip.Outline{Path: p.End()}.Op())
+	}
 	open := false
 	for t := 0; t < MaxPlayers; t++ {
 		for _, i := range s.groups[2*t+1] {
@@ -376,30 +428,11 @@ func (b BoardStyle) drawRobots(gtx layout.Context) {
 				open = true
 			}
 			r := &b.Robots[i]
-			robotPath(&p, at(r), cell, r.Dir)
+			hollowPath(&p, at(r), cell, r.Dir)
 		}
 	}
 	if open {
 		paint.FillShape(gtx.Ops, inactiveFil, clip.Outline{Path: p.End()}.Op())
-	}
-	for t := 0; t < MaxPlayers; t++ {
-		col := b.teamColor(t)
-		if act := s.groups[2*t]; len(act) > 0 {
-			p.Begin(gtx.Ops)
-			for _, i := range act {
-				r := &b.Robots[i]
-				robotPath(&p, at(r), cell, r.Dir)
-			}
-			paint.FillShape(gtx.Ops, col, clip.Outline{Path: p.End()}.Op())
-		}
-		if in := s.groups[2*t+1]; len(in) > 0 {
-			p.Begin(gtx.Ops)
-			for _, i := range in {
-				r := &b.Robots[i]
-				robotPath(&p, at(r), cell, r.Dir)
-			}
-			paint.FillShape(gtx.Ops, col, clip.Stroke{Path: p.End(), Width: max(1, cell*0.09)}.Op())
-		}
 	}
 	// Marks, when the fields are big enough to show them.
 	if cell >= 10 {
@@ -544,13 +577,11 @@ func (l LegendStyle) Layout(gtx layout.Context) layout.Dimensions {
 						p.Begin(gtx.Ops)
 						robotPath(&p, f32.Point{}, cell, North)
 						spec := p.End()
-						if sm.active {
-							paint.FillShape(gtx.Ops, l.Color, clip.Outline{Path: spec}.Op())
-						} else {
-							paint.FillShape(gtx.Ops, inactiveFil, clip.Outline{Path: spec}.Op())
+						paint.FillShape(gtx.Ops, l.Color, clip.Outline{Path: spec}.Op())
+						if !sm.active {
 							p.Begin(gtx.Ops)
-							robotPath(&p, f32.Point{}, cell, North)
-							paint.FillShape(gtx.Ops, l.Color, clip.Stroke{Path: p.End(), Width: cell * 0.09}.Op())
+							hollowPath(&p, f32.Point{}, cell, North)
+							paint.FillShape(gtx.Ops, inactiveFil, clip.Outline{Path: p.End()}.Op())
 						}
 						if sm.set > 0 || sm.mobile {
 							p.Begin(gtx.Ops)
