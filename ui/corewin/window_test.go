@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"testing/fstest"
 	"time"
 
 	"gioui.org/f32"
@@ -248,5 +249,53 @@ func TestHoverLeavesWithThePointer(t *testing.T) {
 	h.frame()
 	if s.Hover != -1 {
 		t.Fatalf("the pointer left the core but Hover is %d", s.Hover)
+	}
+}
+
+func TestRedcodeAndVNAInTheWindow(t *testing.T) {
+	mem := fstest.MapFS{
+		"imp.red":    {Data: []byte(";name Imp\nMOV 0, 1\n")},
+		"dwarf.red":  {Data: []byte(";name Dwarf\nADD #4, 3\nMOV 2, @2\nJMP -2\nDAT #0, #0\n")},
+		"imp86.red":  {Data: []byte("START: MOV 0 1\n")},
+		"broken.red": {Data: []byte("MOV 0, 1\nBLAH 2\n")},
+	}
+	w := New(Config{Roots: []Root{{Name: "mem", FS: mem, Home: "."}}, Files: []string{"mem:imp.red", "mem:dwarf.red", "mem:broken.red"}, Seed: 4})
+	defer w.Close()
+	if w.Language().String() != "Redcode (.red)" || len(w.players) != 2 || w.params.Size != 8000 {
+		t.Fatalf("language %v, %d players, size %d", w.Language(), len(w.players), w.params.Size)
+	}
+	if len(w.Errors()) == 0 || !strings.HasPrefix(w.Errors()[0], "broken.red:2:") {
+		t.Fatalf("load errors %q, want one at broken.red:2", w.Errors())
+	}
+	h := newHarness(w)
+	h.frame()
+	h.clickLabel(t, "Run block")
+	h.settle(t)
+	if w.snap.Cycle != 100 || len(w.snap.Stats) != 2 || !w.snap.Stats[0].Alive {
+		t.Fatalf("Redcode after a block: cycle %d, stats %+v", w.snap.Cycle, w.snap.Stats)
+	}
+	// The '86 dialect through the parameters.
+	h.clickLabel(t, "Parameters")
+	h.clickLabel(t, "'86 (Atari ST)")
+	h.clickLabel(t, "Apply and restart")
+	if w.params.Dialect != "86" {
+		t.Fatalf("dialect %q after choosing '86", w.params.Dialect)
+	}
+	w.RemovePlayer(1)
+	w.RemovePlayer(0)
+	if !w.AddPlayer("mem:imp86.red") || !w.AddPlayer("mem:imp86.red") {
+		t.Fatalf("'86 program refused: %q", w.Errors())
+	}
+
+	v := newTestWindow(t, "bundled:bomber.vna", "bundled:bomb_evader_fixed.vna")
+	hv := newHarness(v)
+	hv.frame()
+	if v.snap.Size != 200 || len(v.snap.Stats) != 2 {
+		t.Fatalf("VNA ring of %d nodes with %d players", v.snap.Size, len(v.snap.Stats))
+	}
+	hv.clickLabel(t, "Run block")
+	hv.settle(t)
+	if v.snap.Cycle == 0 {
+		t.Fatal("the VNA game did not run")
 	}
 }
