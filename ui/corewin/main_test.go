@@ -1,7 +1,9 @@
 package corewin
 
 import (
+	"image"
 	"os"
+	"strings"
 	"testing"
 	"time"
 
@@ -74,3 +76,20 @@ func (h *harness) settle(t testing.TB) {
 }
 
 func readSample(name string) ([]byte, error) { return os.ReadFile(samples + "/" + name) }
+
+// findText reports whether a label starting with text is on screen.
+func (h *harness) findText(text string) (image.Rectangle, bool) {
+	var walk func(ns []input.SemanticNode) (image.Rectangle, bool)
+	walk = func(ns []input.SemanticNode) (image.Rectangle, bool) {
+		for _, n := range ns {
+			if strings.HasPrefix(n.Desc.Label, text) {
+				return n.Desc.Bounds, true
+			}
+			if b, ok := walk(n.Children); ok {
+				return b, true
+			}
+		}
+		return image.Rectangle{}, false
+	}
+	return walk(h.r.AppendSemantics(nil))
+}

@@ -392,17 +392,28 @@ func (w *Window) Layout(gtx layout.Context) layout.Dimensions {
 		panelW = gtx.Constraints.Max.X / 2
 	}
 	return layout.Flex{}.Layout(gtx,
-		layout.Flexed(1, func(gtx layout.Context) layout.Dimensions {
-			return layout.Flex{Axis: layout.Vertical}.Layout(gtx,
-				layout.Flexed(1, w.layoutCore),
-				layout.Rigid(w.layoutCellInfo),
-			)
-		}),
+		layout.Flexed(1, w.layoutLeft),
 		layout.Rigid(func(gtx layout.Context) layout.Dimensions {
 			gtx.Constraints.Min.X, gtx.Constraints.Max.X = panelW, panelW
 			return w.layoutPanel(gtx)
 		}),
 	)
+}
+
+// layoutLeft is the core with the line about a cell under it. The core is laid out first,
+// so that the line describes the cell under the pointer in this frame, not the last one.
+func (w *Window) layoutLeft(gtx layout.Context) layout.Dimensions {
+	size := gtx.Constraints.Max
+	infoH := gtx.Dp(unit.Dp(28))
+	cg := gtx
+	cg.Constraints = layout.Exact(image.Pt(size.X, max(size.Y-infoH, 0)))
+	w.layoutCore(cg)
+	off := op.Offset(image.Pt(0, size.Y-infoH)).Push(gtx.Ops)
+	ig := gtx
+	ig.Constraints = layout.Exact(image.Pt(size.X, infoH))
+	w.layoutCellInfo(ig)
+	off.Pop()
+	return layout.Dimensions{Size: size}
 }
 
 // colorOf is process p's colour: its program's.

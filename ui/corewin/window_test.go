@@ -299,3 +299,20 @@ func TestRedcodeAndVNAInTheWindow(t *testing.T) {
 		t.Fatal("the VNA game did not run")
 	}
 }
+
+// TestCellLineIsCurrent: the line under the core describes the cell under the pointer in the
+// same frame (it is drawn after the core has seen the pointer).
+func TestCellLineIsCurrent(t *testing.T) {
+	w := newTestWindow(t, "bundled:dwarf.cw", "bundled:imp.cw")
+	h := newHarness(w)
+	h.frame()
+	s := w.core
+	for _, a := range []int{77, 4321} {
+		x, y := s.cellRect(a)
+		h.r.Queue(pointer.Event{Kind: pointer.Move, Position: s.origin.Add(f32.Pt(x+s.cell/2, y+s.cell/2)), Source: pointer.Mouse})
+		h.frame()
+		if _, ok := h.findText("pointer " + itoa(a) + ":"); !ok {
+			t.Fatalf("after hovering cell %d the line on screen is not about it", a)
+		}
+	}
+}
