@@ -398,6 +398,13 @@ func TestBreakOnDeath(t *testing.T) {
 	if !strings.Contains(h.u.dbg.notice, "of Factory died") {
 		t.Errorf("notice = %q", h.u.dbg.notice)
 	}
+	// The dead robot's debugger tells why and when it died.
+	d := deaths[len(deaths)-1]
+	h.u.OpenDebugger(d.Robot)
+	h.settle()
+	if want := fmt.Sprintf("Died in cycle %d: %s.", d.Cycle, deathText(d.Reason)); !h.shows(want) {
+		t.Errorf("the dead robot's debugger does not say %q: %q", want, h.texts())
+	}
 }
 
 func TestEditorShowsErrorAtLine(t *testing.T) {
@@ -436,7 +443,7 @@ func TestEditorShowsErrorAtLine(t *testing.T) {
 	if b, _ := os.ReadFile(path); string(b) != "Name Mine2\nBank Main\n@l\nTurn 0\nJump @l\n" {
 		t.Fatalf("saved file = %q", b)
 	}
-	if ents, _ := os.ReadDir(dir); len(ents) != 1 { // no temporary file left
+	if ents, _ := os.ReadDir(dir); len(ents) != 1 { // no temporary file left behind
 		t.Errorf("the save left other files: %v", ents)
 	}
 	// Save as RBI from the editor: beside the source, never over it.
@@ -450,9 +457,28 @@ func TestEditorShowsErrorAtLine(t *testing.T) {
 		t.Errorf("the editor's RBI: %v, %v", p, err)
 	}
 	h.clickLabel("Done")
+	// Saving over another existing file asks for a second press.
+	other := filepath.Join(dir, "other.rob")
+	os.WriteFile(other, []byte("keep me"), 0o644)
+	h.typeInto(&e.pathEd, &e.pathEd, other, false)
+	h.clickLabel("Save")
+	if b, _ := os.ReadFile(other); string(b) != "keep me" || !strings.Contains(e.msg, "press Save again") {
+		t.Errorf("saving over an existing file did not ask first: %q", e.msg)
+	}
+	h.typeInto(&e.pathEd, &e.pathEd, path, false)
 	h.clickLabel("Load into arena")
 	if got := h.u.Players()[0].Prog.Name; got != "Mine2" {
 		t.Errorf("player 1 is %q after loading the edited program", got)
+	}
+	// Closing with unsaved changes asks for a second press.
+	h.typeInto(&e.ed, &e.ed, "Name Changed\n", false)
+	h.clickLabel("Close")
+	if h.u.dbg.prog.ed == nil {
+		t.Fatal("Close discarded unsaved changes at once")
+	}
+	h.clickLabel("Close")
+	if h.u.dbg.prog.ed != nil {
+		t.Error("a second Close did not close the editor")
 	}
 }
 

@@ -60,6 +60,8 @@ type progEditor struct {
 	list     widget.List
 	msg      string
 	msgErr   bool
+	confirm  string // a second press of Save replaces this other existing file
+	closing  bool   // a second press of Close discards unsaved changes
 }
 
 func (t *programTools) init() {
@@ -204,6 +206,13 @@ func (u *UI) SaveEditor() error {
 	if strings.EqualFold(filepath.Ext(path), ".rbi") {
 		return errors.New("source is saved as .rob; use “Save as RBI…” to make an RBI file")
 	}
+	if path != e.path {
+		if _, err := os.Stat(path); err == nil && e.confirm != path {
+			e.confirm = path
+			return fmt.Errorf("%s already exists: press Save again to replace it", path)
+		}
+	}
+	e.confirm = ""
 	txt := e.ed.Text()
 	if err := writeAtomic(path, []byte(txt)); err != nil {
 		return err
@@ -344,7 +353,12 @@ func (u *UI) updatePrograms(gtx layout.Context) {
 		u.askSaveRBIFromEditor()
 	}
 	if e.closeBtn.Clicked(gtx) {
-		t.ed = nil
+		if e.ed.Text() != e.saved && !e.closing {
+			e.closing = true
+			e.msg, e.msgErr = "The changes are not saved: press Close again to discard them.", true
+		} else {
+			t.ed = nil
+		}
 	}
 }
 
