@@ -72,7 +72,7 @@ type robot struct {
 	due        uint32   // while scheduled: the cycle of the next visit (fetch or completion)
 	fetchAt    uint32   // the cycle of the last (or, if prefetched, the coming) fetch
 	id         uint32
-	rank       int32 // scheduling order, grows with creation order (see sched.go)
+	slot       int32 // index in Game.robots; grows with creation order (see sched.go)
 	x, y       int16
 	active     int16 // #Active
 	dir        Dir
@@ -90,12 +90,11 @@ type robot struct {
 
 	// The rest is rarely touched.
 	dur    int32  // the duration fixed at the last fetch
-	slot   int32  // index in Game.robots
 	seq    uint32 // bumped whenever pending overflow entries become invalid
 	rem    int32  // while frozen with an instruction in progress: turns still needed
 	gen    int32
 	parent uint32
-	_      [40]byte // pad to 192 bytes: three whole cache lines per robot
+	_      [44]byte // pad to 192 bytes: three whole cache lines per robot
 }
 
 // setBank moves r to bank b (and caches that bank's code).
@@ -126,8 +125,8 @@ type Game struct {
 	rng   rng
 
 	board  []int32 // y*n+x → slot+1; 0 is an empty field
-	robots []robot // slots; capacity n², which live robots can never exceed
-	free   []int32 // free slots
+	robots []robot // slots in creation order, dead ones too until compact; capacity 3n²
+	remap  []int32 // compact's scratch: old slot → new slot
 	nextID uint32
 
 	cycle int  // the last cycle simulated (0 before the first)
@@ -135,11 +134,9 @@ type Game struct {
 	actor uint32
 
 	words    int              // bitset words per wheel bucket
-	wheel    []uint64         // wheelSize buckets of words bits: pending visits by rank
+	wheel    []uint64         // wheelSize buckets of words bits: pending visits by slot
 	counts   [wheelSize]int32 // set bits per bucket
 	overflow heap             // visits beyond the wheel's reach
-	rankSlot []int32          // rank → slot
-	nextRank int32
 
 	teamCount     []int // robots per team
 	diedAt        []int // cycle in which the team died out, 0 while alive
@@ -190,17 +187,17 @@ func New(cfg Config) (*Game, error) {
 		seed:      cfg.Seed,
 		rng:       newRNG(cfg.Seed),
 		board:     make([]int32, n*n),
-		robots:    make([]robot, 0, n*n),
+		robots:    make([]robot, 0, 3*n*n),
+		remap:     make([]int32, 3*n*n),
 		nextID:    1,
 		actor:     ^uint32(0),
 		teamCount: make([]int, len(cfg.Programs)),
 		diedAt:    make([]int, len(cfg.Programs)),
 		onEvent:   cfg.OnEvent,
 	}
-	capRanks := 3 * n * n
-	g.words = (capRanks + 63) / 64
+	capSlots := 3 * n * n
+	g.words = (capSlots + 63) / 64
 	g.wheel = make([]uint64, wheelSize*g.words)
-	g.rankSlot = make([]int32, capRanks)
 	g.overflow = make(heap, 0, 16)
 	places, err := g.place(cfg.Places)
 	if err != nil {
@@ -327,14 +324,8 @@ func (g *Game) place(fixed []Placement) ([]Placement, error) {
 
 // newRobot puts a new robot on the board (the field must be free) and emits its spawn.
 func (g *Game) newRobot(team int, parent uint32, gen int, x, y int, dir Dir, set int, mobile bool, banks []*Bank) *robot {
-	var slot int32
-	if k := len(g.free); k > 0 {
-		slot = g.free[k-1]
-		g.free = g.free[:k-1]
-	} else {
-		slot = int32(len(g.robots))
-		g.robots = g.robots[:slot+1]
-	}
+	slot := int32(len(g.robots))
+	g.robots = g.robots[:slot+1]
 	r := &g.robots[slot]
 	keep := r.banks[:0]
 	seq := r.seq
@@ -349,9 +340,6 @@ func (g *Game) newRobot(team int, parent uint32, gen int, x, y int, dir Dir, set
 		r.banks = keep
 	}
 	r.setBank(1)
-	r.rank = g.nextRank
-	g.rankSlot[r.rank] = slot
-	g.nextRank++
 	g.nextID++
 	g.board[y*g.n+x] = slot + 1
 	g.teamCount[team]++
@@ -480,8 +468,8 @@ func (g *Game) nextBusyCycle() int {
 // runCycle simulates cycle c (> the last one; cycles skipped must have had no visits):
 // every robot due in c takes its turn, in creation order.
 func (g *Game) runCycle(c int) {
-	if int(g.nextRank) > 2*g.n*g.n {
-		g.compactRanks()
+	if len(g.robots) > 2*g.n*g.n {
+		g.compact()
 	}
 	g.cycle = c
 	g.pullOverflow()
@@ -644,7 +632,6 @@ func (g *Game) kill(r *robot, why Reason) {
 		g.alivePrograms--
 	}
 	g.deaths = append(g.deaths, Death{Cycle: g.cycle, Robot: int(r.id), Program: team, Reason: why})
-	g.free = append(g.free, r.slot)
 	if g.onEvent != nil {
 		g.onEvent(Event{Cycle: g.cycle, Robot: int(r.id), Program: team, Kind: EvDeath, Reason: why})
 	}

@@ -9,17 +9,18 @@ import "math/bits"
 // (frozen: they keep their remaining cycles in robot.rem).
 //
 // Pending visits live in a timing wheel of wheelSize buckets, one per cycle (due mod
-// wheelSize). A bucket is a bitset indexed by the robot's rank, a number that grows in
-// creation order: scanning a bucket's bits from low to high visits the robots due in that
-// cycle in creation order, the turn order of ROBOCOM.md section 6. A robot activated during
-// the cycle whose turn is still to come has a higher rank than the robot acting now, so its
+// wheelSize). A bucket is a bitset indexed by the robot's slot in Game.robots, and slots are
+// handed out in creation order: scanning a bucket's bits from low to high visits the robots
+// due in that cycle in creation order, the turn order of ROBOCOM.md section 6. A robot activated during
+// the cycle whose turn is still to come has a higher slot than the robot acting now, so its
 // bit is set ahead of the scan and it is visited in this same cycle. Deactivation clears the
 // bit. Visits further away than the wheel (long CREATEs and TRANSes) wait in an overflow
 // heap keyed by due<<32 | id and move into the wheel when they come within reach.
 //
-// Ranks are handed out up to 3n² and compacted (renumbered in the same order) between
-// cycles once they pass 2n²; since at most n² robots live, and at most n² can be built in
-// one cycle, a rank never runs out. Measured on July pairings, this replaced a binary heap
+// Slots are handed out up to 3n² and compacted (the living robots moved down, in the same
+// order) between cycles once they pass 2n²; since at most n² robots live, and at most n² can
+// be built in one cycle, slots never run out. Scanning in slot order also walks the robots
+// in memory order. Measured on July pairings, this replaced a binary heap
 // of all visits and made whole bouts about 3× faster (RATIONALE.md "Scheduling").
 
 const (
@@ -40,7 +41,7 @@ func (g *Game) schedule(r *robot, due uint32) {
 	r.due = due
 	if due-uint32(g.cycle) < wheelSize {
 		b := int(due & wheelMask)
-		g.wheel[b*g.words+int(r.rank>>6)] |= 1 << uint(r.rank&63)
+		g.wheel[b*g.words+int(r.slot>>6)] |= 1 << uint(r.slot&63)
 		g.counts[b]++
 		r.sched = schedWheel
 		return
@@ -55,7 +56,7 @@ func (g *Game) unschedule(r *robot) {
 	switch r.sched {
 	case schedWheel:
 		b := int(r.due & wheelMask)
-		g.wheel[b*g.words+int(r.rank>>6)] &^= 1 << uint(r.rank&63)
+		g.wheel[b*g.words+int(r.slot>>6)] &^= 1 << uint(r.slot&63)
 		g.counts[b]--
 	case schedOverflow:
 		r.seq++ // the heap entry goes stale
@@ -76,34 +77,47 @@ func (g *Game) pullOverflow() {
 	}
 }
 
-// compactRanks renumbers the living robots 0, 1, ... in creation order and rebuilds the
-// wheel. Called between cycles.
-func (g *Game) compactRanks() {
+// compact moves the living robots down to slots 0, 1, ... in creation order (slot order
+// is creation order: the wheel's bitsets are indexed by slot) and rebuilds the
+// board, the wheel and the overflow heap. Called between cycles. Structs are swapped, not
+// copied, so that every slot keeps a banks array of its own for reuse.
+func (g *Game) compact() {
+	remap := g.remap[:len(g.robots)]
 	nr := int32(0)
-	for rk := int32(0); rk < g.nextRank; rk++ {
-		s := g.rankSlot[rk]
-		if s < 0 {
+	for i := range g.robots {
+		if !g.robots[i].alive {
+			remap[i] = -1
 			continue
 		}
-		r := &g.robots[s]
-		if !r.alive || r.rank != rk {
-			continue
+		remap[i] = nr
+		if int32(i) != nr {
+			g.robots[nr], g.robots[i] = g.robots[i], g.robots[nr]
 		}
-		r.rank = nr
-		g.rankSlot[nr] = s
+		r := &g.robots[nr]
+		r.slot = nr
+		g.board[int(r.y)*g.n+int(r.x)] = nr + 1
 		nr++
 	}
-	g.nextRank = nr
+	g.robots = g.robots[:nr]
 	clear(g.wheel)
 	for i := range g.robots {
 		r := &g.robots[i]
-		if r.alive && r.sched == schedWheel {
-			g.wheel[int(r.due&wheelMask)*g.words+int(r.rank>>6)] |= 1 << uint(r.rank&63)
+		if r.sched == schedWheel {
+			g.wheel[int(r.due&wheelMask)*g.words+int(r.slot>>6)] |= 1 << uint(r.slot&63)
 		}
 	}
+	h := g.overflow[:0]
+	for _, e := range g.overflow {
+		if ns := remap[e.slot]; ns >= 0 {
+			e.slot = ns
+			h = append(h, e)
+		}
+	}
+	h.heapify()
+	g.overflow = h
 }
 
-// visitBucket visits, in rank order, every robot due in the current cycle, including those
+// visitBucket visits, in slot (creation) order, every robot due in the current cycle, including those
 // added to the bucket while it is being scanned.
 func (g *Game) visitBucket() {
 	b := g.cycle & wheelMask
@@ -117,7 +131,7 @@ func (g *Game) visitBucket() {
 			bit := bits.TrailingZeros64(w)
 			words[wi] = w &^ (1 << uint(bit))
 			g.counts[b]--
-			r := &g.robots[g.rankSlot[wi<<6|bit]]
+			r := &g.robots[wi<<6|bit]
 			r.sched = schedNone
 			g.turn(r)
 		}
@@ -179,4 +193,28 @@ func (h *heap) pop() entry {
 	}
 	*h = s
 	return top
+}
+
+// heapify restores the heap order of an arbitrary slice.
+func (h heap) heapify() {
+	n := len(h)
+	for i := n/2 - 1; i >= 0; i-- {
+		e := h[i]
+		j := i
+		for {
+			c := 2*j + 1
+			if c >= n {
+				break
+			}
+			if c+1 < n && h[c+1].key < h[c].key {
+				c++
+			}
+			if e.key <= h[c].key {
+				break
+			}
+			h[j] = h[c]
+			j = c
+		}
+		h[j] = e
+	}
 }

@@ -41,10 +41,9 @@ func copyGame(dst, src *Game) {
 			dst.robots[i].banks = nb
 		}
 	}
-	dst.free = append([]int32(nil), src.free...)
+	dst.remap = make([]int32, len(src.remap))
 	dst.wheel = append([]uint64(nil), src.wheel...)
 	dst.overflow = append(heap(nil), src.overflow...)
-	dst.rankSlot = append([]int32(nil), src.rankSlot...)
 	dst.teamCount = append([]int(nil), src.teamCount...)
 	dst.diedAt = append([]int(nil), src.diedAt...)
 	dst.deaths = append([]Death(nil), src.deaths...)

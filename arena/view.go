@@ -77,7 +77,7 @@ func (g *Game) view(r *robot) RobotView {
 
 // Robots returns views of the living robots in creation order.
 func (g *Game) Robots() []RobotView {
-	out := make([]RobotView, 0, len(g.robots)-len(g.free))
+	out := make([]RobotView, 0, len(g.robots))
 	for _, id := range g.liveIDs() {
 		out = append(out, g.view(g.byID(id)))
 	}
