@@ -7,8 +7,10 @@ import (
 	"testing"
 )
 
-func TestDbgFreq(t *testing.T) {
-	if os.Getenv("DBGFREQ") == "" {
+// TestInstructionFrequencies (REDCODE_FREQ=1) prints the commonest instruction forms on
+// bench-pairs.txt: how the specialised paths in sim.go were chosen.
+func TestInstructionFrequencies(t *testing.T) {
+	if os.Getenv("REDCODE_FREQ") == "" {
 		t.Skip()
 	}
 	pairs := [][2]string{}
