@@ -172,7 +172,12 @@ func (t *tourneyView) layout(gtx layout.Context, w *Window) layout.Dimensions {
 		}
 	}
 	if res != nil {
-		add(material.Subtitle2(th, fmt.Sprintf("%s, seed %d, %d battles a pairing, %d round(s)", res.System, res.Seed, res.Battles, res.Rounds)).Layout)
+		swiss := res.System == coreplay.Swiss
+		head := fmt.Sprintf("Round-robin, seed %d, %d battles a pairing", res.Seed, res.Battles)
+		if swiss {
+			head = fmt.Sprintf("Swiss, seed %d, %d rounds of pairings, %d battles each", res.Seed, res.Rounds, res.Battles)
+		}
+		add(material.Subtitle2(th, head).Layout)
 		cols := []unit.Dp{30, 150, 55, 40, 40, 40, 40}
 		line := func(bold bool, cells ...string) layout.Widget {
 			return func(gtx layout.Context) layout.Dimensions {
@@ -191,11 +196,17 @@ func (t *tourneyView) layout(gtx layout.Context, w *Window) layout.Dimensions {
 				return layout.Flex{}.Layout(gtx, fc...)
 			}
 		}
-		add(line(true, "#", "Program", "Points", "Won", "Drawn", "Lost", "Byes"))
-		for i, s := range res.Standings {
-			add(line(false, strconv.Itoa(i+1), s.Name, strconv.Itoa(s.Points), strconv.Itoa(s.Wins), strconv.Itoa(s.Draws), strconv.Itoa(s.Losses), strconv.Itoa(s.Byes)))
+		byes := func(cells []string, n string) []string {
+			if swiss {
+				return append(cells, n)
+			}
+			return cells
 		}
-		add(material.Subtitle2(th, "Pairings (wins – wins, draws)").Layout)
+		add(line(true, byes([]string{"#", "Program", "Points", "Won", "Drawn", "Lost"}, "Byes")...))
+		for i, s := range res.Standings {
+			add(line(false, byes([]string{strconv.Itoa(i + 1), s.Name, strconv.Itoa(s.Points), strconv.Itoa(s.Wins), strconv.Itoa(s.Draws), strconv.Itoa(s.Losses)}, strconv.Itoa(s.Byes))...))
+		}
+		add(material.Subtitle2(th, "Pairings: battles won by each, drawn").Layout)
 		for _, pg := range res.Pairings {
 			name := func(i int) string {
 				for _, s := range res.Standings {
@@ -205,7 +216,11 @@ func (t *tourneyView) layout(gtx layout.Context, w *Window) layout.Dimensions {
 				}
 				return "?"
 			}
-			add(material.Body2(th, fmt.Sprintf("round %d: %s %d – %d %s, %d drawn", pg.Round, name(pg.A), pg.AWins, pg.BWins, name(pg.B), pg.Draws)).Layout)
+			txt := fmt.Sprintf("%s %d – %d %s, %d drawn", name(pg.A), pg.AWins, pg.BWins, name(pg.B), pg.Draws)
+			if swiss {
+				txt = fmt.Sprintf("round %d: %s", pg.Round, txt)
+			}
+			add(material.Body2(th, txt).Layout)
 		}
 	}
 	return layout.Flex{Axis: layout.Vertical}.Layout(gtx, ch...)

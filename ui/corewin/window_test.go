@@ -2,6 +2,8 @@ package corewin
 
 import (
 	"image"
+	"os"
+	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
@@ -43,10 +45,16 @@ func (h *harness) find(text string) (image.Rectangle, bool) {
 	for _, n := range h.r.AppendSemantics(nil) {
 		walk(n)
 	}
+	// An exact label wins over one that only starts with text ("Edit" vs "Editor").
+	var cands []input.SemanticNode
 	for _, n := range byID {
-		if !strings.HasPrefix(n.Desc.Label, text) {
-			continue
+		if n.Desc.Label == text {
+			cands = append([]input.SemanticNode{n}, cands...)
+		} else if strings.HasPrefix(n.Desc.Label, text) {
+			cands = append(cands, n)
 		}
+	}
+	for _, n := range cands {
 		for p := n; ; {
 			if p.Desc.Gestures&input.ClickGesture != 0 || p.Desc.Class == semantic.Button {
 				return p.Desc.Bounds, true
@@ -314,5 +322,87 @@ func TestCellLineIsCurrent(t *testing.T) {
 		if _, ok := h.findText("pointer " + itoa(a) + ":"); !ok {
 			t.Fatalf("after hovering cell %d the line on screen is not about it", a)
 		}
+	}
+}
+
+func TestTournamentFromTheWindow(t *testing.T) {
+	w := newTestWindow(t, "bundled:dwarf.cw", "bundled:imp.cw", "bundled:impkiller.cw")
+	w.params.Size, w.params.Cycles = 2000, 5000 // a quick tournament
+	h := newHarness(w)
+	h.frame()
+	h.clickLabel(t, "Tournament")
+	h.clickLabel(t, "Swiss (Atari ST)")
+	h.clickLabel(t, "Play tournament")
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		res, running := w.TournamentResult()
+		if res != nil && !running {
+			if res.Rounds != 2 || len(res.Standings) != 3 || res.Battles != 3 {
+				t.Fatalf("Swiss of 3: %+v", res)
+			}
+			byes := 0
+			for _, s := range res.Standings {
+				byes += s.Byes
+			}
+			if byes != 2 {
+				t.Fatalf("3 programs, 2 rounds: %d byes, want one a round", byes)
+			}
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the tournament did not finish")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	h.frame()
+	if _, ok := h.findText("Swiss, seed 42"); !ok {
+		t.Fatal("no results table header on screen")
+	}
+}
+
+func TestEditorErrorsAtLinesAndSave(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "mine.cw")
+	src, err := os.ReadFile(filepath.Join(samples, "dwarf.cw"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(file, src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	disk := "disk:" + strings.TrimPrefix(filepath.ToSlash(file), "/")
+	w := New(Config{Roots: []Root{{Name: "disk", FS: os.DirFS("/"), Home: "."}}, Files: []string{disk}, Seed: 1})
+	defer w.Close()
+	h := newHarness(w)
+	h.frame()
+	h.clickLabel(t, "Edit")
+	if w.tab != tabEditor || len(w.EditorErrors()) != 0 {
+		t.Fatalf("tab %d, errors %v after opening a good program", w.tab, w.EditorErrors())
+	}
+	w.SetEditorText("title Mine\nstart: jump start\nbogus 1, 2\n")
+	h.frame()
+	h.clickLabel(t, "Check")
+	errs := w.EditorErrors()
+	if len(errs) != 1 || errs[0].Line != 3 {
+		t.Fatalf("errors %v, want one at line 3", errs)
+	}
+	if _, ok := h.findText("   3 | bogus 1, 2"); !ok {
+		t.Fatal("the error is not shown under its source line")
+	}
+	// Clicking the error puts the caret on line 3.
+	h.clickLabel(t, "   3 | bogus")
+	if start, _ := w.editor.ed.Selection(); start != len([]rune("title Mine\nstart: jump start\n"))+errs[0].Col-1 {
+		t.Fatalf("caret at %d after clicking the error", start)
+	}
+	w.SetEditorText("title Mine\nstart: jump start\n")
+	if err := w.SaveEditor(); err != nil {
+		t.Fatal(err)
+	}
+	got, _ := os.ReadFile(file)
+	if string(got) != "title Mine\nstart: jump start\n" || w.players[0].prog.Name != "Mine" {
+		t.Fatalf("saved %q, player now %q", got, w.players[0].prog.Name)
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 1 {
+		t.Fatalf("temporary files left behind: %v", ents)
 	}
 }
