@@ -16,7 +16,11 @@ import (
 
 // benchmarkBoardFrame measures a whole frame: layout plus rendering on the headless GPU
 // (Mesa's software renderer on machines without a GPU).
-func benchmarkBoardFrame(b *testing.B, n int) {
+func benchmarkBoardFrame(b *testing.B, n int) { benchmarkFrame(b, n, true) }
+
+// benchmarkFrame draws an n×n board, full of robots or empty (the baseline: background
+// and grid only, which shows what the machine's renderer costs by itself).
+func benchmarkFrame(b *testing.B, n int, full bool) {
 	size := image.Pt(800, 800)
 	w, err := headless.NewWindow(size.X, size.Y)
 	if err != nil {
@@ -24,6 +28,9 @@ func benchmarkBoardFrame(b *testing.B, n int) {
 	}
 	defer w.Release()
 	robots, teams := fullBoard(n)
+	if !full {
+		robots = robots[:1]
+	}
 	th := testTheme()
 	st := &BoardState{}
 	var r input.Router
@@ -55,3 +62,5 @@ func benchmarkBoardFrame(b *testing.B, n int) {
 
 func BenchmarkBoardFrame16(b *testing.B) { benchmarkBoardFrame(b, 16) }
 func BenchmarkBoardFrame64(b *testing.B) { benchmarkBoardFrame(b, 64) }
+
+func BenchmarkBoardFrameEmpty16(b *testing.B) { benchmarkFrame(b, 16, false) }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image/color"
 
+	"gioui.org/io/semantic"
 	"gioui.org/layout"
 	"gioui.org/text"
 	"gioui.org/unit"
@@ -203,7 +204,10 @@ func (u *UI) layoutPlayers(gtx layout.Context) layout.Dimensions {
 			return layout.Inset{Top: 3}.Layout(gtx, func(gtx layout.Context) layout.Dimensions {
 				return layout.Flex{Alignment: layout.Middle}.Layout(gtx,
 					layout.Rigid(func(gtx layout.Context) layout.Dimensions {
-						return r.recolor.Layout(gtx, swatch(paletteColor(p.Color), 16))
+						return r.recolor.Layout(gtx, func(gtx layout.Context) layout.Dimensions {
+							semantic.LabelOp("Change colour").Add(gtx.Ops)
+							return swatch(paletteColor(p.Color), 16)(gtx)
+						})
 					}),
 					layout.Rigid(layout.Spacer{Width: 6}.Layout),
 					layout.Flexed(1, func(gtx layout.Context) layout.Dimensions {

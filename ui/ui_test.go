@@ -473,3 +473,77 @@ func TestEventLogShowsDeathsAndFilters(t *testing.T) {
 		t.Error("the filter 'hunger' still shows a DIE death")
 	}
 }
+
+// findAll returns the bounds of every clickable labelled label, top to bottom.
+func (h *harness) findAll(label string) []image.Rectangle {
+	nodes := h.r.AppendSemantics(nil)
+	byID := map[input.SemanticID]input.SemanticNode{}
+	var walk func(n input.SemanticNode)
+	walk = func(n input.SemanticNode) {
+		byID[n.ID] = n
+		for _, c := range n.Children {
+			walk(c)
+		}
+	}
+	for _, n := range nodes {
+		walk(n)
+	}
+	var out []image.Rectangle
+	for _, n := range byID {
+		if n.Desc.Label != label {
+			continue
+		}
+		for p := n; ; {
+			if p.Desc.Gestures&input.ClickGesture != 0 || p.Desc.Class == semantic.Button {
+				out = append(out, p.Desc.Bounds)
+				break
+			}
+			q, ok := byID[p.ParentID]
+			if !ok || p.ParentID == p.ID {
+				break
+			}
+			p = q
+		}
+	}
+	for i := 1; i < len(out); i++ {
+		for j := i; j > 0 && out[j].Min.Y < out[j-1].Min.Y; j-- {
+			out[j], out[j-1] = out[j-1], out[j]
+		}
+	}
+	return out
+}
+
+func (h *harness) clickRect(b image.Rectangle) {
+	c := b.Min.Add(b.Max).Div(2)
+	h.click(f32.Pt(float32(c.X), float32(c.Y)))
+}
+
+func TestReorderRemoveRecolor(t *testing.T) {
+	h := newHarness(t, "test:p1.rob", "test:p2.rob", "test:p3.rob")
+	names := func() string {
+		var s []string
+		for _, p := range h.u.Players() {
+			s = append(s, p.Name())
+		}
+		return strings.Join(s, " ")
+	}
+	downs := h.findAll("↓")
+	if len(downs) != 3 {
+		t.Fatalf("%d ↓ buttons for 3 players", len(downs))
+	}
+	h.clickRect(downs[0])
+	if got := names(); got != "Prog2 Prog1 Prog3" {
+		t.Errorf("after ↓ on the first: %s", got)
+	}
+	h.clickRect(h.findAll("×")[2])
+	if got := names(); got != "Prog2 Prog1" {
+		t.Errorf("after × on the third: %s", got)
+	}
+	// The game follows the player list: two programs, Prog2's robot first (id 1, team 0).
+	h.waitFor("the new game", func() bool { return len(h.u.Snapshot().Robots) == 2 })
+	before := h.u.Players()[0].Color
+	h.clickRect(h.findAll("Change colour")[0])
+	if c := h.u.Players()[0].Color; c == before || c == h.u.Players()[1].Color {
+		t.Errorf("recolour gave colour %d (was %d, the other player has %d)", c, before, h.u.Players()[1].Color)
+	}
+}
