@@ -42,14 +42,15 @@ type debugUI struct {
 	asked    debugKey
 	dirty    int // bumped when something shown must be fetched again
 
-	panels   []*robotDebugger
-	clicks   int // BoardState.Clicks already handled
-	follow   int // the robot followed, 0 for none
-	capacity int // how many panels fit beside the board, from the last layout
-	bpSent   string
-	bpGame   int
-	hitsSeen int
-	notice   string // a sentence for the user (break hit, refused edit, ...)
+	panels     []*robotDebugger
+	clicks     int // BoardState.Clicks already handled
+	follow     int // the robot followed, 0 for none
+	capacity   int // how many panels fit beside the board, from the last layout
+	bpSent     string
+	bpGame     int
+	hitsSeen   int
+	notice     string // a sentence for the user (break hit, refused edit, ...)
+	wasRunning bool
 
 	back, latest, tools widget.Clickable
 	timeline            widget.Float
@@ -246,6 +247,10 @@ func (u *UI) updateDebug(gtx layout.Context) {
 	d.mu.Lock()
 	pub := d.pub
 	d.mu.Unlock()
+	if u.snap.Running && !d.wasRunning {
+		d.notice = "" // what stopped the game last time is old news
+	}
+	d.wasRunning = u.snap.Running
 	if pub.hits != d.hitsSeen && pub.game == u.snap.Game {
 		d.hitsSeen = pub.hits
 		d.notice = pub.hit.describe(u.teamName)
