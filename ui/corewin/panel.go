@@ -274,6 +274,12 @@ func (w *Window) updatePlayers(gtx layout.Context) {
 			}
 		}
 	}
+	for _, f := range w.failed {
+		if f.edit.Clicked(gtx) {
+			w.editor.open(w, f.path)
+			w.tab = tabEditor
+		}
+	}
 	for i := 0; i < len(w.players); i++ {
 		p := w.players[i]
 		if p.remove.Clicked(gtx) {
@@ -345,6 +351,13 @@ func (w *Window) layoutPlayers(gtx layout.Context) layout.Dimensions {
 		add(func(gtx layout.Context) layout.Dimensions {
 			return layout.Inset{Top: 6}.Layout(gtx, material.Subtitle2(w.th, "Load errors").Layout)
 		})
+		for _, f := range w.failed {
+			add(func(gtx layout.Context) layout.Dimensions {
+				return layout.Inset{Top: 2, Bottom: 2}.Layout(gtx, func(gtx layout.Context) layout.Dimensions {
+					return w.smallButton(gtx, &f.edit, "Edit "+f.name+" to fix it")
+				})
+			})
+		}
 		for _, e := range w.errors {
 			add(func(gtx layout.Context) layout.Dimensions {
 				l := material.Body2(w.th, e)

@@ -112,6 +112,7 @@ type Window struct {
 	params  coreplay.Params
 	players []*player
 	errors  []string // load errors, file:line[:col]: message
+	failed  []*failedFile
 	message string
 	msgAt   time.Time
 	gameErr string
@@ -256,11 +257,38 @@ func (w *Window) AddPlayer(p string) bool {
 	prog, err := coreplay.Load(name, src, w.params)
 	if err != nil {
 		w.errors = append(w.errors, strings.Split(err.Error(), "\n")...)
+		w.addFailed(p, name)
 		return false
 	}
+	w.dropFailed(p)
 	w.players = append(w.players, &player{path: p, prog: prog, copies: 1})
 	w.wins = append(w.wins, 0)
 	return true
+}
+
+// failedFile is a program that did not assemble: the Players tab offers to edit it, and
+// saving it from the editor tries to add it again.
+type failedFile struct {
+	path, name string
+	edit       widget.Clickable
+}
+
+func (w *Window) addFailed(p, name string) {
+	for _, f := range w.failed {
+		if f.path == p {
+			return
+		}
+	}
+	w.failed = append(w.failed, &failedFile{path: p, name: name})
+}
+
+func (w *Window) dropFailed(p string) {
+	for i, f := range w.failed {
+		if f.path == p {
+			w.failed = append(w.failed[:i], w.failed[i+1:]...)
+			return
+		}
+	}
 }
 
 func unwrap(err error) error {
@@ -291,7 +319,8 @@ func (w *Window) RemovePlayer(i int) {
 	w.newGame()
 }
 
-// reloadPlayers assembles every player again (after a parameter or source change).
+// reloadPlayers assembles every player again (after a parameter or source change), and
+// the programs that failed to load.
 func (w *Window) reloadPlayers() {
 	w.errors = w.errors[:0]
 	for _, p := range w.players {
@@ -306,6 +335,12 @@ func (w *Window) reloadPlayers() {
 			continue
 		}
 		p.prog = prog
+	}
+	// Programs that failed before are tried again: fixed ones join the players.
+	failed := w.failed
+	w.failed = nil
+	for _, f := range failed {
+		w.AddPlayer(f.path)
 	}
 }
 

@@ -406,3 +406,30 @@ func TestEditorErrorsAtLinesAndSave(t *testing.T) {
 		t.Fatalf("temporary files left behind: %v", ents)
 	}
 }
+
+func TestFixAProgramThatFailedToLoad(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "bad.cw")
+	if err := os.WriteFile(file, []byte("title Fixme\nstart: jump start\nbogus\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	disk := "disk:" + strings.TrimPrefix(filepath.ToSlash(file), "/")
+	w := New(Config{Roots: []Root{{Name: "disk", FS: os.DirFS("/"), Home: "."}}, Files: []string{disk}, Seed: 1})
+	defer w.Close()
+	h := newHarness(w)
+	h.frame()
+	if len(w.players) != 0 || len(w.Errors()) != 1 || !strings.HasPrefix(w.Errors()[0], "bad.cw:3:") {
+		t.Fatalf("players %d, errors %q", len(w.players), w.Errors())
+	}
+	h.clickLabel(t, "Edit bad.cw to fix it")
+	if w.tab != tabEditor || len(w.EditorErrors()) != 1 {
+		t.Fatalf("tab %d, editor errors %v", w.tab, w.EditorErrors())
+	}
+	w.SetEditorText("title Fixme\nstart: jump start\n")
+	if err := w.SaveEditor(); err != nil {
+		t.Fatal(err)
+	}
+	if len(w.players) != 1 || w.players[0].prog.Name != "Fixme" || len(w.Errors()) != 0 {
+		t.Fatalf("after the fix: %d players, errors %q", len(w.players), w.Errors())
+	}
+}
