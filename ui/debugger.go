@@ -48,7 +48,8 @@ type debugUI struct {
 	capacity   int // how many panels fit beside the board, from the last layout
 	bpSent     string
 	bpGame     int
-	hitsSeen   int
+	hitsSeen   int // the break hits already told, of game hitsGame
+	hitsGame   int
 	notice     string // a sentence for the user (break hit, refused edit, ...)
 	wasRunning bool
 
@@ -251,8 +252,8 @@ func (u *UI) updateDebug(gtx layout.Context) {
 		d.notice = "" // what stopped the game last time is old news
 	}
 	d.wasRunning = u.snap.Running
-	if pub.hits != d.hitsSeen && pub.game == u.snap.Game {
-		d.hitsSeen = pub.hits
+	if pub.game == u.snap.Game && (pub.hits != d.hitsSeen || pub.game != d.hitsGame) && pub.hits > 0 {
+		d.hitsSeen, d.hitsGame = pub.hits, pub.game
 		d.notice = pub.hit.describe(u.teamName)
 		u.wantRun = false
 	}
@@ -829,7 +830,7 @@ func (u *UI) codeRows(p *robotDebugger, v arena.RobotView, dead bool) []layout.W
 	rows = append(rows, func(gtx layout.Context) layout.Dimensions {
 		return layout.Inset{Top: 8, Bottom: 2}.Layout(gtx, material.Subtitle2(u.th, title).Layout)
 	})
-	progress := "waiting for its next turn to fetch"
+	progress := "not started: it fetches this instruction on its next turn"
 	switch {
 	case dead:
 		progress = "stopped"

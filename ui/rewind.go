@@ -153,8 +153,8 @@ func (t *tapeGame) Furthest() int { return t.furthest }
 
 // Seek puts the game into its state at cycle c (clamped to 0..Furthest): the last snapshot
 // at or before c is restored and the game replayed with step, which must call t.Step once
-// (the Runner's step, so that its event log and graph follow). It returns the cycle of the
-// snapshot it started from.
+// (the Runner's step, so that its event log and graph follow). Going back, restored is told
+// the cycle of the snapshot restored before the replay; going forward, the game simply steps on.
 func (t *tapeGame) Seek(c int, restored func(from int), step func()) {
 	c = min(max(c, 0), t.furthest)
 	if c >= t.eng.Cycle() {
@@ -211,7 +211,7 @@ func wrapNewGame(newGame func([]*robolang.Program, GameOptions, int64) (Game, er
 	}
 }
 
-// seekRunner rewinds (or moves forward within the tape) on the simulation goroutine and
+// seekTape rewinds (or moves forward within the tape) on the simulation goroutine and
 // makes the Runner's event log and graph agree with the new present. The game is paused.
 func (r *Runner) seekTape(c int, done func(cycle int, err error)) {
 	r.running.Store(false)
