@@ -337,6 +337,7 @@ func (u *UI) updateDebug(gtx layout.Context) {
 		d.seekWant = -1
 		if c != pub.cycle || pub.game != u.snap.Game {
 			u.wantRun = false
+			d.notice = ""
 			d.seekBusy.Store(true)
 			u.run.seekTape(c, func(int, error) { d.seekBusy.Store(false) })
 			d.dirty++
@@ -690,9 +691,12 @@ func (u *UI) layoutRobotDebugger(gtx layout.Context, p *robotDebugger, pub debug
 			add(func(gtx layout.Context) layout.Dimensions {
 				return p.banks[i].Layout(gtx, func(gtx layout.Context) layout.Dimensions {
 					name := b.Name
-					if b.Hidden {
+					switch {
+					case b.Hidden:
 						name = robolang.HiddenText
-					} else if name == "" {
+					case b.Len == 0:
+						name = "(empty)"
+					case name == "":
 						name = "(no name)"
 					}
 					mark := "  "
@@ -856,6 +860,9 @@ func (u *UI) codeRows(p *robotDebugger, v arena.RobotView, dead bool) []layout.W
 	}
 	if len(p.lines) < len(b.Code) {
 		p.lines = append(p.lines, make([]widget.Clickable, len(b.Code)-len(p.lines))...)
+	}
+	if len(b.Code) == 0 {
+		return rows
 	}
 	rows = append(rows, func(gtx layout.Context) layout.Dimensions {
 		l := material.Caption(u.th, "Click a line to pause when the robot reaches it.")
