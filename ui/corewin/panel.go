@@ -188,7 +188,10 @@ func (w *Window) layoutControls(gtx layout.Context) layout.Dimensions {
 	})
 	add(func(gtx layout.Context) layout.Dimensions {
 		return row(gtx, sb(&w.slowerBtn, "Slower"), txt("speed "+speedLabel(w.speedIdx)), sb(&w.fasterBtn, "Faster"),
-			txt("  seed"), field(&w.seedEd, "seed", 80), sb(&w.restartBtn, "Restart"), sb(&w.newSeedBtn, "New seed"), sb(&w.fitBtn, "Fit"))
+			txt("   view"), sb(&w.fitBtn, "Fit"))
+	})
+	add(func(gtx layout.Context) layout.Dimensions {
+		return row(gtx, txt("seed"), field(&w.seedEd, "seed", 90), sb(&w.restartBtn, "Restart"), sb(&w.newSeedBtn, "New seed"))
 	})
 	add(txt(status))
 	if r := w.ResultLine(); r != "" {

@@ -433,3 +433,90 @@ func TestFixAProgramThatFailedToLoad(t *testing.T) {
 		t.Fatalf("after the fix: %d players, errors %q", len(w.players), w.Errors())
 	}
 }
+
+func TestZoomAndPan(t *testing.T) {
+	w := newTestWindow(t, "bundled:dwarf.cw", "bundled:imp.cw")
+	h := newHarness(w)
+	h.frame()
+	s := w.core
+	fit := s.cell
+	mid := s.origin.Add(f32.Pt(50*s.cell, 50*s.cell))
+	under := s.addrAt(mid)
+	h.r.Queue(pointer.Event{Kind: pointer.Scroll, Position: mid, Scroll: f32.Pt(0, -30), Source: pointer.Mouse})
+	h.frame()
+	if s.cell <= fit {
+		t.Fatalf("the wheel did not zoom: %v px a cell, was %v", s.cell, fit)
+	}
+	if got := s.addrAt(mid); got != under {
+		t.Fatalf("zooming moved the cell under the pointer from %d to %d", under, got)
+	}
+	before := s.addrAt(mid)
+	h.r.Queue(
+		pointer.Event{Kind: pointer.Press, Position: mid, Buttons: pointer.ButtonPrimary, Source: pointer.Mouse},
+		pointer.Event{Kind: pointer.Move, Position: mid.Add(f32.Pt(-100, 0)), Buttons: pointer.ButtonPrimary, Source: pointer.Mouse},
+		pointer.Event{Kind: pointer.Release, Position: mid.Add(f32.Pt(-100, 0)), Source: pointer.Mouse},
+	)
+	h.frame()
+	if got := s.addrAt(mid); got <= before {
+		t.Fatalf("dragging left did not pan right: cell %d under the point, was %d", got, before)
+	}
+	if s.Clicks != 0 {
+		t.Fatal("a drag counted as a click")
+	}
+	h.clickLabel(t, "Fit")
+	if s.cell != fit {
+		t.Fatalf("Fit: %v px a cell, want %v", s.cell, fit)
+	}
+}
+
+func TestCopiesAndRounds(t *testing.T) {
+	w := newTestWindow(t, "bundled:dwarf.cw", "bundled:imp.cw")
+	h := newHarness(w)
+	h.frame()
+	h.clickLabel(t, "+")
+	if len(w.snap.Stats) != 3 || w.players[0].copies != 2 {
+		t.Fatalf("after + on Dwarf: %d processes, %d copies", len(w.snap.Stats), w.players[0].copies)
+	}
+	if _, ok := h.findText("1. Dwarf #"); !ok {
+		h.clickLabel(t, "Statistics")
+		if _, ok := h.findText("Dwarf #2"); !ok {
+			// The line order depends on the scores; just one of the copies must be named #2.
+			found := false
+			for i := 1; i <= 3; i++ {
+				if _, ok := h.findText(itoa(i) + ". Dwarf #2"); ok {
+					found = true
+				}
+			}
+			if !found {
+				t.Fatal("the second copy of Dwarf is not listed as Dwarf #2")
+			}
+		}
+	}
+	// A series of two short rounds: the second starts by itself, the tally counts both.
+	h.clickLabel(t, "Parameters")
+	w.prm.cycles.SetText("50")
+	w.prm.rounds.SetText("2")
+	h.clickLabel(t, "Apply and restart")
+	if w.params.Rounds != 2 || w.params.Cycles != 50 {
+		t.Fatalf("parameters %+v", w.params)
+	}
+	h.clickLabel(t, "Start")
+	deadline := time.Now().Add(20 * time.Second)
+	for !(w.round == 2 && w.snap.Over && w.tallied == w.snap.Game) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the series did not finish: round %d, over %v", w.round, w.snap.Over)
+		}
+		time.Sleep(20 * time.Millisecond)
+		h.frame()
+	}
+	total := w.draws
+	for _, n := range w.wins {
+		total += n
+	}
+	if total != 2 {
+		t.Fatalf("tally after 2 rounds: wins %v, draws %d", w.wins, w.draws)
+	}
+	if !strings.Contains(w.ResultLine(), "Round 2 over after 50 cycles") {
+		t.Fatalf("result line %q", w.ResultLine())
+	}
+}
