@@ -684,6 +684,14 @@ func (u *UI) layoutBoard(gtx layout.Context) layout.Dimensions {
 		layout.Expanded(func(gtx layout.Context) layout.Dimensions {
 			return Board(u.th, &u.board, u.snap.Size, u.snap.Robots, u.teams()).Layout(gtx)
 		}),
+		layout.Expanded(func(gtx layout.Context) layout.Dimensions {
+			if u.board.Zoom() <= 1 {
+				return layout.Dimensions{}
+			}
+			return layout.NW.Layout(gtx, func(gtx layout.Context) layout.Dimensions {
+				return layout.UniformInset(unit.Dp(6)).Layout(gtx, u.tipped(&u.tips.fit, "Show the whole board (F)", u.smallButton(&u.fitBtn, "Fit board")))
+			})
+		}),
 		layout.Stacked(func(gtx layout.Context) layout.Dimensions {
 			if u.snap.Size == 0 {
 				return u.layoutEmptyBoard(gtx)
@@ -731,7 +739,7 @@ func (u *UI) layoutBanner(gtx layout.Context) layout.Dimensions {
 						layout.Rigid(layout.Spacer{Width: 6}.Layout),
 						layout.Rigid(swatch(paletteColor(u.players[i].Color), 12)),
 						layout.Rigid(layout.Spacer{Width: 6}.Layout),
-						layout.Rigid(material.Body1(u.th, fmt.Sprintf("%s  (%d robots)", u.players[i].Name(), countOf(u.snap.Counts, i))).Layout),
+						layout.Rigid(material.Body1(u.th, fmt.Sprintf("%s  (%s)", u.players[i].Name(), plural(countOf(u.snap.Counts, i), "robot"))).Layout),
 					)
 				}))
 			}

@@ -197,11 +197,12 @@ func (b BoardStyle) update(gtx layout.Context, size image.Point) {
 		case pointer.Scroll:
 			// Zoom around the pointer: the field under it stays under it.
 			before := e.Position.Sub(s.origin).Div(s.cell)
-			// One step per wheel event whatever distance the platform reports.
+			// One small step per wheel event whatever distance the platform reports (X11
+			// sends two events per notch).
 			if e.Scroll.Y == 0 {
 				break
 			}
-			f := float32(math.Pow(1.25, float64(-sign(e.Scroll.Y))))
+			f := float32(math.Pow(1.12, float64(-sign(e.Scroll.Y))))
 			s.zoom *= f
 			b.geometry(size)
 			after := e.Position.Sub(s.origin).Div(s.cell)

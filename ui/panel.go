@@ -107,7 +107,7 @@ func (u *UI) layoutControls(gtx layout.Context) layout.Dimensions {
 	if t := u.opts.Timeout(); t > 0 {
 		cycle += fmt.Sprintf(" / %d", t)
 	}
-	roundText := fmt.Sprintf("Round %d · play", u.round)
+	roundText := fmt.Sprintf("Round %d, seed %d ·", u.round, u.Seed())
 	return layout.Flex{Axis: layout.Vertical}.Layout(gtx,
 		layout.Rigid(row(
 			layout.Rigid(u.tipped(&u.tips.start, "Start / pause (Space)", u.button(&u.startBtn, startLabel))), gap,
@@ -133,13 +133,12 @@ func (u *UI) layoutControls(gtx layout.Context) layout.Dimensions {
 			layout.Rigid(u.label("Seed")), gap,
 			layout.Rigid(u.field(&u.seedEd, "seed", 80)), gap,
 			layout.Rigid(u.tipped(&u.tips.restart, "Restart round 1 with this seed (R restarts the round)", u.smallButton(&u.restartBtn, "Restart"))), gap,
-			layout.Rigid(u.tipped(&u.tips.newSeed, "Restart with a random seed", u.smallButton(&u.newSeedBtn, "New seed"))), gap,
-			layout.Rigid(u.tipped(&u.tips.fit, "Show the whole board (F); wheel zooms, drag pans", u.smallButton(&u.fitBtn, "Fit"))),
+			layout.Rigid(u.tipped(&u.tips.newSeed, "Restart with a random seed", u.smallButton(&u.newSeedBtn, "New seed"))),
 		)),
 		layout.Rigid(row(
 			layout.Rigid(u.label(roundText)), gap,
+			layout.Rigid(u.label("Rounds in a row")), gap,
 			layout.Rigid(u.field(&u.roundsEd, "rounds", 44)), gap,
-			layout.Rigid(u.label(fmt.Sprintf("in a row (seed %d)", u.Seed()))), gap,
 			layout.Rigid(u.smallButton(&u.resetTallyBtn, "Reset tally")),
 		)),
 	)
@@ -214,7 +213,7 @@ func (u *UI) layoutPlayers(gtx layout.Context) layout.Dimensions {
 						return layout.Flex{Axis: layout.Vertical}.Layout(gtx,
 							layout.Rigid(material.Body1(u.th, p.Name()).Layout),
 							layout.Rigid(func(gtx layout.Context) layout.Dimensions {
-								l := material.Caption(u.th, fmt.Sprintf("%d robots · W%d D%d L%d · %d pts", countOf(u.snap.Counts, i), t.Wins, t.Draws, t.Losses, t.Points()))
+								l := material.Caption(u.th, fmt.Sprintf("%s · W%d D%d L%d · %d pts", plural(countOf(u.snap.Counts, i), "robot"), t.Wins, t.Draws, t.Losses, t.Points()))
 								l.Color = color.NRGBA{0x55, 0x55, 0x55, 0xFF}
 								return l.Layout(gtx)
 							}),
@@ -269,4 +268,11 @@ func (u *UI) layoutTabContent(gtx layout.Context) layout.Dimensions {
 			return Help(u.th, &u.help).Layout(gtx)
 		}
 	})
+}
+
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
 }
