@@ -133,15 +133,7 @@ func (g *Game) complete(r *robot) {
 // r's direction, with b empty banks, r's team and generation + 1.
 func (g *Game) build(r *robot, set, banks int, mobile bool) {
 	idx := g.front(r)
-	child := g.newRobot(int(r.team), r.id, int(r.gen)+1, idx%g.n, idx/g.n, r.dir, set, mobile, nil)
-	if cap(child.banks) < banks {
-		child.banks = make([]*Bank, 0, robolang.MaxBanks)
-	}
-	empty := g.emptyBank(int(r.team))
-	for i := 0; i < banks; i++ {
-		child.banks = append(child.banks, empty)
-	}
-	child.setBank(1)
+	g.newRobot(int(r.team), r.id, int(r.gen)+1, idx%g.n, idx/g.n, r.dir, set, mobile, nil, banks)
 }
 
 // emptyBanks holds one shared empty bank per team (banks are immutable, so one suffices).
@@ -152,8 +144,6 @@ var emptyBanks = func() [MaxPrograms]*Bank {
 	}
 	return e
 }()
-
-func (g *Game) emptyBank(team int) *Bank { return emptyBanks[team] }
 
 // read returns an operand's value. ref is the robot on the reference field, or nil.
 func (g *Game) read(r *robot, o carg, ref *robot) int {

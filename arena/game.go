@@ -210,7 +210,7 @@ func New(cfg Config) (*Game, error) {
 			banks[i] = &Bank{Name: b.Name, Code: b.Code, Hidden: b.Hidden || p.Hidden, Origin: team, code: compile(b.Code, opts)}
 		}
 		pl := places[team]
-		r := g.newRobot(team, 0, 0, pl.X, pl.Y, pl.Dir, 2, opts.FirstMobile, banks)
+		r := g.newRobot(team, 0, 0, pl.X, pl.Y, pl.Dir, 2, opts.FirstMobile, banks, 0)
 		r.active = 1
 		g.schedule(r, 1)
 	}
@@ -322,8 +322,9 @@ func (g *Game) place(fixed []Placement) ([]Placement, error) {
 	return out, nil
 }
 
-// newRobot puts a new robot on the board (the field must be free) and emits its spawn.
-func (g *Game) newRobot(team int, parent uint32, gen int, x, y int, dir Dir, set int, mobile bool, banks []*Bank) *robot {
+// newRobot puts a new robot on the board (the field must be free) and emits its spawn. It
+// gets the given banks, or, if banks is nil, nEmpty empty banks of its team.
+func (g *Game) newRobot(team int, parent uint32, gen int, x, y int, dir Dir, set int, mobile bool, banks []*Bank, nEmpty int) *robot {
 	slot := int32(len(g.robots))
 	g.robots = g.robots[:slot+1]
 	r := &g.robots[slot]
@@ -337,6 +338,13 @@ func (g *Game) newRobot(team int, parent uint32, gen int, x, y int, dir Dir, set
 	if banks != nil {
 		r.banks = banks
 	} else {
+		if cap(keep) < nEmpty {
+			keep = make([]*Bank, 0, robolang.MaxBanks)
+		}
+		empty := emptyBanks[team]
+		for i := 0; i < nEmpty; i++ {
+			keep = append(keep, empty)
+		}
 		r.banks = keep
 	}
 	r.setBank(1)

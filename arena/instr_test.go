@@ -210,9 +210,19 @@ var engineCases = []engineCase{
 				c.Banks[0].Len != 0 || c.Active != 0 || c.Team != 0 || c.Generation != 1 || c.Parent != 1 {
 				tg.t.Errorf("child = %+v", c)
 			}
+			last := tg.events[len(tg.events)-1]
+			if last.Kind != EvSpawn || last.Robot != 2 || last.Parent != 1 || last.Banks != 1 || last.Set != 0 || last.Mobile {
+				tg.t.Errorf("spawn event = %+v", last)
+			}
 		}}},
 		log: "70:2:spawn:3,3N"},
 	{name: "create cost set 1 mobile", places: []Placement{at(3, 4, West)}, progs: []string{"CREATE 1, 2, 1\nJUMP 0"},
+		steps: []step{{220, func(tg *testGame) {
+			last := tg.events[len(tg.events)-1]
+			if last.Kind != EvSpawn || last.Banks != 2 || last.Set != 1 || !last.Mobile || last.Cycle != 220 {
+				tg.t.Errorf("spawn event = %+v", last)
+			}
+		}}},
 		log: "220:2:spawn:2,4W"}, // (50+40)·2+40
 	{name: "create cost set 2, 50 banks, mobile", places: []Placement{at(3, 4, South)}, progs: []string{"CREATE 2, 50, 1\nJUMP 0"},
 		log: "2180:2:spawn:3,5S"}, // (50+1000)·2+80
