@@ -190,7 +190,7 @@ func (u *UI) layoutPlayers(gtx layout.Context) layout.Dimensions {
 	var ch []layout.FlexChild
 	ch = append(ch, layout.Rigid(func(gtx layout.Context) layout.Dimensions {
 		return layout.Flex{Alignment: layout.Middle}.Layout(gtx,
-			layout.Flexed(1, material.Subtitle1(u.th, fmt.Sprintf("Players (%d of %d)", len(u.players), MaxPlayers)).Layout),
+			layout.Flexed(1, material.Subtitle1(u.th, fmt.Sprintf("Players (%d of %d) · rules: %s", len(u.players), MaxPlayers, shortSetName(u.opts.Name))).Layout),
 			layout.Rigid(u.smallButton(&u.addBtn, "Add program…")),
 		)
 	}))

@@ -547,3 +547,24 @@ func TestReorderRemoveRecolor(t *testing.T) {
 		t.Errorf("recolour gave colour %d (was %d, the other player has %d)", c, before, h.u.Players()[1].Color)
 	}
 }
+
+func TestLoadProgramRBI(t *testing.T) {
+	src, err := LoadProgram("p.rob", []byte(spinner("Secret")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf strings.Builder
+	if err := robolang.WriteRBI(&buf, src); err != nil {
+		t.Fatal(err)
+	}
+	p, err := LoadProgram("dir/secret.rbi", []byte(buf.String()))
+	if err != nil {
+		t.Fatalf("the RBI file does not load: %v", err)
+	}
+	if p.Name != "Secret" || !p.Hidden || len(p.Banks) != 1 {
+		t.Errorf("loaded %q hidden=%v with %d banks", p.Name, p.Hidden, len(p.Banks))
+	}
+	if _, err := LoadProgram("dir/bad.rbi", []byte("not an rbi")); err == nil || !strings.HasPrefix(err.Error(), "dir/bad.rbi: ") {
+		t.Errorf("a damaged .rbi gave %v, want an error naming the file", err)
+	}
+}
