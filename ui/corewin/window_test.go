@@ -520,3 +520,30 @@ func TestCopiesAndRounds(t *testing.T) {
 		t.Fatalf("result line %q", w.ResultLine())
 	}
 }
+
+// TestResponsiveAtFullSpeed: at full speed the simulation never keeps the window waiting
+// long for a snapshot.
+func TestResponsiveAtFullSpeed(t *testing.T) {
+	w := newTestWindow(t, "bundled:dwarf.cw", "bundled:replicator.cw")
+	h := newHarness(w)
+	h.frame()
+	for w.speedIdx < len(speeds)-1 {
+		h.clickLabel(t, "Faster")
+	}
+	h.clickLabel(t, "Start")
+	var worst time.Duration
+	start := w.snap.Cycle
+	for i := 0; i < 40; i++ {
+		t0 := time.Now()
+		w.run.sync(&w.snap)
+		worst = max(worst, time.Since(t0))
+		time.Sleep(5 * time.Millisecond)
+	}
+	if w.snap.Cycle-start < 1000 {
+		t.Fatalf("full speed ran only %d time slices in 0.2 s", w.snap.Cycle-start)
+	}
+	if worst > 40*time.Millisecond {
+		t.Fatalf("the window waited up to %v for a snapshot", worst)
+	}
+	t.Logf("%d time slices in ~0.2 s; longest wait %v", w.snap.Cycle-start, worst)
+}
