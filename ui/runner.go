@@ -129,7 +129,10 @@ func (r *Runner) StepN(n int) {
 }
 
 // SetSpeed sets cycles per second; 0 means as fast as the machine goes.
-func (r *Runner) SetSpeed(cps int) { r.speed.Store(int64(cps)) }
+func (r *Runner) SetSpeed(cps int) {
+	r.speed.Store(int64(cps))
+	r.do(func(*runState) {}) // wake a loop that waits for the next slow-motion cycle
+}
 
 // Do runs f on the simulation goroutine with the current game (nil before the first Reset)
 // and publishes a snapshot afterwards. Use it for anything that touches the game.

@@ -568,3 +568,26 @@ func TestLoadProgramRBI(t *testing.T) {
 		t.Errorf("a damaged .rbi gave %v, want an error naming the file", err)
 	}
 }
+
+func TestRunnerSpeeds(t *testing.T) {
+	h := newHarness(t, "test:p1.rob", "test:p2.rob")
+	h.waitFor("the first game", func() bool { return h.u.Snapshot().Size > 0 })
+	r := h.u.Runner()
+	r.SetSpeed(20)
+	start := time.Now()
+	r.Start()
+	time.Sleep(500 * time.Millisecond)
+	h.frame()
+	c := h.u.Snapshot().Cycle
+	el := time.Since(start).Seconds()
+	if want := 20 * el; float64(c) < want*0.5 || float64(c) > want*1.5+2 {
+		t.Errorf("at 20 cycles/s, %d cycles in %.2fs", c, el)
+	}
+	// Slow motion, then max speed: the change takes effect at once, not after the wait.
+	r.SetSpeed(1)
+	time.Sleep(100 * time.Millisecond)
+	r.SetSpeed(0)
+	h.waitFor("max speed", func() bool { return h.u.Snapshot().Cycle > c+1000 })
+	r.Pause()
+	h.waitFor("the pause", func() bool { return !h.u.Snapshot().Running })
+}
