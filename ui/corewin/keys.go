@@ -10,7 +10,7 @@ import (
 // only while no text field has the keyboard.
 func (w *Window) handleKeys(gtx layout.Context) {
 	editing := gtx.Focused(&w.blockEd) || gtx.Focused(&w.seedEd) || gtx.Focused(&w.dump.addrEd) ||
-		gtx.Focused(&w.tourney.battles) || gtx.Focused(&w.editor.ed)
+		gtx.Focused(&w.tourney.battles) || gtx.Focused(&w.editor.ed) || gtx.Focused(&w.trace.filter)
 	for _, e := range w.prm.editors() {
 		editing = editing || gtx.Focused(e)
 	}

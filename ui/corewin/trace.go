@@ -18,10 +18,11 @@ import (
 type traceView struct {
 	record widget.Bool
 	clear  widget.Clickable
+	filter widget.Editor // show only lines containing this (the Atari ST's "commands to trace")
 	lines  []TraceLine
 }
 
-func (t *traceView) init() { t.record.Value = true }
+func (t *traceView) init() { t.record.Value = true; t.filter.SingleLine = true }
 
 // tracedFor is the process to trace when p is selected.
 func (t *traceView) tracedFor(p int) int {
@@ -47,9 +48,13 @@ const maxQueueShown = 40
 // TraceText is the trace as the Trace tab shows it, one line per instruction.
 func (w *Window) TraceText() []string {
 	w.trace.lines = w.run.traceLines(w.trace.lines)
-	out := make([]string, len(w.trace.lines))
-	for i, l := range w.trace.lines {
-		out[i] = fmt.Sprintf("%7d  %5d  %s", l.Cycle, l.Addr, l.Text)
+	only := strings.ToLower(strings.TrimSpace(w.trace.filter.Text()))
+	out := make([]string, 0, len(w.trace.lines))
+	for _, l := range w.trace.lines {
+		if only != "" && !strings.Contains(strings.ToLower(l.Text), only) {
+			continue
+		}
+		out = append(out, fmt.Sprintf("%7d  %5d  %s", l.Cycle, l.Addr, l.Text))
 	}
 	return out
 }
@@ -104,8 +109,12 @@ func (t *traceView) layout(gtx layout.Context, w *Window) layout.Dimensions {
 		for _, s := range q {
 			add(mono(s))
 		}
+		add(func(gtx layout.Context) layout.Dimensions {
+			return row(gtx, material.Body2(th, "Only instructions containing").Layout,
+				func(gtx layout.Context) layout.Dimensions { return w.field(gtx, &t.filter, "e.g. move", 110) })
+		})
 		lines := w.TraceText()
-		add(material.Subtitle2(th, "Executed ("+strconv.Itoa(len(lines))+" newest, up to "+strconv.Itoa(maxTrace)+"): cycle, address, instruction").Layout)
+		add(material.Subtitle2(th, "Executed ("+strconv.Itoa(len(lines))+" shown of the newest "+strconv.Itoa(maxTrace)+"): cycle, address, instruction").Layout)
 		if len(lines) == 0 {
 			add(mono("(nothing yet: run or step the game)"))
 		}

@@ -547,3 +547,23 @@ func TestResponsiveAtFullSpeed(t *testing.T) {
 	}
 	t.Logf("%d time slices in ~0.2 s; longest wait %v", w.snap.Cycle-start, worst)
 }
+
+func TestTraceFilter(t *testing.T) {
+	w := newTestWindow(t, "bundled:dwarf.cw", "bundled:imp.cw")
+	h := newHarness(w)
+	h.frame()
+	w.SelectProcess(0) // Dwarf
+	w.run.block(10)
+	h.settle(t)
+	all := w.TraceText()
+	w.trace.filter.SetText("MOVE")
+	moves := w.TraceText()
+	if len(all) < 10 || len(moves) == 0 || len(moves) >= len(all) {
+		t.Fatalf("%d lines, %d with move", len(all), len(moves))
+	}
+	for _, l := range moves {
+		if !strings.Contains(l, "move") {
+			t.Fatalf("filtered line %q has no move", l)
+		}
+	}
+}
