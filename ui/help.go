@@ -62,19 +62,20 @@ func buildHelp() []helpLine {
 	}
 	add(1, "Instructions (classic set)")
 	add(0, "#a must be writable (#1..#20, #Active, %Active); a, b, c are numbers, labels, variables, $constants or %remotes. Remote operands need set 1 and cost extra cycles.")
+	add(2, "instruction   set cycles effect")
 	for _, in := range robolang.Instructions {
 		if !in.Op.Valid() || in.RC3 {
 			continue
 		}
-		add(2, fmt.Sprintf("%-15s set %d  %3d cyc  %s", signature(in), in.Set, in.Cost, in.Doc))
+		add(2, fmt.Sprintf("%-14s %d %5d  %s", signature(in), in.Set, in.Cost, in.Doc))
 	}
 	add(0, "TRANS costs its base + 3 per instruction copied; CREATE (base + 20 per bank) × 2 if mobile, + 40 for set 1 or 80 for set 2.")
-	add(1, "RoboCom 3 additions (option set rc3; from secondary sources)")
+	add(1, "RoboCom 3 additions (option set rc3; from secondary sources, not playable yet)")
 	for _, in := range robolang.Instructions {
 		if !in.Op.Valid() || !in.RC3 {
 			continue
 		}
-		add(2, fmt.Sprintf("%-15s set %d  %3d cyc  %s", signature(in), in.Set, in.Cost, in.Doc))
+		add(2, fmt.Sprintf("%-14s %d %5d  %s", signature(in), in.Set, in.Cost, in.Doc))
 	}
 	add(1, "Operands")
 	add(0, "Numbers −32768..32767; @label; #1..#20 and #Active (own); $Banks $Mobile $InstrSet $Fields (own constants); %Active %Banks %Mobile %InstrSet (the robot in front; 0 if the field is empty).")

@@ -591,3 +591,18 @@ func TestRunnerSpeeds(t *testing.T) {
 	r.Pause()
 	h.waitFor("the pause", func() bool { return !h.u.Snapshot().Running })
 }
+
+func TestHelpListsEveryInstruction(t *testing.T) {
+	text := ""
+	for _, l := range buildHelp() {
+		text += l.text + "\n"
+	}
+	for _, in := range robolang.Instructions {
+		if in.Op.Valid() && !strings.Contains(text, "\n"+signature(in)+" ") {
+			t.Errorf("help lacks %s", in.Name)
+		}
+	}
+	if !strings.Contains(text, "TRANS a, b") || !strings.Contains(text, "SCAN #a") {
+		t.Errorf("operand shapes missing:\n%s", text)
+	}
+}
