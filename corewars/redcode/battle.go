@@ -192,6 +192,7 @@ func Battle(st *Settings, ws []*Warrior, clockSeed int64, onRound func(RoundInfo
 	if err != nil {
 		return nil, err
 	}
+	m.TrackOwners(false)
 	pl := newPlacer(st, ws, clockSeed)
 	pos := make([]int, len(ws))
 	for r := 0; r < st.Rounds; r++ {

@@ -2,7 +2,9 @@ package redcode
 
 import (
 	"os"
+
 	"path/filepath"
+	"robocom/corewars/redcode/internal/untracked"
 	"strings"
 	"testing"
 )
@@ -95,6 +97,8 @@ func FuzzSimulate(f *testing.F) {
 		}
 		ref, _ := NewMachine(MachineConfig{CoreSize: S, MaxProcesses: p, Cycles: 300}, ws)
 		ref.generic = true
+		fast, _ := NewMachine(MachineConfig{CoreSize: S, MaxProcesses: p, Cycles: 300}, ws)
+		fast.TrackOwners(false)
 		pos := make([]int, n)
 		for i := range pos {
 			pos[i] = i * S / n
@@ -102,6 +106,8 @@ func FuzzSimulate(f *testing.F) {
 		for round := 0; round < 2; round++ {
 			m.LoadRound(pos, round%n)
 			ref.LoadRound(pos, round%n)
+			fast.LoadRound(pos, round%n)
+			fast.RunRound()
 			for steps := 0; !m.RoundOver(); steps++ {
 				if steps > 2*n*300+10 {
 					t.Fatal("round did not end within the budget")
@@ -119,6 +125,11 @@ func FuzzSimulate(f *testing.F) {
 						t.Fatalf("warrior %d: %d processes (limit %d), alive %v", i, c, p, m.Alive(i))
 					}
 				}
+			}
+		}
+		for i := 0; i < S; i++ {
+			if m.core[i] != fast.core[i] {
+				t.Fatalf("cell %d: RunRound without owners differs from Step", i)
 			}
 		}
 		for i := 0; i < S; i++ {
@@ -168,4 +179,22 @@ func sameState(a, b *Machine) bool {
 		}
 	}
 	return a.cur == b.cur && a.budget == b.budget && a.executed == b.executed
+}
+
+func TestUntrackedIsGenerated(t *testing.T) {
+	src, err := os.ReadFile("sim.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := untracked.Generate(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := os.ReadFile("sim_untracked.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(got) != string(want) {
+		t.Error("sim_untracked.go is stale: run go generate ./corewars/redcode")
+	}
 }

@@ -20,7 +20,10 @@ type Machine struct {
 	over     bool
 	executed int64 // instructions executed this round
 	generic  bool  // tests: no specialised paths (to check them against the general one)
-	stopAt   int64 // the budget value that ends the round: 0, or below 0 after pMARS's negative-budget quirk
+	// untracked: RunRound skips the last-writer bookkeeping (batch battles;
+	// Step always keeps it).
+	untracked bool
+	stopAt    int64 // the budget value that ends the round: 0, or below 0 after pMARS's negative-budget quirk
 	// Score counters per warrior (PMARS-DETAILS.md 6.1): index a-1 = survived
 	// with a alive, index W+a-2 = died while a were alive.
 	Scores [][]int
@@ -147,9 +150,17 @@ func (m *Machine) Step() StepEvent {
 // RunRound runs the loaded round to its end.
 func (m *Machine) RunRound() {
 	for !m.over {
-		m.run(1 << 62)
+		if m.untracked {
+			m.runUntracked(1 << 62)
+		} else {
+			m.run(1 << 62)
+		}
 	}
 }
+
+// TrackOwners chooses whether RunRound records each cell's last writer (on by
+// default; Battle turns it off because pMARS output never shows it).
+func (m *Machine) TrackOwners(on bool) { m.untracked = !on }
 
 func (m *Machine) step() {
 	if !m.over {

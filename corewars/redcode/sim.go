@@ -176,6 +176,8 @@ type simWarrior struct {
 	next       *simWarrior // the next living warrior in turn order
 }
 
+//go:generate go run gen_untracked.go
+
 // run executes up to steps instructions of the loaded round (fewer when the
 // round ends). The whole step — fetch, operand evaluation, execution, queue
 // and budget bookkeeping — is one loop body so nothing is called or allocated
