@@ -60,6 +60,7 @@ type progEditor struct {
 	list     widget.List
 	msg      string
 	msgErr   bool
+	viewH    int    // height of the text's viewport, to draw only the lines in view
 	confirm  string // a second press of Save replaces this other existing file
 	closing  bool   // a second press of Close discards unsaved changes
 }
@@ -527,6 +528,7 @@ func (u *UI) layoutEditor(gtx layout.Context) layout.Dimensions {
 			return widget.Border{Color: color.NRGBA{0xAA, 0xAA, 0xAA, 0xFF}, Width: 1}.Layout(gtx, func(gtx layout.Context) layout.Dimensions {
 				gtx.Constraints.Min = gtx.Constraints.Max
 				paint.FillShape(gtx.Ops, color.NRGBA{0xFF, 0xFF, 0xFF, 0xFF}, clip.Rect{Max: gtx.Constraints.Max}.Op())
+				e.viewH = gtx.Constraints.Max.Y
 				return material.List(u.th, &e.list).Layout(gtx, 1, func(gtx layout.Context, _ int) layout.Dimensions {
 					return u.layoutCode(gtx, e)
 				})
@@ -612,7 +614,13 @@ func (u *UI) layoutCode(gtx layout.Context, e *progEditor) layout.Dimensions {
 			paint.FillShape(gtx.Ops, errLineBg, clip.Rect{Min: image.Pt(gutterW, y), Max: image.Pt(gutterW+gtx.Dp(8)+textW, y+lh)}.Op())
 		}
 	}
-	for i := range lines {
+	// Only the lines in view get numbers and colours: a long file stays cheap to draw.
+	first, last := 0, len(lines)
+	if lh > 0 && e.viewH > 0 {
+		first = max(0, e.list.Position.Offset/lh-1)
+		last = min(len(lines), (e.list.Position.Offset+e.viewH)/lh+2)
+	}
+	for i := first; i < last; i++ {
 		c := dbgMuted
 		if errLines[i+1] {
 			c = errColor
@@ -626,7 +634,8 @@ func (u *UI) layoutCode(gtx layout.Context, e *progEditor) layout.Dimensions {
 	off := op.Offset(image.Pt(gutterW+gtx.Dp(8), 0)).Push(gtx.Ops)
 	edCall.Add(gtx.Ops)
 	if colour {
-		for i, line := range lines {
+		for i := first; i < last; i++ {
+			line := lines[i]
 			for _, tk := range tokenize(line) {
 				l := material.Label(u.th, editorTextSz, tk.text)
 				l.Font, l.Color, l.MaxLines = fnt, tk.color, 1
@@ -695,24 +704,23 @@ func tokenize(line string) []token {
 		w := string(runes[i:j])
 		c := synPlain
 		switch {
-		case first && headerWords[strings.ToLower(w)]:
-			c = synHeader
-			if strings.ToLower(w) != "bank" {
-				// The rest of a header line is free text.
-				out = append(out, token{i, w, c})
-				if j < len(runes) {
-					rest := string(runes[j:])
-					if k := strings.IndexByte(rest, ';'); k >= 0 {
-						rest = rest[:k]
-					}
-					out = append(out, token{j, rest, synPlain})
-					if k := strings.IndexByte(string(runes[j:]), ';'); k >= 0 {
-						kk := j + utf8.RuneCountInString(string(runes[j:])[:k])
-						out = append(out, token{kk, string(runes[kk:]), synComment})
-					}
-				}
-				return out
+		case first && headerWords[strings.ToLower(w)] && strings.ToLower(w) != "bank":
+			// The rest of a Name, Author or Country line is free text up to a comment.
+			out = append(out, token{i, w, synHeader})
+			rest := runes[j:]
+			k := 0
+			for k < len(rest) && rest[k] != ';' {
+				k++
 			}
+			if k > 0 {
+				out = append(out, token{j, string(rest[:k]), synPlain})
+			}
+			if k < len(rest) {
+				out = append(out, token{j + k, string(rest[k:]), synComment})
+			}
+			return out
+		case first && strings.ToLower(w) == "bank":
+			c = synHeader
 		case w[0] == '@':
 			c = synLabel
 		case first && robolang.LookupOpcode(w) != robolang.OpInvalid:
