@@ -253,7 +253,7 @@ func (c CoreStyle) paintCells(gtx layout.Context) {
 			col = markedCell
 		default:
 			bright := 0
-			if w := snap.Written[a]; w >= 0 && snap.Cycle-w < recentSlices {
+			if w := snap.Written[a]; !snap.WriteTimes || w >= 0 && snap.Cycle-w < recentSlices {
 				bright = 1
 			}
 			if o < 64 && cached[bright][o] {

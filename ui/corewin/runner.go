@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"robocom/corewars"
+	"robocom/corewars/redcodeengine"
 )
 
 // Snapshot is what the window draws of a game at one moment. The runner's goroutine fills
@@ -18,6 +19,9 @@ type Snapshot struct {
 	Running bool
 	Owner   []int16 // per cell: the owning process, -1 none
 	Written []int64 // per cell: time slice of the last write, -1 never
+	// WriteTimes is false for an engine that keeps none (the Redcode adapter): its cells
+	// are then all drawn in full colour, none as old.
+	WriteTimes bool
 	Stats   []corewars.ProcessStat
 	Threads [][]int // per process: thread addresses in run order (at most maxThreadMarks)
 }
@@ -197,6 +201,7 @@ func (r *runner) sync(s *Snapshot) {
 	defer r.mu.Unlock()
 	p := &r.pub
 	s.Game, s.Size, s.Cycle, s.Over, s.Running = p.Game, p.Size, p.Cycle, p.Over, r.running || r.budget > 0 || r.steps > 0
+	s.WriteTimes = p.WriteTimes
 	s.Owner = append(s.Owner[:0], p.Owner...)
 	s.Written = append(s.Written[:0], p.Written...)
 	s.Stats = append(s.Stats[:0], p.Stats...)
@@ -229,6 +234,15 @@ type ownerOnly interface {
 	WriteTimes() bool
 }
 
+// keepsWriteTimes tells whether the engine records when cells were written.
+func keepsWriteTimes(e corewars.Engine) bool {
+	if o, ok := e.(ownerOnly); ok {
+		return o.WriteTimes()
+	}
+	_, redcode := e.(*redcodeengine.Engine) // documented: "Cell.Written is always -1"
+	return !redcode
+}
+
 // fillSnapshot copies what the window draws from e into p, reusing p's slices.
 func fillSnapshot(e corewars.Engine, p *Snapshot) {
 	n := e.Size()
@@ -237,6 +251,7 @@ func fillSnapshot(e corewars.Engine, p *Snapshot) {
 		p.Owner, p.Written = make([]int16, n), make([]int64, n)
 	}
 	p.Owner, p.Written = p.Owner[:n], p.Written[:n]
+	p.WriteTimes = keepsWriteTimes(e)
 	if o, ok := e.(ownerOnly); ok && !o.WriteTimes() {
 		// No write times to copy: ask for owners only, skipping the cell's text.
 		for a := 0; a < n; a++ {
