@@ -270,10 +270,10 @@ func printCoreTournament(w io.Writer, res *coreplay.Result, lang coreplay.Langua
 	js := coreTournamentJSON(res, lang)
 	if res.System == coreplay.Swiss {
 		fmt.Fprintf(w, "%s, Swiss system: %d programs, %s, %d battles a pairing (2 points a win, 1 a draw; a bye counts as %d draws), seed %d\n\n",
-			lang, n, count(res.Rounds, "round"), res.Battles, res.Battles, res.Seed)
+			lang, n, countNoun(res.Rounds, "round"), res.Battles, res.Battles, res.Seed)
 	} else {
 		fmt.Fprintf(w, "%s, round-robin: %d programs, %s × %s (3 points a win, 1 a draw), seed %d\n\n",
-			lang, n, count(n*(n-1)/2, "pairing"), count(res.Battles, "battle"), res.Seed)
+			lang, n, countNoun(n*(n-1)/2, "pairing"), countNoun(res.Battles, "battle"), res.Seed)
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	head := "rank\tpoints\twins\tdraws\tlosses\t"
@@ -291,8 +291,8 @@ func printCoreTournament(w io.Writer, res *coreplay.Result, lang coreplay.Langua
 	tw.Flush()
 }
 
-// count is "1 round", "3 rounds".
-func count(n int, noun string) string {
+// countNoun is "1 round", "3 rounds".
+func countNoun(n int, noun string) string {
 	if n == 1 {
 		return "1 " + noun
 	}
