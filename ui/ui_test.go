@@ -420,14 +420,16 @@ func TestOptionsEditorAppliesAndSaves(t *testing.T) {
 	if got := h.u.opts.Timeout(); got != 500 {
 		t.Fatalf("timeout in use = %d after Apply, want 500", got)
 	}
-	var engineTimeout int
 	h.waitFor("the game with the new rules", func() bool {
+		got := make(chan int, 1)
 		h.u.run.Do(func(g Game) {
+			t := 0
 			if a, ok := g.(interface{ Engine() *arena.Game }); ok {
-				engineTimeout = a.Engine().Options().Timeout
+				t = a.Engine().Options().Timeout
 			}
+			got <- t
 		})
-		return engineTimeout == 500
+		return <-got == 500
 	})
 	// Save as a file, then load it back through the arena's own loader.
 	h.r.Source().Execute(key.FocusCmd{Tag: &h.u.optEd.nameEd})
