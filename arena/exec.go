@@ -29,7 +29,10 @@ func (g *Game) complete(r *robot) {
 			return
 		}
 	}
-	ref := g.robotAt(g.front(r))
+	var ref *robot
+	if in.ref {
+		ref = g.robotAt(g.front(r))
+	}
 	next := r.pos + 1
 	switch op {
 	case robolang.OpAdd, robolang.OpSub:

@@ -22,15 +22,16 @@ type Bank struct {
 	code []cinstr // Code compiled for this game's options
 }
 
-// cinstr is an instruction compiled for the engine: 20 bytes instead of robolang.Instr's
-// ~90 (no labels, no source position), with the duration that does not depend on operand
-// values worked out once per game. Compiling halved the time per visit (RATIONALE.md
-// "Scheduling").
+// cinstr is an instruction compiled for the engine: 24 bytes instead of robolang.Instr's
+// ~90 (no labels, no source position), with what the VM asks of every instruction worked
+// out once per game: the duration when it does not depend on operand values, the set it
+// needs, whether it looks at the reference field (RATIONALE.md "Arena scheduling").
 type cinstr struct {
 	op      robolang.Opcode
 	n       uint8
 	remotes uint8 // remote operands
 	set     uint8 // the instruction set the instruction needs
+	ref     bool  // the effect looks at the reference field (remote operands, SCAN, TRANS, CREATE, MOVE)
 	dur     int32 // cycles for every instruction but TRANS and CREATE (minimum 1 applied); for those the base plus the remote surcharge
 	args    [3]carg
 }
@@ -51,6 +52,12 @@ func compile(code []robolang.Instr, o *Options) []cinstr {
 			if in.Args[j].Kind == robolang.KindRemote {
 				c.remotes++
 			}
+		}
+		switch in.Op {
+		case robolang.OpScan, robolang.OpTrans, robolang.OpCreate, robolang.OpMove:
+			c.ref = true
+		default:
+			c.ref = c.remotes > 0
 		}
 		d := int64(o.Cost[in.Op]) + int64(o.RemoteCost)*int64(c.remotes)
 		if in.Op != robolang.OpTrans && in.Op != robolang.OpCreate {
