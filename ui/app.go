@@ -460,8 +460,9 @@ func (u *UI) Layout(gtx layout.Context) layout.Dimensions {
 
 	paint.Fill(gtx.Ops, panelBg)
 	size := gtx.Constraints.Max
-	wide := size.X >= size.Y*5/4 || size.X >= gtx.Dp(1000)
 	panelW := gtx.Dp(unit.Dp(400))
+	// Side by side when the board keeps at least 3/4 of the height beside the panel.
+	wide := size.X-panelW >= size.Y*3/4
 	var dims layout.Dimensions
 	if wide {
 		dims = layout.Flex{}.Layout(gtx,
