@@ -608,3 +608,26 @@ func TestHelpListsEveryInstruction(t *testing.T) {
 		t.Errorf("operand shapes missing:\n%s", text)
 	}
 }
+
+func TestResizeReflows(t *testing.T) {
+	h := newHarness(t, "test:p1.rob", "test:p2.rob")
+	h.waitFor("the first game", func() bool { return h.u.Snapshot().Size > 0 })
+	for _, size := range []image.Point{{1280, 860}, {700, 900}, {1600, 600}} {
+		h.size = size
+		h.frame()
+		h.frame()
+		win := image.Rectangle{Max: size}
+		for _, label := range []string{"Start", "Add program…", "Graph", "Help", "Restart"} {
+			b, ok := h.find(label)
+			if !ok || !b.In(win) {
+				t.Errorf("at %v, %q is %v (on screen: %v)", size, label, b, ok)
+			}
+		}
+		// The board keeps a sensible size: at least 40% of the smaller side.
+		r := h.u.Snapshot().Robots[0]
+		c := h.u.Board().FieldCenter(r.X, r.Y)
+		if cell := h.u.Board().cell * float32(h.u.Snapshot().Size); cell < 0.4*float32(min(size.X, size.Y)) || !(image.Pt(int(c.X), int(c.Y)).In(win)) {
+			t.Errorf("at %v the board is %.0f px wide", size, cell)
+		}
+	}
+}
