@@ -8,6 +8,7 @@ package arena
 type Probe struct {
 	Alive       bool
 	Bank, Instr int  // current position, 1-based
+	HasInstr    bool // an instruction stands at the position (else auto-reboot comes next)
 	Fetched     bool // the instruction at the position has been fetched and is in progress
 	FetchCycle  int  // the cycle of the last (or, when prefetched, the coming) fetch
 	Active      bool // #Active ≥ 1
@@ -21,7 +22,7 @@ func (g *Game) Probe(id int) Probe {
 		return Probe{}
 	}
 	return Probe{
-		Alive: true, Bank: int(r.bank), Instr: int(r.pos),
+		Alive: true, Bank: int(r.bank), Instr: int(r.pos), HasInstr: r.instrAt() != nil,
 		Fetched:    r.inProgress && !g.fetchPending(r),
 		FetchCycle: int(r.fetchAt), Active: r.active >= 1,
 	}
@@ -30,9 +31,10 @@ func (g *Game) Probe(id int) Probe {
 // Arrived reports whether a robot probed as prev and then as cur has come to the
 // instruction it now stands at: it moved to another position, or it stood fetched at its
 // position and fetched it again (a loop onto itself). A fetch of the instruction the robot
-// already stood at is not an arrival, so each arrival is reported once.
+// already stood at is not an arrival, nor is a position past the end of a bank (the
+// auto-reboot that follows is), so each instruction is arrived at once per execution.
 func Arrived(prev, cur Probe) bool {
-	if !cur.Alive || !prev.Alive {
+	if !cur.Alive || !prev.Alive || !cur.HasInstr {
 		return false
 	}
 	if cur.Bank != prev.Bank || cur.Instr != prev.Instr {
