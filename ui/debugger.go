@@ -541,7 +541,7 @@ func (u *UI) layoutTimeline(gtx layout.Context) layout.Dimensions {
 			layout.Rigid(func(gtx layout.Context) layout.Dimensions {
 				msg := d.notice
 				if msg == "" {
-					if len(d.panels) == 0 {
+					if len(d.panels) == 0 && !d.prog.visible() {
 						msg = "Click a robot to open its debugger; several can be open at once."
 					} else {
 						return layout.Dimensions{}
