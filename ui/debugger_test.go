@@ -633,3 +633,29 @@ func TestBankListChoosesListing(t *testing.T) {
 		t.Errorf("a second click did not go back to the current bank: %q", h.texts())
 	}
 }
+
+func TestTimelineSliderRewinds(t *testing.T) {
+	h := newDebugHarness(t, "test:factory.rob", "test:mayfly.rob")
+	h.waitFor("the first game", func() bool { return len(h.u.Snapshot().Robots) == 2 })
+	h.stepTo(400)
+	h.settle()
+	left, ok1 := h.findText("Timeline")
+	right, ok2 := h.findText("cycle 400 of 400")
+	if !ok1 || !ok2 {
+		t.Fatalf("the timeline bar is not on screen: %q", h.texts())
+	}
+	// Click a quarter of the way along the slider, between the two labels.
+	// Label bounds are loose at the bottom and right (GIO-NOTES.md): use their top left
+	// corners. "Timeline" is about 55 px wide, then comes a 6 px inset.
+	x0, x1 := float32(left.Min.X+61), float32(right.Min.X-6)
+	y := float32(left.Min.Y + 9)
+	h.click(f32.Pt(x0+(x1-x0)/4, y))
+	h.waitFor("the rewind", func() bool { return h.u.Snapshot().Cycle < 400 })
+	if c := h.u.Snapshot().Cycle; c < 60 || c > 140 {
+		t.Errorf("a click a quarter along the timeline went to cycle %d, want about 100", c)
+	}
+	h.settle()
+	if !h.shows(fmt.Sprintf("cycle %d of 400", h.u.Snapshot().Cycle)) {
+		t.Errorf("the timeline does not show the new cycle: %q", h.texts())
+	}
+}
