@@ -56,14 +56,7 @@ func toCell(in Instruction) cell {
 // kind is a function of its opcode and modes, which are only ever copied
 // together (MOV.I), so it never goes stale.
 const (
-	fastNone       = iota
-	fastMovIImmDir // MOV.I #a, $b
-	fastMovIImmAPre
-	fastMovIImmAInd
-	fastMovIImmBPre
-	fastMovIDirAPost
-	fastMovIDirBPost
-	fastMovIBIndBPost
+	fastNone = iota
 	fastSplImmDir
 	fastJmpDirDir
 	fastJmpDirBPre
@@ -74,27 +67,17 @@ const (
 	fastSplImmBPre
 	fastSplImmAPre
 	fastSplImmBPost
+	fastMovI // + A mode*8 + B mode: MOV.I in all 64 mode combinations
 )
 
 func fastKind(op, am, bm uint8) uint8 {
 	type key struct{ op, am, bm uint8 }
 	k := key{op, am, bm}
+	if op == kMOV|mI {
+		return fastMovI + (am<<3 | bm)
+	}
 	I, D := uint8(Immediate), uint8(Direct)
 	switch k {
-	case key{kMOV | mI, I, D}:
-		return fastMovIImmDir
-	case key{kMOV | mI, I, uint8(APredec)}:
-		return fastMovIImmAPre
-	case key{kMOV | mI, I, uint8(AIndirect)}:
-		return fastMovIImmAInd
-	case key{kMOV | mI, I, uint8(BPredec)}:
-		return fastMovIImmBPre
-	case key{kMOV | mI, D, uint8(APostinc)}:
-		return fastMovIDirAPost
-	case key{kMOV | mI, D, uint8(BPostinc)}:
-		return fastMovIDirBPost
-	case key{kMOV | mI, uint8(BIndirect), uint8(BPostinc)}:
-		return fastMovIBIndBPost
 	case key{kSPL | mB, I, D}, key{kSPL | mB, I, I}:
 		return fastSplImmDir
 	case key{kSPL | mB, D, D}:
@@ -212,94 +195,1737 @@ func (m *Machine) run(steps int64) {
 				next = 0
 			}
 			switch ir.fast {
-			case fastMovIImmDir:
+			case fastMovI + 0: // MOV.I Immediate, Immediate
+				aptr = pc
+				aa, ab = ir.a, ir.b
+				bptr = pc
+				src := ir
+				core[bptr] = src
+				owner[bptr] = id
+				goto push1
+			case fastMovI + 1: // MOV.I Immediate, Direct
+				aptr = pc
+				aa, ab = ir.a, ir.b
 				bptr = pc + ir.b
 				if bptr >= S {
 					bptr -= S
 				}
-				core[bptr] = ir
+				src := ir
+				core[bptr] = src
 				owner[bptr] = id
 				goto push1
-			case fastMovIImmAPre, fastMovIImmBPre:
-				t := pc + ir.b
-				if t >= S {
-					t -= S
+			case fastMovI + 2: // MOV.I Immediate, BIndirect
+				aptr = pc
+				aa, ab = ir.a, ir.b
+				tb := pc + ir.b
+				if tb >= S {
+					tb -= S
 				}
-				c := &core[t]
-				var f uint32
-				if ir.fast == fastMovIImmAPre {
-					f = c.a
-					if f == 0 {
-						f = S
-					}
-					f--
-					c.a = f
-				} else {
-					f = c.b
-					if f == 0 {
-						f = S
-					}
-					f--
-					c.b = f
-				}
-				owner[t] = id
-				bptr = t + f
+				bptr = tb + core[tb].b
 				if bptr >= S {
 					bptr -= S
 				}
-				core[bptr] = ir
+				src := ir
+				core[bptr] = src
 				owner[bptr] = id
 				goto push1
-			case fastMovIImmAInd:
-				t := pc + ir.b
-				if t >= S {
-					t -= S
+			case fastMovI + 3: // MOV.I Immediate, BPredec
+				aptr = pc
+				aa, ab = ir.a, ir.b
+				tb := pc + ir.b
+				if tb >= S {
+					tb -= S
 				}
-				bptr = t + core[t].a
+				fb := core[tb].b
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].b = fb
+				owner[tb] = id
+				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				core[bptr] = ir
+				src := ir
+				core[bptr] = src
 				owner[bptr] = id
 				goto push1
-			case fastMovIDirAPost, fastMovIDirBPost, fastMovIBIndBPost:
+			case fastMovI + 4: // MOV.I Immediate, BPostinc
+				aptr = pc
+				aa, ab = ir.a, ir.b
+				tb := pc + ir.b
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].b = fb
+				owner[tb] = id
+				src := ir
+				core[bptr] = src
+				owner[bptr] = id
+				goto push1
+			case fastMovI + 5: // MOV.I Immediate, AIndirect
+				aptr = pc
+				aa, ab = ir.a, ir.b
+				tb := pc + ir.b
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].a
+				if bptr >= S {
+					bptr -= S
+				}
+				src := ir
+				core[bptr] = src
+				owner[bptr] = id
+				goto push1
+			case fastMovI + 6: // MOV.I Immediate, APredec
+				aptr = pc
+				aa, ab = ir.a, ir.b
+				tb := pc + ir.b
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].a = fb
+				owner[tb] = id
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				src := ir
+				core[bptr] = src
+				owner[bptr] = id
+				goto push1
+			case fastMovI + 7: // MOV.I Immediate, APostinc
+				aptr = pc
+				aa, ab = ir.a, ir.b
+				tb := pc + ir.b
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].a = fb
+				owner[tb] = id
+				src := ir
+				core[bptr] = src
+				owner[bptr] = id
+				goto push1
+			case fastMovI + 8: // MOV.I Direct, Immediate
 				aptr = pc + ir.a
 				if aptr >= S {
 					aptr -= S
 				}
-				if ir.fast == fastMovIBIndBPost {
-					aptr += core[aptr].b
-					if aptr >= S {
-						aptr -= S
-					}
+				aa, ab = core[aptr].a, core[aptr].b
+				bptr = pc
+				src := core[aptr]
+				src.a, src.b = aa, ab
+				core[bptr] = src
+				owner[bptr] = id
+				goto push1
+			case fastMovI + 9: // MOV.I Direct, Direct
+				aptr = pc + ir.a
+				if aptr >= S {
+					aptr -= S
 				}
 				aa, ab = core[aptr].a, core[aptr].b
-				t := pc + ir.b
-				if t >= S {
-					t -= S
-				}
-				c := &core[t]
-				if ir.fast == fastMovIDirAPost {
-					f := c.a
-					bptr = t + f
-					f++
-					if f == S {
-						f = 0
-					}
-					c.a = f
-				} else {
-					f := c.b
-					bptr = t + f
-					f++
-					if f == S {
-						f = 0
-					}
-					c.b = f
-				}
-				owner[t] = id
+				bptr = pc + ir.b
 				if bptr >= S {
 					bptr -= S
 				}
+				src := core[aptr]
+				src.a, src.b = aa, ab
+				core[bptr] = src
+				owner[bptr] = id
+				goto push1
+			case fastMovI + 10: // MOV.I Direct, BIndirect
+				aptr = pc + ir.a
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ir.b
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].b
+				if bptr >= S {
+					bptr -= S
+				}
+				src := core[aptr]
+				src.a, src.b = aa, ab
+				core[bptr] = src
+				owner[bptr] = id
+				goto push1
+			case fastMovI + 11: // MOV.I Direct, BPredec
+				aptr = pc + ir.a
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ir.b
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].b = fb
+				owner[tb] = id
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				src := core[aptr]
+				src.a, src.b = aa, ab
+				core[bptr] = src
+				owner[bptr] = id
+				goto push1
+			case fastMovI + 12: // MOV.I Direct, BPostinc
+				aptr = pc + ir.a
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ir.b
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].b = fb
+				owner[tb] = id
+				src := core[aptr]
+				src.a, src.b = aa, ab
+				core[bptr] = src
+				owner[bptr] = id
+				goto push1
+			case fastMovI + 13: // MOV.I Direct, AIndirect
+				aptr = pc + ir.a
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ir.b
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].a
+				if bptr >= S {
+					bptr -= S
+				}
+				src := core[aptr]
+				src.a, src.b = aa, ab
+				core[bptr] = src
+				owner[bptr] = id
+				goto push1
+			case fastMovI + 14: // MOV.I Direct, APredec
+				aptr = pc + ir.a
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ir.b
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].a = fb
+				owner[tb] = id
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				src := core[aptr]
+				src.a, src.b = aa, ab
+				core[bptr] = src
+				owner[bptr] = id
+				goto push1
+			case fastMovI + 15: // MOV.I Direct, APostinc
+				aptr = pc + ir.a
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ir.b
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].a = fb
+				owner[tb] = id
+				src := core[aptr]
+				src.a, src.b = aa, ab
+				core[bptr] = src
+				owner[bptr] = id
+				goto push1
+			case fastMovI + 16: // MOV.I BIndirect, Immediate
+				ta := pc + ir.a
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].b
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				bptr = pc
+				src := core[aptr]
+				src.a, src.b = aa, ab
+				core[bptr] = src
+				owner[bptr] = id
+				goto push1
+			case fastMovI + 17: // MOV.I BIndirect, Direct
+				ta := pc + ir.a
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].b
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				bptr = pc + ir.b
+				if bptr >= S {
+					bptr -= S
+				}
+				src := core[aptr]
+				src.a, src.b = aa, ab
+				core[bptr] = src
+				owner[bptr] = id
+				goto push1
+			case fastMovI + 18: // MOV.I BIndirect, BIndirect
+				ta := pc + ir.a
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].b
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ir.b
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].b
+				if bptr >= S {
+					bptr -= S
+				}
+				src := core[aptr]
+				src.a, src.b = aa, ab
+				core[bptr] = src
+				owner[bptr] = id
+				goto push1
+			case fastMovI + 19: // MOV.I BIndirect, BPredec
+				ta := pc + ir.a
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].b
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ir.b
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].b = fb
+				owner[tb] = id
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				src := core[aptr]
+				src.a, src.b = aa, ab
+				core[bptr] = src
+				owner[bptr] = id
+				goto push1
+			case fastMovI + 20: // MOV.I BIndirect, BPostinc
+				ta := pc + ir.a
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].b
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ir.b
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].b = fb
+				owner[tb] = id
+				src := core[aptr]
+				src.a, src.b = aa, ab
+				core[bptr] = src
+				owner[bptr] = id
+				goto push1
+			case fastMovI + 21: // MOV.I BIndirect, AIndirect
+				ta := pc + ir.a
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].b
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ir.b
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].a
+				if bptr >= S {
+					bptr -= S
+				}
+				src := core[aptr]
+				src.a, src.b = aa, ab
+				core[bptr] = src
+				owner[bptr] = id
+				goto push1
+			case fastMovI + 22: // MOV.I BIndirect, APredec
+				ta := pc + ir.a
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].b
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ir.b
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].a = fb
+				owner[tb] = id
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				src := core[aptr]
+				src.a, src.b = aa, ab
+				core[bptr] = src
+				owner[bptr] = id
+				goto push1
+			case fastMovI + 23: // MOV.I BIndirect, APostinc
+				ta := pc + ir.a
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].b
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ir.b
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].a = fb
+				owner[tb] = id
+				src := core[aptr]
+				src.a, src.b = aa, ab
+				core[bptr] = src
+				owner[bptr] = id
+				goto push1
+			case fastMovI + 24: // MOV.I BPredec, Immediate
+				ta := pc + ir.a
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].b = fa
+				owner[ta] = id
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				bptr = pc
+				src := core[aptr]
+				src.a, src.b = aa, ab
+				core[bptr] = src
+				owner[bptr] = id
+				goto push1
+			case fastMovI + 25: // MOV.I BPredec, Direct
+				ta := pc + ir.a
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].b = fa
+				owner[ta] = id
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				bptr = pc + ir.b
+				if bptr >= S {
+					bptr -= S
+				}
+				src := core[aptr]
+				src.a, src.b = aa, ab
+				core[bptr] = src
+				owner[bptr] = id
+				goto push1
+			case fastMovI + 26: // MOV.I BPredec, BIndirect
+				ta := pc + ir.a
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].b = fa
+				owner[ta] = id
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ir.b
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].b
+				if bptr >= S {
+					bptr -= S
+				}
+				src := core[aptr]
+				src.a, src.b = aa, ab
+				core[bptr] = src
+				owner[bptr] = id
+				goto push1
+			case fastMovI + 27: // MOV.I BPredec, BPredec
+				ta := pc + ir.a
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].b = fa
+				owner[ta] = id
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ir.b
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].b = fb
+				owner[tb] = id
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				src := core[aptr]
+				src.a, src.b = aa, ab
+				core[bptr] = src
+				owner[bptr] = id
+				goto push1
+			case fastMovI + 28: // MOV.I BPredec, BPostinc
+				ta := pc + ir.a
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].b = fa
+				owner[ta] = id
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ir.b
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].b = fb
+				owner[tb] = id
+				src := core[aptr]
+				src.a, src.b = aa, ab
+				core[bptr] = src
+				owner[bptr] = id
+				goto push1
+			case fastMovI + 29: // MOV.I BPredec, AIndirect
+				ta := pc + ir.a
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].b = fa
+				owner[ta] = id
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ir.b
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].a
+				if bptr >= S {
+					bptr -= S
+				}
+				src := core[aptr]
+				src.a, src.b = aa, ab
+				core[bptr] = src
+				owner[bptr] = id
+				goto push1
+			case fastMovI + 30: // MOV.I BPredec, APredec
+				ta := pc + ir.a
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].b = fa
+				owner[ta] = id
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ir.b
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].a = fb
+				owner[tb] = id
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				src := core[aptr]
+				src.a, src.b = aa, ab
+				core[bptr] = src
+				owner[bptr] = id
+				goto push1
+			case fastMovI + 31: // MOV.I BPredec, APostinc
+				ta := pc + ir.a
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].b = fa
+				owner[ta] = id
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ir.b
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].a = fb
+				owner[tb] = id
+				src := core[aptr]
+				src.a, src.b = aa, ab
+				core[bptr] = src
+				owner[bptr] = id
+				goto push1
+			case fastMovI + 32: // MOV.I BPostinc, Immediate
+				ta := pc + ir.a
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].b = fa
+				owner[ta] = id
+				bptr = pc
+				src := core[aptr]
+				src.a, src.b = aa, ab
+				core[bptr] = src
+				owner[bptr] = id
+				goto push1
+			case fastMovI + 33: // MOV.I BPostinc, Direct
+				ta := pc + ir.a
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].b = fa
+				owner[ta] = id
+				bptr = pc + ir.b
+				if bptr >= S {
+					bptr -= S
+				}
+				src := core[aptr]
+				src.a, src.b = aa, ab
+				core[bptr] = src
+				owner[bptr] = id
+				goto push1
+			case fastMovI + 34: // MOV.I BPostinc, BIndirect
+				ta := pc + ir.a
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].b = fa
+				owner[ta] = id
+				tb := pc + ir.b
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].b
+				if bptr >= S {
+					bptr -= S
+				}
+				src := core[aptr]
+				src.a, src.b = aa, ab
+				core[bptr] = src
+				owner[bptr] = id
+				goto push1
+			case fastMovI + 35: // MOV.I BPostinc, BPredec
+				ta := pc + ir.a
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].b = fa
+				owner[ta] = id
+				tb := pc + ir.b
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].b = fb
+				owner[tb] = id
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				src := core[aptr]
+				src.a, src.b = aa, ab
+				core[bptr] = src
+				owner[bptr] = id
+				goto push1
+			case fastMovI + 36: // MOV.I BPostinc, BPostinc
+				ta := pc + ir.a
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].b = fa
+				owner[ta] = id
+				tb := pc + ir.b
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].b = fb
+				owner[tb] = id
+				src := core[aptr]
+				src.a, src.b = aa, ab
+				core[bptr] = src
+				owner[bptr] = id
+				goto push1
+			case fastMovI + 37: // MOV.I BPostinc, AIndirect
+				ta := pc + ir.a
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].b = fa
+				owner[ta] = id
+				tb := pc + ir.b
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].a
+				if bptr >= S {
+					bptr -= S
+				}
+				src := core[aptr]
+				src.a, src.b = aa, ab
+				core[bptr] = src
+				owner[bptr] = id
+				goto push1
+			case fastMovI + 38: // MOV.I BPostinc, APredec
+				ta := pc + ir.a
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].b = fa
+				owner[ta] = id
+				tb := pc + ir.b
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].a = fb
+				owner[tb] = id
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				src := core[aptr]
+				src.a, src.b = aa, ab
+				core[bptr] = src
+				owner[bptr] = id
+				goto push1
+			case fastMovI + 39: // MOV.I BPostinc, APostinc
+				ta := pc + ir.a
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].b = fa
+				owner[ta] = id
+				tb := pc + ir.b
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].a = fb
+				owner[tb] = id
+				src := core[aptr]
+				src.a, src.b = aa, ab
+				core[bptr] = src
+				owner[bptr] = id
+				goto push1
+			case fastMovI + 40: // MOV.I AIndirect, Immediate
+				ta := pc + ir.a
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].a
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				bptr = pc
+				src := core[aptr]
+				src.a, src.b = aa, ab
+				core[bptr] = src
+				owner[bptr] = id
+				goto push1
+			case fastMovI + 41: // MOV.I AIndirect, Direct
+				ta := pc + ir.a
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].a
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				bptr = pc + ir.b
+				if bptr >= S {
+					bptr -= S
+				}
+				src := core[aptr]
+				src.a, src.b = aa, ab
+				core[bptr] = src
+				owner[bptr] = id
+				goto push1
+			case fastMovI + 42: // MOV.I AIndirect, BIndirect
+				ta := pc + ir.a
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].a
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ir.b
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].b
+				if bptr >= S {
+					bptr -= S
+				}
+				src := core[aptr]
+				src.a, src.b = aa, ab
+				core[bptr] = src
+				owner[bptr] = id
+				goto push1
+			case fastMovI + 43: // MOV.I AIndirect, BPredec
+				ta := pc + ir.a
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].a
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ir.b
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].b = fb
+				owner[tb] = id
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				src := core[aptr]
+				src.a, src.b = aa, ab
+				core[bptr] = src
+				owner[bptr] = id
+				goto push1
+			case fastMovI + 44: // MOV.I AIndirect, BPostinc
+				ta := pc + ir.a
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].a
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ir.b
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].b = fb
+				owner[tb] = id
+				src := core[aptr]
+				src.a, src.b = aa, ab
+				core[bptr] = src
+				owner[bptr] = id
+				goto push1
+			case fastMovI + 45: // MOV.I AIndirect, AIndirect
+				ta := pc + ir.a
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].a
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ir.b
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].a
+				if bptr >= S {
+					bptr -= S
+				}
+				src := core[aptr]
+				src.a, src.b = aa, ab
+				core[bptr] = src
+				owner[bptr] = id
+				goto push1
+			case fastMovI + 46: // MOV.I AIndirect, APredec
+				ta := pc + ir.a
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].a
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ir.b
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].a = fb
+				owner[tb] = id
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				src := core[aptr]
+				src.a, src.b = aa, ab
+				core[bptr] = src
+				owner[bptr] = id
+				goto push1
+			case fastMovI + 47: // MOV.I AIndirect, APostinc
+				ta := pc + ir.a
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].a
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ir.b
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].a = fb
+				owner[tb] = id
+				src := core[aptr]
+				src.a, src.b = aa, ab
+				core[bptr] = src
+				owner[bptr] = id
+				goto push1
+			case fastMovI + 48: // MOV.I APredec, Immediate
+				ta := pc + ir.a
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].a = fa
+				owner[ta] = id
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				bptr = pc
+				src := core[aptr]
+				src.a, src.b = aa, ab
+				core[bptr] = src
+				owner[bptr] = id
+				goto push1
+			case fastMovI + 49: // MOV.I APredec, Direct
+				ta := pc + ir.a
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].a = fa
+				owner[ta] = id
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				bptr = pc + ir.b
+				if bptr >= S {
+					bptr -= S
+				}
+				src := core[aptr]
+				src.a, src.b = aa, ab
+				core[bptr] = src
+				owner[bptr] = id
+				goto push1
+			case fastMovI + 50: // MOV.I APredec, BIndirect
+				ta := pc + ir.a
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].a = fa
+				owner[ta] = id
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ir.b
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].b
+				if bptr >= S {
+					bptr -= S
+				}
+				src := core[aptr]
+				src.a, src.b = aa, ab
+				core[bptr] = src
+				owner[bptr] = id
+				goto push1
+			case fastMovI + 51: // MOV.I APredec, BPredec
+				ta := pc + ir.a
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].a = fa
+				owner[ta] = id
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ir.b
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].b = fb
+				owner[tb] = id
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				src := core[aptr]
+				src.a, src.b = aa, ab
+				core[bptr] = src
+				owner[bptr] = id
+				goto push1
+			case fastMovI + 52: // MOV.I APredec, BPostinc
+				ta := pc + ir.a
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].a = fa
+				owner[ta] = id
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ir.b
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].b = fb
+				owner[tb] = id
+				src := core[aptr]
+				src.a, src.b = aa, ab
+				core[bptr] = src
+				owner[bptr] = id
+				goto push1
+			case fastMovI + 53: // MOV.I APredec, AIndirect
+				ta := pc + ir.a
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].a = fa
+				owner[ta] = id
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ir.b
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].a
+				if bptr >= S {
+					bptr -= S
+				}
+				src := core[aptr]
+				src.a, src.b = aa, ab
+				core[bptr] = src
+				owner[bptr] = id
+				goto push1
+			case fastMovI + 54: // MOV.I APredec, APredec
+				ta := pc + ir.a
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].a = fa
+				owner[ta] = id
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ir.b
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].a = fb
+				owner[tb] = id
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				src := core[aptr]
+				src.a, src.b = aa, ab
+				core[bptr] = src
+				owner[bptr] = id
+				goto push1
+			case fastMovI + 55: // MOV.I APredec, APostinc
+				ta := pc + ir.a
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].a = fa
+				owner[ta] = id
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ir.b
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].a = fb
+				owner[tb] = id
+				src := core[aptr]
+				src.a, src.b = aa, ab
+				core[bptr] = src
+				owner[bptr] = id
+				goto push1
+			case fastMovI + 56: // MOV.I APostinc, Immediate
+				ta := pc + ir.a
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].a = fa
+				owner[ta] = id
+				bptr = pc
+				src := core[aptr]
+				src.a, src.b = aa, ab
+				core[bptr] = src
+				owner[bptr] = id
+				goto push1
+			case fastMovI + 57: // MOV.I APostinc, Direct
+				ta := pc + ir.a
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].a = fa
+				owner[ta] = id
+				bptr = pc + ir.b
+				if bptr >= S {
+					bptr -= S
+				}
+				src := core[aptr]
+				src.a, src.b = aa, ab
+				core[bptr] = src
+				owner[bptr] = id
+				goto push1
+			case fastMovI + 58: // MOV.I APostinc, BIndirect
+				ta := pc + ir.a
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].a = fa
+				owner[ta] = id
+				tb := pc + ir.b
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].b
+				if bptr >= S {
+					bptr -= S
+				}
+				src := core[aptr]
+				src.a, src.b = aa, ab
+				core[bptr] = src
+				owner[bptr] = id
+				goto push1
+			case fastMovI + 59: // MOV.I APostinc, BPredec
+				ta := pc + ir.a
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].a = fa
+				owner[ta] = id
+				tb := pc + ir.b
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].b = fb
+				owner[tb] = id
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				src := core[aptr]
+				src.a, src.b = aa, ab
+				core[bptr] = src
+				owner[bptr] = id
+				goto push1
+			case fastMovI + 60: // MOV.I APostinc, BPostinc
+				ta := pc + ir.a
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].a = fa
+				owner[ta] = id
+				tb := pc + ir.b
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].b = fb
+				owner[tb] = id
+				src := core[aptr]
+				src.a, src.b = aa, ab
+				core[bptr] = src
+				owner[bptr] = id
+				goto push1
+			case fastMovI + 61: // MOV.I APostinc, AIndirect
+				ta := pc + ir.a
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].a = fa
+				owner[ta] = id
+				tb := pc + ir.b
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].a
+				if bptr >= S {
+					bptr -= S
+				}
+				src := core[aptr]
+				src.a, src.b = aa, ab
+				core[bptr] = src
+				owner[bptr] = id
+				goto push1
+			case fastMovI + 62: // MOV.I APostinc, APredec
+				ta := pc + ir.a
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].a = fa
+				owner[ta] = id
+				tb := pc + ir.b
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].a = fb
+				owner[tb] = id
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				src := core[aptr]
+				src.a, src.b = aa, ab
+				core[bptr] = src
+				owner[bptr] = id
+				goto push1
+			case fastMovI + 63: // MOV.I APostinc, APostinc
+				ta := pc + ir.a
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].a = fa
+				owner[ta] = id
+				tb := pc + ir.b
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].a = fb
+				owner[tb] = id
 				src := core[aptr]
 				src.a, src.b = aa, ab
 				core[bptr] = src
