@@ -294,21 +294,22 @@ func (u *UI) updateDebug(gtx layout.Context) {
 		if p.rbiBtn.Clicked(gtx) {
 			u.askSaveRBI(p.last.Team)
 		}
-		if p.breakDie.Update(gtx) || p.breakTeam.Update(gtx) {
+		dieChanged := p.breakDie.Update(gtx)
+		if teamChanged := p.breakTeam.Update(gtx); dieChanged || teamChanged {
 			d.dirty++
 		}
-		for i := range p.banks {
-			if p.banks[i].Clicked(gtx) {
-				if p.showBank == i+1 || i+1 == p.last.Bank {
+		for b := range p.banks {
+			if p.banks[b].Clicked(gtx) {
+				if p.showBank == b+1 || b+1 == p.last.Bank {
 					p.showBank = 0
 				} else {
-					p.showBank = i + 1
+					p.showBank = b + 1
 				}
 			}
 		}
-		for i := range p.lines {
-			if p.lines[i].Clicked(gtx) {
-				k := [2]int{p.listBank, i + 1}
+		for ln := range p.lines {
+			if p.lines[ln].Clicked(gtx) {
+				k := [2]int{p.listBank, ln + 1}
 				if p.bps[k] {
 					delete(p.bps, k)
 				} else {
