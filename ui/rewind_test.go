@@ -1,7 +1,15 @@
 package ui
 
 import (
+	"image"
 	"testing"
+	"testing/fstest"
+	"time"
+
+	"gioui.org/io/input"
+	"gioui.org/layout"
+	"gioui.org/op"
+	"gioui.org/unit"
 
 	"robocom/robolang"
 )
@@ -64,5 +72,45 @@ func BenchmarkSeekBack(b *testing.B) {
 	for b.Loop() {
 		t.Seek(end-1000, func(int) {}, t.Step)
 		t.Seek(end, func(int) {}, t.Step)
+	}
+}
+
+// BenchmarkLayoutTwoDebuggers measures one window layout (no GPU) with two debuggers open
+// beside a 16×16 board, as the window does every frame while a game runs.
+func BenchmarkLayoutTwoDebuggers(b *testing.B) {
+	m := fstest.MapFS{}
+	for name, src := range debugSources {
+		m[name] = &fstest.MapFile{Data: []byte(src)}
+	}
+	u := New(Config{Load: LoadProgram, NewGame: NewArenaGame, Options: ArenaOptions{},
+		Roots: []Root{{Name: "test", FS: m, Home: "."}}, Files: []string{"test:factory.rob", "test:counter.rob"}})
+	defer u.Close()
+	var r input.Router
+	var ops op.Ops
+	frame := func() {
+		ops.Reset()
+		gtx := layout.Context{Ops: &ops, Metric: unit.Metric{PxPerDp: 1, PxPerSp: 1},
+			Constraints: layout.Exact(image.Pt(1280, 860)), Source: r.Source(), Now: time.Now()}
+		u.Layout(gtx)
+		r.Frame(&ops)
+	}
+	u.run.SetSpeed(0)
+	u.run.StepN(2000)
+	for deadline := time.Now().Add(5 * time.Second); u.snap.Cycle < 2000 && time.Now().Before(deadline); {
+		frame()
+		time.Sleep(time.Millisecond)
+	}
+	u.OpenDebugger(1)
+	u.OpenDebugger(2)
+	for i := 0; i < 5; i++ {
+		frame()
+		time.Sleep(5 * time.Millisecond)
+	}
+	if len(u.Debuggers()) != 2 {
+		b.Fatalf("debuggers open: %v", u.Debuggers())
+	}
+	for b.Loop() {
+		u.dbg.dirty++ // fetch the views again, as while the game runs
+		frame()
 	}
 }
