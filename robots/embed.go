@@ -9,3 +9,8 @@ import "embed"
 //
 //go:embed *.rob
 var FS embed.FS
+
+// CoreFS holds the sample Core War programs, in core/ (.cw, .vna and .red files).
+//
+//go:embed core
+var CoreFS embed.FS

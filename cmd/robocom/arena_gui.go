@@ -16,6 +16,7 @@ import (
 
 	"robocom/robots"
 	"robocom/ui"
+	"robocom/ui/corewin"
 )
 
 // openArena opens the arena window with the given program files (at most five) as the
@@ -33,6 +34,10 @@ func openArena(args []string) int {
 			return 2
 		}
 		files = append(files, "disk:"+strings.TrimPrefix(filepath.ToSlash(abs), "/"))
+	}
+	var coreFiles []string // .red, .cw and .vna programs open the window in the Core War mode
+	if len(files) > 0 && corewin.AllCoreFiles(files) {
+		coreFiles, files = files, nil
 	}
 	var settings *ui.SettingsStore
 	if p, err := ui.DefaultSettingsPath(); err == nil {
@@ -71,9 +76,17 @@ func openArena(args []string) int {
 		Invalidate: w.Invalidate,
 		Quit:       func() { w.Perform(system.ActionClose) },
 	})
+	modes := corewin.NewModes(corewin.Config{
+		Roots: []corewin.Root{
+			{Name: "bundled", FS: robots.CoreFS, Home: "core"},
+			{Name: "disk", FS: os.DirFS("/"), Home: strings.TrimPrefix(filepath.ToSlash(home), "/")},
+		},
+		Files: coreFiles, Invalidate: w.Invalidate, Quit: func() { w.Perform(system.ActionClose) },
+	}, len(coreFiles) > 0)
 	go func() {
-		err := loop(w, u)
+		err := loop(w, u, modes)
 		u.Close()
+		modes.Close()
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "robocom:", err)
 			os.Exit(1)
@@ -85,7 +98,7 @@ func openArena(args []string) int {
 }
 
 // loop is the window's event loop: it lays out the UI on every frame.
-func loop(w *app.Window, u *ui.UI) error {
+func loop(w *app.Window, u *ui.UI, modes *corewin.Modes) error {
 	var ops op.Ops
 	title := ""
 	for {
@@ -95,8 +108,8 @@ func loop(w *app.Window, u *ui.UI) error {
 		case app.FrameEvent:
 			gtx := app.NewContext(&ops, e)
 			u.SetWindowSize(int(float32(e.Size.X)/e.Metric.PxPerDp), int(float32(e.Size.Y)/e.Metric.PxPerDp))
-			u.Layout(gtx)
-			if t := u.Title(); t != title {
+			modes.Layout(gtx, u.Layout) // the RoboCom | Core War bar, then the chosen mode
+			if t := modes.Title(u.Title()); t != title {
 				title = t
 				w.Option(app.Title(t))
 			}
