@@ -80,7 +80,6 @@ type UI struct {
 	opts        GameOptions
 	gameErr     string
 	speedIdx    int
-	lastTitle   string
 
 	picker   PickerState
 	pickOpen bool
@@ -91,7 +90,6 @@ type UI struct {
 	rows                                                        []playerRow
 	tabs                                                        [4]widget.Clickable
 	tab                                                         int
-	panelList                                                   widget.List
 	eventLog                                                    EventLogState
 	optEd                                                       OptionsEditorState
 	help                                                        HelpState
@@ -126,7 +124,6 @@ func New(cfg Config) *UI {
 	u.seedEd.SetText(strconv.FormatInt(u.seed, 10))
 	u.blockEd.SetText("100")
 	u.roundsEd.SetText("1")
-	u.panelList.Axis = layout.Vertical
 	u.picker.init(cfg.Roots)
 	if st := cfg.Settings; st != nil {
 		s := st.Get()
@@ -434,7 +431,7 @@ func (u *UI) teams() []Team {
 	return t
 }
 
-// SetSpeedIndex picks a speed step (0 slowest .. len(speeds)-1 fastest).
+// setSpeed picks a speed step (0 slowest .. len(speeds)-1 fastest).
 func (u *UI) setSpeed(i int) {
 	u.speedIdx = min(max(i, 0), len(speeds)-1)
 	u.run.SetSpeed(speeds[u.speedIdx])
