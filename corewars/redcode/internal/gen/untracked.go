@@ -1,6 +1,7 @@
-// Package untracked derives sim_untracked.go from sim.go in package redcode:
-// a copy of Machine.run without the last-writer bookkeeping.
-package untracked
+// Package gen generates code of package redcode: the MOV.I cases inside
+// Machine.run (sim.go) and sim_untracked.go, a copy of Machine.run without the
+// last-writer bookkeeping. It must not import redcode (which contains its output).
+package gen
 
 import (
 	"bytes"
