@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -71,4 +72,33 @@ func TestUIRemembersPlayersAndFolder(t *testing.T) {
 	if len(u2.Players()) != 1 || u2.Players()[0].Name() != "Inner" || u2.picker.Location() != "test:sub" {
 		t.Errorf("reopened with players %v in %s", u2.Players(), u2.picker.Location())
 	}
+}
+
+// FuzzOpenSettings: any settings file opens without a panic, and what it gives can be
+// written back and read again unchanged.
+func FuzzOpenSettings(f *testing.F) {
+	f.Add([]byte(`{"last_folder":"disk:home/me","recent_folders":["bundled:."],"players":["bundled:mine.rob"],"options":"classic","window_w":1200,"window_h":800,"speed":7,"speed_set":true}`))
+	f.Add([]byte(`{not json`))
+	f.Add([]byte(``))
+	f.Add([]byte(`{"speed": -5, "players": [1, 2]}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		dir := t.TempDir()
+		path := filepath.Join(dir, "settings.json")
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		st, _ := OpenSettings(path)
+		s := st.Get()
+		if err := st.Update(func(*Settings) {}); err != nil {
+			t.Fatal(err)
+		}
+		again, err := OpenSettings(path)
+		if err != nil {
+			t.Fatalf("rewritten settings do not read: %v", err)
+		}
+		a, b := fmt.Sprintf("%+v", s), fmt.Sprintf("%+v", again.Get())
+		if a != b {
+			t.Errorf("round trip changed the settings:\n%s\n%s", a, b)
+		}
+	})
 }
