@@ -116,6 +116,9 @@ func (m *Machine) LoadRound(positions []int, first int) {
 		m.ws[i].next = &m.ws[m.next[i]]
 	}
 	m.budget = int64(n) * m.cycles
+	if m.budget/int64(n) != m.cycles {
+		m.budget = 1<<63 - 1 // -c near 2^63: W*c overflows; the round is endless either way
+	}
 	m.stopAt = 0
 	m.alive = n
 	m.cur = first
