@@ -29,6 +29,9 @@ type Machine struct {
 	Scores [][]int
 }
 
+// maxMachineBytes bounds the memory of one machine.
+const maxMachineBytes = 2 << 30
+
 // MachineConfig are the run settings the engine needs.
 type MachineConfig struct {
 	CoreSize     int
@@ -46,6 +49,12 @@ func NewMachine(cfg MachineConfig, progs []*Warrior) (*Machine, error) {
 		cfg.PSpaceSize = DefaultPSpaceSize(cfg.CoreSize)
 	}
 	n := len(progs)
+	// pMARS stops with status 254 when memory runs out; refuse up front
+	// instead of letting the runtime die (13 bytes a cell, 4 a p-space cell).
+	if need := int64(cfg.CoreSize)*13 + int64(n)*int64(cfg.PSpaceSize)*4; need > maxMachineBytes {
+		return nil, fmt.Errorf("not enough memory: a core of %d cells with %d p-space cells per warrior needs %d MB",
+			cfg.CoreSize, cfg.PSpaceSize, need>>20)
+	}
 	m := &Machine{size: uint32(cfg.CoreSize), core: make([]cell, cfg.CoreSize), owner: make([]int8, cfg.CoreSize),
 		maxProc: cfg.MaxProcesses, cycles: cfg.Cycles, progs: progs, ws: make([]simWarrior, n), next: make([]int, n),
 		Scores: make([][]int, n)}
