@@ -183,3 +183,43 @@ func diffPixels(a *image.RGBA, b image.Image, tol int) int {
 	}
 	return bad
 }
+
+// BenchmarkCoreFrame is a whole frame of a 10000-cell core on the headless GPU (software
+// rendering here): layout, texture upload and drawing.
+func BenchmarkCoreFrame(b *testing.B) {
+	snap := goldenCore(b)
+	p := coreplay.Defaults(coreplay.CW)
+	var progs []*coreplay.Program
+	for _, n := range []string{"dwarf.cw", "replicator.cw"} {
+		src, _ := os.ReadFile(filepath.Join(samples, n))
+		pr, err := coreplay.Load(n, src, p)
+		if err != nil {
+			b.Fatal(err)
+		}
+		progs = append(progs, pr)
+	}
+	g, err := coreplay.NewGame(progs, nil, p, 1)
+	if err != nil {
+		b.Fatal(err)
+	}
+	g.Run(2000)
+	fillSnapshot(g, snap)
+	size := image.Pt(840, 840)
+	hw, err := headless.NewWindow(size.X, size.Y)
+	if err != nil {
+		b.Skipf("no headless GPU here: %v", err)
+	}
+	defer hw.Release()
+	var r input.Router
+	var ops op.Ops
+	st := newCoreState()
+	colorOf := func(p int) color.NRGBA { return Palette[snap.Stats[p].Program%len(Palette)] }
+	for b.Loop() {
+		ops.Reset()
+		gtx := layout.Context{Ops: &ops, Metric: unit.Metric{PxPerDp: 1, PxPerSp: 1}, Constraints: layout.Exact(size), Source: r.Source(), Now: time.Unix(0, 0)}
+		CoreStyle{State: st, Snap: snap, ColorOf: colorOf, Marked: -1}.Layout(gtx)
+		if err := hw.Frame(&ops); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -22,8 +22,8 @@ type Snapshot struct {
 	// WriteTimes is false for an engine that keeps none (the Redcode adapter): its cells
 	// are then all drawn in full colour, none as old.
 	WriteTimes bool
-	Stats   []corewars.ProcessStat
-	Threads [][]int // per process: thread addresses in run order (at most maxThreadMarks)
+	Stats      []corewars.ProcessStat
+	Threads    [][]int // per process: thread addresses in run order (at most maxThreadMarks)
 }
 
 // maxThreadMarks bounds the thread positions copied per process (a Redcode warrior may
