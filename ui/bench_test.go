@@ -9,6 +9,8 @@ import (
 	"gioui.org/layout"
 	"gioui.org/op"
 	"gioui.org/unit"
+
+	"robocom/robolang"
 )
 
 // fullBoard is an n×n board with a robot on every field, of every team, direction, set,
@@ -49,3 +51,61 @@ func benchmarkBoardLayout(b *testing.B, n int) {
 // BenchmarkBoardLayout16 and 64 measure building the board's operations (no GPU).
 func BenchmarkBoardLayout16(b *testing.B) { benchmarkBoardLayout(b, 16) }
 func BenchmarkBoardLayout64(b *testing.B) { benchmarkBoardLayout(b, 64) }
+
+// fixedGame is a Game whose board never changes: a full board for measuring the window.
+type fixedGame struct {
+	n      int
+	robots []RobotView
+}
+
+func (g *fixedGame) Step()      {}
+func (g *fixedGame) Over() bool { return false }
+func (g *fixedGame) Cycle() int { return 1 }
+func (g *fixedGame) Size() int  { return g.n }
+func (g *fixedGame) Robots(dst []RobotView) []RobotView {
+	return append(dst, g.robots...)
+}
+func (g *fixedGame) Events(dst []Event) []Event { return dst }
+func (g *fixedGame) Counts(dst []int) []int {
+	c := make([]int, MaxPlayers)
+	for _, r := range g.robots {
+		c[r.Team]++
+	}
+	return append(dst, c...)
+}
+func (g *fixedGame) Ranks() []int { return nil }
+
+// benchmarkWindowLayout lays out the whole window (panel, graph, board) around a full board.
+func benchmarkWindowLayout(b *testing.B, n int) {
+	robots, _ := fullBoard(n)
+	fs := testFS()
+	u := New(Config{
+		Load:  LoadProgram,
+		Roots: []Root{{Name: "test", FS: fs, Home: "."}},
+		Files: []string{"test:p1.rob", "test:p2.rob", "test:p3.rob", "test:p4.rob", "test:p5.rob"},
+		NewGame: func([]*robolang.Program, GameOptions, int64) (Game, error) {
+			return &fixedGame{n: n, robots: robots}, nil
+		},
+	})
+	defer u.Close()
+	var r input.Router
+	var ops op.Ops
+	size := image.Pt(1280, 860)
+	frame := func() {
+		ops.Reset()
+		gtx := layout.Context{Ops: &ops, Metric: unit.Metric{PxPerDp: 1, PxPerSp: 1}, Constraints: layout.Exact(size), Source: r.Source(), Now: time.Now()}
+		u.Layout(gtx)
+		r.Frame(&ops)
+	}
+	for u.Snapshot().Size != n {
+		frame()
+		time.Sleep(time.Millisecond)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		frame()
+	}
+}
+
+func BenchmarkWindowLayout16(b *testing.B) { benchmarkWindowLayout(b, 16) }
+func BenchmarkWindowLayout64(b *testing.B) { benchmarkWindowLayout(b, 64) }
