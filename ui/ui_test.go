@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"image"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -629,5 +630,32 @@ func TestResizeReflows(t *testing.T) {
 		if cell := h.u.Board().cell * float32(h.u.Snapshot().Size); cell < 0.4*float32(min(size.X, size.Y)) || !(image.Pt(int(c.X), int(c.Y)).In(win)) {
 			t.Errorf("at %v the board is %.0f px wide", size, cell)
 		}
+	}
+}
+
+func TestAddPlayerRefusesOddFiles(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "pipe.rob")
+	if err := syscallMkfifo(fifo); err != nil {
+		t.Skipf("cannot make a FIFO here: %v", err)
+	}
+	u := New(Config{Load: LoadProgram, NewGame: NewArenaGame, Options: ArenaOptions{},
+		Roots: []Root{{Name: "disk", FS: os.DirFS("/"), Home: "."}}})
+	defer u.Close()
+	done := make(chan bool, 1)
+	go func() { done <- u.AddPlayer("disk:" + strings.TrimPrefix(fifo, "/")) }()
+	select {
+	case ok := <-done:
+		if ok || !strings.Contains(strings.Join(u.Errors(), "\n"), "not a regular file") {
+			t.Errorf("a FIFO was accepted or not explained: %v", u.Errors())
+		}
+	case <-time.After(3 * time.Second):
+		t.Fatal("adding a FIFO hangs")
+	}
+	if u.AddPlayer("disk:" + strings.TrimPrefix(dir, "/") + "/missing.rob") {
+		t.Error("a missing file was accepted")
+	}
+	if e := u.Errors(); !strings.Contains(e[len(e)-1], "missing.rob: cannot read the file") {
+		t.Errorf("missing file error: %q", e[len(e)-1])
 	}
 }
