@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"io"
 	"io/fs"
 	"math/rand/v2"
 	"path"
@@ -221,10 +222,41 @@ func (w *Window) readFile(p string) ([]byte, error) {
 	}
 	for _, r := range w.cfg.Roots {
 		if r.Name == p[:i] {
-			return fs.ReadFile(r.FS, strings.TrimPrefix(path.Clean("/"+p[i+1:]), "/"))
+			return readProgram(r.FS, strings.TrimPrefix(path.Clean("/"+p[i+1:]), "/"))
 		}
 	}
 	return nil, fmt.Errorf("%s: unknown place %q", p, p[:i])
+}
+
+// maxProgramBytes bounds a program file: the longest real programs are a few kilobytes.
+const maxProgramBytes = 1 << 20
+
+// readProgram reads a regular file of at most maxProgramBytes: a device or a FIFO named
+// x.red would otherwise block the window or fill the memory.
+func readProgram(fsys fs.FS, name string) ([]byte, error) {
+	st, err := fs.Stat(fsys, name)
+	if err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s is not a regular file", name)
+	}
+	if st.Size() > maxProgramBytes {
+		return nil, fmt.Errorf("%s is %d bytes; a program has at most %d", name, st.Size(), maxProgramBytes)
+	}
+	f, err := fsys.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, maxProgramBytes+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > maxProgramBytes {
+		return nil, fmt.Errorf("%s grew past %d bytes while being read", name, maxProgramBytes)
+	}
+	return data, nil
 }
 
 // AddPlayer loads a program ("root:path") as a player. The first program sets the language

@@ -2,6 +2,7 @@ package corewin
 
 import (
 	"image"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
@@ -577,5 +578,20 @@ func TestTraceFilter(t *testing.T) {
 		if !strings.Contains(l, "move") {
 			t.Fatalf("filtered line %q has no move", l)
 		}
+	}
+}
+
+func TestRefusesDevicesAndHugeFiles(t *testing.T) {
+	mem := fstest.MapFS{
+		"huge.cw": {Data: make([]byte, maxProgramBytes+1)},
+		"pipe.cw": {Mode: fs.ModeNamedPipe},
+	}
+	w := New(Config{Roots: []Root{{Name: "mem", FS: mem, Home: "."}}, Files: []string{"mem:huge.cw", "mem:pipe.cw"}, Seed: 1})
+	defer w.Close()
+	if len(w.players) != 0 || len(w.Errors()) != 2 {
+		t.Fatalf("players %d, errors %q", len(w.players), w.Errors())
+	}
+	if !strings.Contains(w.Errors()[0], "at most") || !strings.Contains(w.Errors()[1], "not a regular file") {
+		t.Fatalf("errors %q", w.Errors())
 	}
 }
