@@ -17,8 +17,8 @@ import (
 )
 
 // editorView edits one program of any of the three languages: Check assembles it with the
-// parameters in use and lists each error under its source line; clicking an error puts the
-// caret on that line. Save (files on disk only) writes a temporary file and renames it, then
+// parameters in use, marks the error lines in the gutter of line numbers and lists each
+// error under a copy of its source line; clicking an error puts the caret there. Save (files on disk only) writes a temporary file and renames it, then
 // reloads the players. (The RoboCom editor in package ui is tied to RoboCom's assembler.)
 type editorView struct {
 	path     string // "root:path" of the file
@@ -28,12 +28,13 @@ type editorView struct {
 	save     widget.Clickable
 	errs     coreplay.LoadErrors
 	errBtns  []widget.Clickable
+	hscroll  layout.List // the editor scrolls sideways instead of wrapping
 	status   string
 	checked  bool
 	modified bool
 }
 
-func (e *editorView) init() {}
+func (e *editorView) init() { e.hscroll.Axis = layout.Horizontal }
 
 // open loads a player's source into the editor.
 func (e *editorView) open(w *Window, p string) {
@@ -233,10 +234,7 @@ func (e *editorView) layout(gtx layout.Context, w *Window) layout.Dimensions {
 			gtx.Constraints.Min.X = gtx.Constraints.Max.X
 			gtx.Constraints.Min.Y = gtx.Dp(unit.Dp(300))
 			return layout.UniformInset(unit.Dp(6)).Layout(gtx, func(gtx layout.Context) layout.Dimensions {
-				me := material.Editor(th, &e.ed, "program text")
-				me.Font.Typeface = "Go Mono"
-				me.TextSize = 13
-				return me.Layout(gtx)
+				return e.layoutCode(gtx, th, len(src))
 			})
 		})
 	})
@@ -244,3 +242,39 @@ func (e *editorView) layout(gtx layout.Context, w *Window) layout.Dimensions {
 }
 
 func focusCmd(tag *widget.Editor) key.FocusCmd { return key.FocusCmd{Tag: tag} }
+
+// layoutCode is the editor with a gutter of line numbers beside it, error lines marked "!"
+// in red. The editor sits in a horizontal list, so its lines never wrap and stay level with
+// their numbers (same font, size and line height).
+func (e *editorView) layoutCode(gtx layout.Context, th *material.Theme, lines int) layout.Dimensions {
+	bad := map[int]bool{}
+	for _, er := range e.errs {
+		bad[er.Line] = true
+	}
+	gutter := func(gtx layout.Context) layout.Dimensions {
+		var ch []layout.FlexChild
+		for i := 1; i <= max(lines, 1); i++ {
+			mark, col := "  ", mutedCol
+			if bad[i] {
+				mark, col = " !", errorCol
+			}
+			l := material.Label(th, 13, fmt.Sprintf("%3d%s", i, mark))
+			l.Font.Typeface, l.Color, l.MaxLines = "Go Mono", col, 1
+			ch = append(ch, layout.Rigid(l.Layout))
+		}
+		return layout.Flex{Axis: layout.Vertical}.Layout(gtx, ch...)
+	}
+	return layout.Flex{}.Layout(gtx,
+		layout.Rigid(gutter),
+		layout.Rigid(spacer(4)),
+		layout.Flexed(1, func(gtx layout.Context) layout.Dimensions {
+			return e.hscroll.Layout(gtx, 1, func(gtx layout.Context, _ int) layout.Dimensions {
+				gtx.Constraints.Min.X = gtx.Dp(unit.Dp(200))
+				me := material.Editor(th, &e.ed, "program text")
+				me.Font.Typeface = "Go Mono"
+				me.TextSize = 13
+				return me.Layout(gtx)
+			})
+		}),
+	)
+}

@@ -402,6 +402,12 @@ func TestEditorErrorsAtLinesAndSave(t *testing.T) {
 	if _, ok := h.findText("   3 | bogus 1, 2"); !ok {
 		t.Fatal("the error is not shown under its source line")
 	}
+	if _, ok := h.findText("  3 !"); !ok {
+		t.Fatal("line 3 is not marked in the gutter")
+	}
+	if _, ok := h.findText("  2 !"); ok {
+		t.Fatal("line 2 is marked in the gutter without an error")
+	}
 	// Clicking the error puts the caret on line 3.
 	h.clickLabel(t, "   3 | bogus")
 	if start, _ := w.editor.ed.Selection(); start != len([]rune("title Mine\nstart: jump start\n"))+errs[0].Col-1 {
