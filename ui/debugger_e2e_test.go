@@ -18,6 +18,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -40,12 +41,16 @@ func startX(t *testing.T, w, h int) string {
 		if _, err := os.Stat(fmt.Sprintf("/tmp/.X11-unix/X%d", n)); err == nil {
 			continue
 		}
+		if _, err := os.Stat(fmt.Sprintf("/tmp/.X%d-lock", n)); err == nil {
+			continue
+		}
 		disp := fmt.Sprintf(":%d", n)
 		cmd := exec.Command("Xvfb", disp, "-screen", "0", fmt.Sprintf("%dx%dx24", w, h), "-nolisten", "tcp")
 		if err := cmd.Start(); err != nil {
 			t.Fatalf("starting Xvfb: %v", err)
 		}
-		t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+		// SIGTERM lets Xvfb remove its socket and lock file.
+		t.Cleanup(func() { cmd.Process.Signal(syscall.SIGTERM); cmd.Wait() })
 		for i := 0; i < 100; i++ {
 			if _, err := os.Stat(fmt.Sprintf("/tmp/.X11-unix/X%d", n)); err == nil {
 				return disp
@@ -166,8 +171,16 @@ func TestE2EDebuggersBesideBoard(t *testing.T) {
 		}
 		return img
 	}
-	for i := 0; i < 200 && xdo("search", "--name", "RoboCom Arena") == ""; i++ {
+	for i := 0; i < 300 && xdo("search", "--name", "RoboCom Arena") == ""; i++ {
+		select {
+		case <-exited:
+			t.Fatalf("robocom exited before its window appeared; stderr:\n%s", stderr.String())
+		default:
+		}
 		time.Sleep(100 * time.Millisecond)
+	}
+	if xdo("search", "--name", "RoboCom Arena") == "" {
+		t.Fatalf("no window appeared in 30 s; stderr:\n%s", stderr.String())
 	}
 	time.Sleep(time.Second)
 	orange, sky := color.RGBA{0xE6, 0x9F, 0x00, 0xFF}, color.RGBA{0x56, 0xB4, 0xE9, 0xFF}
@@ -182,8 +195,16 @@ func TestE2EDebuggersBesideBoard(t *testing.T) {
 
 	img := shoot("1.png")
 	mines := blobs(img, 0, boardRight, orange)
+	for i := 0; i < 10 && len(mines) == 0; i++ { // the window may still be coming up
+		time.Sleep(500 * time.Millisecond)
+		img = shoot("1.png")
+		mines = blobs(img, 0, boardRight, orange)
+	}
 	if len(mines) == 0 {
-		t.Fatalf("no Mine robot on the board; stderr:\n%s", stderr.String())
+		keep := filepath.Join(os.TempDir(), "robocom-debuggers-bad.png")
+		data, _ := os.ReadFile(filepath.Join(dir, "1.png"))
+		os.WriteFile(keep, data, 0o644)
+		t.Fatalf("no Mine robot on the board (screenshot in %s); stderr:\n%s", keep, stderr.String())
 	}
 	xdo("mousemove", fmt.Sprint(mines[0].X), fmt.Sprint(mines[0].Y), "click", "1")
 	time.Sleep(700 * time.Millisecond)
@@ -206,15 +227,20 @@ func TestE2EDebuggersBesideBoard(t *testing.T) {
 		}
 	}
 
-	// Two panels of 270 dp left of the control panel, each topped by its team's colour.
+	// Two panels of 270 dp left of the control panel, each topped by its team's colour (the
+	// window may have a bar above them: look at the top 100 rows for the widest band).
 	band := func(x0, x1 int, c color.RGBA) int {
-		n := 0
-		for x := x0; x < x1; x++ {
-			if color.RGBAModel.Convert(img.At(x, 6)).(color.RGBA) == c {
-				n++
+		best := 0
+		for y := 0; y < 100; y++ {
+			n := 0
+			for x := x0; x < x1; x++ {
+				if color.RGBAModel.Convert(img.At(x, y)).(color.RGBA) == c {
+					n++
+				}
 			}
+			best = max(best, n)
 		}
-		return n
+		return best
 	}
 	first, second := boardRight-540, boardRight-270
 	if n := band(first, second, orange); n < 200 {
