@@ -20,6 +20,7 @@ import (
 	"gioui.org/unit"
 	"gioui.org/widget"
 	"gioui.org/widget/material"
+	"gioui.org/x/component"
 
 	"robocom/arena"
 	"robocom/robolang"
@@ -54,6 +55,7 @@ type debugUI struct {
 	wasRunning bool
 
 	back, latest, tools widget.Clickable
+	tips                struct{ back, latest component.TipArea }
 	timeline            widget.Float
 	seekWant            int // cycle to go to, -1 for none
 	seekBusy            atomic.Bool
@@ -100,6 +102,7 @@ type robotDebugger struct {
 	listBank  int                                 // the bank whose lines were listed last
 	bps       map[[2]int]bool                     // bank, instruction
 	list      widget.List
+	tips      struct{ follow, step, edit, rbi component.TipArea }
 }
 
 // initDebug wires the debuggers into a new window: every game becomes rewindable.
@@ -526,7 +529,7 @@ func (u *UI) layoutTimeline(gtx layout.Context) layout.Dimensions {
 		return layout.Flex{Axis: layout.Vertical}.Layout(gtx,
 			layout.Rigid(func(gtx layout.Context) layout.Dimensions {
 				return layout.Flex{Alignment: layout.Middle}.Layout(gtx,
-					layout.Rigid(u.smallButton(&d.back, "← 1 cycle")),
+					layout.Rigid(u.tipped(&d.tips.back, "Go back one cycle (the game pauses; the future is kept until you edit)", u.smallButton(&d.back, "← 1 cycle"))),
 					layout.Rigid(layout.Spacer{Width: 6}.Layout),
 					layout.Rigid(u.label("Timeline")),
 					layout.Flexed(1, func(gtx layout.Context) layout.Dimensions {
@@ -534,7 +537,7 @@ func (u *UI) layoutTimeline(gtx layout.Context) layout.Dimensions {
 					}),
 					layout.Rigid(u.label(label)),
 					layout.Rigid(layout.Spacer{Width: 6}.Layout),
-					layout.Rigid(u.smallButton(&d.latest, "Latest →")),
+					layout.Rigid(u.tipped(&d.tips.latest, "Forward again to the furthest cycle reached", u.smallButton(&d.latest, "Latest →"))),
 					layout.Rigid(layout.Spacer{Width: 12}.Layout),
 					layout.Rigid(u.smallButton(&d.tools, d.prog.toolsLabel())),
 				)
@@ -630,7 +633,7 @@ func (u *UI) layoutRobotDebugger(gtx layout.Context, p *robotDebugger, pub debug
 				l.Font.Weight = font.Bold
 				return l.Layout(gtx)
 			}),
-			layout.Rigid(u.smallButton(&p.followBtn, followLabel)),
+			layout.Rigid(u.tipped(&p.tips.follow, "Keep this robot selected, and in the middle when zoomed in", u.smallButton(&p.followBtn, followLabel))),
 			layout.Rigid(layout.Spacer{Width: 3}.Layout),
 			layout.Rigid(u.smallButton(&p.closeBtn, "×")),
 		)
@@ -667,11 +670,11 @@ func (u *UI) layoutRobotDebugger(gtx layout.Context, p *robotDebugger, pub debug
 			return layout.Inset{Top: 4}.Layout(gtx, func(gtx layout.Context) layout.Dimensions {
 				var ch []layout.FlexChild
 				if !dead {
-					ch = append(ch, layout.Rigid(u.smallButton(&p.stepBtn, "Step instruction")), layout.Rigid(layout.Spacer{Width: 4}.Layout))
+					ch = append(ch, layout.Rigid(u.tipped(&p.tips.step, "Run until this robot has done its next instruction", u.smallButton(&p.stepBtn, "Step instruction"))), layout.Rigid(layout.Spacer{Width: 4}.Layout))
 				}
 				if !sealed {
-					ch = append(ch, layout.Rigid(u.smallButton(&p.editBtn, "Edit program")), layout.Rigid(layout.Spacer{Width: 4}.Layout),
-						layout.Rigid(u.smallButton(&p.rbiBtn, "RBI…")))
+					ch = append(ch, layout.Rigid(u.tipped(&p.tips.edit, "Open this team's program in the editor", u.smallButton(&p.editBtn, "Edit program"))), layout.Rigid(layout.Spacer{Width: 4}.Layout),
+						layout.Rigid(u.tipped(&p.tips.rbi, "Save this team's program as an RBI file (code sealed)", u.smallButton(&p.rbiBtn, "RBI…"))))
 				}
 				return layout.Flex{Alignment: layout.Middle}.Layout(gtx, ch...)
 			})
