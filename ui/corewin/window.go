@@ -118,21 +118,20 @@ type Window struct {
 	msgAt   time.Time
 	gameErr string
 
-	seed      int64
-	round     int // 1-based round of the series
-	wins      []int
-	draws     int
-	tallied   int // the Snapshot.Game already counted
-	wantRun   bool
-	nextAt    time.Time // when the next round of a series starts
-	speedIdx  int
-	lastTitle string
+	seed     int64
+	round    int // 1-based round of the series
+	wins     []int
+	draws    int
+	tallied  int // the Snapshot.Game already counted
+	wantRun  bool
+	nextAt   time.Time // when the next round of a series starts
+	speedIdx int
 
-	startBtn, stepBtn, sliceBtn, blockBtn, restartBtn, newSeedBtn, fasterBtn, slowerBtn, fitBtn, modeBtn widget.Clickable
-	blockEd, seedEd                                                                                      widget.Editor
-	tabs                                                                                                 [numTabs]widget.Clickable
-	tab                                                                                                  int
-	panelList                                                                                            widget.List
+	startBtn, stepBtn, blockBtn, restartBtn, newSeedBtn, fasterBtn, slowerBtn, fitBtn, modeBtn widget.Clickable
+	blockEd, seedEd                                                                            widget.Editor
+	tabs                                                                                       [numTabs]widget.Clickable
+	tab                                                                                        int
+	panelList                                                                                  widget.List
 
 	picker  pickerState
 	addBtn  widget.Clickable

@@ -601,3 +601,19 @@ func TestRefusesDevicesAndHugeFiles(t *testing.T) {
 		t.Fatalf("errors %q", w.Errors())
 	}
 }
+
+func TestGameThatCannotStartSaysWhy(t *testing.T) {
+	w := newTestWindow(t, "bundled:dwarf.cw", "bundled:replicator.cw")
+	h := newHarness(w)
+	h.frame()
+	h.clickLabel(t, "Parameters")
+	w.prm.size.SetText("20")
+	h.clickLabel(t, "Apply and restart")
+	if _, ok := h.findText("The game cannot start: "); !ok {
+		t.Fatalf("no reason on screen for a core too small (error %q)", w.gameErr)
+	}
+	h.clickLabel(t, "Start") // nothing to run: no panic, no game
+	if w.snap.Size != 0 || w.snap.Running {
+		t.Fatalf("a game runs in a core too small: %+v", w.snap.Size)
+	}
+}
