@@ -535,7 +535,11 @@ func TestSaveAsRBIWritesFileThatLoads(t *testing.T) {
 		t.Fatal(err)
 	}
 	other, _ := robolang.Parse("factory.rob", []byte(debugSources["factory.rob"]), robolang.Options{})
-	play := func(p *robolang.Program) arena.Result {
+	type played struct {
+		Result arena.Result
+		Events []arena.Event
+	}
+	play := func(p *robolang.Program) played {
 		var evs []arena.Event
 		g, err := arena.New(arena.Config{Programs: []*robolang.Program{p, other}, Seed: 99, OnEvent: func(e arena.Event) { evs = append(evs, e) }})
 		if err != nil {
@@ -544,10 +548,14 @@ func TestSaveAsRBIWritesFileThatLoads(t *testing.T) {
 		g.RunUntil(3000)
 		r := g.Result()
 		r.Programs = nil // names and files differ by design
-		return r
+		return played{r, evs}
 	}
-	if a, b := play(rob), play(rbi); !reflect.DeepEqual(a, b) {
-		t.Errorf("the RBI plays differently:\n.rob %+v\n.rbi %+v", a, b)
+	a, b := play(rob), play(rbi)
+	if len(a.Events) < 10 {
+		t.Fatalf("the test game is too short: %d events", len(a.Events))
+	}
+	if !reflect.DeepEqual(a, b) {
+		t.Errorf("the RBI plays differently:\n.rob %+v\n.rbi %+v", a.Result, b.Result)
 	}
 	// Its debugger shows the banks as hidden.
 	h.u.players[0].Prog = rbi
