@@ -1,6 +1,9 @@
 package corewin
 
 import (
+	"io/fs"
+	"path"
+
 	"gioui.org/layout"
 	"gioui.org/op/clip"
 	"gioui.org/op/paint"
@@ -24,8 +27,24 @@ type Modes struct {
 
 // NewModes makes the Core War mode (cfg as for New) and the bar; coreFirst opens the
 // window in the Core War mode.
+//
+// With no files, the Core War mode starts with the first two .cw programs of the first
+// root's home folder (the bundled samples), so that it shows a game at once.
 func NewModes(cfg Config, coreFirst bool) *Modes {
 	m := &Modes{CoreOn: coreFirst}
+	if len(cfg.Files) == 0 && len(cfg.Roots) > 0 && cfg.Roots[0].FS != nil {
+		r := cfg.Roots[0]
+		home := r.Home
+		if home == "" {
+			home = "."
+		}
+		des, _ := fs.ReadDir(r.FS, home)
+		for _, de := range des {
+			if !de.IsDir() && coreplay.LanguageOf(de.Name()) == coreplay.CW && len(cfg.Files) < 2 {
+				cfg.Files = append(cfg.Files, r.Name+":"+path.Join(home, de.Name()))
+			}
+		}
+	}
 	m.Core = New(cfg)
 	m.th = m.Core.th
 	return m

@@ -50,3 +50,15 @@ func TestModeSwitch(t *testing.T) {
 		t.Fatalf("the Core War players were lost across switches: %d", len(m.Core.players))
 	}
 }
+
+func TestModesStartWithSamples(t *testing.T) {
+	m := NewModes(Config{Roots: []Root{{Name: "bundled", FS: os.DirFS(samples), Home: "."}}, Seed: 3}, false)
+	defer m.Close()
+	if len(m.Core.players) != 2 || m.Core.players[0].path != "bundled:dwarf.cw" || m.Core.players[1].path != "bundled:imp.cw" {
+		var got []string
+		for _, p := range m.Core.players {
+			got = append(got, p.path)
+		}
+		t.Fatalf("players %v, want the first two .cw samples", got)
+	}
+}
