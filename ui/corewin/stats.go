@@ -95,7 +95,7 @@ func (w *Window) StatsOrder() []int { return w.stats.order }
 
 func (s *statsView) layout(gtx layout.Context, w *Window) layout.Dimensions {
 	th := w.th
-	cols := []int{170, 60, 60, 45, 70} // dp
+	cols := []int{150, 55, 55, 45, 60} // dp
 	cell := func(i int, txt string, bold bool) layout.FlexChild {
 		return layout.Rigid(func(gtx layout.Context) layout.Dimensions {
 			gtx.Constraints.Min.X, gtx.Constraints.Max.X = gtx.Dp(unit.Dp(cols[i])), gtx.Dp(unit.Dp(cols[i]))

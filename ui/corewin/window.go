@@ -453,7 +453,7 @@ func (w *Window) Layout(gtx layout.Context) layout.Dimensions {
 	}
 	defer clip.Rect{Max: gtx.Constraints.Max}.Push(gtx.Ops).Pop()
 	paint.Fill(gtx.Ops, panelBg)
-	panelW := gtx.Dp(unit.Dp(440))
+	panelW := gtx.Dp(unit.Dp(400)) // as wide as the RoboCom panel
 	if panelW > gtx.Constraints.Max.X/2 {
 		panelW = gtx.Constraints.Max.X / 2
 	}
