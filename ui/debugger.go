@@ -873,9 +873,19 @@ func (u *UI) codeRows(p *robotDebugger, v arena.RobotView, dead bool) []layout.W
 		l.Color = dbgMuted
 		return l.Layout(gtx)
 	})
+	labels := u.labelsOf(b)
 	for i := range b.Code {
 		i := i
 		in := b.Code[i]
+		for _, name := range labels[i] {
+			rows = append(rows, func(gtx layout.Context) layout.Dimensions {
+				return layout.Inset{Left: unit.Dp(14)}.Layout(gtx, func(gtx layout.Context) layout.Dimensions {
+					l := monoLabel(u.th, "    @"+name, 12)
+					l.Color = synLabel
+					return l.Layout(gtx)
+				})
+			})
+		}
 		rows = append(rows, func(gtx layout.Context) layout.Dimensions {
 			return p.lines[i].Layout(gtx, func(gtx layout.Context) layout.Dimensions {
 				current := i+1 == v.Instr && bank == v.Bank
@@ -904,7 +914,11 @@ func (u *UI) codeRows(p *robotDebugger, v arena.RobotView, dead bool) []layout.W
 								return l.Layout(gtx)
 							}),
 							layout.Flexed(1, func(gtx layout.Context) layout.Dimensions {
-								txt := robolang.Disassemble(in)
+								// Labels by name as written, with the numbers the robot sees after them.
+								txt := in.String()
+								if d := robolang.Disassemble(in); d != txt {
+									txt += "  ; " + strings.TrimSpace(strings.TrimPrefix(d, in.Op.String()))
+								}
 								if current && v.InProgress {
 									txt += "  ←"
 								}
@@ -929,4 +943,32 @@ func monoLabel(th *material.Theme, s string, size unit.Sp) material.LabelStyle {
 	l.MaxLines = 1
 	l.Alignment = text.Start
 	return l
+}
+
+// labelsOf finds the label definitions of a bank that is one of the loaded programs' own
+// banks (the engine shares their code, transferred or not): instruction index → names.
+func (u *UI) labelsOf(b arena.BankView) map[int][]string {
+	if b.Hidden || len(b.Code) == 0 {
+		return nil
+	}
+	for _, pl := range u.players {
+		prog := pl.Prog
+		if prog == nil || prog.Hidden {
+			continue
+		}
+		for bi := range prog.Banks {
+			code := prog.Banks[bi].Code
+			if len(code) == 0 || &code[0] != &b.Code[0] {
+				continue
+			}
+			out := map[int][]string{}
+			for _, l := range prog.Labels {
+				if l.Bank == bi {
+					out[l.Index] = append(out[l.Index], l.Name)
+				}
+			}
+			return out
+		}
+	}
+	return nil
 }

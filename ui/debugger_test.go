@@ -181,6 +181,10 @@ func TestTwoDebuggersFollowTheEngine(t *testing.T) {
 				t.Errorf("cycle %d: debugger %d does not show %q; on screen: %q", c, id, where, h.texts())
 			}
 		}
+		// The code shows labels by name, with the number the robot sees.
+		if !h.shows("JUMP @l  ; -3") || !h.shows("@l") {
+			t.Errorf("cycle %d: the counter's code does not show its label: %q", c, h.texts())
+		}
 		// The counter's #1 counts its completed ADDs: the panel shows the engine's value.
 		if v := h.engineRobot(1).Vars[0]; v == 0 {
 			t.Errorf("cycle %d: the counter's #1 is still 0", c)
