@@ -617,3 +617,22 @@ func TestGameThatCannotStartSaysWhy(t *testing.T) {
 		t.Fatalf("a game runs in a core too small: %+v", w.snap.Size)
 	}
 }
+
+// TestSelectionFollowsProcess: with the box ticked the selection stays on the process when
+// its rank changes; without, it stays on the line (and so on another process).
+func TestSelectionFollowsProcess(t *testing.T) {
+	w := newTestWindow(t, "bundled:dwarf.cw", "bundled:imp.cw")
+	w.snap.Stats = []corewars.ProcessStat{{Name: "A", Alive: true, Score: 30}, {Name: "B", Alive: true, Score: 20}, {Name: "C", Alive: true, Score: 10}}
+	w.SelectProcess(0)        // A, line 1
+	w.snap.Stats[0].Score = 5 // A drops to line 3
+	w.stats.follow(w)
+	if w.SelectedProcess() != 0 || w.stats.selRow != 2 {
+		t.Fatalf("following: selected %d on line %d, want A (0) on line 3", w.SelectedProcess(), w.stats.selRow+1)
+	}
+	w.stats.followBox.Value = false
+	w.snap.Stats[0].Score = 40 // A back to line 1; the bar stays on line 3: C
+	w.stats.follow(w)
+	if w.SelectedProcess() != 2 || w.MarkedProcess() != 2 || w.stats.selRow != 2 {
+		t.Fatalf("not following: selected %d, marked %d on line %d; want C (2) on line 3", w.SelectedProcess(), w.MarkedProcess(), w.stats.selRow+1)
+	}
+}
