@@ -108,3 +108,31 @@ func TestRC3NotPlayable(t *testing.T) {
 		t.Errorf("RC3 program under classic: %v", err)
 	}
 }
+
+// FuzzParseOptions: the option file parser never panics; what it accepts is valid and
+// survives a save/load round trip unchanged.
+func FuzzParseOptions(f *testing.F) {
+	text, _ := Classic().MarshalText()
+	f.Add(string(text))
+	f.Add("board = 8\n# comment\ncost.move=3\n")
+	f.Add("name = x\ninstructions = rc3\nfirst-mobile = 1\n")
+	f.Add("board = 3\n")
+	f.Add("speed\n")
+	f.Fuzz(func(t *testing.T, s string) {
+		o, err := ParseOptions("f", []byte(s))
+		if err != nil {
+			return
+		}
+		if err := o.Validate(); err != nil {
+			t.Fatalf("accepted an invalid set: %v", err)
+		}
+		text, _ := o.MarshalText()
+		o2, err := ParseOptions("f", text)
+		if err != nil {
+			t.Fatalf("saved set does not load: %v\n%s", err, text)
+		}
+		if *o2 != *o {
+			t.Fatalf("round trip changed the set:\n%+v\n%+v", o, o2)
+		}
+	})
+}
