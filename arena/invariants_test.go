@@ -38,6 +38,12 @@ func checkInvariants(t testing.TB, g *Game) {
 		if r.sched == schedWheel && (r.due <= uint32(g.cycle) || r.due-uint32(g.cycle) >= wheelSize) {
 			t.Fatalf("cycle %d: robot %d due %d out of the wheel", g.cycle, r.id, r.due)
 		}
+		if g.byID(r.id) != r {
+			t.Fatalf("cycle %d: robot %d not found by id", g.cycle, r.id)
+		}
+		if i > 0 && g.robots[i-1].id >= r.id {
+			t.Fatalf("cycle %d: slots not in creation order at %d", g.cycle, i)
+		}
 		if int(r.set) > 2 || len(r.banks) > 50 {
 			t.Fatalf("robot %d: set %d, %d banks", r.id, r.set, len(r.banks))
 		}

@@ -78,33 +78,27 @@ func (g *Game) view(r *robot) RobotView {
 // Robots returns views of the living robots in creation order.
 func (g *Game) Robots() []RobotView {
 	out := make([]RobotView, 0, len(g.robots))
-	for _, id := range g.liveIDs() {
-		out = append(out, g.view(g.byID(id)))
+	for i := range g.robots {
+		if g.robots[i].alive {
+			out = append(out, g.view(&g.robots[i]))
+		}
 	}
 	return out
 }
 
-func (g *Game) liveIDs() []uint32 {
-	ids := make([]uint32, 0, len(g.robots))
-	for i := range g.robots {
-		if g.robots[i].alive {
-			ids = append(ids, g.robots[i].id)
-		}
-	}
-	// Slots are reused, so slot order is not creation order: sort by id.
-	for i := 1; i < len(ids); i++ {
-		for j := i; j > 0 && ids[j] < ids[j-1]; j-- {
-			ids[j], ids[j-1] = ids[j-1], ids[j]
-		}
-	}
-	return ids
-}
-
+// byID finds a living robot. Slots are in creation order, so ids ascend along g.robots.
 func (g *Game) byID(id uint32) *robot {
-	for i := range g.robots {
-		if r := &g.robots[i]; r.alive && r.id == id {
-			return r
+	lo, hi := 0, len(g.robots)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if g.robots[m].id < id {
+			lo = m + 1
+		} else {
+			hi = m
 		}
+	}
+	if lo < len(g.robots) && g.robots[lo].id == id && g.robots[lo].alive {
+		return &g.robots[lo]
 	}
 	return nil
 }
