@@ -33,7 +33,11 @@ func fullBoard(n int) ([]RobotView, []Team) {
 	return robots, teams
 }
 
-func benchmarkBoardLayout(b *testing.B, n int) {
+func benchmarkBoardLayout(b *testing.B, n int) { benchmarkLayout(b, n, false) }
+
+// benchmarkLayout lays out a full board; with turn, one robot turns before every layout
+// (one team's layer must be recorded again, the rest replay).
+func benchmarkLayout(b *testing.B, n int, turn bool) {
 	robots, teams := fullBoard(n)
 	th := testTheme()
 	st := &BoardState{}
@@ -41,14 +45,23 @@ func benchmarkBoardLayout(b *testing.B, n int) {
 	var ops op.Ops
 	size := image.Pt(800, 800)
 	b.ReportAllocs()
+	i := 0
 	for b.Loop() {
 		ops.Reset()
 		gtx := layout.Context{Ops: &ops, Metric: unit.Metric{PxPerDp: 1, PxPerSp: 1}, Constraints: layout.Exact(size), Source: r.Source(), Now: time.Unix(0, 0)}
+		if turn {
+			robots[i%len(robots)].Dir = (robots[i%len(robots)].Dir + 1) % 4
+			i++
+		}
 		Board(th, st, n, robots, teams).Layout(gtx)
 	}
 }
 
-// BenchmarkBoardLayout16 and 64 measure building the board's operations (no GPU).
+func BenchmarkBoardLayoutTurn16(b *testing.B) { benchmarkLayout(b, 16, true) }
+func BenchmarkBoardLayoutTurn64(b *testing.B) { benchmarkLayout(b, 64, true) }
+
+// BenchmarkBoardLayout16 and 64 measure building the board's operations (no GPU) when
+// nothing moved; the Turn variants when one robot turned.
 func BenchmarkBoardLayout16(b *testing.B) { benchmarkBoardLayout(b, 16) }
 func BenchmarkBoardLayout64(b *testing.B) { benchmarkBoardLayout(b, 64) }
 

@@ -50,7 +50,8 @@ type BoardState struct {
 		cell float32
 		ok   bool
 	}
-	groups [2 * MaxPlayers][]int32 // robot indices per (team, inactive), reused each frame
+	groups [2 * MaxPlayers][]int32    // robot indices per (team, inactive), reused each frame
+	layers [MaxPlayers + 2]layerCache // per team, then the hollows, then the marks
 
 	// geometry of the last layout, for pointer → field conversion
 	origin f32.Point
@@ -284,6 +285,52 @@ func (b BoardStyle) gridCall(gtx layout.Context) op.CallOp {
 	return g.call
 }
 
+// layerCache holds one recorded layer of robots and a fingerprint of what it shows.
+type layerCache struct {
+	ops   op.Ops
+	call  op.CallOp
+	macro op.MacroOp
+	sum   uint64
+	ok    bool
+}
+
+func (c *layerCache) valid(sum uint64) bool { return c.ok && c.sum == sum }
+
+// begin starts recording the layer again; end finishes it.
+func (c *layerCache) begin(sum uint64) *op.Ops {
+	c.ops.Reset()
+	c.macro = op.Record(&c.ops)
+	c.sum, c.ok = sum, true
+	return &c.ops
+}
+
+func (c *layerCache) end() { c.call = c.macro.Stop() }
+
+const (
+	fnvOffset = 14695981039346656037
+	fnvPrime  = 1099511628211
+)
+
+func mix(h, v uint64) uint64 { return (h ^ v) * fnvPrime }
+
+// fingerprint mixes what a layer draws of the robots idx into h: field, direction and, for
+// the marks layer, set and mobility.
+func (b BoardStyle) fingerprint(h uint64, idx []int32, marks bool) uint64 {
+	h = mix(h, uint64(len(idx)))
+	for _, i := range idx {
+		r := &b.Robots[i]
+		v := uint64(uint32(r.X))<<32 | uint64(uint32(r.Y))<<4 | uint64(r.Dir&3)
+		if marks {
+			v = v<<3 | uint64(r.Set&3)<<1
+			if r.Mobile {
+				v |= 1
+			}
+		}
+		h = mix(h, v)
+	}
+	return h
+}
+
 // The robot shape: a pentagon facing north in a unit field, turned for other directions.
 var pentagon = [5]f32.Point{{X: 0.5, Y: 0.08}, {X: 0.9, Y: 0.46}, {X: 0.9, Y: 0.92}, {X: 0.1, Y: 0.92}, {X: 0.1, Y: 0.46}}
 
@@ -403,56 +450,80 @@ func (b BoardStyle) drawRobots(gtx layout.Context) {
 	}
 	at := func(r *RobotView) f32.Point { return f32.Pt(float32(r.X)*cell, float32(r.Y)*cell) }
 	var p clip.Path
+	base := mix(fnvOffset, uint64(math.Float32bits(cell)))
 
 	// Each team's robots, active or not, in one path of the team colour; then one grey path
-	// of smaller pentagons hollows out every inactive robot, leaving a coloured rim. Fills
-	// only: a stroked path costs Gio far more than a filled one.
+	// of smaller pentagons hollows out every inactive robot, leaving a coloured rim; then one
+	// path of marks. Fills only: a stroked path costs Gio far more than a filled one. Each
+	// layer is recorded into its own ops and replayed while what it shows is unchanged, so a
+	// frame costs in proportion to the teams that moved.
 	for t := 0; t < MaxPlayers; t++ {
 		act, in := s.groups[2*t], s.groups[2*t+1]
 		if len(act)+len(in) == 0 {
 			continue
 		}
-		p.Begin(gtx.Ops)
-		for _, g := range [2][]int32{act, in} {
-			for _, i := range g {
-				r := &b.Robots[i]
-				robotPath(&p, at(r), cell, r.Dir)
+		col := b.teamColor(t)
+		sum := mix(base, uint64(col.R)<<16|uint64(col.G)<<8|uint64(col.B))
+		sum = b.fingerprint(sum, act, false)
+		sum = b.fingerprint(sum, in, false)
+		c := &s.layers[t]
+		if !c.valid(sum) {
+			ops := c.begin(sum)
+			p.Begin(ops)
+			for _, g := range [2][]int32{act, in} {
+				for _, i := range g {
+					r := &b.Robots[i]
+					robotPath(&p, at(r), cell, r.Dir)
+				}
 			}
+			paint.FillShape(ops, col, clip.Outline{Path: p.End()}.Op())
+			c.end()
 		}
-		paint.FillShape(gtx.Ops, b.teamColor(t), clip.Outline{Path: p.End()}.Op())
+		c.call.Add(gtx.Ops)
 	}
-	open := false
+	sum, n := base, 0
 	for t := 0; t < MaxPlayers; t++ {
-		for _, i := range s.groups[2*t+1] {
-			if !open {
-				p.Begin(gtx.Ops)
-				open = true
-			}
-			r := &b.Robots[i]
-			hollowPath(&p, at(r), cell, r.Dir)
-		}
+		sum = b.fingerprint(sum, s.groups[2*t+1], false)
+		n += len(s.groups[2*t+1])
 	}
-	if open {
-		paint.FillShape(gtx.Ops, inactiveFil, clip.Outline{Path: p.End()}.Op())
+	if c := &s.layers[MaxPlayers]; n > 0 {
+		if !c.valid(sum) {
+			ops := c.begin(sum)
+			p.Begin(ops)
+			for t := 0; t < MaxPlayers; t++ {
+				for _, i := range s.groups[2*t+1] {
+					r := &b.Robots[i]
+					hollowPath(&p, at(r), cell, r.Dir)
+				}
+			}
+			paint.FillShape(ops, inactiveFil, clip.Outline{Path: p.End()}.Op())
+			c.end()
+		}
+		c.call.Add(gtx.Ops)
 	}
 	// Marks, when the fields are big enough to show them.
 	if cell >= 10 {
-		open = false
+		sum, n := base, 0
 		for g := range s.groups {
-			for _, i := range s.groups[g] {
-				r := &b.Robots[i]
-				if r.Set == 0 && !r.Mobile {
-					continue
-				}
-				if !open {
-					p.Begin(gtx.Ops)
-					open = true
-				}
-				markPath(&p, at(r), cell, r.Dir, r.Set, r.Mobile)
-			}
+			sum = b.fingerprint(sum, s.groups[g], true)
+			n += len(s.groups[g])
 		}
-		if open {
-			paint.FillShape(gtx.Ops, markColor, clip.Outline{Path: p.End()}.Op())
+		if c := &s.layers[MaxPlayers+1]; n > 0 {
+			if !c.valid(sum) {
+				ops := c.begin(sum)
+				p.Begin(ops)
+				for g := range s.groups {
+					for _, i := range s.groups[g] {
+						r := &b.Robots[i]
+						if r.Set != 0 || r.Mobile {
+							markPath(&p, at(r), cell, r.Dir, r.Set, r.Mobile)
+						}
+					}
+				}
+				paint.FillShape(ops, markColor, clip.Outline{Path: p.End()}.Op())
+				c.end()
+			}
+			c.call.Add(gtx.Ops)
 		}
 	}
 	// The selected robot gets a white frame.

@@ -147,3 +147,57 @@ func writePNG(path string, img image.Image) error {
 	}
 	return f.Close()
 }
+
+// TestBoardLayersFollowChanges: the recorded robot layers are replayed only while nothing
+// they show changed; after turning, moving and deactivating robots the board must look
+// exactly like one drawn from scratch.
+func TestBoardLayersFollowChanges(t *testing.T) {
+	n, robots, teams := goldenGame(t, 900)
+	size := image.Pt(400, 400)
+	w, err := headless.NewWindow(size.X, size.Y)
+	if err != nil {
+		t.Skipf("no headless GPU here: %v", err)
+	}
+	defer w.Release()
+	th := testTheme()
+	var r input.Router
+	var ops op.Ops
+	draw := func(st *BoardState, rs []RobotView) *image.RGBA {
+		ops.Reset()
+		gtx := layout.Context{Ops: &ops, Metric: unit.Metric{PxPerDp: 1, PxPerSp: 1}, Constraints: layout.Exact(size), Source: r.Source(), Now: time.Unix(0, 0)}
+		Board(th, st, n, rs, teams).Layout(gtx)
+		if err := w.Frame(&ops); err != nil {
+			t.Fatal(err)
+		}
+		img := image.NewRGBA(image.Rectangle{Max: size})
+		if err := w.Screenshot(img); err != nil {
+			t.Fatal(err)
+		}
+		return img
+	}
+	st := &BoardState{}
+	draw(st, robots)
+	changed := append([]RobotView(nil), robots...)
+	changed[0].Dir = (changed[0].Dir + 1) % 4
+	changed[1].X = (changed[1].X + 3) % n
+	changed[2].Active = 0
+	changed = changed[:len(changed)-1] // one robot died
+	got := draw(st, changed)
+	want := draw(&BoardState{}, changed)
+	diff := 0
+	for i := range got.Pix {
+		if got.Pix[i] != want.Pix[i] {
+			diff++
+		}
+	}
+	if diff != 0 {
+		writePNG(filepath.Join("testdata", "refs", t.Name()+"-bad.png"), got)
+		t.Errorf("%d bytes differ between the updated board and one drawn afresh", diff)
+	}
+	same := draw(st, changed)
+	for i := range same.Pix {
+		if same.Pix[i] != want.Pix[i] {
+			t.Fatal("replaying the unchanged layers draws a different board")
+		}
+	}
+}
