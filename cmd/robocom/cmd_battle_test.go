@@ -14,30 +14,30 @@ import (
 	"robocom/robolang"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
+var updateBattleGolden = flag.Bool("update", false, "rewrite the golden files in testdata/")
 
-const july = "../../../shared/corpus/robocom/july1998"
+const battleJulyDir = "../../../shared/corpus/robocom/july1998"
 
-func needJuly(t *testing.T) {
+func needBattleJuly(t *testing.T) {
 	t.Helper()
-	if _, err := os.Stat(july); err != nil {
-		t.Skip("July Package not found at " + july)
+	if _, err := os.Stat(battleJulyDir); err != nil {
+		t.Skip("July Package not found at " + battleJulyDir)
 	}
 }
 
 // TestBattleGolden: a fixed-seed July battle gives exactly the recorded JSON result.
-// Regenerate with: go test -tags nogui ./cmd/robocom -run BattleGolden -update
+// Regenerate with: go test -tags nogui ./cmd/robocom -run BattleGolden -updateBattleGolden
 func TestBattleGolden(t *testing.T) {
-	needJuly(t)
+	needBattleJuly(t)
 	var out, errb bytes.Buffer
 	code := battleMain([]string{"-seed", "42", "-rounds", "2", "-json",
-		filepath.Join(july, "Styx.rob"), filepath.Join(july, "Rainman.rob")}, &out, &errb)
+		filepath.Join(battleJulyDir, "Styx.rob"), filepath.Join(battleJulyDir, "Rainman.rob")}, &out, &errb)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
-	got := bytes.ReplaceAll(out.Bytes(), []byte(july+"/"), []byte("JULY/"))
+	got := bytes.ReplaceAll(out.Bytes(), []byte(battleJulyDir+"/"), []byte("JULY/"))
 	golden := filepath.Join("testdata", "battle_styx_rainman_42.json")
-	if *update {
+	if *updateBattleGolden {
 		os.MkdirAll("testdata", 0o755)
 		if err := os.WriteFile(golden, got, 0o644); err != nil {
 			t.Fatal(err)
@@ -45,7 +45,7 @@ func TestBattleGolden(t *testing.T) {
 	}
 	want, err := os.ReadFile(golden)
 	if err != nil {
-		t.Fatalf("%v (run with -update to create it)", err)
+		t.Fatalf("%v (run with -updateBattleGolden to create it)", err)
 	}
 	if !bytes.Equal(got, want) {
 		bad := golden + ".bad"
@@ -54,7 +54,7 @@ func TestBattleGolden(t *testing.T) {
 	}
 }
 
-func writeProg(t *testing.T, dir, name, src string) string {
+func writeBattleProg(t *testing.T, dir, name, src string) string {
 	t.Helper()
 	p := filepath.Join(dir, name)
 	if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
@@ -65,9 +65,9 @@ func writeProg(t *testing.T, dir, name, src string) string {
 
 func TestBattleCLI(t *testing.T) {
 	dir := t.TempDir()
-	die := writeProg(t, dir, "die.rob", "Name Duck\nBank A\nSET #1, 1\nDIE\n")
-	loop := writeProg(t, dir, "loop.rob", "Name Mine\nBank A\nJUMP 0\n")
-	bad := writeProg(t, dir, "bad.rob", "Bank A\nFLY 3\n")
+	die := writeBattleProg(t, dir, "die.rob", "Name Duck\nBank A\nSET #1, 1\nDIE\n")
+	loop := writeBattleProg(t, dir, "loop.rob", "Name Mine\nBank A\nJUMP 0\n")
+	bad := writeBattleProg(t, dir, "bad.rob", "Bank A\nFLY 3\n")
 	run := func(args ...string) (int, string, string) {
 		var out, errb bytes.Buffer
 		code := battleMain(args, &out, &errb)
@@ -175,7 +175,7 @@ func TestBattleCLI(t *testing.T) {
 // TestOptionsFile: -options FILE and -opt on top of it reach the game.
 func TestOptionsFile(t *testing.T) {
 	dir := t.TempDir()
-	prog := writeProg(t, dir, "p.rob", "Bank A\nSET #1, 1\nDIE\n")
+	prog := writeBattleProg(t, dir, "p.rob", "Bank A\nSET #1, 1\nDIE\n")
 	o := arena.Classic()
 	o.Name = "quick"
 	o.SetPair("cost.set=1")
@@ -196,11 +196,11 @@ func TestOptionsFile(t *testing.T) {
 }
 
 func TestTournament(t *testing.T) {
-	needJuly(t)
+	needBattleJuly(t)
 	files := []string{"Styx.rob", "Rainman.rob", "Alpha.rob"}
 	var args []string
 	for _, f := range files {
-		args = append(args, filepath.Join(july, f))
+		args = append(args, filepath.Join(battleJulyDir, f))
 	}
 	var out, errb bytes.Buffer
 	if code := tournamentMain(append([]string{"-json", "-seed", "3", "-rounds", "2"}, args...), &out, &errb); code != 0 {
@@ -249,9 +249,9 @@ func TestTournament(t *testing.T) {
 
 	// A directory of programs; fewer than two programs is a usage error.
 	dir := t.TempDir()
-	writeProg(t, dir, "a.rob", "Bank A\nJUMP 0\n")
-	writeProg(t, dir, "b.rob", "Bank A\nDIE\n")
-	writeProg(t, dir, "notes.txt", "not a program")
+	writeBattleProg(t, dir, "a.rob", "Bank A\nJUMP 0\n")
+	writeBattleProg(t, dir, "b.rob", "Bank A\nDIE\n")
+	writeBattleProg(t, dir, "notes.txt", "not a program")
 	out.Reset()
 	if code := tournamentMain([]string{"-seed", "1", "-rounds", "3", dir}, &out, &errb); code != 0 || !strings.Contains(out.String(), "seed 1") {
 		t.Errorf("dir: exit %d\n%s%s", code, out.String(), errb.String())
