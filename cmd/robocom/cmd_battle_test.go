@@ -14,7 +14,7 @@ import (
 	"robocom/robolang"
 )
 
-var updateBattleGolden = flag.Bool("update", false, "rewrite the golden files in testdata/")
+var updateBattleGolden = flag.Bool("update-battle", false, "rewrite the golden files in testdata/")
 
 const battleJulyDir = "../../../shared/corpus/robocom/july1998"
 
@@ -26,7 +26,7 @@ func needBattleJuly(t *testing.T) {
 }
 
 // TestBattleGolden: a fixed-seed July battle gives exactly the recorded JSON result.
-// Regenerate with: go test -tags nogui ./cmd/robocom -run BattleGolden -updateBattleGolden
+// Regenerate with: go test -tags nogui ./cmd/robocom -run BattleGolden -update-battle
 func TestBattleGolden(t *testing.T) {
 	needBattleJuly(t)
 	var out, errb bytes.Buffer
