@@ -45,7 +45,7 @@ func TestBattleGolden(t *testing.T) {
 	}
 	want, err := os.ReadFile(golden)
 	if err != nil {
-		t.Fatalf("%v (run with -updateBattleGolden to create it)", err)
+		t.Fatalf("%v (run with -update-battle to create it)", err)
 	}
 	if !bytes.Equal(got, want) {
 		bad := golden + ".bad"
