@@ -159,9 +159,16 @@ type Program struct {
 
 // Load assembles a program's source with the parameters; the language comes from the
 // file's extension. Source errors come back as LoadErrors.
-func Load(file string, src []byte, p Params) (*Program, error) {
+func Load(file string, src []byte, p Params) (prog *Program, err error) {
+	// An assembler that panics on some input is a bug there; the window must not go down
+	// with it, so the panic becomes a load error that says what happened.
+	defer func() {
+		if r := recover(); r != nil {
+			prog, err = nil, LoadErrors{{File: file, Msg: fmt.Sprintf("the assembler failed on this file (a bug in the arena, please report it): %v", r)}}
+		}
+	}()
 	l := LanguageOf(file)
-	prog := &Program{File: file, Lang: l, Source: src}
+	prog = &Program{File: file, Lang: l, Source: src}
 	switch l {
 	case CW:
 		c, err := cw.Assemble(file, src)
