@@ -17,6 +17,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -252,6 +254,32 @@ func TestE2EDebuggersBesideBoard(t *testing.T) {
 	// The board is still there, left of the panels.
 	if len(blobs(img, 0, first, orange))+len(blobs(img, 0, first, sky)) == 0 {
 		t.Error("no robot left on the board beside the panels")
+	}
+	// "← 1 cycle" (a button in the theme's blue at the bottom left) goes back one cycle: the
+	// window title says so.
+	cycleOf := func() int {
+		m := regexp.MustCompile(`cycle (\d+)`).FindStringSubmatch(xdo("getwindowname", xdo("search", "--name", "RoboCom Arena")))
+		if m == nil {
+			return -1
+		}
+		c, _ := strconv.Atoi(m[1])
+		return c
+	}
+	before := cycleOf()
+	var back []image.Point
+	for _, b := range blobs(img, 0, 120, color.RGBA{0x3f, 0x51, 0xb5, 0xff}) {
+		if b.Y > H-80 {
+			back = append(back, b)
+		}
+	}
+	if len(back) == 0 || before <= 0 {
+		t.Errorf("no \"← 1 cycle\" button at the bottom left, or no cycle in the title (cycle %d)", before)
+	} else {
+		xdo("mousemove", fmt.Sprint(back[0].X), fmt.Sprint(back[0].Y), "click", "1")
+		time.Sleep(700 * time.Millisecond)
+		if after := cycleOf(); after != before-1 {
+			t.Errorf("\"← 1 cycle\" went from cycle %d to %d", before, after)
+		}
 	}
 	if t.Failed() {
 		keep := filepath.Join(os.TempDir(), "robocom-debuggers-bad.png")
