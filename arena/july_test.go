@@ -123,3 +123,40 @@ func TestPlacement(t *testing.T) {
 		t.Error("six programs accepted")
 	}
 }
+
+// TestMatchConcurrent: one goroutine runs a Match while another takes views (run with
+// -race to check the locking).
+func TestMatchConcurrent(t *testing.T) {
+	ps := julyByName(t, "Styx.rob", "Rainman.rob")
+	g, err := New(Config{Programs: ps, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := NewMatch(g)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for i := 0; i < 3000 && m.Step(); i++ {
+		}
+	}()
+	views := 0
+	for running := true; running; {
+		select {
+		case <-done:
+			running = false
+		default:
+			for _, v := range m.Robots() {
+				if !v.Alive {
+					t.Error("a view of a dead robot in Robots")
+				}
+			}
+			m.Result()
+			views++
+		}
+	}
+	m.Do(func(g *Game) {
+		if g.Cycle() == 0 {
+			t.Error("the match did not run")
+		}
+	})
+}
