@@ -276,6 +276,10 @@ func (w *Window) updatePlayers(gtx layout.Context) {
 				w.newGame()
 			}
 		}
+		if all := w.picker.all; len(all) > 0 {
+			w.picker.all = nil
+			w.addAll(all)
+		}
 	}
 	for _, f := range w.failed {
 		if f.edit.Clicked(gtx) {

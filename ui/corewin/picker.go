@@ -25,6 +25,9 @@ type pickerState struct {
 	loaded   bool
 	rootBtns []widget.Clickable
 	upBtn    widget.Clickable
+	allBtn   widget.Clickable
+	// all is set by update when "Add all" was clicked: every program file of the folder.
+	all []string
 }
 
 type pickEntry struct {
@@ -99,6 +102,14 @@ func (p *pickerState) update(gtx layout.Context) (string, bool) {
 			}
 		}
 	}
+	if p.allBtn.Clicked(gtx) {
+		p.all = p.all[:0]
+		for _, e := range p.entries {
+			if !e.dir {
+				p.all = append(p.all, p.roots[p.root].Name+":"+path.Join(p.dir, e.name))
+			}
+		}
+	}
 	if p.upBtn.Clicked(gtx) && p.dir != "." {
 		p.dir, p.loaded = path.Dir(p.dir), false
 	}
@@ -136,6 +147,11 @@ func (p *pickerState) layout(gtx layout.Context, th *material.Theme) layout.Dime
 		}
 		ws = append(ws, func(gtx layout.Context) layout.Dimensions {
 			b := material.Button(th, &p.upBtn, "Up")
+			b.TextSize, b.Inset = 12, layout.Inset{Top: 3, Bottom: 3, Left: 6, Right: 6}
+			return b.Layout(gtx)
+		}, func(gtx layout.Context) layout.Dimensions {
+			// Hofmann's "Load Directory": every program here (of the players' language).
+			b := material.Button(th, &p.allBtn, "Add all here")
 			b.TextSize, b.Inset = 12, layout.Inset{Top: 3, Bottom: 3, Left: 6, Right: 6}
 			return b.Layout(gtx)
 		})

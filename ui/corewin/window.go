@@ -339,6 +339,38 @@ func (w *Window) clearErrorsFor(name string) {
 	w.errors = out
 }
 
+// addAll adds the programs of a folder that are in the players' language (the first one's
+// when there are no players yet), up to MaxPlayers, and says what it left out.
+func (w *Window) addAll(paths []string) {
+	lang := w.lang
+	if len(w.players) == 0 {
+		lang = coreplay.NoLanguage
+	}
+	added, skipped := 0, 0
+	for _, p := range paths {
+		l := coreplay.LanguageOf(p)
+		if lang == coreplay.NoLanguage {
+			lang = l
+		}
+		if l != lang || len(w.players) >= MaxPlayers {
+			skipped++
+			continue
+		}
+		if w.AddPlayer(p) {
+			added++
+		}
+	}
+	w.message = ""
+	switch {
+	case skipped > 0:
+		w.notify(fmt.Sprintf("Added %d programs; %d left out (another language than %s, or more than %d players).", added, skipped, lang, MaxPlayers))
+	case added > 0:
+		w.notify(fmt.Sprintf("Added %d programs.", added))
+	}
+	w.resetSeries()
+	w.newGame()
+}
+
 // RemovePlayer removes player i and starts a new game.
 func (w *Window) RemovePlayer(i int) {
 	if i < 0 || i >= len(w.players) {

@@ -636,3 +636,19 @@ func TestSelectionFollowsProcess(t *testing.T) {
 		t.Fatalf("not following: selected %d, marked %d on line %d; want C (2) on line 3", w.SelectedProcess(), w.MarkedProcess(), w.stats.selRow+1)
 	}
 }
+
+func TestAddAllHere(t *testing.T) {
+	w := New(Config{Roots: []Root{{Name: "bundled", FS: os.DirFS(samples), Home: "."}}, Seed: 2})
+	defer w.Close()
+	h := newHarness(w)
+	h.frame()
+	h.clickLabel(t, "Add program")
+	h.clickLabel(t, "Add all here")
+	// The folder's first program is bomb_evader.vna: the VNA programs join, the .cw ones not.
+	if w.Language().String() != "VNA Code (.vna)" || len(w.players) != 3 {
+		t.Fatalf("language %v, %d players; want the 3 VNA samples", w.Language(), len(w.players))
+	}
+	if !strings.Contains(w.Message(), "left out") {
+		t.Fatalf("message %q does not say the .cw files were left out", w.Message())
+	}
+}
