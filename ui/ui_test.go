@@ -583,7 +583,7 @@ func TestRunnerSpeeds(t *testing.T) {
 	h.frame()
 	c := h.u.Snapshot().Cycle
 	el := time.Since(start).Seconds()
-	if want := 20 * el; float64(c) < want*0.5 || float64(c) > want*1.5+2 {
+	if want := 20 * el; float64(c) < want*0.25 || float64(c) > want*1.5+2 { // lenient below: a loaded machine starves the runner
 		t.Errorf("at 20 cycles/s, %d cycles in %.2fs", c, el)
 	}
 	// Slow motion, then max speed: the change takes effect at once, not after the wait.
