@@ -52,7 +52,12 @@ func startX(t *testing.T, w, h int) string {
 			t.Fatalf("starting Xvfb: %v", err)
 		}
 		// SIGTERM lets Xvfb remove its socket and lock file.
-		t.Cleanup(func() { cmd.Process.Signal(syscall.SIGTERM); cmd.Wait() })
+		lock := fmt.Sprintf("/tmp/.X%d-lock", n)
+		t.Cleanup(func() {
+			cmd.Process.Signal(syscall.SIGTERM)
+			cmd.Wait()
+			os.Remove(lock) // ours: there was none before this Xvfb started
+		})
 		for i := 0; i < 100; i++ {
 			if _, err := os.Stat(fmt.Sprintf("/tmp/.X11-unix/X%d", n)); err == nil {
 				return disp
