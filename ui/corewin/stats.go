@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"gioui.org/layout"
+	"gioui.org/text"
 	"gioui.org/unit"
 	"gioui.org/widget"
 	"gioui.org/widget/material"
@@ -105,7 +106,7 @@ func (s *statsView) layout(gtx layout.Context, w *Window) layout.Dimensions {
 				l.Font.Weight = 700
 			}
 			if i > 0 {
-				l.Alignment = 2 // text.End
+				l.Alignment = text.End
 			}
 			return l.Layout(gtx)
 		})
