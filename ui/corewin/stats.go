@@ -96,7 +96,7 @@ func (w *Window) StatsOrder() []int { return w.stats.order }
 
 func (s *statsView) layout(gtx layout.Context, w *Window) layout.Dimensions {
 	th := w.th
-	cols := []int{150, 55, 55, 45, 60} // dp
+	cols := []int{135, 55, 55, 45, 60} // dp; with the swatch they fit beside the list's scroll bar
 	cell := func(i int, txt string, bold bool) layout.FlexChild {
 		return layout.Rigid(func(gtx layout.Context) layout.Dimensions {
 			gtx.Constraints.Min.X, gtx.Constraints.Max.X = gtx.Dp(unit.Dp(cols[i])), gtx.Dp(unit.Dp(cols[i]))

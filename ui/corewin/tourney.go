@@ -178,7 +178,7 @@ func (t *tourneyView) layout(gtx layout.Context, w *Window) layout.Dimensions {
 			head = fmt.Sprintf("Swiss, seed %d, %d rounds of pairings, %d battles each", res.Seed, res.Rounds, res.Battles)
 		}
 		add(material.Subtitle2(th, head).Layout)
-		cols := []unit.Dp{26, 135, 50, 42, 44, 40, 40}
+		cols := []unit.Dp{26, 125, 50, 42, 44, 40, 40}
 		line := func(bold bool, cells ...string) layout.Widget {
 			return func(gtx layout.Context) layout.Dimensions {
 				var fc []layout.FlexChild
