@@ -356,8 +356,9 @@ func (u *UI) SetSeed(seed int64) {
 	u.restartSeries()
 }
 
-// Restart restarts the current round with the same seed.
-func (u *UI) Restart() { u.newGame() }
+// Restart starts again at round 1 with the same seed and an empty tally (replaying a
+// tallied round would count it twice).
+func (u *UI) Restart() { u.restartSeries() }
 
 // newGame makes the game of the current round and hands it to the runner (paused).
 func (u *UI) newGame() {

@@ -39,7 +39,7 @@ var helpShortcuts = []string{
 	"S      one cycle",
 	"N      run the number of cycles in the Run field",
 	"+ / −  faster / slower",
-	"R      restart the round with the same seed",
+	"R      restart from round 1 with the same seed",
 	"F      fit the board to the window (mouse wheel zooms, drag pans)",
 	"Esc    leave a text field / close the picker",
 	"Ctrl+Q quit",

@@ -132,7 +132,7 @@ func (u *UI) layoutControls(gtx layout.Context) layout.Dimensions {
 		layout.Rigid(row(
 			layout.Rigid(u.label("Seed")), gap,
 			layout.Rigid(u.field(&u.seedEd, "seed", 80)), gap,
-			layout.Rigid(u.tipped(&u.tips.restart, "Restart round 1 with this seed (R restarts the round)", u.smallButton(&u.restartBtn, "Restart"))), gap,
+			layout.Rigid(u.tipped(&u.tips.restart, "Restart from round 1 with this seed (R)", u.smallButton(&u.restartBtn, "Restart"))), gap,
 			layout.Rigid(u.tipped(&u.tips.newSeed, "Restart with a random seed", u.smallButton(&u.newSeedBtn, "New seed"))),
 		)),
 		layout.Rigid(row(
