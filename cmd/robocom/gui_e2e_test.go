@@ -16,6 +16,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -31,7 +32,11 @@ func need(t *testing.T, tools ...string) {
 // startXvfb starts an X server on a free display number and returns it.
 func startXvfb(t *testing.T) string {
 	for n := 140; n < 160; n++ {
-		if _, err := os.Stat(fmt.Sprintf("/tmp/.X11-unix/X%d", n)); err == nil {
+		sock, lock := fmt.Sprintf("/tmp/.X11-unix/X%d", n), fmt.Sprintf("/tmp/.X%d-lock", n)
+		if _, err := os.Stat(sock); err == nil {
+			continue
+		}
+		if _, err := os.Stat(lock); err == nil {
 			continue
 		}
 		disp := fmt.Sprintf(":%d", n)
@@ -39,7 +44,20 @@ func startXvfb(t *testing.T) string {
 		if err := cmd.Start(); err != nil {
 			t.Fatalf("starting Xvfb: %v", err)
 		}
-		t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+		t.Cleanup(func() {
+			// SIGTERM lets Xvfb remove its socket and lock; remove them anyway if it did not.
+			cmd.Process.Signal(syscall.SIGTERM)
+			done := make(chan struct{})
+			go func() { cmd.Wait(); close(done) }()
+			select {
+			case <-done:
+			case <-time.After(5 * time.Second):
+				cmd.Process.Kill()
+				<-done
+			}
+			os.Remove(sock)
+			os.Remove(lock)
+		})
 		for i := 0; i < 100; i++ {
 			if _, err := os.Stat(fmt.Sprintf("/tmp/.X11-unix/X%d", n)); err == nil {
 				return disp
