@@ -419,8 +419,8 @@ func markPath(p *clip.Path, o f32.Point, cell float32, dir, set int, mobile bool
 	}
 }
 
-// drawRobots draws every robot with one path per (team, active/inactive) plus one for the
-// marks: Gio's cost is per path, not per shape (GIO-NOTES.md).
+// drawRobots draws every robot in view with one path per team, one for the hollows of the
+// inactive robots and one for the marks: Gio's cost is per path, not per shape (GIO-NOTES.md).
 func (b BoardStyle) drawRobots(gtx layout.Context) {
 	s := b.State
 	cell := s.cell
