@@ -111,6 +111,7 @@ func Assemble86(file string, src []byte, coreSize int) (*Warrior, []error) {
 			continue
 		}
 		l := line86{num: num, op: op}
+		badArg := false
 		for _, a := range args {
 			f := field86{mode: Direct, col: a.col}
 			t := a.text
@@ -128,9 +129,13 @@ func Assemble86(file string, src []byte, coreSize int) (*Warrior, []error) {
 				f.label = strings.ToUpper(t)
 			} else {
 				fail(num, a.col, "bad argument %q: want [#@<] followed by an integer or a label", a.text)
+				badArg = true
 				continue
 			}
 			l.args = append(l.args, f)
+		}
+		if badArg {
+			continue // reported; code generation needs every argument
 		}
 		lines = append(lines, l)
 	}

@@ -64,6 +64,8 @@ func TestDialect86Errors(t *testing.T) {
 		{"MOV 0 #1\n", "x.war:1:7: MOV cannot write to an immediate B argument"},
 		{"A1: DAT 0\n", "x.war:1:1: label \"A1\" must be letters only"},
 		{"MOV 0 $1\n", "x.war:1:7: bad argument \"$1\""},
+		{"MOV 0A !\n", "x.war:1:5: bad argument \"0A\""}, // once panicked (FuzzLoadAndPlay)
+		{"JMP !\n", "x.war:1:5: bad argument \"!\""},
 	}
 	for _, tc := range tests {
 		_, errs := Assemble86("x.war", []byte(tc.src), 8000)
@@ -71,4 +73,30 @@ func TestDialect86Errors(t *testing.T) {
 			t.Errorf("%q: %v, want %s", tc.src, errs, tc.want)
 		}
 	}
+}
+
+// FuzzAssemble86: any source gives a warrior or errors, never a panic, and a warrior it
+// gives has only fields within the core.
+func FuzzAssemble86(f *testing.F) {
+	for _, name := range []string{"imp.war", "mice.war", "stomper.war"} {
+		if src, err := os.ReadFile("testdata/86/" + name); err == nil {
+			f.Add(src)
+		}
+	}
+	for _, s := range []string{"FOO 1 2\n", "MOV 1\n", "JMP LOOP\n", "MOV 0 #1\n", "A1: DAT 0\n",
+		"MOV 0 $1\n", "MOV 0A !\n", "START: SPL 0\nJMP -1\n", "1.  MOV 0 1\n"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		const size = 400
+		w, errs := Assemble86("f.war", src, size)
+		if len(errs) > 0 {
+			return
+		}
+		for _, in := range w.Code {
+			if in.A < 0 || in.A >= size || in.B < 0 || in.B >= size {
+				t.Fatalf("field outside the core: %+v", in)
+			}
+		}
+	})
 }
