@@ -8,67 +8,23 @@
 package ui
 
 import (
-	"bytes"
 	"flag"
 	"fmt"
 	"image"
 	"image/color"
-	"image/png"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strconv"
-	"strings"
-	"syscall"
 	"testing"
 	"time"
 
 	"robocom/robolang"
+	"robocom/ui/xvfbtest"
 )
 
 var debugShot = flag.String("debugshot", "", "copy the debugger screenshot to this file")
-
-func needTools(t *testing.T, tools ...string) {
-	for _, tool := range tools {
-		if _, err := exec.LookPath(tool); err != nil {
-			t.Skipf("%s is not installed (.ci/install-deps test installs it)", tool)
-		}
-	}
-}
-
-// startX starts Xvfb on a free display number (far from the ones others use).
-func startX(t *testing.T, w, h int) string {
-	for n := 171; n < 199; n++ {
-		if _, err := os.Stat(fmt.Sprintf("/tmp/.X11-unix/X%d", n)); err == nil {
-			continue
-		}
-		if _, err := os.Stat(fmt.Sprintf("/tmp/.X%d-lock", n)); err == nil {
-			continue
-		}
-		disp := fmt.Sprintf(":%d", n)
-		cmd := exec.Command("Xvfb", disp, "-screen", "0", fmt.Sprintf("%dx%dx24", w, h), "-nolisten", "tcp")
-		if err := cmd.Start(); err != nil {
-			t.Fatalf("starting Xvfb: %v", err)
-		}
-		// SIGTERM lets Xvfb remove its socket and lock file.
-		lock := fmt.Sprintf("/tmp/.X%d-lock", n)
-		t.Cleanup(func() {
-			cmd.Process.Signal(syscall.SIGTERM)
-			cmd.Wait()
-			os.Remove(lock) // ours: there was none before this Xvfb started
-		})
-		for i := 0; i < 100; i++ {
-			if _, err := os.Stat(fmt.Sprintf("/tmp/.X11-unix/X%d", n)); err == nil {
-				return disp
-			}
-			time.Sleep(50 * time.Millisecond)
-		}
-		t.Fatalf("Xvfb %s did not come up", disp)
-	}
-	t.Fatal("no free X display number")
-	return ""
-}
 
 // blobs finds the centres of areas of colour c (robots) in columns x0..x1.
 func blobs(img image.Image, x0, x1 int, c color.RGBA) []image.Point {
@@ -109,8 +65,65 @@ func blobs(img image.Image, x0, x1 int, c color.RGBA) []image.Point {
 	return out
 }
 
+// boardBox is the board's bounding box on the screen: the columns and rows holding more than
+// 100 pixels of the board's background (the legend's small samples hold fewer).
+func boardBox(img image.Image) image.Rectangle {
+	b := img.Bounds()
+	bg := color.RGBAModel.Convert(boardBg).(color.RGBA)
+	cols := make([]int, b.Dx())
+	rows := make([]int, b.Dy())
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			if color.RGBAModel.Convert(img.At(x, y)).(color.RGBA) == bg {
+				cols[x-b.Min.X]++
+				rows[y-b.Min.Y]++
+			}
+		}
+	}
+	span := func(counts []int, base int) (int, int) {
+		lo, hi := -1, -1
+		for i, n := range counts {
+			if n > 100 {
+				if lo < 0 {
+					lo = i
+				}
+				hi = i
+			}
+		}
+		return base + lo, base + hi + 1
+	}
+	x0, x1 := span(cols, b.Min.X)
+	y0, y1 := span(rows, b.Min.Y)
+	if x0 < b.Min.X || y0 < b.Min.Y {
+		return image.Rectangle{}
+	}
+	return image.Rect(x0, y0, x1, y1)
+}
+
+// band finds the widest horizontal run of colour c in the rows y0..y1 and columns x0..x1
+// (a debugger panel's top band) and returns its first and last column + 1.
+func band(img image.Image, x0, x1, y0, y1 int, c color.RGBA) (int, int) {
+	bestLo, bestHi := 0, 0
+	for y := y0; y < y1; y++ {
+		lo := -1
+		for x := x0; x <= x1; x++ {
+			if x < x1 && color.RGBAModel.Convert(img.At(x, y)).(color.RGBA) == c {
+				if lo < 0 {
+					lo = x
+				}
+				continue
+			}
+			if lo >= 0 && x-lo > bestHi-bestLo {
+				bestLo, bestHi = lo, x
+			}
+			lo = -1
+		}
+	}
+	return bestLo, bestHi
+}
+
 func TestE2EDebuggersBesideBoard(t *testing.T) {
-	needTools(t, "Xvfb", "xdotool", "import")
+	xvfbtest.Need(t, "Xvfb", "xdpyinfo", "xdotool", "import")
 	dir := t.TempDir()
 	bin := filepath.Join(dir, "robocom")
 	if out, err := exec.Command("go", "build", "-o", bin, "../cmd/robocom").CombinedOutput(); err != nil {
@@ -133,99 +146,92 @@ func TestE2EDebuggersBesideBoard(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	const W, H = 1280, 860 // the window's default size
-	disp := startX(t, W, H)
-	env := append(os.Environ(), "DISPLAY="+disp, "XDG_CONFIG_HOME="+filepath.Join(dir, "config"))
-	app := exec.Command(bin, minePath, virusPath)
-	app.Env = env
-	var stderr bytes.Buffer
-	app.Stderr = &stderr
-	if err := app.Start(); err != nil {
-		t.Fatal(err)
-	}
-	exited := make(chan struct{})
-	go func() { app.Wait(); close(exited) }()
-	t.Cleanup(func() {
-		select {
-		case <-exited:
-		default:
-			app.Process.Kill()
-			<-exited
-		}
-	})
-	xdo := func(args ...string) string {
-		cmd := exec.Command("xdotool", args...)
-		cmd.Env = env
-		out, _ := cmd.Output()
-		return strings.TrimSpace(string(out))
-	}
+	disp := xvfbtest.Start(t, 1280, 860) // the window's default size
+	app := xvfbtest.StartApp(t, disp, []string{"XDG_CONFIG_HOME=" + filepath.Join(dir, "config")}, bin, minePath, virusPath)
 	shoot := func(name string) image.Image {
 		t.Helper()
-		p := filepath.Join(dir, name)
-		imp := exec.Command("import", "-window", "root", p)
-		imp.Env = env
-		if out, err := imp.CombinedOutput(); err != nil {
-			t.Fatalf("import: %v\n%s", err, out)
-		}
-		f, err := os.Open(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer f.Close()
-		img, err := png.Decode(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return img
+		return app.Screenshot(filepath.Join(dir, name))
 	}
-	for i := 0; i < 300 && xdo("search", "--name", "RoboCom Arena") == ""; i++ {
-		select {
-		case <-exited:
-			t.Fatalf("robocom exited before its window appeared; stderr:\n%s", stderr.String())
-		default:
+	keep := func(name string) {
+		kept := filepath.Join(os.TempDir(), "robocom-debuggers-bad.png")
+		if data, err := os.ReadFile(filepath.Join(dir, name)); err == nil && os.WriteFile(kept, data, 0o644) == nil {
+			t.Logf("screenshot kept in %s", kept)
 		}
-		time.Sleep(100 * time.Millisecond)
 	}
-	if xdo("search", "--name", "RoboCom Arena") == "" {
-		t.Fatalf("no window appeared in 30 s; stderr:\n%s", stderr.String())
+	win := app.Window("RoboCom Arena")
+	cycleOf := func() int {
+		m := regexp.MustCompile(`cycle (\d+)`).FindStringSubmatch(app.Xdo("getwindowname", win))
+		if m == nil {
+			return -1
+		}
+		c, _ := strconv.Atoi(m[1])
+		return c
 	}
-	time.Sleep(time.Second)
 	orange, sky := color.RGBA{0xE6, 0x9F, 0x00, 0xFF}, color.RGBA{0x56, 0xB4, 0xE9, 0xFF}
-	boardRight := W - 400 // the control panel is 400 dp wide; Xvfb has 1 px per dp
 
 	// Run a while: the Virus sends out carriers.
-	xdo("mousemove", "300", "300")
-	xdo("key", "space")
+	app.Xdo("mousemove", "--window", win, "300", "300")
+	app.Xdo("key", "space")
+	app.WaitTitle(win, xvfbtest.Patience, func(string) bool { return cycleOf() > 0 })
 	time.Sleep(4 * time.Second)
-	xdo("key", "space")
+	app.Xdo("key", "space")
 	time.Sleep(500 * time.Millisecond)
 
-	img := shoot("1.png")
-	mines := blobs(img, 0, boardRight, orange)
-	for i := 0; i < 10 && len(mines) == 0; i++ { // the window may still be coming up
-		time.Sleep(500 * time.Millisecond)
+	var img image.Image
+	var box image.Rectangle
+	var mines []image.Point
+	for i := 0; i < 20 && len(mines) == 0; i++ { // the window may still be drawing
+		if i > 0 {
+			time.Sleep(500 * time.Millisecond)
+		}
 		img = shoot("1.png")
-		mines = blobs(img, 0, boardRight, orange)
+		box = boardBox(img)
+		mines = blobs(img, box.Min.X, box.Max.X, orange)
 	}
 	if len(mines) == 0 {
-		keep := filepath.Join(os.TempDir(), "robocom-debuggers-bad.png")
-		data, _ := os.ReadFile(filepath.Join(dir, "1.png"))
-		os.WriteFile(keep, data, 0o644)
-		t.Fatalf("no Mine robot on the board (screenshot in %s); stderr:\n%s", keep, stderr.String())
+		keep("1.png")
+		t.Fatalf("no Mine robot on the board %v; stderr:\n%s", box, app.Stderr())
 	}
-	xdo("mousemove", fmt.Sprint(mines[0].X), fmt.Sprint(mines[0].Y), "click", "1")
-	time.Sleep(700 * time.Millisecond)
-	// The board is narrower now: find a Virus robot left of the new panel.
-	img = shoot("2.png")
-	viruses := blobs(img, 0, boardRight-270, sky)
-	if len(viruses) == 0 {
-		t.Fatal("no Virus robot on the board after opening the first debugger")
+	// Each click opens a panel once the next frame is drawn, which a loaded machine may take
+	// seconds to do: look again until it is there.
+	settle := func(name string, ok func(img image.Image) bool) image.Image {
+		t.Helper()
+		deadline := time.Now().Add(xvfbtest.Patience)
+		for {
+			img := shoot(name)
+			if ok(img) || time.Now().After(deadline) {
+				return img
+			}
+			time.Sleep(500 * time.Millisecond)
+		}
+	}
+	app.Xdo("mousemove", fmt.Sprint(mines[0].X), fmt.Sprint(mines[0].Y), "click", "1")
+	// The board is narrower now: find a Virus robot on it, left of the new panel.
+	img = settle("2.png", func(img image.Image) bool { return boardBox(img).Max.X < box.Max.X })
+	box2 := boardBox(img)
+	viruses := blobs(img, box2.Min.X, box2.Max.X, sky)
+	if box2.Max.X >= box.Max.X || len(viruses) == 0 {
+		keep("2.png")
+		t.Fatalf("after opening the first debugger the board is %v (before %v) and shows %d Virus robots", box2, box, len(viruses))
 	}
 	v := viruses[len(viruses)-1]
-	xdo("mousemove", fmt.Sprint(v.X), fmt.Sprint(v.Y), "click", "1")
-	time.Sleep(700 * time.Millisecond)
-	xdo("mousemove", fmt.Sprint(W-10), fmt.Sprint(H-10)) // no tooltip over the board
-	time.Sleep(300 * time.Millisecond)
+	app.Xdo("mousemove", fmt.Sprint(v.X), fmt.Sprint(v.Y), "click", "1")
+	b := img.Bounds()
+	// Two panels right of the board, each topped by a band of its team's colour (the window
+	// may have a bar above them: look at the top 100 rows), Mine's first, then Virus's.
+	top := b.Min.Y + 100
+	bands := func(img image.Image) (box image.Rectangle, oLo, oHi, sLo, sHi int) {
+		box = boardBox(img)
+		oLo, oHi = band(img, box.Max.X, b.Max.X, b.Min.Y, top, orange)
+		sLo, sHi = band(img, box.Max.X, b.Max.X, b.Min.Y, top, sky)
+		return
+	}
+	img = settle("3.png", func(img image.Image) bool {
+		box, oLo, oHi, sLo, sHi := bands(img)
+		return box.Max.X < box2.Max.X && oHi-oLo >= 200 && sHi-sLo >= 200
+	})
+	app.Xdo("mousemove", fmt.Sprint(b.Max.X-10), fmt.Sprint(b.Max.Y-10)) // no tooltip over the board
+	time.Sleep(time.Second)
 	img = shoot("3.png")
 	if *debugShot != "" {
 		data, _ := os.ReadFile(filepath.Join(dir, "3.png"))
@@ -233,69 +239,43 @@ func TestE2EDebuggersBesideBoard(t *testing.T) {
 			t.Error(err)
 		}
 	}
-
-	// Two panels of 270 dp left of the control panel, each topped by its team's colour (the
-	// window may have a bar above them: look at the top 100 rows for the widest band).
-	band := func(x0, x1 int, c color.RGBA) int {
-		best := 0
-		for y := 0; y < 100; y++ {
-			n := 0
-			for x := x0; x < x1; x++ {
-				if color.RGBAModel.Convert(img.At(x, y)).(color.RGBA) == c {
-					n++
-				}
-			}
-			best = max(best, n)
-		}
-		return best
+	box3, oLo, oHi, sLo, sHi := bands(img)
+	if oHi-oLo < 200 {
+		t.Errorf("right of the board (x ≥ %d) the widest band of Mine's colour is %d px (%d..%d), want a panel's", box3.Max.X, oHi-oLo, oLo, oHi)
 	}
-	first, second := boardRight-540, boardRight-270
-	if n := band(first, second, orange); n < 200 {
-		t.Errorf("the first panel (%d..%d) has %d px of Mine's colour along its top, want a band", first, second, n)
+	if sHi-sLo < 200 {
+		t.Errorf("right of the board (x ≥ %d) the widest band of Virus's colour is %d px (%d..%d), want a panel's", box3.Max.X, sHi-sLo, sLo, sHi)
 	}
-	if n := band(second, boardRight, sky); n < 200 {
-		t.Errorf("the second panel (%d..%d) has %d px of Virus's colour along its top, want a band", second, boardRight, n)
+	if oHi > sLo {
+		t.Errorf("Mine's panel (%d..%d) is not left of Virus's (%d..%d)", oLo, oHi, sLo, sHi)
 	}
 	// The board is still there, left of the panels.
-	if len(blobs(img, 0, first, orange))+len(blobs(img, 0, first, sky)) == 0 {
-		t.Error("no robot left on the board beside the panels")
+	if box3.Empty() || len(blobs(img, box3.Min.X, box3.Max.X, orange))+len(blobs(img, box3.Min.X, box3.Max.X, sky)) == 0 {
+		t.Errorf("no robot left on the board (%v) beside the panels", box3)
 	}
-	// "← 1 cycle" (a button in the theme's blue at the bottom left) goes back one cycle: the
-	// window title says so.
-	cycleOf := func() int {
-		m := regexp.MustCompile(`cycle (\d+)`).FindStringSubmatch(xdo("getwindowname", xdo("search", "--name", "RoboCom Arena")))
-		if m == nil {
-			return -1
-		}
-		c, _ := strconv.Atoi(m[1])
-		return c
-	}
+	// "← 1 cycle" (the leftmost button in the theme's blue under the board) goes back one
+	// cycle: the window title says so.
 	before := cycleOf()
-	var back []image.Point
-	for _, b := range blobs(img, 0, 120, color.RGBA{0x3f, 0x51, 0xb5, 0xff}) {
-		if b.Y > H-80 {
-			back = append(back, b)
+	var back *image.Point
+	for _, p := range blobs(img, b.Min.X, box3.Max.X, color.RGBA{0x3f, 0x51, 0xb5, 0xff}) {
+		if p.Y > box3.Max.Y && (back == nil || p.X < back.X) {
+			back = &p
 		}
 	}
-	if len(back) == 0 || before <= 0 {
-		t.Errorf("no \"← 1 cycle\" button at the bottom left, or no cycle in the title (cycle %d)", before)
+	if back == nil || before <= 0 {
+		t.Errorf("no \"← 1 cycle\" button under the board, or no cycle in the title (cycle %d)", before)
 	} else {
-		xdo("mousemove", fmt.Sprint(back[0].X), fmt.Sprint(back[0].Y), "click", "1")
-		time.Sleep(700 * time.Millisecond)
-		if after := cycleOf(); after != before-1 {
+		app.Xdo("mousemove", fmt.Sprint(back.X), fmt.Sprint(back.Y), "click", "1")
+		after := before
+		app.WaitTitle(win, xvfbtest.Patience, func(string) bool { after = cycleOf(); return after != before })
+		if after != before-1 {
 			t.Errorf("\"← 1 cycle\" went from cycle %d to %d", before, after)
 		}
 	}
 	if t.Failed() {
-		keep := filepath.Join(os.TempDir(), "robocom-debuggers-bad.png")
-		if data, err := os.ReadFile(filepath.Join(dir, "3.png")); err == nil && os.WriteFile(keep, data, 0o644) == nil {
-			t.Logf("screenshot kept in %s", keep)
-		}
+		keep("3.png")
 	}
-	xdo("key", "ctrl+q")
-	select {
-	case <-exited:
-	case <-time.After(10 * time.Second):
-		t.Error("robocom did not exit after Ctrl+Q")
+	if err := app.Quit(); err != nil {
+		t.Error(err)
 	}
 }
