@@ -5,20 +5,13 @@ package ui
 import (
 	"flag"
 	"image"
-	"image/color"
-	"image/png"
-	"os"
 	"path/filepath"
 	"testing"
-	"time"
 
-	"gioui.org/gpu/headless"
-	"gioui.org/io/input"
 	"gioui.org/layout"
-	"gioui.org/op"
-	"gioui.org/unit"
 
 	"robocom/robolang"
+	"robocom/ui/goldentest"
 )
 
 var updateGolden = flag.Bool("update", false, "rewrite the golden images in testdata/refs")
@@ -59,25 +52,9 @@ func goldenGame(t testing.TB, cycles int) (int, []RobotView, []Team) {
 // renderBoard draws a board headless; it skips the test when there is no headless GPU.
 func renderBoard(t testing.TB, size image.Point, n int, robots []RobotView, teams []Team, selected int) *image.RGBA {
 	t.Helper()
-	w, err := headless.NewWindow(size.X, size.Y)
-	if err != nil {
-		t.Skipf("no headless GPU here: %v", err)
-	}
-	defer w.Release()
-	var r input.Router
-	var ops op.Ops
 	th := testTheme()
 	st := &BoardState{Selected: selected}
-	gtx := layout.Context{Ops: &ops, Metric: unit.Metric{PxPerDp: 1, PxPerSp: 1}, Constraints: layout.Exact(size), Source: r.Source(), Now: time.Unix(0, 0)}
-	Board(th, st, n, robots, teams).Layout(gtx)
-	if err := w.Frame(&ops); err != nil {
-		t.Fatal(err)
-	}
-	img := image.NewRGBA(image.Rectangle{Max: size})
-	if err := w.Screenshot(img); err != nil {
-		t.Fatal(err)
-	}
-	return img
+	return goldentest.Render(t, size, func(gtx layout.Context) { Board(th, st, n, robots, teams).Layout(gtx) })
 }
 
 func TestGoldenBoard(t *testing.T) {
@@ -86,66 +63,7 @@ func TestGoldenBoard(t *testing.T) {
 		t.Fatalf("the golden game has only %d robots; the programs no longer build", len(robots))
 	}
 	img := renderBoard(t, image.Pt(400, 400), n, robots, teams, robots[0].ID)
-	compareGolden(t, img)
-}
-
-// compareGolden compares img with testdata/refs/<test>.png: a pixel differs when a channel
-// is off by more than 16, and at most 0.2% of the pixels may differ. On a mismatch it
-// writes <test>-bad.png next to the reference.
-func compareGolden(t *testing.T, img *image.RGBA) {
-	t.Helper()
-	ref := filepath.Join("testdata", "refs", t.Name()+".png")
-	if *updateGolden {
-		if err := writePNG(ref, img); err != nil {
-			t.Fatal(err)
-		}
-		t.Logf("wrote %s", ref)
-		return
-	}
-	f, err := os.Open(ref)
-	if err != nil {
-		t.Fatalf("%v (run go test -run %s -update to create it)", err, t.Name())
-	}
-	want, err := png.Decode(f)
-	f.Close()
-	if err != nil {
-		t.Fatal(err)
-	}
-	bad := filepath.Join("testdata", "refs", t.Name()+"-bad.png")
-	if want.Bounds() != img.Bounds() {
-		writePNG(bad, img)
-		t.Fatalf("image is %v, reference %v; wrote %s", img.Bounds(), want.Bounds(), bad)
-	}
-	diff := 0
-	b := img.Bounds()
-	for y := b.Min.Y; y < b.Max.Y; y++ {
-		for x := b.Min.X; x < b.Max.X; x++ {
-			if !near(img.RGBAAt(x, y), color.RGBAModel.Convert(want.At(x, y)).(color.RGBA), 16) {
-				diff++
-			}
-		}
-	}
-	if limit := b.Dx() * b.Dy() / 500; diff > limit {
-		writePNG(bad, img)
-		t.Errorf("%d pixels differ from %s (at most %d may); wrote %s", diff, ref, limit, bad)
-	}
-}
-
-func near(a, b color.RGBA, tol int) bool {
-	d := func(x, y uint8) bool { return int(x)-int(y) <= tol && int(y)-int(x) <= tol }
-	return d(a.R, b.R) && d(a.G, b.G) && d(a.B, b.B) && d(a.A, b.A)
-}
-
-func writePNG(path string, img image.Image) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	if err := png.Encode(f, img); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
+	goldentest.Compare(t, img, filepath.Join("testdata", "refs", t.Name()+".png"), 16, *updateGolden)
 }
 
 // TestBoardLayersFollowChanges: the recorded robot layers are replayed only while nothing
@@ -153,27 +71,10 @@ func writePNG(path string, img image.Image) error {
 // exactly like one drawn from scratch.
 func TestBoardLayersFollowChanges(t *testing.T) {
 	n, robots, teams := goldenGame(t, 900)
-	size := image.Pt(400, 400)
-	w, err := headless.NewWindow(size.X, size.Y)
-	if err != nil {
-		t.Skipf("no headless GPU here: %v", err)
-	}
-	defer w.Release()
+	w := goldentest.NewWindow(t, image.Pt(400, 400))
 	th := testTheme()
-	var r input.Router
-	var ops op.Ops
 	draw := func(st *BoardState, rs []RobotView) *image.RGBA {
-		ops.Reset()
-		gtx := layout.Context{Ops: &ops, Metric: unit.Metric{PxPerDp: 1, PxPerSp: 1}, Constraints: layout.Exact(size), Source: r.Source(), Now: time.Unix(0, 0)}
-		Board(th, st, n, rs, teams).Layout(gtx)
-		if err := w.Frame(&ops); err != nil {
-			t.Fatal(err)
-		}
-		img := image.NewRGBA(image.Rectangle{Max: size})
-		if err := w.Screenshot(img); err != nil {
-			t.Fatal(err)
-		}
-		return img
+		return w.Draw(t, func(gtx layout.Context) { Board(th, st, n, rs, teams).Layout(gtx) })
 	}
 	st := &BoardState{}
 	draw(st, robots)
@@ -191,7 +92,7 @@ func TestBoardLayersFollowChanges(t *testing.T) {
 		}
 	}
 	if diff != 0 {
-		writePNG(filepath.Join("testdata", "refs", t.Name()+"-bad.png"), got)
+		goldentest.WritePNG(filepath.Join("testdata", "refs", t.Name()+"-bad.png"), got)
 		t.Errorf("%d bytes differ between the updated board and one drawn afresh", diff)
 	}
 	same := draw(st, changed)
