@@ -32,14 +32,21 @@ type cinstr struct {
 	remotes uint8 // remote operands
 	set     uint8 // the instruction set the instruction needs
 	ref     bool  // the effect looks at the reference field (remote operands, SCAN, TRANS, CREATE, MOVE)
+	fast    bool  // ADD, SUB, SET, COMP or JUMP on numbers and variables only: see completeFast
+	fixed   bool  // not TRANS or CREATE: the duration is dur, whatever the operands
 	dur     int32 // cycles for every instruction but TRANS and CREATE (minimum 1 applied); for those the base plus the remote surcharge
 	args    [3]carg
 }
 
-// carg is one compiled operand.
+// carg is one compiled operand. A number or a variable reads without a branch as
+// val + vars[vi]&vmask (a number: vmask 0; variable k: val 0, vi k-1, vmask all ones), so
+// that the simple instructions need no switch on the operand kind: such switches are
+// mispredicted branches, and the engine spends much of its time in them.
 type carg struct {
-	kind robolang.OperandKind
-	val  int16
+	kind  robolang.OperandKind
+	vi    uint8
+	val   int16
+	vmask int16
 }
 
 // compile turns a bank's code into cinstrs for the options o.
@@ -47,11 +54,24 @@ func compile(code []robolang.Instr, o *Options) []cinstr {
 	out := make([]cinstr, len(code))
 	for i, in := range code {
 		c := cinstr{op: in.Op, n: in.N, set: uint8(robolang.Instructions[in.Op].Set)}
+		simple := true
 		for j := 0; j < int(in.N); j++ {
-			c.args[j] = carg{in.Args[j].Kind, in.Args[j].Value}
-			if in.Args[j].Kind == robolang.KindRemote {
+			a := carg{kind: in.Args[j].Kind, val: in.Args[j].Value}
+			switch a.kind {
+			case robolang.KindRemote:
 				c.remotes++
+				simple = false
+			case robolang.KindVar:
+				a.vi, a.val, a.vmask = uint8(a.val-1), 0, -1
+			case robolang.KindNumber:
+			default:
+				simple = false
 			}
+			c.args[j] = a
+		}
+		switch in.Op {
+		case robolang.OpAdd, robolang.OpSub, robolang.OpSet, robolang.OpComp, robolang.OpJump:
+			c.fast = simple && c.set == 0
 		}
 		switch in.Op {
 		case robolang.OpScan, robolang.OpTrans, robolang.OpCreate, robolang.OpMove:
@@ -62,6 +82,7 @@ func compile(code []robolang.Instr, o *Options) []cinstr {
 		d := int64(o.Cost[in.Op]) + int64(o.RemoteCost)*int64(c.remotes)
 		if in.Op != robolang.OpTrans && in.Op != robolang.OpCreate {
 			d = min(max(d, 1), maxDuration)
+			c.fixed = true
 		}
 		c.dur = int32(d)
 		out[i] = c
@@ -503,7 +524,36 @@ func (g *Game) checkEnd() {
 func (g *Game) turn(r *robot) {
 	g.actor = r.id
 	c := uint32(g.cycle)
-	if !r.inProgress {
+	if r.inProgress {
+		// The common case in one piece, without calls: a fast instruction completes, and
+		// the next one, of fixed duration, is prefetched (what complete, prefetch and
+		// duration would do, step for step).
+		if i := uint(r.pos - 1); i < uint(len(r.code)) && r.code[i].fast {
+			g.instructions++
+			if !g.completeFast(r, &r.code[i]) {
+				return
+			}
+			r.inProgress = false
+			if r.active < 1 {
+				return
+			}
+			if j := uint(r.pos - 1); j < uint(len(r.code)) && r.code[j].fixed && !g.noPrefetch {
+				d := r.code[j].dur
+				r.inProgress = true
+				r.dur = d
+				r.fetchAt = c + 1
+				r.due = c + uint32(d)
+				g.schedule(r, r.due)
+				return
+			}
+			if g.prefetch(r, c+1) {
+				g.schedule(r, r.due)
+			} else {
+				g.schedule(r, c+1)
+			}
+			return
+		}
+	} else {
 		if !g.fetch(r) {
 			return
 		}
