@@ -23,6 +23,7 @@ import (
 	"gioui.org/x/component"
 
 	"robocom/robolang"
+	"robocom/ui/shortcut"
 )
 
 // Config is what the window needs from outside: how to load programs and make games, and
@@ -495,58 +496,36 @@ func (u *UI) handleKeys(gtx layout.Context) {
 	editing := gtx.Focused(&u.seedEd) || gtx.Focused(&u.blockEd) || gtx.Focused(&u.roundsEd) ||
 		u.optEd.editing(gtx) || u.eventLog.editing(gtx) || u.debugEditing(gtx)
 	for {
-		ev, ok := gtx.Event(
-			key.Filter{Name: key.NameSpace},
-			key.Filter{Name: "S"},
-			key.Filter{Name: "N"},
-			key.Filter{Name: "R"},
-			key.Filter{Name: "F"},
-			key.Filter{Name: "+", Optional: key.ModShift},
-			key.Filter{Name: "=", Optional: key.ModShift},
-			key.Filter{Name: "-"},
-			key.Filter{Name: key.NameEscape},
-			key.Filter{Name: "Q", Required: key.ModShortcut},
-		)
+		a, ok := shortcut.Next(gtx, editing)
 		if !ok {
 			break
 		}
-		e, ok := ev.(key.Event)
-		if !ok || e.State != key.Press {
-			continue
-		}
-		if e.Name == key.NameEscape {
+		switch a {
+		case shortcut.Escape:
 			if u.pickOpen {
 				u.pickOpen = false
 			} else {
 				gtx.Execute(key.FocusCmd{Tag: nil})
 			}
-			continue
-		}
-		if e.Name == "Q" && e.Modifiers.Contain(key.ModShortcut) {
+		case shortcut.Quit:
 			if u.cfg.Quit != nil {
 				u.cfg.Quit()
 			}
-			continue
-		}
-		if editing {
-			continue
-		}
-		switch e.Name {
-		case key.NameSpace:
+		case shortcut.StartPause:
 			u.ToggleRun()
-		case "S":
+		case shortcut.Step:
 			u.wantRun = false
 			u.run.StepN(1)
-		case "N":
+		case shortcut.Block:
 			u.wantRun = false
 			u.run.StepN(u.blockSize())
-		case "R":
+		case shortcut.Restart:
 			u.Restart()
-		case "F":
+		case shortcut.Fit:
 			u.board.FitToWindow()
-		case "+", "=":
+		case shortcut.Faster:
 			u.setSpeed(u.speedIdx + 1)
-		case "-":
+		case shortcut.Slower:
 			u.setSpeed(u.speedIdx - 1)
 		}
 	}

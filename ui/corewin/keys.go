@@ -3,11 +3,13 @@ package corewin
 import (
 	"gioui.org/io/key"
 	"gioui.org/layout"
+
+	"robocom/ui/shortcut"
 )
 
-// handleKeys: the same shortcuts as the RoboCom mode — Space start/pause, S one step,
-// N a block, R restart, F fit, + and − speed, Escape leaves a text field, Ctrl+Q quits. They act
-// only while no text field has the keyboard.
+// handleKeys: the same shortcuts as the RoboCom mode (package shortcut) — Space start/pause,
+// S one step, N a block, R restart, F fit, + and − speed, Escape leaves a text field, Ctrl+Q
+// quits. Only Escape and Ctrl+Q act while a text field has the keyboard.
 func (w *Window) handleKeys(gtx layout.Context) {
 	editing := gtx.Focused(&w.blockEd) || gtx.Focused(&w.seedEd) || gtx.Focused(&w.dump.addrEd) ||
 		gtx.Focused(&w.tourney.battles) || gtx.Focused(&w.editor.ed) || gtx.Focused(&w.trace.filter)
@@ -15,55 +17,34 @@ func (w *Window) handleKeys(gtx layout.Context) {
 		editing = editing || gtx.Focused(e)
 	}
 	for {
-		ev, ok := gtx.Event(
-			key.Filter{Name: key.NameSpace},
-			key.Filter{Name: "S"},
-			key.Filter{Name: "N"},
-			key.Filter{Name: "R"},
-			key.Filter{Name: "F"},
-			key.Filter{Name: "+", Optional: key.ModShift},
-			key.Filter{Name: "=", Optional: key.ModShift},
-			key.Filter{Name: "-"},
-			key.Filter{Name: key.NameEscape},
-			key.Filter{Name: "Q", Required: key.ModShortcut},
-		)
+		a, ok := shortcut.Next(gtx, editing)
 		if !ok {
 			break
 		}
-		e, ok := ev.(key.Event)
-		if !ok || e.State != key.Press {
-			continue
-		}
-		switch {
-		case e.Name == key.NameEscape:
+		switch a {
+		case shortcut.Escape:
 			gtx.Execute(key.FocusCmd{Tag: nil})
-			continue
-		case e.Name == "Q" && e.Modifiers.Contain(key.ModShortcut):
+		case shortcut.Quit:
 			if w.cfg.Quit != nil {
 				w.cfg.Quit()
 			}
-			continue
-		case editing:
-			continue
-		}
-		switch e.Name {
-		case key.NameSpace:
+		case shortcut.StartPause:
 			w.ToggleRun()
-		case "S":
+		case shortcut.Step:
 			if w.snap.Over {
 				w.nextRoundOrRestart()
 			}
 			w.wantRun = false
 			w.run.stepInstr(1)
-		case "N":
+		case shortcut.Block:
 			w.blockBtn.Click()
-		case "R":
+		case shortcut.Restart:
 			w.restartBtn.Click()
-		case "F":
+		case shortcut.Fit:
 			w.core.ResetView()
-		case "+", "=":
+		case shortcut.Faster:
 			w.fasterBtn.Click()
-		case "-":
+		case shortcut.Slower:
 			w.slowerBtn.Click()
 		}
 	}
