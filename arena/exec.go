@@ -137,7 +137,7 @@ func (g *Game) complete(r *robot) {
 }
 
 // completeFast is complete for the instructions marked fast at compile time: ADD, SUB,
-// SET, COMP and JUMP whose operands are numbers and variables only. They need instruction
+// SET, COMP, JUMP, BJUMP and TURN whose operands are numbers and variables only. They need instruction
 // set 0 and look at no other robot, so no check but the elimination trigger applies.
 // It reports false if r died.
 func (g *Game) completeFast(r *robot, in *cinstr) bool {
@@ -153,6 +153,18 @@ func (g *Game) completeFast(r *robot, in *cinstr) bool {
 		}
 	case robolang.OpSet:
 		r.vars[a0.vi] = a1.val + r.vars[a1.vi]&a1.vmask
+	case robolang.OpTurn:
+		if a == 0 {
+			r.dir = r.dir.Left()
+		} else {
+			r.dir = r.dir.Right()
+		}
+		if g.onEvent != nil {
+			g.onEvent(Event{Cycle: g.cycle, Robot: int(r.id), Program: int(r.team), Kind: EvTurn, Dir: r.dir})
+		}
+	case robolang.OpBJump:
+		r.setBank(int32(a))
+		next = int32(a1.val) + int32(r.vars[a1.vi]&a1.vmask)
 	default: // ADD, SUB
 		b := int(a1.val) + int(r.vars[a1.vi]&a1.vmask)
 		v := a + b

@@ -32,7 +32,7 @@ type cinstr struct {
 	remotes uint8 // remote operands
 	set     uint8 // the instruction set the instruction needs
 	ref     bool  // the effect looks at the reference field (remote operands, SCAN, TRANS, CREATE, MOVE)
-	fast    bool  // ADD, SUB, SET, COMP or JUMP on numbers and variables only: see completeFast
+	fast    bool  // ADD, SUB, SET, COMP, JUMP, BJUMP or TURN on numbers and variables only: see completeFast
 	fixed   bool  // not TRANS or CREATE: the duration is dur, whatever the operands
 	dur     int32 // cycles for every instruction but TRANS and CREATE (minimum 1 applied); for those the base plus the remote surcharge
 	args    [3]carg
@@ -70,7 +70,8 @@ func compile(code []robolang.Instr, o *Options) []cinstr {
 			c.args[j] = a
 		}
 		switch in.Op {
-		case robolang.OpAdd, robolang.OpSub, robolang.OpSet, robolang.OpComp, robolang.OpJump:
+		case robolang.OpAdd, robolang.OpSub, robolang.OpSet, robolang.OpComp, robolang.OpJump,
+			robolang.OpBJump, robolang.OpTurn:
 			c.fast = simple && c.set == 0
 		}
 		switch in.Op {
@@ -525,33 +526,19 @@ func (g *Game) turn(r *robot) {
 	g.actor = r.id
 	c := uint32(g.cycle)
 	if r.inProgress {
-		// The common case in one piece, without calls: a fast instruction completes, and
-		// the next one, of fixed duration, is prefetched (what complete, prefetch and
-		// duration would do, step for step).
+		// The common case without calls: a fast instruction completes, and the next one,
+		// of fixed duration, is prefetched below (what complete, prefetch and duration
+		// would do, step for step).
 		if i := uint(r.pos - 1); i < uint(len(r.code)) && r.code[i].fast {
 			g.instructions++
 			if !g.completeFast(r, &r.code[i]) {
 				return
 			}
-			r.inProgress = false
-			if r.active < 1 {
+		} else {
+			g.complete(r)
+			if !r.alive {
 				return
 			}
-			if j := uint(r.pos - 1); j < uint(len(r.code)) && r.code[j].fixed && !g.noPrefetch {
-				d := r.code[j].dur
-				r.inProgress = true
-				r.dur = d
-				r.fetchAt = c + 1
-				r.due = c + uint32(d)
-				g.schedule(r, r.due)
-				return
-			}
-			if g.prefetch(r, c+1) {
-				g.schedule(r, r.due)
-			} else {
-				g.schedule(r, c+1)
-			}
-			return
 		}
 	} else {
 		if !g.fetch(r) {
@@ -561,17 +548,28 @@ func (g *Game) turn(r *robot) {
 			g.schedule(r, r.due)
 			return
 		}
-	}
-	g.complete(r)
-	if r.alive {
-		r.inProgress = false
-		if r.active >= 1 {
-			if g.prefetch(r, c+1) {
-				g.schedule(r, r.due)
-			} else {
-				g.schedule(r, c+1)
-			}
+		g.complete(r)
+		if !r.alive {
+			return
 		}
+	}
+	r.inProgress = false
+	if r.active < 1 {
+		return
+	}
+	if j := uint(r.pos - 1); j < uint(len(r.code)) && r.code[j].fixed && !g.noPrefetch {
+		d := r.code[j].dur
+		r.inProgress = true
+		r.dur = d
+		r.fetchAt = c + 1
+		r.due = c + uint32(d)
+		g.schedule(r, r.due)
+		return
+	}
+	if g.prefetch(r, c+1) {
+		g.schedule(r, r.due)
+	} else {
+		g.schedule(r, c+1)
 	}
 }
 
