@@ -23,6 +23,7 @@ import (
 	"gioui.org/x/component"
 
 	"robocom/robolang"
+	"robocom/ui/picker"
 	"robocom/ui/shortcut"
 )
 
@@ -48,11 +49,7 @@ type Config struct {
 }
 
 // Root is one place the picker browses.
-type Root struct {
-	Name string // shown in the picker, and the prefix of a player's path ("disk", "bundled")
-	FS   fs.FS
-	Home string // the folder shown first ("." for the top)
-}
+type Root = picker.Root
 
 // UI is the whole content of the arena window.
 type UI struct {
@@ -301,12 +298,7 @@ func (u *UI) splitPath(p string) (Root, string, bool) {
 
 // displayName is how a file is named to the user: disk files by their absolute path,
 // others as "root/path".
-func displayName(r Root, name string) string {
-	if r.Name == "disk" {
-		return "/" + name
-	}
-	return r.Name + "/" + name
-}
+func displayName(r Root, name string) string { return picker.DisplayName(r, name) }
 
 // RemovePlayer removes player i.
 func (u *UI) RemovePlayer(i int) {

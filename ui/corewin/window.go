@@ -31,14 +31,11 @@ import (
 
 	"robocom/corewars"
 	"robocom/ui/corewin/coreplay"
+	"robocom/ui/picker"
 )
 
 // Root is one place the picker browses.
-type Root struct {
-	Name string // shown in the picker and the prefix of a player's path ("disk", "bundled")
-	FS   fs.FS
-	Home string // the folder shown first ("." for the top)
-}
+type Root = picker.Root
 
 // Config is what the Core War mode needs from outside.
 type Config struct {
