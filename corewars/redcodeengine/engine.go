@@ -100,6 +100,16 @@ func (e *Engine) Cell(addr int) corewars.Cell {
 	return corewars.Cell{Text: text, Owner: owner, Written: -1}
 }
 
+// Owner is the warrior that last wrote the cell at addr, or -1: what Cell(addr).Owner says,
+// without formatting the instruction (the Core War window copies every owner ~30 times a second).
+func (e *Engine) Owner(addr int) int {
+	_, owner := e.m.Cell(corewars.Wrap(addr, e.m.CoreSize()))
+	return owner
+}
+
+// WriteTimes is false: the MARS keeps owners but not write times (Cell.Written is always -1).
+func (e *Engine) WriteTimes() bool { return false }
+
 // Cycle is the number of completed time slices.
 func (e *Engine) Cycle() int64 { return e.slices }
 

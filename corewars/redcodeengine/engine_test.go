@@ -69,3 +69,29 @@ func TestBomberGetsTheKill(t *testing.T) {
 		}
 	}
 }
+
+func TestOwnerAgreesWithCell(t *testing.T) {
+	e, err := New(DefaultConfig(), []*redcode.Warrior{
+		warrior(t, 8000, ";name Imp\nMOV 0, 1\n"),
+		warrior(t, 8000, ";name Bomber\nADD #4, 3\nMOV 2, @2\nJMP -2\nDAT #0, #0\n"),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 2000 && e.Step(); i++ {
+	}
+	owned := map[int]int{}
+	for a := -e.Size(); a < 2*e.Size(); a++ { // addresses wrap like Cell's
+		c := e.Cell(a)
+		if got := e.Owner(a); got != c.Owner {
+			t.Fatalf("Owner(%d) = %d, Cell(%d).Owner = %d", a, got, a, c.Owner)
+		}
+		owned[c.Owner]++
+	}
+	if owned[0] == 0 || owned[1] == 0 {
+		t.Errorf("cells per owner %v: want cells written by both warriors", owned)
+	}
+	if e.WriteTimes() {
+		t.Error("WriteTimes() = true, but the MARS keeps no write times")
+	}
+}

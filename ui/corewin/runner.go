@@ -5,7 +5,6 @@ import (
 	"time"
 
 	"robocom/corewars"
-	"robocom/corewars/redcodeengine"
 )
 
 // Snapshot is what the window draws of a game at one moment. The runner's goroutine fills
@@ -239,8 +238,7 @@ func keepsWriteTimes(e corewars.Engine) bool {
 	if o, ok := e.(ownerOnly); ok {
 		return o.WriteTimes()
 	}
-	_, redcode := e.(*redcodeengine.Engine) // documented: "Cell.Written is always -1"
-	return !redcode
+	return true
 }
 
 // fillSnapshot copies what the window draws from e into p, reusing p's slices.

@@ -48,3 +48,42 @@ func TestSnapshotOwnersOnly(t *testing.T) {
 		}
 	}
 }
+
+// The Redcode engine tells owners itself (corewars-requests.md item 1): the window copies
+// them without formatting every cell, and draws no write times.
+func TestRedcodeSnapshotUsesOwners(t *testing.T) {
+	p := coreplay.Defaults(coreplay.Redcode)
+	var progs []*coreplay.Program
+	for _, src := range []string{"MOV 0, 1\n", "ADD #4, 3\nMOV 2, @2\nJMP -2\nDAT #0, #0\n"} {
+		pr, err := coreplay.Load("x.red", []byte(src), p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		progs = append(progs, pr)
+	}
+	g, err := coreplay.NewGame(progs, nil, p, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := g.(ownerOnly); !ok {
+		t.Fatalf("the Redcode engine %T does not tell owners without describing cells", g)
+	}
+	g.Run(500)
+	var s Snapshot
+	fillSnapshot(g, &s)
+	if s.WriteTimes {
+		t.Error("a Redcode snapshot claims write times")
+	}
+	owned := 0
+	for a := range s.Owner {
+		if c := g.Cell(a); int(s.Owner[a]) != c.Owner || s.Written[a] != -1 {
+			t.Fatalf("cell %d: snapshot owner %d written %d, engine owner %d", a, s.Owner[a], s.Written[a], c.Owner)
+		}
+		if s.Owner[a] >= 0 {
+			owned++
+		}
+	}
+	if owned < 100 {
+		t.Errorf("only %d cells owned after 500 time slices", owned)
+	}
+}
