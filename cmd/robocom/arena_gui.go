@@ -19,11 +19,27 @@ import (
 	"robocom/ui/corewin"
 )
 
-// openArena opens the arena window with the given program files (at most five) as the
-// players; with none, the players of the last run, or else the first bundled robots.
-func openArena(args []string) int {
+// windowArgsError says why the window cannot open with these program files: more than the
+// mode they open in plays at once (Core War files open the Core War mode, which takes more).
+func windowArgsError(args []string) error {
+	if corewin.AllCoreFiles(args) {
+		if len(args) > corewin.MaxPlayers {
+			return fmt.Errorf("at most %d Core War programs play at once in the window; %d were given (robocom tournament takes more)", corewin.MaxPlayers, len(args))
+		}
+		return nil
+	}
 	if len(args) > ui.MaxPlayers {
-		fmt.Fprintf(os.Stderr, "robocom: at most %d programs play at once; %d were given.\n", ui.MaxPlayers, len(args))
+		return fmt.Errorf("at most %d RoboCom programs play at once; %d were given (robocom tournament takes more)", ui.MaxPlayers, len(args))
+	}
+	return nil
+}
+
+// openArena opens the arena window with the given program files as the players (up to
+// ui.MaxPlayers RoboCom programs, or corewin.MaxPlayers Core War programs); with none, the
+// players of the last run, or else the first bundled robots.
+func openArena(args []string) int {
+	if err := windowArgsError(args); err != nil {
+		fmt.Fprintf(os.Stderr, "robocom: %v.\n", err)
 		return 2
 	}
 	var files []string
