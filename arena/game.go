@@ -562,8 +562,16 @@ func (g *Game) turn(r *robot) {
 		r.inProgress = true
 		r.dur = d
 		r.fetchAt = c + 1
-		r.due = c + uint32(d)
-		g.schedule(r, r.due)
+		due := c + uint32(d)
+		r.due = due
+		if uint32(d) < wheelSize { // schedule(r, due), written out: this is the hottest path
+			b := due & wheelMask
+			g.wheel[int(b)*g.words+int(r.slot>>6)] |= 1 << uint(r.slot&63)
+			g.counts[b]++
+			r.sched = schedWheel
+		} else {
+			g.scheduleFar(r, due)
+		}
 		return
 	}
 	if g.prefetch(r, c+1) {

@@ -37,15 +37,21 @@ const (
 )
 
 // schedule records r's next visit in cycle due (≥ the current cycle).
+// Small enough to be inlined into the visit; the far case is a call.
 func (g *Game) schedule(r *robot, due uint32) {
 	r.due = due
-	if due-uint32(g.cycle) < wheelSize {
-		b := int(due & wheelMask)
-		g.wheel[b*g.words+int(r.slot>>6)] |= 1 << uint(r.slot&63)
-		g.counts[b]++
-		r.sched = schedWheel
+	if due-uint32(g.cycle) >= wheelSize {
+		g.scheduleFar(r, due)
 		return
 	}
+	b := due & wheelMask
+	g.wheel[int(b)*g.words+int(r.slot>>6)] |= 1 << uint(r.slot&63)
+	g.counts[b]++
+	r.sched = schedWheel
+}
+
+// scheduleFar records a visit beyond the wheel's reach in the overflow heap.
+func (g *Game) scheduleFar(r *robot, due uint32) {
 	r.seq++
 	g.overflow.push(entry{makeKey(due, r.id), r.slot, r.seq})
 	r.sched = schedOverflow
