@@ -88,6 +88,20 @@ func (m *Match) Robots() []RobotView {
 	return m.g.Robots()
 }
 
+// AppendPlaced is Game.AppendPlaced under the lock.
+func (m *Match) AppendPlaced(dst []Placed) []Placed {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.g.AppendPlaced(dst)
+}
+
+// AppendTeamCounts is Game.AppendTeamCounts under the lock.
+func (m *Match) AppendTeamCounts(dst []int) []int {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.g.AppendTeamCounts(dst)
+}
+
 // Result returns the result so far.
 func (m *Match) Result() Result {
 	m.mu.Lock()

@@ -86,6 +86,35 @@ func (g *Game) Robots() []RobotView {
 	return out
 }
 
+// Placed is what drawing the board needs of one living robot (see AppendPlaced).
+type Placed struct {
+	ID, Team, X, Y int
+	Dir            Dir
+	Set            int
+	Mobile         bool
+	Active         int16 // #Active
+	Generation     int
+}
+
+// AppendPlaced appends the living robots, in creation order, to dst and returns the
+// extended slice. Unlike Robots it copies no banks and no variables, and it allocates
+// nothing when dst has room: the window calls it on every frame (reuse dst[:0]).
+func (g *Game) AppendPlaced(dst []Placed) []Placed {
+	for i := range g.robots {
+		r := &g.robots[i]
+		if !r.alive {
+			continue
+		}
+		dst = append(dst, Placed{ID: int(r.id), Team: int(r.team), X: int(r.x), Y: int(r.y), Dir: r.dir,
+			Set: int(r.set), Mobile: r.mobile, Active: r.active, Generation: int(r.gen)})
+	}
+	return dst
+}
+
+// AppendTeamCounts appends the number of living robots of each team, in program order, to
+// dst and returns the extended slice; no allocation when dst has room (unlike TeamCounts).
+func (g *Game) AppendTeamCounts(dst []int) []int { return append(dst, g.teamCount...) }
+
 // byID finds a living robot. Slots are in creation order, so ids ascend along g.robots.
 func (g *Game) byID(id uint32) *robot {
 	lo, hi := 0, len(g.robots)
