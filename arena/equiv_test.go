@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"os"
+	"strings"
 	"testing"
 
 	"robocom/robolang"
@@ -47,6 +48,27 @@ func TestPrefetchNoDiff(t *testing.T) {
 	}
 }
 
+// digestGames lists the July games of the digest tests: each program against the one
+// seven places further, seeds 1 and 2, in the order of testdata/july_event_digests.txt.
+func digestGames(progs []*robolang.Program) (games [][2]int, seeds []int64) {
+	for i := 0; i < len(progs); i++ {
+		j := (i*7 + 3) % len(progs)
+		if j == i {
+			continue
+		}
+		for seed := int64(1); seed <= 2; seed++ {
+			games = append(games, [2]int{i, j})
+			seeds = append(seeds, seed)
+		}
+	}
+	return games, seeds
+}
+
+func digestLine(tb testing.TB, progs []*robolang.Program, i, j int, seed int64) string {
+	d, r := eventDigest(tb, []*robolang.Program{progs[i], progs[j]}, seed, false, 80000)
+	return fmt.Sprintf("%s vs %s seed %d: %x cycles %d instr %d", progs[i].Name, progs[j].Name, seed, d, r.Cycles, r.Instructions)
+}
+
 // TestEventDigest prints a digest of the full event stream of many July games, to check by
 // hand that an engine change keeps every game identical (ARENA_DIGEST=1 go test -v -run
 // EventDigest > before.txt, change, again, diff).
@@ -55,14 +77,38 @@ func TestEventDigest(t *testing.T) {
 		t.Skip("set ARENA_DIGEST=1")
 	}
 	progs := julyPrograms(t)
-	for i := 0; i < len(progs); i++ {
-		j := (i*7 + 3) % len(progs)
-		if j == i {
-			continue
-		}
-		for seed := int64(1); seed <= 2; seed++ {
-			d, r := eventDigest(t, []*robolang.Program{progs[i], progs[j]}, seed, false, 80000)
-			fmt.Printf("%s vs %s seed %d: %x cycles %d instr %d\n", progs[i].Name, progs[j].Name, seed, d, r.Cycles, r.Instructions)
+	games, seeds := digestGames(progs)
+	for k, gm := range games {
+		fmt.Println(digestLine(t, progs, gm[0], gm[1], seeds[k]))
+	}
+}
+
+// TestEventDigestGolden: July games play event for event as recorded in
+// testdata/july_event_digests.txt, which the engine wrote before its speed work (commit
+// e0e6cf5; RATIONALE.md "Arena scheduling"). Every sixth game by default (about 5 s);
+// ARENA_DIGEST=all checks all 76. A deliberate rule change must regenerate the file with
+// TestEventDigest and say why in the commit.
+func TestEventDigestGolden(t *testing.T) {
+	if testing.Short() {
+		t.Skip("80,000-cycle games")
+	}
+	progs := julyPrograms(t)
+	data, err := os.ReadFile("testdata/july_event_digests.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := strings.Split(strings.TrimSpace(string(data)), "\n")
+	games, seeds := digestGames(progs)
+	if len(want) != len(games) {
+		t.Fatalf("%d recorded digests for %d games: the July Package changed?", len(want), len(games))
+	}
+	step := 6
+	if os.Getenv("ARENA_DIGEST") == "all" {
+		step = 1
+	}
+	for k := 0; k < len(games); k += step {
+		if got := digestLine(t, progs, games[k][0], games[k][1], seeds[k]); got != want[k] {
+			t.Errorf("game %d differs from the recorded one:\n got  %s\n want %s", k+1, got, want[k])
 		}
 	}
 }
