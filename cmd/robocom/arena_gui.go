@@ -119,6 +119,12 @@ func loop(w *app.Window, u *ui.UI, modes *corewin.Modes) error {
 	title := ""
 	for {
 		switch e := w.Event().(type) {
+		case *app.ClosingEvent:
+			// The window closes (nothing here aborts it): stop now. Waiting for the DestroyEvent
+			// is a trap in Gio 0.10 on X11: the driver first yields an empty ViewEvent, and the
+			// next Event call, finding no driver, opens a new window; under load that failed and
+			// robocom exited with status 1 and "wayland: wl_display_connect failed" after Ctrl+Q.
+			return nil
 		case app.DestroyEvent:
 			return e.Err
 		case app.FrameEvent:
