@@ -47,8 +47,8 @@ func Start(t testing.TB, w, h int) string {
 	// fd 3 in Xvfb is ExtraFiles[0]; Xvfb writes the display number there once it listens.
 	cmd := exec.Command("Xvfb", "-displayfd", "3", "-screen", "0", fmt.Sprintf("%dx%dx24", w, h), "-nolisten", "tcp")
 	cmd.ExtraFiles = []*os.File{wr}
-	var stderr syncBuffer
-	cmd.Stderr = &stderr
+	stderr := new(syncBuffer)
+	cmd.Stderr = stderr
 	if err := cmd.Start(); err != nil {
 		r.Close()
 		wr.Close()
@@ -88,6 +88,8 @@ func Start(t testing.TB, w, h int) string {
 	deadline := time.Now().Add(Patience)
 	for {
 		if exec.Command("xdpyinfo", "-display", disp).Run() == nil {
+			servers.Store(disp, stderr)
+			t.Cleanup(func() { servers.Delete(disp) })
 			return disp
 		}
 		select {
@@ -102,9 +104,21 @@ func Start(t testing.TB, w, h int) string {
 	}
 }
 
+// servers holds the stderr of each running Xvfb by display, to show with an app's failure.
+var servers sync.Map
+
+// serverLog is what the Xvfb of display disp has said so far.
+func serverLog(disp string) string {
+	if b, ok := servers.Load(disp); ok {
+		return b.(*syncBuffer).String()
+	}
+	return ""
+}
+
 // App is a program running on an Xvfb display.
 type App struct {
 	t      testing.TB
+	disp   string
 	Env    []string // the app's environment, DISPLAY included; tools run with it too
 	stderr syncBuffer
 	exited chan struct{}
@@ -115,7 +129,7 @@ type App struct {
 // app is killed when the test ends if it is still running.
 func StartApp(t testing.TB, disp string, env []string, bin string, args ...string) *App {
 	t.Helper()
-	a := &App{t: t, exited: make(chan struct{})}
+	a := &App{t: t, disp: disp, exited: make(chan struct{})}
 	a.Env = append(append(os.Environ(), "DISPLAY="+disp), env...)
 	cmd := exec.Command(bin, args...)
 	cmd.Env = a.Env
@@ -135,8 +149,11 @@ func StartApp(t testing.TB, disp string, env []string, bin string, args ...strin
 	return a
 }
 
-// Stderr is what the app has written to its standard error so far.
-func (a *App) Stderr() string { return a.stderr.String() }
+// Stderr is what the app has written to its standard error so far, and what its X server
+// has (which tells why a connection failed).
+func (a *App) Stderr() string {
+	return a.stderr.String() + "\n(Xvfb " + a.disp + " says:)\n" + serverLog(a.disp)
+}
 
 // Xdo runs xdotool with args on the app's display and returns its output.
 func (a *App) Xdo(args ...string) string {
@@ -206,6 +223,7 @@ func (a *App) Quit() error {
 		if err == nil || time.Now().After(deadline) || a.done() {
 			return err
 		}
+		a.t.Logf("no exit %v after Ctrl+Q; pressing it again", wait)
 	}
 }
 
