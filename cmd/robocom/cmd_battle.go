@@ -40,8 +40,9 @@ func battleMain(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	usageErr := func(format string, a ...any) int {
+		// The one wrong thing and where the options are: the full list would bury it.
 		fmt.Fprintf(stderr, "robocom battle: "+format+"\n", a...)
-		fs.Usage()
+		fmt.Fprintln(stderr, "run 'robocom battle -h' for the options")
 		return 2
 	}
 	if len(files) == 0 {

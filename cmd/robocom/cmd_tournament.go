@@ -44,8 +44,9 @@ func tournamentMain(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	usageErr := func(format string, a ...any) int {
+		// The one wrong thing and where the options are: the full list would bury it.
 		fmt.Fprintf(stderr, "robocom tournament: "+format+"\n", a...)
-		fs.Usage()
+		fmt.Fprintln(stderr, "run 'robocom tournament -h' for the options")
 		return 2
 	}
 	files, err := expandProgramArgs(args)
