@@ -519,6 +519,8 @@ func (u *UI) handleKeys(gtx layout.Context) {
 			u.setSpeed(u.speedIdx + 1)
 		case shortcut.Slower:
 			u.setSpeed(u.speedIdx - 1)
+		case shortcut.Back:
+			u.dbg.back.Click()
 		}
 	}
 }

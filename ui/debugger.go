@@ -529,7 +529,7 @@ func (u *UI) layoutTimeline(gtx layout.Context) layout.Dimensions {
 		return layout.Flex{Axis: layout.Vertical}.Layout(gtx,
 			layout.Rigid(func(gtx layout.Context) layout.Dimensions {
 				return layout.Flex{Alignment: layout.Middle}.Layout(gtx,
-					layout.Rigid(u.tipped(&d.tips.back, "Go back one cycle (the game pauses; the future is kept until you edit)", u.smallButton(&d.back, "← 1 cycle"))),
+					layout.Rigid(u.tipped(&d.tips.back, "Go back one cycle (←; the game pauses; the future is kept until you edit)", u.smallButton(&d.back, "← 1 cycle"))),
 					layout.Rigid(layout.Spacer{Width: 6}.Layout),
 					layout.Rigid(u.label("Timeline")),
 					layout.Flexed(1, func(gtx layout.Context) layout.Dimensions {

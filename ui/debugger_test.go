@@ -671,3 +671,27 @@ func TestTimelineSliderRewinds(t *testing.T) {
 		t.Errorf("the timeline does not show the new cycle: %q", h.texts())
 	}
 }
+
+func TestLeftArrowRewindsOneCycle(t *testing.T) {
+	h := newDebugHarness(t, "test:factory.rob", "test:mayfly.rob")
+	h.waitFor("the first game", func() bool { return len(h.u.Snapshot().Robots) == 2 })
+	h.stepTo(50)
+	h.settle()
+	h.r.Queue(key.Event{Name: key.NameLeftArrow, State: key.Press})
+	h.frame()
+	h.waitFor("← to go back one cycle", func() bool { return h.u.Snapshot().Cycle == 49 })
+	h.settle()
+	if !h.shows("cycle 49 of 50") {
+		t.Errorf("after ←, the timeline shows %q, want cycle 49 of 50", h.texts())
+	}
+	// While a text field has the keyboard, ← moves its caret instead.
+	h.r.Source().Execute(key.FocusCmd{Tag: &h.u.seedEd})
+	h.frame()
+	h.r.Queue(key.Event{Name: key.NameLeftArrow, State: key.Press})
+	h.frame()
+	time.Sleep(50 * time.Millisecond)
+	h.settle()
+	if c := h.u.Snapshot().Cycle; c != 49 {
+		t.Errorf("← in the seed field moved the game to cycle %d", c)
+	}
+}

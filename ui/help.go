@@ -38,6 +38,7 @@ var helpShortcuts = []string{
 	"Space  start / pause",
 	"S      one cycle",
 	"N      run the number of cycles in the Run field",
+	"←      one cycle back (rewind; the timeline goes forward again)",
 	"+ / −  faster / slower",
 	"R      restart from round 1 with the same seed",
 	"F      fit the board to the window (mouse wheel zooms, drag pans)",

@@ -1,6 +1,7 @@
 // Package shortcut reads the game keys that both modes of the window (RoboCom in ui, Core
 // War in ui/corewin) share, so the two cannot drift apart: Space start/pause, S one step,
-// N a block, R restart, F fit, + and − speed, Escape, Ctrl+Q quit.
+// N a block, R restart, F fit, + and − speed, Escape, Ctrl+Q quit; and ← one cycle back,
+// which only the RoboCom mode (it can rewind) acts on.
 package shortcut
 
 import (
@@ -22,6 +23,7 @@ const (
 	Slower
 	Escape // leave a text field (or close what is open)
 	Quit
+	Back // one cycle back in time (RoboCom's rewind)
 )
 
 var filters = []event.Filter{
@@ -35,11 +37,13 @@ var filters = []event.Filter{
 	key.Filter{Name: "-"},
 	key.Filter{Name: key.NameEscape},
 	key.Filter{Name: "Q", Required: key.ModShortcut},
+	key.Filter{Name: key.NameLeftArrow},
 }
 
 var actions = map[key.Name]Action{
 	key.NameSpace: StartPause, "S": Step, "N": Block, "R": Restart, "F": Fit,
 	"+": Faster, "=": Faster, "-": Slower, key.NameEscape: Escape, "Q": Quit,
+	key.NameLeftArrow: Back,
 }
 
 // Next returns the next shortcut pressed since the last frame, and false when there is none

@@ -44,8 +44,8 @@ func pressed(t *testing.T, editing bool, evs ...key.Event) []Action {
 func TestNext(t *testing.T) {
 	all := []key.Event{{Name: key.NameSpace}, {Name: "S"}, {Name: "N"}, {Name: "R"}, {Name: "F"},
 		{Name: "+", Modifiers: key.ModShift}, {Name: "="}, {Name: "-"}, {Name: key.NameEscape},
-		{Name: "Q", Modifiers: key.ModShortcut}, {Name: "Q"}, {Name: "X"}}
-	want := []Action{StartPause, Step, Block, Restart, Fit, Faster, Faster, Slower, Escape, Quit}
+		{Name: "Q", Modifiers: key.ModShortcut}, {Name: "Q"}, {Name: "X"}, {Name: key.NameLeftArrow}}
+	want := []Action{StartPause, Step, Block, Restart, Fit, Faster, Faster, Slower, Escape, Quit, Back}
 	if got := pressed(t, false, all...); !slices.Equal(got, want) {
 		t.Errorf("keys read %v, want %v", got, want)
 	}
