@@ -581,14 +581,8 @@ func (u *UI) layoutCode(gtx layout.Context, e *progEditor) layout.Dimensions {
 	fnt := font.Font{Typeface: "Go Mono"}
 	charW := u.charWidth(gtx, fnt)
 	gutterW := gtx.Dp(12) + charW*len(fmt.Sprint(len(lines)))
-	maxCols := 0
-	for _, l := range lines {
-		maxCols = max(maxCols, utf8.RuneCountInString(l))
-	}
-	// Colour only what lines up: tabs and lines too long for the width (which the editor
-	// wraps) would put the colours beside their glyphs; the text then shows plain.
 	textW := gtx.Constraints.Max.X - gutterW - gtx.Dp(8)
-	colour := !strings.Contains(txt, "\t") && charW > 0 && (maxCols+1)*charW < textW
+	colour := fitsWidth(lines, charW, textW)
 
 	// The editor first, recorded, to learn its height (hence the line height).
 	macro := op.Record(gtx.Ops)
@@ -658,6 +652,19 @@ func (u *UI) layoutCode(gtx layout.Context, e *progEditor) layout.Dimensions {
 	return layout.Dimensions{Size: image.Pt(gtx.Constraints.Max.X, h)}
 }
 
+// fitsWidth tells whether the text can be coloured: lines too long for the width (which
+// the editor wraps) would put the colours beside their glyphs, so the text then shows plain.
+// A tab counts as one column: the editor's shaper draws it one Go Mono character wide
+// (TestTabIsOneColumn checks), and tokenize keeps it as one blank column, so tokens stay
+// over their glyphs.
+func fitsWidth(lines []string, charW, textW int) bool {
+	maxCols := 0
+	for _, l := range lines {
+		maxCols = max(maxCols, utf8.RuneCountInString(l))
+	}
+	return charW > 0 && (maxCols+1)*charW < textW
+}
+
 // charWidth measures one character of the monospaced face.
 func (u *UI) charWidth(gtx layout.Context, fnt font.Font) int {
 	m := op.Record(gtx.Ops)
@@ -679,6 +686,7 @@ type token struct {
 var headerWords = map[string]bool{"name": true, "author": true, "country": true, "bank": true}
 
 // tokenize splits one source line into coloured tokens (what is not a token is blank).
+// Columns count runes; a tab is one blank column, as the editor draws it.
 func tokenize(line string) []token {
 	var out []token
 	runes := []rune(line)
@@ -686,7 +694,7 @@ func tokenize(line string) []token {
 	first := true
 	for i < len(runes) {
 		r := runes[i]
-		if r == ' ' || r == ',' {
+		if r == ' ' || r == '\t' || r == ',' {
 			if r == ',' {
 				out = append(out, token{i, ",", synPlain})
 			}
@@ -698,7 +706,7 @@ func tokenize(line string) []token {
 			break
 		}
 		j := i
-		for j < len(runes) && runes[j] != ' ' && runes[j] != ',' && runes[j] != ';' {
+		for j < len(runes) && runes[j] != ' ' && runes[j] != '\t' && runes[j] != ',' && runes[j] != ';' {
 			j++
 		}
 		w := string(runes[i:j])
