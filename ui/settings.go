@@ -18,6 +18,23 @@ type Settings struct {
 	WindowH       int      `json:"window_h,omitempty"`
 	Speed         int      `json:"speed"` // index into the speed steps
 	SpeedSet      bool     `json:"speed_set,omitempty"`
+
+	// The Core War mode (added later: older files lack these fields and load as before).
+	Mode        string       `json:"mode,omitempty"`         // ModeCoreWar, or "" / ModeRoboCom
+	CorePlayers []CorePlayer `json:"core_players,omitempty"` // in order
+	CoreFolder  string       `json:"core_folder,omitempty"`  // its picker's folder, "root:dir"
+}
+
+// The window's modes as kept in Settings.Mode.
+const (
+	ModeRoboCom = "robocom"
+	ModeCoreWar = "corewar"
+)
+
+// CorePlayer is one player of the Core War mode.
+type CorePlayer struct {
+	Path   string `json:"path"`   // "root:path"
+	Copies int    `json:"copies"` // how many copies play (.cw programs), at least 1
 }
 
 // SettingsStore keeps Settings in a JSON file, written atomically (temp file + rename).
@@ -64,6 +81,7 @@ func (st *SettingsStore) Get() Settings {
 	s := st.s
 	s.RecentFolders = append([]string(nil), s.RecentFolders...)
 	s.Players = append([]string(nil), s.Players...)
+	s.CorePlayers = append([]CorePlayer(nil), s.CorePlayers...)
 	return s
 }
 

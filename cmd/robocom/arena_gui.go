@@ -92,13 +92,21 @@ func openArena(args []string) int {
 		Invalidate: w.Invalidate,
 		Quit:       func() { w.Perform(system.ActionClose) },
 	})
+	var remembered ui.Settings
+	if settings != nil {
+		remembered = settings.Get()
+	}
+	coreFiles, coreCopies, coreFolder, coreFirst := coreStart(args, coreFiles, remembered)
 	modes := corewin.NewModes(corewin.Config{
 		Roots: []corewin.Root{
 			{Name: "bundled", FS: robots.CoreFS, Home: "core"},
 			{Name: "disk", FS: os.DirFS("/"), Home: strings.TrimPrefix(filepath.ToSlash(home), "/")},
 		},
-		Files: coreFiles, Invalidate: w.Invalidate, Quit: func() { w.Perform(system.ActionClose) },
-	}, len(coreFiles) > 0)
+		Files: coreFiles, Copies: coreCopies, Folder: coreFolder,
+		Invalidate: w.Invalidate, Quit: func() { w.Perform(system.ActionClose) },
+		Remember: func(m corewin.Memory) { rememberCore(settings, m) },
+	}, coreFirst)
+	modes.OnSwitch = func(coreOn bool) { rememberMode(settings, coreOn) }
 	go func() {
 		err := loop(w, u, modes)
 		u.Close()
@@ -111,6 +119,51 @@ func openArena(args []string) int {
 	}()
 	app.Main()
 	return 0
+}
+
+// coreStart is how the Core War mode starts: with the Core War files given, else with the
+// players, copies and folder of the last run; and whether the window opens in that mode (Core
+// War files given, or no files and the Core War mode chosen last).
+func coreStart(args, coreFiles []string, s ui.Settings) (files []string, copies []int, folder string, coreFirst bool) {
+	if len(coreFiles) > 0 {
+		return coreFiles, nil, s.CoreFolder, true
+	}
+	for _, p := range s.CorePlayers {
+		files = append(files, p.Path)
+		copies = append(copies, p.Copies)
+	}
+	return files, copies, s.CoreFolder, len(args) == 0 && s.Mode == ui.ModeCoreWar
+}
+
+// rememberCore keeps the Core War mode's players, copies and folder in the settings.
+func rememberCore(st *ui.SettingsStore, m corewin.Memory) {
+	if st == nil {
+		return
+	}
+	err := st.Update(func(s *ui.Settings) {
+		s.CorePlayers = s.CorePlayers[:0]
+		for i, p := range m.Players {
+			s.CorePlayers = append(s.CorePlayers, ui.CorePlayer{Path: p, Copies: m.Copies[i]})
+		}
+		s.CoreFolder = m.Folder
+	})
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "robocom: could not save the settings:", err)
+	}
+}
+
+// rememberMode keeps the mode chosen last in the settings.
+func rememberMode(st *ui.SettingsStore, coreOn bool) {
+	if st == nil {
+		return
+	}
+	mode := ui.ModeRoboCom
+	if coreOn {
+		mode = ui.ModeCoreWar
+	}
+	if err := st.Update(func(s *ui.Settings) { s.Mode = mode }); err != nil {
+		fmt.Fprintln(os.Stderr, "robocom: could not save the settings:", err)
+	}
 }
 
 // loop is the window's event loop: it lays out the UI on every frame.

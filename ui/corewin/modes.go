@@ -21,6 +21,10 @@ type Modes struct {
 	Core   *Window
 	CoreOn bool // the Core War mode is shown
 
+	// OnSwitch, if set, is told the mode chosen with the bar (true: Core War), so that the
+	// caller can open in it next time.
+	OnSwitch func(coreOn bool)
+
 	th         *material.Theme
 	robo, core widget.Clickable
 }
@@ -66,11 +70,15 @@ var barBg = rgb(0x30, 0x34, 0x3C)
 
 // Layout draws the bar and the chosen mode below it.
 func (m *Modes) Layout(gtx layout.Context, roboCom layout.Widget) layout.Dimensions {
+	was := m.CoreOn
 	if m.robo.Clicked(gtx) {
 		m.CoreOn = false
 	}
 	if m.core.Clicked(gtx) {
 		m.CoreOn = true
+	}
+	if m.CoreOn != was && m.OnSwitch != nil {
+		m.OnSwitch(m.CoreOn)
 	}
 	return layout.Flex{Axis: layout.Vertical}.Layout(gtx,
 		layout.Rigid(m.layoutBar),

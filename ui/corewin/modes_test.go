@@ -2,6 +2,7 @@ package corewin
 
 import (
 	"os"
+	"slices"
 	"testing"
 
 	"gioui.org/layout"
@@ -21,6 +22,8 @@ func TestModeSwitch(t *testing.T) {
 		roboFrames++
 		return material.Button(th, &roboBtn, "RoboCom board").Layout(gtx)
 	}
+	var told []bool
+	m.OnSwitch = func(coreOn bool) { told = append(told, coreOn) }
 	h := newHarness(m.Core)
 	h.draw = func(gtx layout.Context) { m.Layout(gtx, robo) }
 	frame := h.frame
@@ -48,6 +51,9 @@ func TestModeSwitch(t *testing.T) {
 	}
 	if len(m.Core.players) != 2 {
 		t.Fatalf("the Core War players were lost across switches: %d", len(m.Core.players))
+	}
+	if !slices.Equal(told, []bool{true, false}) {
+		t.Errorf("OnSwitch was told %v, want [true false]", told)
 	}
 }
 

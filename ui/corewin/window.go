@@ -14,6 +14,7 @@ import (
 	"io/fs"
 	"math/rand/v2"
 	"path"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -48,6 +49,47 @@ type Config struct {
 	Seed int64
 	// Quit closes the window (Ctrl+Q).
 	Quit func()
+	// Copies, parallel to Files, is how many copies of each file play (a .cw program can
+	// play in several); missing or below 1 means one.
+	Copies []int
+	// Folder is where the picker opens, "root:dir" (the folder used last); "" for the
+	// first root's home.
+	Folder string
+	// Remember, if set, is told the players, their copies and the picker's folder whenever
+	// one of them changes, so that the caller can keep them for the next run.
+	Remember func(Memory)
+}
+
+// Memory is what the Core War mode asks to be remembered between runs.
+type Memory struct {
+	Players []string // Root.Name + ":" + path, in order
+	Copies  []int    // parallel to Players
+	Folder  string   // the picker's folder, "root:dir"
+}
+
+func (m Memory) equal(o Memory) bool {
+	return slices.Equal(m.Players, o.Players) && slices.Equal(m.Copies, o.Copies) && m.Folder == o.Folder
+}
+
+// memory is the current Memory.
+func (w *Window) memory() Memory {
+	m := Memory{Folder: w.picker.Location()}
+	for _, p := range w.players {
+		m.Players = append(m.Players, p.path)
+		m.Copies = append(m.Copies, p.copies)
+	}
+	return m
+}
+
+// remember tells cfg.Remember when the players, copies or folder changed since it was told.
+func (w *Window) remember() {
+	if w.cfg.Remember == nil {
+		return
+	}
+	if m := w.memory(); !m.equal(w.remembered) {
+		w.remembered = m
+		w.cfg.Remember(m)
+	}
 }
 
 // Palette are the colours of programs 1, 2, ...: the Okabe–Ito colours, which stay
@@ -100,11 +142,12 @@ var tabNames = [numTabs]string{"Players", "Parameters", "Statistics", "Trace", "
 
 // Window is the Core War mode's whole content. Keep it by pointer; Layout draws it.
 type Window struct {
-	cfg  Config
-	th   *material.Theme
-	run  *runner
-	snap Snapshot
-	core *CoreState
+	cfg        Config
+	remembered Memory // what cfg.Remember was last told
+	th         *material.Theme
+	run        *runner
+	snap       Snapshot
+	core       *CoreState
 
 	lang    coreplay.Language
 	params  coreplay.Params
@@ -161,6 +204,9 @@ func New(cfg Config) *Window {
 	w.seedEd.SetText(strconv.FormatInt(w.seed, 10))
 	w.panelList.Axis = layout.Vertical
 	w.picker.init(cfg.Roots)
+	if cfg.Folder != "" {
+		w.picker.Open(cfg.Folder)
+	}
 	w.prm.init()
 	w.prm.load(w.lang, w.params)
 	w.stats.init()
@@ -168,9 +214,12 @@ func New(cfg Config) *Window {
 	w.dump.init()
 	w.tourney.init()
 	w.editor.init()
-	for _, f := range cfg.Files {
-		w.AddPlayer(f)
+	for i, f := range cfg.Files {
+		if w.AddPlayer(f) && i < len(cfg.Copies) {
+			w.players[len(w.players)-1].copies = min(max(cfg.Copies[i], 1), 99)
+		}
 	}
+	w.remembered = w.memory() // what it starts with was given, not changed
 	w.newGame()
 	return w
 }
@@ -477,6 +526,7 @@ func (w *Window) Layout(gtx layout.Context) layout.Dimensions {
 	w.handleKeys(gtx)
 	w.handleControls(gtx)
 	w.checkOver(gtx)
+	defer w.remember() // after the panel, where players and copies change
 	if w.message != "" && time.Since(w.msgAt) > 10*time.Second {
 		w.message = ""
 	}

@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -650,5 +651,44 @@ func TestAddAllHere(t *testing.T) {
 	}
 	if !strings.Contains(w.Message(), "left out") {
 		t.Fatalf("message %q does not say the .cw files were left out", w.Message())
+	}
+}
+
+// The players, their copies and the picker's folder are reported when they change, and a
+// Config with them restores them.
+func TestRememberPlayersCopiesFolder(t *testing.T) {
+	var got []Memory
+	w := New(Config{Roots: []Root{{Name: "bundled", FS: os.DirFS(samples), Home: "."}},
+		Files: []string{"bundled:dwarf.cw", "bundled:imp.cw"}, Seed: 42,
+		Remember: func(m Memory) { got = append(got, m) }})
+	t.Cleanup(w.Close)
+	h := newHarness(w)
+	h.frame()
+	if len(got) != 0 {
+		t.Fatalf("reported %v before anything changed", got)
+	}
+	h.clickLabel(t, "+")
+	if len(got) != 1 {
+		t.Fatalf("after + on Dwarf, reported %d times, want once: %v", len(got), got)
+	}
+	want := Memory{Players: []string{"bundled:dwarf.cw", "bundled:imp.cw"}, Copies: []int{2, 1}, Folder: "bundled:."}
+	if !got[0].equal(want) {
+		t.Fatalf("reported %+v, want %+v", got[0], want)
+	}
+	h.frame()
+	if len(got) != 1 {
+		t.Fatalf("a frame without changes reported again: %v", got[1:])
+	}
+
+	w2 := New(Config{Roots: []Root{{Name: "bundled", FS: os.DirFS(samples), Home: "."}},
+		Files: want.Players, Copies: want.Copies, Folder: "bundled:sub", Seed: 42})
+	t.Cleanup(w2.Close)
+	if m := w2.memory(); !slices.Equal(m.Copies, []int{2, 1}) || m.Folder != "bundled:sub" {
+		t.Errorf("restored %+v, want copies [2 1] and folder bundled:sub", m)
+	}
+	h2 := newHarness(w2)
+	h2.frame()
+	if len(w2.snap.Stats) != 3 {
+		t.Errorf("the restored game has %d processes, want 3 (Dwarf twice, Imp)", len(w2.snap.Stats))
 	}
 }
