@@ -324,22 +324,24 @@ func (u *UI) updateDebug(gtx layout.Context) {
 	}
 	u.sendBreakpoints()
 
+	// The timeline works from the window's snapshot, like the cycle counter, so that what
+	// is shown and what ← or a click moves from are the same cycle.
 	if d.back.Clicked(gtx) {
-		d.seekWant = max(pub.cycle-1, 0)
+		d.seekWant = max(u.snap.Cycle-1, 0)
 	}
 	if d.latest.Clicked(gtx) {
-		d.seekWant = pub.furthest
+		d.seekWant = u.snap.Furthest
 	}
 	if d.tools.Clicked(gtx) {
 		d.prog.toggleTools()
 	}
-	if d.timeline.Update(gtx) && pub.furthest > 0 {
-		d.seekWant = int(d.timeline.Value*float32(pub.furthest) + 0.5)
+	if d.timeline.Update(gtx) && u.snap.Furthest > 0 {
+		d.seekWant = int(d.timeline.Value*float32(u.snap.Furthest) + 0.5)
 	}
 	if d.seekWant >= 0 && !d.seekBusy.Load() {
 		c := d.seekWant
 		d.seekWant = -1
-		if c != pub.cycle || pub.game != u.snap.Game {
+		if c != u.snap.Cycle || pub.game != u.snap.Game {
 			u.wantRun = false
 			d.notice = ""
 			d.seekBusy.Store(true)
@@ -513,16 +515,21 @@ var (
 	dbgNotice   = color.NRGBA{0x1F, 0x4E, 0x9A, 0xFF}
 )
 
+// timelineLabel is the timeline's cycle, from the same snapshot as the cycle counter.
+func timelineLabel(s *Snapshot) string {
+	return fmt.Sprintf("cycle %d of %d", s.Cycle, s.Furthest)
+}
+
 func (u *UI) layoutTimeline(gtx layout.Context) layout.Dimensions {
 	d := &u.dbg
-	d.mu.Lock()
-	pub := d.pub
-	d.mu.Unlock()
-	if !d.timeline.Dragging() && pub.furthest > 0 {
-		d.timeline.Value = float32(pub.cycle) / float32(pub.furthest)
+	// The same snapshot as the cycle counter at the top (not the debuggers' fetch, which
+	// lags a publish behind while the game runs).
+	snap := &u.snap
+	if !d.timeline.Dragging() && snap.Furthest > 0 {
+		d.timeline.Value = float32(snap.Cycle) / float32(snap.Furthest)
 	}
-	label := fmt.Sprintf("cycle %d of %d", pub.cycle, pub.furthest)
-	if !pub.rewind {
+	label := timelineLabel(snap)
+	if !snap.Rewindable {
 		label = "no game to rewind"
 	}
 	return layout.Inset{Top: 4, Bottom: 4, Left: 6, Right: 6}.Layout(gtx, func(gtx layout.Context) layout.Dimensions {

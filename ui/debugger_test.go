@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -693,5 +694,43 @@ func TestLeftArrowRewindsOneCycle(t *testing.T) {
 	h.settle()
 	if c := h.u.Snapshot().Cycle; c != 49 {
 		t.Errorf("← in the seed field moved the game to cycle %d", c)
+	}
+}
+
+// While the game runs, every frame's cycle counter ("Cycle N / T", top right) and timeline
+// ("cycle N of N") show the same cycle.
+func TestCycleCounterAndTimelineAgree(t *testing.T) {
+	h := newDebugHarness(t, "test:factory.rob", "test:mayfly.rob")
+	h.waitFor("the first game", func() bool { return len(h.u.Snapshot().Robots) == 2 })
+	h.u.setSpeed(slices.Index(speeds, 5000)) // several cycles per frame, and not over in 60 frames
+	h.u.ToggleRun()
+	frames, moving := 0, 0
+	last := -1
+	for deadline := time.Now().Add(2 * time.Second); time.Now().Before(deadline) && frames < 60; frames++ {
+		time.Sleep(3 * time.Millisecond)
+		h.frame()
+		top, line := -1, -1
+		for _, l := range h.texts() {
+			var a, b int
+			if n, _ := fmt.Sscanf(l, "Cycle %d", &a); n == 1 {
+				top = a
+			}
+			if n, _ := fmt.Sscanf(l, "cycle %d of %d", &a, &b); n == 2 {
+				line = a
+			}
+		}
+		if top < 0 || line < 0 {
+			t.Fatalf("no cycle counter or timeline on screen: %q", h.texts())
+		}
+		if top != line {
+			t.Fatalf("frame %d: the counter shows cycle %d, the timeline cycle %d", frames, top, line)
+		}
+		if top != last {
+			moving++
+		}
+		last = top
+	}
+	if moving < 5 {
+		t.Errorf("the game moved in only %d of %d frames (last cycle %d, over %v): the test saw too little", moving, frames, last, h.u.Snapshot().Over)
 	}
 }

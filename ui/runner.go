@@ -17,6 +17,10 @@ type Snapshot struct {
 	Robots  []RobotView
 	Counts  []int // robots per program now
 	Ranks   []int // per program once Over
+	// The timeline, published with Cycle so that the window's cycle counter and the
+	// timeline always show the same cycle (the debuggers' fetch comes a publish later).
+	Rewindable bool // the game keeps a tape (tapeGame)
+	Furthest   int  // the furthest cycle the timeline reaches
 }
 
 // History holds the number of robots of each program after every cycle.
@@ -278,6 +282,10 @@ func (r *Runner) publish(s *runState) {
 		p.Robots = s.g.Robots(p.Robots[:0])
 		p.Counts = s.g.Counts(p.Counts[:0])
 		p.Ranks = append(p.Ranks[:0], s.g.Ranks()...)
+		p.Rewindable, p.Furthest = false, p.Cycle
+		if t, ok := s.g.(*tapeGame); ok {
+			p.Rewindable, p.Furthest = true, t.Furthest()
+		}
 	} else {
 		*p = Snapshot{Game: s.gameNo, Robots: p.Robots[:0], Counts: p.Counts[:0], Ranks: p.Ranks[:0]}
 	}
