@@ -515,6 +515,17 @@ var (
 	dbgNotice   = color.NRGBA{0x1F, 0x4E, 0x9A, 0xFF}
 )
 
+// disabledIf greys out w and ignores its clicks when off: "← 1 cycle" at cycle 0 and
+// "Latest →" at the furthest cycle would do nothing, and a new user clicking them saw no reason.
+func disabledIf(off bool, w layout.Widget) layout.Widget {
+	return func(gtx layout.Context) layout.Dimensions {
+		if off {
+			gtx = gtx.Disabled()
+		}
+		return w(gtx)
+	}
+}
+
 // timelineLabel is the timeline's cycle, from the same snapshot as the cycle counter.
 func timelineLabel(s *Snapshot) string {
 	return fmt.Sprintf("cycle %d of %d", s.Cycle, s.Furthest)
@@ -536,7 +547,7 @@ func (u *UI) layoutTimeline(gtx layout.Context) layout.Dimensions {
 		return layout.Flex{Axis: layout.Vertical}.Layout(gtx,
 			layout.Rigid(func(gtx layout.Context) layout.Dimensions {
 				return layout.Flex{Alignment: layout.Middle}.Layout(gtx,
-					layout.Rigid(u.tipped(&d.tips.back, "Go back one cycle (←; the game pauses; the future is kept until you edit)", u.smallButton(&d.back, "← 1 cycle"))),
+					layout.Rigid(u.tipped(&d.tips.back, "Go back one cycle (←; the game pauses; the future is kept until you edit)", disabledIf(snap.Cycle == 0, u.smallButton(&d.back, "← 1 cycle")))),
 					layout.Rigid(layout.Spacer{Width: 6}.Layout),
 					layout.Rigid(u.label("Timeline")),
 					layout.Flexed(1, func(gtx layout.Context) layout.Dimensions {
@@ -544,7 +555,7 @@ func (u *UI) layoutTimeline(gtx layout.Context) layout.Dimensions {
 					}),
 					layout.Rigid(u.label(label)),
 					layout.Rigid(layout.Spacer{Width: 6}.Layout),
-					layout.Rigid(u.tipped(&d.tips.latest, "Forward again to the furthest cycle reached", u.smallButton(&d.latest, "Latest →"))),
+					layout.Rigid(u.tipped(&d.tips.latest, "Forward again to the furthest cycle reached", disabledIf(snap.Cycle >= snap.Furthest, u.smallButton(&d.latest, "Latest →")))),
 					layout.Rigid(layout.Spacer{Width: 12}.Layout),
 					layout.Rigid(u.smallButton(&d.tools, d.prog.toolsLabel())),
 				)

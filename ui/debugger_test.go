@@ -734,3 +734,63 @@ func TestCycleCounterAndTimelineAgree(t *testing.T) {
 		t.Errorf("the game moved in only %d of %d frames (last cycle %d, over %v): the test saw too little", moving, frames, last, h.u.Snapshot().Over)
 	}
 }
+
+// buttonDisabled reports whether the button labelled label is on screen and disabled (the
+// label's node or one of its parents says so).
+func (h *harness) buttonDisabled(label string) (disabled, found bool) {
+	byID := map[input.SemanticID]input.SemanticNode{}
+	var walk func(n input.SemanticNode)
+	walk = func(n input.SemanticNode) {
+		byID[n.ID] = n
+		for _, c := range n.Children {
+			walk(c)
+		}
+	}
+	for _, n := range h.r.AppendSemantics(nil) {
+		walk(n)
+	}
+	for _, n := range byID {
+		if n.Desc.Label != label {
+			continue
+		}
+		found = true
+		for p, ok := n, true; ok; p, ok = byID[p.ParentID] {
+			disabled = disabled || p.Desc.Disabled
+			if p.ParentID == p.ID {
+				break
+			}
+		}
+	}
+	return disabled, found
+}
+
+// "← 1 cycle" is greyed out at cycle 0 and "Latest →" at the furthest cycle: they would do
+// nothing there.
+func TestTimelineButtonsDisabledWhereTheyCannotMove(t *testing.T) {
+	h := newDebugHarness(t, "test:factory.rob", "test:mayfly.rob")
+	h.waitFor("the first game", func() bool { return len(h.u.Snapshot().Robots) == 2 })
+	h.settle()
+	check := func(when string, back, latest bool) {
+		t.Helper()
+		b, ok1 := h.buttonDisabled("← 1 cycle")
+		l, ok2 := h.buttonDisabled("Latest →")
+		if !ok1 || !ok2 {
+			t.Fatalf("%s: the timeline buttons are not on screen: %q", when, h.texts())
+		}
+		if b != back || l != latest {
+			t.Errorf("%s: ← 1 cycle disabled %v, Latest → disabled %v; want %v, %v", when, b, l, back, latest)
+		}
+	}
+	check("at cycle 0", true, true)
+	h.stepTo(20)
+	h.settle()
+	check("at cycle 20 of 20", false, true)
+	h.clickLabel("← 1 cycle")
+	h.waitFor("the rewind", func() bool { return h.u.Snapshot().Cycle == 19 })
+	h.settle()
+	check("at cycle 19 of 20", false, false)
+	h.clickLabel("Latest →")
+	h.waitFor("the way forward", func() bool { return h.u.Snapshot().Cycle == 20 })
+	h.settle()
+	check("back at cycle 20", false, true)
+}
