@@ -75,10 +75,36 @@ func New(cfg Config, ws []*redcode.Warrior) (*Engine, error) {
 	for i := range starts {
 		starts[i] = corewars.Wrap(starts[i]-base, cfg.CoreSize)
 	}
-	e := &Engine{m: m, ws: ws, first: rng.Intn(len(ws)), kills: make([]int, len(ws)), executed: make([]int64, len(ws)), starts: starts}
-	m.LoadRound(starts, e.first)
-	return e, nil
+	return load(m, ws, starts, rng.Intn(len(ws))), nil
 }
+
+// NewPlaced loads the warriors at the given addresses (warrior 0 at 0) with warrior first
+// moving first: a round exactly as pMARS placed it, so the window can replay a `robocom mars`
+// round and tests can compare the two.
+func NewPlaced(cfg Config, ws []*redcode.Warrior, starts []int, first int) (*Engine, error) {
+	if len(starts) != len(ws) || first < 0 || first >= len(ws) {
+		return nil, fmt.Errorf("%d warriors need %d start addresses and a first mover among them", len(ws), len(ws))
+	}
+	m, err := redcode.NewMachine(redcode.MachineConfig{CoreSize: cfg.CoreSize, MaxProcesses: cfg.MaxProcesses, Cycles: cfg.Cycles}, ws)
+	if err != nil {
+		return nil, err
+	}
+	placed := make([]int, len(starts))
+	for i, a := range starts {
+		placed[i] = corewars.Wrap(a-starts[0], cfg.CoreSize)
+	}
+	return load(m, ws, placed, first), nil
+}
+
+func load(m *redcode.Machine, ws []*redcode.Warrior, starts []int, first int) *Engine {
+	e := &Engine{m: m, ws: ws, first: first, kills: make([]int, len(ws)), executed: make([]int64, len(ws)), starts: starts}
+	m.LoadRound(starts, first)
+	return e
+}
+
+// Executed is the number of instructions the MARS has executed this round, as pMARS counts
+// them (a process that dies on its instruction counts too).
+func (e *Engine) Executed() int64 { return e.m.Executed() }
 
 // Size is the number of cells.
 func (e *Engine) Size() int { return e.m.CoreSize() }
