@@ -8,13 +8,14 @@ import (
 
 	"gioui.org/f32"
 	"gioui.org/io/event"
-	"gioui.org/io/pointer"
 	"gioui.org/layout"
 	"gioui.org/op"
 	"gioui.org/op/clip"
 	"gioui.org/op/paint"
 	"gioui.org/unit"
 	"gioui.org/widget/material"
+
+	"robocom/ui/panzoom"
 )
 
 // Team is what the board needs to know of a program: its name and colour.
@@ -35,13 +36,7 @@ type BoardState struct {
 	zoom   float32   // 1 shows the whole board; larger zooms in
 	center f32.Point // board coordinates (in fields) shown at the middle of the view
 
-	hovering bool
-	hoverPos f32.Point // pointer position in widget coordinates
-
-	pressed  bool
-	moved    bool
-	pressPos f32.Point
-	lastPos  f32.Point
+	pointer panzoom.Gesture // hover, drag to pan, click, wheel
 
 	grid struct {
 		ops  op.Ops
@@ -150,66 +145,35 @@ func (b BoardStyle) geometry(size image.Point) {
 
 func (b BoardStyle) update(gtx layout.Context, size image.Point) {
 	s := b.State
-	for {
-		ev, ok := gtx.Event(pointer.Filter{
-			Target:  s,
-			Kinds:   pointer.Press | pointer.Release | pointer.Drag | pointer.Move | pointer.Scroll | pointer.Leave | pointer.Cancel,
-			ScrollY: pointer.ScrollRange{Min: -1000, Max: 1000},
-		})
-		if !ok {
-			break
-		}
-		e, ok := ev.(pointer.Event)
-		if !ok {
-			continue
-		}
-		switch e.Kind {
-		case pointer.Move:
-			s.hovering, s.hoverPos = true, e.Position
-		case pointer.Leave, pointer.Cancel:
-			s.hovering, s.pressed = false, false
-		case pointer.Press:
-			s.pressed, s.moved = true, false
-			s.pressPos, s.lastPos = e.Position, e.Position
-			s.hoverPos = e.Position
-		case pointer.Drag:
-			if !s.pressed {
-				break
-			}
-			if d := e.Position.Sub(s.pressPos); d.X*d.X+d.Y*d.Y > 16 {
-				s.moved = true
-			}
-			if s.moved && s.cell > 0 {
-				d := e.Position.Sub(s.lastPos)
+	s.pointer.Update(gtx, s, panzoom.Handlers{
+		Pan: func(d f32.Point) {
+			if s.cell > 0 {
 				s.center = s.center.Sub(d.Div(s.cell))
 			}
-			s.lastPos, s.hoverPos = e.Position, e.Position
-		case pointer.Release:
-			if s.pressed && !s.moved {
-				s.Clicks++
-				s.Selected = 0
-				if x, y, ok := s.fieldAt(e.Position); ok {
-					if i := robotAt(b.Robots, x, y); i >= 0 {
-						s.Selected = b.Robots[i].ID
-					}
+		},
+		Click: func(at f32.Point) {
+			s.Clicks++
+			s.Selected = 0
+			if x, y, ok := s.fieldAt(at); ok {
+				if i := robotAt(b.Robots, x, y); i >= 0 {
+					s.Selected = b.Robots[i].ID
 				}
 			}
-			s.pressed = false
-		case pointer.Scroll:
-			// Zoom around the pointer: the field under it stays under it.
-			before := e.Position.Sub(s.origin).Div(s.cell)
+		},
+		Wheel: func(at f32.Point, dy float32) {
 			// One small step per wheel event whatever distance the platform reports (X11
 			// sends two events per notch).
-			if e.Scroll.Y == 0 {
-				break
+			if dy == 0 {
+				return
 			}
-			f := float32(math.Pow(1.12, float64(-sign(e.Scroll.Y))))
-			s.zoom *= f
+			// Zoom around the pointer: the field under it stays under it.
+			before := at.Sub(s.origin).Div(s.cell)
+			s.zoom *= float32(math.Pow(1.12, float64(-sign(dy))))
 			b.geometry(size)
-			after := e.Position.Sub(s.origin).Div(s.cell)
+			after := at.Sub(s.origin).Div(s.cell)
 			s.center = s.center.Add(before.Sub(after))
-		}
-	}
+		},
+	})
 }
 
 func sign(v float32) float32 {
@@ -563,10 +527,10 @@ func RobotSummary(r RobotView, teamName string) string {
 
 func (b BoardStyle) drawTooltip(gtx layout.Context, size image.Point) {
 	s := b.State
-	if !s.hovering || s.pressed && s.moved {
+	if !s.pointer.Hovering || s.pointer.Dragging() {
 		return
 	}
-	x, y, ok := s.fieldAt(s.hoverPos)
+	x, y, ok := s.fieldAt(s.pointer.HoverPos)
 	if !ok {
 		return
 	}
@@ -598,12 +562,12 @@ func (b BoardStyle) drawTooltip(gtx layout.Context, size image.Point) {
 			})
 		})
 	call := m.Stop()
-	pos := s.hoverPos.Round().Add(image.Pt(gtx.Dp(14), gtx.Dp(14)))
+	pos := s.pointer.HoverPos.Round().Add(image.Pt(gtx.Dp(14), gtx.Dp(14)))
 	if pos.X+dims.Size.X > size.X {
-		pos.X = max(0, s.hoverPos.Round().X-dims.Size.X-gtx.Dp(8))
+		pos.X = max(0, s.pointer.HoverPos.Round().X-dims.Size.X-gtx.Dp(8))
 	}
 	if pos.Y+dims.Size.Y > size.Y {
-		pos.Y = max(0, s.hoverPos.Round().Y-dims.Size.Y-gtx.Dp(8))
+		pos.Y = max(0, s.pointer.HoverPos.Round().Y-dims.Size.Y-gtx.Dp(8))
 	}
 	t := op.Offset(pos).Push(gtx.Ops)
 	call.Add(gtx.Ops)

@@ -7,11 +7,12 @@ import (
 
 	"gioui.org/f32"
 	"gioui.org/io/event"
-	"gioui.org/io/pointer"
 	"gioui.org/layout"
 	"gioui.org/op"
 	"gioui.org/op/clip"
 	"gioui.org/op/paint"
+
+	"robocom/ui/panzoom"
 )
 
 // CoreState is the core view's state kept across frames (zoom, pan, pointer, selection).
@@ -25,10 +26,7 @@ type CoreState struct {
 	size   int         // cells
 	img    *image.RGBA // one pixel per cell, scaled up when drawn
 
-	hovering          bool
-	hoverPos          f32.Point
-	pressed, moved    bool
-	pressPos, lastPos f32.Point
+	pointer panzoom.Gesture // hover, drag to pan, click, wheel
 
 	// Hover is the cell under the pointer, -1 if none.
 	Hover int
@@ -169,63 +167,35 @@ func (s *CoreState) cellRect(a int) (x, y float32) {
 
 func (c CoreStyle) update(gtx layout.Context, size image.Point) {
 	s := c.State
-	for {
-		ev, ok := gtx.Event(pointer.Filter{
-			Target:  s,
-			Kinds:   pointer.Press | pointer.Release | pointer.Drag | pointer.Move | pointer.Scroll | pointer.Leave | pointer.Cancel,
-			ScrollY: pointer.ScrollRange{Min: -1000, Max: 1000},
-		})
-		if !ok {
-			break
-		}
-		e, ok := ev.(pointer.Event)
-		if !ok {
-			continue
-		}
-		switch e.Kind {
-		case pointer.Move:
-			s.hovering, s.hoverPos = true, e.Position
-		case pointer.Leave, pointer.Cancel:
-			s.hovering, s.pressed = false, false
-		case pointer.Press:
-			s.pressed, s.moved = true, false
-			s.pressPos, s.lastPos, s.hoverPos = e.Position, e.Position, e.Position
-			s.hovering = true
-		case pointer.Drag:
-			if !s.pressed {
-				break
+	s.pointer.HoverOnPress = true
+	s.pointer.Update(gtx, s, panzoom.Handlers{
+		Pan: func(d f32.Point) {
+			if s.cell > 0 {
+				s.center = s.center.Sub(d.Div(s.cell))
 			}
-			if d := e.Position.Sub(s.pressPos); d.X*d.X+d.Y*d.Y > 16 {
-				s.moved = true
+		},
+		Click: func(at f32.Point) {
+			if a := s.addrAt(at); a >= 0 {
+				s.Selected = a
+				s.Clicks++
 			}
-			if s.moved && s.cell > 0 {
-				s.center = s.center.Sub(e.Position.Sub(s.lastPos).Div(s.cell))
-			}
-			s.lastPos, s.hoverPos = e.Position, e.Position
-		case pointer.Release:
-			if s.pressed && !s.moved {
-				if a := s.addrAt(e.Position); a >= 0 {
-					s.Selected = a
-					s.Clicks++
-				}
-			}
-			s.pressed = false
-		case pointer.Scroll:
+		},
+		Wheel: func(at f32.Point, dy float32) {
 			// Zoom around the pointer: the cell under it stays under it.
-			before := e.Position.Sub(s.origin).Div(s.cell)
-			step := float64(-e.Scroll.Y) / 10
-			if math.Abs(float64(e.Scroll.Y)) < 10 {
-				step = -math.Copysign(1, float64(e.Scroll.Y))
+			before := at.Sub(s.origin).Div(s.cell)
+			step := float64(-dy) / 10
+			if math.Abs(float64(dy)) < 10 {
+				step = -math.Copysign(1, float64(dy))
 			}
 			s.zoom *= float32(math.Pow(1.15, step))
 			c.geometry(size)
-			after := e.Position.Sub(s.origin).Div(s.cell)
+			after := at.Sub(s.origin).Div(s.cell)
 			s.center = s.center.Add(before.Sub(after))
-		}
-	}
+		},
+	})
 	s.Hover = -1
-	if s.hovering {
-		s.Hover = s.addrAt(s.hoverPos)
+	if s.pointer.Hovering {
+		s.Hover = s.addrAt(s.pointer.HoverPos)
 	}
 }
 
