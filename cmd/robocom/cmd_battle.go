@@ -39,12 +39,7 @@ func battleMain(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return 2
 	}
-	usageErr := func(format string, a ...any) int {
-		// The one wrong thing and where the options are: the full list would bury it.
-		fmt.Fprintf(stderr, "robocom battle: "+format+"\n", a...)
-		fmt.Fprintln(stderr, "run 'robocom battle -h' for the options")
-		return 2
-	}
+	usageErr := usageError(stderr, "battle")
 	if len(files) == 0 {
 		return usageErr("no program given")
 	}

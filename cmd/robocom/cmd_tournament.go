@@ -43,12 +43,7 @@ func tournamentMain(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return 2
 	}
-	usageErr := func(format string, a ...any) int {
-		// The one wrong thing and where the options are: the full list would bury it.
-		fmt.Fprintf(stderr, "robocom tournament: "+format+"\n", a...)
-		fmt.Fprintln(stderr, "run 'robocom tournament -h' for the options")
-		return 2
-	}
+	usageErr := usageError(stderr, "tournament")
 	files, err := expandProgramArgs(args)
 	if err != nil {
 		return usageErr("%v", err)

@@ -150,3 +150,13 @@ func loadPrograms(stderr io.Writer, paths []string) ([]*robolang.Program, bool) 
 	}
 	return progs, ok
 }
+
+// usageError returns the reporter of a usage mistake in subcommand cmd: the one wrong thing
+// and where the options are (the full option list would bury it); it returns exit status 2.
+func usageError(stderr io.Writer, cmd string) func(format string, a ...any) int {
+	return func(format string, a ...any) int {
+		fmt.Fprintf(stderr, "robocom "+cmd+": "+format+"\n", a...)
+		fmt.Fprintf(stderr, "run 'robocom %s -h' for the options\n", cmd)
+		return 2
+	}
+}
