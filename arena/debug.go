@@ -21,6 +21,7 @@ func (g *Game) Probe(id int) Probe {
 	if r == nil {
 		return Probe{}
 	}
+	g.settle(r)
 	return Probe{
 		Alive: true, Bank: int(r.bank), Instr: int(r.pos), HasInstr: r.instrAt() != nil,
 		Fetched:    r.inProgress && !g.fetchPending(r),

@@ -105,6 +105,7 @@ func (g *Game) complete(r *robot) {
 			return
 		}
 		if ref != nil && b >= 1 && b <= len(ref.banks) {
+			g.settle(ref)
 			ref.banks[b-1] = r.banks[a-1]
 			if int(ref.bank) == b {
 				ref.code = ref.banks[b-1].code
@@ -137,10 +138,23 @@ func (g *Game) complete(r *robot) {
 }
 
 // completeFast is complete for the instructions marked fast at compile time: ADD, SUB,
-// SET, COMP, JUMP, BJUMP and TURN whose operands are numbers and variables only. They need instruction
-// set 0 and look at no other robot, so no check but the elimination trigger applies.
-// It reports false if r died.
+// SET, COMP, JUMP, BJUMP and TURN whose operands are numbers and variables only. They need
+// instruction set 0 and look at no other robot, so no check but the elimination trigger
+// applies. It reports false if r died.
 func (g *Game) completeFast(r *robot, in *cinstr) bool {
+	if !applyFast(r, in, g.opts.ElimTrigger) {
+		g.kill(r, ReasonElimination)
+		return false
+	}
+	if in.op == robolang.OpTurn && g.onEvent != nil {
+		g.onEvent(Event{Cycle: g.cycle, Robot: int(r.id), Program: int(r.team), Kind: EvTurn, Dir: r.dir})
+	}
+	return true
+}
+
+// applyFast is the effect of a fast instruction on r alone (no event). It reports false,
+// changing nothing, for an ADD or SUB whose result lies beyond ±trigger (elimination).
+func applyFast(r *robot, in *cinstr, trigger int) bool {
 	a0, a1 := &in.args[0], &in.args[1]
 	a := int(a0.val) + int(r.vars[a0.vi]&a0.vmask)
 	next := r.pos + 1
@@ -159,9 +173,6 @@ func (g *Game) completeFast(r *robot, in *cinstr) bool {
 		} else {
 			r.dir = r.dir.Right()
 		}
-		if g.onEvent != nil {
-			g.onEvent(Event{Cycle: g.cycle, Robot: int(r.id), Program: int(r.team), Kind: EvTurn, Dir: r.dir})
-		}
 	case robolang.OpBJump:
 		r.setBank(int32(a))
 		next = int32(a1.val) + int32(r.vars[a1.vi]&a1.vmask)
@@ -171,8 +182,7 @@ func (g *Game) completeFast(r *robot, in *cinstr) bool {
 		if in.op == robolang.OpSub {
 			v = a - b
 		}
-		if t := g.opts.ElimTrigger; v > t || v < -t {
-			g.kill(r, ReasonElimination)
+		if v > trigger || v < -trigger {
 			return false
 		}
 		r.vars[a0.vi] = int16(v)

@@ -1,6 +1,7 @@
 package arena
 
 import (
+	"reflect"
 	"testing"
 
 	"robocom/robolang"
@@ -90,9 +91,18 @@ func FuzzGame(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		plain, _ := New(Config{Programs: progs, Options: o, Seed: seed})
+		plain.noPrefetch = true // the plain reading of the rules: no prefetch, no chains
 		for !g.Over() {
 			g.RunUntil(g.Cycle() + 97)
 			checkInvariants(t, g)
+			plain.RunUntil(plain.Cycle() + 97)
+			if a, b := g.Robots(), plain.Robots(); !reflect.DeepEqual(a, b) {
+				t.Fatalf("cycle %d: the robots differ from the plain engine's:\n%+v\n%+v", g.Cycle(), a, b)
+			}
+		}
+		if a, b := g.Result(), plain.Result(); !reflect.DeepEqual(a, b) {
+			t.Fatalf("the result differs from the plain engine's:\n%+v\n%+v", a, b)
 		}
 		if s := g.Snapshot(); s.Cycle() != g.Cycle() {
 			t.Fatal("snapshot cycle")

@@ -111,7 +111,8 @@ type robot struct {
 	mobile     bool
 	alive      bool
 	inProgress bool // an instruction was fetched and has not completed
-	_          [3]byte
+	chained    bool // run ahead: see chain.go; the state is past the present until settled
+	_          [2]byte
 
 	// Second line: the variables and the banks.
 	vars  [robolang.NumVars]int16 // #1..#20
@@ -123,7 +124,10 @@ type robot struct {
 	rem    int32  // while frozen with an instruction in progress: turns still needed
 	gen    int32
 	parent uint32
-	_      [44]byte // pad to 192 bytes: three whole cache lines per robot
+
+	// Fourth line: the checkpoint of a run-ahead chain (chain.go), valid while chained.
+	ck checkpoint
+	_  [44]byte // pad to 256 bytes: four whole cache lines per robot
 }
 
 // setBank moves r to bank b (and caches that bank's code).
@@ -174,8 +178,10 @@ type Game struct {
 	instructions  int64
 
 	onEvent func(Event)
+	chains  int // robots with chained set
 
-	noPrefetch bool // tests: fetch on the fetching turn only (the plain reading of the rules)
+	noPrefetch bool // tests: fetch on the fetching turn only (the plain reading of the rules); no chains either
+	noChains   bool // tests and benchmarks: no run-ahead chains (chain.go)
 }
 
 // Errors of New.
@@ -456,6 +462,7 @@ func (g *Game) RunUntil(cycle int) {
 // RunUntilEvent simulates until a cycle in which stop returned true for an event (that
 // cycle is completed), the given cycle, or the end. It reports whether stop fired.
 func (g *Game) RunUntilEvent(cycle int, stop func(Event) bool) bool {
+	g.settleAll() // chains may hold TURNs, which have events from now on
 	prev := g.onEvent
 	fired := false
 	g.onEvent = func(e Event) {
@@ -518,6 +525,7 @@ func (g *Game) runCycle(c int) {
 func (g *Game) checkEnd() {
 	if g.alivePrograms == 0 || (len(g.progs) > 1 && g.alivePrograms <= 1) || g.cycle >= g.opts.Timeout {
 		g.over = true
+		g.settleAll()
 	}
 }
 
@@ -525,10 +533,13 @@ func (g *Game) checkEnd() {
 func (g *Game) turn(r *robot) {
 	g.actor = r.id
 	c := uint32(g.cycle)
+	if r.chained {
+		// The visit that ends a chain: every instruction run ahead has completed by now.
+		r.chained = false
+		g.chains--
+	}
 	if r.inProgress {
-		// The common case without calls: a fast instruction completes, and the next one,
-		// of fixed duration, is prefetched below (what complete, prefetch and duration
-		// would do, step for step).
+		// The common case without calls: a fast instruction completes.
 		if i := uint(r.pos - 1); i < uint(len(r.code)) && r.code[i].fast {
 			g.instructions++
 			if !g.completeFast(r, &r.code[i]) {
@@ -557,28 +568,11 @@ func (g *Game) turn(r *robot) {
 	if r.active < 1 {
 		return
 	}
-	if j := uint(r.pos - 1); j < uint(len(r.code)) && r.code[j].fixed && !g.noPrefetch {
-		d := r.code[j].dur
-		r.inProgress = true
-		r.dur = d
-		r.fetchAt = c + 1
-		due := c + uint32(d)
-		r.due = due
-		if uint32(d) < wheelSize { // schedule(r, due), written out: this is the hottest path
-			b := due & wheelMask
-			g.wheel[int(b)*g.words+int(r.slot>>6)] |= 1 << uint(r.slot&63)
-			g.counts[b]++
-			r.sched = schedWheel
-		} else {
-			g.scheduleFar(r, due)
-		}
+	if !g.noPrefetch && !g.noChains && g.chainable(r) {
+		g.runAhead(r, c)
 		return
 	}
-	if g.prefetch(r, c+1) {
-		g.schedule(r, r.due)
-	} else {
-		g.schedule(r, c+1)
-	}
+	g.afterComplete(r, c)
 }
 
 // prefetch makes now, at r's completing turn, the fetch that r will make on its turn in
@@ -587,10 +581,13 @@ func (g *Game) turn(r *robot) {
 //   - r's banks (a TRANS into r): TRANS calls refetch;
 //   - r's variables (only the debugger, between cycles): SetVar calls refetch;
 //   - r becoming inactive before the fetch: freeze undoes the prefetch;
+//   - another value of r's #Active, set by the robot behind it (the duration of TRANS
+//     #Active, 1 reads it): setActive calls refetch;
 //   - remote values (the durations of TRANS and CREATE with remote operands) and auto-reboot
 //     and data hunger (whose death must happen at the right turn): those are not prefetched.
 //
-// A test runs the July Package with and without prefetching and compares every event.
+// A test runs the July Package with and without prefetching and compares every event;
+// FuzzGame compares random programs with the plain engine (which found the #Active case).
 func (g *Game) prefetch(r *robot, f uint32) bool {
 	if g.noPrefetch {
 		return false
@@ -711,6 +708,9 @@ func (g *Game) kill(r *robot, why Reason) {
 // setActive stores v in target's #Active on behalf of actor and handles the crossing
 // between inactive (≤ 0) and active (≥ 1).
 func (g *Game) setActive(actor, target *robot, v int) {
+	if target != actor {
+		g.settle(target)
+	}
 	old := target.active
 	target.active = int16(v)
 	switch {
@@ -727,6 +727,12 @@ func (g *Game) setActive(actor, target *robot, v int) {
 		}
 		if target != actor {
 			g.freeze(target)
+		}
+	default:
+		// Still active, another value: a prefetched TRANS or CREATE may have read #Active
+		// for its duration (TRANS #Active, 1), so the prefetch is redone.
+		if old != target.active && g.fetchPending(target) {
+			g.refetch(target)
 		}
 	}
 }

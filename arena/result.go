@@ -47,6 +47,7 @@ func (r *Result) Outcome(i int) Outcome {
 
 // Result returns the game's result so far (final once Over).
 func (g *Game) Result() Result {
+	g.settleAll()
 	res := Result{Seed: g.seed, Cycles: g.cycle, Instructions: g.instructions, Winner: -1,
 		Deaths: append([]Death(nil), g.deaths...)}
 	alive := 0

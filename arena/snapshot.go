@@ -12,6 +12,7 @@ type Snapshot struct{ g Game }
 
 // Snapshot copies the game's state.
 func (g *Game) Snapshot() *Snapshot {
+	g.settleAll()
 	s := &Snapshot{}
 	copyGame(&s.g, g)
 	s.g.onEvent = nil

@@ -34,7 +34,7 @@ type RobotView struct {
 	// The instruction in progress: InProgress tells whether one was fetched; Current is the
 	// instruction standing at the position now (nil if none, or if the bank is hidden),
 	// Remaining the turns it still needs (a frozen robot keeps them), Duration the d fixed at
-	// fetch.
+	// fetch; both 0 when nothing is in progress.
 	InProgress bool
 	Current    *robolang.Instr
 	Remaining  int
@@ -50,7 +50,7 @@ func (g *Game) view(r *robot) RobotView {
 		ID: int(r.id), Parent: int(r.parent), Team: int(r.team), Generation: int(r.gen),
 		X: int(r.x), Y: int(r.y), Dir: r.dir, Set: int(r.set), Mobile: r.mobile,
 		Active: r.active, Bank: int(r.bank), Instr: int(r.pos), InProgress: r.inProgress && !g.fetchPending(r),
-		Duration: int(r.dur), Alive: r.alive,
+		Alive: r.alive,
 	}
 	v.Vars = r.vars
 	v.Banks = make([]BankView, len(r.banks))
@@ -66,6 +66,7 @@ func (g *Game) view(r *robot) RobotView {
 		v.Current = &c
 	}
 	if v.InProgress {
+		v.Duration = int(r.dur)
 		if r.active >= 1 {
 			v.Remaining = int(r.due) - g.cycle
 		} else {
@@ -77,6 +78,7 @@ func (g *Game) view(r *robot) RobotView {
 
 // Robots returns views of the living robots in creation order.
 func (g *Game) Robots() []RobotView {
+	g.settleAll()
 	out := make([]RobotView, 0, len(g.robots))
 	for i := range g.robots {
 		if g.robots[i].alive {
@@ -100,6 +102,7 @@ type Placed struct {
 // extended slice. Unlike Robots it copies no banks and no variables, and it allocates
 // nothing when dst has room: the window calls it on every frame (reuse dst[:0]).
 func (g *Game) AppendPlaced(dst []Placed) []Placed {
+	g.settleAll()
 	for i := range g.robots {
 		r := &g.robots[i]
 		if !r.alive {
@@ -136,6 +139,7 @@ func (g *Game) byID(id uint32) *robot {
 // reason and cycle, and nothing else; ok is false for an id that never existed.
 func (g *Game) Robot(id int) (v RobotView, ok bool) {
 	if r := g.byID(uint32(id)); r != nil {
+		g.settle(r)
 		return g.view(r), true
 	}
 	for _, d := range g.deaths {
@@ -177,13 +181,19 @@ func (g *Game) Programs() []*robolang.Program { return g.progs }
 func (g *Game) TeamCounts() []int { return append([]int(nil), g.teamCount...) }
 
 // Instructions is how many instructions have completed so far.
-func (g *Game) Instructions() int64 { return g.instructions }
+func (g *Game) Instructions() int64 {
+	g.settleAll()
+	return g.instructions
+}
 
 // Deaths returns every death so far, in order.
 func (g *Game) Deaths() []Death { return append([]Death(nil), g.deaths...) }
 
 // SetEventHandler replaces the event callback (nil for none).
-func (g *Game) SetEventHandler(f func(Event)) { g.onEvent = f }
+func (g *Game) SetEventHandler(f func(Event)) {
+	g.settleAll() // chains may hold TURNs, whose events the new handler should see
+	g.onEvent = f
+}
 
 // SetVar sets variable #v (1..20) of a living robot, for the debugger. It is meant to be
 // called between cycles.
@@ -195,6 +205,7 @@ func (g *Game) SetVar(id, v int, value int16) error {
 	if v < 1 || v > robolang.NumVars {
 		return fmt.Errorf("variable #%d does not exist (#1..#%d)", v, robolang.NumVars)
 	}
+	g.settle(r)
 	r.vars[v-1] = value
 	if g.fetchPending(r) {
 		g.refetch(r)
@@ -213,6 +224,7 @@ func (g *Game) SetActive(id int, value int16) error {
 	}
 	saved := g.actor
 	g.actor = ^uint32(0)
+	g.settle(r)
 	old := r.active
 	r.active = value
 	switch {
@@ -222,6 +234,10 @@ func (g *Game) SetActive(id int, value int16) error {
 	case old >= 1 && value <= 0:
 		g.emitSelf(r, EvDeactivate)
 		g.freeze(r)
+	default:
+		if old != value && g.fetchPending(r) {
+			g.refetch(r) // a prefetched duration may have read #Active
+		}
 	}
 	g.actor = saved
 	return nil

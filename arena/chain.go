@@ -1,0 +1,218 @@
+package arena
+
+import "robocom/robolang"
+
+// Run-ahead chains. Most instructions in real games are private: ADD, SUB, SET, COMP, JUMP,
+// BJUMP and TURN on numbers and the robot's own variables (the cinstrs marked fast). Nobody
+// else can see their effect — other robots read only #Active, the banks, the mobility and the
+// set through remote operands and SCAN, which these instructions never change — so they need
+// not run at their own turns. At a completing turn, when the next instruction is private,
+// the robot runs ahead: it executes its private instructions one after another, as the plain
+// rules would at their turns, until it reaches one that is not private, one that would
+// complete after a horizon, or an ADD/SUB that would eliminate it. Only that instruction
+// gets a visit. A TURN is private only while nobody listens to events (it emits one).
+//
+// The state of a chained robot is then ahead of the present. Whatever is about to look at it
+// or change it from outside first settles it: its state at the start of the chain (the
+// checkpoint) comes back and the chain is replayed up to the present turn, which gives the
+// state the plain rules have there. That happens before a TRANS into it, before another robot
+// (or the debugger) changes its #Active or a variable, before views, snapshots and results,
+// and when the game ends. Deaths, moves, builds and transfers are never run ahead: they
+// happen at their own turns. TestChainNoDiff plays July games with and without chains and
+// compares everything (RATIONALE.md "Arena scheduling").
+
+// chainHorizon is how many cycles a chain may run ahead. Longer chains save visits but cost
+// more to replay when something settles the robot early.
+const chainHorizon = 63
+
+// checkpoint is a robot's private state after the completing turn that started its chain.
+type checkpoint struct {
+	vars      [robolang.NumVars]int16
+	pos, bank int32
+	t         uint32 // the cycle of that turn
+	end       uint32 // the cycle of the chain's last step (a completion, or the fetch of an auto-reboot)
+	n         int32  // instructions the chain completed (already in Game.instructions)
+	dir       Dir
+}
+
+// chainable reports whether a chain is worth starting for r after a completing turn: the
+// instruction it fetches next is private, or r stands past the end of its bank and the
+// auto-reboot fetches an instruction of fixed duration (running the reboot ahead saves the
+// fetching visit).
+func (g *Game) chainable(r *robot) bool {
+	if i := uint(r.pos - 1); i < uint(len(r.code)) {
+		in := &r.code[i]
+		return in.fast && (in.op != robolang.OpTurn || g.onEvent == nil)
+	}
+	return len(r.banks) > 0 && len(r.banks[0].code) > 0 && r.banks[0].code[0].fixed
+}
+
+// runAhead starts a chain for r, which completed an instruction at cycle c (and is active,
+// with nothing in progress), and schedules its next visit.
+func (g *Game) runAhead(r *robot, c uint32) {
+	ck := &r.ck
+	ck.vars, ck.pos, ck.bank, ck.dir, ck.t = r.vars, r.pos, r.bank, r.dir, c
+	limit := c + chainHorizon
+	if t := uint32(g.opts.Timeout); limit > t {
+		limit = t
+	}
+	last, n, end := g.advance(r, c, limit)
+	if end > c {
+		ck.n, ck.end = n, end
+		g.instructions += int64(n)
+		r.chained = true
+		g.chains++
+	}
+	g.afterComplete(r, last)
+}
+
+// advance executes r's private instructions from the state after a completing turn in cycle
+// t, each whose completing turn is in a cycle ≤ limit, as their turns would (the effects are
+// those of applyFast, written out here with the state in locals: this loop runs most of the
+// instructions of a real game). It stops before anything else: an instruction that is not
+// private, an ADD or SUB that would eliminate r, an auto-reboot into a bank whose first
+// instruction has no fixed duration, data hunger. An auto-reboot (in the fetch of cycle t+1)
+// into an instruction that is not private is made, and the chain stops there: afterComplete
+// prefetches that instruction as the fetch in t+1 would. advance returns the cycle of the
+// last completion, how many instructions completed, and the cycle of its last step (t when
+// it made none).
+func (g *Game) advance(r *robot, t, limit uint32) (uint32, int32, uint32) {
+	var n int32
+	end := t
+	turnOK := g.onEvent == nil
+	trigger := g.opts.ElimTrigger
+	code, pos, bank, dir := r.code, r.pos, r.bank, r.dir
+	vars := &r.vars
+loop:
+	for {
+		i := uint(pos - 1)
+		if i >= uint(len(code)) {
+			if t+1 > limit || len(r.banks) == 0 {
+				break
+			}
+			b1 := r.banks[0].code
+			if len(b1) == 0 || !b1[0].fixed {
+				break
+			}
+			code, pos, bank, i = b1, 1, 1, 0
+			end = t + 1
+		}
+		in := &code[i]
+		if !in.fast {
+			break
+		}
+		due := t + uint32(in.dur)
+		if due > limit {
+			break
+		}
+		a0, a1 := &in.args[0], &in.args[1]
+		a := int(a0.val) + int(vars[a0.vi]&a0.vmask)
+		next := pos + 1
+		switch in.op {
+		case robolang.OpJump:
+			next = pos + int32(a)
+		case robolang.OpComp:
+			if a == int(a1.val)+int(vars[a1.vi]&a1.vmask) {
+				next = pos + 2
+			}
+		case robolang.OpSet:
+			vars[a0.vi] = a1.val + vars[a1.vi]&a1.vmask
+		case robolang.OpTurn:
+			if !turnOK {
+				break loop
+			}
+			if a == 0 {
+				dir = dir.Left()
+			} else {
+				dir = dir.Right()
+			}
+		case robolang.OpBJump:
+			bank, code = int32(a), nil
+			if a >= 1 && a <= len(r.banks) {
+				code = r.banks[a-1].code
+			}
+			next = int32(a1.val) + int32(vars[a1.vi]&a1.vmask)
+		default: // ADD, SUB
+			b := int(a1.val) + int(vars[a1.vi]&a1.vmask)
+			v := a + b
+			if in.op == robolang.OpSub {
+				v = a - b
+			}
+			if v > trigger || v < -trigger {
+				break loop
+			}
+			vars[a0.vi] = int16(v)
+		}
+		pos = next
+		n++
+		t, end = due, due
+	}
+	r.code, r.pos, r.bank, r.dir = code, pos, bank, dir
+	return t, n, end
+}
+
+// afterComplete schedules r's next visit after it completed an instruction in cycle t:
+// prefetching the next instruction when that is safe (see prefetch), else a fetching visit
+// in cycle t+1.
+func (g *Game) afterComplete(r *robot, t uint32) {
+	if j := uint(r.pos - 1); j < uint(len(r.code)) && r.code[j].fixed && !g.noPrefetch {
+		d := r.code[j].dur
+		r.inProgress = true
+		r.dur = d
+		r.fetchAt = t + 1
+		due := t + uint32(d)
+		r.due = due
+		if due-uint32(g.cycle) < wheelSize { // schedule(r, due), written out: a hot path
+			b := due & wheelMask
+			g.wheel[int(b)*g.words+int(r.slot>>6)] |= 1 << uint(r.slot&63)
+			g.counts[b]++
+			r.sched = schedWheel
+		} else {
+			g.scheduleFar(r, due)
+		}
+		return
+	}
+	if g.prefetch(r, t+1) {
+		g.schedule(r, r.due)
+	} else {
+		g.schedule(r, t+1)
+	}
+}
+
+// settle brings a chained robot back to the present: the state the plain rules give it at
+// this point of the current cycle (after its turn in this cycle if that has passed).
+func (g *Game) settle(r *robot) {
+	if !r.chained {
+		return
+	}
+	r.chained = false
+	g.chains--
+	cut := uint32(g.cycle)
+	if r.id > g.actor {
+		cut-- // its turn in this cycle is still to come
+	}
+	if r.ck.end <= cut {
+		return // the whole chain lies in the past: the state is the present one
+	}
+	g.unschedule(r)
+	r.inProgress = false
+	ck := &r.ck
+	g.instructions -= int64(ck.n)
+	r.vars, r.pos, r.dir = ck.vars, ck.pos, ck.dir
+	r.setBank(ck.bank)
+	last, n, _ := g.advance(r, ck.t, cut)
+	g.instructions += int64(n)
+	g.afterComplete(r, last)
+}
+
+// settleAll settles every chained robot (before views, snapshots, results, and at the end).
+func (g *Game) settleAll() {
+	if g.chains == 0 {
+		return
+	}
+	for i := range g.robots {
+		if g.robots[i].chained {
+			g.settle(&g.robots[i])
+		}
+	}
+}
