@@ -3,7 +3,7 @@
 GO ?= go
 FILES ?=
 
-.PHONY: run test deps test-deps build nogui vet fuzz bench
+.PHONY: run test deps test-deps build nogui vet fuzz bench pgo
 
 deps:
 	@.ci/install-deps gui
@@ -34,3 +34,9 @@ test: test-deps
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...
+
+# Profile-guided optimization: default.pgo is a CPU profile of one July round-robin round
+# (needs ../shared/corpus). Regenerate it after changing the engine's hot paths.
+pgo:
+	ROBOCOM_PGO=1 $(GO) test -tags nogui -count=1 -run TestPGOWorkload -cpuprofile $(CURDIR)/cmd/robocom/default.pgo ./cmd/robocom
+	rm -f robocom.test

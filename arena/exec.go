@@ -105,13 +105,17 @@ func (g *Game) complete(r *robot) {
 			return
 		}
 		if ref != nil && b >= 1 && b <= len(ref.banks) {
-			g.settle(ref)
-			ref.banks[b-1] = r.banks[a-1]
-			if int(ref.bank) == b {
-				ref.code = ref.banks[b-1].code
-			}
-			if g.fetchPending(ref) {
-				g.refetch(ref)
+			// Banks are immutable: a transfer of the bank the target already holds (viruses
+			// and factories repeat theirs) changes nothing but the event.
+			if src := r.banks[a-1]; ref.banks[b-1] != src {
+				g.settle(ref)
+				ref.banks[b-1] = src
+				if int(ref.bank) == b {
+					ref.code = src.code
+				}
+				if g.fetchPending(ref) {
+					g.refetch(ref)
+				}
 			}
 			if g.onEvent != nil {
 				g.onEvent(Event{Cycle: g.cycle, Robot: int(r.id), Program: int(r.team), Kind: EvTrans,

@@ -708,8 +708,8 @@ func (g *Game) kill(r *robot, why Reason) {
 // setActive stores v in target's #Active on behalf of actor and handles the crossing
 // between inactive (≤ 0) and active (≥ 1).
 func (g *Game) setActive(actor, target *robot, v int) {
-	if target != actor {
-		g.settle(target)
+	if target != actor && target.active != int16(v) {
+		g.settle(target) // (the same value changes nothing: SET %Active,1 on an active robot)
 	}
 	old := target.active
 	target.active = int16(v)
