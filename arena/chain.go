@@ -27,7 +27,7 @@ const chainHorizon = 63
 
 // checkpoint is a robot's private state after the completing turn that started its chain.
 type checkpoint struct {
-	vars      [robolang.NumVars]int16
+	regs      [numRegs]int16
 	pos, bank int32
 	t         uint32 // the cycle of that turn
 	end       uint32 // the cycle of the chain's last step (a completion, or the fetch of an auto-reboot)
@@ -51,7 +51,7 @@ func (g *Game) chainable(r *robot) bool {
 // with nothing in progress), and schedules its next visit.
 func (g *Game) runAhead(r *robot, c uint32) {
 	ck := &r.ck
-	ck.vars, ck.pos, ck.bank, ck.dir, ck.t = r.vars, r.pos, r.bank, r.dir, c
+	ck.regs, ck.pos, ck.bank, ck.dir, ck.t = r.regs, r.pos, r.bank, r.dir, c
 	limit := c + chainHorizon
 	if t := uint32(g.opts.Timeout); limit > t {
 		limit = t
@@ -80,9 +80,8 @@ func (g *Game) advance(r *robot, t, limit uint32) (uint32, int32, uint32) {
 	var n int32
 	end := t
 	turnOK := g.onEvent == nil
-	trigger := g.opts.ElimTrigger
-	code, pos, bank, dir := r.code, r.pos, r.bank, r.dir
-	vars := &r.vars
+	code, pos := r.code, r.pos // r.code and r.bank change only on BJUMP and reboots (rare)
+	vars := &r.regs
 loop:
 	for {
 		i := uint(pos - 1)
@@ -94,60 +93,58 @@ loop:
 			if len(b1) == 0 || !b1[0].fixed {
 				break
 			}
-			code, pos, bank, i = b1, 1, 1, 0
+			r.bank, r.code = 1, b1
+			code, pos, i = b1, 1, 0
 			end = t + 1
 		}
 		in := &code[i]
-		if !in.fast {
-			break
-		}
 		due := t + uint32(in.dur)
-		if due > limit {
+		if !in.fast || due > limit {
 			break
 		}
 		a0, a1 := &in.args[0], &in.args[1]
 		a := int(a0.val) + int(vars[a0.vi]&a0.vmask)
-		next := pos + 1
 		switch in.op {
 		case robolang.OpJump:
-			next = pos + int32(a)
+			pos += int32(a)
 		case robolang.OpComp:
+			pos++
 			if a == int(a1.val)+int(vars[a1.vi]&a1.vmask) {
-				next = pos + 2
+				pos++
 			}
 		case robolang.OpSet:
 			vars[a0.vi] = a1.val + vars[a1.vi]&a1.vmask
+			pos++
 		case robolang.OpTurn:
 			if !turnOK {
 				break loop
 			}
 			if a == 0 {
-				dir = dir.Left()
+				r.dir = r.dir.Left()
 			} else {
-				dir = dir.Right()
+				r.dir = r.dir.Right()
 			}
+			pos++
 		case robolang.OpBJump:
-			bank, code = int32(a), nil
-			if a >= 1 && a <= len(r.banks) {
-				code = r.banks[a-1].code
-			}
-			next = int32(a1.val) + int32(vars[a1.vi]&a1.vmask)
+			r.setBank(int32(a))
+			code = r.code
+			pos = int32(a1.val) + int32(vars[a1.vi]&a1.vmask)
 		default: // ADD, SUB
 			b := int(a1.val) + int(vars[a1.vi]&a1.vmask)
 			v := a + b
 			if in.op == robolang.OpSub {
 				v = a - b
 			}
-			if v > trigger || v < -trigger {
+			if t := g.opts.ElimTrigger; v > t || v < -t {
 				break loop
 			}
 			vars[a0.vi] = int16(v)
+			pos++
 		}
-		pos = next
 		n++
 		t, end = due, due
 	}
-	r.code, r.pos, r.bank, r.dir = code, pos, bank, dir
+	r.pos = pos
 	return t, n, end
 }
 
@@ -198,7 +195,7 @@ func (g *Game) settle(r *robot) {
 	r.inProgress = false
 	ck := &r.ck
 	g.instructions -= int64(ck.n)
-	r.vars, r.pos, r.dir = ck.vars, ck.pos, ck.dir
+	r.regs, r.pos, r.dir = ck.regs, ck.pos, ck.dir
 	r.setBank(ck.bank)
 	last, n, _ := g.advance(r, ck.t, cut)
 	g.instructions += int64(n)

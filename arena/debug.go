@@ -25,7 +25,7 @@ func (g *Game) Probe(id int) Probe {
 	return Probe{
 		Alive: true, Bank: int(r.bank), Instr: int(r.pos), HasInstr: r.instrAt() != nil,
 		Fetched:    r.inProgress && !g.fetchPending(r),
-		FetchCycle: int(r.fetchAt), Active: r.active >= 1,
+		FetchCycle: int(r.fetchAt), Active: r.regs[regActive] >= 1,
 	}
 }
 

@@ -160,17 +160,17 @@ func (g *Game) completeFast(r *robot, in *cinstr) bool {
 // changing nothing, for an ADD or SUB whose result lies beyond ±trigger (elimination).
 func applyFast(r *robot, in *cinstr, trigger int) bool {
 	a0, a1 := &in.args[0], &in.args[1]
-	a := int(a0.val) + int(r.vars[a0.vi]&a0.vmask)
+	a := int(a0.val) + int(r.regs[a0.vi]&a0.vmask)
 	next := r.pos + 1
 	switch in.op {
 	case robolang.OpJump:
 		next = r.pos + int32(a)
 	case robolang.OpComp:
-		if a == int(a1.val)+int(r.vars[a1.vi]&a1.vmask) {
+		if a == int(a1.val)+int(r.regs[a1.vi]&a1.vmask) {
 			next = r.pos + 2
 		}
 	case robolang.OpSet:
-		r.vars[a0.vi] = a1.val + r.vars[a1.vi]&a1.vmask
+		r.regs[a0.vi] = a1.val + r.regs[a1.vi]&a1.vmask
 	case robolang.OpTurn:
 		if a == 0 {
 			r.dir = r.dir.Left()
@@ -179,9 +179,9 @@ func applyFast(r *robot, in *cinstr, trigger int) bool {
 		}
 	case robolang.OpBJump:
 		r.setBank(int32(a))
-		next = int32(a1.val) + int32(r.vars[a1.vi]&a1.vmask)
+		next = int32(a1.val) + int32(r.regs[a1.vi]&a1.vmask)
 	default: // ADD, SUB
-		b := int(a1.val) + int(r.vars[a1.vi]&a1.vmask)
+		b := int(a1.val) + int(r.regs[a1.vi]&a1.vmask)
 		v := a + b
 		if in.op == robolang.OpSub {
 			v = a - b
@@ -189,7 +189,7 @@ func applyFast(r *robot, in *cinstr, trigger int) bool {
 		if v > trigger || v < -trigger {
 			return false
 		}
-		r.vars[a0.vi] = int16(v)
+		r.regs[a0.vi] = int16(v)
 	}
 	r.pos = next
 	return true
@@ -214,33 +214,15 @@ var emptyBanks = func() [MaxPrograms]*Bank {
 // read returns an operand's value. ref is the robot on the reference field, or nil.
 func (g *Game) read(r *robot, o carg, ref *robot) int {
 	switch o.kind {
-	case robolang.KindNumber:
-		return int(o.val)
-	case robolang.KindVar:
-		return int(r.vars[o.vi])
-	case robolang.KindActive:
-		return int(r.active)
-	case robolang.KindConst:
-		switch robolang.Const(o.val) {
-		case robolang.ConstBanks:
-			return len(r.banks)
-		case robolang.ConstMobile:
-			if r.mobile {
-				return 1
-			}
-			return 0
-		case robolang.ConstInstrSet:
-			return int(r.set)
-		case robolang.ConstFields:
-			return g.n
-		}
+	default: // a number, a variable, #Active, a constant (see carg)
+		return int(o.val) + int(r.regs[o.vi]&o.vmask)
 	case robolang.KindRemote:
 		if ref == nil {
 			return 0 // tolerable exception: remotes of an empty field read 0
 		}
 		switch robolang.Remote(o.val) {
 		case robolang.RemoteActive:
-			return int(ref.active)
+			return int(ref.regs[regActive])
 		case robolang.RemoteBanks:
 			return len(ref.banks)
 		case robolang.RemoteMobile:
@@ -259,7 +241,7 @@ func (g *Game) read(r *robot, o carg, ref *robot) int {
 func (g *Game) write(r *robot, o carg, v int, ref *robot) {
 	switch o.kind {
 	case robolang.KindVar:
-		r.vars[o.vi] = int16(v)
+		r.regs[o.vi] = int16(v)
 	case robolang.KindActive:
 		g.setActive(r, r, v)
 	case robolang.KindRemote:

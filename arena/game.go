@@ -38,10 +38,11 @@ type cinstr struct {
 	args    [3]carg
 }
 
-// carg is one compiled operand. A number or a variable reads without a branch as
-// val + vars[vi]&vmask (a number: vmask 0; variable k: val 0, vi k-1, vmask all ones), so
-// that the simple instructions need no switch on the operand kind: such switches are
-// mispredicted branches, and the engine spends much of its time in them.
+// carg is one compiled operand. Anything but a remote reads without a branch as
+// val + regs[vi]&vmask (a number or $Fields: vmask 0; variable k: val 0, vi k-1, vmask all
+// ones; #Active and the other constants: their register), so that the simple instructions
+// need no switch on the operand kind: such switches are mispredicted branches, and the
+// engine spends much of its time in them.
 type carg struct {
 	kind  robolang.OperandKind
 	vi    uint8
@@ -53,8 +54,9 @@ type carg struct {
 func compile(code []robolang.Instr, o *Options) []cinstr {
 	out := make([]cinstr, len(code))
 	for i, in := range code {
-		c := cinstr{op: in.Op, n: in.N, set: uint8(robolang.Instructions[in.Op].Set)}
-		simple := true
+		info := &robolang.Instructions[in.Op]
+		c := cinstr{op: in.Op, n: in.N, set: uint8(info.Set)}
+		simple := true // no remote operand, and a variable wherever the instruction writes
 		for j := 0; j < int(in.N); j++ {
 			a := carg{kind: in.Args[j].Kind, val: in.Args[j].Value}
 			switch a.kind {
@@ -63,6 +65,20 @@ func compile(code []robolang.Instr, o *Options) []cinstr {
 				simple = false
 			case robolang.KindVar:
 				a.vi, a.val, a.vmask = uint8(a.val-1), 0, -1
+			case robolang.KindActive:
+				a.vi, a.val, a.vmask = regActive, 0, -1
+				simple = simple && info.Args[j] != robolang.ArgWrite // writing #Active (de)activates
+			case robolang.KindConst:
+				switch robolang.Const(a.val) {
+				case robolang.ConstBanks:
+					a.vi, a.val, a.vmask = regBanks, 0, -1
+				case robolang.ConstMobile:
+					a.vi, a.val, a.vmask = regMobile, 0, -1
+				case robolang.ConstInstrSet:
+					a.vi, a.val, a.vmask = regInstrSet, 0, -1
+				case robolang.ConstFields:
+					a.val = int16(o.Board)
+				}
 			case robolang.KindNumber:
 			default:
 				simple = false
@@ -72,7 +88,7 @@ func compile(code []robolang.Instr, o *Options) []cinstr {
 		switch in.Op {
 		case robolang.OpAdd, robolang.OpSub, robolang.OpSet, robolang.OpComp, robolang.OpJump,
 			robolang.OpBJump, robolang.OpTurn:
-			c.fast = simple && c.set == 0
+			c.fast = simple && c.set == 0 // (ADD, SUB, SET with a simple operand write a variable)
 		}
 		switch in.Op {
 		case robolang.OpScan, robolang.OpTrans, robolang.OpCreate, robolang.OpMove:
@@ -103,7 +119,6 @@ type robot struct {
 	id         uint32
 	slot       int32 // index in Game.robots; grows with creation order (see sched.go)
 	x, y       int16
-	active     int16 // #Active
 	dir        Dir
 	set        uint8
 	team       uint8
@@ -112,23 +127,35 @@ type robot struct {
 	alive      bool
 	inProgress bool // an instruction was fetched and has not completed
 	chained    bool // run ahead: see chain.go; the state is past the present until settled
-	_          [2]byte
+	_          [4]byte
 
-	// Second line: the variables and the banks.
-	vars  [robolang.NumVars]int16 // #1..#20
-	banks []*Bank
+	// Second line: what operands read: #1..#20, #Active, the robot's constants (regs).
+	regs [numRegs]int16
 
-	// The rest is rarely touched.
+	// The rest is touched less often.
+	banks  []*Bank
 	dur    int32  // the duration fixed at the last fetch
 	seq    uint32 // bumped whenever pending overflow entries become invalid
 	rem    int32  // while frozen with an instruction in progress: turns still needed
 	gen    int32
 	parent uint32
 
-	// Fourth line: the checkpoint of a run-ahead chain (chain.go), valid while chained.
+	// The checkpoint of a run-ahead chain (chain.go), valid while chained.
 	ck checkpoint
-	_  [44]byte // pad to 256 bytes: four whole cache lines per robot
+	_  [28]byte // pad to 256 bytes: four whole cache lines per robot
 }
+
+// A robot's registers: what its operands read and write. #1..#20 are regs[0..19]. Keeping
+// #Active and the robot's constants beside them lets the compiled operands read all of them
+// as val + regs[vi]&vmask, without a switch (see carg), so that instructions that only read
+// them are fast (and private: see chain.go). Only #Active changes, always through setActive.
+const (
+	regActive   = robolang.NumVars     // #Active
+	regBanks    = robolang.NumVars + 1 // $Banks: fixed at birth (TRANS replaces banks, never adds)
+	regMobile   = robolang.NumVars + 2 // $Mobile: 1 or 0
+	regInstrSet = robolang.NumVars + 3 // $InstrSet
+	numRegs     = robolang.NumVars + 4
+)
 
 // setBank moves r to bank b (and caches that bank's code).
 func (r *robot) setBank(b int32) {
@@ -246,7 +273,7 @@ func New(cfg Config) (*Game, error) {
 		}
 		pl := places[team]
 		r := g.newRobot(team, 0, 0, pl.X, pl.Y, pl.Dir, 2, opts.FirstMobile, banks, 0)
-		r.active = 1
+		r.regs[regActive] = 1
 		g.schedule(r, 1)
 	}
 	g.alivePrograms = len(cfg.Programs)
@@ -381,6 +408,11 @@ func (g *Game) newRobot(team int, parent uint32, gen int, x, y int, dir Dir, set
 			keep = append(keep, empty)
 		}
 		r.banks = keep
+	}
+	r.regs[regBanks] = int16(len(r.banks))
+	r.regs[regInstrSet] = int16(set)
+	if mobile {
+		r.regs[regMobile] = 1
 	}
 	r.setBank(1)
 	g.nextID++
@@ -565,7 +597,7 @@ func (g *Game) turn(r *robot) {
 		}
 	}
 	r.inProgress = false
-	if r.active < 1 {
+	if r.regs[regActive] < 1 {
 		return
 	}
 	if !g.noPrefetch && !g.noChains && g.chainable(r) {
@@ -708,11 +740,11 @@ func (g *Game) kill(r *robot, why Reason) {
 // setActive stores v in target's #Active on behalf of actor and handles the crossing
 // between inactive (≤ 0) and active (≥ 1).
 func (g *Game) setActive(actor, target *robot, v int) {
-	if target != actor && target.active != int16(v) {
+	if target != actor && target.regs[regActive] != int16(v) {
 		g.settle(target) // (the same value changes nothing: SET %Active,1 on an active robot)
 	}
-	old := target.active
-	target.active = int16(v)
+	old := target.regs[regActive]
+	target.regs[regActive] = int16(v)
 	switch {
 	case old <= 0 && v >= 1:
 		if g.onEvent != nil {
@@ -731,7 +763,7 @@ func (g *Game) setActive(actor, target *robot, v int) {
 	default:
 		// Still active, another value: a prefetched TRANS or CREATE may have read #Active
 		// for its duration (TRANS #Active, 1), so the prefetch is redone.
-		if old != target.active && g.fetchPending(target) {
+		if old != target.regs[regActive] && g.fetchPending(target) {
 			g.refetch(target)
 		}
 	}

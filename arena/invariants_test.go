@@ -32,8 +32,8 @@ func checkInvariants(t testing.TB, g *Game) {
 		if g.board[idx] != r.slot+1 {
 			t.Fatalf("cycle %d: field %d,%d does not hold robot %d", g.cycle, r.x, r.y, r.id)
 		}
-		if (r.active >= 1) != (r.sched != schedNone) && !g.over {
-			t.Fatalf("cycle %d: robot %d active %d but sched %d", g.cycle, r.id, r.active, r.sched)
+		if (r.regs[regActive] >= 1) != (r.sched != schedNone) && !g.over {
+			t.Fatalf("cycle %d: robot %d active %d but sched %d", g.cycle, r.id, r.regs[regActive], r.sched)
 		}
 		if r.sched == schedWheel && (r.due <= uint32(g.cycle) || r.due-uint32(g.cycle) >= wheelSize) {
 			t.Fatalf("cycle %d: robot %d due %d out of the wheel", g.cycle, r.id, r.due)

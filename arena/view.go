@@ -49,10 +49,10 @@ func (g *Game) view(r *robot) RobotView {
 	v := RobotView{
 		ID: int(r.id), Parent: int(r.parent), Team: int(r.team), Generation: int(r.gen),
 		X: int(r.x), Y: int(r.y), Dir: r.dir, Set: int(r.set), Mobile: r.mobile,
-		Active: r.active, Bank: int(r.bank), Instr: int(r.pos), InProgress: r.inProgress && !g.fetchPending(r),
+		Active: r.regs[regActive], Bank: int(r.bank), Instr: int(r.pos), InProgress: r.inProgress && !g.fetchPending(r),
 		Alive: r.alive,
 	}
-	v.Vars = r.vars
+	copy(v.Vars[:], r.regs[:robolang.NumVars])
 	v.Banks = make([]BankView, len(r.banks))
 	for i, b := range r.banks {
 		bv := BankView{Len: len(b.Code), Hidden: b.Hidden, Origin: b.Origin}
@@ -67,7 +67,7 @@ func (g *Game) view(r *robot) RobotView {
 	}
 	if v.InProgress {
 		v.Duration = int(r.dur)
-		if r.active >= 1 {
+		if r.regs[regActive] >= 1 {
 			v.Remaining = int(r.due) - g.cycle
 		} else {
 			v.Remaining = int(r.rem)
@@ -109,7 +109,7 @@ func (g *Game) AppendPlaced(dst []Placed) []Placed {
 			continue
 		}
 		dst = append(dst, Placed{ID: int(r.id), Team: int(r.team), X: int(r.x), Y: int(r.y), Dir: r.dir,
-			Set: int(r.set), Mobile: r.mobile, Active: r.active, Generation: int(r.gen)})
+			Set: int(r.set), Mobile: r.mobile, Active: r.regs[regActive], Generation: int(r.gen)})
 	}
 	return dst
 }
@@ -206,7 +206,7 @@ func (g *Game) SetVar(id, v int, value int16) error {
 		return fmt.Errorf("variable #%d does not exist (#1..#%d)", v, robolang.NumVars)
 	}
 	g.settle(r)
-	r.vars[v-1] = value
+	r.regs[v-1] = value
 	if g.fetchPending(r) {
 		g.refetch(r)
 	}
@@ -225,8 +225,8 @@ func (g *Game) SetActive(id int, value int16) error {
 	saved := g.actor
 	g.actor = ^uint32(0)
 	g.settle(r)
-	old := r.active
-	r.active = value
+	old := r.regs[regActive]
+	r.regs[regActive] = value
 	switch {
 	case old <= 0 && value >= 1:
 		g.emitSelf(r, EvActivate)
