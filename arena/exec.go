@@ -80,7 +80,7 @@ func (g *Game) complete(r *robot) {
 			idx := g.front(r)
 			g.board[int(r.y)*g.n+int(r.x)] = 0
 			g.board[idx] = r.slot + 1
-			r.x, r.y = int16(idx%g.n), int16(idx/g.n)
+			r.x, r.y, r.field = int16(idx%g.n), int16(idx/g.n), int32(idx)
 			if g.onEvent != nil {
 				g.onEvent(Event{Cycle: g.cycle, Robot: int(r.id), Program: int(r.team), Kind: EvMove, X: int(r.x), Y: int(r.y)})
 			}

@@ -125,9 +125,9 @@ type robot struct {
 	sched      uint8 // schedNone, schedWheel or schedOverflow
 	mobile     bool
 	alive      bool
-	inProgress bool // an instruction was fetched and has not completed
-	chained    bool // run ahead: see chain.go; the state is past the present until settled
-	_          [4]byte
+	inProgress bool  // an instruction was fetched and has not completed
+	chained    bool  // run ahead: see chain.go; the state is past the present until settled
+	field      int32 // y*n + x, the board index of the robot's field
 
 	// Second line: what operands read: #1..#20, #Active, the robot's constants (regs).
 	regs [numRegs]int16
@@ -184,10 +184,11 @@ type Game struct {
 	seed  int64
 	rng   rng
 
-	board  []int32 // y*n+x → slot+1; 0 is an empty field
-	robots []robot // slots in creation order, dead ones too until compact; capacity 3n²
-	remap  []int32 // compact's scratch: old slot → new slot
-	nextID uint32
+	board   []int32 // y*n+x → slot+1; 0 is an empty field
+	frontOf []int32 // field*4+dir → the field in front (neighbours)
+	robots  []robot // slots in creation order, dead ones too until compact; capacity 3n²
+	remap   []int32 // compact's scratch: old slot → new slot
+	nextID  uint32
 
 	cycle int  // the last cycle simulated (0 before the first)
 	over  bool // the game has ended
@@ -249,6 +250,7 @@ func New(cfg Config) (*Game, error) {
 		seed:      cfg.Seed,
 		rng:       newRNG(cfg.Seed),
 		board:     make([]int32, n*n),
+		frontOf:   neighbours(n),
 		robots:    make([]robot, 0, 3*n*n),
 		remap:     make([]int32, 3*n*n),
 		nextID:    1,
@@ -394,7 +396,7 @@ func (g *Game) newRobot(team int, parent uint32, gen int, x, y int, dir Dir, set
 	seq := r.seq
 	*r = robot{
 		id: g.nextID, parent: parent, slot: slot, team: uint8(team), gen: int32(gen),
-		x: int16(x), y: int16(y), dir: dir, set: uint8(set), mobile: mobile, alive: true,
+		x: int16(x), y: int16(y), field: int32(y*g.n + x), dir: dir, set: uint8(set), mobile: mobile, alive: true,
 		pos: 1, seq: seq + 1,
 	}
 	if banks != nil {
@@ -438,9 +440,21 @@ func wrap(v, n int) int {
 
 // front returns the board index of r's reference field.
 func (g *Game) front(r *robot) int {
-	x := wrap(int(r.x)+dirDX[r.dir], g.n)
-	y := wrap(int(r.y)+dirDY[r.dir], g.n)
-	return y*g.n + x
+	return int(g.frontOf[uint(r.field)<<2|uint(r.dir&3)])
+}
+
+// neighbours returns, for every field of an n×n torus, the board indexes of the four fields
+// next to it: index field*4 + direction.
+func neighbours(n int) []int32 {
+	t := make([]int32, 4*n*n)
+	for y := 0; y < n; y++ {
+		for x := 0; x < n; x++ {
+			for d := North; d <= West; d++ {
+				t[(y*n+x)*4+int(d)] = int32(wrap(y+dirDY[d], n)*n + wrap(x+dirDX[d], n))
+			}
+		}
+	}
+	return t
 }
 
 // robotAt returns the robot on board index idx, or nil.
