@@ -27,7 +27,7 @@ const chainHorizon = 63
 
 // checkpoint is a robot's private state after the completing turn that started its chain.
 type checkpoint struct {
-	regs      [numRegs]int16
+	vars      [robolang.NumVars]int16 // #1..#20 (#Active and the constants do not change in a chain)
 	pos, bank int32
 	t         uint32 // the cycle of that turn
 	end       uint32 // the cycle of the chain's last step (a completion, or the fetch of an auto-reboot)
@@ -51,7 +51,8 @@ func (g *Game) chainable(r *robot) bool {
 // with nothing in progress), and schedules its next visit.
 func (g *Game) runAhead(r *robot, c uint32) {
 	ck := &r.ck
-	ck.regs, ck.pos, ck.bank, ck.dir, ck.t = r.regs, r.pos, r.bank, r.dir, c
+	ck.pos, ck.bank, ck.dir, ck.t = r.pos, r.bank, r.dir, c
+	copy(ck.vars[:], r.regs[:robolang.NumVars])
 	limit := c + chainHorizon
 	if t := uint32(g.opts.Timeout); limit > t {
 		limit = t
@@ -195,7 +196,8 @@ func (g *Game) settle(r *robot) {
 	r.inProgress = false
 	ck := &r.ck
 	g.instructions -= int64(ck.n)
-	r.regs, r.pos, r.dir = ck.regs, ck.pos, ck.dir
+	r.pos, r.dir = ck.pos, ck.dir
+	copy(r.regs[:robolang.NumVars], ck.vars[:])
 	r.setBank(ck.bank)
 	last, n, _ := g.advance(r, ck.t, cut)
 	g.instructions += int64(n)

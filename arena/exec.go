@@ -78,7 +78,7 @@ func (g *Game) complete(r *robot) {
 		}
 		if ref == nil {
 			idx := g.front(r)
-			g.board[int(r.y)*g.n+int(r.x)] = 0
+			g.board[r.field] = 0
 			g.board[idx] = r.slot + 1
 			r.x, r.y, r.field = int16(idx%g.n), int16(idx/g.n), int32(idx)
 			if g.onEvent != nil {

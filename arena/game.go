@@ -118,7 +118,7 @@ type robot struct {
 	fetchAt    uint32   // the cycle of the last (or, if prefetched, the coming) fetch
 	id         uint32
 	slot       int32 // index in Game.robots; grows with creation order (see sched.go)
-	x, y       int16
+	dur        int32 // the duration fixed at the last fetch
 	dir        Dir
 	set        uint8
 	team       uint8
@@ -131,18 +131,18 @@ type robot struct {
 
 	// Second line: what operands read: #1..#20, #Active, the robot's constants (regs).
 	regs [numRegs]int16
+	x, y int16
+	seq  uint32 // bumped whenever pending overflow entries become invalid
+	rem  int32  // while frozen with an instruction in progress: turns still needed
+	gen  int32
 
-	// The rest is touched less often.
-	banks  []*Bank
-	dur    int32  // the duration fixed at the last fetch
-	seq    uint32 // bumped whenever pending overflow entries become invalid
-	rem    int32  // while frozen with an instruction in progress: turns still needed
-	gen    int32
-	parent uint32
-
-	// The checkpoint of a run-ahead chain (chain.go), valid while chained.
+	// Third line: the checkpoint of a run-ahead chain (chain.go), valid while chained.
 	ck checkpoint
-	_  [28]byte // pad to 256 bytes: four whole cache lines per robot
+
+	// Fourth line: the banks (TRANS, BJUMP and reboots read them).
+	banks  []*Bank
+	parent uint32
+	_      [36]byte // pad to 256 bytes: four whole cache lines per robot
 }
 
 // A robot's registers: what its operands read and write. #1..#20 are regs[0..19]. Keeping
@@ -735,7 +735,7 @@ func (g *Game) duration(r *robot, in *cinstr) int {
 
 // kill removes the acting robot r.
 func (g *Game) kill(r *robot, why Reason) {
-	g.board[int(r.y)*g.n+int(r.x)] = 0
+	g.board[r.field] = 0
 	r.alive = false
 	r.inProgress = false
 	g.unschedule(r)

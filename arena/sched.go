@@ -101,7 +101,7 @@ func (g *Game) compact() {
 		}
 		r := &g.robots[nr]
 		r.slot = nr
-		g.board[int(r.y)*g.n+int(r.x)] = nr + 1
+		g.board[r.field] = nr + 1
 		nr++
 	}
 	g.robots = g.robots[:nr]
