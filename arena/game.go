@@ -558,7 +558,7 @@ func (g *Game) nextBusyCycle() int {
 // runCycle simulates cycle c (> the last one; cycles skipped must have had no visits):
 // every robot due in c takes its turn, in creation order.
 func (g *Game) runCycle(c int) {
-	if len(g.robots) > 2*g.n*g.n {
+	if len(g.robots) > g.n*g.n+g.n*g.n/4 { // see sched.go
 		g.compact()
 	}
 	g.cycle = c

@@ -18,8 +18,9 @@ import "math/bits"
 // heap keyed by due<<32 | id and move into the wheel when they come within reach.
 //
 // Slots are handed out up to 3n² and compacted (the living robots moved down, in the same
-// order) between cycles once they pass 2n²; since at most n² robots live, and at most n² can
-// be built in one cycle, slots never run out. Scanning in slot order also walks the robots
+// order) between cycles once they pass 1.25n² (any threshold up to 2n² is safe: at most n²
+// robots live, and at most n² can be built in one cycle, so slots never run out; a low one
+// keeps the living robots close together in memory). Scanning in slot order also walks the robots
 // in memory order. Measured on July pairings, this replaced a binary heap
 // of all visits and made whole bouts about 3× faster (RATIONALE.md "Scheduling").
 
