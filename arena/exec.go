@@ -33,9 +33,11 @@ func (g *Game) complete(r *robot) {
 			return
 		}
 	}
-	var ref *robot
+	var ref *robot // the robot in front
+	front := 0     // its field
 	if in.ref {
-		ref = g.robotAt(g.front(r))
+		front = g.front(r)
+		ref = g.robotAt(front)
 	}
 	next := r.pos + 1
 	switch op {
@@ -77,10 +79,9 @@ func (g *Game) complete(r *robot) {
 			return
 		}
 		if ref == nil {
-			idx := g.front(r)
 			g.board[r.field] = 0
-			g.board[idx] = r.slot + 1
-			r.x, r.y, r.field = int16(idx%g.n), int16(idx/g.n), int32(idx)
+			g.board[front] = onBoard(r)
+			r.x, r.y, r.field = int16(front%g.n), int16(front/g.n), int32(front)
 			if g.onEvent != nil {
 				g.onEvent(Event{Cycle: g.cycle, Robot: int(r.id), Program: int(r.team), Kind: EvMove, X: int(r.x), Y: int(r.y)})
 			}
@@ -92,7 +93,7 @@ func (g *Game) complete(r *robot) {
 		v := 0
 		if ref != nil {
 			v = 1
-			if ref.team == r.team {
+			if g.board[front]>>24 == int32(r.team+1) { // ref.team == r.team, from the board
 				v = 2
 			}
 		}

@@ -29,7 +29,7 @@ func checkInvariants(t testing.TB, g *Game) {
 			t.Fatalf("cycle %d: two robots on field %d,%d", g.cycle, r.x, r.y)
 		}
 		seen[idx] = true
-		if g.board[idx] != r.slot+1 {
+		if g.board[idx] != onBoard(r) {
 			t.Fatalf("cycle %d: field %d,%d does not hold robot %d", g.cycle, r.x, r.y, r.id)
 		}
 		if (r.regs[regActive] >= 1) != (r.sched != schedNone) && !g.over {

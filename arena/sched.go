@@ -102,7 +102,7 @@ func (g *Game) compact() {
 		}
 		r := &g.robots[nr]
 		r.slot = nr
-		g.board[r.field] = nr + 1
+		g.board[r.field] = onBoard(r)
 		nr++
 	}
 	g.robots = g.robots[:nr]
