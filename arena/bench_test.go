@@ -131,3 +131,32 @@ func TestNoAllocPerCycle(t *testing.T) {
 		t.Errorf("%v allocations per cycle", allocs)
 	}
 }
+
+// BenchmarkJulySubset: one op is a fixed ninth of the July round-robin's first round (every
+// ninth pairing, seed 1: 78 bouts, timeouts included in their usual share). It is the
+// measure the fourth speed pass compared binaries with (RATIONALE.md "Arena scheduling").
+func BenchmarkJulySubset(b *testing.B) {
+	progs := julyPrograms(b)
+	var pairs [][]*robolang.Program
+	k := 0
+	for i := range progs {
+		for j := i + 1; j < len(progs); j++ {
+			if k++; k%9 == 0 {
+				pairs = append(pairs, []*robolang.Program{progs[i], progs[j]})
+			}
+		}
+	}
+	b.ResetTimer()
+	var instr int64
+	for n := 0; n < b.N; n++ {
+		for _, p := range pairs {
+			g, err := New(Config{Programs: p, Seed: 1})
+			if err != nil {
+				b.Fatal(err)
+			}
+			g.Run()
+			instr += g.Instructions()
+		}
+	}
+	b.ReportMetric(float64(instr)/float64(b.N), "instr/op")
+}
