@@ -243,26 +243,26 @@ func New(cfg Config) (*Game, error) {
 		}
 	}
 	n := opts.Board
+	b := takeBuffers(n)
 	g := &Game{
 		opts:      *opts,
 		n:         n,
 		progs:     cfg.Programs,
 		seed:      cfg.Seed,
 		rng:       newRNG(cfg.Seed),
-		board:     make([]int32, n*n),
-		frontOf:   neighbours(n),
-		robots:    make([]robot, 0, 3*n*n),
-		remap:     make([]int32, 3*n*n),
+		board:     b.board,
+		frontOf:   b.frontOf,
+		robots:    b.robots,
+		remap:     b.remap,
+		words:     b.words,
+		wheel:     b.wheel,
+		overflow:  b.overflow,
 		nextID:    1,
 		actor:     ^uint32(0),
 		teamCount: make([]int, len(cfg.Programs)),
 		diedAt:    make([]int, len(cfg.Programs)),
 		onEvent:   cfg.OnEvent,
 	}
-	capSlots := 3 * n * n
-	g.words = (capSlots + 63) / 64
-	g.wheel = make([]uint64, wheelSize*g.words)
-	g.overflow = make(heap, 0, 16)
 	places, err := g.place(cfg.Places)
 	if err != nil {
 		return nil, err

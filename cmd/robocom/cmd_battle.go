@@ -163,6 +163,7 @@ func playBattle(progs []*robolang.Program, opts *arena.Options, seed int64, roun
 		}
 		g.Run()
 		results[k] = g.Result()
+		g.Release()
 	}
 	if trace != nil {
 		var buf []byte

@@ -166,6 +166,7 @@ func playTournament(progs []*robolang.Program, opts *arena.Options, seed int64, 
 				}
 				g.Run()
 				res := g.Result()
+				g.Release() // its buffers go to the next bout
 				w := int8(2)
 				switch res.Winner {
 				case 0:
