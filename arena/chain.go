@@ -3,10 +3,12 @@ package arena
 import "robocom/robolang"
 
 // Run-ahead chains. Most instructions in real games are private: ADD, SUB, SET, COMP, JUMP,
-// BJUMP and TURN on numbers and the robot's own variables (the cinstrs marked fast). Nobody
-// else can see their effect — other robots read only #Active, the banks, the mobility and the
-// set through remote operands and SCAN, which these instructions never change — so they need
-// not run at their own turns. At a completing turn, when the next instruction is private,
+// BJUMP and TURN that read numbers, the robot's variables, its #Active and its constants, and
+// write a variable (the cinstrs marked fast). Nobody else can see their effect — other robots
+// read only #Active, the banks, the mobility and the set through remote operands and SCAN,
+// which these instructions never change — and only #Active of what they read can be changed
+// by others (through setActive, which settles first), so they need not run at their own
+// turns. At a completing turn, when the next instruction is private,
 // the robot runs ahead: it executes its private instructions one after another, as the plain
 // rules would at their turns, until it reaches one that is not private, one that would
 // complete after a horizon, or an ADD/SUB that would eliminate it. Only that instruction
