@@ -59,7 +59,7 @@ func (g *Game) runAhead(r *robot, c uint32) {
 	if t := uint32(g.opts.Timeout); limit > t {
 		limit = t
 	}
-	last, n, end := g.advance(r, c, limit)
+	last, n, end := g.advance(r, c, limit, g.onEvent == nil)
 	if end > c {
 		ck.n, ck.end = n, end
 		g.instructions += int64(n)
@@ -69,20 +69,20 @@ func (g *Game) runAhead(r *robot, c uint32) {
 	g.afterComplete(r, last)
 }
 
-// advance executes r's private instructions from the state after a completing turn in cycle
-// t, each whose completing turn is in a cycle ≤ limit, as their turns would (the effects are
-// those of applyFast, written out here with the state in locals: this loop runs most of the
-// instructions of a real game). It stops before anything else: an instruction that is not
+// advance executes r's fast instructions from the state after a completing turn in cycle t,
+// each whose completing turn is in a cycle ≤ limit, as their turns would; TURN only if turns
+// (a TURN is not private while events are listened to). It is the one implementation of the
+// fast instructions (completeFast uses it too), with the state in locals: this loop runs most
+// of the instructions of a real game. It stops before anything else: an instruction that is not
 // private, an ADD or SUB that would eliminate r, an auto-reboot into a bank whose first
 // instruction has no fixed duration, data hunger. An auto-reboot (in the fetch of cycle t+1)
 // into an instruction that is not private is made, and the chain stops there: afterComplete
 // prefetches that instruction as the fetch in t+1 would. advance returns the cycle of the
 // last completion, how many instructions completed, and the cycle of its last step (t when
 // it made none).
-func (g *Game) advance(r *robot, t, limit uint32) (uint32, int32, uint32) {
+func (g *Game) advance(r *robot, t, limit uint32, turns bool) (uint32, int32, uint32) {
 	var n int32
 	end := t
-	turnOK := g.onEvent == nil
 	code, pos := r.code, r.pos // r.code and r.bank change only on BJUMP and reboots (rare)
 	vars := &r.regs
 loop:
@@ -119,7 +119,7 @@ loop:
 			vars[a0.vi] = a1.val + vars[a1.vi]&a1.vmask
 			pos++
 		case robolang.OpTurn:
-			if !turnOK {
+			if !turns {
 				break loop
 			}
 			if a == 0 {
@@ -201,7 +201,7 @@ func (g *Game) settle(r *robot) {
 	r.pos, r.dir = ck.pos, ck.dir
 	copy(r.regs[:robolang.NumVars], ck.vars[:])
 	r.setBank(ck.bank)
-	last, n, _ := g.advance(r, ck.t, cut)
+	last, n, _ := g.advance(r, ck.t, cut, g.onEvent == nil)
 	g.instructions += int64(n)
 	g.afterComplete(r, last)
 }

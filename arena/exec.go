@@ -143,56 +143,21 @@ func (g *Game) complete(r *robot) {
 }
 
 // completeFast is complete for the instructions marked fast at compile time: ADD, SUB,
-// SET, COMP, JUMP, BJUMP and TURN whose operands are numbers and variables only. They need
-// instruction set 0 and look at no other robot, so no check but the elimination trigger
-// applies. It reports false if r died.
+// SET, COMP, JUMP, BJUMP and TURN that read numbers, variables, #Active and constants and
+// write a variable. They need instruction set 0 and look at no other robot, so no check but
+// the elimination trigger applies. in stands at r's position. It reports false if r died.
 func (g *Game) completeFast(r *robot, in *cinstr) bool {
-	if !applyFast(r, in, g.opts.ElimTrigger) {
+	// The chain loop (chain.go) is the one implementation of these instructions: asked to
+	// complete what would complete by this cycle, it completes exactly this one, unless it
+	// is an ADD or SUB that eliminates the robot.
+	c := uint32(g.cycle)
+	if _, n, _ := g.advance(r, c-uint32(in.dur), c, true); n == 0 {
 		g.kill(r, ReasonElimination)
 		return false
 	}
 	if in.op == robolang.OpTurn && g.onEvent != nil {
 		g.onEvent(Event{Cycle: g.cycle, Robot: int(r.id), Program: int(r.team), Kind: EvTurn, Dir: r.dir})
 	}
-	return true
-}
-
-// applyFast is the effect of a fast instruction on r alone (no event). It reports false,
-// changing nothing, for an ADD or SUB whose result lies beyond ±trigger (elimination).
-func applyFast(r *robot, in *cinstr, trigger int) bool {
-	a0, a1 := &in.args[0], &in.args[1]
-	a := int(a0.val) + int(r.regs[a0.vi]&a0.vmask)
-	next := r.pos + 1
-	switch in.op {
-	case robolang.OpJump:
-		next = r.pos + int32(a)
-	case robolang.OpComp:
-		if a == int(a1.val)+int(r.regs[a1.vi]&a1.vmask) {
-			next = r.pos + 2
-		}
-	case robolang.OpSet:
-		r.regs[a0.vi] = a1.val + r.regs[a1.vi]&a1.vmask
-	case robolang.OpTurn:
-		if a == 0 {
-			r.dir = r.dir.Left()
-		} else {
-			r.dir = r.dir.Right()
-		}
-	case robolang.OpBJump:
-		r.setBank(int32(a))
-		next = int32(a1.val) + int32(r.regs[a1.vi]&a1.vmask)
-	default: // ADD, SUB
-		b := int(a1.val) + int(r.regs[a1.vi]&a1.vmask)
-		v := a + b
-		if in.op == robolang.OpSub {
-			v = a - b
-		}
-		if v > trigger || v < -trigger {
-			return false
-		}
-		r.regs[a0.vi] = int16(v)
-	}
-	r.pos = next
 	return true
 }
 
