@@ -759,9 +759,10 @@ func (g *Game) kill(r *robot, why Reason) {
 }
 
 // setActive stores v in target's #Active on behalf of actor and handles the crossing
-// between inactive (≤ 0) and active (≥ 1).
+// between inactive (≤ 0) and active (≥ 1). A target other than the robot acting now (g.actor;
+// none between cycles, when the debugger calls it) is settled, woken or frozen.
 func (g *Game) setActive(actor, target *robot, v int) {
-	if target != actor && target.regs[regActive] != int16(v) {
+	if target.id != g.actor && target.regs[regActive] != int16(v) {
 		g.settle(target) // (the same value changes nothing: SET %Active,1 on an active robot)
 	}
 	old := target.regs[regActive]
@@ -771,14 +772,14 @@ func (g *Game) setActive(actor, target *robot, v int) {
 		if g.onEvent != nil {
 			g.onEvent(Event{Cycle: g.cycle, Robot: int(actor.id), Program: int(actor.team), Kind: EvActivate, Target: int(target.id)})
 		}
-		if target != actor {
+		if target.id != g.actor {
 			g.wake(target)
 		}
 	case old >= 1 && v <= 0:
 		if g.onEvent != nil {
 			g.onEvent(Event{Cycle: g.cycle, Robot: int(actor.id), Program: int(actor.team), Kind: EvDeactivate, Target: int(target.id)})
 		}
-		if target != actor {
+		if target.id != g.actor {
 			g.freeze(target)
 		}
 	default:

@@ -223,28 +223,8 @@ func (g *Game) SetActive(id int, value int16) error {
 		return fmt.Errorf("robot %d is not alive", id)
 	}
 	saved := g.actor
-	g.actor = ^uint32(0)
-	g.settle(r)
-	old := r.regs[regActive]
-	r.regs[regActive] = value
-	switch {
-	case old <= 0 && value >= 1:
-		g.emitSelf(r, EvActivate)
-		g.wake(r)
-	case old >= 1 && value <= 0:
-		g.emitSelf(r, EvDeactivate)
-		g.freeze(r)
-	default:
-		if old != value && g.fetchPending(r) {
-			g.refetch(r) // a prefetched duration may have read #Active
-		}
-	}
+	g.actor = ^uint32(0) // no robot is acting: r is woken or frozen like any other
+	g.setActive(r, r, int(value))
 	g.actor = saved
 	return nil
-}
-
-func (g *Game) emitSelf(r *robot, k EventKind) {
-	if g.onEvent != nil {
-		g.onEvent(Event{Cycle: g.cycle, Robot: int(r.id), Program: int(r.team), Kind: k, Target: int(r.id)})
-	}
 }
