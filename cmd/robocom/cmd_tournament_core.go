@@ -226,16 +226,10 @@ type coreTournamentOut struct {
 	Pairings []corePairingJS  `json:"pairings"`
 }
 
+// coreStandingJS is a RoboCom tournament's standing plus the Swiss system's byes.
 type coreStandingJS struct {
-	Rank   int    `json:"rank"`
-	Index  int    `json:"index"`
-	Name   string `json:"name"`
-	File   string `json:"file"`
-	Points int    `json:"points"`
-	Wins   int    `json:"wins"`
-	Draws  int    `json:"draws"`
-	Losses int    `json:"losses"`
-	Byes   int    `json:"byes"`
+	standingJSON
+	Byes int `json:"byes"`
 }
 
 type corePairingJS struct {
@@ -257,7 +251,7 @@ func coreTournamentJSON(res *coreplay.Result, lang coreplay.Language) coreTourna
 		if i > 0 && s.Points == res.Standings[i-1].Points && s.Wins == res.Standings[i-1].Wins {
 			rank = out.Programs[i-1].Rank
 		}
-		out.Programs = append(out.Programs, coreStandingJS{rank, s.Index, s.Name, s.File, s.Points, s.Wins, s.Draws, s.Losses, s.Byes})
+		out.Programs = append(out.Programs, coreStandingJS{standingJSON{rank, s.Index, s.Name, s.File, s.Points, s.Wins, s.Draws, s.Losses}, s.Byes})
 	}
 	for _, pg := range res.Pairings {
 		out.Pairings = append(out.Pairings, corePairingJS{pg.Round, pg.A, pg.B, pg.AWins, pg.BWins, pg.Draws})
