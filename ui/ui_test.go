@@ -22,6 +22,7 @@ import (
 
 	"robocom/arena"
 	"robocom/robolang"
+	"robocom/ui/goldentest"
 )
 
 // spinner is a small real program: its robot turns forever.
@@ -90,31 +91,13 @@ func (h *harness) click(p f32.Point) {
 
 // find returns the bounds of the clickable widget whose label is label.
 func (h *harness) find(label string) (image.Rectangle, bool) {
-	nodes := h.r.AppendSemantics(nil)
-	byID := map[input.SemanticID]input.SemanticNode{}
-	var walk func(n input.SemanticNode)
-	walk = func(n input.SemanticNode) {
-		byID[n.ID] = n
-		for _, c := range n.Children {
-			walk(c)
-		}
-	}
-	for _, n := range nodes {
-		walk(n)
-	}
+	byID := goldentest.Semantics(&h.r)
 	for _, n := range byID {
 		if n.Desc.Label != label {
 			continue
 		}
-		for p := n; ; {
-			if p.Desc.Gestures&input.ClickGesture != 0 || p.Desc.Class == semantic.Button {
-				return p.Desc.Bounds, true
-			}
-			q, ok := byID[p.ParentID]
-			if !ok || p.ParentID == p.ID {
-				break
-			}
-			p = q
+		if b, ok := goldentest.ClickableBounds(byID, n); ok {
+			return b, true
 		}
 	}
 	return image.Rectangle{}, false

@@ -17,9 +17,9 @@ import (
 	"gioui.org/io/input"
 	"gioui.org/io/key"
 	"gioui.org/io/pointer"
-	"gioui.org/io/semantic"
 
 	"robocom/corewars"
+	"robocom/ui/goldentest"
 )
 
 var winSize = image.Pt(1280, 860)
@@ -36,17 +36,7 @@ func (h *harness) click(p f32.Point) {
 
 // find is the bounds of the clickable widget around the label that starts with text.
 func (h *harness) find(text string) (image.Rectangle, bool) {
-	byID := map[input.SemanticID]input.SemanticNode{}
-	var walk func(n input.SemanticNode)
-	walk = func(n input.SemanticNode) {
-		byID[n.ID] = n
-		for _, c := range n.Children {
-			walk(c)
-		}
-	}
-	for _, n := range h.r.AppendSemantics(nil) {
-		walk(n)
-	}
+	byID := goldentest.Semantics(&h.r)
 	// An exact label wins over one that only starts with text ("Edit" vs "Editor").
 	var cands []input.SemanticNode
 	for _, n := range byID {
@@ -69,15 +59,8 @@ func (h *harness) find(text string) (image.Rectangle, bool) {
 		return bi.X < bj.X
 	})
 	for _, n := range cands {
-		for p := n; ; {
-			if p.Desc.Gestures&input.ClickGesture != 0 || p.Desc.Class == semantic.Button {
-				return p.Desc.Bounds, true
-			}
-			q, ok := byID[p.ParentID]
-			if !ok || p.ParentID == p.ID {
-				break
-			}
-			p = q
+		if b, ok := goldentest.ClickableBounds(byID, n); ok {
+			return b, true
 		}
 	}
 	return image.Rectangle{}, false
