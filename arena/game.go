@@ -209,7 +209,6 @@ type Game struct {
 	chains  int // robots with chained set
 
 	noPrefetch bool // tests: fetch on the fetching turn only (the plain reading of the rules); no chains either
-	noChains   bool // tests and benchmarks: no run-ahead chains (chain.go)
 }
 
 // Errors of New.
@@ -621,7 +620,7 @@ func (g *Game) turn(r *robot) {
 	if r.regs[regActive] < 1 {
 		return
 	}
-	if !g.noPrefetch && !g.noChains && g.chainable(r) {
+	if !g.noPrefetch && g.chainable(r) {
 		g.runAhead(r, c)
 		return
 	}
