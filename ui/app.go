@@ -54,6 +54,7 @@ type Root = picker.Root
 // UI is the whole content of the arena window.
 type UI struct {
 	cfg   Config
+	keys  shortcut.Keys
 	th    *material.Theme
 	run   *Runner
 	snap  Snapshot
@@ -488,7 +489,7 @@ func (u *UI) handleKeys(gtx layout.Context) {
 	editing := gtx.Focused(&u.seedEd) || gtx.Focused(&u.blockEd) || gtx.Focused(&u.roundsEd) ||
 		u.optEd.editing(gtx) || u.eventLog.editing(gtx) || u.debugEditing(gtx)
 	for {
-		a, ok := shortcut.Next(gtx, editing)
+		a, ok := u.keys.Next(gtx, editing)
 		if !ok {
 			break
 		}

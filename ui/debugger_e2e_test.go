@@ -175,7 +175,17 @@ func TestE2EDebuggersBesideBoard(t *testing.T) {
 	app.WaitTitle(win, xvfbtest.Patience, func(string) bool { return cycleOf() > 0 })
 	time.Sleep(4 * time.Second)
 	app.Xdo("key", "space")
-	time.Sleep(500 * time.Millisecond)
+	// Paused: the cycle in the title stands still (it did not once, when a loaded machine
+	// made Space auto-repeat and the window took the repeat for a second press).
+	paused := false
+	for deadline := time.Now().Add(xvfbtest.Patience); !paused && time.Now().Before(deadline); {
+		c := cycleOf()
+		time.Sleep(time.Second)
+		paused = c > 0 && cycleOf() == c
+	}
+	if !paused {
+		t.Fatalf("Space did not pause the game: the title still changes (%q)", app.Xdo("getwindowname", win))
+	}
 
 	var img image.Image
 	var box image.Rectangle

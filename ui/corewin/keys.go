@@ -17,7 +17,7 @@ func (w *Window) handleKeys(gtx layout.Context) {
 		editing = editing || gtx.Focused(e)
 	}
 	for {
-		a, ok := shortcut.Next(gtx, editing)
+		a, ok := w.keys.Next(gtx, editing)
 		if !ok {
 			break
 		}

@@ -14,6 +14,7 @@ import (
 	"io/fs"
 	"math/rand/v2"
 	"path"
+	"robocom/ui/shortcut"
 	"slices"
 	"sort"
 	"strconv"
@@ -143,6 +144,7 @@ var tabNames = [numTabs]string{"Players", "Parameters", "Statistics", "Trace", "
 // Window is the Core War mode's whole content. Keep it by pointer; Layout draws it.
 type Window struct {
 	cfg        Config
+	keys       shortcut.Keys
 	remembered Memory // what cfg.Remember was last told
 	th         *material.Theme
 	run        *runner
