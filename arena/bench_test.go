@@ -69,7 +69,9 @@ func BenchmarkBout(b *testing.B) {
 		g.Run()
 		cycles += int64(g.Cycle())
 	}
+	b.StopTimer()
 	b.ReportMetric(float64(cycles)/float64(b.N), "cycles/bout")
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "bouts/s") // the measure 2
 }
 
 // crowdSrc fills the board: every robot builds a copy of itself in front of it while the
