@@ -112,7 +112,7 @@ func openArena(args []string) int {
 		u.Close()
 		modes.Close()
 		if err != nil {
-			fmt.Fprintln(os.Stderr, "robocom:", err)
+			fmt.Fprintln(os.Stderr, "robocom:", windowError(err, os.Getenv))
 			os.Exit(1)
 		}
 		os.Exit(0)
@@ -211,3 +211,27 @@ func firstBundled(fsys fs.FS, n int) []string {
 
 // bundledRobots is the sample robots embedded in the binary.
 func bundledRobots() fs.FS { return robots.FS }
+
+// windowError explains a window that ended with err. When no window could be opened at all,
+// Gio reports only its first attempt, Wayland's ("wl_display_connect failed"), even where X11
+// was the one to try: say which displays were tried and what to do.
+func windowError(err error, getenv func(string) string) string {
+	msg := err.Error()
+	if !strings.Contains(msg, "wl_display_connect failed") {
+		return msg
+	}
+	var tried []string
+	if d := getenv("WAYLAND_DISPLAY"); d != "" {
+		tried = append(tried, fmt.Sprintf("Wayland display %q", d))
+	}
+	if d := getenv("DISPLAY"); d != "" {
+		tried = append(tried, fmt.Sprintf("X11 display %q (DISPLAY)", d))
+	}
+	where := "no display is set (neither DISPLAY nor WAYLAND_DISPLAY)"
+	if len(tried) > 0 {
+		where = "could not connect to the " + strings.Join(tried, " nor to the ")
+	}
+	return fmt.Sprintf("could not open a window: %s (%s). Run robocom in a desktop session, "+
+		"or under Xvfb (xvfb-run robocom), or use the commands that need no window: "+
+		"robocom battle, tournament, core, mars (robocom help).", where, msg)
+}

@@ -40,3 +40,31 @@ func TestWindowArgsLimits(t *testing.T) {
 		}
 	}
 }
+
+// A window that cannot open says which displays were tried (Gio names only Wayland) and what
+// to do instead; other window errors pass through unchanged.
+func TestWindowError(t *testing.T) {
+	wl := fmt.Errorf("wayland: wl_display_connect failed: no such file or directory")
+	env := func(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
+	tests := []struct {
+		err  error
+		env  map[string]string
+		want []string
+	}{
+		{wl, map[string]string{"DISPLAY": ":99"}, []string{`X11 display ":99"`, "wl_display_connect failed", "xvfb-run", "robocom battle"}},
+		{wl, nil, []string{"no display is set", "robocom help"}},
+		{wl, map[string]string{"WAYLAND_DISPLAY": "wayland-0", "DISPLAY": ":0"}, []string{`Wayland display "wayland-0" nor to the X11 display ":0"`}},
+	}
+	for _, tt := range tests {
+		got := windowError(tt.err, env(tt.env))
+		for _, w := range tt.want {
+			if !strings.Contains(got, w) {
+				t.Errorf("env %v: message %q lacks %q", tt.env, got, w)
+			}
+		}
+	}
+	other := fmt.Errorf("x11: some other failure")
+	if got := windowError(other, env(map[string]string{"DISPLAY": ":0"})); got != other.Error() {
+		t.Errorf("another window error became %q", got)
+	}
+}
