@@ -1069,8 +1069,7 @@ func TestRandom(t *testing.T) {
 }
 
 // TestCLITrace compares the trace lines written by "robocom battle -trace" with the model's,
-// byte for byte. It needs a built binary: REFMODEL_CLI=/path/to/robocom (for example
-// CGO_ENABLED=0 go build -tags nogui -o /tmp/robocom ./cmd/robocom).
+// byte for byte. It builds the headless binary, or uses REFMODEL_CLI=/path/to/robocom.
 func TestCLITrace(t *testing.T) {
 	files := corpusFiles(t)
 	bin := os.Getenv("REFMODEL_CLI")
