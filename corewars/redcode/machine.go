@@ -8,7 +8,9 @@ import "fmt"
 type Machine struct {
 	size     uint32
 	core     []cell
-	owner    []int8 // last writer of each cell (-1: none since the round started)
+	owner    []int8  // last writer of each cell (-1: none since the round started)
+	written  []int32 // the stamp of each cell's last write (-1: none since the round started)
+	stamp    int32   // what Step records as the time of its writes (SetStamp)
 	maxProc  int
 	cycles   int64
 	progs    []*Warrior
@@ -50,12 +52,13 @@ func NewMachine(cfg MachineConfig, progs []*Warrior) (*Machine, error) {
 	}
 	n := len(progs)
 	// pMARS stops with status 254 when memory runs out; refuse up front
-	// instead of letting the runtime die (13 bytes a cell, 4 a p-space cell).
-	if need := int64(cfg.CoreSize)*13 + int64(n)*int64(cfg.PSpaceSize)*4; need > maxMachineBytes {
+	// instead of letting the runtime die (17 bytes a cell, 4 a p-space cell).
+	if need := int64(cfg.CoreSize)*17 + int64(n)*int64(cfg.PSpaceSize)*4; need > maxMachineBytes {
 		return nil, fmt.Errorf("not enough memory: a core of %d cells with %d p-space cells per warrior needs %d MB",
 			cfg.CoreSize, cfg.PSpaceSize, need>>20)
 	}
 	m := &Machine{size: uint32(cfg.CoreSize), core: make([]cell, cfg.CoreSize), owner: make([]int8, cfg.CoreSize),
+		written: make([]int32, cfg.CoreSize),
 		maxProc: cfg.MaxProcesses, cycles: cfg.Cycles, progs: progs, ws: make([]simWarrior, n), next: make([]int, n),
 		Scores: make([][]int, n)}
 	for i := range m.ws {
@@ -101,6 +104,7 @@ func (m *Machine) LoadRound(positions []int, first int) {
 	}
 	for i := range m.owner {
 		m.owner[i] = -1
+		m.written[i] = -1
 	}
 	S := int(m.size)
 	for i, p := range m.progs {
@@ -233,6 +237,14 @@ func (m *Machine) Current() int { return m.cur }
 
 // CoreSize is the number of cells.
 func (m *Machine) CoreSize() int { return int(m.size) }
+
+// SetStamp sets what the next steps record as the time of the cells they write (the Core
+// War window's adapter gives its time slice). RunRound without owners records none.
+func (m *Machine) SetStamp(t int32) { m.stamp = t }
+
+// Written is the stamp of the last write of the cell at address a, -1 if none was written
+// since the round started (loading is not a write).
+func (m *Machine) Written(a int) int { return int(m.written[a]) }
 
 // Cell returns the instruction at address a and the warrior that wrote it last (-1: none).
 func (m *Machine) Cell(a int) (Instruction, int) {

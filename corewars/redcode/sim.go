@@ -168,7 +168,7 @@ type simWarrior struct {
 func (m *Machine) run(steps int64) {
 	S := m.size
 	core := m.core
-	owner := m.owner
+	owner, written, stamp := m.owner, m.written, m.stamp
 	ws := m.ws
 	maxProc := m.maxProc
 	cw := &ws[m.cur] // the warrior whose turn it is
@@ -203,6 +203,7 @@ func (m *Machine) run(steps int64) {
 				src := ir
 				core[bptr] = src
 				owner[bptr] = id
+				written[bptr] = stamp
 				goto push1
 			case fastMovI + 1: // MOV.I Immediate, Direct
 				aptr = pc
@@ -214,6 +215,7 @@ func (m *Machine) run(steps int64) {
 				src := ir
 				core[bptr] = src
 				owner[bptr] = id
+				written[bptr] = stamp
 				goto push1
 			case fastMovI + 2: // MOV.I Immediate, BIndirect
 				aptr = pc
@@ -229,6 +231,7 @@ func (m *Machine) run(steps int64) {
 				src := ir
 				core[bptr] = src
 				owner[bptr] = id
+				written[bptr] = stamp
 				goto push1
 			case fastMovI + 3: // MOV.I Immediate, BPredec
 				aptr = pc
@@ -244,6 +247,7 @@ func (m *Machine) run(steps int64) {
 				fb--
 				core[tb].b = fb
 				owner[tb] = id
+				written[tb] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -251,6 +255,7 @@ func (m *Machine) run(steps int64) {
 				src := ir
 				core[bptr] = src
 				owner[bptr] = id
+				written[bptr] = stamp
 				goto push1
 			case fastMovI + 4: // MOV.I Immediate, BPostinc
 				aptr = pc
@@ -270,9 +275,11 @@ func (m *Machine) run(steps int64) {
 				}
 				core[tb].b = fb
 				owner[tb] = id
+				written[tb] = stamp
 				src := ir
 				core[bptr] = src
 				owner[bptr] = id
+				written[bptr] = stamp
 				goto push1
 			case fastMovI + 5: // MOV.I Immediate, AIndirect
 				aptr = pc
@@ -288,6 +295,7 @@ func (m *Machine) run(steps int64) {
 				src := ir
 				core[bptr] = src
 				owner[bptr] = id
+				written[bptr] = stamp
 				goto push1
 			case fastMovI + 6: // MOV.I Immediate, APredec
 				aptr = pc
@@ -303,6 +311,7 @@ func (m *Machine) run(steps int64) {
 				fb--
 				core[tb].a = fb
 				owner[tb] = id
+				written[tb] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -310,6 +319,7 @@ func (m *Machine) run(steps int64) {
 				src := ir
 				core[bptr] = src
 				owner[bptr] = id
+				written[bptr] = stamp
 				goto push1
 			case fastMovI + 7: // MOV.I Immediate, APostinc
 				aptr = pc
@@ -329,9 +339,11 @@ func (m *Machine) run(steps int64) {
 				}
 				core[tb].a = fb
 				owner[tb] = id
+				written[tb] = stamp
 				src := ir
 				core[bptr] = src
 				owner[bptr] = id
+				written[bptr] = stamp
 				goto push1
 			case fastMovI + 8: // MOV.I Direct, Immediate
 				aptr = pc + ir.a
@@ -344,6 +356,7 @@ func (m *Machine) run(steps int64) {
 				src.a, src.b = aa, ab
 				core[bptr] = src
 				owner[bptr] = id
+				written[bptr] = stamp
 				goto push1
 			case fastMovI + 9: // MOV.I Direct, Direct
 				aptr = pc + ir.a
@@ -359,6 +372,7 @@ func (m *Machine) run(steps int64) {
 				src.a, src.b = aa, ab
 				core[bptr] = src
 				owner[bptr] = id
+				written[bptr] = stamp
 				goto push1
 			case fastMovI + 10: // MOV.I Direct, BIndirect
 				aptr = pc + ir.a
@@ -378,6 +392,7 @@ func (m *Machine) run(steps int64) {
 				src.a, src.b = aa, ab
 				core[bptr] = src
 				owner[bptr] = id
+				written[bptr] = stamp
 				goto push1
 			case fastMovI + 11: // MOV.I Direct, BPredec
 				aptr = pc + ir.a
@@ -396,6 +411,7 @@ func (m *Machine) run(steps int64) {
 				fb--
 				core[tb].b = fb
 				owner[tb] = id
+				written[tb] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -404,6 +420,7 @@ func (m *Machine) run(steps int64) {
 				src.a, src.b = aa, ab
 				core[bptr] = src
 				owner[bptr] = id
+				written[bptr] = stamp
 				goto push1
 			case fastMovI + 12: // MOV.I Direct, BPostinc
 				aptr = pc + ir.a
@@ -426,10 +443,12 @@ func (m *Machine) run(steps int64) {
 				}
 				core[tb].b = fb
 				owner[tb] = id
+				written[tb] = stamp
 				src := core[aptr]
 				src.a, src.b = aa, ab
 				core[bptr] = src
 				owner[bptr] = id
+				written[bptr] = stamp
 				goto push1
 			case fastMovI + 13: // MOV.I Direct, AIndirect
 				aptr = pc + ir.a
@@ -449,6 +468,7 @@ func (m *Machine) run(steps int64) {
 				src.a, src.b = aa, ab
 				core[bptr] = src
 				owner[bptr] = id
+				written[bptr] = stamp
 				goto push1
 			case fastMovI + 14: // MOV.I Direct, APredec
 				aptr = pc + ir.a
@@ -467,6 +487,7 @@ func (m *Machine) run(steps int64) {
 				fb--
 				core[tb].a = fb
 				owner[tb] = id
+				written[tb] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -475,6 +496,7 @@ func (m *Machine) run(steps int64) {
 				src.a, src.b = aa, ab
 				core[bptr] = src
 				owner[bptr] = id
+				written[bptr] = stamp
 				goto push1
 			case fastMovI + 15: // MOV.I Direct, APostinc
 				aptr = pc + ir.a
@@ -497,10 +519,12 @@ func (m *Machine) run(steps int64) {
 				}
 				core[tb].a = fb
 				owner[tb] = id
+				written[tb] = stamp
 				src := core[aptr]
 				src.a, src.b = aa, ab
 				core[bptr] = src
 				owner[bptr] = id
+				written[bptr] = stamp
 				goto push1
 			case fastMovI + 16: // MOV.I BIndirect, Immediate
 				ta := pc + ir.a
@@ -517,6 +541,7 @@ func (m *Machine) run(steps int64) {
 				src.a, src.b = aa, ab
 				core[bptr] = src
 				owner[bptr] = id
+				written[bptr] = stamp
 				goto push1
 			case fastMovI + 17: // MOV.I BIndirect, Direct
 				ta := pc + ir.a
@@ -536,6 +561,7 @@ func (m *Machine) run(steps int64) {
 				src.a, src.b = aa, ab
 				core[bptr] = src
 				owner[bptr] = id
+				written[bptr] = stamp
 				goto push1
 			case fastMovI + 18: // MOV.I BIndirect, BIndirect
 				ta := pc + ir.a
@@ -559,6 +585,7 @@ func (m *Machine) run(steps int64) {
 				src.a, src.b = aa, ab
 				core[bptr] = src
 				owner[bptr] = id
+				written[bptr] = stamp
 				goto push1
 			case fastMovI + 19: // MOV.I BIndirect, BPredec
 				ta := pc + ir.a
@@ -581,6 +608,7 @@ func (m *Machine) run(steps int64) {
 				fb--
 				core[tb].b = fb
 				owner[tb] = id
+				written[tb] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -589,6 +617,7 @@ func (m *Machine) run(steps int64) {
 				src.a, src.b = aa, ab
 				core[bptr] = src
 				owner[bptr] = id
+				written[bptr] = stamp
 				goto push1
 			case fastMovI + 20: // MOV.I BIndirect, BPostinc
 				ta := pc + ir.a
@@ -615,10 +644,12 @@ func (m *Machine) run(steps int64) {
 				}
 				core[tb].b = fb
 				owner[tb] = id
+				written[tb] = stamp
 				src := core[aptr]
 				src.a, src.b = aa, ab
 				core[bptr] = src
 				owner[bptr] = id
+				written[bptr] = stamp
 				goto push1
 			case fastMovI + 21: // MOV.I BIndirect, AIndirect
 				ta := pc + ir.a
@@ -642,6 +673,7 @@ func (m *Machine) run(steps int64) {
 				src.a, src.b = aa, ab
 				core[bptr] = src
 				owner[bptr] = id
+				written[bptr] = stamp
 				goto push1
 			case fastMovI + 22: // MOV.I BIndirect, APredec
 				ta := pc + ir.a
@@ -664,6 +696,7 @@ func (m *Machine) run(steps int64) {
 				fb--
 				core[tb].a = fb
 				owner[tb] = id
+				written[tb] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -672,6 +705,7 @@ func (m *Machine) run(steps int64) {
 				src.a, src.b = aa, ab
 				core[bptr] = src
 				owner[bptr] = id
+				written[bptr] = stamp
 				goto push1
 			case fastMovI + 23: // MOV.I BIndirect, APostinc
 				ta := pc + ir.a
@@ -698,10 +732,12 @@ func (m *Machine) run(steps int64) {
 				}
 				core[tb].a = fb
 				owner[tb] = id
+				written[tb] = stamp
 				src := core[aptr]
 				src.a, src.b = aa, ab
 				core[bptr] = src
 				owner[bptr] = id
+				written[bptr] = stamp
 				goto push1
 			case fastMovI + 24: // MOV.I BPredec, Immediate
 				ta := pc + ir.a
@@ -715,6 +751,7 @@ func (m *Machine) run(steps int64) {
 				fa--
 				core[ta].b = fa
 				owner[ta] = id
+				written[ta] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -725,6 +762,7 @@ func (m *Machine) run(steps int64) {
 				src.a, src.b = aa, ab
 				core[bptr] = src
 				owner[bptr] = id
+				written[bptr] = stamp
 				goto push1
 			case fastMovI + 25: // MOV.I BPredec, Direct
 				ta := pc + ir.a
@@ -738,6 +776,7 @@ func (m *Machine) run(steps int64) {
 				fa--
 				core[ta].b = fa
 				owner[ta] = id
+				written[ta] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -751,6 +790,7 @@ func (m *Machine) run(steps int64) {
 				src.a, src.b = aa, ab
 				core[bptr] = src
 				owner[bptr] = id
+				written[bptr] = stamp
 				goto push1
 			case fastMovI + 26: // MOV.I BPredec, BIndirect
 				ta := pc + ir.a
@@ -764,6 +804,7 @@ func (m *Machine) run(steps int64) {
 				fa--
 				core[ta].b = fa
 				owner[ta] = id
+				written[ta] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -781,6 +822,7 @@ func (m *Machine) run(steps int64) {
 				src.a, src.b = aa, ab
 				core[bptr] = src
 				owner[bptr] = id
+				written[bptr] = stamp
 				goto push1
 			case fastMovI + 27: // MOV.I BPredec, BPredec
 				ta := pc + ir.a
@@ -794,6 +836,7 @@ func (m *Machine) run(steps int64) {
 				fa--
 				core[ta].b = fa
 				owner[ta] = id
+				written[ta] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -810,6 +853,7 @@ func (m *Machine) run(steps int64) {
 				fb--
 				core[tb].b = fb
 				owner[tb] = id
+				written[tb] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -818,6 +862,7 @@ func (m *Machine) run(steps int64) {
 				src.a, src.b = aa, ab
 				core[bptr] = src
 				owner[bptr] = id
+				written[bptr] = stamp
 				goto push1
 			case fastMovI + 28: // MOV.I BPredec, BPostinc
 				ta := pc + ir.a
@@ -831,6 +876,7 @@ func (m *Machine) run(steps int64) {
 				fa--
 				core[ta].b = fa
 				owner[ta] = id
+				written[ta] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -851,10 +897,12 @@ func (m *Machine) run(steps int64) {
 				}
 				core[tb].b = fb
 				owner[tb] = id
+				written[tb] = stamp
 				src := core[aptr]
 				src.a, src.b = aa, ab
 				core[bptr] = src
 				owner[bptr] = id
+				written[bptr] = stamp
 				goto push1
 			case fastMovI + 29: // MOV.I BPredec, AIndirect
 				ta := pc + ir.a
@@ -868,6 +916,7 @@ func (m *Machine) run(steps int64) {
 				fa--
 				core[ta].b = fa
 				owner[ta] = id
+				written[ta] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -885,6 +934,7 @@ func (m *Machine) run(steps int64) {
 				src.a, src.b = aa, ab
 				core[bptr] = src
 				owner[bptr] = id
+				written[bptr] = stamp
 				goto push1
 			case fastMovI + 30: // MOV.I BPredec, APredec
 				ta := pc + ir.a
@@ -898,6 +948,7 @@ func (m *Machine) run(steps int64) {
 				fa--
 				core[ta].b = fa
 				owner[ta] = id
+				written[ta] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -914,6 +965,7 @@ func (m *Machine) run(steps int64) {
 				fb--
 				core[tb].a = fb
 				owner[tb] = id
+				written[tb] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -922,6 +974,7 @@ func (m *Machine) run(steps int64) {
 				src.a, src.b = aa, ab
 				core[bptr] = src
 				owner[bptr] = id
+				written[bptr] = stamp
 				goto push1
 			case fastMovI + 31: // MOV.I BPredec, APostinc
 				ta := pc + ir.a
@@ -935,6 +988,7 @@ func (m *Machine) run(steps int64) {
 				fa--
 				core[ta].b = fa
 				owner[ta] = id
+				written[ta] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -955,10 +1009,12 @@ func (m *Machine) run(steps int64) {
 				}
 				core[tb].a = fb
 				owner[tb] = id
+				written[tb] = stamp
 				src := core[aptr]
 				src.a, src.b = aa, ab
 				core[bptr] = src
 				owner[bptr] = id
+				written[bptr] = stamp
 				goto push1
 			case fastMovI + 32: // MOV.I BPostinc, Immediate
 				ta := pc + ir.a
@@ -977,11 +1033,13 @@ func (m *Machine) run(steps int64) {
 				}
 				core[ta].b = fa
 				owner[ta] = id
+				written[ta] = stamp
 				bptr = pc
 				src := core[aptr]
 				src.a, src.b = aa, ab
 				core[bptr] = src
 				owner[bptr] = id
+				written[bptr] = stamp
 				goto push1
 			case fastMovI + 33: // MOV.I BPostinc, Direct
 				ta := pc + ir.a
@@ -1000,6 +1058,7 @@ func (m *Machine) run(steps int64) {
 				}
 				core[ta].b = fa
 				owner[ta] = id
+				written[ta] = stamp
 				bptr = pc + ir.b
 				if bptr >= S {
 					bptr -= S
@@ -1008,6 +1067,7 @@ func (m *Machine) run(steps int64) {
 				src.a, src.b = aa, ab
 				core[bptr] = src
 				owner[bptr] = id
+				written[bptr] = stamp
 				goto push1
 			case fastMovI + 34: // MOV.I BPostinc, BIndirect
 				ta := pc + ir.a
@@ -1026,6 +1086,7 @@ func (m *Machine) run(steps int64) {
 				}
 				core[ta].b = fa
 				owner[ta] = id
+				written[ta] = stamp
 				tb := pc + ir.b
 				if tb >= S {
 					tb -= S
@@ -1038,6 +1099,7 @@ func (m *Machine) run(steps int64) {
 				src.a, src.b = aa, ab
 				core[bptr] = src
 				owner[bptr] = id
+				written[bptr] = stamp
 				goto push1
 			case fastMovI + 35: // MOV.I BPostinc, BPredec
 				ta := pc + ir.a
@@ -1056,6 +1118,7 @@ func (m *Machine) run(steps int64) {
 				}
 				core[ta].b = fa
 				owner[ta] = id
+				written[ta] = stamp
 				tb := pc + ir.b
 				if tb >= S {
 					tb -= S
@@ -1067,6 +1130,7 @@ func (m *Machine) run(steps int64) {
 				fb--
 				core[tb].b = fb
 				owner[tb] = id
+				written[tb] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -1075,6 +1139,7 @@ func (m *Machine) run(steps int64) {
 				src.a, src.b = aa, ab
 				core[bptr] = src
 				owner[bptr] = id
+				written[bptr] = stamp
 				goto push1
 			case fastMovI + 36: // MOV.I BPostinc, BPostinc
 				ta := pc + ir.a
@@ -1093,6 +1158,7 @@ func (m *Machine) run(steps int64) {
 				}
 				core[ta].b = fa
 				owner[ta] = id
+				written[ta] = stamp
 				tb := pc + ir.b
 				if tb >= S {
 					tb -= S
@@ -1108,10 +1174,12 @@ func (m *Machine) run(steps int64) {
 				}
 				core[tb].b = fb
 				owner[tb] = id
+				written[tb] = stamp
 				src := core[aptr]
 				src.a, src.b = aa, ab
 				core[bptr] = src
 				owner[bptr] = id
+				written[bptr] = stamp
 				goto push1
 			case fastMovI + 37: // MOV.I BPostinc, AIndirect
 				ta := pc + ir.a
@@ -1130,6 +1198,7 @@ func (m *Machine) run(steps int64) {
 				}
 				core[ta].b = fa
 				owner[ta] = id
+				written[ta] = stamp
 				tb := pc + ir.b
 				if tb >= S {
 					tb -= S
@@ -1142,6 +1211,7 @@ func (m *Machine) run(steps int64) {
 				src.a, src.b = aa, ab
 				core[bptr] = src
 				owner[bptr] = id
+				written[bptr] = stamp
 				goto push1
 			case fastMovI + 38: // MOV.I BPostinc, APredec
 				ta := pc + ir.a
@@ -1160,6 +1230,7 @@ func (m *Machine) run(steps int64) {
 				}
 				core[ta].b = fa
 				owner[ta] = id
+				written[ta] = stamp
 				tb := pc + ir.b
 				if tb >= S {
 					tb -= S
@@ -1171,6 +1242,7 @@ func (m *Machine) run(steps int64) {
 				fb--
 				core[tb].a = fb
 				owner[tb] = id
+				written[tb] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -1179,6 +1251,7 @@ func (m *Machine) run(steps int64) {
 				src.a, src.b = aa, ab
 				core[bptr] = src
 				owner[bptr] = id
+				written[bptr] = stamp
 				goto push1
 			case fastMovI + 39: // MOV.I BPostinc, APostinc
 				ta := pc + ir.a
@@ -1197,6 +1270,7 @@ func (m *Machine) run(steps int64) {
 				}
 				core[ta].b = fa
 				owner[ta] = id
+				written[ta] = stamp
 				tb := pc + ir.b
 				if tb >= S {
 					tb -= S
@@ -1212,10 +1286,12 @@ func (m *Machine) run(steps int64) {
 				}
 				core[tb].a = fb
 				owner[tb] = id
+				written[tb] = stamp
 				src := core[aptr]
 				src.a, src.b = aa, ab
 				core[bptr] = src
 				owner[bptr] = id
+				written[bptr] = stamp
 				goto push1
 			case fastMovI + 40: // MOV.I AIndirect, Immediate
 				ta := pc + ir.a
@@ -1232,6 +1308,7 @@ func (m *Machine) run(steps int64) {
 				src.a, src.b = aa, ab
 				core[bptr] = src
 				owner[bptr] = id
+				written[bptr] = stamp
 				goto push1
 			case fastMovI + 41: // MOV.I AIndirect, Direct
 				ta := pc + ir.a
@@ -1251,6 +1328,7 @@ func (m *Machine) run(steps int64) {
 				src.a, src.b = aa, ab
 				core[bptr] = src
 				owner[bptr] = id
+				written[bptr] = stamp
 				goto push1
 			case fastMovI + 42: // MOV.I AIndirect, BIndirect
 				ta := pc + ir.a
@@ -1274,6 +1352,7 @@ func (m *Machine) run(steps int64) {
 				src.a, src.b = aa, ab
 				core[bptr] = src
 				owner[bptr] = id
+				written[bptr] = stamp
 				goto push1
 			case fastMovI + 43: // MOV.I AIndirect, BPredec
 				ta := pc + ir.a
@@ -1296,6 +1375,7 @@ func (m *Machine) run(steps int64) {
 				fb--
 				core[tb].b = fb
 				owner[tb] = id
+				written[tb] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -1304,6 +1384,7 @@ func (m *Machine) run(steps int64) {
 				src.a, src.b = aa, ab
 				core[bptr] = src
 				owner[bptr] = id
+				written[bptr] = stamp
 				goto push1
 			case fastMovI + 44: // MOV.I AIndirect, BPostinc
 				ta := pc + ir.a
@@ -1330,10 +1411,12 @@ func (m *Machine) run(steps int64) {
 				}
 				core[tb].b = fb
 				owner[tb] = id
+				written[tb] = stamp
 				src := core[aptr]
 				src.a, src.b = aa, ab
 				core[bptr] = src
 				owner[bptr] = id
+				written[bptr] = stamp
 				goto push1
 			case fastMovI + 45: // MOV.I AIndirect, AIndirect
 				ta := pc + ir.a
@@ -1357,6 +1440,7 @@ func (m *Machine) run(steps int64) {
 				src.a, src.b = aa, ab
 				core[bptr] = src
 				owner[bptr] = id
+				written[bptr] = stamp
 				goto push1
 			case fastMovI + 46: // MOV.I AIndirect, APredec
 				ta := pc + ir.a
@@ -1379,6 +1463,7 @@ func (m *Machine) run(steps int64) {
 				fb--
 				core[tb].a = fb
 				owner[tb] = id
+				written[tb] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -1387,6 +1472,7 @@ func (m *Machine) run(steps int64) {
 				src.a, src.b = aa, ab
 				core[bptr] = src
 				owner[bptr] = id
+				written[bptr] = stamp
 				goto push1
 			case fastMovI + 47: // MOV.I AIndirect, APostinc
 				ta := pc + ir.a
@@ -1413,10 +1499,12 @@ func (m *Machine) run(steps int64) {
 				}
 				core[tb].a = fb
 				owner[tb] = id
+				written[tb] = stamp
 				src := core[aptr]
 				src.a, src.b = aa, ab
 				core[bptr] = src
 				owner[bptr] = id
+				written[bptr] = stamp
 				goto push1
 			case fastMovI + 48: // MOV.I APredec, Immediate
 				ta := pc + ir.a
@@ -1430,6 +1518,7 @@ func (m *Machine) run(steps int64) {
 				fa--
 				core[ta].a = fa
 				owner[ta] = id
+				written[ta] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -1440,6 +1529,7 @@ func (m *Machine) run(steps int64) {
 				src.a, src.b = aa, ab
 				core[bptr] = src
 				owner[bptr] = id
+				written[bptr] = stamp
 				goto push1
 			case fastMovI + 49: // MOV.I APredec, Direct
 				ta := pc + ir.a
@@ -1453,6 +1543,7 @@ func (m *Machine) run(steps int64) {
 				fa--
 				core[ta].a = fa
 				owner[ta] = id
+				written[ta] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -1466,6 +1557,7 @@ func (m *Machine) run(steps int64) {
 				src.a, src.b = aa, ab
 				core[bptr] = src
 				owner[bptr] = id
+				written[bptr] = stamp
 				goto push1
 			case fastMovI + 50: // MOV.I APredec, BIndirect
 				ta := pc + ir.a
@@ -1479,6 +1571,7 @@ func (m *Machine) run(steps int64) {
 				fa--
 				core[ta].a = fa
 				owner[ta] = id
+				written[ta] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -1496,6 +1589,7 @@ func (m *Machine) run(steps int64) {
 				src.a, src.b = aa, ab
 				core[bptr] = src
 				owner[bptr] = id
+				written[bptr] = stamp
 				goto push1
 			case fastMovI + 51: // MOV.I APredec, BPredec
 				ta := pc + ir.a
@@ -1509,6 +1603,7 @@ func (m *Machine) run(steps int64) {
 				fa--
 				core[ta].a = fa
 				owner[ta] = id
+				written[ta] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -1525,6 +1620,7 @@ func (m *Machine) run(steps int64) {
 				fb--
 				core[tb].b = fb
 				owner[tb] = id
+				written[tb] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -1533,6 +1629,7 @@ func (m *Machine) run(steps int64) {
 				src.a, src.b = aa, ab
 				core[bptr] = src
 				owner[bptr] = id
+				written[bptr] = stamp
 				goto push1
 			case fastMovI + 52: // MOV.I APredec, BPostinc
 				ta := pc + ir.a
@@ -1546,6 +1643,7 @@ func (m *Machine) run(steps int64) {
 				fa--
 				core[ta].a = fa
 				owner[ta] = id
+				written[ta] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -1566,10 +1664,12 @@ func (m *Machine) run(steps int64) {
 				}
 				core[tb].b = fb
 				owner[tb] = id
+				written[tb] = stamp
 				src := core[aptr]
 				src.a, src.b = aa, ab
 				core[bptr] = src
 				owner[bptr] = id
+				written[bptr] = stamp
 				goto push1
 			case fastMovI + 53: // MOV.I APredec, AIndirect
 				ta := pc + ir.a
@@ -1583,6 +1683,7 @@ func (m *Machine) run(steps int64) {
 				fa--
 				core[ta].a = fa
 				owner[ta] = id
+				written[ta] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -1600,6 +1701,7 @@ func (m *Machine) run(steps int64) {
 				src.a, src.b = aa, ab
 				core[bptr] = src
 				owner[bptr] = id
+				written[bptr] = stamp
 				goto push1
 			case fastMovI + 54: // MOV.I APredec, APredec
 				ta := pc + ir.a
@@ -1613,6 +1715,7 @@ func (m *Machine) run(steps int64) {
 				fa--
 				core[ta].a = fa
 				owner[ta] = id
+				written[ta] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -1629,6 +1732,7 @@ func (m *Machine) run(steps int64) {
 				fb--
 				core[tb].a = fb
 				owner[tb] = id
+				written[tb] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -1637,6 +1741,7 @@ func (m *Machine) run(steps int64) {
 				src.a, src.b = aa, ab
 				core[bptr] = src
 				owner[bptr] = id
+				written[bptr] = stamp
 				goto push1
 			case fastMovI + 55: // MOV.I APredec, APostinc
 				ta := pc + ir.a
@@ -1650,6 +1755,7 @@ func (m *Machine) run(steps int64) {
 				fa--
 				core[ta].a = fa
 				owner[ta] = id
+				written[ta] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -1670,10 +1776,12 @@ func (m *Machine) run(steps int64) {
 				}
 				core[tb].a = fb
 				owner[tb] = id
+				written[tb] = stamp
 				src := core[aptr]
 				src.a, src.b = aa, ab
 				core[bptr] = src
 				owner[bptr] = id
+				written[bptr] = stamp
 				goto push1
 			case fastMovI + 56: // MOV.I APostinc, Immediate
 				ta := pc + ir.a
@@ -1692,11 +1800,13 @@ func (m *Machine) run(steps int64) {
 				}
 				core[ta].a = fa
 				owner[ta] = id
+				written[ta] = stamp
 				bptr = pc
 				src := core[aptr]
 				src.a, src.b = aa, ab
 				core[bptr] = src
 				owner[bptr] = id
+				written[bptr] = stamp
 				goto push1
 			case fastMovI + 57: // MOV.I APostinc, Direct
 				ta := pc + ir.a
@@ -1715,6 +1825,7 @@ func (m *Machine) run(steps int64) {
 				}
 				core[ta].a = fa
 				owner[ta] = id
+				written[ta] = stamp
 				bptr = pc + ir.b
 				if bptr >= S {
 					bptr -= S
@@ -1723,6 +1834,7 @@ func (m *Machine) run(steps int64) {
 				src.a, src.b = aa, ab
 				core[bptr] = src
 				owner[bptr] = id
+				written[bptr] = stamp
 				goto push1
 			case fastMovI + 58: // MOV.I APostinc, BIndirect
 				ta := pc + ir.a
@@ -1741,6 +1853,7 @@ func (m *Machine) run(steps int64) {
 				}
 				core[ta].a = fa
 				owner[ta] = id
+				written[ta] = stamp
 				tb := pc + ir.b
 				if tb >= S {
 					tb -= S
@@ -1753,6 +1866,7 @@ func (m *Machine) run(steps int64) {
 				src.a, src.b = aa, ab
 				core[bptr] = src
 				owner[bptr] = id
+				written[bptr] = stamp
 				goto push1
 			case fastMovI + 59: // MOV.I APostinc, BPredec
 				ta := pc + ir.a
@@ -1771,6 +1885,7 @@ func (m *Machine) run(steps int64) {
 				}
 				core[ta].a = fa
 				owner[ta] = id
+				written[ta] = stamp
 				tb := pc + ir.b
 				if tb >= S {
 					tb -= S
@@ -1782,6 +1897,7 @@ func (m *Machine) run(steps int64) {
 				fb--
 				core[tb].b = fb
 				owner[tb] = id
+				written[tb] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -1790,6 +1906,7 @@ func (m *Machine) run(steps int64) {
 				src.a, src.b = aa, ab
 				core[bptr] = src
 				owner[bptr] = id
+				written[bptr] = stamp
 				goto push1
 			case fastMovI + 60: // MOV.I APostinc, BPostinc
 				ta := pc + ir.a
@@ -1808,6 +1925,7 @@ func (m *Machine) run(steps int64) {
 				}
 				core[ta].a = fa
 				owner[ta] = id
+				written[ta] = stamp
 				tb := pc + ir.b
 				if tb >= S {
 					tb -= S
@@ -1823,10 +1941,12 @@ func (m *Machine) run(steps int64) {
 				}
 				core[tb].b = fb
 				owner[tb] = id
+				written[tb] = stamp
 				src := core[aptr]
 				src.a, src.b = aa, ab
 				core[bptr] = src
 				owner[bptr] = id
+				written[bptr] = stamp
 				goto push1
 			case fastMovI + 61: // MOV.I APostinc, AIndirect
 				ta := pc + ir.a
@@ -1845,6 +1965,7 @@ func (m *Machine) run(steps int64) {
 				}
 				core[ta].a = fa
 				owner[ta] = id
+				written[ta] = stamp
 				tb := pc + ir.b
 				if tb >= S {
 					tb -= S
@@ -1857,6 +1978,7 @@ func (m *Machine) run(steps int64) {
 				src.a, src.b = aa, ab
 				core[bptr] = src
 				owner[bptr] = id
+				written[bptr] = stamp
 				goto push1
 			case fastMovI + 62: // MOV.I APostinc, APredec
 				ta := pc + ir.a
@@ -1875,6 +1997,7 @@ func (m *Machine) run(steps int64) {
 				}
 				core[ta].a = fa
 				owner[ta] = id
+				written[ta] = stamp
 				tb := pc + ir.b
 				if tb >= S {
 					tb -= S
@@ -1886,6 +2009,7 @@ func (m *Machine) run(steps int64) {
 				fb--
 				core[tb].a = fb
 				owner[tb] = id
+				written[tb] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -1894,6 +2018,7 @@ func (m *Machine) run(steps int64) {
 				src.a, src.b = aa, ab
 				core[bptr] = src
 				owner[bptr] = id
+				written[bptr] = stamp
 				goto push1
 			case fastMovI + 63: // MOV.I APostinc, APostinc
 				ta := pc + ir.a
@@ -1912,6 +2037,7 @@ func (m *Machine) run(steps int64) {
 				}
 				core[ta].a = fa
 				owner[ta] = id
+				written[ta] = stamp
 				tb := pc + ir.b
 				if tb >= S {
 					tb -= S
@@ -1927,10 +2053,12 @@ func (m *Machine) run(steps int64) {
 				}
 				core[tb].a = fb
 				owner[tb] = id
+				written[tb] = stamp
 				src := core[aptr]
 				src.a, src.b = aa, ab
 				core[bptr] = src
 				owner[bptr] = id
+				written[bptr] = stamp
 				goto push1
 			// END MOV.I cases
 			case fastSplImmDir:
@@ -1973,6 +2101,7 @@ func (m *Machine) run(steps int64) {
 					}
 				}
 				owner[t] = id
+				written[t] = stamp
 				q.push(next)
 				if q.n < maxProc {
 					q.push(pc)
@@ -1995,6 +2124,7 @@ func (m *Machine) run(steps int64) {
 				}
 				c.b--
 				owner[t] = id
+				written[t] = stamp
 				next = pc + ir.a
 				if next >= S {
 					next -= S
@@ -2016,6 +2146,7 @@ func (m *Machine) run(steps int64) {
 				f--
 				core[t].a = f
 				owner[t] = id
+				written[t] = stamp
 				bptr = t + f
 				if bptr >= S {
 					bptr -= S
@@ -2027,6 +2158,7 @@ func (m *Machine) run(steps int64) {
 				}
 				c.b--
 				owner[bptr] = id
+				written[bptr] = stamp
 				if bb != 1 {
 					next = aptr
 				}
@@ -2043,6 +2175,7 @@ func (m *Machine) run(steps int64) {
 				}
 				core[t].b--
 				owner[t] = id
+				written[t] = stamp
 				goto endstep
 			}
 
@@ -2081,6 +2214,7 @@ func (m *Machine) run(steps int64) {
 				f--
 				core[t].b = f
 				owner[t] = id
+				written[t] = stamp
 				aptr = t + f
 				if aptr >= S {
 					aptr -= S
@@ -2098,6 +2232,7 @@ func (m *Machine) run(steps int64) {
 				f--
 				core[t].a = f
 				owner[t] = id
+				written[t] = stamp
 				aptr = t + f
 				if aptr >= S {
 					aptr -= S
@@ -2120,6 +2255,7 @@ func (m *Machine) run(steps int64) {
 				}
 				core[t].b = f
 				owner[t] = id
+				written[t] = stamp
 			default: // APostinc
 				t := pc + ir.a
 				if t >= S {
@@ -2137,6 +2273,7 @@ func (m *Machine) run(steps int64) {
 				}
 				core[t].a = f
 				owner[t] = id
+				written[t] = stamp
 			}
 
 			switch ir.bm {
@@ -2174,6 +2311,7 @@ func (m *Machine) run(steps int64) {
 				f--
 				core[t].b = f
 				owner[t] = id
+				written[t] = stamp
 				bptr = t + f
 				if bptr >= S {
 					bptr -= S
@@ -2191,6 +2329,7 @@ func (m *Machine) run(steps int64) {
 				f--
 				core[t].a = f
 				owner[t] = id
+				written[t] = stamp
 				bptr = t + f
 				if bptr >= S {
 					bptr -= S
@@ -2213,6 +2352,7 @@ func (m *Machine) run(steps int64) {
 				}
 				core[t].b = f
 				owner[t] = id
+				written[t] = stamp
 			default:
 				t := pc + ir.b
 				if t >= S {
@@ -2230,6 +2370,7 @@ func (m *Machine) run(steps int64) {
 				}
 				core[t].a = f
 				owner[t] = id
+				written[t] = stamp
 			}
 
 			switch ir.op {
@@ -2300,6 +2441,7 @@ func (m *Machine) run(steps int64) {
 			case kDIV | mA, kDIV | mB, kDIV | mAB, kDIV | mBA, kDIV | mF, kDIV | mI, kDIV | mX,
 				kMOD | mA, kMOD | mB, kMOD | mAB, kMOD | mBA, kMOD | mF, kMOD | mI, kMOD | mX:
 				owner[bptr] = id
+				written[bptr] = stamp
 				if !m.divide(ir.op, bptr, aa, ab, ba, bb) {
 					goto endstep
 				}
@@ -2347,6 +2489,7 @@ func (m *Machine) run(steps int64) {
 				}
 				c.a--
 				owner[bptr] = id
+				written[bptr] = stamp
 				if ba != 1 {
 					next = aptr
 				}
@@ -2358,6 +2501,7 @@ func (m *Machine) run(steps int64) {
 				}
 				c.b--
 				owner[bptr] = id
+				written[bptr] = stamp
 				if bb != 1 {
 					next = aptr
 				}
@@ -2373,6 +2517,7 @@ func (m *Machine) run(steps int64) {
 				}
 				c.b--
 				owner[bptr] = id
+				written[bptr] = stamp
 				if ba != 1 || bb != 1 {
 					next = aptr
 				}
@@ -2500,6 +2645,7 @@ func (m *Machine) run(steps int64) {
 				goto endstep
 			}
 			owner[bptr] = id
+			written[bptr] = stamp
 		push1:
 			// One process was popped, so one push always fits: no growth check.
 			q.buf[(q.head+q.n)&q.mask] = next

@@ -9,13 +9,15 @@
 //     address 0, a random first mover — not pMARS's placement sequence (`robocom mars` has that);
 //   - Cycle counts completed time slices (every live warrior one instruction), from the turn order;
 //   - kills: a warrior whose last process dies credits the last writer of the cell it executed;
-//   - Cell.Written is always -1: the MARS keeps owners but not write times;
+//   - Cell.Written is the time slice (Cycle) in which the cell was last written, from the
+//     MARS's write stamps (Step stamps its writes with the slice in progress); loading is no write;
 //   - Score is pMARS's default formula (W²−1)/S for a survivor of the round, else 0.
 package redcodeengine
 
 import (
 	"errors"
 	"fmt"
+	"math"
 
 	"robocom/corewars"
 	"robocom/corewars/redcode"
@@ -123,7 +125,7 @@ func (e *Engine) Cell(addr int) corewars.Cell {
 		return v
 	}
 	text := fmt.Sprintf("%s.%s %s%d, %s%d", in.Op, in.Mod, in.AMode, signed(in.A), in.BMode, signed(in.B))
-	return corewars.Cell{Text: text, Owner: owner, Written: -1}
+	return corewars.Cell{Text: text, Owner: owner, Written: e.Written(addr)}
 }
 
 // Owner is the warrior that last wrote the cell at addr, or -1: what Cell(addr).Owner says,
@@ -133,8 +135,14 @@ func (e *Engine) Owner(addr int) int {
 	return owner
 }
 
-// WriteTimes is false: the MARS keeps owners but not write times (Cell.Written is always -1).
-func (e *Engine) WriteTimes() bool { return false }
+// Written is the time slice in which the cell at addr was last written, -1 if never: what
+// Cell(addr).Written says, without formatting the instruction.
+func (e *Engine) Written(addr int) int64 {
+	return int64(e.m.Written(corewars.Wrap(addr, e.m.CoreSize())))
+}
+
+// WriteTimes is true: the MARS stamps every write with the time slice (see Step).
+func (e *Engine) WriteTimes() bool { return true }
 
 // Cycle is the number of completed time slices.
 func (e *Engine) Cycle() int64 { return e.slices }
@@ -182,6 +190,7 @@ func (e *Engine) Step() bool {
 		return false
 	}
 	w := e.m.Current()
+	e.m.SetStamp(int32(min(e.slices, math.MaxInt32)))
 	ev := e.m.Step()
 	if !ev.ProcessDied {
 		e.executed[w]++ // completed: the instruction did not end its process

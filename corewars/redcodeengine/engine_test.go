@@ -91,7 +91,37 @@ func TestOwnerAgreesWithCell(t *testing.T) {
 	if owned[0] == 0 || owned[1] == 0 {
 		t.Errorf("cells per owner %v: want cells written by both warriors", owned)
 	}
-	if e.WriteTimes() {
-		t.Error("WriteTimes() = true, but the MARS keeps no write times")
+	if !e.WriteTimes() {
+		t.Error("WriteTimes() = false, but the MARS stamps its writes")
+	}
+}
+
+// Every write is stamped with the time slice in progress: the imp writes the cell ahead of
+// it in every slice; its own loaded cell was never written; Written agrees with Cell.
+func TestWrittenIsTheSlice(t *testing.T) {
+	e, err := New(DefaultConfig(), []*redcode.Warrior{
+		warrior(t, 8000, ";name Imp\nMOV 0, 1\n"),
+		warrior(t, 8000, ";name Duck\nJMP 0\n"),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := e.Run(10); got != 10 {
+		t.Fatalf("Run(10) completed %d slices", got)
+	}
+	s := e.Start(0)
+	if w := e.Written(s); w != -1 {
+		t.Errorf("the imp's loaded cell: Written = %d, want -1 (loading is no write)", w)
+	}
+	for k := 1; k <= 10; k++ {
+		if w, o := e.Written(s+k), e.Owner(s+k); w != int64(k-1) || o != 0 {
+			t.Errorf("cell start+%d: Written %d owner %d, want slice %d by the imp", k, w, o, k-1)
+		}
+		if c := e.Cell(s + k); c.Written != e.Written(s+k) {
+			t.Errorf("cell start+%d: Cell.Written %d, Written %d", k, c.Written, e.Written(s+k))
+		}
+	}
+	if w := e.Written(s + 11); w != -1 {
+		t.Errorf("cell start+11: Written = %d, want -1 (not reached yet)", w)
 	}
 }

@@ -227,10 +227,16 @@ func (r *runner) publishLocked() {
 }
 
 // ownerOnly is an engine that can tell a cell's owner without describing the cell and says
-// whether it keeps write times (the Redcode adapter keeps none).
+// whether it keeps write times.
 type ownerOnly interface {
 	Owner(addr int) int
 	WriteTimes() bool
+}
+
+// writtenOnly is an engine that can tell when a cell was written without describing it
+// (the Redcode adapter: its Cell formats the instruction, too slow for 8000 cells a frame).
+type writtenOnly interface {
+	Written(addr int) int64
 }
 
 // keepsWriteTimes tells whether the engine records when cells were written.
@@ -250,12 +256,19 @@ func fillSnapshot(e corewars.Engine, p *Snapshot) {
 	}
 	p.Owner, p.Written = p.Owner[:n], p.Written[:n]
 	p.WriteTimes = keepsWriteTimes(e)
-	if o, ok := e.(ownerOnly); ok && !o.WriteTimes() {
+	o, owners := e.(ownerOnly)
+	w, written := e.(writtenOnly)
+	switch {
+	case owners && !o.WriteTimes():
 		// No write times to copy: ask for owners only, skipping the cell's text.
 		for a := 0; a < n; a++ {
 			p.Owner[a], p.Written[a] = int16(o.Owner(a)), -1
 		}
-	} else {
+	case owners && written:
+		for a := 0; a < n; a++ {
+			p.Owner[a], p.Written[a] = int16(o.Owner(a)), w.Written(a)
+		}
+	default:
 		for a := 0; a < n; a++ {
 			c := e.Cell(a)
 			p.Owner[a], p.Written[a] = int16(c.Owner), c.Written

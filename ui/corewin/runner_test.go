@@ -49,8 +49,9 @@ func TestSnapshotOwnersOnly(t *testing.T) {
 	}
 }
 
-// The Redcode engine tells owners itself (corewars-requests.md item 1): the window copies
-// them without formatting every cell, and draws no write times.
+// The Redcode engine tells owners and write times itself (corewars-requests.md item 1): the
+// window copies them without formatting every cell, and recent writes glow as in the other
+// languages.
 func TestRedcodeSnapshotUsesOwners(t *testing.T) {
 	p := coreplay.Defaults(coreplay.Redcode)
 	var progs []*coreplay.Program
@@ -68,20 +69,32 @@ func TestRedcodeSnapshotUsesOwners(t *testing.T) {
 	if _, ok := g.(ownerOnly); !ok {
 		t.Fatalf("the Redcode engine %T does not tell owners without describing cells", g)
 	}
+	if _, ok := g.(writtenOnly); !ok {
+		t.Fatalf("the Redcode engine %T does not tell write times without describing cells", g)
+	}
 	g.Run(500)
 	var s Snapshot
 	fillSnapshot(g, &s)
-	if s.WriteTimes {
-		t.Error("a Redcode snapshot claims write times")
+	if !s.WriteTimes {
+		t.Error("a Redcode snapshot claims no write times")
 	}
-	owned := 0
+	owned, latest := 0, int64(-1)
 	for a := range s.Owner {
-		if c := g.Cell(a); int(s.Owner[a]) != c.Owner || s.Written[a] != -1 {
-			t.Fatalf("cell %d: snapshot owner %d written %d, engine owner %d", a, s.Owner[a], s.Written[a], c.Owner)
+		c := g.Cell(a)
+		if int(s.Owner[a]) != c.Owner || s.Written[a] != c.Written {
+			t.Fatalf("cell %d: snapshot owner %d written %d, engine owner %d written %d", a, s.Owner[a], s.Written[a], c.Owner, c.Written)
+		}
+		if s.Written[a] >= s.Cycle {
+			t.Fatalf("cell %d written in slice %d, but only %d slices are done", a, s.Written[a], s.Cycle)
 		}
 		if s.Owner[a] >= 0 {
 			owned++
 		}
+		latest = max(latest, s.Written[a])
+	}
+	// The imp writes the cell ahead of it in every slice, the last one included.
+	if latest != s.Cycle-1 {
+		t.Errorf("the latest write is in slice %d, want %d (the imp writes every slice)", latest, s.Cycle-1)
 	}
 	if owned < 100 {
 		t.Errorf("only %d cells owned after 500 time slices", owned)

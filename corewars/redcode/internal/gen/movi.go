@@ -56,7 +56,7 @@ func operand(b *strings.Builder, side, m string) {
 		wrap(ptr)
 		load()
 	case strings.HasSuffix(m, "Predec"):
-		fmt.Fprintf(b, "%s := core[%s].%s\nif %s == 0 {\n%s = S\n}\n%s--\ncore[%s].%s = %s\nowner[%s] = id\n", f, t, fld, f, f, f, t, fld, f, t)
+		fmt.Fprintf(b, "%s := core[%s].%s\nif %s == 0 {\n%s = S\n}\n%s--\ncore[%s].%s = %s\nowner[%s] = id\nwritten[%s] = stamp\n", f, t, fld, f, f, f, t, fld, f, t, t)
 		fmt.Fprintf(b, "%s = %s + %s\n", ptr, t, f)
 		wrap(ptr)
 		load()
@@ -64,7 +64,7 @@ func operand(b *strings.Builder, side, m string) {
 		fmt.Fprintf(b, "%s := core[%s].%s\n%s = %s + %s\n", f, t, fld, ptr, t, f)
 		wrap(ptr)
 		load()
-		fmt.Fprintf(b, "%s++\nif %s == S {\n%s = 0\n}\ncore[%s].%s = %s\nowner[%s] = id\n", f, f, f, t, fld, f, t)
+		fmt.Fprintf(b, "%s++\nif %s == S {\n%s = 0\n}\ncore[%s].%s = %s\nowner[%s] = id\nwritten[%s] = stamp\n", f, f, f, t, fld, f, t, t)
 	}
 }
 
@@ -82,7 +82,7 @@ func MOVICases() string {
 			} else {
 				b.WriteString("src := core[aptr]\nsrc.a, src.b = aa, ab\n")
 			}
-			b.WriteString("core[bptr] = src\nowner[bptr] = id\ngoto push1\n")
+			b.WriteString("core[bptr] = src\nowner[bptr] = id\nwritten[bptr] = stamp\ngoto push1\n")
 		}
 	}
 	return b.String()

@@ -10,7 +10,7 @@ import (
 	"regexp"
 )
 
-var ownerWrite = regexp.MustCompile(`(?m)^\s*owner\[[a-z]+\] = id\n|^\s*owner := m\.owner\n|^\s*id := w\.id\n`)
+var ownerWrite = regexp.MustCompile(`(?m)^\s*owner\[[a-z]+\] = id\n|^\s*written\[[a-z]+\] = stamp\n|^\s*owner, written, stamp := m\.owner, m\.written, m\.stamp\n|^\s*id := w\.id\n`)
 
 // Generate returns sim_untracked.go for the given sim.go.
 func Generate(sim []byte) ([]byte, error) {
