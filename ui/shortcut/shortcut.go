@@ -69,8 +69,9 @@ var repeats = [Back + 1]bool{Step: true, Block: true, Faster: true, Slower: true
 const repeatGap = 30 * time.Millisecond
 
 // A key held longer than this without a press read is taken as released: its release went
-// to another window (Wayland, macOS and Windows repeat presses every 30–50 ms).
-const heldStale = time.Second
+// to another window. Wayland, macOS and Windows repeat presses every 30–100 ms once the
+// repeat delay (at most 2 s, macOS's longest setting) has passed.
+const heldStale = 3 * time.Second
 
 // Next returns the next shortcut pressed since the last frame, and false when there is none
 // left. While editing (a text field has the keyboard) only Escape and Quit count: the other
