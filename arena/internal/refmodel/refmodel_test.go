@@ -185,7 +185,25 @@ func codeString(code []robolang.Instr) string {
 	return "<" + strings.Join(parts, "|") + ">"
 }
 
-// diff reports the first difference between two strings of state, for short messages.
+// lineDiff finds the first line where the model's and the engine's lists differ: its index
+// and both lines ("" past the end of a list); false if the lists are equal.
+func lineDiff(model, engine []string) (int, string, string, bool) {
+	for i := 0; i < max(len(model), len(engine)); i++ {
+		var a, b string
+		if i < len(model) {
+			a = model[i]
+		}
+		if i < len(engine) {
+			b = engine[i]
+		}
+		if a != b {
+			return i, a, b, true
+		}
+	}
+	return 0, "", "", false
+}
+
+// firstDiff reports the first difference between two strings of state, for short messages.
 func firstDiff(a, b string) string {
 	i := 0
 	for i < len(a) && i < len(b) && a[i] == b[i] {
@@ -253,17 +271,8 @@ func play(t *testing.T, gm *game) string {
 	defer eg.Release()
 
 	cmpEvents := func(cycle int) string {
-		for i := 0; i < max(len(mev), len(eev)); i++ {
-			var a, b string
-			if i < len(mev) {
-				a = mev[i]
-			}
-			if i < len(eev) {
-				b = eev[i]
-			}
-			if a != b {
-				return fmt.Sprintf("%s: cycle %d: event %d differs:\n      model:  %s\n      engine: %s", gm.name, cycle, i, orNone(a), orNone(b))
-			}
+		if i, a, b, differ := lineDiff(mev, eev); differ {
+			return fmt.Sprintf("%s: cycle %d: event %d differs:\n      model:  %s\n      engine: %s", gm.name, cycle, i, orNone(a), orNone(b))
 		}
 		mev, eev = mev[:0], eev[:0]
 		return ""
@@ -363,18 +372,9 @@ func play(t *testing.T, gm *game) string {
 				g2.RunUntil(c)
 			}
 		}
-		for i := 0; i < max(len(mall), len(all)); i++ {
-			var a, b string
-			if i < len(mall) {
-				a = mall[i]
-			}
-			if i < len(all) {
-				b = all[i]
-			}
-			if a != b {
-				g2.Release()
-				return fmt.Sprintf("%s (engine with %s): event %d differs:\n      model:  %s\n      engine: %s", gm.name, how, i, orNone(a), orNone(b))
-			}
+		if i, a, b, differ := lineDiff(mall, all); differ {
+			g2.Release()
+			return fmt.Sprintf("%s (engine with %s): event %d differs:\n      model:  %s\n      engine: %s", gm.name, how, i, orNone(a), orNone(b))
 		}
 		r2 := g2.Result()
 		b2 := fmt.Sprintf("cycles=%d instructions=%d winner=%d", r2.Cycles, r2.Instructions, r2.Winner)
@@ -1115,18 +1115,8 @@ func TestCLITrace(t *testing.T) {
 		m := New(progs, opt, []Place{{3, 4, N}, {11, 10, W}}, func(e Event) { want.WriteString(e.Line() + "\n") })
 		m.Run()
 		gl, wl := strings.Split(string(got), "\n"), strings.Split(want.String(), "\n")
-		for i := 0; i < max(len(gl), len(wl)); i++ {
-			var a, b string
-			if i < len(wl) {
-				a = wl[i]
-			}
-			if i < len(gl) {
-				b = gl[i]
-			}
-			if a != b {
-				t.Errorf("%s vs %s: trace line %d differs:\n      model: %s\n      CLI:   %s", files[pr[0]], files[pr[1]], i+1, orNone(a), orNone(b))
-				break
-			}
+		if i, a, b, differ := lineDiff(wl, gl); differ {
+			t.Errorf("%s vs %s: trace line %d differs:\n      model: %s\n      CLI:   %s", files[pr[0]], files[pr[1]], i+1, orNone(a), orNone(b))
 		}
 		t.Logf("%s vs %s: %d trace lines compared", filepath.Base(files[pr[0]]), filepath.Base(files[pr[1]]), len(wl))
 		// The JSON result: cycles, instructions, winner.
