@@ -19,6 +19,7 @@ import (
 
 	"robocom/arena"
 	"robocom/robolang"
+	"robocom/ui/goldentest"
 )
 
 // Programs of the debugger tests: a factory that fills the board (robots are born and die),
@@ -738,17 +739,7 @@ func TestCycleCounterAndTimelineAgree(t *testing.T) {
 // buttonDisabled reports whether the button labelled label is on screen and disabled (the
 // label's node or one of its parents says so).
 func (h *harness) buttonDisabled(label string) (disabled, found bool) {
-	byID := map[input.SemanticID]input.SemanticNode{}
-	var walk func(n input.SemanticNode)
-	walk = func(n input.SemanticNode) {
-		byID[n.ID] = n
-		for _, c := range n.Children {
-			walk(c)
-		}
-	}
-	for _, n := range h.r.AppendSemantics(nil) {
-		walk(n)
-	}
+	byID := goldentest.Semantics(&h.r)
 	for _, n := range byID {
 		if n.Desc.Label != label {
 			continue

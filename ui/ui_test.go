@@ -14,7 +14,6 @@ import (
 	"gioui.org/io/input"
 	"gioui.org/io/key"
 	"gioui.org/io/pointer"
-	"gioui.org/io/semantic"
 	"gioui.org/layout"
 	"gioui.org/op"
 	"gioui.org/unit"
@@ -462,33 +461,14 @@ func TestEventLogShowsDeathsAndFilters(t *testing.T) {
 
 // findAll returns the bounds of every clickable labelled label, top to bottom.
 func (h *harness) findAll(label string) []image.Rectangle {
-	nodes := h.r.AppendSemantics(nil)
-	byID := map[input.SemanticID]input.SemanticNode{}
-	var walk func(n input.SemanticNode)
-	walk = func(n input.SemanticNode) {
-		byID[n.ID] = n
-		for _, c := range n.Children {
-			walk(c)
-		}
-	}
-	for _, n := range nodes {
-		walk(n)
-	}
+	byID := goldentest.Semantics(&h.r)
 	var out []image.Rectangle
 	for _, n := range byID {
 		if n.Desc.Label != label {
 			continue
 		}
-		for p := n; ; {
-			if p.Desc.Gestures&input.ClickGesture != 0 || p.Desc.Class == semantic.Button {
-				out = append(out, p.Desc.Bounds)
-				break
-			}
-			q, ok := byID[p.ParentID]
-			if !ok || p.ParentID == p.ID {
-				break
-			}
-			p = q
+		if b, ok := goldentest.ClickableBounds(byID, n); ok {
+			out = append(out, b)
 		}
 	}
 	for i := 1; i < len(out); i++ {
