@@ -196,6 +196,11 @@ func (m *Machine) Owner(addr int) int {
 	return m.owners.Owner(corewars.Wrap(addr, len(m.cells)))
 }
 
+// Written is the time slice of the last write of the cell at addr (modulo Size), -1 if never.
+func (m *Machine) Written(addr int) int64 {
+	return m.owners.Written(corewars.Wrap(addr, len(m.cells)))
+}
+
 // Start is the address of process p's first cell.
 func (m *Machine) Start(p int) int { return m.procs[p].start }
 

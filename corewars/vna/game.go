@@ -130,6 +130,9 @@ func (g *Game) At(addr int) Node { return g.ring[corewars.Wrap(addr, len(g.ring)
 // Owner is the player that last wrote the node at addr (modulo Size), -1 if none.
 func (g *Game) Owner(addr int) int { return g.owners.Owner(corewars.Wrap(addr, len(g.ring))) }
 
+// Written is the round of the last write of the node at addr (modulo Size), -1 if never.
+func (g *Game) Written(addr int) int64 { return g.owners.Written(corewars.Wrap(addr, len(g.ring))) }
+
 // NodeString is the node at addr in source notation.
 func (g *Game) NodeString(addr int) string { return g.pool.NodeString(g.At(addr)) }
 

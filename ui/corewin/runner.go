@@ -226,22 +226,21 @@ func (r *runner) publishLocked() {
 	fillSnapshot(r.eng, p)
 }
 
-// ownerOnly is an engine that can tell a cell's owner without describing the cell and says
-// whether it keeps write times.
+// ownerOnly and writtenOnly are engines that tell a cell's owner and the time of its last
+// write without describing the cell: Cell formats the instruction, too slow (and allocating)
+// for every cell of a core ~30 times a second.
 type ownerOnly interface {
 	Owner(addr int) int
-	WriteTimes() bool
 }
 
-// writtenOnly is an engine that can tell when a cell was written without describing it
-// (the Redcode adapter: its Cell formats the instruction, too slow for 8000 cells a frame).
 type writtenOnly interface {
 	Written(addr int) int64
 }
 
-// keepsWriteTimes tells whether the engine records when cells were written.
+// keepsWriteTimes tells whether the engine records when cells were written: all do unless
+// they say otherwise with a WriteTimes method.
 func keepsWriteTimes(e corewars.Engine) bool {
-	if o, ok := e.(ownerOnly); ok {
+	if o, ok := e.(interface{ WriteTimes() bool }); ok {
 		return o.WriteTimes()
 	}
 	return true
@@ -259,7 +258,7 @@ func fillSnapshot(e corewars.Engine, p *Snapshot) {
 	o, owners := e.(ownerOnly)
 	w, written := e.(writtenOnly)
 	switch {
-	case owners && !o.WriteTimes():
+	case owners && !p.WriteTimes:
 		// No write times to copy: ask for owners only, skipping the cell's text.
 		for a := 0; a < n; a++ {
 			p.Owner[a], p.Written[a] = int16(o.Owner(a)), -1
