@@ -66,6 +66,7 @@ var roundTripSources = []struct {
 	{"Name n\nBank a\nBank\nBank  c  \n", Options{}},
 	{"Bank\n@a\n@b\nBank x\nJump @A\n@c\n", Options{}},
 	{"Bank\nSet #1, -32768\nSet #20, 32767\nComp %active, %banks\nScan %Active\nSet #1, $mobile\nSet #1, $instrset\nSet #1, $fields\nCreate %mobile, %instrset, #active\nTurn 0\nMove\nDie\n", Options{}},
+	{"Bank\n@l\nAJump @@l\nSet ##3, @@l\nRTrans %Age, ##20\nBank\nMul #Pub, 3\nDiv #Team, -2\nMod #1, @@m\nMin #1, @@l\nMax ##1, $Own\n@m\nInit @l, @m\nSeize\nResume\nBreak\nSleep ##2\nRandom #1, $Others, $ID\nSet #2, $Generation\nSet #2, $InstrPos\nSet #2, $Timeout\nSet #2, $Age\n", Options{RC3: true}},
 	{"Bank\n@l\nBJump 1, @l\nAJump @L\nInit 1, @l\nFarScan #1, #Pub, 3\nRandom #Team, $Time, $Tasks\nSleep $ElimTrigger\nQuit\n", Options{RC3: true}},
 }
 

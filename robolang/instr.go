@@ -90,7 +90,8 @@ type InstrInfo struct {
 	Name    string    // canonical upper-case mnemonic
 	Args    []ArgMode // operand modes, in order
 	Set     int       // instruction set the executing robot needs (0 Basic, 1 Advanced, 2 Super)
-	Cost    int       // cycles in the classic set (for TRANS and CREATE the base of their formula)
+	Cost    int       // cycles in the classic set (for TRANS, CREATE, RTRANS, FARSCAN the base of their formula; SLEEP's is added to a)
+	RC3Cost int       // the same in the rc3 and rc3m sets (RC3.md 1); an RC3 instruction's Cost equals it
 	CostKey string    // the option key suffix: "-opt cost.<CostKey>=N"
 	RC3     bool      // accepted only with the rc3 language option
 	Doc     string    // one-line description for help panels and the disassembler
@@ -102,42 +103,43 @@ var (
 	wr   = []ArgMode{ArgWrite, ArgRead}
 	rr   = []ArgMode{ArgRead, ArgRead}
 	rrr  = []ArgMode{ArgRead, ArgRead, ArgRead}
+	wwr  = []ArgMode{ArgWrite, ArgWrite, ArgRead}
 	wrr  = []ArgMode{ArgWrite, ArgRead, ArgRead}
 	none = []ArgMode{}
 )
 
 // Instructions is the instruction table, indexed by Opcode. Classic costs are ROBOCOM.md
-// section 5. RC3 rows are from secondary sources (see RATIONALE.md); their operand shapes
-// and costs are provisional.
+// section 5; the rc3 costs (RC3Cost, and Cost of the RC3 rows, which classic keeps unused)
+// are RC3.md section 1, where the evidence for each is given.
 var Instructions = [NumOpcodes]InstrInfo{
-	OpAdd:    {OpAdd, "ADD", wr, 0, 6, "add", false, "a := a + b (elimination check)"},
-	OpSub:    {OpSub, "SUB", wr, 0, 6, "sub", false, "a := a - b (elimination check)"},
-	OpSet:    {OpSet, "SET", wr, 0, 5, "set", false, "a := b"},
-	OpComp:   {OpComp, "COMP", rr, 0, 3, "comp", false, "skip the next instruction if a = b"},
-	OpJump:   {OpJump, "JUMP", r, 0, 2, "jump", false, "relative jump by a instructions"},
-	OpBJump:  {OpBJump, "BJUMP", rr, 0, 5, "bjump", false, "continue in bank a at instruction b"},
-	OpTurn:   {OpTurn, "TURN", r, 0, 5, "turn", false, "turn left if a = 0, else right"},
-	OpMove:   {OpMove, "MOVE", none, 0, 18, "move", false, "step onto the reference field if free"},
-	OpDie:    {OpDie, "DIE", none, 0, 1, "die", false, "the robot is removed"},
-	OpScan:   {OpScan, "SCAN", w, 1, 6, "scan", false, "a := 0 empty, 1 enemy, 2 friend"},
-	OpTrans:  {OpTrans, "TRANS", rr, 1, 5, "trans", false, "copy own bank a over bank b of the robot in front"},
-	OpCreate: {OpCreate, "CREATE", rrr, 2, 50, "create", false, "build a robot: set a, b banks, mobile c"},
+	OpAdd:    {OpAdd, "ADD", wr, 0, 6, 2, "add", false, "a := a + b (elimination check)"},
+	OpSub:    {OpSub, "SUB", wr, 0, 6, 2, "sub", false, "a := a - b (elimination check)"},
+	OpSet:    {OpSet, "SET", wr, 0, 5, 2, "set", false, "a := b"},
+	OpComp:   {OpComp, "COMP", rr, 0, 3, 2, "comp", false, "skip the next instruction if a = b"},
+	OpJump:   {OpJump, "JUMP", r, 0, 2, 1, "jump", false, "relative jump by a instructions"},
+	OpBJump:  {OpBJump, "BJUMP", rr, 0, 5, 2, "bjump", false, "continue in bank a at instruction b"},
+	OpTurn:   {OpTurn, "TURN", r, 0, 5, 8, "turn", false, "turn left if a = 0, else right"},
+	OpMove:   {OpMove, "MOVE", none, 0, 18, 20, "move", false, "step onto the reference field if free"},
+	OpDie:    {OpDie, "DIE", none, 0, 1, 1, "die", false, "the robot is removed"},
+	OpScan:   {OpScan, "SCAN", w, 1, 6, 8, "scan", false, "a := 0 empty, 1 enemy, 2 friend"},
+	OpTrans:  {OpTrans, "TRANS", rr, 1, 5, 14, "trans", false, "copy own bank a over bank b of the robot in front"},
+	OpCreate: {OpCreate, "CREATE", rrr, 2, 50, 100, "create", false, "build a robot: set a, b banks, mobile c"},
 
-	OpAJump:   {OpAJump, "AJUMP", r, 0, 2, "ajump", true, "absolute jump to instruction a of this bank"},
-	OpRTrans:  {OpRTrans, "RTRANS", rr, 1, 5, "rtrans", true, "copy bank a of the robot in front over own bank b"},
-	OpFarScan: {OpFarScan, "FARSCAN", wrr, 1, 10, "farscan", true, "scan up to c fields ahead: a := kind, b := distance"},
-	OpRandom:  {OpRandom, "RANDOM", wrr, 0, 1, "random", true, "a := random number in b..c"},
-	OpMul:     {OpMul, "MUL", wr, 0, 7, "mul", true, "a := a * b (elimination check)"},
-	OpDiv:     {OpDiv, "DIV", wr, 0, 7, "div", true, "a := a / b"},
-	OpMod:     {OpMod, "MOD", wr, 0, 7, "mod", true, "a := a mod b"},
-	OpMin:     {OpMin, "MIN", wr, 0, 5, "min", true, "a := min(a, b)"},
-	OpMax:     {OpMax, "MAX", wr, 0, 5, "max", true, "a := max(a, b)"},
-	OpInit:    {OpInit, "INIT", rr, 0, 10, "init", true, "start a new task at bank a, instruction b"},
-	OpQuit:    {OpQuit, "QUIT", none, 0, 1, "quit", true, "end the current task"},
-	OpSeize:   {OpSeize, "SEIZE", none, 0, 1, "seize", true, "run only this task until RESUME"},
-	OpResume:  {OpResume, "RESUME", none, 0, 1, "resume", true, "let the other tasks run again"},
-	OpBreak:   {OpBreak, "BREAK", none, 0, 1, "break", true, "end the current task's time slice"},
-	OpSleep:   {OpSleep, "SLEEP", r, 0, 1, "sleep", true, "wait a cycles"},
+	OpAJump:   {OpAJump, "AJUMP", r, 0, 1, 1, "ajump", true, "absolute jump to instruction a of this bank"},
+	OpRTrans:  {OpRTrans, "RTRANS", rr, 1, 14, 14, "rtrans", true, "copy bank a of the robot in front over own bank b"},
+	OpFarScan: {OpFarScan, "FARSCAN", wwr, 1, 10, 10, "farscan", true, "look up to c fields ahead: a := 0 none, 1 enemy, 2 friend; b := distance"},
+	OpRandom:  {OpRandom, "RANDOM", wrr, 0, 1, 1, "random", true, "a := a random number in b..c"},
+	OpMul:     {OpMul, "MUL", wr, 0, 2, 2, "mul", true, "a := a * b (elimination check)"},
+	OpDiv:     {OpDiv, "DIV", wr, 0, 2, 2, "div", true, "a := a / b, truncated toward zero"},
+	OpMod:     {OpMod, "MOD", wr, 0, 2, 2, "mod", true, "a := a mod b, with the sign of a"},
+	OpMin:     {OpMin, "MIN", wr, 0, 2, 2, "min", true, "a := min(a, b)"},
+	OpMax:     {OpMax, "MAX", wr, 0, 2, 2, "max", true, "a := max(a, b)"},
+	OpInit:    {OpInit, "INIT", rr, 0, 2, 2, "init", true, "start a new task at bank a, instruction b"},
+	OpQuit:    {OpQuit, "QUIT", none, 0, 1, 1, "quit", true, "end the executing task"},
+	OpSeize:   {OpSeize, "SEIZE", none, 0, 1, 1, "seize", true, "pause the other tasks until RESUME"},
+	OpResume:  {OpResume, "RESUME", none, 0, 1, 1, "resume", true, "end the seizure: the other tasks run again"},
+	OpBreak:   {OpBreak, "BREAK", none, 0, 1, 1, "break", true, "end every task but the executing one"},
+	OpSleep:   {OpSleep, "SLEEP", r, 0, 0, 0, "sleep", true, "wait a cycles, passing the turn on to the other tasks"},
 }
 
 var byName = func() map[string]Opcode {

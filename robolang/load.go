@@ -30,7 +30,7 @@ func LoadFile(path string, opt Options) (*Program, error) {
 			return nil, fmt.Errorf("%s: %v", path, err)
 		}
 		if p.RC3 && !opt.RC3 {
-			return nil, fmt.Errorf("%s: the program uses RC3 instructions; it needs the rc3 option set", path)
+			return nil, fmt.Errorf("%s: the program uses RC3 instructions: %s", path, opt.needsRC3())
 		}
 		p.File = path
 		if p.Name == "" {

@@ -10,7 +10,17 @@ import (
 
 // Options select the language accepted by the loader.
 type Options struct {
-	RC3 bool // accept the RC3 instructions, constants and #Pub/#Team (ROBOCOM.md section 11)
+	RC3 bool   // accept the RC3 instructions, variables, constants, @@label and ##k (RC3.md 2)
+	Set string // the option set's name, for the message that refuses RC3 forms ("classic" if empty)
+}
+
+// needsRC3 is the end of the message that refuses an RC3 form under a classic option set.
+func (o Options) needsRC3() string {
+	set := o.Set
+	if set == "" {
+		set = "classic"
+	}
+	return fmt.Sprintf("the option set %s does not have it (it needs rc3 or rc3m)", set)
 }
 
 // Label is a label definition, kept so that the formatter can write it back.
@@ -284,6 +294,10 @@ func (p *parser) labelDef(lineNo int, s []rune, at int) {
 		p.errorf(pos, "label @%s before the first Bank line", name)
 		return
 	}
+	if p.opt.RC3 && strings.HasPrefix(name, "@") {
+		p.errorf(pos, "label @%s: under rc3 a label name must not begin with \"@\" (@@name means a label's absolute number)", name)
+		return
+	}
 	key := strings.ToLower(name)
 	if i, dup := p.labels[key]; dup {
 		p.errorf(pos, "label @%s already defined on line %d", name, p.prog.Labels[i].Pos.Line)
@@ -299,7 +313,7 @@ func (p *parser) instr(pos Pos, op Opcode, s []rune, from int) {
 	info := op.Info()
 	if op.IsRC3() {
 		if !p.opt.RC3 {
-			p.errorf(pos, "%s is an RC3 instruction: it needs the rc3 option set", op)
+			p.errorf(pos, "%s is an RC3 instruction: %s", op, p.opt.needsRC3())
 			return
 		}
 		p.prog.RC3 = true
@@ -370,12 +384,12 @@ func (p *parser) instr(pos Pos, op Opcode, s []rune, from int) {
 			continue
 		}
 		if info.Args[i] == ArgWrite && !o.Writable() && label == "" {
-			p.errorf(fpos, "%s cannot write to %s: operand %d must be #1..#20, #Active or %%Active", op, f.text, i+1)
+			p.errorf(fpos, "%s cannot write to %s: operand %d must be %s", op, f.text, i+1, p.writableList())
 			continue
 		}
 		if label != "" {
 			if info.Args[i] == ArgWrite {
-				p.errorf(fpos, "%s cannot write to the label @%s: operand %d must be #1..#20, #Active or %%Active", op, label, i+1)
+				p.errorf(fpos, "%s cannot write to the label %s: operand %d must be %s", op, f.text, i+1, p.writableList())
 				continue
 			}
 			p.refs = append(p.refs, labelRef{bank: bankIdx, index: len(bank.Code), arg: i, pos: fpos})
@@ -391,6 +405,14 @@ func (p *parser) instr(pos Pos, op Opcode, s []rune, from int) {
 	bank.Code = append(bank.Code, in)
 }
 
+// writableList names the writable operands of the language being loaded.
+func (p *parser) writableList() string {
+	if p.opt.RC3 {
+		return "#1..#20, ##k, #Active, %Active, #Pub or #Team"
+	}
+	return "#1..#20, #Active or %Active"
+}
+
 func operandCount(n int) string {
 	switch n {
 	case 0:
@@ -404,6 +426,7 @@ func operandCount(n int) string {
 // operand parses one operand:
 //
 //	operand = number | "@" name | "#" (1..20 | "Active") | "$" const | "%" remote
+//	        | "@@" name | "##" (1..20) | "#Pub" | "#Team"      (rc3 only)
 //	number  = [ "-" ] digit { digit }
 //
 // A label comes back as its name, to be resolved later.
@@ -411,19 +434,37 @@ func (p *parser) operand(pos Pos, t string) (o Operand, label string, ok bool) {
 	switch t[0] {
 	case '@':
 		name := t[1:]
+		abs := false
+		if p.opt.RC3 && strings.HasPrefix(name, "@") {
+			name, abs = name[1:], true
+			p.prog.RC3 = true
+		}
 		if name == "" {
-			p.errorf(pos, "label without a name after \"@\"")
+			p.errorf(pos, "label without a name after %q", t)
 			return o, "", false
 		}
-		return Operand{Kind: KindNumber, Label: name}, name, true
+		return Operand{Kind: KindNumber, Label: name, Abs: abs}, name, true
 	case '#':
 		name := t[1:]
+		if strings.HasPrefix(name, "#") {
+			if !p.opt.RC3 {
+				p.errorf(pos, "%s is an RC3 indirect variable: %s", t, p.opt.needsRC3())
+				return o, "", false
+			}
+			k := name[1:]
+			if n, err := strconv.Atoi(k); err == nil && n >= 1 && n <= NumVars && strconv.Itoa(n) == k {
+				p.prog.RC3 = true
+				return Operand{Kind: KindIndirect, Value: int16(n)}, "", true
+			}
+			p.errorf(pos, "unknown variable %s: an indirect variable is ##1..##20", t)
+			return o, "", false
+		}
 		if strings.EqualFold(name, "Active") {
 			return Operand{Kind: KindActive}, "", true
 		}
 		if strings.EqualFold(name, "Pub") || strings.EqualFold(name, "Team") {
 			if !p.opt.RC3 {
-				p.errorf(pos, "%s is an RC3 variable: it needs the rc3 option set", t)
+				p.errorf(pos, "%s is an RC3 variable: %s", t, p.opt.needsRC3())
 				return o, "", false
 			}
 			p.prog.RC3 = true
@@ -435,14 +476,18 @@ func (p *parser) operand(pos Pos, t string) (o Operand, label string, ok bool) {
 		if n, err := strconv.Atoi(name); err == nil && n >= 1 && n <= NumVars && strconv.Itoa(n) == name {
 			return Operand{Kind: KindVar, Value: int16(n)}, "", true
 		}
-		p.errorf(pos, "unknown variable %s: variables are #1..#20 and #Active", t)
+		if p.opt.RC3 {
+			p.errorf(pos, "unknown variable %s: variables are #1..#20, ##1..##20, #Active, #Pub and #Team", t)
+		} else {
+			p.errorf(pos, "unknown variable %s: variables are #1..#20 and #Active", t)
+		}
 		return o, "", false
 	case '$':
 		for c := Const(1); c < numConsts; c++ {
 			if strings.EqualFold(t, ConstNames[c]) {
 				if c.IsRC3() {
 					if !p.opt.RC3 {
-						p.errorf(pos, "%s is an RC3 constant: it needs the rc3 option set", ConstNames[c])
+						p.errorf(pos, "%s is an RC3 constant: %s", ConstNames[c], p.opt.needsRC3())
 						return o, "", false
 					}
 					p.prog.RC3 = true
@@ -450,15 +495,30 @@ func (p *parser) operand(pos Pos, t string) (o Operand, label string, ok bool) {
 				return Operand{Kind: KindConst, Value: int16(c)}, "", true
 			}
 		}
-		p.errorf(pos, "unknown constant %s: constants are $Banks, $Mobile, $InstrSet and $Fields", t)
+		if p.opt.RC3 {
+			p.errorf(pos, "unknown constant %s: constants are $Banks, $Mobile, $InstrSet, $Fields, $Time, $Age, $Own, $Others, $ID, $Generation, $InstrPos, $ElimTrigger, $Timeout and $Tasks", t)
+		} else {
+			p.errorf(pos, "unknown constant %s: constants are $Banks, $Mobile, $InstrSet and $Fields", t)
+		}
 		return o, "", false
 	case '%':
 		for r := Remote(1); r < numRemotes; r++ {
 			if strings.EqualFold(t, RemoteNames[r]) {
+				if r.IsRC3() {
+					if !p.opt.RC3 {
+						p.errorf(pos, "%s is an RC3 remote: %s", RemoteNames[r], p.opt.needsRC3())
+						return o, "", false
+					}
+					p.prog.RC3 = true
+				}
 				return Operand{Kind: KindRemote, Value: int16(r)}, "", true
 			}
 		}
-		p.errorf(pos, "unknown remote %s: remotes are %%Active, %%Banks, %%Mobile and %%InstrSet", t)
+		if p.opt.RC3 {
+			p.errorf(pos, "unknown remote %s: remotes are %%Active, %%Banks, %%Mobile, %%InstrSet and %%Age", t)
+		} else {
+			p.errorf(pos, "unknown remote %s: remotes are %%Active, %%Banks, %%Mobile and %%InstrSet", t)
+		}
 		return o, "", false
 	}
 	digits := strings.TrimPrefix(t, "-")
@@ -476,6 +536,7 @@ func (p *parser) operand(pos Pos, t string) (o Operand, label string, ok bool) {
 
 // resolve turns label operands into numbers (ROBOCOM.md section 3): BJUMP's instruction
 // number is absolute; elsewhere a label is relative within its bank and absolute across banks.
+// Under rc3, @@name is always absolute, and so is @name in AJUMP and INIT (RC3.md 2).
 func (p *parser) resolve() {
 	for _, r := range p.refs {
 		in := &p.prog.Banks[r.bank].Code[r.index]
@@ -487,7 +548,7 @@ func (p *parser) resolve() {
 		}
 		l := p.prog.Labels[li]
 		switch {
-		case isAbsoluteLabelArg(in.Op, r.arg), l.Bank != r.bank:
+		case o.Abs, isAbsoluteLabelArg(in.Op, r.arg), l.Bank != r.bank:
 			o.Value = int16(l.Index + 1)
 		default:
 			o.Value = int16(l.Index - r.index)
@@ -497,13 +558,14 @@ func (p *parser) resolve() {
 
 // isAbsoluteLabelArg reports whether a label in operand arg of op means the labelled
 // instruction's number rather than the distance to it: BJUMP's instruction number (section
-// 3), and by the same logic the RC3 instructions that take an instruction number.
+// 3), AJUMP's (by the same logic) and both operands of INIT (RC3.md 2, the MT FAQ: "all labels
+// in an INIT instruction are interpreted as absolute").
 func isAbsoluteLabelArg(op Opcode, arg int) bool {
 	switch op {
-	case OpBJump, OpInit:
+	case OpBJump:
 		return arg == 1
-	case OpAJump:
-		return arg == 0
+	case OpAJump, OpInit:
+		return true
 	}
 	return false
 }

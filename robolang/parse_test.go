@@ -139,6 +139,69 @@ Bank
   Set #1, %Mobile
   Set #1, %InstrSet
 `, Options{}},
+	{"rc3 forms under classic name the option set", `Bank
+  ⟦AJump 1              ; ERROR "AJUMP is an RC3 instruction: the option set classic does not have it \(it needs rc3 or rc3m\)"
+  ⟦RTrans 1, 2          ; ERROR "RTRANS is an RC3 instruction"
+  ⟦FarScan #1, #2, 3    ; ERROR "FARSCAN is an RC3 instruction"
+  ⟦Random #1, 1, 6      ; ERROR "RANDOM is an RC3 instruction"
+  ⟦Div #1, 2            ; ERROR "DIV is an RC3 instruction"
+  ⟦Mod #1, 2            ; ERROR "MOD is an RC3 instruction"
+  ⟦Min #1, 2            ; ERROR "MIN is an RC3 instruction"
+  ⟦Max #1, 2            ; ERROR "MAX is an RC3 instruction"
+  ⟦Init 1, 1            ; ERROR "INIT is an RC3 instruction"
+  ⟦Quit                 ; ERROR "QUIT is an RC3 instruction"
+  ⟦Seize                ; ERROR "SEIZE is an RC3 instruction"
+  ⟦Resume               ; ERROR "RESUME is an RC3 instruction"
+  ⟦Break                ; ERROR "BREAK is an RC3 instruction"
+  ⟦Sleep 3              ; ERROR "SLEEP is an RC3 instruction"
+  Set ⟦##1, 2           ; ERROR "##1 is an RC3 indirect variable: the option set classic"
+  Set #1, ⟦%Age         ; ERROR "%Age is an RC3 remote"
+  Set #1, ⟦#Team        ; ERROR "#Team is an RC3 variable"
+  Set #1, ⟦$Tasks       ; ERROR "\$Tasks is an RC3 constant"
+`, Options{}},
+	{"rc3 forms under a named classic set", `Bank
+  ⟦Quit ; ERROR "QUIT is an RC3 instruction: the option set myset does not have it"
+`, Options{Set: "myset"}},
+	{"rc3 accepts every instruction and form", `Bank
+@top
+  AJump @@top
+  AJump @top
+  RTrans %Age, ##3
+  FarScan #1, ##2, $Fields
+  Random #Pub, -3, 3
+  Mul #Team, @@top
+  Div ##20, 2
+  Mod #1, $Time
+  Min #1, $Age
+  Max #1, $Own
+  Init $Others, $ID
+  Quit
+  Seize
+  Resume
+  Break
+  Sleep $Generation
+  Set #1, $InstrPos
+  Set #1, $ElimTrigger
+  Set #1, $Timeout
+  Set #1, $Tasks
+  Set %Active, %Age
+`, Options{RC3: true}},
+	{"rc3 load errors", `Bank
+  Set ⟦##0, 1                 ; ERROR "unknown variable ##0: an indirect variable is ##1..##20"
+  Set ⟦##21, 1                ; ERROR "unknown variable ##21"
+  Set ⟦##Active, 1            ; ERROR "unknown variable ##Active"
+  Set ⟦$Time, 1               ; ERROR "SET cannot write to \$Time: operand 1 must be #1..#20, ##k, #Active, %Active, #Pub or #Team"
+  Set ⟦%Age, 1                ; ERROR "SET cannot write to %Age"
+  Set ⟦@@x, 1                 ; ERROR "SET cannot write to the label @@x"
+  FarScan #1, ⟦3, 4           ; ERROR "FARSCAN cannot write to 3: operand 2"
+  ⟦Init 1                     ; ERROR "too few operands: INIT takes 2 operands, found 1"
+  Quit ⟦1                     ; ERROR "too many operands: QUIT takes no operands"
+  ⟦Random #1, 2               ; ERROR "too few operands: RANDOM takes 3 operands"
+  AJump ⟦@@nowhere            ; ERROR "undefined label @nowhere"
+  Sleep ⟦@@                   ; ERROR "label without a name after \"@@\""
+⟦@@x                          ; ERROR "label @@x: under rc3 a label name must not begin with \"@\""
+  Die
+`, Options{RC3: true}},
 	{"every error of a line", `Bank
   Create ⟦#22, ⟦$x, ⟦99999   ; ERROR "unknown variable #22" ERROR "unknown constant \$x" ERROR "literal 99999 out of range"
   ⟦Set ⟦1                    ; ERROR "too few operands" ERROR "SET cannot write to 1"
@@ -315,5 +378,47 @@ func TestCharsetsAndColumns(t *testing.T) {
 	_, err = Parse("u.rob", []byte("Bank\r\t€ Die\rDie\x1a garbage after DOS EOF \x00"), Options{})
 	if !errors.As(err, &list) || len(list) != 1 || list[0].Pos != (Pos{2, 2}) {
 		t.Fatalf("utf-8: %v", err)
+	}
+}
+
+// TestRC3Operands checks what the RC3 forms resolve to (RC3.md 2): @@label is the labelled
+// instruction's number in its own bank wherever it stands, @label in AJUMP and in both
+// operands of INIT is absolute too, ##k is an indirect variable, %Age a remote.
+func TestRC3Operands(t *testing.T) {
+	src := "Bank\n  Die\n@a\n  Jump @a\n  Jump @@a\n  AJump @a\n  Init @a, @b\n  Set ##7, %Age\n@b\nBank\n  Set #1, @@b\n  Set #1, @b\n"
+	p, err := Parse("t.rob", []byte(src), Options{RC3: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b1, b2 := p.Banks[0].Code, p.Banks[1].Code
+	checks := []struct {
+		got  Operand
+		kind OperandKind
+		val  int16
+	}{
+		{b1[1].Args[0], KindNumber, 0}, // Jump @a: relative, to itself
+		{b1[2].Args[0], KindNumber, 2}, // Jump @@a: absolute
+		{b1[3].Args[0], KindNumber, 2}, // AJump @a: absolute
+		{b1[4].Args[0], KindNumber, 2}, // Init @a, @b: both absolute
+		{b1[4].Args[1], KindNumber, 7}, // @b is one past the end of bank 1
+		{b1[5].Args[0], KindIndirect, 7},
+		{b1[5].Args[1], KindRemote, int16(RemoteAge)},
+		{b2[0].Args[1], KindNumber, 7},
+		{b2[1].Args[1], KindNumber, 7}, // another bank: absolute anyway
+	}
+	for i, c := range checks {
+		if c.got.Kind != c.kind || c.got.Value != c.val {
+			t.Errorf("check %d: got %v %d, want %v %d", i, c.got.Kind, c.got.Value, c.kind, c.val)
+		}
+	}
+	if !p.RC3 {
+		t.Error("program not marked RC3")
+	}
+	if got := Disassemble(b1[5]); got != "SET ##7, %Age" {
+		t.Errorf("disassembly %q", got)
+	}
+	// Under classic, "@@a" is a label named "@a" (ROBOCOM.md 3: names are any characters).
+	if _, err := Parse("t.rob", []byte("Bank\n@@a\n  Jump @@a\n"), Options{}); err != nil {
+		t.Errorf("classic @@a: %v", err)
 	}
 }

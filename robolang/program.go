@@ -6,12 +6,13 @@ import "fmt"
 type OperandKind uint8
 
 const (
-	KindNone   OperandKind = iota // no operand
-	KindNumber                    // a literal or a resolved label; Operand.Value is the number
-	KindVar                       // #1..#20; Operand.Value is 1..20
-	KindActive                    // #Active, the robot's own activity (writable)
-	KindConst                     // $Banks, $Mobile, ...; Operand.Value is a Const
-	KindRemote                    // %Active, %Banks, ...; Operand.Value is a Remote
+	KindNone     OperandKind = iota // no operand
+	KindNumber                      // a literal or a resolved label; Operand.Value is the number
+	KindVar                         // #1..#20; Operand.Value is 1..20
+	KindActive                      // #Active, the robot's own activity (writable)
+	KindConst                       // $Banks, $Mobile, ...; Operand.Value is a Const
+	KindRemote                      // %Active, %Banks, ...; Operand.Value is a Remote
+	KindIndirect                    // ##k (rc3): the variable #v, v = the value of #k; Operand.Value is k, 1..20
 )
 
 // Const identifies an own constant ($name).
@@ -55,12 +56,17 @@ const (
 	RemoteBanks                      // %Banks
 	RemoteMobile                     // %Mobile
 	RemoteInstrSet                   // %InstrSet
+	RemoteAge                        // %Age (rc3)
 	numRemotes
 )
+
+// IsRC3 reports whether r exists only in the rc3 language.
+func (r Remote) IsRC3() bool { return r == RemoteAge }
 
 // RemoteNames are the canonical spellings, indexed by Remote.
 var RemoteNames = [numRemotes]string{
 	RemoteActive: "%Active", RemoteBanks: "%Banks", RemoteMobile: "%Mobile", RemoteInstrSet: "%InstrSet",
+	RemoteAge: "%Age",
 }
 
 // RC3 has two more writable variables, #Pub and #Team; they are KindVar with these numbers,
@@ -78,11 +84,13 @@ type Operand struct {
 	Kind  OperandKind
 	Value int16  // the number, the variable number, or the Const/Remote id
 	Label string // for a KindNumber that came from "@name": the name as written, for the formatter
+	Abs   bool   // for such a label: written "@@name" (rc3), the labelled instruction's number in its bank
 }
 
 // Writable reports whether the operand can be the target of a write.
 func (o Operand) Writable() bool {
-	return o.Kind == KindVar || o.Kind == KindActive || (o.Kind == KindRemote && Remote(o.Value) == RemoteActive)
+	return o.Kind == KindVar || o.Kind == KindActive || o.Kind == KindIndirect ||
+		(o.Kind == KindRemote && Remote(o.Value) == RemoteActive)
 }
 
 // IsRemote reports whether reading or writing the operand looks at the reference field
@@ -94,6 +102,9 @@ func (o Operand) String() string {
 	switch o.Kind {
 	case KindNumber:
 		if o.Label != "" {
+			if o.Abs {
+				return "@@" + o.Label
+			}
 			return "@" + o.Label
 		}
 		return fmt.Sprint(o.Value)
@@ -107,6 +118,8 @@ func (o Operand) String() string {
 		return fmt.Sprintf("#%d", o.Value)
 	case KindActive:
 		return "#Active"
+	case KindIndirect:
+		return fmt.Sprintf("##%d", o.Value)
 	case KindConst:
 		if c := Const(o.Value); c > 0 && c < numConsts {
 			return ConstNames[c]

@@ -326,7 +326,9 @@ func validOperand(o Operand, rc3 bool) bool {
 		c := Const(o.Value)
 		return c >= 1 && c < numConsts && (rc3 || !c.IsRC3())
 	case KindRemote:
-		return o.Value >= 1 && o.Value < int16(numRemotes)
+		return o.Value >= 1 && o.Value < int16(numRemotes) && (rc3 || !Remote(o.Value).IsRC3())
+	case KindIndirect:
+		return rc3 && o.Value >= 1 && o.Value <= NumVars
 	}
 	return false
 }

@@ -21,6 +21,7 @@ func asHidden(p *Program) *Program {
 		for k := range q.Banks[i].Code {
 			for a := range q.Banks[i].Code[k].Args {
 				q.Banks[i].Code[k].Args[a].Label = ""
+				q.Banks[i].Code[k].Args[a].Abs = false
 			}
 		}
 		if len(q.Banks[i].Code) == 0 {
