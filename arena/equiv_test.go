@@ -14,7 +14,7 @@ import (
 func eventDigest(tb testing.TB, progs []*robolang.Program, seed int64, noPrefetch bool, upTo int) (uint64, Result) {
 	tb.Helper()
 	h := fnv.New64a()
-	g, err := New(Config{Programs: progs, Seed: seed, OnEvent: func(e Event) { fmt.Fprintf(h, "%+v\n", e) }})
+	g, err := New(Config{Programs: progs, Seed: seed, OnEvent: func(e Event) { fmt.Fprintf(h, "%+v\n", classicOnly(tb, e)) }})
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -24,6 +24,35 @@ func eventDigest(tb testing.TB, progs []*robolang.Program, seed int64, noPrefetc
 	r := g.Result()
 	fmt.Fprintf(h, "%+v\n", r)
 	return h.Sum64(), r
+}
+
+// classicEvent has exactly the fields Event had before RC3, so that "%+v" of it writes what
+// the recorded digests were made from.
+type classicEvent struct {
+	Cycle    int
+	Robot    int
+	Program  int
+	Kind     EventKind
+	Parent   int
+	X, Y     int
+	Dir      Dir
+	Set      int
+	Banks    int
+	Mobile   bool
+	Target   int
+	FromBank int
+	ToBank   int
+	Reason   Reason
+}
+
+// classicOnly checks that a classic game's event has none of the RC3 fields set and returns
+// its classic fields.
+func classicOnly(tb testing.TB, e Event) classicEvent {
+	if e.Task != 0 || e.NewTask != 0 || e.Bank != 0 || e.Instr != 0 || e.Replaced != 0 || e.Ended != nil || e.Kind > EvDeath {
+		tb.Fatalf("RC3 fields in a classic event: %+v", e)
+	}
+	return classicEvent{e.Cycle, e.Robot, e.Program, e.Kind, e.Parent, e.X, e.Y, e.Dir, e.Set, e.Banks,
+		e.Mobile, e.Target, e.FromBank, e.ToBank, e.Reason}
 }
 
 // TestPrefetchNoDiff: the engine that fetches ahead at the completing turn (prefetch) must

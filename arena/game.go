@@ -59,6 +59,14 @@ func compile(code []robolang.Instr, o *Options) []cinstr {
 		simple := true // no remote operand, and a variable wherever the instruction writes
 		for j := 0; j < int(in.N); j++ {
 			a := carg{kind: in.Args[j].Kind, val: in.Args[j].Value}
+			switch {
+			case a.kind == robolang.KindVar && a.val > robolang.NumVars: // #Pub, #Team
+				a.kind = kindShared
+			case a.kind == robolang.KindConst && robolang.Const(a.val).IsRC3():
+				a.kind = kindConstRC3
+			case a.kind == robolang.KindIndirect:
+				a.vi = uint8(a.val - 1)
+			}
 			switch a.kind {
 			case robolang.KindRemote:
 				c.remotes++
@@ -91,13 +99,15 @@ func compile(code []robolang.Instr, o *Options) []cinstr {
 			c.fast = simple && c.set == 0 // (ADD, SUB, SET with a simple operand write a variable)
 		}
 		switch in.Op {
-		case robolang.OpScan, robolang.OpTrans, robolang.OpCreate, robolang.OpMove:
+		case robolang.OpScan, robolang.OpTrans, robolang.OpCreate, robolang.OpMove, robolang.OpRTrans:
 			c.ref = true
 		default:
 			c.ref = c.remotes > 0
 		}
 		d := int64(o.Cost[in.Op]) + int64(o.RemoteCost)*int64(c.remotes)
-		if in.Op != robolang.OpTrans && in.Op != robolang.OpCreate {
+		switch in.Op {
+		case robolang.OpTrans, robolang.OpCreate, robolang.OpRTrans, robolang.OpFarScan, robolang.OpSleep:
+		default:
 			d = min(max(d, 1), maxDuration)
 			c.fixed = true
 		}
@@ -142,7 +152,9 @@ type robot struct {
 	// Fourth line: the banks (TRANS, BJUMP and reboots read them).
 	banks  []*Bank
 	parent uint32
-	_      [36]byte // pad to 256 bytes: four whole cache lines per robot
+	born   int32    // the cycle it was created in ($Age)
+	mt     *tasks   // RC3 games (Game.plain) only: the robot's tasks (tasks.go); nil otherwise
+	_      [24]byte // pad to 256 bytes: four whole cache lines per robot
 }
 
 // A robot's registers: what its operands read and write. #1..#20 are regs[0..19]. Keeping
@@ -208,14 +220,24 @@ type Game struct {
 	onEvent func(Event)
 	chains  int // robots with chained set
 
+	// RC3 (tasks.go, exec_rc3.go). plain games visit every active robot in every cycle
+	// through turnPlain, without prefetch or chains: the RC3 rules (tasks, sleeping, error 16)
+	// break the fast path's assumptions, and the classic path stays as it was.
+	plain       bool
+	rc3         bool    // instructions = rc3: events carry the task, the RC3 variables exist
+	curTask     int     // the number of the task whose visit runs now (0 outside, and in non-rc3 games)
+	lastVisited int32   // the number of the task visited last in this turn
+	pub         int16   // #Pub
+	teamVars    []int16 // #Team per team
+	teamIDs     []int16 // $ID per team
+
 	noPrefetch bool // tests: fetch on the fetching turn only (the plain reading of the rules); no chains either
 }
 
 // Errors of New.
 var (
-	ErrNoPrograms     = errors.New("a game needs at least one program")
-	ErrTooMany        = fmt.Errorf("at most %d programs can play in one game", MaxPrograms)
-	ErrRC3NotPlayable = errors.New("the rc3 option set is not playable: the RC3 instruction semantics are not implemented in this version (use classic)")
+	ErrNoPrograms = errors.New("a game needs at least one program")
+	ErrTooMany    = fmt.Errorf("at most %d programs can play in one game", MaxPrograms)
 )
 
 // New makes a game ready to run: the first robots are placed (cycle 0) and fetch in cycle 1.
@@ -227,9 +249,6 @@ func New(cfg Config) (*Game, error) {
 	if err := opts.Validate(); err != nil {
 		return nil, err
 	}
-	if opts.RC3 {
-		return nil, ErrRC3NotPlayable
-	}
 	if len(cfg.Programs) == 0 {
 		return nil, ErrNoPrograms
 	}
@@ -237,7 +256,7 @@ func New(cfg Config) (*Game, error) {
 		return nil, ErrTooMany
 	}
 	for _, p := range cfg.Programs {
-		if err := checkProgram(p); err != nil {
+		if err := checkProgram(p, opts.RC3); err != nil {
 			return nil, err
 		}
 	}
@@ -261,10 +280,16 @@ func New(cfg Config) (*Game, error) {
 		teamCount: make([]int, len(cfg.Programs)),
 		diedAt:    make([]int, len(cfg.Programs)),
 		onEvent:   cfg.OnEvent,
+		plain:     opts.RC3 || opts.MaxDuration > 0,
+		rc3:       opts.RC3,
 	}
+	g.noPrefetch = g.plain
 	places, err := g.place(cfg.Places)
 	if err != nil {
 		return nil, err
+	}
+	if g.rc3 {
+		g.drawIDs()
 	}
 	for team, p := range cfg.Programs {
 		banks := make([]*Bank, len(p.Banks))
@@ -281,9 +306,9 @@ func New(cfg Config) (*Game, error) {
 	return g, nil
 }
 
-// checkProgram refuses what the classic engine cannot run; the assembler normally never
-// produces it, but programs can also be built in Go.
-func checkProgram(p *robolang.Program) error {
+// checkProgram refuses what the engine cannot run (RC3 forms unless rc3); the assembler
+// normally never produces it, but programs can also be built in Go.
+func checkProgram(p *robolang.Program, rc3 bool) error {
 	if p == nil {
 		return errors.New("nil program")
 	}
@@ -294,10 +319,12 @@ func checkProgram(p *robolang.Program) error {
 		for ii, in := range b.Code {
 			where := func() string { return fmt.Sprintf("program %s, bank %d, instruction %d", p.Name, bi+1, ii+1) }
 			if !in.Op.IsClassic() {
-				if in.Op.IsRC3() {
+				if in.Op.IsRC3() && !rc3 {
 					return fmt.Errorf("%s: %s is an RC3 instruction, which the classic option set does not have", where(), in.Op)
 				}
-				return fmt.Errorf("%s: invalid instruction", where())
+				if !in.Op.IsRC3() {
+					return fmt.Errorf("%s: invalid instruction", where())
+				}
 			}
 			info := robolang.Instructions[in.Op]
 			if int(in.N) != len(info.Args) {
@@ -311,16 +338,28 @@ func checkProgram(p *robolang.Program) error {
 				switch a.Kind {
 				case robolang.KindNumber, robolang.KindActive:
 				case robolang.KindVar:
-					if a.Value < 1 || a.Value > robolang.NumVars {
-						return fmt.Errorf("%s: variable %s does not exist in the classic language", where(), a)
+					if (a.Value < 1 || a.Value > robolang.NumVars) && !(rc3 && (a.Value == robolang.VarPub || a.Value == robolang.VarTeam)) {
+						return fmt.Errorf("%s: variable %s does not exist in this language", where(), a)
 					}
 				case robolang.KindConst:
-					if c := robolang.Const(a.Value); c < robolang.ConstBanks || c > robolang.ConstFields {
-						return fmt.Errorf("%s: constant %s does not exist in the classic language", where(), a)
+					last := robolang.ConstFields
+					if rc3 {
+						last = robolang.ConstTasks
+					}
+					if c := robolang.Const(a.Value); c < robolang.ConstBanks || c > last {
+						return fmt.Errorf("%s: constant %s does not exist in this language", where(), a)
 					}
 				case robolang.KindRemote:
-					if rm := robolang.Remote(a.Value); rm < robolang.RemoteActive || rm > robolang.RemoteInstrSet {
+					last := robolang.RemoteInstrSet
+					if rc3 {
+						last = robolang.RemoteAge
+					}
+					if rm := robolang.Remote(a.Value); rm < robolang.RemoteActive || rm > last {
 						return fmt.Errorf("%s: unknown remote", where())
+					}
+				case robolang.KindIndirect:
+					if !rc3 || a.Value < 1 || a.Value > robolang.NumVars {
+						return fmt.Errorf("%s: variable %s does not exist in this language", where(), a)
 					}
 				default:
 					return fmt.Errorf("%s: operand %d is missing", where(), ai+1)
@@ -393,10 +432,14 @@ func (g *Game) newRobot(team int, parent uint32, gen int, x, y int, dir Dir, set
 	r := &g.robots[slot]
 	keep := r.banks[:0]
 	seq := r.seq
+	mt := r.mt
 	*r = robot{
 		id: g.nextID, parent: parent, slot: slot, team: uint8(team), gen: int32(gen),
 		x: int16(x), y: int16(y), field: int32(y*g.n + x), dir: dir, set: uint8(set), mobile: mobile, alive: true,
-		pos: 1, seq: seq + 1,
+		pos: 1, seq: seq + 1, born: int32(g.cycle),
+	}
+	if g.plain {
+		r.mt = newTasks(mt, dir)
 	}
 	if banks != nil {
 		r.banks = banks
@@ -569,7 +612,11 @@ func (g *Game) runCycle(c int) {
 	}
 	g.cycle = c
 	g.pullOverflow()
-	g.visitBucket()
+	if g.plain {
+		g.visitBucketPlain()
+	} else {
+		g.visitBucket()
+	}
 	g.actor = ^uint32(0)
 	g.checkEnd()
 }
@@ -726,7 +773,7 @@ func (g *Game) duration(r *robot, in *cinstr) int {
 		c := g.read(r, in.args[2], ref)
 		d = int64(o.Cost[robolang.OpCreate]) + int64(o.CreatePerBank)*int64(b)
 		if c == 1 {
-			d *= int64(o.CreateMobileFactor)
+			d = d*int64(o.CreateMobileFactor) + int64(o.CreateMobile)
 		}
 		switch a {
 		case 1:
@@ -744,6 +791,9 @@ func (g *Game) kill(r *robot, why Reason) {
 	g.board[r.field] = 0
 	r.alive = false
 	r.inProgress = false
+	if r.mt != nil {
+		r.mt.list = r.mt.list[:0] // the robot is removed with all its tasks
+	}
 	g.unschedule(r)
 	team := int(r.team)
 	g.teamCount[team]--
@@ -753,7 +803,7 @@ func (g *Game) kill(r *robot, why Reason) {
 	}
 	g.deaths = append(g.deaths, Death{Cycle: g.cycle, Robot: int(r.id), Program: team, Reason: why})
 	if g.onEvent != nil {
-		g.onEvent(Event{Cycle: g.cycle, Robot: int(r.id), Program: team, Kind: EvDeath, Reason: why})
+		g.onEvent(Event{Cycle: g.cycle, Robot: int(r.id), Program: team, Kind: EvDeath, Reason: why, Task: g.curTask})
 	}
 }
 
@@ -769,14 +819,14 @@ func (g *Game) setActive(actor, target *robot, v int) {
 	switch {
 	case old <= 0 && v >= 1:
 		if g.onEvent != nil {
-			g.onEvent(Event{Cycle: g.cycle, Robot: int(actor.id), Program: int(actor.team), Kind: EvActivate, Target: int(target.id)})
+			g.onEvent(Event{Cycle: g.cycle, Robot: int(actor.id), Program: int(actor.team), Kind: EvActivate, Target: int(target.id), Task: g.curTask})
 		}
 		if target.id != g.actor {
 			g.wake(target)
 		}
 	case old >= 1 && v <= 0:
 		if g.onEvent != nil {
-			g.onEvent(Event{Cycle: g.cycle, Robot: int(actor.id), Program: int(actor.team), Kind: EvDeactivate, Target: int(target.id)})
+			g.onEvent(Event{Cycle: g.cycle, Robot: int(actor.id), Program: int(actor.team), Kind: EvDeactivate, Target: int(target.id), Task: g.curTask})
 		}
 		if target.id != g.actor {
 			g.freeze(target)
@@ -797,6 +847,10 @@ func (g *Game) wake(t *robot) {
 	if t.id < g.actor { // its turn in this cycle has passed (always so between cycles)
 		first++
 	}
+	if g.plain { // visited every cycle; its tasks kept their remaining cycles
+		g.schedule(t, first)
+		return
+	}
 	if t.inProgress {
 		g.schedule(t, first+uint32(t.rem)-1)
 	} else {
@@ -807,6 +861,10 @@ func (g *Game) wake(t *robot) {
 // freeze unschedules a robot that just became inactive; an instruction in progress keeps
 // the turns it still needs.
 func (g *Game) freeze(t *robot) {
+	if g.plain { // its tasks keep their remaining cycles as they are
+		g.unschedule(t)
+		return
+	}
 	if g.fetchPending(t) {
 		t.inProgress = false // the prefetch had not happened yet
 	} else if t.inProgress {

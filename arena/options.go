@@ -22,15 +22,20 @@ type Options struct {
 	ElimTrigger int    // T of the elimination trigger (0..32767)
 	FirstMobile bool   // the first robot of each program is mobile
 	RemoteCost  int    // extra cycles per remote operand
-	RC3         bool   // the RC3 instructions exist (not playable in this version, see New)
+	RC3         bool   // instructions = rc3: the RC3 instructions and variables exist (RC3.md)
+	MaxTasks    int    // tasks per robot (RC3.md 6; 1 in classic and rc3, 10 in rc3m)
+	MaxDuration int    // a fetched duration above this kills (error 16); 0 = no limit
 
-	Cost [robolang.NumOpcodes]int // cycles per instruction; for TRANS and CREATE the base
+	Cost [robolang.NumOpcodes]int // cycles per instruction; for TRANS, CREATE, RTRANS, FARSCAN the base; SLEEP's is added to a
 
 	TransPerInstr      int // TRANS: cycles per instruction of the source bank (3)
 	CreatePerBank      int // CREATE: cycles per bank (20)
 	CreateMobileFactor int // CREATE: factor for a mobile robot (2)
+	CreateMobile       int // CREATE: extra cycles for a mobile robot (0; rc3 120)
 	CreateSet1         int // CREATE: extra cycles for instruction set 1 (40)
 	CreateSet2         int // CREATE: extra cycles for instruction set 2 (80)
+	RTransPerInstr     int // RTRANS: cycles per instruction of the remote bank (1)
+	FarScanPerField    int // FARSCAN: cycles per field looked at (3)
 }
 
 // Limits of option values. Costs are capped so that no duration computation can overflow.
@@ -40,6 +45,7 @@ const (
 	MaxTimeout = 1_000_000_000
 	maxCost    = 1_000_000
 	maxFactor  = 1000
+	MaxTasks   = 100 // the largest max-tasks (RC3.md 1)
 )
 
 // Classic returns the default option set: ROBOCOM.md as written.
@@ -55,6 +61,9 @@ func Classic() *Options {
 		CreateMobileFactor: 2,
 		CreateSet1:         40,
 		CreateSet2:         80,
+		MaxTasks:           1,
+		RTransPerInstr:     1, // the RC3 keys exist in classic with rc3's values, unused (RC3.md 1)
+		FarScanPerField:    3,
 	}
 	for op := robolang.Opcode(1); op < robolang.NumOpcodes; op++ {
 		if op.Valid() {
@@ -64,14 +73,34 @@ func Classic() *Options {
 	return o
 }
 
-// RC3 returns the RoboCom 3 option set. Its classic values are those of classic; the costs of
-// the RC3 instructions are the provisional ones of robolang.Instructions (secondary sources,
-// see RATIONALE.md "RC3 option set"). The RC3 instruction semantics are NOT implemented in
-// this version: New refuses to start a game with this set rather than pretend.
+// RC3 returns the option set rc3 of RC3.md 1: RoboCom 3's instructions, variables and costs,
+// one task per robot.
 func RC3() *Options {
 	o := Classic()
 	o.Name = "rc3"
 	o.RC3 = true
+	o.MaxDuration = 1500
+	o.RemoteCost = 6
+	for op := robolang.Opcode(1); op < robolang.NumOpcodes; op++ {
+		if op.Valid() {
+			o.Cost[op] = robolang.Instructions[op].RC3Cost
+		}
+	}
+	o.TransPerInstr = 1
+	o.CreatePerBank = 25
+	o.CreateMobileFactor = 1
+	o.CreateMobile = 120
+	o.CreateSet1 = 40
+	o.CreateSet2 = 100
+	return o
+}
+
+// RC3M returns the option set rc3m of RC3.md 1: rc3 with multitasking (max-tasks 10), the
+// "Standard Competition" set.
+func RC3M() *Options {
+	o := RC3()
+	o.Name = "rc3m"
+	o.MaxTasks = 10
 	return o
 }
 
@@ -82,6 +111,8 @@ func Builtin(name string) *Options {
 		return Classic()
 	case "rc3":
 		return RC3()
+	case "rc3m":
+		return RC3M()
 	}
 	return nil
 }
@@ -104,12 +135,17 @@ var optionKeys = func() map[string]optionKey {
 		"timeout":      {1, MaxTimeout, func(o *Options) *int { return &o.Timeout }},
 		"elim-trigger": {0, 32767, func(o *Options) *int { return &o.ElimTrigger }},
 		"remote-cost":  {0, maxCost, func(o *Options) *int { return &o.RemoteCost }},
+		"max-tasks":    {1, MaxTasks, func(o *Options) *int { return &o.MaxTasks }},
+		"max-duration": {0, maxCost, func(o *Options) *int { return &o.MaxDuration }},
 
 		"cost.trans-per-instr":      {0, maxCost, func(o *Options) *int { return &o.TransPerInstr }},
 		"cost.create-per-bank":      {0, maxCost, func(o *Options) *int { return &o.CreatePerBank }},
 		"cost.create-mobile-factor": {0, maxFactor, func(o *Options) *int { return &o.CreateMobileFactor }},
 		"cost.create-set1":          {0, maxCost, func(o *Options) *int { return &o.CreateSet1 }},
 		"cost.create-set2":          {0, maxCost, func(o *Options) *int { return &o.CreateSet2 }},
+		"cost.create-mobile":        {0, maxCost, func(o *Options) *int { return &o.CreateMobile }},
+		"cost.rtrans-per-instr":     {0, maxCost, func(o *Options) *int { return &o.RTransPerInstr }},
+		"cost.farscan-per-field":    {0, maxCost, func(o *Options) *int { return &o.FarScanPerField }},
 	}
 	for op := robolang.Opcode(1); op < robolang.NumOpcodes; op++ {
 		if !op.Valid() {
@@ -310,7 +346,7 @@ func ResolveOptions(nameOrFile string) (*Options, error) {
 		return o, nil
 	}
 	if _, err := os.Stat(nameOrFile); err != nil {
-		return nil, fmt.Errorf("option set %q is neither a built-in set (classic, rc3) nor a readable file", nameOrFile)
+		return nil, fmt.Errorf("option set %q is neither a built-in set (classic, rc3, rc3m) nor a readable file", nameOrFile)
 	}
 	return LoadOptions(nameOrFile)
 }

@@ -94,15 +94,23 @@ func TestOptionsSaveLoad(t *testing.T) {
 	}
 }
 
-func TestRC3NotPlayable(t *testing.T) {
+// TestRC3Playable: a classic program plays under rc3 and rc3m; an RC3 program is refused
+// under classic.
+func TestRC3Playable(t *testing.T) {
 	p := parse(t, "P", "JUMP 0")
-	_, err := New(Config{Programs: []*robolang.Program{p}, Options: RC3()})
-	if err == nil || !strings.Contains(err.Error(), "not implemented") {
-		t.Errorf("rc3: %v", err)
+	for _, o := range []*Options{RC3(), RC3M()} {
+		g, err := New(Config{Programs: []*robolang.Program{p}, Options: o})
+		if err != nil {
+			t.Fatalf("%s: %v", o.Name, err)
+		}
+		g.RunUntil(100)
+		if g.Instructions() != 100 { // JUMP costs 1 under rc3
+			t.Errorf("%s: %d instructions in 100 cycles, want 100", o.Name, g.Instructions())
+		}
 	}
 	q, err := robolang.Parse("q.rob", []byte("Bank A\nRANDOM #1, 1, 6\n"), robolang.Options{RC3: true})
 	if err != nil {
-		t.Skip("rc3 parse:", err)
+		t.Fatal("rc3 parse:", err)
 	}
 	if _, err := New(Config{Programs: []*robolang.Program{q}}); err == nil || !strings.Contains(err.Error(), "RC3") {
 		t.Errorf("RC3 program under classic: %v", err)

@@ -41,7 +41,12 @@ func copyGame(dst, src *Game) {
 			copy(nb, b)
 			dst.robots[i].banks = nb
 		}
+		if t := src.robots[i].mt; t != nil {
+			dst.robots[i].mt = t.clone()
+		}
 	}
+	dst.teamVars = append([]int16(nil), src.teamVars...)
+	dst.teamIDs = append([]int16(nil), src.teamIDs...)
 	dst.remap = make([]int32, len(src.remap))
 	dst.wheel = append([]uint64(nil), src.wheel...)
 	dst.overflow = append(heap(nil), src.overflow...)

@@ -58,6 +58,7 @@ const (
 	ReasonInvalidParameter        // error 13
 	ReasonDivisionByZero          // error 14 (rc3; not reachable in classic)
 	ReasonNoTasks                 // error 15 (rc3; not reachable in classic)
+	ReasonDurationTooHigh         // error 16 (max-duration > 0: rc3, rc3m)
 )
 
 var reasonNames = [...]string{
@@ -73,11 +74,12 @@ var reasonNames = [...]string{
 	ReasonInvalidParameter: "invalid_parameter",
 	ReasonDivisionByZero:   "division_by_zero",
 	ReasonNoTasks:          "no_tasks",
+	ReasonDurationTooHigh:  "duration_too_high",
 }
 
 var reasonErrNo = [...]int{ReasonSet1Required: 5, ReasonSet2Required: 6, ReasonNotMobile: 9,
 	ReasonInvalidBanks: 11, ReasonNoSourceBank: 12, ReasonInvalidParameter: 13,
-	ReasonDivisionByZero: 14, ReasonNoTasks: 15}
+	ReasonDivisionByZero: 14, ReasonNoTasks: 15, ReasonDurationTooHigh: 16}
 
 // String is the CLI.md name (die, data_hunger, ...).
 func (r Reason) String() string {
@@ -107,10 +109,18 @@ const (
 	EvActivate
 	EvDeactivate
 	EvDeath
+	// RC3 (RC3.md 9)
+	EvInit
+	EvQuit
+	EvBreak
+	EvSeize
+	EvResume
+	EvRTrans
 )
 
 var eventNames = [...]string{EvSpawn: "spawn", EvMove: "move", EvTurn: "turn", EvTrans: "trans",
-	EvActivate: "activate", EvDeactivate: "deactivate", EvDeath: "death"}
+	EvActivate: "activate", EvDeactivate: "deactivate", EvDeath: "death",
+	EvInit: "init", EvQuit: "quit", EvBreak: "break", EvSeize: "seize", EvResume: "resume", EvRTrans: "rtrans"}
 
 func (k EventKind) String() string {
 	if int(k) < len(eventNames) && eventNames[k] != "" {
@@ -120,8 +130,10 @@ func (k EventKind) String() string {
 }
 
 // Event is one trace event. Which fields mean something depends on Kind (CLI.md):
-// spawn: Parent, X, Y, Dir, Set, Banks, Mobile; move: X, Y; turn: Dir; trans: Target,
-// FromBank, ToBank; activate/deactivate: Target; death: Reason.
+// spawn: Parent, X, Y, Dir, Set, Banks, Mobile; move: X, Y; turn: Dir; trans and rtrans:
+// Target, FromBank, ToBank; activate/deactivate: Target; death: Reason; init: NewTask, Bank,
+// Instr, Replaced; break: Ended. Under instructions = rc3 every event but spawn has Task, the
+// number of the task whose fetch or instruction caused it (RC3.md 9); it is 0 otherwise.
 type Event struct {
 	Cycle   int
 	Robot   int // the acting robot's id
@@ -138,6 +150,13 @@ type Event struct {
 	FromBank int
 	ToBank   int
 	Reason   Reason
+
+	Task     int
+	NewTask  int
+	Bank     int
+	Instr    int
+	Replaced int
+	Ended    []int
 }
 
 // Death records one robot's death.

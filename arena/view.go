@@ -43,6 +43,29 @@ type RobotView struct {
 	Alive       bool
 	DeathReason Reason
 	DeathCycle  int
+
+	// RC3 games: the robot's tasks in ring order (RC3.md 6), nil in classic games. The fields
+	// above (Bank, Instr, Dir, InProgress, ...) are those of the cursor task, the one visited
+	// last. Next is the number of the task the robot's next turn visits first (the seized
+	// one, else the one after the cursor); Seized the seized task's number, 0 if none.
+	Tasks  []TaskView
+	Next   int
+	Seized int
+}
+
+// TaskView is one task of a robot, for the debugger.
+type TaskView struct {
+	Number      int // 1 for the first task; lower = older
+	Bank, Instr int // position (1-based); may point at no instruction
+	Dir         Dir // the task's head
+	InProgress  bool
+	Current     *robolang.Instr // the instruction standing at the position (nil if none or hidden)
+	Remaining   int             // visits the instruction in progress still needs
+	Duration    int
+	Asleep      bool // it fetched a SLEEP that has not completed
+	Paused      bool // another task is seized
+	Seized      bool
+	Cursor      bool // the task visited last
 }
 
 func (g *Game) view(r *robot) RobotView {
@@ -65,15 +88,80 @@ func (g *Game) view(r *robot) RobotView {
 		c := r.banks[r.bank-1].Code[r.pos-1]
 		v.Current = &c
 	}
+	if r.mt != nil {
+		g.taskViews(r, &v)
+	}
 	if v.InProgress {
 		v.Duration = int(r.dur)
-		if r.regs[regActive] >= 1 {
+		if r.mt != nil {
+			v.Remaining = int(r.rem)
+		} else if r.regs[regActive] >= 1 {
 			v.Remaining = int(r.due) - g.cycle
 		} else {
 			v.Remaining = int(r.rem)
 		}
 	}
 	return v
+}
+
+// taskViews fills the task fields of an RC3 robot's view.
+func (g *Game) taskViews(r *robot, v *RobotView) {
+	mt := r.mt
+	if len(mt.list) == 0 {
+		return
+	}
+	v.Seized = int(mt.seized)
+	if mt.seized != 0 {
+		v.Next = v.Seized
+	} else {
+		v.Next = int(mt.list[(mt.cur+1)%len(mt.list)].num)
+	}
+	v.Tasks = make([]TaskView, len(mt.list))
+	for i, t := range mt.list {
+		tv := TaskView{Number: int(t.num), Bank: int(t.bank), Instr: int(t.pos), Dir: t.dir, InProgress: t.inProgress,
+			Asleep: t.asleep, Seized: t.num == mt.seized, Paused: mt.seized != 0 && t.num != mt.seized, Cursor: i == mt.cur}
+		if i == mt.cur { // the robot's fields are the cursor task's, and the freshest
+			tv.Bank, tv.Instr, tv.Dir, tv.InProgress = int(r.bank), int(r.pos), r.dir, r.inProgress
+			t.rem, t.dur = r.rem, r.dur
+		}
+		if tv.InProgress {
+			tv.Remaining, tv.Duration = int(t.rem), int(t.dur)
+		}
+		if b := tv.Bank; b >= 1 && b <= len(r.banks) && !r.banks[b-1].Hidden {
+			if k := tv.Instr; k >= 1 && k <= len(r.banks[b-1].Code) {
+				c := r.banks[b-1].Code[k-1]
+				tv.Current = &c
+			}
+		}
+		v.Tasks[i] = tv
+	}
+}
+
+// TaskHead is one task's head, for drawing: RC3 robots have one per task.
+type TaskHead struct {
+	ID, Task int
+	Dir      Dir
+	Cursor   bool // the task visited last
+}
+
+// AppendTaskHeads appends the heads of every task of the living robots of an RC3 game
+// (nothing in a classic game), in creation order, and returns the extended slice; no
+// allocation when dst has room.
+func (g *Game) AppendTaskHeads(dst []TaskHead) []TaskHead {
+	for i := range g.robots {
+		r := &g.robots[i]
+		if !r.alive || r.mt == nil {
+			continue
+		}
+		for k, t := range r.mt.list {
+			d := t.dir
+			if k == r.mt.cur {
+				d = r.dir
+			}
+			dst = append(dst, TaskHead{ID: int(r.id), Task: int(t.num), Dir: d, Cursor: k == r.mt.cur})
+		}
+	}
+	return dst
 }
 
 // Robots returns views of the living robots in creation order.

@@ -67,7 +67,7 @@ func battleMain(args []string, stdout, stderr io.Writer) int {
 			}
 		}
 	}
-	progs, ok := loadPrograms(stderr, files)
+	progs, ok := loadPrograms(stderr, files, language(opts))
 	if !ok {
 		return 1
 	}
@@ -258,6 +258,9 @@ func appendTraceLine(b []byte, round int, e arena.Event) []byte {
 	num("robot", e.Robot)
 	num("program", e.Program)
 	str("event", e.Kind.String())
+	if e.Task > 0 { // RC3 games (RC3.md 9)
+		num("task", e.Task)
+	}
 	switch e.Kind {
 	case arena.EvSpawn:
 		num("parent", e.Parent)
@@ -276,7 +279,7 @@ func appendTraceLine(b []byte, round int, e arena.Event) []byte {
 		num("y", e.Y)
 	case arena.EvTurn:
 		str("dir", e.Dir.String())
-	case arena.EvTrans:
+	case arena.EvTrans, arena.EvRTrans:
 		num("target", e.Target)
 		num("from_bank", e.FromBank)
 		num("to_bank", e.ToBank)
@@ -284,6 +287,20 @@ func appendTraceLine(b []byte, round int, e arena.Event) []byte {
 		num("target", e.Target)
 	case arena.EvDeath:
 		str("reason", e.Reason.String())
+	case arena.EvInit:
+		num("new_task", e.NewTask)
+		num("bank", e.Bank)
+		num("instr", e.Instr)
+		num("replaced", e.Replaced)
+	case arena.EvBreak:
+		b = append(b, `,"ended":[`...)
+		for i, n := range e.Ended {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = strconv.AppendInt(b, int64(n), 10)
+		}
+		b = append(b, ']')
 	}
 	return append(b, '}', '\n')
 }

@@ -84,7 +84,6 @@ func TestBattleCLI(t *testing.T) {
 		{"-place", "1,1,N", "-place", "1,1,S", loop, die},
 		{"-rounds", "0", loop},
 		{"-options", "nosuchset", loop},
-		{"-options", "rc3", loop},
 		{"-nosuchflag", loop},
 	}
 	for _, args := range usage {

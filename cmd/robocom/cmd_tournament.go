@@ -58,7 +58,7 @@ func tournamentMain(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageErr("%v", err)
 	}
-	progs, ok := loadPrograms(stderr, files)
+	progs, ok := loadPrograms(stderr, files, language(opts))
 	if !ok {
 		return 1
 	}

@@ -65,7 +65,7 @@ func (f *gameFlags) register(fs *flag.FlagSet, defaultRounds int, withPlace bool
 		return nil
 	})
 	fs.IntVar(&f.rounds, "rounds", defaultRounds, "bouts to play")
-	fs.StringVar(&f.options, "options", "classic", "option set: classic, rc3, or a saved set FILE")
+	fs.StringVar(&f.options, "options", "classic", "option set: classic, rc3, rc3m, or a saved set FILE")
 	fs.Var(&f.opts, "opt", "override one rule value, KEY=VALUE (repeatable); keys: "+strings.Join(arena.Keys(), ", "))
 	if withPlace {
 		fs.Var(&f.places, "place", "X,Y,DIR: fix the first robot of the next program in order (repeatable)")
@@ -84,10 +84,13 @@ func (f *gameFlags) optionSet() (*arena.Options, error) {
 			return nil, fmt.Errorf("-opt %s: %v", kv, err)
 		}
 	}
-	if o.RC3 {
-		return nil, arena.ErrRC3NotPlayable
-	}
 	return o, nil
+}
+
+// language is what the loader accepts under the option set o: the RC3 forms only when its
+// instructions are rc3 (RC3.md 2); a refusal names the set.
+func language(o *arena.Options) robolang.Options {
+	return robolang.Options{RC3: o.RC3, Set: o.Name}
 }
 
 // placements parses the -place flags.
@@ -127,13 +130,18 @@ func (f *gameFlags) resolveSeed() int64 {
 	return int64(binary.LittleEndian.Uint32(b[:]) >> 1)
 }
 
-// loadPrograms loads every file, printing all load errors (file:line:col: message) to
-// stderr. It reports false if any program failed.
-func loadPrograms(stderr io.Writer, paths []string) ([]*robolang.Program, bool) {
+// loadPrograms loads every file in the language lang (classic if none is given; see
+// language), printing all load errors (file:line:col: message) to stderr. It reports false if
+// any program failed.
+func loadPrograms(stderr io.Writer, paths []string, lang ...robolang.Options) ([]*robolang.Program, bool) {
 	var progs []*robolang.Program
 	ok := true
+	var opt robolang.Options
+	if len(lang) > 0 {
+		opt = lang[0]
+	}
 	for _, path := range paths {
-		p, err := robolang.LoadFile(path, robolang.Options{})
+		p, err := robolang.LoadFile(path, opt)
 		if err != nil {
 			ok = false
 			var list robolang.ErrorList
