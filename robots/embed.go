@@ -10,6 +10,12 @@ import "embed"
 //go:embed *.rob
 var FS embed.FS
 
+// RC3FS holds the sample programs for the option sets rc3 and rc3m, in rc3/ (RC3.md): they
+// load only with the RC3 instructions, so they are not offered as classic players.
+//
+//go:embed rc3
+var RC3FS embed.FS
+
 // CoreFS holds the sample Core War programs, in core/ (.cw, .vna and .red files).
 //
 //go:embed core
