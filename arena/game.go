@@ -186,6 +186,8 @@ type Config struct {
 	Seed     int64               // the seed of this game (round k of a battle: seed + k − 1)
 	Places   []Placement         // Places[i] fixes program i's first robot if Fixed
 	OnEvent  func(Event)         // receives every trace event, the first robots' spawns included; may be nil
+
+	plain bool // tests: play a classic game on the plain path (tasks.go), to compare the two
 }
 
 // Game is one RoboCom game. It is not safe for concurrent use; see Match.
@@ -280,7 +282,7 @@ func New(cfg Config) (*Game, error) {
 		teamCount: make([]int, len(cfg.Programs)),
 		diedAt:    make([]int, len(cfg.Programs)),
 		onEvent:   cfg.OnEvent,
-		plain:     opts.RC3 || opts.MaxDuration > 0,
+		plain:     opts.RC3 || opts.MaxDuration > 0 || cfg.plain,
 		rc3:       opts.RC3,
 	}
 	g.noPrefetch = g.plain

@@ -10,8 +10,8 @@ import (
 )
 
 // The plain path (tasks.go, exec_rc3.go) plays every instruction of a game with RC3 rules.
-// With classic costs, one task and a max-duration no classic duration reaches, its rules are
-// ROBOCOM.md's, so it must play classic games exactly as the classic engine does: these tests
+// With classic costs, one task and max-duration 0 (Config.plain forces the path), its rules
+// are ROBOCOM.md's, so it must play classic games exactly as the classic engine does: these tests
 // compare the two on July games and on random programs. That checks the plain path's classic
 // half (and its scheduler) against the engine the July digests pin down.
 
@@ -23,20 +23,17 @@ func withoutTasks(vs []RobotView) []RobotView {
 	return vs
 }
 
-func classicPlain() *Options {
-	o := Classic()
-	o.MaxDuration = maxCost // turns the plain path on; no classic duration reaches it
-	return o
-}
-
-func playDigest(tb testing.TB, progs []*robolang.Program, o *Options, seed int64) (uint64, Result) {
+func playDigest(tb testing.TB, progs []*robolang.Program, plain bool, seed int64) (uint64, Result) {
 	h := fnv.New64a()
-	g, err := New(Config{Programs: progs, Options: o, Seed: seed, OnEvent: func(e Event) { fmt.Fprintf(h, "%+v\n", e) }})
+	g, err := New(Config{Programs: progs, Seed: seed, OnEvent: func(e Event) { fmt.Fprintf(h, "%+v\n", e) }, plain: plain})
 	if err != nil {
 		tb.Fatal(err)
 	}
+	if g.plain != plain {
+		tb.Fatal("Config.plain not followed")
+	}
 	g.Run()
-	if o.MaxDuration > 0 {
+	if plain {
 		checkTasks(tb, g)
 	}
 	return h.Sum64(), g.Result()
@@ -51,8 +48,8 @@ func TestPlainPathPlaysClassic(t *testing.T) {
 	for k := 0; k < games; k++ {
 		i, j := (k*5)%len(progs), (k*5+3)%len(progs)
 		ps := []*robolang.Program{progs[i], progs[j]}
-		da, ra := playDigest(t, ps, Classic(), int64(k+1))
-		db, rb := playDigest(t, ps, classicPlain(), int64(k+1))
+		da, ra := playDigest(t, ps, false, int64(k+1))
+		db, rb := playDigest(t, ps, true, int64(k+1))
 		if da != db || !reflect.DeepEqual(ra, rb) {
 			t.Errorf("%s vs %s seed %d: the plain path plays differently (cycles %d/%d, instructions %d/%d)",
 				ps[0].Name, ps[1].Name, k+1, ra.Cycles, rb.Cycles, ra.Instructions, rb.Instructions)
@@ -75,13 +72,11 @@ func FuzzPlainPath(f *testing.F) {
 		o.Board = 4 + int(seed&3)
 		o.FirstMobile = seed&4 != 0
 		o.Timeout = 3000
-		p := o.Clone()
-		p.MaxDuration = maxCost
 		g, err := New(Config{Programs: progs, Options: o, Seed: seed})
 		if err != nil {
 			t.Fatal(err)
 		}
-		plain, _ := New(Config{Programs: progs, Options: p, Seed: seed})
+		plain, _ := New(Config{Programs: progs, Options: o, Seed: seed, plain: true})
 		for !g.Over() {
 			g.RunUntil(g.Cycle() + 97)
 			plain.RunUntil(plain.Cycle() + 97)
