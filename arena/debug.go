@@ -56,3 +56,27 @@ func (g *Game) DeathsFrom(i int) []Death {
 	}
 	return g.deaths[i:]
 }
+
+// ProbeTask is Probe for one task of an RC3 robot (a breakpoint limited to a task): the
+// task's position and fetch. Alive is false for a dead robot, an unknown task, or a robot
+// without tasks (classic games). It does not allocate.
+func (g *Game) ProbeTask(id, task int) Probe {
+	r := g.byID(uint32(id))
+	if r == nil || r.mt == nil {
+		return Probe{}
+	}
+	i := r.mt.index(int32(task))
+	if i < 0 {
+		return Probe{}
+	}
+	t := r.mt.list[i]
+	if i == r.mt.cur {
+		t.bank, t.pos, t.inProgress, t.fetchAt = r.bank, r.pos, r.inProgress, r.fetchAt
+	}
+	has := false
+	if b := int(t.bank); b >= 1 && b <= len(r.banks) {
+		has = t.pos >= 1 && int(t.pos) <= len(r.banks[b-1].code)
+	}
+	return Probe{Alive: true, Bank: int(t.bank), Instr: int(t.pos), HasInstr: has, Fetched: t.inProgress,
+		FetchCycle: int(t.fetchAt), Active: r.regs[regActive] >= 1}
+}

@@ -208,3 +208,26 @@ func TestRC3SnapshotRestore(t *testing.T) {
 		t.Errorf("pub %d", tg.pub)
 	}
 }
+
+// ProbeTask follows one task: E1's task 2, created at its ADD (instruction 4) in cycle 2,
+// arrives there again when its JUMP completes in cycle 7 (a probe of a task that did not
+// exist yet is not alive, so its creation is not an arrival, as for a new robot).
+func TestRC3ProbeTask(t *testing.T) {
+	tg := newRC3Game(t, RC3M(), origin, "Init 1, @b\n@a\nAdd #1, 1\nJump @a\n@b\nAdd #2, 1\nJump @b\n")
+	var arrivals []int
+	prev := tg.ProbeTask(1, 2)
+	for tg.Cycle() < 12 {
+		tg.Step()
+		cur := tg.ProbeTask(1, 2)
+		if Arrived(prev, cur) && cur.Instr == 4 {
+			arrivals = append(arrivals, tg.Cycle())
+		}
+		prev = cur
+	}
+	if !reflect.DeepEqual(arrivals, []int{7}) {
+		t.Errorf("task 2 arrived at its ADD in cycles %v", arrivals)
+	}
+	if p := tg.ProbeTask(1, 3); p.Alive {
+		t.Error("task 3 probed alive")
+	}
+}

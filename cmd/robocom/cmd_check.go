@@ -7,17 +7,21 @@ import (
 	"io"
 	"os"
 
+	"robocom/arena"
 	"robocom/robolang"
 )
 
-// runCheck is "robocom check [-rc3] FILE...": load each program (.rob or .rbi) and print
-// every load error as file:line:col: message. Exit 1 if any program fails to load.
+// runCheck is "robocom check [-rc3] [-options SET] FILE...": load each program (.rob or .rbi)
+// in the language of the option set (classic unless -rc3, or -options rc3/rc3m or a saved set
+// with instructions = rc3) and print every load error as file:line:col: message. Exit 1 if any
+// program fails to load.
 func runCheck(args []string) int {
 	fl := flag.NewFlagSet("check", flag.ContinueOnError)
 	fl.SetOutput(os.Stderr)
 	rc3 := fl.Bool("rc3", false, "accept the RC3 instructions and constants")
+	set := fl.String("options", "", "option set whose language to check against: classic, rc3, rc3m, or a saved set FILE")
 	fl.Usage = func() {
-		fmt.Fprintln(os.Stderr, "usage: robocom check [-rc3] FILE.rob|FILE.rbi ...")
+		fmt.Fprintln(os.Stderr, "usage: robocom check [-rc3] [-options SET] FILE.rob|FILE.rbi ...")
 		fl.PrintDefaults()
 	}
 	if err := fl.Parse(args); err != nil {
@@ -27,7 +31,17 @@ func runCheck(args []string) int {
 		fl.Usage()
 		return 2
 	}
-	return checkFiles(os.Stdout, os.Stderr, fl.Args(), robolang.Options{RC3: *rc3})
+	lang := robolang.Options{RC3: *rc3}
+	if *set != "" {
+		o, err := arena.ResolveOptions(*set)
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "robocom check: %v\n", err)
+			return 2
+		}
+		lang = language(o)
+		lang.RC3 = lang.RC3 || *rc3
+	}
+	return checkFiles(os.Stdout, os.Stderr, fl.Args(), lang)
 }
 
 func checkFiles(stdout, stderr io.Writer, files []string, opt robolang.Options) int {
