@@ -144,3 +144,56 @@ func FuzzParseOptions(f *testing.F) {
 		}
 	})
 }
+
+// TestRC3OptionValues: the built-in rc3 and rc3m sets have RC3.md 1's values, classic keeps
+// ROBOCOM.md's (with the RC3 keys at rc3's values, unused), and the new keys save and load.
+func TestRC3OptionValues(t *testing.T) {
+	want := map[string]string{
+		"instructions": "rc3", "max-tasks": "1", "max-duration": "1500", "remote-cost": "6",
+		"board": "16", "timeout": "80000", "elim-trigger": "5000", "first-mobile": "0",
+		"cost.add": "2", "cost.sub": "2", "cost.set": "2", "cost.comp": "2", "cost.jump": "1", "cost.bjump": "2",
+		"cost.turn": "8", "cost.move": "20", "cost.die": "1", "cost.scan": "8", "cost.trans": "14", "cost.trans-per-instr": "1",
+		"cost.create": "100", "cost.create-per-bank": "25", "cost.create-mobile-factor": "1", "cost.create-mobile": "120",
+		"cost.create-set1": "40", "cost.create-set2": "100", "cost.ajump": "1", "cost.rtrans": "14", "cost.rtrans-per-instr": "1",
+		"cost.farscan": "10", "cost.farscan-per-field": "3", "cost.random": "1", "cost.mul": "2", "cost.div": "2",
+		"cost.mod": "2", "cost.min": "2", "cost.max": "2", "cost.init": "2", "cost.quit": "1", "cost.seize": "1",
+		"cost.resume": "1", "cost.break": "1", "cost.sleep": "0",
+	}
+	rc3, rc3m, classic := Builtin("rc3"), Builtin("rc3m"), Classic()
+	for k, v := range want {
+		if got, _ := rc3.Get(k); got != v {
+			t.Errorf("rc3 %s = %s, want %s", k, got, v)
+		}
+		wm := v
+		if k == "max-tasks" {
+			wm = "10"
+		}
+		if got, _ := rc3m.Get(k); got != wm {
+			t.Errorf("rc3m %s = %s, want %s", k, got, wm)
+		}
+	}
+	for k, v := range map[string]string{"instructions": "classic", "max-tasks": "1", "max-duration": "0", "remote-cost": "8",
+		"cost.add": "6", "cost.create-mobile": "0", "cost.create-mobile-factor": "2", "cost.create-set2": "80",
+		"cost.ajump": "1", "cost.rtrans-per-instr": "1", "cost.farscan-per-field": "3", "cost.init": "2", "cost.sleep": "0"} {
+		if got, _ := classic.Get(k); got != v {
+			t.Errorf("classic %s = %s, want %s", k, got, v)
+		}
+	}
+	text, _ := rc3m.MarshalText()
+	back, err := ParseOptions("x", text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back.Name = rc3m.Name
+	if *back != *rc3m {
+		t.Errorf("rc3m does not survive saving:\n%+v\n%+v", back, rc3m)
+	}
+	if rc3m.Name != "rc3m" || rc3.Name != "rc3" {
+		t.Errorf("names %q %q", rc3.Name, rc3m.Name)
+	}
+	for _, bad := range []string{"max-tasks=0", "max-tasks=101", "max-duration=-1", "max-duration=1000001", "instructions=rc3m"} {
+		if err := Classic().SetPair(bad); err == nil {
+			t.Errorf("%s accepted", bad)
+		}
+	}
+}
