@@ -470,3 +470,98 @@ func TestAssembleLabels(t *testing.T) {
 		t.Errorf("converted: %s", s)
 	}
 }
+
+// checkInvariants is what must hold after every cycle (issue 15's fuzz invariants, on the
+// model): at most max-tasks tasks, the cursor and the seized task in the ring, task numbers
+// unique and below the next one, a dead robot without tasks, the board and the robots agree.
+func checkInvariants(g *Game) string {
+	n := g.Opt.Board
+	onBoard := 0
+	for _, r := range g.Robots {
+		if !r.Alive {
+			if len(r.Tasks) != 0 || r.Cursor != nil || r.Seized != nil {
+				return fmt.Sprintf("dead robot %d keeps tasks", r.ID)
+			}
+			continue
+		}
+		onBoard++
+		if g.board[r.Y*n+r.X] != r {
+			return fmt.Sprintf("robot %d not on its field", r.ID)
+		}
+		if len(r.Tasks) < 1 || len(r.Tasks) > g.Opt.MaxTasks {
+			return fmt.Sprintf("robot %d has %d tasks (max-tasks %d)", r.ID, len(r.Tasks), g.Opt.MaxTasks)
+		}
+		seen := map[int]bool{}
+		cursor, seized := false, r.Seized == nil
+		for _, t := range r.Tasks {
+			if seen[t.Num] || t.Num < 1 || t.Num >= r.NextNum {
+				return fmt.Sprintf("robot %d: task number %d twice or out of range", r.ID, t.Num)
+			}
+			seen[t.Num] = true
+			cursor = cursor || r.Cursor == t
+			seized = seized || r.Seized == t
+			if t.InProgress != (t.Remaining > 0) || t.Asleep && !t.InProgress {
+				return fmt.Sprintf("robot %d: task %d in progress %v with %d left, asleep %v", r.ID, t.Num, t.InProgress, t.Remaining, t.Asleep)
+			}
+		}
+		if !cursor || !seized {
+			return fmt.Sprintf("robot %d: cursor or seized task outside the ring", r.ID)
+		}
+	}
+	for _, x := range g.board {
+		if x != nil {
+			onBoard--
+		}
+	}
+	if onBoard != 0 {
+		return "board and living robots disagree"
+	}
+	return ""
+}
+
+// Every game of the differential RC3 tests, on the model alone, under both sets: the sources
+// assemble, nothing panics, the invariants hold every cycle. This runs while the engine
+// refuses rc3; the comparisons with the engine are in rc3_test.go.
+func TestRC3GamesOnModel(t *testing.T) {
+	var gs []*game
+	gs = append(gs, rc3Hand()...)
+	gs = append(gs, rc3Windows()...)
+	gs = append(gs, rc3Examples()...)
+	for _, set := range rc3Sets {
+		stats := map[string]int{}
+		for _, gm := range append(gs, randomRC3Games(set, 60)...) {
+			opt := modelSet(set)
+			for k, v := range gm.opts {
+				if err := applyModelOpt(&opt, k, v); err != nil {
+					t.Fatalf("%s: %v", gm.name, err)
+				}
+			}
+			opt.Timeout = gm.limit
+			if opt.Timeout == 0 {
+				opt.Timeout = 2000
+			}
+			var progs []*Program
+			for i, src := range gm.srcs {
+				p, err := Assemble(fmt.Sprintf("%s_p%d", gm.name, i), src, true)
+				if err != nil {
+					t.Fatalf("%s/%s: %v", set, gm.name, err)
+				}
+				progs = append(progs, p)
+			}
+			seed := gm.seed
+			if seed == 0 {
+				seed = 1
+			}
+			g := NewSeeded(progs, opt, gm.places, seed, func(e Event) { stats[e.Kind]++ })
+			for g.Step() {
+				if d := checkInvariants(g); d != "" {
+					t.Fatalf("%s/%s: cycle %d: %s", set, gm.name, g.Cycle, d)
+				}
+			}
+			for _, d := range g.Deaths {
+				stats["death:"+d.Reason]++
+			}
+		}
+		t.Logf("%s: %d games; events and deaths: %v", set, len(gs)+60, stats)
+	}
+}

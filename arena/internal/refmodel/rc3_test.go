@@ -818,6 +818,35 @@ func randomRC3Program(r *rand.Rand) string {
 	return b.String()
 }
 
+// randomRC3Games are seeded random games of one to three programs with several tasks.
+func randomRC3Games(set string, games int) []*game {
+	var gs []*game
+	for k := 0; k < games; k++ {
+		r := rand.New(rand.NewPCG(uint64(k), 2002))
+		np := 1 + r.IntN(3)
+		board := 5 + r.IntN(5)
+		gm := &game{name: fmt.Sprintf("random#%d", k), limit: 400 + r.IntN(600), seed: int64(1 + r.IntN(1000)),
+			opts: map[string]string{"board": strconv.Itoa(board), "first-mobile": strconv.Itoa(r.IntN(2))}}
+		if set == "rc3" && r.IntN(4) == 0 {
+			gm.opts["max-tasks"] = strconv.Itoa(2 + r.IntN(3))
+		}
+		used := map[[2]int]bool{}
+		for i := 0; i < np; i++ {
+			gm.srcs = append(gm.srcs, randomRC3Program(r))
+			for {
+				x, y := r.IntN(board), r.IntN(board)
+				if !used[[2]int{x, y}] {
+					used[[2]int{x, y}] = true
+					gm.places = append(gm.places, Place{x, y, r.IntN(4)})
+					break
+				}
+			}
+		}
+		gs = append(gs, gm)
+	}
+	return gs
+}
+
 func TestRC3Random(t *testing.T) {
 	forSets(t, func(t *testing.T, set string) {
 		games := 120
@@ -827,31 +856,7 @@ func TestRC3Random(t *testing.T) {
 		if v, err := strconv.Atoi(os.Getenv("REFMODEL_RANDOM")); err == nil && v > 0 {
 			games = v
 		}
-		var gs []*game
-		for k := 0; k < games; k++ {
-			r := rand.New(rand.NewPCG(uint64(k), 2002))
-			np := 1 + r.IntN(3)
-			board := 5 + r.IntN(5)
-			gm := &game{name: fmt.Sprintf("random#%d", k), limit: 400 + r.IntN(600), seed: int64(1 + r.IntN(1000)),
-				opts: map[string]string{"board": strconv.Itoa(board), "first-mobile": strconv.Itoa(r.IntN(2))}}
-			if set == "rc3" && r.IntN(4) == 0 {
-				gm.opts["max-tasks"] = strconv.Itoa(2 + r.IntN(3))
-			}
-			used := map[[2]int]bool{}
-			for i := 0; i < np; i++ {
-				gm.srcs = append(gm.srcs, randomRC3Program(r))
-				for {
-					x, y := r.IntN(board), r.IntN(board)
-					if !used[[2]int{x, y}] {
-						used[[2]int{x, y}] = true
-						gm.places = append(gm.places, Place{x, y, r.IntN(4)})
-						break
-					}
-				}
-			}
-			gs = append(gs, gm)
-		}
-		runGames(t, set, gs)
+		runGames(t, set, randomRC3Games(set, games))
 	})
 }
 
