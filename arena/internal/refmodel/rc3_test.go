@@ -899,6 +899,14 @@ func TestRC3Values(t *testing.T) {
 		if seen < 40 {
 			t.Errorf("only %d keys compared", seen)
 		}
+		// Classic's RC3 keys have rc3's values (RC3.md 1), once the engine has RC3.md's table.
+		c := Classic()
+		e := arena.Classic()
+		for op := robolang.Opcode(1); op < robolang.NumOpcodes; op++ {
+			if op.IsRC3() && e.Cost[op] != c.Cost[op] {
+				t.Errorf("classic: cost.%s = %d, RC3.md 1 says %d (rc3's value)", op.Info().CostKey, e.Cost[op], c.Cost[op])
+			}
+		}
 	})
 }
 

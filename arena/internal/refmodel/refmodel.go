@@ -50,9 +50,20 @@ type Options struct {
 }
 
 // Classic is ROBOCOM.md section 5's table and the decisions of sections 9 and 10. The RC3
-// keys that are not costs of an instruction exist with their classic values (RC3.md 1: the
-// RC3 cost keys exist in classic with rc3's values and are unused).
+// cost keys exist with rc3's values (RC3.md 1: "In classic the RC3 cost keys exist with rc3's
+// values and are unused"; they are used if -opt instructions=rc3 turns the RC3 instructions
+// on); cost.create-mobile is 0, max-tasks 1 and max-duration 0, classic's column.
 func Classic() Options {
+	o := classicOnly()
+	for op, c := range rc3Costs() {
+		if op.IsRC3() {
+			o.Cost[op] = c
+		}
+	}
+	return o
+}
+
+func classicOnly() Options {
 	return Options{
 		Board: 16, Timeout: 80000, ElimTrigger: 5000, FirstMobile: false, RemoteCost: 8,
 		Cost: map[robolang.Opcode]int{

@@ -824,6 +824,9 @@ func TestClassicValues(t *testing.T) {
 		t.Errorf("classic values differ: engine %+v", e)
 	}
 	for op, c := range m.Cost {
+		if !op.IsClassic() {
+			continue // RC3.md 1 replaces the engine's provisional RC3 costs: TestRC3Values
+		}
 		if e.Cost[op] != c {
 			t.Errorf("cost of %v: spec %d, engine %d", op, c, e.Cost[op])
 		}
@@ -1287,6 +1290,27 @@ func TestRandomPlacement(t *testing.T) {
 		}
 		if len(a) != 5 || a[1] != "1,1" {
 			t.Fatalf("seed %d: spawns %v", seed, a)
+		}
+	}
+}
+
+// Random placement on the model (ROBOCOM.md 10, RC3.md 8) against the engine's, classic:
+// fixed fields reserved first, then per program without a place the k-th free field and a
+// direction. The games are played through, so the spawn lines are compared.
+func TestRandomPlacementModel(t *testing.T) {
+	R := RandomPlace
+	for seed := int64(-3); seed < 60; seed++ {
+		board := strconv.Itoa(4 + int(seed+3)%5)
+		gms := []*game{
+			{name: fmt.Sprintf("random-places/%d", seed), seed: seed, limit: 30, opts: map[string]string{"board": board},
+				places: []Place{R, {1, 1, S}, R, R, {0, 0, W}}, srcs: []string{prog("JUMP 0"), prog("JUMP 0"), prog("ADD #1, 1", "JUMP -1"), prog("JUMP 0"), prog("SCAN #1", "JUMP -1")}},
+			{name: fmt.Sprintf("random-places-all/%d", seed), seed: seed, limit: 30, opts: map[string]string{"board": board},
+				places: []Place{R, R}, srcs: []string{prog("JUMP 0"), prog("JUMP 0")}},
+		}
+		for _, gm := range gms {
+			if d := play(t, gm); d != "" {
+				t.Error(d)
+			}
 		}
 	}
 }
