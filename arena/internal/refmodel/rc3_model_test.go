@@ -565,3 +565,88 @@ func TestRC3GamesOnModel(t *testing.T) {
 		t.Logf("%s: %d games; events and deaths: %v", set, len(gs)+60, stats)
 	}
 }
+
+// RC3.md 6.3 and 6.4, rules the worked examples do not show.
+func TestTaskRules(t *testing.T) {
+	// QUIT of the seized task ends the seizure; T1 runs again.
+	h := runModel(t, RC3M(), origin, 40, asm("Init 1, @a", "Add #1, 1", "Jump -1", "@a", "Seize", "Add #2, 1", "Quit"))
+	r := h.g.Robots[0]
+	if r.Seized != nil || len(r.Tasks) != 1 || r.Tasks[0].Num != 1 || r.Vars[2] != 1 || r.Vars[1] < 5 {
+		t.Errorf("QUIT of the seized task: %v", r)
+	}
+	// BREAK keeps the seizure; RESUME ends it.
+	h = runModel(t, RC3M(), origin, 8, asm("Init 1, @a", "Seize", "Break", "Jump 0", "@a", "Add #2, 1", "Jump -1"))
+	if r := h.g.Robots[0]; r.Seized == nil || r.Seized.Num != 1 || len(r.Tasks) != 1 {
+		t.Errorf("BREAK while seized: %v", r)
+	}
+	h.hasLine(t, `{"round":1,"cycle":5,"robot":1,"program":0,"event":"break","task":1,"ended":[2]}`)
+	// SEIZE while seized and RESUME while not seized write nothing; under rc3 a single task
+	// still seizes (the flag changes), so seize and resume are written.
+	h = runModel(t, RC3(), origin, 10, asm("Seize", "Seize", "Resume", "Resume", "Break", "Init 1, 1", "Jump 0"))
+	h.hasLine(t, `{"round":1,"cycle":1,"robot":1,"program":0,"event":"seize","task":1}`)
+	h.hasLine(t, `{"round":1,"cycle":3,"robot":1,"program":0,"event":"resume","task":1}`)
+	if n := len(h.lines); n != 3 { // spawn, seize, resume
+		t.Errorf("%d lines: %v", n, h.lines)
+	}
+	// A built robot faces the builder's executing task's head; the other task keeps its own.
+	h = runModel(t, RC3M(), origin, 400, asm("Init 1, @a", "Turn 1", "Create 0, 1, 0", "Jump 0", "@a", "Jump 0"))
+	h.hasLine(t, `{"round":1,"cycle":0,"robot":1,"program":0,"event":"spawn","parent":0,"x":0,"y":0,"dir":"E","set":2,"banks":1,"mobile":0}`)
+	found := false
+	for _, l := range h.lines {
+		found = found || strings.Contains(l, `"event":"spawn","parent":1,"x":0,"y":1,"dir":"S"`)
+	}
+	if !found {
+		t.Errorf("no child at (0,1) facing S: %v", h.lines)
+	}
+	if r := h.g.Robots[0]; r.TaskByNum(2).Dir != E || r.TaskByNum(1).Dir != S {
+		t.Errorf("heads: %v", r)
+	}
+	// Deactivation freezes every task with its remaining cycles, the cursor and the asleep
+	// flags; reactivated, they go on. Robot 1 (older) deactivates robot 2 in cycle 18
+	// (SLEEP 10, then SET with a remote: 2 + 6) and reactivates it in cycle 46.
+	places := []Place{{0, 0, E}, {1, 0, W}}
+	g := NewSeeded([]*Program{
+		MustAssemble("a", asm("Sleep 10", "Set %Active, 0", "Sleep 20", "Set %Active, 1", "Jump 0"), true),
+		MustAssemble("b", asm("Init 1, @a", "Sleep 30", "Add #1, 1", "Jump -1", "@a", "Add #2, 1", "Jump -1"), true),
+	}, RC3M(), places, 1, nil)
+	snap := map[int]string{}
+	for g.Cycle < 46 {
+		g.Step()
+		snap[g.Cycle] = g.Robots[1].String()
+	}
+	tasks := func(c int) string { return snap[c][strings.Index(snap[c], "banks"):] }
+	if tasks(17) != tasks(45) || tasks(17) == tasks(16) || tasks(46) == tasks(45) {
+		t.Errorf("freeze: 16 %s\n17 %s\n45 %s\n46 %s", snap[16], snap[17], snap[45], snap[46])
+	}
+	// $Time and $Age saturate at 32767.
+	opt := RC3()
+	opt.MaxDuration = 0
+	h = runModel(t, opt, origin, 33000, asm("Sleep 30000", "Sleep 2800", "Set #1, $Time", "Set #2, $Age", "Set #3, $Timeout", "Jump 0"))
+	if v := h.g.Robots[0].Vars; v[1] != 32767 || v[2] != 32767 || v[3] != 32767 {
+		t.Errorf("$Time %d $Age %d $Timeout %d late in a game; spec says 32767", v[1], v[2], v[3])
+	}
+	// TRANS into a robot with tasks: every task keeps its position, remaining cycles and
+	// asleep flag, and completes the new bank's instruction at its number. Both tasks of robot
+	// 2 sleep (so both are visited every cycle): T2 until 27, T1 until 33; robot 1's TRANS
+	// replaces their bank in cycle 21.
+	g = NewSeeded([]*Program{
+		MustAssemble("a", "Bank\nSleep 2\nTrans 2, 1\nJump 0\nBank\nDie\nSet #1, 1\nJump 0\nSet #2, 2\nJump 0\n", true),
+		MustAssemble("b", asm("Init 1, @a", "Sleep 30", "Jump 0", "@a", "Sleep 25", "Jump 0"), true),
+	}, RC3M(), places, 1, nil)
+	for g.Cycle < 40 {
+		g.Step()
+		r2 := g.Robots[1]
+		if g.Cycle == 21 && (!r2.TaskByNum(1).Asleep || !r2.TaskByNum(2).Asleep || len(r2.Banks[0].Code) != 5) {
+			t.Errorf("cycle 21: %v", r2)
+		}
+		if g.Cycle == 26 && (r2.Vars[2] != 0 || r2.TaskByNum(2).Remaining != 1) {
+			t.Errorf("cycle 26: %v", r2)
+		}
+		if g.Cycle == 27 && r2.Vars[2] != 2 {
+			t.Errorf("cycle 27: T2 should complete SET #2, 2 (instruction 4 of the new bank): %v", r2)
+		}
+		if g.Cycle == 33 && (r2.Vars[1] != 1 || !r2.Alive) {
+			t.Errorf("cycle 33: T1 should complete SET #1, 1 (instruction 2 of the new bank): %v", r2)
+		}
+	}
+}
