@@ -32,10 +32,24 @@ type game struct {
 	// compareState: compare every living robot's state after each cycle (default true;
 	// the corpus games turn it off only if they must for time).
 	noState bool
+	// set: "" for classic, else the built-in RC3 set ("rc3" or "rc3m") both sides start from.
+	set  string
+	seed int64 // the round's seed (0: 1); matters under rc3 ($ID, RANDOM) and for random places
 }
 
 // applyModelOpt applies a CLI.md -opt key to the model's options.
 func applyModelOpt(o *Options, k, v string) error {
+	if k == "instructions" {
+		switch v {
+		case "classic":
+			o.RC3 = false
+		case "rc3":
+			o.RC3 = true
+		default:
+			return fmt.Errorf("instructions must be classic or rc3")
+		}
+		return nil
+	}
 	n, err := strconv.Atoi(v)
 	if err != nil {
 		return err
@@ -61,10 +75,20 @@ func applyModelOpt(o *Options, k, v string) error {
 		o.CreateSet1 = n
 	case "cost.create-set2":
 		o.CreateSet2 = n
+	case "max-tasks":
+		o.MaxTasks = n
+	case "max-duration":
+		o.MaxDuration = n
+	case "cost.create-mobile":
+		o.CreateMobile = n
+	case "cost.rtrans-per-instr":
+		o.RTransPerInstr = n
+	case "cost.farscan-per-field":
+		o.FarscanPerField = n
 	default:
 		if name, ok := strings.CutPrefix(k, "cost."); ok {
 			op := robolang.LookupOpcode(name)
-			if !op.IsClassic() {
+			if !op.Valid() {
 				return fmt.Errorf("unknown cost key %s", k)
 			}
 			o.Cost[op] = n
@@ -102,23 +126,42 @@ func engineLine(e arena.Event) string {
 }
 
 // robotState renders what both sides must agree on about one living robot.
+// Under classic every robot has exactly one task, whose fields are the robot's.
 func modelState(r *Robot) string {
 	var b strings.Builder
+	t := r.Only()
 	fmt.Fprintf(&b, "id=%d parent=%d team=%d gen=%d set=%d mobile=%v at=%d,%d dir=%s active=%d pos=%d:%d inprog=%v rem=%d dur=%d vars=%v banks=[",
-		r.ID, r.Parent, r.Team, r.Generation, r.Set, r.Mobile, r.X, r.Y, dirName[r.Dir], r.Active,
-		r.Bank, r.Instr, r.InProgress, r.Remaining, r.Duration, r.Vars[1:])
+		r.ID, r.Parent, r.Team, r.Generation, r.Set, r.Mobile, r.X, r.Y, dirName[t.Dir], r.Active,
+		t.Bank, t.Instr, t.InProgress, t.Remaining, t.Duration, r.Vars[1:])
+	writeModelBanks(&b, r)
+	b.WriteString("]")
+	return b.String()
+}
+
+func writeModelBanks(b *strings.Builder, r *Robot) {
 	for i, bk := range r.Banks {
 		if i > 0 {
 			b.WriteString(" ")
 		}
 		if bk.Hidden {
-			fmt.Fprintf(&b, "{hidden len=%d origin=%d}", len(bk.Code), bk.Origin)
+			fmt.Fprintf(b, "{hidden len=%d origin=%d}", len(bk.Code), bk.Origin)
 		} else {
-			fmt.Fprintf(&b, "{%q len=%d origin=%d code=%s}", bk.Name, len(bk.Code), bk.Origin, codeString(bk.Code))
+			fmt.Fprintf(b, "{%q len=%d origin=%d code=%s}", bk.Name, len(bk.Code), bk.Origin, modelCodeString(bk))
 		}
 	}
-	b.WriteString("]")
-	return b.String()
+}
+
+// modelCodeString renders a model bank as codeString renders the engine's: from the robolang
+// code it was converted from, else from the model's own instructions.
+func modelCodeString(bk Bank) string {
+	if bk.Src != nil || len(bk.Code) == 0 {
+		return codeString(bk.Src)
+	}
+	parts := make([]string, len(bk.Code))
+	for i, in := range bk.Code {
+		parts[i] = in.String() + "@" + in.Pos.String()
+	}
+	return "<" + strings.Join(parts, "|") + ">"
 }
 
 func engineState(v arena.RobotView) string {
@@ -144,16 +187,26 @@ func engineState(v arena.RobotView) string {
 
 // sameState is the quick structural form of modelState(r) == engineState(v).
 func sameState(r *Robot, v *arena.RobotView) bool {
-	if r.ID != v.ID || r.Parent != v.Parent || r.Team != v.Team || r.Generation != v.Generation || r.Set != v.Set ||
-		r.Mobile != v.Mobile || r.X != v.X || r.Y != v.Y || r.Dir != int(v.Dir) || r.Active != v.Active ||
-		r.Bank != v.Bank || r.Instr != v.Instr || r.InProgress != v.InProgress || r.Remaining != v.Remaining ||
-		r.Duration != v.Duration || len(r.Banks) != len(v.Banks) {
+	t := r.Only()
+	if t == nil || r.ID != v.ID || r.Parent != v.Parent || r.Team != v.Team || r.Generation != v.Generation || r.Set != v.Set ||
+		r.Mobile != v.Mobile || r.X != v.X || r.Y != v.Y || t.Dir != int(v.Dir) || r.Active != v.Active ||
+		t.Bank != v.Bank || t.Instr != v.Instr || t.InProgress != v.InProgress || t.Remaining != v.Remaining ||
+		t.Duration != v.Duration || !sameBanks(r, v) {
 		return false
 	}
 	for i := 1; i <= 20; i++ {
 		if r.Vars[i] != v.Vars[i-1] {
 			return false
 		}
+	}
+	return true
+}
+
+// sameBanks compares the banks: code by the robolang instructions a bank was converted from
+// (the same backing array on both sides is the quick case), else by converting the engine's.
+func sameBanks(r *Robot, v *arena.RobotView) bool {
+	if len(r.Banks) != len(v.Banks) {
+		return false
 	}
 	for i, bk := range r.Banks {
 		e := v.Banks[i]
@@ -166,9 +219,18 @@ func sameState(r *Robot, v *arena.RobotView) bool {
 		if bk.Name != e.Name || len(e.Code) != len(bk.Code) {
 			return false
 		}
-		if len(bk.Code) > 0 && &bk.Code[0] != &e.Code[0] {
+		if bk.Src == nil {
 			for k := range bk.Code {
-				if bk.Code[k] != e.Code[k] {
+				c, err := ConvertInstr(e.Code[k])
+				if err != nil || c != bk.Code[k] {
+					return false
+				}
+			}
+			continue
+		}
+		if len(bk.Src) > 0 && &bk.Src[0] != &e.Code[0] {
+			for k := range bk.Src {
+				if bk.Src[k] != e.Code[k] {
 					return false
 				}
 			}
@@ -223,15 +285,30 @@ func clip(s string, n int) string {
 // play runs one game on both sides and returns the first difference ("" if none).
 func play(t *testing.T, gm *game) string {
 	t.Helper()
+	rc3 := gm.set != ""
 	progs := gm.progs
 	if progs == nil {
 		for i, src := range gm.srcs {
-			p, err := robolang.Parse(fmt.Sprintf("%s_p%d.rob", gm.name, i), []byte(src), robolang.Options{})
+			p, err := robolang.Parse(fmt.Sprintf("%s_p%d.rob", gm.name, i), []byte(src), robolang.Options{RC3: rc3})
 			if err != nil {
 				t.Fatalf("%s: program %d does not load: %v", gm.name, i, err)
 			}
 			progs = append(progs, p)
 		}
+	}
+	var mprogs []*Program
+	for i, p := range progs {
+		mp, err := FromRobolang(p)
+		if err != nil {
+			return fmt.Sprintf("%s: program %d: the model cannot read robolang's form: %v", gm.name, i, err)
+		}
+		if rc3 && gm.srcs != nil {
+			// The model's own reading of the source (RC3.md 2) against robolang's.
+			if d := sameAssembly(gm.name, i, gm.srcs[i], mp); d != "" {
+				return d
+			}
+		}
+		mprogs = append(mprogs, mp)
 	}
 	limit := gm.limit
 	if limit == 0 {
@@ -239,6 +316,14 @@ func play(t *testing.T, gm *game) string {
 	}
 	mopt := Classic()
 	eopt := arena.Classic().Clone()
+	if rc3 {
+		mopt = modelSet(gm.set)
+		o, err := arena.ResolveOptions(gm.set)
+		if err != nil {
+			t.Fatalf("%s: engine option set %s: %v", gm.name, gm.set, err)
+		}
+		eopt = o.Clone()
+	}
 	keys := make([]string, 0, len(gm.opts))
 	for k := range gm.opts {
 		keys = append(keys, k)
@@ -259,11 +344,24 @@ func play(t *testing.T, gm *game) string {
 
 	var places []arena.Placement
 	for _, p := range gm.places {
-		places = append(places, arena.Placement{Fixed: true, X: p.X, Y: p.Y, Dir: arena.Dir(p.Dir)})
+		places = append(places, arena.Placement{Fixed: !p.Random(), X: p.X, Y: p.Y, Dir: arena.Dir(p.Dir)})
 	}
-	var mev, eev, mall []string
-	m := New(progs, mopt, gm.places, func(e Event) { mev = append(mev, e.Line()); mall = append(mall, e.Line()) })
-	eg, err := arena.New(arena.Config{Programs: progs, Options: eopt, Seed: 1, Places: places,
+	seed := gm.seed
+	if seed == 0 {
+		seed = 1
+	}
+	// Per cycle the events are compared in CLI.md's classic shape (what an arena.Event
+	// surely carries); the full RC3 lines, task fields included, are compared through the
+	// CLI's -trace (playCLI).
+	var mev, eev, mall, mfull []string
+	m := NewSeeded(mprogs, mopt, gm.places, seed, func(e Event) {
+		mev = append(mev, e.ClassicLine())
+		mall = append(mall, e.ClassicLine())
+		if rc3 {
+			mfull = append(mfull, e.Line())
+		}
+	})
+	eg, err := arena.New(arena.Config{Programs: progs, Options: eopt, Seed: seed, Places: places,
 		OnEvent: func(e arena.Event) { eev = append(eev, engineLine(e)) }})
 	if err != nil {
 		t.Fatalf("%s: arena.New: %v", gm.name, err)
@@ -286,6 +384,20 @@ func play(t *testing.T, gm *game) string {
 		}
 		es := eg.Robots()
 		for i := 0; i < max(len(ms), len(es)); i++ {
+			if rc3 {
+				var r *Robot
+				var v *arena.RobotView
+				if i < len(ms) {
+					r = ms[i]
+				}
+				if i < len(es) {
+					v = &es[i]
+				}
+				if d := rc3StateDiff(r, v); d != "" {
+					return fmt.Sprintf("%s: cycle %d: living robot #%d differs: %s", gm.name, cycle, i, d)
+				}
+				continue
+			}
 			if i < len(ms) && i < len(es) && sameState(ms[i], &es[i]) {
 				continue
 			}
@@ -357,7 +469,7 @@ func play(t *testing.T, gm *game) string {
 	// once with RunUntil in uneven steps (the engine may skip idle cycles there).
 	for mode := 0; mode < 2; mode++ {
 		var all []string
-		g2, err := arena.New(arena.Config{Programs: progs, Options: eopt, Seed: 1, Places: places,
+		g2, err := arena.New(arena.Config{Programs: progs, Options: eopt, Seed: seed, Places: places,
 			OnEvent: func(e arena.Event) { all = append(all, engineLine(e)) }})
 		if err != nil {
 			t.Fatalf("%s: arena.New: %v", gm.name, err)
@@ -387,6 +499,11 @@ func play(t *testing.T, gm *game) string {
 		g2.Release()
 		if a != b2 {
 			return fmt.Sprintf("%s (engine with %s): results differ %s", gm.name, how, firstDiff(a, b2))
+		}
+	}
+	if rc3 {
+		if d := playCLI(t, gm, mfull, m.Result()); d != "" {
+			return d
 		}
 	}
 	if testing.Verbose() {
@@ -707,6 +824,9 @@ func TestClassicValues(t *testing.T) {
 		t.Errorf("classic values differ: engine %+v", e)
 	}
 	for op, c := range m.Cost {
+		if !op.IsClassic() {
+			continue // RC3.md 1 replaces the engine's provisional RC3 costs: TestRC3Values
+		}
 		if e.Cost[op] != c {
 			t.Errorf("cost of %v: spec %d, engine %d", op, c, e.Cost[op])
 		}
@@ -1072,17 +1192,9 @@ func TestRandom(t *testing.T) {
 // byte for byte. It builds the headless binary, or uses REFMODEL_CLI=/path/to/robocom.
 func TestCLITrace(t *testing.T) {
 	files := corpusFiles(t)
-	bin := os.Getenv("REFMODEL_CLI")
+	bin := robocomBinary(t)
 	if bin == "" {
-		if testing.Short() {
-			t.Skip("-short: not building robocom (set REFMODEL_CLI to a built binary)")
-		}
-		bin = filepath.Join(t.TempDir(), "robocom")
-		build := exec.Command("go", "build", "-tags", "nogui", "-o", bin, "robocom/cmd/robocom")
-		build.Env = append(os.Environ(), "CGO_ENABLED=0")
-		if out, err := build.CombinedOutput(); err != nil {
-			t.Fatalf("go build: %v\n%s", err, out)
-		}
+		t.Skip("-short: not building robocom (set REFMODEL_CLI to a built binary)")
 	}
 	pairs := [][2]int{{0, 1}, {5, 9}, {12, 30}, {20, 33}}
 	for _, pr := range pairs {
@@ -1112,7 +1224,11 @@ func TestCLITrace(t *testing.T) {
 		opt.Timeout = 2500
 		opt.FirstMobile = true
 		var want strings.Builder
-		m := New(progs, opt, []Place{{3, 4, N}, {11, 10, W}}, func(e Event) { want.WriteString(e.Line() + "\n") })
+		var mprogs []*Program
+		for _, p := range progs {
+			mprogs = append(mprogs, MustFromRobolang(p))
+		}
+		m := New(mprogs, opt, []Place{{3, 4, N}, {11, 10, W}}, func(e Event) { want.WriteString(e.Line() + "\n") })
 		m.Run()
 		gl, wl := strings.Split(string(got), "\n"), strings.Split(want.String(), "\n")
 		if i, a, b, differ := lineDiff(wl, gl); differ {
@@ -1174,6 +1290,27 @@ func TestRandomPlacement(t *testing.T) {
 		}
 		if len(a) != 5 || a[1] != "1,1" {
 			t.Fatalf("seed %d: spawns %v", seed, a)
+		}
+	}
+}
+
+// Random placement on the model (ROBOCOM.md 10, RC3.md 8) against the engine's, classic:
+// fixed fields reserved first, then per program without a place the k-th free field and a
+// direction. The games are played through, so the spawn lines are compared.
+func TestRandomPlacementModel(t *testing.T) {
+	R := RandomPlace
+	for seed := int64(-3); seed < 60; seed++ {
+		board := strconv.Itoa(4 + int(seed+3)%5)
+		gms := []*game{
+			{name: fmt.Sprintf("random-places/%d", seed), seed: seed, limit: 30, opts: map[string]string{"board": board},
+				places: []Place{R, {1, 1, S}, R, R, {0, 0, W}}, srcs: []string{prog("JUMP 0"), prog("JUMP 0"), prog("ADD #1, 1", "JUMP -1"), prog("JUMP 0"), prog("SCAN #1", "JUMP -1")}},
+			{name: fmt.Sprintf("random-places-all/%d", seed), seed: seed, limit: 30, opts: map[string]string{"board": board},
+				places: []Place{R, R}, srcs: []string{prog("JUMP 0"), prog("JUMP 0")}},
+		}
+		for _, gm := range gms {
+			if d := play(t, gm); d != "" {
+				t.Error(d)
+			}
 		}
 	}
 }
