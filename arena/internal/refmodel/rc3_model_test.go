@@ -650,3 +650,31 @@ func TestTaskRules(t *testing.T) {
 		}
 	}
 }
+
+// FuzzAssembleAndRun: the model's assembler never panics, and whatever it assembles plays
+// 300 cycles on the model under rc3m with the invariants holding. Seeded from the examples.
+func FuzzAssembleAndRun(f *testing.F) {
+	for _, gm := range rc3Examples() {
+		f.Add(gm.srcs[0])
+	}
+	for _, gm := range rc3Hand()[:20] {
+		f.Add(gm.srcs[0])
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		p, err := Assemble("f", src, true)
+		if err != nil {
+			return
+		}
+		if len(p.Banks) > 50 {
+			return
+		}
+		opt := RC3M()
+		opt.Timeout = 300
+		g := NewSeeded([]*Program{p, MustAssemble("e", asm("Jump 0"), true)}, opt, []Place{{0, 0, E}, {3, 0, W}}, 1, nil)
+		for g.Step() {
+			if d := checkInvariants(g); d != "" {
+				t.Fatalf("cycle %d: %s", g.Cycle, d)
+			}
+		}
+	})
+}

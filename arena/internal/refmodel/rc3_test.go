@@ -682,10 +682,12 @@ func rc3Windows() []*game {
 		both(fmt.Sprintf("RW6/%+d", off), 200, A, Far,
 			lines(pad3(60), "SET #1, #Pub", "JUMP 0"),
 			lines(pad3(60+off), "SET #Pub, 4", "JUMP 0"))
-		// RW7: %Age of a robot that dies or is built around the completion.
+		// RW7: %Age of a robot built on the reference field around the completion: A's SET
+		// (2 + 6) completes in 158; the builder at (4,2) facing W builds on A's reference
+		// field with CREATE 0, 1, 0 (125 cycles) completing in 158+off.
 		both(fmt.Sprintf("RW7/%+d", off), 400, A, Place{4, 2, W},
 			lines(pad3(150), "SET #1, %Age", "SET #2, %Age", "JUMP 0"),
-			lines("TURN 1", "TURN 1", pad3(150+off-100-16), "CREATE 0, 1, 0", "SET #3, %Age", "JUMP 0"))
+			lines(pad3(33+off), "CREATE 0, 1, 0", "SET #3, %Age", "JUMP 0"))
 		// RW8: seizure by one task while another robot deactivates the robot.
 		both(fmt.Sprintf("RW8/%+d", off), 300, B, A,
 			prog("INIT 1, @a", "ADD #1, 1", "JUMP -1", "@a", "SLEEP 20", "SEIZE", "ADD #2, 1", "COMP #2, 10", "JUMP -2", "RESUME", "JUMP -6"),
