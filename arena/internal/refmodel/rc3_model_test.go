@@ -678,3 +678,27 @@ func FuzzAssembleAndRun(f *testing.F) {
 		}
 	})
 }
+
+// RC3.md 6.2's consequence: SLEEP a lasts a visits of its task; in a ring of k tasks whose
+// others are awake, one visit every k − 1 cycles (here k = 3: SLEEP 4 spans 1 + 3·2 cycles).
+func TestSleepVisitsInARing(t *testing.T) {
+	h := runModel(t, RC3M(), origin, 30, asm("Init 1, @a", "Init 1, @b", "Sleep 4", "Jump 0", "@a", "Add #2, 1", "Jump -1", "@b", "Add #3, 1", "Jump -1"))
+	from, to, visits := 0, 0, 0
+	for c := 1; c <= 30; c++ {
+		for _, v := range h.visits[c] {
+			switch {
+			case v == "T1+SLEEP":
+				from = c
+				visits++
+			case v == "T1=SLEEP":
+				to = c
+				visits++
+			case v == "T1" && from > 0 && to == 0:
+				visits++
+			}
+		}
+	}
+	if visits != 4 || to-from != 6 {
+		t.Errorf("SLEEP 4 among 3 tasks: fetched in %d, completed in %d, %d visits; spec: 4 visits, one every 2 cycles", from, to, visits)
+	}
+}
