@@ -702,3 +702,37 @@ func TestSleepVisitsInARing(t *testing.T) {
 		t.Errorf("SLEEP 4 among 3 tasks: fetched in %d, completed in %d, %d visits; spec: 4 visits, one every 2 cycles", from, to, visits)
 	}
 }
+
+// RC3.md 5's order when several errors apply at completion.
+func TestErrorOrder(t *testing.T) {
+	cases := []struct {
+		src    string
+		robot  int // whose death
+		reason string
+	}{
+		{child(0, 0, 1, "FARSCAN ##1, %Active, 0"), 2, "set1_required"}, // (1) own set before all
+		{child(0, 0, 1, "SET ##1, %Banks"), 2, "set1_required"},         // (2) remote before (3) index
+		{child(0, 0, 1, "RTRANS 1, 9"), 2, "set1_required"},             // (1) before RTRANS's 12
+		{asm("DIV ##1, 0"), 1, "invalid_parameter"},                     // (3) before 14
+		{asm("RANDOM ##2, 5, 1"), 1, "invalid_parameter"},               // (3), no draw
+		{asm("RTRANS ##1, 5"), 1, "invalid_parameter"},                  // (3) before 12
+		{asm("RTRANS 1, 5"), 1, "no_source_bank"},                       // 12 on an empty field
+		{asm("CREATE 5, 0, 5"), 1, "invalid_banks"},                     // 11 then 13
+		{asm("CREATE 5, 1, 0"), 1, "invalid_parameter"},                 // 13
+		{asm("QUIT"), 1, "no_tasks"},                                    // 15
+		{asm("ADD %Active, 5001"), 1, "elimination"},                    // from the 0 read
+		{asm("MUL #1, 0", "SET #1, -100", "MUL #1, -51"), 1, "elimination"},
+	}
+	for _, c := range cases {
+		h := runModel(t, RC3M(), origin, 2000, c.src)
+		var got string
+		for _, d := range h.g.Deaths {
+			if d.Robot == c.robot {
+				got = d.Reason
+			}
+		}
+		if got != c.reason {
+			t.Errorf("%q: robot %d died of %q, spec says %q", c.src, c.robot, got, c.reason)
+		}
+	}
+}
