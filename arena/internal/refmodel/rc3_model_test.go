@@ -650,3 +650,89 @@ func TestTaskRules(t *testing.T) {
 		}
 	}
 }
+
+// FuzzAssembleAndRun: the model's assembler never panics, and whatever it assembles plays
+// 300 cycles on the model under rc3m with the invariants holding. Seeded from the examples.
+func FuzzAssembleAndRun(f *testing.F) {
+	for _, gm := range rc3Examples() {
+		f.Add(gm.srcs[0])
+	}
+	for _, gm := range rc3Hand()[:20] {
+		f.Add(gm.srcs[0])
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		p, err := Assemble("f", src, true)
+		if err != nil {
+			return
+		}
+		if len(p.Banks) > 50 {
+			return
+		}
+		opt := RC3M()
+		opt.Timeout = 300
+		g := NewSeeded([]*Program{p, MustAssemble("e", asm("Jump 0"), true)}, opt, []Place{{0, 0, E}, {3, 0, W}}, 1, nil)
+		for g.Step() {
+			if d := checkInvariants(g); d != "" {
+				t.Fatalf("cycle %d: %s", g.Cycle, d)
+			}
+		}
+	})
+}
+
+// RC3.md 6.2's consequence: SLEEP a lasts a visits of its task; in a ring of k tasks whose
+// others are awake, one visit every k − 1 cycles (here k = 3: SLEEP 4 spans 1 + 3·2 cycles).
+func TestSleepVisitsInARing(t *testing.T) {
+	h := runModel(t, RC3M(), origin, 30, asm("Init 1, @a", "Init 1, @b", "Sleep 4", "Jump 0", "@a", "Add #2, 1", "Jump -1", "@b", "Add #3, 1", "Jump -1"))
+	from, to, visits := 0, 0, 0
+	for c := 1; c <= 30; c++ {
+		for _, v := range h.visits[c] {
+			switch {
+			case v == "T1+SLEEP":
+				from = c
+				visits++
+			case v == "T1=SLEEP":
+				to = c
+				visits++
+			case v == "T1" && from > 0 && to == 0:
+				visits++
+			}
+		}
+	}
+	if visits != 4 || to-from != 6 {
+		t.Errorf("SLEEP 4 among 3 tasks: fetched in %d, completed in %d, %d visits; spec: 4 visits, one every 2 cycles", from, to, visits)
+	}
+}
+
+// RC3.md 5's order when several errors apply at completion.
+func TestErrorOrder(t *testing.T) {
+	cases := []struct {
+		src    string
+		robot  int // whose death
+		reason string
+	}{
+		{child(0, 0, 1, "FARSCAN ##1, %Active, 0"), 2, "set1_required"}, // (1) own set before all
+		{child(0, 0, 1, "SET ##1, %Banks"), 2, "set1_required"},         // (2) remote before (3) index
+		{child(0, 0, 1, "RTRANS 1, 9"), 2, "set1_required"},             // (1) before RTRANS's 12
+		{asm("DIV ##1, 0"), 1, "invalid_parameter"},                     // (3) before 14
+		{asm("RANDOM ##2, 5, 1"), 1, "invalid_parameter"},               // (3), no draw
+		{asm("RTRANS ##1, 5"), 1, "invalid_parameter"},                  // (3) before 12
+		{asm("RTRANS 1, 5"), 1, "no_source_bank"},                       // 12 on an empty field
+		{asm("CREATE 5, 0, 5"), 1, "invalid_banks"},                     // 11 then 13
+		{asm("CREATE 5, 1, 0"), 1, "invalid_parameter"},                 // 13
+		{asm("QUIT"), 1, "no_tasks"},                                    // 15
+		{asm("ADD %Active, 5001"), 1, "elimination"},                    // from the 0 read
+		{asm("MUL #1, 0", "SET #1, -100", "MUL #1, -51"), 1, "elimination"},
+	}
+	for _, c := range cases {
+		h := runModel(t, RC3M(), origin, 2000, c.src)
+		var got string
+		for _, d := range h.g.Deaths {
+			if d.Robot == c.robot {
+				got = d.Reason
+			}
+		}
+		if got != c.reason {
+			t.Errorf("%q: robot %d died of %q, spec says %q", c.src, c.robot, got, c.reason)
+		}
+	}
+}

@@ -285,11 +285,13 @@ func clip(s string, n int) string {
 // play runs one game on both sides and returns the first difference ("" if none).
 func play(t *testing.T, gm *game) string {
 	t.Helper()
-	rc3 := gm.set != ""
+	// A game with a named set goes the RC3 way: the set on both sides, the model's own
+	// reading of the sources, per-robot task comparison, and the CLI trace.
+	named := gm.set != ""
 	progs := gm.progs
 	if progs == nil {
 		for i, src := range gm.srcs {
-			p, err := robolang.Parse(fmt.Sprintf("%s_p%d.rob", gm.name, i), []byte(src), robolang.Options{RC3: rc3})
+			p, err := robolang.Parse(fmt.Sprintf("%s_p%d.rob", gm.name, i), []byte(src), robolang.Options{RC3: named})
 			if err != nil {
 				t.Fatalf("%s: program %d does not load: %v", gm.name, i, err)
 			}
@@ -302,7 +304,7 @@ func play(t *testing.T, gm *game) string {
 		if err != nil {
 			return fmt.Sprintf("%s: program %d: the model cannot read robolang's form: %v", gm.name, i, err)
 		}
-		if rc3 && gm.srcs != nil {
+		if named && gm.srcs != nil {
 			// The model's own reading of the source (RC3.md 2) against robolang's.
 			if d := sameAssembly(gm.name, i, gm.srcs[i], mp); d != "" {
 				return d
@@ -316,7 +318,7 @@ func play(t *testing.T, gm *game) string {
 	}
 	mopt := Classic()
 	eopt := arena.Classic().Clone()
-	if rc3 {
+	if named {
 		mopt = modelSet(gm.set)
 		o, err := arena.ResolveOptions(gm.set)
 		if err != nil {
@@ -357,7 +359,7 @@ func play(t *testing.T, gm *game) string {
 	m := NewSeeded(mprogs, mopt, gm.places, seed, func(e Event) {
 		mev = append(mev, e.ClassicLine())
 		mall = append(mall, e.ClassicLine())
-		if rc3 {
+		if named {
 			mfull = append(mfull, e.Line())
 		}
 	})
@@ -384,7 +386,7 @@ func play(t *testing.T, gm *game) string {
 		}
 		es := eg.Robots()
 		for i := 0; i < max(len(ms), len(es)); i++ {
-			if rc3 {
+			if named {
 				var r *Robot
 				var v *arena.RobotView
 				if i < len(ms) {
@@ -501,7 +503,7 @@ func play(t *testing.T, gm *game) string {
 			return fmt.Sprintf("%s (engine with %s): results differ %s", gm.name, how, firstDiff(a, b2))
 		}
 	}
-	if rc3 {
+	if named {
 		if d := playCLI(t, gm, mfull, m.Result()); d != "" {
 			return d
 		}
