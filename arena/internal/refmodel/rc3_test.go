@@ -467,8 +467,14 @@ func runGames(t *testing.T, set string, gs []*game) {
 			}
 		}
 	}
+	taskFieldsSeenMu.Lock()
+	defer taskFieldsSeenMu.Unlock()
 	if len(taskFieldsSeen) == 0 {
 		t.Log("arena.RobotView has no Tasks slice: tasks compared through single-task robots, events and the CLI trace only")
+	} else if len(taskFieldsSeen) < len(taskFields) {
+		// The engine lists tasks: every field of RC3.md 6.1 must be compared, so a renamed
+		// field cannot silently drop out of the comparison.
+		t.Errorf("task fields compared: %v; want all of %d", taskFieldsSeen, len(taskFields))
 	} else if testing.Verbose() {
 		t.Logf("task fields compared: %v", taskFieldsSeen)
 	}
