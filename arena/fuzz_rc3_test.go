@@ -124,7 +124,8 @@ func checkTasks(t testing.TB, g *Game) {
 }
 
 // FuzzRC3Game runs random valid RC3 programs with several tasks: no panic, the engine's
-// invariants and checkTasks hold, and a game restored from a snapshot plays on exactly as the
+// invariants and checkTasks hold, the game equals one that visits every robot in every cycle
+// (no skips: Config.noSkip), and a game restored from a snapshot plays on exactly as the
 // original.
 func FuzzRC3Game(f *testing.F) {
 	f.Add([]byte{0, 9, 21, 3, 1, 0, 26, 1, 5, 22, 27, 0, 28, 1, 2, 23, 24, 25, 0}, uint8(1), int64(1))
@@ -150,15 +151,25 @@ func FuzzRC3Game(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		var slowEvents []string
+		slow, _ := New(Config{Programs: progs, Options: o, Seed: seed, noSkip: true,
+			OnEvent: func(e Event) { slowEvents = append(slowEvents, fmt.Sprintf("%+v", e)) }})
 		var snap *Snapshot
 		mark := 0
 		for !g.Over() {
 			g.RunUntil(g.Cycle() + 37)
 			checkInvariants(t, g)
 			checkTasks(t, g)
+			slow.RunUntil(slow.Cycle() + 37)
+			if a, b := g.Robots(), slow.Robots(); !reflect.DeepEqual(a, b) {
+				t.Fatalf("cycle %d: the robots differ from those of the game without skips:\n%+v\n%+v", g.Cycle(), a, b)
+			}
 			if snap == nil && g.Cycle() >= 300 {
 				snap, mark = g.Snapshot(), len(events)
 			}
+		}
+		if !reflect.DeepEqual(events, slowEvents) {
+			t.Fatal("the events differ from those of the game without skips")
 		}
 		if snap == nil {
 			return

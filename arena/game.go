@@ -187,7 +187,8 @@ type Config struct {
 	Places   []Placement         // Places[i] fixes program i's first robot if Fixed
 	OnEvent  func(Event)         // receives every trace event, the first robots' spawns included; may be nil
 
-	plain bool // tests: play a classic game on the plain path (tasks.go), to compare the two
+	plain  bool // tests: play a classic game on the plain path (tasks.go), to compare the two
+	noSkip bool // tests: on the plain path, visit every active robot in every cycle (no skip)
 }
 
 // Game is one RoboCom game. It is not safe for concurrent use; see Match.
@@ -233,7 +234,7 @@ type Game struct {
 	teamVars    []int16 // #Team per team
 	teamIDs     []int16 // $ID per team
 
-	noPrefetch bool // tests: fetch on the fetching turn only (the plain reading of the rules); no chains either
+	noPrefetch bool // tests: fetch on the fetching turn only (the plain reading of the rules); no chains either; on the plain path, no skip
 }
 
 // Errors of New.
@@ -285,7 +286,7 @@ func New(cfg Config) (*Game, error) {
 		plain:     opts.RC3 || opts.MaxDuration > 0 || cfg.plain,
 		rc3:       opts.RC3,
 	}
-	g.noPrefetch = g.plain
+	g.noPrefetch = g.plain && cfg.noSkip
 	places, err := g.place(cfg.Places)
 	if err != nil {
 		return nil, err
@@ -863,7 +864,8 @@ func (g *Game) wake(t *robot) {
 // freeze unschedules a robot that just became inactive; an instruction in progress keeps
 // the turns it still needs.
 func (g *Game) freeze(t *robot) {
-	if g.plain { // its tasks keep their remaining cycles as they are
+	if g.plain { // its tasks keep their remaining cycles (unskip: see turnPlain)
+		g.unskip(t)
 		g.unschedule(t)
 		return
 	}

@@ -38,6 +38,10 @@ type tasks struct {
 	cur    int    // index of the cursor task in list
 	seized int32  // the seized task's number, 0 if none
 	next   int32  // the next task number to hand out
+	// skip: the robot's next visit is its cursor task's completion (robot.due), and the
+	// visits before it, which would only count down, are skipped; robot.rem is then 1 and
+	// the true remaining count is due − cycle (see turnPlain).
+	skip bool
 }
 
 // newTasks gives a new robot its one task (number 1, bank 1, instruction 1, facing dir),
@@ -48,7 +52,7 @@ func newTasks(old *tasks, dir Dir) *tasks {
 		t = &tasks{list: make([]task, 0, 4)}
 	}
 	t.list = append(t.list[:0], task{num: 1, bank: 1, pos: 1, dir: dir})
-	t.cur, t.seized, t.next = 0, 0, 2
+	t.cur, t.seized, t.next, t.skip = 0, 0, 2, false
 	return t
 }
 
@@ -109,6 +113,7 @@ func (g *Game) visitBucketPlain() {
 func (g *Game) turnPlain(r *robot) {
 	g.actor = r.id
 	mt := r.mt
+	mt.skip = false
 	if mt.seized != 0 {
 		g.visitTask(r, mt.index(mt.seized))
 	} else {
@@ -129,8 +134,41 @@ func (g *Game) turnPlain(r *robot) {
 	}
 	g.curTask = 0
 	if r.alive && r.regs[regActive] >= 1 {
-		g.schedule(r, uint32(g.cycle)+1)
+		next := uint32(g.cycle) + 1
+		if r.inProgress && r.rem > 1 && (len(mt.list) == 1 || mt.seized != 0) && !g.noPrefetch {
+			// Only the cursor task (the only one, or the seized one) is visited until its
+			// instruction completes, and the visits before that only count down: skip them.
+			// Nothing else can change that but a deactivation, which freeze handles.
+			next = uint32(g.cycle) + uint32(r.rem)
+			r.rem = 1
+			r.sync()
+			mt.skip = true
+		}
+		g.schedule(r, next)
 	}
+}
+
+// remaining is the number of visits the cursor task's instruction in progress still needs.
+func (g *Game) remaining(r *robot) int32 {
+	if r.mt.skip && r.regs[regActive] >= 1 {
+		return int32(r.due) - int32(g.cycle)
+	}
+	return r.rem
+}
+
+// unskip ends a skip when r is frozen: the cursor task keeps the visits still needed (one
+// more if its turn in this cycle had not come yet).
+func (g *Game) unskip(r *robot) {
+	if !r.mt.skip {
+		return
+	}
+	r.mt.skip = false
+	rem := int32(r.due) - int32(g.cycle)
+	if r.id > g.actor {
+		rem++
+	}
+	r.rem = rem
+	r.sync()
 }
 
 // visitTask is a visit of task i of r (RC3.md 6.2): the cursor becomes it; it fetches if
