@@ -181,29 +181,21 @@ func sameState(a, b *Machine) bool {
 	return a.cur == b.cur && a.budget == b.budget && a.executed == b.executed
 }
 
-// TestGeneratedCode: the MOV.I cases in sim.go and sim_untracked.go are what
-// internal/gen produces (run "go generate ./corewars/redcode" after edits).
+// TestGeneratedCode: run_gen.go and run_untracked_gen.go are what
+// internal/gen writes from run.tmpl (run "go generate ./corewars/redcode"
+// after editing the template).
 func TestGeneratedCode(t *testing.T) {
-	src, err := os.ReadFile("sim.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	spliced, err := gen.SpliceMOVI(src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if string(spliced) != string(src) {
-		t.Error("the MOV.I cases in sim.go are stale: run go generate ./corewars/redcode")
-	}
-	want, err := gen.Generate(src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, err := os.ReadFile("sim_untracked.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if string(got) != string(want) {
-		t.Error("sim_untracked.go is stale: run go generate ./corewars/redcode")
+	for i, f := range gen.Files {
+		want, err := gen.Generate(i)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := os.ReadFile(f.Name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(got) != string(want) {
+			t.Errorf("%s is stale: run go generate ./corewars/redcode", f.Name)
+		}
 	}
 }
