@@ -1,7 +1,7 @@
 //go:build ignore
 
 // gen_run writes run_gen.go and run_untracked_gen.go (Machine.run and
-// Machine.runUntracked) from internal/gen/run.tmpl. Run "go generate" after
+// Machine.runUntracked) from internal/gen/run.tmpl, and fast_gen.go. Run "go generate" after
 // editing the template; TestGeneratedCode checks that they are up to date.
 package main
 
@@ -13,6 +13,14 @@ import (
 )
 
 func main() {
+	out, err := gen.FastKinds()
+	if err == nil {
+		err = writeFile(gen.FastKindsFile, out)
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
 	for i, f := range gen.Files {
 		out, err := gen.Generate(i)
 		if err == nil {

@@ -5,12 +5,13 @@ package redcode
 // 14.1), and the hot loop allocates nothing: process queues are ring buffers
 // that only grow, never per instruction.
 
-// cell is one core location; op is opcode*8 + modifier.
+// cell is one core location; op is opcode*8 + modifier, modes is A mode*8 +
+// B mode.
 type cell struct {
-	a, b   uint32
-	op     uint8
-	am, bm uint8
-	fast   uint8 // fastKind(op, am, bm): a specialised path for the commonest combinations
+	a, b  uint32
+	op    uint8
+	modes uint8
+	fast  uint16 // fastKind(op, modes): the specialised case that executes it
 }
 
 const (
@@ -46,72 +47,20 @@ const (
 )
 
 func toCell(in Instruction) cell {
-	op, am, bm := uint8(in.Op)<<3|uint8(in.Mod), uint8(in.AMode), uint8(in.BMode)
-	return cell{a: uint32(in.A), b: uint32(in.B), op: op, am: am, bm: bm, fast: fastKind(op, am, bm)}
-}
-
-// Specialised paths for the opcode/modifier/mode combinations that make up
-// most executed instructions (measured on bench-pairs.txt: the 13 below are
-// about 75%). Every other combination takes the general path. A cell's fast
-// kind is a function of its opcode and modes, which are only ever copied
-// together (MOV.I), so it never goes stale.
-const (
-	fastNone = iota
-	fastSplImmDir
-	fastJmpDirDir
-	fastJmpDirBPre
-	fastDjnBDirAPre
-	fastDatDirDir
-	fastDatBPreDir
-	fastSplDirDir
-	fastSplImmBPre
-	fastSplImmAPre
-	fastSplImmBPost
-	fastMovI // + A mode*8 + B mode: MOV.I in all 64 mode combinations
-)
-
-func fastKind(op, am, bm uint8) uint8 {
-	type key struct{ op, am, bm uint8 }
-	k := key{op, am, bm}
-	if op == kMOV|mI {
-		return fastMovI + (am<<3 | bm)
-	}
-	I, D := uint8(Immediate), uint8(Direct)
-	switch k {
-	case key{kSPL | mB, I, D}, key{kSPL | mB, I, I}:
-		return fastSplImmDir
-	case key{kSPL | mB, D, D}:
-		return fastSplDirDir
-	case key{kSPL | mB, I, uint8(BPredec)}:
-		return fastSplImmBPre
-	case key{kSPL | mB, I, uint8(APredec)}:
-		return fastSplImmAPre
-	case key{kSPL | mB, I, uint8(BPostinc)}:
-		return fastSplImmBPost
-	case key{kJMP | mB, D, D}:
-		return fastJmpDirDir
-	case key{kJMP | mB, D, uint8(BPredec)}:
-		return fastJmpDirBPre
-	case key{kDJN | mB, D, uint8(APredec)}:
-		return fastDjnBDirAPre
-	case key{kDAT | mF, D, D}:
-		return fastDatDirDir
-	case key{kDAT | mF, uint8(BPredec), D}:
-		return fastDatBPreDir
-	}
-	return fastNone
+	op, modes := uint8(in.Op)<<3|uint8(in.Mod), uint8(in.AMode)<<3|uint8(in.BMode)
+	return cell{a: uint32(in.A), b: uint32(in.B), op: op, modes: modes, fast: fastKind(op, modes)}
 }
 
 func (c cell) instruction() Instruction {
-	return Instruction{Op: Opcode(c.op >> 3), Mod: Modifier(c.op & 7), AMode: Mode(c.am), BMode: Mode(c.bm), A: int(c.a), B: int(c.b)}
+	return Instruction{Op: Opcode(c.op >> 3), Mod: Modifier(c.op & 7), AMode: Mode(c.modes >> 3), BMode: Mode(c.modes & 7), A: int(c.a), B: int(c.b)}
 }
 
-// queue is a FIFO of process addresses in a ring buffer.
+// queue is a FIFO of process addresses in a ring buffer (a power of two
+// long): n addresses from head; tail is where the next one goes.
 type queue struct {
-	buf  []uint32
-	head int
-	n    int
-	mask int
+	buf           []uint32
+	head, tail, n int
+	mask          int
 }
 
 func (q *queue) reset() {
@@ -119,22 +68,25 @@ func (q *queue) reset() {
 		q.buf = make([]uint32, 64)
 		q.mask = 63
 	}
-	q.head, q.n = 0, 0
+	q.head, q.tail, q.n = 0, 0, 0
 }
 
+// grow doubles the buffer; the simulator calls it before a push that would
+// not fit.
 func (q *queue) grow() {
 	nb := make([]uint32, 2*len(q.buf))
 	for i := 0; i < q.n; i++ {
 		nb[i] = q.buf[(q.head+i)&q.mask]
 	}
-	q.buf, q.head, q.mask = nb, 0, len(nb)-1
+	q.buf, q.head, q.tail, q.mask = nb, 0, q.n, len(nb)-1
 }
 
 func (q *queue) push(pc uint32) {
 	if q.n == len(q.buf) {
 		q.grow()
 	}
-	q.buf[(q.head+q.n)&q.mask] = pc
+	q.buf[q.tail] = pc
+	q.tail = (q.tail + 1) & q.mask
 	q.n++
 }
 
@@ -188,7 +140,7 @@ func skip(next, S uint32) uint32 {
 	return next
 }
 
-func sameInstr(x, y cell) bool { return x.op == y.op && x.am == y.am && x.bm == y.bm }
+func sameInstr(x, y cell) bool { return x.op == y.op && x.modes == y.modes }
 
 // divide does DIV and MOD; it returns false when the process dies.
 func (m *Machine) divide(op uint8, bptr, aa, ab, ba, bb uint32) bool {
