@@ -2,7 +2,10 @@ package redcode
 
 import (
 	"fmt"
+	"runtime"
 	"strings"
+	"sync"
+	"sync/atomic"
 )
 
 // Settings are a pMARS run's options after parsing (PMARS-DETAILS.md 15).
@@ -25,6 +28,9 @@ type Settings struct {
 	Query        int    // -Q
 	HasQuery     bool
 	roundsSet    bool
+	// Cores is how many rounds Battle plays at once (0: GOMAXPROCS); not a
+	// pMARS option, it never changes the results.
+	Cores int
 }
 
 // rng is pMARS's Park–Miller generator in Schrage form.
@@ -177,7 +183,8 @@ func (p *placer) fallback(pos []int, S, d int64) {
 	}
 }
 
-// RoundInfo describes one finished round (for tests and traces).
+// RoundInfo describes one finished round (for tests and traces). Positions
+// and Alive are reused: they are valid only during the onRound call.
 type RoundInfo struct {
 	Positions []int
 	First     int
@@ -185,29 +192,121 @@ type RoundInfo struct {
 	Alive     []bool
 }
 
+// roundsPerBatch bounds the memory of a parallel battle: positions are drawn
+// and rounds played this many at a time, whatever -r is.
+const roundsPerBatch = 1024
+
 // Battle runs st.Rounds rounds of the warriors and returns the score
-// counters; onRound (optional) is called after each round.
+// counters; onRound (optional) is called after each round, in round order.
+//
+// Rounds are independent once their positions are drawn, unless a warrior
+// uses p-space (LDP, STP: what a round leaves there steers the next), so the
+// positions are drawn first in pMARS's sequence and the rounds are played on
+// st.Cores goroutines (0: GOMAXPROCS); the score counters are sums, so the
+// results are the same for any number of cores. P-space battles are played
+// in order on one core.
 func Battle(st *Settings, ws []*Warrior, clockSeed int64, onRound func(RoundInfo)) (*Machine, error) {
-	m, err := NewMachine(MachineConfig{CoreSize: st.CoreSize, MaxProcesses: st.MaxProcesses, Cycles: st.Cycles, PSpaceSize: st.PSpaceSize}, ws)
+	cfg := MachineConfig{CoreSize: st.CoreSize, MaxProcesses: st.MaxProcesses, Cycles: st.Cycles, PSpaceSize: st.PSpaceSize}
+	m, err := NewMachine(cfg, ws)
 	if err != nil {
 		return nil, err
 	}
 	m.TrackOwners(false)
 	pl := newPlacer(st, ws, clockSeed)
-	pos := make([]int, len(ws))
-	for r := 0; r < st.Rounds; r++ {
-		first := pl.next(pos)
-		m.LoadRound(pos, first)
-		m.RunRound()
-		if onRound != nil {
-			info := RoundInfo{Positions: append([]int(nil), pos...), First: first, Executed: m.executed}
-			for i := range ws {
-				info.Alive = append(info.Alive, m.ws[i].alive)
+	cores := st.Cores
+	if cores <= 0 {
+		cores = runtime.GOMAXPROCS(0)
+	}
+	cores = min(cores, st.Rounds)
+	n := len(ws)
+	info := RoundInfo{Positions: make([]int, n), Alive: make([]bool, n)}
+	if cores <= 1 || usesPSpace(ws) {
+		pos := info.Positions
+		for r := 0; r < st.Rounds; r++ {
+			first := pl.next(pos)
+			m.LoadRound(pos, first)
+			m.RunRound()
+			if onRound != nil {
+				info.First, info.Executed = first, m.executed
+				for i := range ws {
+					info.Alive[i] = m.ws[i].alive
+				}
+				onRound(info)
 			}
-			onRound(info)
+		}
+		return m, nil
+	}
+	machines := []*Machine{m}
+	for len(machines) < cores {
+		wm, err := NewMachine(cfg, ws)
+		if err != nil {
+			return nil, err
+		}
+		wm.TrackOwners(false)
+		machines = append(machines, wm)
+	}
+	batch := min(st.Rounds, roundsPerBatch)
+	pos := make([]int, batch*n)
+	first := make([]int, batch)
+	executed := make([]int64, batch)
+	alive := make([]bool, batch*n)
+	var wg sync.WaitGroup
+	for done := 0; done < st.Rounds; {
+		k := min(batch, st.Rounds-done)
+		for r := 0; r < k; r++ {
+			first[r] = pl.next(pos[r*n : (r+1)*n])
+		}
+		var taken atomic.Int64
+		for _, wm := range machines {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for {
+					r := int(taken.Add(1)) - 1
+					if r >= k {
+						return
+					}
+					wm.LoadRound(pos[r*n:(r+1)*n], first[r])
+					wm.RunRound()
+					executed[r] = wm.executed
+					for i := range n {
+						alive[r*n+i] = wm.ws[i].alive
+					}
+				}
+			}()
+		}
+		wg.Wait()
+		if onRound != nil {
+			for r := 0; r < k; r++ {
+				copy(info.Positions, pos[r*n:(r+1)*n])
+				copy(info.Alive, alive[r*n:(r+1)*n])
+				info.First, info.Executed = first[r], executed[r]
+				onRound(info)
+			}
+		}
+		done += k
+	}
+	for _, wm := range machines[1:] {
+		for i := range m.Scores {
+			for j := range m.Scores[i] {
+				m.Scores[i][j] += wm.Scores[i][j]
+			}
 		}
 	}
 	return m, nil
+}
+
+// usesPSpace reports whether a warrior has LDP or STP. Only those read or
+// write p-space, and no instruction makes an opcode that was not loaded.
+func usesPSpace(ws []*Warrior) bool {
+	for _, w := range ws {
+		for _, in := range w.Code {
+			if in.Op == LDP || in.Op == STP {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // Score applies the score formula to warrior i's survival counters.

@@ -148,7 +148,7 @@ var fastForms = func() []Instruction {
 		for mod := Modifier(0); mod < numModifiers; mod++ {
 			for am := Mode(0); am < numModes; am++ {
 				for bm := Mode(0); bm < numModes; bm++ {
-					if fastKind(uint8(op)<<3|uint8(mod), uint8(am), uint8(bm)) != fastNone {
+					if fastKind(uint8(op)<<3|uint8(mod), uint8(am)<<3|uint8(bm)) != fastNone {
 						out = append(out, Instruction{Op: op, Mod: mod, AMode: am, BMode: bm})
 					}
 				}
@@ -163,7 +163,7 @@ var fastForms = func() []Instruction {
 func sameState(a, b *Machine) bool {
 	for i := range a.core {
 		x, y := a.core[i], b.core[i]
-		if x.a != y.a || x.b != y.b || x.op != y.op || x.am != y.am || x.bm != y.bm || a.owner[i] != b.owner[i] {
+		if x.a != y.a || x.b != y.b || x.op != y.op || x.modes != y.modes || a.owner[i] != b.owner[i] {
 			return false
 		}
 	}
@@ -181,29 +181,28 @@ func sameState(a, b *Machine) bool {
 	return a.cur == b.cur && a.budget == b.budget && a.executed == b.executed
 }
 
-// TestGeneratedCode: the MOV.I cases in sim.go and sim_untracked.go are what
-// internal/gen produces (run "go generate ./corewars/redcode" after edits).
+// TestGeneratedCode: run_gen.go, run_untracked_gen.go and fast_gen.go are what
+// internal/gen writes from run.tmpl (run "go generate ./corewars/redcode"
+// after editing the template).
 func TestGeneratedCode(t *testing.T) {
-	src, err := os.ReadFile("sim.go")
+	fast, err := gen.FastKinds()
 	if err != nil {
 		t.Fatal(err)
 	}
-	spliced, err := gen.SpliceMOVI(src)
-	if err != nil {
-		t.Fatal(err)
+	if got, err := os.ReadFile(gen.FastKindsFile); err != nil || string(got) != string(fast) {
+		t.Errorf("%s is stale: run go generate ./corewars/redcode", gen.FastKindsFile)
 	}
-	if string(spliced) != string(src) {
-		t.Error("the MOV.I cases in sim.go are stale: run go generate ./corewars/redcode")
-	}
-	want, err := gen.Generate(src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, err := os.ReadFile("sim_untracked.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if string(got) != string(want) {
-		t.Error("sim_untracked.go is stale: run go generate ./corewars/redcode")
+	for i, f := range gen.Files {
+		want, err := gen.Generate(i)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := os.ReadFile(f.Name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(got) != string(want) {
+			t.Errorf("%s is stale: run go generate ./corewars/redcode", f.Name)
+		}
 	}
 }

@@ -98,7 +98,10 @@ func (m *Machine) PSpaceCount() int {
 // LoadRound clears the core, loads warrior i at positions[i] (warrior 0 at 0)
 // with one process at its start and makes warrior first move first.
 func (m *Machine) LoadRound(positions []int, first int) {
-	blank := cell{op: kDAT | mF, am: uint8(Direct), bm: uint8(Direct)}
+	blank := toCell(Instruction{Op: DAT, Mod: ModF, AMode: Direct, BMode: Direct})
+	if m.generic {
+		blank.fast = fastNone
+	}
 	for i := range m.core {
 		m.core[i] = blank
 	}
