@@ -6,6 +6,14 @@ import (
 	"strings"
 )
 
+// The assembler follows pMARS 0.9.2's own passes (PMARS-DETAILS.md 8-13):
+// pass 0 stores the lines, pass 1 rewrites them textually (labels, EQU, FOR,
+// ;assert), pass 2 parses each rewritten line with a small state machine and
+// evaluates it. Its messages, their order and the -V trace come out of the
+// same steps pMARS takes, so they match it byte for byte, including the odd
+// cases (a failed operand also being "incomplete", one "Bad '88 format" per
+// line, and so on).
+
 // Config holds the settings the assembler needs (the predefined constants and -8).
 type Config struct {
 	CoreSize     int
@@ -17,6 +25,8 @@ type Config struct {
 	Rounds       int
 	PSpaceSize   int
 	Strict88     bool
+	// Verbose writes pMARS's -V assembler trace into the diagnostics' stderr text.
+	Verbose bool
 	// InitialRegs seeds the 26 letter registers (pMARS leaves W and S set from
 	// checking the score formula when it assembles the first warrior).
 	InitialRegs [26]int64
@@ -38,109 +48,164 @@ type Message struct {
 
 // Diagnostics are the messages of one warrior's assembly.
 type Diagnostics struct {
-	Messages []Message
+	Messages []Message // the messages printed, in order (repeats on a line are printed once)
 	Errors   int
 	Warnings int
 	Aborted  bool // "Too many errors or warnings": pMARS stops at once
-	order    []Message
-	counts   map[msgKey]int
+	// LogicError is what pMARS prints on stdout when its own consistency check
+	// fails ("Error in asm.c. Line: 842"); it then exits with status 3.
+	LogicError string
+	stderr     strings.Builder
+	keep       []keptMessage
 }
 
-type msgKey struct {
+// keptMessage is pMARS's record of a line message: repeats of the same kind
+// on the same line are counted, not printed.
+type keptMessage struct {
 	line int
-	text string
-	warn bool
-}
-
-const maxDistinctLineMessages = 8
-
-func (d *Diagnostics) add(m Message) {
-	if d.Aborted {
-		return
-	}
-	if m.Warning {
-		d.Warnings++
-	} else {
-		d.Errors++
-	}
-	if m.Line > 0 {
-		if d.counts == nil {
-			d.counts = map[msgKey]int{}
-		}
-		k := msgKey{m.Line, m.Text, m.Warning}
-		d.counts[k]++
-		if d.counts[k] > 1 {
-			return
-		}
-	}
-	d.Messages = append(d.Messages, m)
-	if m.Line > 0 {
-		n := 0
-		for _, x := range d.Messages {
-			if x.Line > 0 {
-				n++
-			}
-		}
-		if n > maxDistinctLineMessages {
-			d.Aborted = true
-		}
-	}
+	code msgCode
+	num  int
 }
 
 // Failed reports whether the warrior did not assemble.
-func (d *Diagnostics) Failed() bool { return d.Errors > 0 || d.Aborted }
+func (d *Diagnostics) Failed() bool { return d.Errors > 0 || d.Aborted || d.LogicError != "" }
 
-// printfQuirk copies pMARS passing messages through printf: "%%" prints "%".
-func printfQuirk(s string) string { return strings.ReplaceAll(s, "%%", "%") }
+// Stderr is exactly what pMARS prints on stderr while assembling the warrior
+// (with -V, its trace too).
+func (d *Diagnostics) Stderr() string { return d.stderr.String() }
 
-// Stderr renders the messages exactly as pMARS prints them on stderr.
-func (d *Diagnostics) Stderr() string {
+// textout writes text the way pMARS's textout does: through printf, so that
+// '%' sequences in echoed source are interpreted (PMARS-DETAILS.md 13.1).
+func (d *Diagnostics) textout(s string) { d.stderr.WriteString(printfQuirk(s, true)) }
+
+// textoutDirect is textout of a text pMARS hands to printf without formatting
+// it first (the -V chart's EQU lines): there the missing argument was not 0.
+func (d *Diagnostics) textoutDirect(s string) { d.stderr.WriteString(printfQuirk(s, false)) }
+
+// printfQuirk renders s as glibc's printf renders it as a format string with
+// no arguments. "%%" prints "%"; a text that is no conversion is printed as
+// glibc prints an unknown one (its flags in glibc's order); a conversion that
+// reads an argument prints what pMARS printed in the reference runs: where the
+// missing argument was 0 (argZero), numbers print 0 and %c, %C a NUL byte;
+// elsewhere %C (%lc) failed as an invalid wide character, which ends that
+// printf's output. Other conversions with a non-zero argument are
+// unpredictable; they are printed as with 0.
+func printfQuirk(s string, argZero bool) string {
+	if !strings.Contains(s, "%") {
+		return s
+	}
 	var b strings.Builder
-	for _, m := range d.Messages {
-		kind := "Error"
-		if m.Warning {
-			kind = "Warning"
-		}
-		if m.Line > 0 {
-			fmt.Fprintf(&b, "%s in line %d: '%s'\n        %s\n", kind, m.Line, printfQuirk(m.Source), printfQuirk(m.Text))
-		} else {
-			fmt.Fprintf(&b, "%s:\n        %s\n", kind, printfQuirk(m.Text))
-		}
-	}
-	if d.Aborted {
-		b.WriteString("\nToo many errors or warnings.\nProgram aborted.\n")
-		return b.String()
-	}
-	if d.Errors > 0 {
-		fmt.Fprintf(&b, "Number of errors: %d\n", d.Errors)
-	}
-	if d.Warnings > 0 {
-		fmt.Fprintf(&b, "Number of warnings: %d\n", d.Warnings)
-	}
-	for i := len(d.Messages) - 1; i >= 0; i-- {
-		m := d.Messages[i]
-		if m.Line == 0 {
+	for i := 0; i < len(s); {
+		if s[i] != '%' {
+			b.WriteByte(s[i])
+			i++
 			continue
 		}
-		if n := d.counts[msgKey{m.Line, m.Text, m.Warning}]; n > 1 {
-			fmt.Fprintf(&b, "Duplicate errors/warnings found in line %d (%d)\n", m.Line, n)
+		j := i + 1
+		var alt, group, plus, space, left, zero, i18n bool
+	flags:
+		for ; j < len(s); j++ {
+			switch s[j] {
+			case '#':
+				alt = true
+			case '\'':
+				group = true
+			case '+':
+				plus = true
+			case ' ':
+				space = true
+			case '-':
+				left = true
+			case '0':
+				zero = true
+			case 'I':
+				i18n = true
+			default:
+				break flags
+			}
 		}
-	}
-	if d.Errors+d.Warnings > 0 {
-		b.WriteString("\n")
+		ws := j
+		for j < len(s) && isDigit(s[j]) {
+			j++
+		}
+		widthText := strings.TrimLeft(s[ws:j], "0")
+		width, _ := strconv.Atoi(widthText)
+		precText := ""
+		if j < len(s) && s[j] == '.' {
+			ps := j
+			j++
+			for j < len(s) && isDigit(s[j]) {
+				j++
+			}
+			precText = s[ps:j]
+		}
+		long := false
+		for j < len(s) && strings.IndexByte("hlLqjzZt", s[j]) >= 0 {
+			long = long || s[j] == 'l'
+			j++
+		}
+		if j >= len(s) {
+			b.WriteString(s[i:])
+			break
+		}
+		conv := s[j]
+		var text string
+		switch conv {
+		case '%':
+			b.WriteByte('%')
+			i = j + 1
+			continue
+		case 'd', 'i', 'u', 'o', 'x', 'X':
+			text = "0"
+		case 'c', 'C':
+			if !argZero && (conv == 'C' || long) {
+				return b.String()
+			}
+			text = "\x00"
+		default:
+			b.WriteByte('%')
+			for _, f := range []struct {
+				on bool
+				c  byte
+			}{{alt, '#'}, {group, '\''}, {plus, '+'}, {space && !plus, ' '}, {left, '-'}, {zero, '0'}, {i18n, 'I'}} {
+				if f.on {
+					b.WriteByte(f.c)
+				}
+			}
+			if width > 0 {
+				b.WriteString(widthText)
+			}
+			b.WriteString(precText)
+			b.WriteByte(conv)
+			i = j + 1
+			continue
+		}
+		pad := ""
+		if width > len(text) && width < 1<<16 {
+			c := " "
+			if zero && !left && conv != 'c' && conv != 'C' {
+				c = "0"
+			}
+			pad = strings.Repeat(c, width-len(text))
+		}
+		if left {
+			b.WriteString(text + pad)
+		} else {
+			b.WriteString(pad + text)
+		}
+		i = j + 1
 	}
 	return b.String()
 }
 
-// srcLine is one stored logical source line.
+// srcLine is one stored line of pass 0: its physical line number and its text
+// (the comment removed, trailing blanks kept; a ;assert line keeps ";assert").
 type srcLine struct {
-	num    int
-	text   string // comment removed, trailing blanks kept
-	assert bool   // a ;assert line: text is the expression
-	echo   string // source text for messages when text was generated (macros)
+	num  int
+	text string
 }
 
-// Source is a warrior's text after reading (section 8 of PMARS-DETAILS).
+// Source is a warrior's text after reading (pass 0).
 type Source struct {
 	lines        []srcLine
 	name, author string
@@ -150,25 +215,9 @@ type Source struct {
 
 const maxLineChars = 255
 
-// maxSubstitutedChars bounds a rewritten line. pMARS's own limit lets corpus
-// lines of about 300 characters through; this bound only stops runaway EQU
-// expansion.
-const maxSubstitutedChars = 4096
-
-// firstWordAfterSemicolon returns the identifier-character run that starts
-// right after the ';' at index i, skipping blanks first when skip is set.
-func wordAfter(s string, i int, skip bool) (string, int) {
-	if skip {
-		for i < len(s) && isBlank(s[i]) {
-			i++
-		}
-	}
-	j := i
-	for j < len(s) && (isLetter(s[j]) || isDigit(s[j]) || s[j] == '_') {
-		j++
-	}
-	return s[i:j], j
-}
+// maxAllChar is the size of pMARS's line buffers: a rewritten line must stay
+// below it ("Buffer overflow. Substitution is too complex").
+const maxAllChar = 256
 
 // ReadSource splits src into logical lines and handles ;redcode, ;name,
 // ;author and ;assert. rest is what follows a second ;redcode line (the next
@@ -211,10 +260,14 @@ func ReadSource(src []byte) (s Source, rest []byte, stopped bool) {
 			line += next
 		}
 		lineNo++
-		trimmed := strings.TrimLeft(line, " \t\v\f")
-		if strings.HasPrefix(trimmed, ";") {
-			w, _ := wordAfter(trimmed, 1, false)
-			if strings.EqualFold(w, "redcode") {
+		kind, _, i := getToken(line, 0)
+		switch kind {
+		case tokNone:
+			continue
+		case tokComment:
+			k, word, j := getToken(line, i)
+			word = strings.ToUpper(word)
+			if k == tokChar && word == "REDCODE" && j == i+7 {
 				if redcodeSeen {
 					return s, src[start:], true
 				}
@@ -222,598 +275,820 @@ func ReadSource(src []byte) (s Source, rest []byte, stopped bool) {
 				s.lines = nil
 				continue
 			}
-			w, after := wordAfter(trimmed, 1, true)
-			switch strings.ToLower(w) {
-			case "name":
-				s.name = strings.TrimLeft(trimmed[after:], " \t\v\f")
-				s.hasName = true
-			case "author":
-				s.author = strings.TrimLeft(trimmed[after:], " \t\v\f")
-				s.hasAuthor = true
-			case "assert":
-				e := trimmed[after:]
-				if i := strings.IndexByte(e, ';'); i >= 0 {
-					e = e[:i]
-				}
-				s.lines = append(s.lines, srcLine{num: lineNo, text: e, assert: true})
+			for j < len(line) && isSpace(line[j]) {
+				j++
+			}
+			if k != tokChar {
+				continue
+			}
+			switch word {
+			case "NAME":
+				s.name, s.hasName = line[j:], true
+			case "AUTHOR":
+				s.author, s.hasAuthor = line[j:], true
+			case "ASSERT":
+				s.lines = append(s.lines, srcLine{num: lineNo, text: line[:j] + noComment(line[j:])})
 			}
 			continue
 		}
-		if strings.TrimSpace(line) == "" {
-			continue
-		}
-		if i := strings.IndexByte(line, ';'); i >= 0 {
-			line = line[:i]
-		}
-		s.lines = append(s.lines, srcLine{num: lineNo, text: line})
+		s.lines = append(s.lines, srcLine{num: lineNo, text: noComment(line)})
 	}
 	return s, nil, false
 }
 
-// reserved words (matched case-insensitively).
-var pseudoOps = map[string]bool{"ORG": true, "END": true, "PIN": true, "EQU": true, "FOR": true, "ROF": true}
-
-func lookupOpcode(w string) (Opcode, bool) {
-	u := strings.ToUpper(w)
-	for i, n := range opcodeNames {
-		if n == u {
-			return Opcode(i), true
-		}
+func noComment(s string) string {
+	if i := strings.IndexByte(s, ';'); i >= 0 {
+		return s[:i]
 	}
-	return 0, false
+	return s
 }
 
-func isReserved(w string) bool {
-	if _, ok := lookupOpcode(w); ok {
-		return true
-	}
-	return pseudoOps[strings.ToUpper(w)]
-}
-
-// token kinds of pass 1.
+// Token kinds of pMARS's tokenizer.
 const (
-	tkNum = iota
-	tkIdent
-	tkChar
+	tokNone = iota
+	tokNumber
+	tokChar // an identifier
+	tokExpr
+	tokAddr
+	tokAppend
+	tokComment
+	tokFieldSep
+	tokModifier
+	tokMisc
 )
 
-type token struct {
-	kind       int
-	text       string
-	start, end int // byte offsets in the line
-	blankAfter bool
-}
+// isSpace is C's isspace in the "C" locale.
+func isSpace(c byte) bool { return c == ' ' || c >= '\t' && c <= '\r' }
 
-func isIdentStart(c byte) bool { return isLetter(c) || c == '_' }
-func isIdentChar(c byte) bool  { return isLetter(c) || isDigit(c) || c == '_' }
+func isAlpha(c byte) bool { return isLetter(c) || c == '_' }
 
-func tokenize(s string) []token {
-	var toks []token
-	i := 0
-	for i < len(s) {
-		c := s[i]
-		if isBlank(c) {
-			i++
-			continue
-		}
-		st := i
-		kind := tkChar
-		switch {
-		case isDigit(c):
-			kind = tkNum
-			for i < len(s) && isDigit(s[i]) {
-				i++
-			}
-		case isIdentStart(c):
-			kind = tkIdent
-			for i < len(s) && isIdentChar(s[i]) {
-				i++
-			}
-		case (c == '&' || c == '|') && i+1 < len(s) && s[i+1] == c:
-			i += 2
-		default:
-			i++
-		}
-		toks = append(toks, token{kind: kind, text: s[st:i], start: st, end: i, blankAfter: i < len(s) && isBlank(s[i])})
+// getToken is pMARS's tokenizer: from s[i:], skipping white space, one
+// token; it returns the kind, the text and the index after it.
+func getToken(s string, i int) (int, string, int) {
+	for i < len(s) && isSpace(s[i]) {
+		i++
 	}
-	return toks
+	if i >= len(s) {
+		return tokNone, "", i
+	}
+	c := s[i]
+	st := i
+	switch {
+	case isDigit(c):
+		for i < len(s) && isDigit(s[i]) {
+			i++
+		}
+		return tokNumber, s[st:i], i
+	case isAlpha(c):
+		for i < len(s) && (isAlpha(s[i]) || isDigit(s[i])) {
+			i++
+		}
+		return tokChar, s[st:i], i
+	}
+	kind := tokMisc
+	switch {
+	case strings.IndexByte("()/+-%!=", c) >= 0:
+		kind = tokExpr
+	case strings.IndexByte(modeChars, c) >= 0:
+		kind = tokAddr
+	case c == '&':
+		if i+1 < len(s) && s[i+1] == '&' {
+			i++
+			kind = tokExpr
+		} else {
+			kind = tokAppend
+		}
+	case c == ';':
+		kind = tokComment
+	case c == ',':
+		kind = tokFieldSep
+	case c == '.':
+		kind = tokModifier
+	case c == '|' && i+1 < len(s) && s[i+1] == '|':
+		i++
+		kind = tokExpr
+	}
+	i++
+	return kind, s[st:i], i
 }
 
-type counter struct {
-	name  string
+// msgCode is the kind of a message; pMARS prints a line's repeats of one kind once.
+type msgCode int
+
+const (
+	msgBufferOverflow msgCode = iota
+	msgBad88Token
+	msgToken
+	msgSyntax
+	msgUndefinedSymbol
+	msgInvalid88
+	msgIncompleteOperand
+	msgBadExpression
+	msgMissing
+	msgRecursive
+	msgAppendUndefined
+	msgTooManyInstructions
+	msgRedefinition
+	msgUnclosedROF
+	msgUnopenedFOR
+	msgTooManyLabels
+	msgAssertFails
+	msgMissingAssert
+	msgInvalidAssert
+	msgTooManyLines
+	msgConcat
+	msgDiscardLabels
+	msgStartOutside
+	msgIgnoreEND
+	msgDivZero
+	msgOverflow
+	msgNoInstructions
+	msgImproperPlacement
+	msgMisc
+	msgWorkLimit
+)
+
+var warningCodes = map[msgCode]bool{msgAppendUndefined: true, msgUnclosedROF: true, msgNoInstructions: true,
+	msgDiscardLabels: true, msgOverflow: true, msgMissingAssert: true, msgStartOutside: true,
+	msgIgnoreEND: true, msgInvalidAssert: true, msgRedefinition: true}
+
+// maxKeptMessages: the 9th distinct line message ends the assembly.
+const maxKeptMessages = 9
+
+// abortAssembly unwinds the assembler after "Too many errors" or a logic error.
+type abortAssembly struct{}
+
+// The states of pass 1's rewriting (what the line has shown so far).
+const (
+	wNil     = iota // nothing yet
+	wLabel          // labels only
+	wValue          // after an instruction's opcode
+	wCommand        // a finished instruction
+	wPseudo         // after ORG, END or PIN (labels give absolute values)
+	wFor
+	wROF
+	wError = -1
+)
+
+// vline is one line of a pass's line list; src is the stored source line it
+// comes from (messages echo it).
+type vline struct {
+	text string
+	src  *srcLine
+	next *vline
+}
+
+type refKind int
+
+const (
+	refText  refKind = iota // EQU text (also the predefined constants)
+	refStack                // a FOR counter
+	refLabel                // a label and its instruction number
+)
+
+// ref is one entry of pMARS's symbol table; names are in pMARS's order (the
+// last written first).
+type ref struct {
+	names []string
+	kind  refKind
 	value int
+	lines *vline
+	visit bool
 }
 
-type equDef struct {
-	lines []string
-}
-
-type outKind int
+// opNames lists the opcodes, then ORG, END and PIN, as pMARS numbers them.
+var opNames = append(opcodeNames[:], "ORG", "END", "PIN")
 
 const (
-	outInstr outKind = iota
-	outORG
-	outEND
-	outPIN
+	opORG  = int(numOpcodes)
+	opEND  = opORG + 1
+	opPIN  = opORG + 2
+	opNone = opORG + 3 // not an opcode
 )
 
-type outLine struct {
-	kind  outKind
-	text  string // rewritten text (instructions: opcode word, blank, operands)
-	src   *srcLine
-	index int // instruction index (instructions) or instruction count (directives)
+func opcodeIndex(upper string) int {
+	for i, n := range opNames {
+		if n == upper {
+			return i
+		}
+	}
+	return opNone
 }
+
+// setOpcode sets the opcode pMARS remembers between lines (and passes).
+func (a *assembler) setOpcode(upper string) int {
+	a.opcode = opcodeIndex(upper)
+	return a.opcode
+}
+
+// maxPass1Lines stops FOR loops that would run for ages in pMARS.
+const maxPass1Lines = 1 << 21
 
 type assembler struct {
-	cfg       Config
-	diag      *Diagnostics
-	labels    map[string]int
-	equs      map[string]*equDef
+	cfg  Config
+	diag *Diagnostics
+	w    *Warrior
+
+	refs      []*ref // the symbol table; the newest entry is last
 	pending   []string
-	counters  []counter
-	line      int // instructions emitted so far
-	out       []outLine
-	stopped   bool // END met
-	asserted  bool
-	lastEqu   []string // names of the EQU that continuation lines extend
+	line      int // instructions so far
+	vcont     bool
+	statefine int
+	opcode    int
+	cur       *vline // pMARS's aline: the line being worked on
+	out, tail *vline // the list pass 1 writes
+	noassert  bool
 	regs      [26]int64
-	errored   bool
-	expanding []string
-	generated int
-	work      int // lines and FOR iterations processed in pass 1
+	work      int
+
+	// pass 2
+	modifier  int
+	aMode     Mode
+	bMode     Mode
+	aExpr     string
+	bExpr     string
+	lastState int
+	reported  bool // a message was printed for the current line (pMARS's errorcode)
+	pass2Line int
 }
 
-func (a *assembler) errorAt(l *srcLine, text string) {
-	a.errored = true
-	a.diag.add(Message{Line: l.num, Source: l.source(), Text: text})
+// Assemble assembles one warrior's source with pMARS's rules. The warrior is
+// nil when assembly failed (diag.Failed()).
+func Assemble(src []byte, cfg Config) (*Warrior, *Diagnostics) {
+	s, _, _ := ReadSource(src)
+	return AssembleSource(s, cfg)
 }
 
-func (l *srcLine) source() string {
-	if l.echo != "" {
-		return l.echo
+// AssembleSource assembles lines already read by ReadSource.
+func AssembleSource(s Source, cfg Config) (w *Warrior, diag *Diagnostics) {
+	diag = &Diagnostics{}
+	a := &assembler{cfg: cfg, diag: diag, regs: cfg.InitialRegs, noassert: true}
+	a.w = &Warrior{Name: "Unknown", Author: "Anonymous", Strict88: cfg.Strict88}
+	if s.hasName && s.name != "" {
+		a.w.Name = s.name
 	}
-	return l.text
-}
-
-func (a *assembler) warnAt(l *srcLine, text string) {
-	a.diag.add(Message{Line: l.num, Source: l.source(), Text: text, Warning: true})
-}
-
-func (a *assembler) counterValue(name string) (int, bool) {
-	for i := len(a.counters) - 1; i >= 0; i-- {
-		if a.counters[i].name == name {
-			return a.counters[i].value, true
-		}
+	if s.hasAuthor && s.author != "" {
+		a.w.Author = s.author
 	}
-	return 0, false
-}
-
-func counterText(v int) string { return fmt.Sprintf("%02d", v) }
-
-// concatIdent resolves "name&cnt&cnt2" starting at token i (an identifier);
-// it returns the identifier and the index of the next unused token.
-func (a *assembler) concatIdent(toks []token, i int, l *srcLine) (string, int, bool) {
-	name := toks[i].text
-	j := i + 1
-	for j+1 < len(toks) && toks[j].text == "&" && toks[j].start == toks[j-1].end &&
-		toks[j+1].kind == tkIdent && toks[j+1].start == toks[j].end && isLetter(toks[j+1].text[0]) {
-		v, ok := a.counterValue(toks[j+1].text)
-		if !ok {
-			a.errorAt(l, fmt.Sprintf("Unable to derefer and concatenate symbol '%s'", toks[j+1].text))
-			return "", j + 2, false
-		}
-		name += counterText(v)
-		j += 2
-	}
-	return name, j, true
-}
-
-// predefined returns the text of a predefined constant.
-func (a *assembler) predefined(name string) (string, bool) {
-	c := a.cfg
-	var v int64
-	switch name {
-	case "CORESIZE":
-		v = int64(c.CoreSize)
-	case "MAXPROCESSES":
-		v = int64(c.MaxProcesses)
-	case "MAXCYCLES":
-		v = c.MaxCycles
-	case "MAXLENGTH":
-		v = int64(c.MaxLength)
-	case "MINDISTANCE":
-		v = int64(c.MinDistance)
-	case "VERSION":
-		v = 92
-	case "WARRIORS":
-		v = int64(c.Warriors)
-	case "ROUNDS":
-		v = int64(c.Rounds)
-	case "PSPACESIZE":
-		v = int64(c.PSpaceSize)
-	default:
-		return "", false
-	}
-	return strconv.FormatInt(v, 10), true
-}
-
-func (a *assembler) equText(name string) (*equDef, bool) {
-	if e, ok := a.equs[name]; ok {
-		return e, true
-	}
-	if t, ok := a.predefined(name); ok {
-		return &equDef{lines: []string{t}}, true
-	}
-	return nil, false
-}
-
-// substitute rewrites operand tokens toks (pass 1, 9.3). absolute selects
-// absolute label values (ORG/END/PIN). ok is false after an error.
-func (a *assembler) substitute(b *strings.Builder, toks []token, l *srcLine, absolute bool) bool {
-	for i := 0; i < len(toks); {
-		if b.Len() > maxSubstitutedChars {
-			a.errorAt(l, "Buffer overflow. Substitution is too complex")
-			return false
-		}
-		t := toks[i]
-		if t.kind != tkIdent {
-			b.WriteString(t.text)
-			i++
-			continue
-		}
-		name, next, ok := a.concatIdent(toks, i, l)
-		if !ok {
-			return false
-		}
-		blank := toks[next-1].blankAfter
-		i = next
-		if v, ok := a.counterValue(name); ok {
-			b.WriteString(counterText(v))
-		} else if isReserved(name) {
-			a.errorAt(l, fmt.Sprintf("Improper placement of '%s'", name))
-			return false
-		} else if name == "CURLINE" {
-			b.WriteString(strconv.Itoa(a.line))
-		} else if e, ok := a.equText(name); ok {
-			for _, x := range a.expanding {
-				if x == name {
-					a.errorAt(l, fmt.Sprintf("Recursive reference of label '%s'", name))
-					return false
-				}
+	defer func() {
+		if r := recover(); r != nil {
+			if _, ok := r.(abortAssembly); !ok {
+				panic(r)
 			}
-			a.expanding = append(a.expanding, name)
-			ok := a.substitute(b, tokenize(e.lines[0]), l, absolute)
-			a.expanding = a.expanding[:len(a.expanding)-1]
-			if !ok {
-				return false
-			}
-		} else if v, ok := a.labels[name]; ok {
-			if absolute {
-				b.WriteString(strconv.Itoa(v))
-			} else {
-				b.WriteString(strconv.Itoa(v - a.line))
-			}
+			w = nil
+		}
+	}()
+	a.addPredefined()
+	var first *vline
+	var prev *vline
+	for i := range s.lines {
+		v := &vline{text: s.lines[i].text, src: &s.lines[i]}
+		if prev == nil {
+			first = v
 		} else {
-			b.WriteString(name)
+			prev.next = v
 		}
-		if blank {
-			b.WriteByte(' ')
+		prev = v
+	}
+	if cfg.Verbose {
+		a.showLines(0, first)
+		diag.textout("Parameter checking:\n")
+	}
+	a.expand(first)
+	if len(a.pending) > 0 {
+		a.errprn(msgDiscardLabels, nil, fmt.Sprintf("Discarding these labels: '%s'", strings.Join(reversed(a.pending), " ")))
+		a.pending = nil
+	}
+	if a.noassert {
+		a.errprn(msgMissingAssert, nil, "Missing ';assert'. Warrior may not work with the current setting")
+	}
+	if cfg.Verbose {
+		diag.textout("\n")
+		a.showLines(1, a.out)
+		a.showLabels()
+	}
+	a.encode()
+	a.summary()
+	if diag.Failed() {
+		return nil, diag
+	}
+	return a.w, diag
+}
+
+func reversed(s []string) []string {
+	r := make([]string, len(s))
+	for i, x := range s {
+		r[len(s)-1-i] = x
+	}
+	return r
+}
+
+func (a *assembler) summary() {
+	d := a.diag
+	if d.Errors > 0 {
+		d.textout(fmt.Sprintf("Number of errors: %d\n", uint8(d.Errors))) // pMARS counts in a byte
+	}
+	if d.Warnings > 0 {
+		d.textout(fmt.Sprintf("Number of warnings: %d\n", uint8(d.Warnings)))
+	}
+	for i := len(d.keep) - 1; i >= 0; i-- {
+		if k := d.keep[i]; k.num > 1 {
+			d.textout(fmt.Sprintf("Duplicate errors/warnings found in line %d (%d)\n", k.line, k.num))
 		}
 	}
+	if d.Errors+d.Warnings > 0 {
+		d.textout("\n")
+	}
+}
+
+// errprn reports a message: at line l (nil: not tied to a line).
+func (a *assembler) errprn(code msgCode, l *vline, text string) {
+	d := a.diag
+	a.reported = true
+	warn := warningCodes[code]
+	if warn {
+		d.Warnings++
+	} else {
+		d.Errors++
+	}
+	kind := "Error"
+	if warn {
+		kind = "Warning"
+	}
+	if l != nil {
+		if l.src == nil {
+			// pMARS's consistency check: a predefined constant's text has no
+			// source line (a line that starts with a predefined name).
+			d.LogicError = "Error in asm.c. Line: 842\n"
+			panic(abortAssembly{})
+		}
+		i := 0
+		for i < len(d.keep) && (d.keep[i].line != l.src.num || d.keep[i].code != code) {
+			i++
+		}
+		if i == len(d.keep) {
+			d.textout(kind)
+			d.textout(fmt.Sprintf(" in line %d: '%s'\n", l.src.num, l.src.text))
+			d.textout(fmt.Sprintf("        %s\n", text))
+			d.Messages = append(d.Messages, Message{Line: l.src.num, Source: l.src.text, Text: text, Warning: warn})
+			d.keep = append(d.keep, keptMessage{line: l.src.num, code: code, num: 1})
+		} else {
+			d.keep[i].num++
+		}
+	} else {
+		d.textout(kind + ":\n")
+		d.textout(fmt.Sprintf("        %s\n", text))
+		d.Messages = append(d.Messages, Message{Text: text, Warning: warn})
+	}
+	if len(d.keep) >= maxKeptMessages {
+		d.textout("\nToo many errors or warnings.\nProgram aborted.\n")
+		d.Aborted = true
+		panic(abortAssembly{})
+	}
+}
+
+func (a *assembler) addPredefined() {
+	c := a.cfg
+	add := func(name string, v int64) {
+		a.refs = append(a.refs, &ref{names: []string{name}, kind: refText,
+			lines: &vline{text: strconv.FormatUint(uint64(uint32(v)), 10)}})
+	}
+	add("CORESIZE", int64(c.CoreSize))
+	add("MAXPROCESSES", int64(c.MaxProcesses))
+	add("MAXCYCLES", c.MaxCycles)
+	add("MAXLENGTH", int64(c.MaxLength))
+	add("MINDISTANCE", int64(c.MinDistance))
+	add("VERSION", 92)
+	add("WARRIORS", int64(c.Warriors))
+	add("ROUNDS", int64(c.Rounds))
+	add("PSPACESIZE", int64(c.PSpaceSize))
+}
+
+func (a *assembler) lookup(name string) *ref {
+	for i := len(a.refs) - 1; i >= 0; i-- {
+		for _, n := range a.refs[i].names {
+			if n == name {
+				return a.refs[i]
+			}
+		}
+	}
+	return nil
+}
+
+// addLine appends a rewritten line to pass 1's output.
+func (a *assembler) addLine(text string, src *srcLine) {
+	v := &vline{text: text, src: src}
+	if a.out == nil {
+		a.out = v
+	} else {
+		a.tail.next = v
+	}
+	a.tail = v
+}
+
+// concat appends s to *dest unless the result would not fit pMARS's buffer.
+func concat(dest *string, s string) bool {
+	if len(*dest)+len(s) >= maxAllChar {
+		return false
+	}
+	*dest += s
 	return true
 }
 
-// firstWord returns the upper-cased first reserved word of a line after its
-// labels ("" if none); it finds FOR/ROF nesting without expanding anything.
-func firstWord(text string) string {
-	toks := tokenize(text)
-	for i := 0; i < len(toks); i++ {
-		t := toks[i]
-		if t.kind == tkIdent {
-			if isReserved(t.text) {
-				return strings.ToUpper(t.text)
-			}
-			continue
+func (a *assembler) bufferOverflow() {
+	a.errprn(msgBufferOverflow, a.cur, "Buffer overflow. Substitution is too complex")
+}
+
+// expand is pass 1.
+func (a *assembler) expand(first *vline) {
+	a.vcont = true
+	a.statefine = 0
+	a.line = 0
+	for a.cur = first; a.cur != nil && a.vcont; a.cur = a.cur.next {
+		dest := ""
+		switch a.trav(a.cur.text, &dest, wNil) {
+		case wCommand:
+			a.addLine(dest, a.cur.src)
+		case wROF:
+			a.errprn(msgUnopenedFOR, a.cur, "Unopened FOR")
 		}
-		if t.text == ":" || t.text == "&" {
-			continue
-		}
-		return ""
 	}
-	return ""
+}
+
+func (a *assembler) countWork() {
+	a.work++
+	if a.work > maxPass1Lines {
+		// pMARS would grind on for ages; stop with an error of our own.
+		a.errprn(msgWorkLimit, nil, fmt.Sprintf("FOR loops expand to more than %d lines", maxPass1Lines))
+		a.diag.Aborted = true
+		panic(abortAssembly{})
+	}
+}
+
+// trav rewrites buffer into *dest (pMARS's trav2); wdecl says what the line
+// has shown so far. It returns the new state.
+func (a *assembler) trav(buffer string, dest *string, wdecl int) int {
+	kind, tok, idx := getToken(buffer, 0)
+	rest := buffer[idx:]
+	spaceAfter := idx < len(buffer) && isSpace(buffer[idx])
+	switch kind {
+	case tokNone:
+		return wdecl
+	case tokComment:
+		if wdecl == wNil && a.statefine == 0 {
+			a.lineSwitch(buffer, dest, idx, a.cur)
+		}
+		return wdecl
+	case tokChar:
+		up := strings.ToUpper(tok)
+		switch {
+		case up == "ROF":
+			if a.statefine > 0 {
+				a.statefine--
+			} else if wdecl <= wLabel {
+				return wROF
+			} else {
+				a.errprn(msgImproperPlacement, a.cur, fmt.Sprintf("Improper placement of '%s'", tok))
+			}
+		case up == "FOR":
+			if a.statefine > 0 {
+				a.statefine++
+			} else if wdecl <= wLabel {
+				return a.blockFor(rest, dest)
+			} else {
+				a.errprn(msgImproperPlacement, a.cur, fmt.Sprintf("Improper placement of '%s'", tok))
+			}
+		case tok == "CURLINE":
+			if a.statefine > 0 {
+				return wNil
+			} else if wdecl > wLabel {
+				s := strconv.Itoa(a.line)
+				if spaceAfter {
+					s += " "
+				}
+				if concat(dest, s) {
+					return a.trav(rest, dest, wdecl)
+				}
+				a.bufferOverflow()
+			} else {
+				a.errprn(msgMisc, a.cur, "CURLINE is a reserved keyword")
+			}
+		case up == "EQU":
+			if a.statefine > 0 {
+				return wNil
+			} else if wdecl <= wLabel {
+				return a.equTable(rest, dest)
+			} else {
+				a.errprn(msgImproperPlacement, a.cur, fmt.Sprintf("Improper placement of '%s'", tok))
+			}
+		case a.setOpcode(up) < opNone:
+			if a.statefine > 0 {
+				return wNil
+			}
+			if wdecl > wLabel {
+				a.errprn(msgImproperPlacement, a.cur, fmt.Sprintf("Improper placement of '%s'", tok))
+				break
+			}
+			// The opcode word in capitals and what is glued to it unchanged.
+			j := idx
+			for j < len(buffer) && !isSpace(buffer[j]) {
+				j++
+			}
+			word := up + buffer[idx:j]
+			if j < len(buffer) {
+				word += " "
+			}
+			if !concat(dest, word) {
+				a.bufferOverflow()
+				break
+			}
+			op := a.opcode
+			next := wValue
+			if op >= opORG {
+				next = wPseudo
+			}
+			if a.trav(buffer[j:], dest, next) == wError {
+				return wError
+			}
+			if len(a.pending) > 0 {
+				a.refs = append(a.refs, &ref{names: reversed(a.pending), kind: refLabel, value: a.line})
+				a.pending = nil
+			}
+			if op < opORG {
+				a.line++
+			} else if op == opEND {
+				a.vcont = false
+			}
+			return wCommand
+		case a.statefine == 0:
+			name := tok
+			more := true
+			for idx+1 < len(buffer) && buffer[idx] == '&' && isLetter(buffer[idx+1]) {
+				idx++
+				k, part, j := getToken(buffer, idx)
+				idx = j
+				if k != tokChar || !more {
+					break
+				}
+				if t := a.lookup(part); t != nil && t.kind == refStack {
+					if !concat(&name, fmt.Sprintf("%02d", uint16(t.value))) {
+						a.bufferOverflow()
+					}
+				} else {
+					a.errprn(msgConcat, a.cur, fmt.Sprintf("Unable to derefer and concatenate symbol '%s'", part))
+					more = false
+				}
+			}
+			rest = buffer[idx:]
+			spaceAfter = idx < len(buffer) && isSpace(buffer[idx])
+			if t := a.lookup(name); t != nil {
+				if t.kind == refText {
+					if t.visit {
+						a.errprn(msgRecursive, a.cur, fmt.Sprintf("Recursive reference of label '%s'", name))
+						break
+					}
+					return a.equSub(rest, dest, wdecl, t)
+				}
+				if wdecl <= wLabel {
+					a.errprn(msgRedefinition, a.cur, fmt.Sprintf("Ignored, redefinition of label '%s'", name))
+					break
+				}
+				var s string
+				switch {
+				case t.kind == refStack:
+					s = fmt.Sprintf("%02d", uint16(t.value))
+				case wdecl == wPseudo:
+					s = strconv.Itoa(t.value)
+				default:
+					s = strconv.Itoa(t.value - a.line)
+				}
+				if spaceAfter {
+					s += " "
+				}
+				if concat(dest, s) {
+					return a.trav(rest, dest, wdecl)
+				}
+				a.bufferOverflow()
+				break
+			}
+			if wdecl <= wLabel {
+				if len(a.pending) < maxLabelsPerInstruction {
+					a.pending = append(a.pending, name)
+				} else {
+					a.errprn(msgTooManyLabels, a.cur, fmt.Sprintf("Too many labels for a declaration (last: '%s')", name))
+				}
+				if strings.HasPrefix(rest, ":") {
+					rest = rest[1:]
+				}
+				return a.trav(rest, dest, wLabel)
+			}
+			if spaceAfter {
+				name += " "
+			}
+			if concat(dest, name) {
+				return a.trav(rest, dest, wdecl)
+			}
+			a.bufferOverflow()
+		default:
+			return a.trav(rest, dest, wNil)
+		}
+		return wError
+	}
+	if a.statefine > 0 {
+		return wNil
+	}
+	if wdecl <= wLabel {
+		a.errprn(msgToken, a.cur, fmt.Sprintf("Unrecognized or improper placement of token: '%s'", tok))
+		return wError
+	}
+	if concat(dest, tok) {
+		return a.trav(rest, dest, wdecl)
+	}
+	a.bufferOverflow()
+	return wError
 }
 
 const maxLabelsPerInstruction = 7
-const maxGeneratedLines = 1000
-const maxForCount = 1 << 22
-const maxPass1Work = 1 << 18
 
-// runLines is pass 1 over a block of stored lines.
-func (a *assembler) runLines(lines []srcLine) {
-	for i := 0; i < len(lines) && !a.stopped; i++ {
-		l := &lines[i]
-		a.work++
-		if a.work > maxPass1Work {
-			// pMARS would grind on for ages; stop with an error of our own.
-			a.errorAt(l, fmt.Sprintf("FOR loops expand to more than %d lines", maxPass1Work))
-			a.stopped = true
-			return
+// lineSwitch handles a stored ;assert line.
+func (a *assembler) lineSwitch(text string, dest *string, idx int, l *vline) {
+	k, word, i := getToken(text, idx)
+	if k != tokChar || strings.ToUpper(word) != "ASSERT" {
+		return
+	}
+	a.trav(text[i:], dest, wValue)
+	if a.cfg.Verbose {
+		a.diag.textout(fmt.Sprintf("Current parameter for ';assert': %s\n", *dest))
+	}
+	v, st := evaluate(*dest, &a.regs)
+	if st == evalBad || st == evalDivZero {
+		a.errprn(msgInvalidAssert, l, "Invalid ';assert' parameter")
+		return
+	}
+	if st == evalOverflow {
+		a.errprn(msgOverflow, l, "Arithmetic overflow detected")
+	}
+	a.noassert = false
+	if v == 0 {
+		a.errprn(msgAssertFails, l, "Assertion in this line fails")
+	}
+}
+
+// blockFor handles "FOR count" and runs the block up to its ROF.
+func (a *assembler) blockFor(expr string, dest *string) int {
+	var counter []string
+	if n := len(a.pending); n > 0 {
+		counter = []string{a.pending[n-1]}
+		if n > 1 {
+			a.refs = append(a.refs, &ref{names: reversed(a.pending[:n-1]), kind: refLabel, value: a.line})
 		}
-		if l.assert {
-			a.doAssert(l)
-			continue
+		a.pending = nil
+	}
+	*dest = ""
+	a.trav(expr, dest, wValue)
+	if a.cfg.Verbose {
+		a.diag.textout(fmt.Sprintf("Current parameter for FOR: %s\n", *dest))
+	}
+	v, st := evaluate(*dest, &a.regs)
+	switch {
+	case st == evalDivZero:
+		a.errprn(msgDivZero, a.cur, "Division by zero")
+	case st == evalBad:
+		a.errprn(msgBadExpression, a.cur, "Bad expression")
+	case v <= 0:
+		if st == evalOverflow {
+			a.errprn(msgOverflow, a.cur, "Arithmetic overflow detected")
 		}
-		w := firstWord(l.text)
-		if w == "ROF" {
-			a.errorAt(l, "Unopened FOR")
-			continue
+		a.statefine++
+	default:
+		if st == evalOverflow {
+			a.errprn(msgOverflow, a.cur, "Arithmetic overflow detected")
 		}
-		if w != "FOR" {
-			a.processLine(l.text, l)
-			continue
-		}
-		// Find the matching ROF.
-		depth := 1
-		end := -1
-		for j := i + 1; j < len(lines); j++ {
-			if lines[j].assert {
-				continue
+		stack := &ref{names: counter, kind: refStack, visit: true}
+		a.refs = append(a.refs, stack)
+		start := a.cur
+		for stack.value = 1; a.vcont && stack.value <= int(uint16(v)) && a.cur != nil; stack.value++ {
+			for a.cur = start; a.vcont; {
+				if a.cur.next == nil {
+					a.errprn(msgUnclosedROF, nil, "Unclosed ROF")
+					a.vcont = false
+					break
+				}
+				a.countWork()
+				a.cur = a.cur.next
+				*dest = ""
+				r := a.trav(a.cur.text, dest, wNil)
+				if r == wROF {
+					break
+				}
+				if r == wCommand {
+					a.addLine(*dest, a.cur.src)
+				}
 			}
-			switch firstWord(lines[j].text) {
-			case "FOR":
-				depth++
-			case "ROF":
-				depth--
-			}
-			if depth == 0 {
-				end = j
+		}
+		for i := len(a.refs) - 1; i >= 0; i-- {
+			if a.refs[i].kind == refStack {
+				a.refs = append(a.refs[:i], a.refs[i+1:]...)
 				break
 			}
 		}
-		var body []srcLine
-		if end < 0 {
-			a.warnAt(l, "Unclosed ROF")
-			body = lines[i+1:]
-			i = len(lines)
-		} else {
-			body = lines[i+1 : end]
-			i = end
-		}
-		name, count, ok := a.forHeader(l)
-		if !ok {
-			continue
-		}
-		if end < 0 && count > 1 {
-			count = 1
-		}
-		for k := 1; k <= count && !a.stopped && a.generated <= maxGeneratedLines; k++ {
-			a.work++
-			a.counters = append(a.counters, counter{name, k})
-			a.runLines(body)
-			a.counters = a.counters[:len(a.counters)-1]
-		}
 	}
+	return wFor
 }
 
-// forHeader handles the labels and count of a FOR line.
-func (a *assembler) forHeader(l *srcLine) (string, int, bool) {
-	toks := tokenize(l.text)
-	i := 0
-	for i < len(toks) && !(toks[i].kind == tkIdent && strings.EqualFold(toks[i].text, "FOR")) {
-		if toks[i].kind == tkIdent {
-			name, next, ok := a.concatIdent(toks, i, l)
-			if !ok {
-				return "", 0, false
-			}
-			i = next
-			a.pending = append(a.pending, name)
-		} else {
-			i++
-		}
+// equTable records "labels EQU text" and the EQU lines that continue it.
+func (a *assembler) equTable(expr string, dest *string) int {
+	if len(a.pending) == 0 {
+		a.errprn(msgAppendUndefined, a.cur, "Attempting to append a string to an undefined label")
+		return wValue
 	}
-	name := ""
-	if len(a.pending) > 0 {
-		name = a.pending[len(a.pending)-1]
-		for _, p := range a.pending[:len(a.pending)-1] {
-			a.defineLabel(p, a.line, l)
-		}
-		a.pending = nil
-	}
-	var b strings.Builder
-	if !a.substitute(&b, toks[i+1:], l, false) {
-		return "", 0, false
-	}
-	v, st := evaluate(b.String(), &a.regs)
-	switch st {
-	case evalBad:
-		a.errorAt(l, "Bad expression")
-		return "", 0, false
-	case evalDivZero:
-		a.errorAt(l, "Division by zero")
-		return "", 0, false
-	}
-	if v <= 0 {
-		return name, 0, true
-	}
-	if v > maxForCount {
-		v = maxForCount // pMARS would loop for ages; nothing real needs more
-	}
-	return name, int(v), true
-}
-
-func (a *assembler) defineLabel(name string, v int, l *srcLine) {
-	if _, ok := a.labels[name]; ok {
-		return
-	}
-	a.labels[name] = v
-}
-
-func (a *assembler) doAssert(l *srcLine) {
-	var b strings.Builder
-	if !a.substitute(&b, tokenize(l.text), l, false) {
-		return
-	}
-	v, st := evaluate(b.String(), &a.regs)
-	if st == evalBad || st == evalDivZero {
-		a.warnAt(l, "Invalid ';assert' parameter")
-		return
-	}
-	a.asserted = true
-	if v == 0 {
-		a.errorAt(l, "Assertion in this line fails")
-	}
-}
-
-// processLine is pass 1 for one (possibly macro-generated) line.
-func (a *assembler) processLine(text string, l *srcLine) {
-	toks := tokenize(text)
-	i := 0
-	for i < len(toks) {
-		t := toks[i]
-		if t.kind != tkIdent {
-			break
-		}
-		if isReserved(t.text) {
-			break
-		}
-		name, next, ok := a.concatIdent(toks, i, l)
-		if !ok {
-			return
-		}
-		if _, isCounter := a.counterValue(name); isCounter {
-			a.warnAt(l, fmt.Sprintf("Ignored, redefinition of label '%s'", name))
-			return
-		}
-		if name == "CURLINE" {
-			a.errorAt(l, "CURLINE is a reserved keyword")
-			return
-		}
-		if e, ok := a.equText(name); ok {
-			// A macro: its lines replace the name; the last one continues with the rest.
-			for _, x := range a.expanding {
-				if x == name {
-					a.errorAt(l, fmt.Sprintf("Recursive reference of label '%s'", name))
-					return
-				}
-			}
-			rest := ""
-			if next < len(toks) {
-				rest = text[toks[next].start:]
-			}
-			a.expanding = append(a.expanding, name)
-			var lines []srcLine
-			for k, el := range e.lines {
-				if k == len(e.lines)-1 {
-					sep := ""
-					if toks[next-1].blankAfter {
-						sep = " "
-					}
-					el += sep + rest
-				}
-				lines = append(lines, srcLine{num: l.num, text: el})
-			}
-			src := l.text
-			for k := range lines {
-				lines[k].echo = src
-			}
-			a.runLines(lines)
-			a.expanding = a.expanding[:len(a.expanding)-1]
-			return
-		}
-		if _, ok := a.labels[name]; ok {
-			a.warnAt(l, fmt.Sprintf("Ignored, redefinition of label '%s'", name))
-			return
-		}
-		a.pending = append(a.pending, name)
-		if len(a.pending) > maxLabelsPerInstruction {
-			a.errorAt(l, fmt.Sprintf("Too many labels for a declaration (last: '%s')", name))
-			a.pending = a.pending[:0]
-			return
-		}
-		i = next
-		if i < len(toks) && toks[i].text == ":" {
-			i++
-		}
-	}
-	if i >= len(toks) {
-		return // labels only: they wait for the next instruction
-	}
-	t := toks[i]
-	word := strings.ToUpper(t.text)
-	isEqu := t.kind == tkIdent && word == "EQU"
-	if !isEqu {
-		a.lastEqu = nil
-	}
-	switch {
-	case isEqu:
-		rest := strings.TrimSpace(text[t.end:])
-		if len(a.pending) == 0 {
-			if a.lastEqu == nil {
-				a.warnAt(l, "Attempting to append a string to an undefined label")
-				return
-			}
-			for _, n := range a.lastEqu {
-				a.equs[n].lines = append(a.equs[n].lines, rest)
-			}
-			return
-		}
-		def := &equDef{lines: []string{rest}}
-		for _, n := range a.pending {
-			a.equs[n] = def
-		}
-		a.lastEqu = a.pending
-		a.pending = nil
-		return
-	case t.kind == tkIdent && (word == "ORG" || word == "END" || word == "PIN"):
-		for _, p := range a.pending {
-			a.defineLabel(p, a.line, l)
-		}
-		a.pending = nil
-		var b strings.Builder
-		if !a.substitute(&b, toks[i+1:], l, true) {
-			if word == "END" {
-				a.stopped = true
-			}
-			return
-		}
-		k := outORG
-		if word == "END" {
-			k = outEND
-			a.stopped = true
-		} else if word == "PIN" {
-			k = outPIN
-		}
-		a.out = append(a.out, outLine{kind: k, text: b.String(), src: l, index: a.line})
-		return
-	case t.kind == tkIdent && (word == "FOR" || word == "ROF"):
-		// FOR/ROF produced by a macro: not supported as block structure.
-		a.errorAt(l, fmt.Sprintf("Improper placement of '%s'", t.text))
-		return
-	}
-	// An instruction (or garbage pass 2 rejects).
-	var b strings.Builder
-	j := i
-	if t.kind == tkIdent {
-		// The opcode word plus anything glued to it is copied unchanged.
-		end := t.end
-		for end < len(text) && !isBlank(text[end]) {
-			end++
-		}
-		b.WriteString(text[t.start:end])
-		b.WriteByte(' ')
-		j = i + 1
-		for j < len(toks) && toks[j].start < end {
-			j++
-		}
-	}
-	if !a.substitute(&b, toks[j:], l, false) {
-		return
-	}
-	for _, p := range a.pending {
-		a.defineLabel(p, a.line, l)
-	}
+	t := &ref{names: reversed(a.pending), kind: refText}
+	a.refs = append(a.refs, t)
 	a.pending = nil
-	a.generated++
-	a.out = append(a.out, outLine{kind: outInstr, text: b.String(), src: l, index: a.line})
-	a.line++
+	t.lines = &vline{text: expr, src: a.cur.src}
+	last := t.lines
+	for a.cur.next != nil {
+		next := a.cur.next
+		k, word, i := getToken(next.text, 0)
+		if k == tokChar && strings.ToUpper(word) == "EQU" {
+			a.cur = next
+			last.next = &vline{text: next.text[i:], src: next.src}
+			last = last.next
+		} else {
+			break
+		}
+	}
+	return wValue
+}
+
+// equSub substitutes an EQU's text; its lines but the last become lines of
+// their own.
+func (a *assembler) equSub(expr string, dest *string, wdecl int, t *ref) int {
+	t.visit = true
+	saved := a.cur
+	a.cur = t.lines
+	wdecl = a.trav(a.cur.text, dest, wdecl)
+	for a.cur.next != nil && a.vcont {
+		if a.statefine == 0 && wdecl == wCommand {
+			a.addLine(*dest, a.cur.src)
+		}
+		a.countWork()
+		a.cur = a.cur.next
+		*dest = ""
+		wdecl = a.trav(a.cur.text, dest, wNil)
+	}
+	a.cur = saved
+	if expr != "" && isSpace(expr[0]) {
+		concat(dest, " ")
+	}
+	t.visit = false
+	return a.trav(expr, dest, wdecl)
+}
+
+// showLines is the -V listing of a pass's lines.
+func (a *assembler) showLines(pass int, first *vline) {
+	d := a.diag
+	d.textout(fmt.Sprintf("After pass %d\n", pass))
+	d.textout("Instruction (physical line, instr):\n\n")
+	for l := first; l != nil; l = l.next {
+		d.textout(fmt.Sprintf("(%5d) %s\n", l.src.num, l.text))
+	}
+	d.textout("\n***END*OF*PASS***\n\n")
+}
+
+// showLabels is the -V chart of the symbol table.
+func (a *assembler) showLabels() {
+	d := a.diag
+	d.textout("Label references:\n")
+	for i := len(a.refs) - 1; i >= 0; i-- {
+		r := a.refs[i]
+		d.textout("Group label(s):\n")
+		if len(r.names) == 0 {
+			d.textout("<NONE>\n")
+		} else {
+			for _, n := range r.names {
+				d.textout(n)
+				d.textout(" ")
+			}
+			d.textout("\n")
+		}
+		d.textout("Reference:\n")
+		switch r.kind {
+		case refText:
+			d.textout("(TEXT):")
+			d.textout("\n")
+			for l := r.lines; l != nil; l = l.next {
+				d.textoutDirect(l.text)
+				d.textout("\n")
+			}
+			d.textout("\n")
+		case refStack:
+			d.textout("(STACK):")
+			d.textout(fmt.Sprintf("%5d\n\n", uint16(r.value)))
+		case refLabel:
+			d.textout("(LABEL):")
+			d.textout(fmt.Sprintf("%5d\n\n", uint16(r.value)))
+		}
+	}
+	d.textout("***END*OF*CHART***\n\n")
 }

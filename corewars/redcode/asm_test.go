@@ -77,10 +77,10 @@ func TestAssemblerVectors(t *testing.T) {
 
 func TestStrict88Vectors(t *testing.T) {
 	tests := []struct{ src, errs string }{
-		{"mov *1, 2\n", "Bad '88 format at token '*'"},
+		{"mov *1, 2\n", "Bad '88 format at token '[*{}]'"},
 		{"mov 1, >2\n", "Bad '88 format at token '>'"},
 		{"mov.i 1, 2\n", "Bad '88 format at token '.'"},
-		{"mul 1, 2\n", "Bad '88 format at token 'mul'"},
+		{"mul 1, 2\n", "Bad '88 format at token 'MUL'"},
 		{"org 0\ndat #0\n", "Bad '88 format at token 'ORG'"},
 		{"dat $1, #1\n", "Invalid '88 format. Proper format: 'DAT [#<] [#<]'"},
 		{"add 1, #2\n", "Invalid '88 format. Proper format: 'ADD [#$@<] [$@<]'"},
@@ -101,5 +101,75 @@ func TestPrintfQuirk(t *testing.T) {
 	_, errs := listBody(t, "dat 1 %% 0, 1, 2\n", false, 1)
 	if !strings.Contains(errs, "'dat 1 % 0, 1, 2'") {
 		t.Errorf("%q", errs)
+	}
+}
+
+// TestMessageRules: message rules of pMARS that the stderr corpus pins
+// (PMARS-DETAILS.md 13); the whole stderr text is compared.
+func TestMessageRules(t *testing.T) {
+	const noAssert = "Warning:\n        Missing ';assert'. Warrior may not work with the current setting\n"
+	tests := []struct {
+		src    string
+		strict bool
+		want   string
+	}{
+		// one "Bad '88 format" per line, counted; the Invalid one is a kind of its own
+		{";assert 1\nmov.i *1, {2\n", true, "Error in line 2: 'mov.i *1, {2'\n        Bad '88 format at token '[*{}]'\n" +
+			"Number of errors: 3\nDuplicate errors/warnings found in line 2 (3)\n\n"},
+		{";assert 1\ndat }1, 2\n", true, "Error in line 2: 'dat }1, 2'\n        Bad '88 format at token '[*{}]'\n" +
+			"Error in line 2: 'dat }1, 2'\n        Invalid '88 format. Proper format: 'DAT [#<] [#<]'\n" +
+			"Number of errors: 2\n\n"},
+		// an undefined name in the B operand also leaves the operand incomplete...
+		{"mov 0, tt\n", false, noAssert + "Error in line 1: 'mov 0, tt'\n        Undefined label or symbol: 'tt'\n" +
+			"Error in line 1: 'mov 0, tt'\n        Incomplete operand at instruction 'MOV'\n" +
+			"Number of errors: 2\nNumber of warnings: 1\n\n"},
+		// ...but not when the opcode takes one operand or the expression had begun
+		{"jmp 0, tt\n", false, noAssert + "Error in line 1: 'jmp 0, tt'\n        Undefined label or symbol: 'tt'\n" +
+			"Number of errors: 1\nNumber of warnings: 1\n\n"},
+		{"mov 0, #1+tt\n", false, noAssert + "Error in line 1: 'mov 0, #1+tt'\n        Undefined label or symbol: 'tt'\n" +
+			"Number of errors: 1\nNumber of warnings: 1\n\n"},
+		// a failing assert echoes its whole line
+		{";assert CORESIZE == 1 ; why\ndat 0\n", false, "Error in line 1: ';assert CORESIZE == 1 '\n        Assertion in this line fails\n" +
+			"Number of errors: 1\n\n"},
+		// no instructions: a warning, the warrior is played
+		{";assert 1\n", false, "Warning:\n        No instructions\nNumber of warnings: 1\n\n"},
+	}
+	for _, tc := range tests {
+		cfg := DefaultConfig(1)
+		cfg.Strict88 = tc.strict
+		_, diag := Assemble([]byte(tc.src), cfg)
+		if got := diag.Stderr(); got != tc.want {
+			t.Errorf("%q (-8 %v):\n got  %q\n want %q", tc.src, tc.strict, got, tc.want)
+		}
+	}
+	// the 9th distinct line message ends the assembly
+	src := ";assert 1\n" + strings.Repeat("mov.i 0, 1\n", 12)
+	cfg := DefaultConfig(1)
+	cfg.Strict88 = true
+	w, diag := Assemble([]byte(src), cfg)
+	if w != nil || !diag.Aborted || strings.Count(diag.Stderr(), "Error in line") != 9 ||
+		!strings.HasSuffix(diag.Stderr(), "\nToo many errors or warnings.\nProgram aborted.\n") {
+		t.Errorf("too many errors: %v %q", w, diag.Stderr())
+	}
+}
+
+// TestPrintfFormats: what glibc's printf made of '%' in pMARS's messages.
+func TestPrintfFormats(t *testing.T) {
+	tests := []struct {
+		in      string
+		argZero bool
+		want    string
+	}{
+		{"a %% b", true, "a % b"},
+		{"2%0'\n", true, "2%'0\n"}, // an unknown conversion: glibc re-prints the flags in its order
+		{"x %8000)", true, "x %8000)"},
+		{"(q) % CORESIZE)", true, "(q) \x00ORESIZE)"}, // %C with a 0 argument: a NUL byte
+		{"(q) % CORESIZE)", false, "(q) "},            // %C with garbage: printf stops
+		{"%d!", true, "0!"},
+	}
+	for _, tc := range tests {
+		if got := printfQuirk(tc.in, tc.argZero); got != tc.want {
+			t.Errorf("printfQuirk(%q, %v) = %q, want %q", tc.in, tc.argZero, got, tc.want)
+		}
 	}
 }

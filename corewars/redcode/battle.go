@@ -23,6 +23,7 @@ type Settings struct {
 	Brief        bool   // -b
 	KotH         bool   // -k
 	Strict88     bool   // -8
+	Verbose      bool   // -V
 	SortByScore  bool   // -o
 	Formula      string // -=
 	Query        int    // -Q

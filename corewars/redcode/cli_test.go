@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -56,7 +57,7 @@ func TestStdinAndParameterFile(t *testing.T) {
 	}
 	dir := t.TempDir()
 	opts := filepath.Join(dir, "opts")
-	os.WriteFile(opts, []byte("-b ; brief\n-r 10 \"-F\" 500\ntestdata/imp.red testdata/dwarf.red\n$\n-k\n"), 0o644)
+	os.WriteFile(opts, []byte("-b ; brief\n-r 10 -F 500\ntestdata/imp.red testdata/dwarf.red\n$\n-k\n"), 0o644)
 	out.Reset()
 	errb.Reset()
 	rc = RunPMARS([]string{"-@", opts}, strings.NewReader(""), &out, &errb)
@@ -67,5 +68,26 @@ func TestStdinAndParameterFile(t *testing.T) {
 	errb.Reset()
 	if rc = RunPMARS([]string{"-b", "-o", "-r", "10", "-F", "500", "testdata/imp.red", "testdata/dwarf.red"}, nil, &out, &errb); !strings.HasPrefix(out.String(), "Dwarf") || !strings.HasSuffix(out.String(), "Results: 4 0 6\n") {
 		t.Errorf("-o: %q", out.String())
+	}
+}
+
+// TestParameterWords: how pMARS reads the words of a -@ file.
+func TestParameterWords(t *testing.T) {
+	tests := []struct {
+		in   string
+		want []string
+	}{
+		{"-r 0 -b x.red\n", []string{"-r", "0", "-b", "x.red", ""}},
+		{"\"a b\" c", []string{" a b", "c", ""}},                                                     // the opening quote becomes a blank
+		{"\"x.red\" y", []string{" x.red", "y", ""}},                                                 // a closing quote in the word is dropped
+		{"\"x.red\ny", []string{" x.red\ny", ""}},                                                    // no closing quote: to the end
+		{"a ; c \"d\"\n\"e\" f", []string{"a", "\"e\"", "f", ""}},                                    // after a comment, quotes are literal
+		{"a $ b", []string{"a", "$"}},                                                                // "$" ends the file
+		{"; " + strings.Repeat("x", 120) + " w\nz", []string{strings.Repeat("x", 22), "w", "z", ""}}, // a comment line is read 99 characters at a time
+	}
+	for _, tc := range tests {
+		if got := parameterWords(tc.in); !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("parameterWords(%q) = %q, want %q", tc.in, got, tc.want)
+		}
 	}
 }

@@ -3,13 +3,14 @@ package redcode
 import (
 	"fmt"
 	"strconv"
+	"strings"
 )
 
 // AssemblerConfig returns the assembler settings of this run for n warriors
 // (the registers W and S hold n for the first warrior, as in pMARS).
 func (st *Settings) AssemblerConfig(n int) Config {
 	cfg := Config{CoreSize: st.CoreSize, MaxProcesses: st.MaxProcesses, MaxCycles: st.Cycles, MaxLength: st.MaxLength,
-		MinDistance: st.MinDistance, Warriors: n, Rounds: st.Rounds, PSpaceSize: st.PSpaceSize, Strict88: st.Strict88}
+		MinDistance: st.MinDistance, Warriors: n, Rounds: st.Rounds, PSpaceSize: st.PSpaceSize, Strict88: st.Strict88, Verbose: st.Verbose}
 	cfg.InitialRegs['w'-'a'] = int64(n)
 	cfg.InitialRegs['s'-'a'] = int64(n)
 	return cfg
@@ -49,6 +50,9 @@ func ParseArgs(args []string, readFile func(string) ([]byte, error)) (*Settings,
 func (st *Settings) parse(args []string, files *[]string, readFile func(string) ([]byte, error), depth int) error {
 	for i := 0; i < len(args); i++ {
 		a := args[i]
+		if endOfInput(a) {
+			return nil
+		}
 		if len(a) < 2 || a[0] != '-' {
 			if len(*files) >= 36 {
 				return &UsageError{fmt.Sprintf("Too many parameters \"%s\"", a)}
@@ -60,7 +64,7 @@ func (st *Settings) parse(args []string, files *[]string, readFile func(string) 
 			c := a[k]
 			last := k == len(a)-1
 			value := func() (string, error) {
-				if !last || i+1 >= len(args) {
+				if !last || i+1 >= len(args) || endOfInput(args[i+1]) {
 					return "", &UsageError{fmt.Sprintf("Bad argument for \"-%c\" switch", c)}
 				}
 				i++
@@ -142,8 +146,10 @@ func (st *Settings) parse(args []string, files *[]string, readFile func(string) 
 				st.SortByScore = !st.SortByScore
 			case 'P':
 				st.Permute = !st.Permute
-			case 'V', 'e':
-				// -V (assembler trace) and -e (disabled in the server build): accepted, no effect.
+			case 'V':
+				st.Verbose = !st.Verbose
+			case 'e':
+				// -e (the debugger) is disabled in the server build: accepted, no effect.
 			default:
 				return &UsageError{fmt.Sprintf("Unknown option \"%s\"", a)}
 			}
@@ -166,40 +172,7 @@ func (st *Settings) parseFile(name string, files *[]string, readFile func(string
 	if err != nil {
 		return &UsageError{"Cannot open parameter file"}
 	}
-	var words []string
-	s := string(data)
-	for i := 0; i < len(s); {
-		c := s[i]
-		if isBlank(c) {
-			i++
-			continue
-		}
-		if c == ';' {
-			for i < len(s) && s[i] != '\n' {
-				i++
-			}
-			continue
-		}
-		if c == '"' {
-			j := i + 1
-			for j < len(s) && s[j] != '"' {
-				j++
-			}
-			words = append(words, s[i+1:j])
-			i = j + 1
-			continue
-		}
-		j := i
-		for j < len(s) && !isBlank(s[j]) {
-			j++
-		}
-		w := s[i:j]
-		i = j
-		if w == "$" {
-			break
-		}
-		words = append(words, w)
-	}
+	words := parameterWords(string(data))
 	if err := st.parse(words, files, readFile, depth+1); err != nil {
 		if ue, ok := err.(*UsageError); ok && ue.Msg != "Cannot open parameter file" {
 			ue.Msg += fmt.Sprintf("\nThe error is located in \"%s\"", name)
@@ -207,6 +180,66 @@ func (st *Settings) parseFile(name string, files *[]string, readFile func(string
 		return err
 	}
 	return nil
+}
+
+// endOfInput: pMARS stops reading arguments (of the command line or of a
+// parameter file) at a word "$" or an empty word.
+func endOfInput(word string) bool { return word == "$" || word == "" }
+
+// parameterWords splits a -@ file into words the way pMARS reads them
+// (PMARS-DETAILS.md 15): words are separated by white space; a word that
+// starts with '"' gets a blank in place of the quote and runs to the next
+// quote (across blanks and lines), which is dropped; a word that starts with
+// ';' skips the rest of its line (at most 99 characters of it), and the word
+// after it is taken as it is, quotes included. A "$" word ends the input
+// (endOfInput).
+func parameterWords(s string) []string {
+	pos := 0
+	word := func() string {
+		for pos < len(s) && isSpace(s[pos]) {
+			pos++
+		}
+		st := pos
+		for pos < len(s) && !isSpace(s[pos]) {
+			pos++
+		}
+		return s[st:pos]
+	}
+	var words []string
+	for {
+		w := word()
+		if strings.HasPrefix(w, "\"") {
+			w = " " + w[1:]
+			if w[len(w)-1] == '"' {
+				w = w[:len(w)-1]
+			} else {
+				st := pos
+				for pos < len(s) && s[pos] != '"' {
+					pos++
+				}
+				w += s[st:pos]
+				if pos > st {
+					for pos < len(s) && s[pos] == '"' {
+						pos++
+					}
+				}
+			}
+		}
+		for strings.HasPrefix(w, ";") {
+			// fgets(buf, 100): the rest of the line, at most 99 characters
+			for n := 0; pos < len(s) && n < 99; n++ {
+				pos++
+				if s[pos-1] == '\n' {
+					break
+				}
+			}
+			w = word()
+		}
+		words = append(words, w)
+		if endOfInput(w) {
+			return words
+		}
+	}
 }
 
 // finish applies defaults and the checks of PMARS-DETAILS.md 15 for n warriors.

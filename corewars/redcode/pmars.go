@@ -144,6 +144,11 @@ func RunPMARS(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		w, diag := AssembleSource(src, cfg)
 		out.Flush()
 		fmt.Fprint(stderr, diag.Stderr())
+		if diag.LogicError != "" {
+			// pMARS prints its consistency-check failure on stdout.
+			fmt.Fprint(out, diag.LogicError)
+			return st.exitStatus(3, nil, nil)
+		}
 		if w == nil {
 			return st.exitStatus(3, nil, nil)
 		}
