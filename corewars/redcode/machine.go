@@ -25,7 +25,10 @@ type Machine struct {
 	// untracked: RunRound skips the last-writer bookkeeping (batch battles;
 	// Step always keeps it).
 	untracked bool
-	stopAt    int64 // the budget value that ends the round: 0, or below 0 after pMARS's negative-budget quirk
+	// ownersClear: no write was recorded since owner and written were
+	// cleared (RunRound without owners records none).
+	ownersClear bool
+	stopAt      int64 // the budget value that ends the round: 0, or below 0 after pMARS's negative-budget quirk
 	// Score counters per warrior (PMARS-DETAILS.md 6.1): index a-1 = survived
 	// with a alive, index W+a-2 = died while a were alive.
 	Scores [][]int
@@ -63,6 +66,7 @@ func NewMachine(cfg MachineConfig, progs []*Warrior) (*Machine, error) {
 		Scores: make([][]int, n)}
 	for i := range m.ws {
 		m.ws[i].id = int8(i)
+		m.ws[i].q.max = cfg.MaxProcesses
 		m.ws[i].lastResult = uint32(cfg.CoreSize - 1)
 		m.Scores[i] = make([]int, 2*n-1)
 	}
@@ -102,13 +106,18 @@ func (m *Machine) LoadRound(positions []int, first int) {
 	if m.generic {
 		blank.fast = fastNone
 	}
-	for i := range m.core {
-		m.core[i] = blank
+	// Fill by doubling copies (memmove) rather than cell by cell.
+	m.core[0] = blank
+	for k := 1; k < len(m.core); k *= 2 {
+		copy(m.core[k:], m.core[:k])
 	}
-	for i := range m.owner {
-		m.owner[i] = -1
-		m.written[i] = -1
+	if !m.untracked || !m.ownersClear {
+		for i := range m.owner {
+			m.owner[i] = -1
+			m.written[i] = -1
+		}
 	}
+	m.ownersClear = m.untracked
 	S := int(m.size)
 	for i, p := range m.progs {
 		pos := positions[i]
@@ -118,7 +127,9 @@ func (m *Machine) LoadRound(positions []int, first int) {
 			if m.generic {
 				m.core[a].fast = fastNone
 			}
-			m.owner[a] = int8(i)
+			if !m.untracked {
+				m.owner[a] = int8(i)
+			}
 		}
 		w := &m.ws[i]
 		w.pos = pos
@@ -182,6 +193,7 @@ func (m *Machine) RunRound() {
 func (m *Machine) TrackOwners(on bool) { m.untracked = !on }
 
 func (m *Machine) step() {
+	m.ownersClear = false // Step records owners even when RunRound does not
 	if !m.over {
 		m.run(1)
 	}

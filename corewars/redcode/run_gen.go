@@ -12,7 +12,6 @@ func (m *Machine) run(steps int64) {
 	core := m.core
 	owner, written, stamp := m.owner, m.written, m.stamp
 	ws := m.ws
-	maxProc := m.maxProc
 	cw := &ws[m.cur] // the warrior whose turn it is
 	for steps > 0 {
 		// A chunk of steps that only a warrior's death can cut short.
@@ -44,7 +43,8 @@ func (m *Machine) run(steps int64) {
 				aptr = pc
 				aa, ab = ia, ib
 				bptr = pc
-				core[bptr] = cell{a: ia, b: ib, op: kMOV | mI, modes: 0, fast: fastMovI + 0}
+				d := &core[bptr]
+				d.a, d.b, d.op, d.modes, d.fast = ia, ib, kMOV|mI, 0, fastMovI+0
 				owner[bptr] = id
 				written[bptr] = stamp
 				goto push1
@@ -55,7 +55,8 @@ func (m *Machine) run(steps int64) {
 				if bptr >= S {
 					bptr -= S
 				}
-				core[bptr] = cell{a: ia, b: ib, op: kMOV | mI, modes: 1, fast: fastMovI + 1}
+				d := &core[bptr]
+				d.a, d.b, d.op, d.modes, d.fast = ia, ib, kMOV|mI, 1, fastMovI+1
 				owner[bptr] = id
 				written[bptr] = stamp
 				goto push1
@@ -70,7 +71,8 @@ func (m *Machine) run(steps int64) {
 				if bptr >= S {
 					bptr -= S
 				}
-				core[bptr] = cell{a: ia, b: ib, op: kMOV | mI, modes: 2, fast: fastMovI + 2}
+				d := &core[bptr]
+				d.a, d.b, d.op, d.modes, d.fast = ia, ib, kMOV|mI, 2, fastMovI+2
 				owner[bptr] = id
 				written[bptr] = stamp
 				goto push1
@@ -93,7 +95,8 @@ func (m *Machine) run(steps int64) {
 				if bptr >= S {
 					bptr -= S
 				}
-				core[bptr] = cell{a: ia, b: ib, op: kMOV | mI, modes: 3, fast: fastMovI + 3}
+				d := &core[bptr]
+				d.a, d.b, d.op, d.modes, d.fast = ia, ib, kMOV|mI, 3, fastMovI+3
 				owner[bptr] = id
 				written[bptr] = stamp
 				goto push1
@@ -116,7 +119,8 @@ func (m *Machine) run(steps int64) {
 				core[tb].b = fb
 				owner[tb] = id
 				written[tb] = stamp
-				core[bptr] = cell{a: ia, b: ib, op: kMOV | mI, modes: 4, fast: fastMovI + 4}
+				d := &core[bptr]
+				d.a, d.b, d.op, d.modes, d.fast = ia, ib, kMOV|mI, 4, fastMovI+4
 				owner[bptr] = id
 				written[bptr] = stamp
 				goto push1
@@ -131,7 +135,8 @@ func (m *Machine) run(steps int64) {
 				if bptr >= S {
 					bptr -= S
 				}
-				core[bptr] = cell{a: ia, b: ib, op: kMOV | mI, modes: 5, fast: fastMovI + 5}
+				d := &core[bptr]
+				d.a, d.b, d.op, d.modes, d.fast = ia, ib, kMOV|mI, 5, fastMovI+5
 				owner[bptr] = id
 				written[bptr] = stamp
 				goto push1
@@ -154,7 +159,8 @@ func (m *Machine) run(steps int64) {
 				if bptr >= S {
 					bptr -= S
 				}
-				core[bptr] = cell{a: ia, b: ib, op: kMOV | mI, modes: 6, fast: fastMovI + 6}
+				d := &core[bptr]
+				d.a, d.b, d.op, d.modes, d.fast = ia, ib, kMOV|mI, 6, fastMovI+6
 				owner[bptr] = id
 				written[bptr] = stamp
 				goto push1
@@ -177,7 +183,8 @@ func (m *Machine) run(steps int64) {
 				core[tb].a = fb
 				owner[tb] = id
 				written[tb] = stamp
-				core[bptr] = cell{a: ia, b: ib, op: kMOV | mI, modes: 7, fast: fastMovI + 7}
+				d := &core[bptr]
+				d.a, d.b, d.op, d.modes, d.fast = ia, ib, kMOV|mI, 7, fastMovI+7
 				owner[bptr] = id
 				written[bptr] = stamp
 				goto push1
@@ -13715,6 +13722,10 @@ func (m *Machine) run(steps int64) {
 			case kLDP | mA, kLDP | mB, kLDP | mAB, kLDP | mBA, kLDP | mF, kLDP | mX, kLDP | mI,
 				kSTP | mA, kSTP | mB, kSTP | mAB, kSTP | mBA, kSTP | mF, kSTP | mX, kSTP | mI:
 				m.pspaceOp(w, ic.op, bptr, aa, ab, ba, bb)
+				if ic.op>>3 == uint8(LDP) {
+					owner[bptr] = id
+					written[bptr] = stamp
+				}
 				goto push1
 
 			default: // DAT: the process dies
@@ -13734,7 +13745,7 @@ func (m *Machine) run(steps int64) {
 		spl:
 			q.buf[q.tail] = next
 			q.tail = (q.tail + 1) & q.mask
-			if q.n < maxProc {
+			if q.n < q.max {
 				if q.n == len(q.buf) {
 					q.grow()
 				}

@@ -11,7 +11,6 @@ func (m *Machine) runUntracked(steps int64) {
 	S := m.size
 	core := m.core
 	ws := m.ws
-	maxProc := m.maxProc
 	cw := &ws[m.cur] // the warrior whose turn it is
 	for steps > 0 {
 		// A chunk of steps that only a warrior's death can cut short.
@@ -42,7 +41,8 @@ func (m *Machine) runUntracked(steps int64) {
 				aptr = pc
 				aa, ab = ia, ib
 				bptr = pc
-				core[bptr] = cell{a: ia, b: ib, op: kMOV | mI, modes: 0, fast: fastMovI + 0}
+				d := &core[bptr]
+				d.a, d.b, d.op, d.modes, d.fast = ia, ib, kMOV|mI, 0, fastMovI+0
 				goto push1
 			case fastMovI + 1: // kMOV | mI Immediate, Direct
 				aptr = pc
@@ -51,7 +51,8 @@ func (m *Machine) runUntracked(steps int64) {
 				if bptr >= S {
 					bptr -= S
 				}
-				core[bptr] = cell{a: ia, b: ib, op: kMOV | mI, modes: 1, fast: fastMovI + 1}
+				d := &core[bptr]
+				d.a, d.b, d.op, d.modes, d.fast = ia, ib, kMOV|mI, 1, fastMovI+1
 				goto push1
 			case fastMovI + 2: // kMOV | mI Immediate, BIndirect
 				aptr = pc
@@ -64,7 +65,8 @@ func (m *Machine) runUntracked(steps int64) {
 				if bptr >= S {
 					bptr -= S
 				}
-				core[bptr] = cell{a: ia, b: ib, op: kMOV | mI, modes: 2, fast: fastMovI + 2}
+				d := &core[bptr]
+				d.a, d.b, d.op, d.modes, d.fast = ia, ib, kMOV|mI, 2, fastMovI+2
 				goto push1
 			case fastMovI + 3: // kMOV | mI Immediate, BPredec
 				aptr = pc
@@ -83,7 +85,8 @@ func (m *Machine) runUntracked(steps int64) {
 				if bptr >= S {
 					bptr -= S
 				}
-				core[bptr] = cell{a: ia, b: ib, op: kMOV | mI, modes: 3, fast: fastMovI + 3}
+				d := &core[bptr]
+				d.a, d.b, d.op, d.modes, d.fast = ia, ib, kMOV|mI, 3, fastMovI+3
 				goto push1
 			case fastMovI + 4: // kMOV | mI Immediate, BPostinc
 				aptr = pc
@@ -102,7 +105,8 @@ func (m *Machine) runUntracked(steps int64) {
 					fb = 0
 				}
 				core[tb].b = fb
-				core[bptr] = cell{a: ia, b: ib, op: kMOV | mI, modes: 4, fast: fastMovI + 4}
+				d := &core[bptr]
+				d.a, d.b, d.op, d.modes, d.fast = ia, ib, kMOV|mI, 4, fastMovI+4
 				goto push1
 			case fastMovI + 5: // kMOV | mI Immediate, AIndirect
 				aptr = pc
@@ -115,7 +119,8 @@ func (m *Machine) runUntracked(steps int64) {
 				if bptr >= S {
 					bptr -= S
 				}
-				core[bptr] = cell{a: ia, b: ib, op: kMOV | mI, modes: 5, fast: fastMovI + 5}
+				d := &core[bptr]
+				d.a, d.b, d.op, d.modes, d.fast = ia, ib, kMOV|mI, 5, fastMovI+5
 				goto push1
 			case fastMovI + 6: // kMOV | mI Immediate, APredec
 				aptr = pc
@@ -134,7 +139,8 @@ func (m *Machine) runUntracked(steps int64) {
 				if bptr >= S {
 					bptr -= S
 				}
-				core[bptr] = cell{a: ia, b: ib, op: kMOV | mI, modes: 6, fast: fastMovI + 6}
+				d := &core[bptr]
+				d.a, d.b, d.op, d.modes, d.fast = ia, ib, kMOV|mI, 6, fastMovI+6
 				goto push1
 			case fastMovI + 7: // kMOV | mI Immediate, APostinc
 				aptr = pc
@@ -153,7 +159,8 @@ func (m *Machine) runUntracked(steps int64) {
 					fb = 0
 				}
 				core[tb].a = fb
-				core[bptr] = cell{a: ia, b: ib, op: kMOV | mI, modes: 7, fast: fastMovI + 7}
+				d := &core[bptr]
+				d.a, d.b, d.op, d.modes, d.fast = ia, ib, kMOV|mI, 7, fastMovI+7
 				goto push1
 			case fastMovI + 8: // kMOV | mI Direct, Immediate
 				aptr = pc + ia
@@ -12281,6 +12288,8 @@ func (m *Machine) runUntracked(steps int64) {
 			case kLDP | mA, kLDP | mB, kLDP | mAB, kLDP | mBA, kLDP | mF, kLDP | mX, kLDP | mI,
 				kSTP | mA, kSTP | mB, kSTP | mAB, kSTP | mBA, kSTP | mF, kSTP | mX, kSTP | mI:
 				m.pspaceOp(w, ic.op, bptr, aa, ab, ba, bb)
+				if ic.op>>3 == uint8(LDP) {
+				}
 				goto push1
 
 			default: // DAT: the process dies
@@ -12298,7 +12307,7 @@ func (m *Machine) runUntracked(steps int64) {
 		spl:
 			q.buf[q.tail] = next
 			q.tail = (q.tail + 1) & q.mask
-			if q.n < maxProc {
+			if q.n < q.max {
 				if q.n == len(q.buf) {
 					q.grow()
 				}

@@ -61,6 +61,7 @@ type queue struct {
 	buf           []uint32
 	head, tail, n int
 	mask          int
+	max           int // the process limit (-p), here for the simulator's SPL
 }
 
 func (q *queue) reset() {
@@ -228,7 +229,6 @@ func (m *Machine) pspaceOp(w *simWarrior, op uint8, bptr, aa, ab, ba, bb uint32)
 		default:
 			c.b = load(ab)
 		}
-		m.owner[bptr] = w.id
 		return
 	}
 	switch op & 7 {

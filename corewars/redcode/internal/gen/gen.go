@@ -154,7 +154,7 @@ var forms = []form{
 		exec: func(b *strings.Builder, track func(string) string, am string, modes int) {
 			if am == "Immediate" {
 				// the A snapshot is the fetched instruction, opcode and modes included
-				fmt.Fprintf(b, "core[bptr] = cell{a: ia, b: ib, op: kMOV | mI, modes: %d, fast: fastMovI + %d}\n", modes, modes)
+				fmt.Fprintf(b, "d := &core[bptr]\nd.a, d.b, d.op, d.modes, d.fast = ia, ib, kMOV|mI, %d, fastMovI+%d\n", modes, modes)
 			} else {
 				b.WriteString("src := core[aptr]\nsrc.a, src.b = aa, ab\ncore[bptr] = src\n")
 			}
