@@ -25,7 +25,6 @@ type Settings struct {
 	Formula      string // -=
 	Query        int    // -Q
 	HasQuery     bool
-	roundsSet    bool
 }
 
 // rng is pMARS's Park–Miller generator in Schrage form.

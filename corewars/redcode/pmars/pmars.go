@@ -1,4 +1,7 @@
-package redcode
+// Package pmars is pMARS 0.9.2's command line on top of the Redcode engine:
+// its options and parameter files, its output and its exit statuses
+// (../../../../shared/spec/PMARS-DETAILS.md 13, 15).
+package pmars
 
 import (
 	"bufio"
@@ -8,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"robocom/corewars/redcode"
 )
 
 // usageText is pMARS's usage text (PMARS-DETAILS.md 15), built by its layout rule.
@@ -49,8 +54,8 @@ const (
 	queryAddrSize = 4
 )
 
-// RunPMARS is "pmars ARGS": it writes what pMARS writes and returns its exit status.
-func RunPMARS(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+// Run is "pmars ARGS": it writes what pMARS writes and returns its exit status.
+func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	out := bufio.NewWriter(stdout)
 	defer out.Flush()
 	var stdinData []byte
@@ -99,26 +104,19 @@ func RunPMARS(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		srcs = append(srcs, source{f, false})
 	}
-	if err := st.finish(len(srcs)); err != nil {
+	if err := st.Finish(len(srcs)); err != nil {
 		return usage(err.Error())
 	}
-	// The score formula check leaves its registers for the first warrior.
-	var regs [26]int64
-	for s := 1; s <= len(srcs); s++ {
-		regs['w'-'a'] = int64(len(srcs))
-		regs['s'-'a'] = int64(s)
-		evaluate(st.Formula, &regs)
-	}
-	var ws []*Warrior
+	var ws []*redcode.Warrior
 	var pendingStdin []byte
 	for i, s := range srcs {
-		var src Source
+		var src redcode.Source
 		if s.stdin {
 			if pendingStdin == nil {
 				pendingStdin = readStdin()
 			}
 			var rest []byte
-			src, rest, _ = ReadSource(pendingStdin)
+			src, rest, _ = redcode.ReadSource(pendingStdin)
 			pendingStdin = rest
 			if pendingStdin == nil {
 				pendingStdin = []byte{}
@@ -132,25 +130,24 @@ func RunPMARS(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 					msg = "Unable to read file '%s'"
 				}
 				fmt.Fprintf(stderr, "Error:\n        "+msg+"\n", s.file)
-				return st.exitStatus(3, nil, nil)
+				return exitStatus(st, 3, nil, nil)
 			}
-			src, _, _ = ReadSource(data)
+			src, _, _ = redcode.ReadSource(data)
 		}
 		cfg := st.AssemblerConfig(len(srcs))
-		cfg.InitialRegs = [26]int64{}
-		if i == 0 {
-			cfg.InitialRegs = regs
+		if i > 0 {
+			cfg.InitialRegs = [26]int64{} // pMARS resets them after each warrior
 		}
-		w, diag := AssembleSource(src, cfg)
+		w, diag := redcode.AssembleSource(src, cfg)
 		out.Flush()
 		fmt.Fprint(stderr, diag.Stderr())
 		if diag.LogicError != "" {
 			// pMARS prints its consistency-check failure on stdout.
 			fmt.Fprint(out, diag.LogicError)
-			return st.exitStatus(3, nil, nil)
+			return exitStatus(st, 3, nil, nil)
 		}
 		if w == nil {
-			return st.exitStatus(3, nil, nil)
+			return exitStatus(st, 3, nil, nil)
 		}
 		if !st.Brief {
 			fmt.Fprint(out, w.Listing(st.CoreSize))
@@ -158,38 +155,38 @@ func RunPMARS(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		ws = append(ws, w)
 	}
 	if st.Rounds == 0 {
-		return st.exitStatus(0, nil, ws)
+		return exitStatus(st, 0, nil, ws)
 	}
-	m, err := Battle(st, ws, time.Now().Unix(), nil)
+	m, err := redcode.Battle(st, ws, time.Now().Unix(), nil)
 	if err != nil {
 		out.Flush()
 		fmt.Fprintf(stderr, "%v\n", err)
 		return 254
 	}
-	text, order := Results(m, ws, st)
+	text, order := redcode.Results(m, ws, st)
 	fmt.Fprint(out, text)
-	return st.exitStatusQuery(m, ws, order)
+	return exitStatusQuery(st, m, ws, order)
 }
 
-func (st *Settings) exitStatus(status int, m *Machine, ws []*Warrior) int {
+func exitStatus(st *redcode.Settings, status int, m *redcode.Machine, ws []*redcode.Warrior) int {
 	if !st.HasQuery {
 		return status
 	}
 	if m == nil && len(ws) > 0 {
 		// -r 0: no battle; queries about scores see zero.
-		mm, err := NewMachine(MachineConfig{CoreSize: st.CoreSize, MaxProcesses: st.MaxProcesses, Cycles: st.Cycles, PSpaceSize: st.PSpaceSize}, ws)
+		mm, err := redcode.NewMachine(redcode.MachineConfig{CoreSize: st.CoreSize, MaxProcesses: st.MaxProcesses, Cycles: st.Cycles, PSpaceSize: st.PSpaceSize}, ws)
 		if err == nil {
 			order := make([]int, len(ws))
 			for i := range order {
 				order[i] = i
 			}
-			return st.exitStatusQuery(mm, ws, order)
+			return exitStatusQuery(st, mm, ws, order)
 		}
 	}
-	return st.queryConst(len(ws), -1)
+	return queryConst(st, len(ws), -1)
 }
 
-func (st *Settings) queryConst(W int, pspaces int) int {
+func queryConst(st *redcode.Settings, W int, pspaces int) int {
 	q := st.Query
 	switch {
 	case q == 1000:
@@ -206,7 +203,7 @@ func (st *Settings) queryConst(W int, pspaces int) int {
 	return 255
 }
 
-func (st *Settings) exitStatusQuery(m *Machine, ws []*Warrior, order []int) int {
+func exitStatusQuery(st *redcode.Settings, m *redcode.Machine, ws []*redcode.Warrior, order []int) int {
 	if !st.HasQuery {
 		return 0
 	}
@@ -219,5 +216,5 @@ func (st *Settings) exitStatusQuery(m *Machine, ws []*Warrior, order []int) int 
 	case q >= 101 && q <= 100+W:
 		return order[q-101] + 1
 	}
-	return st.queryConst(W, m.PSpaceCount())
+	return queryConst(st, W, m.PSpaceCount())
 }

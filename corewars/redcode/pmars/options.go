@@ -1,53 +1,37 @@
-package redcode
+package pmars
 
 import (
 	"fmt"
 	"strconv"
 	"strings"
-)
 
-// AssemblerConfig returns the assembler settings of this run for n warriors
-// (the registers W and S hold n for the first warrior, as in pMARS).
-func (st *Settings) AssemblerConfig(n int) Config {
-	cfg := Config{CoreSize: st.CoreSize, MaxProcesses: st.MaxProcesses, MaxCycles: st.Cycles, MaxLength: st.MaxLength,
-		MinDistance: st.MinDistance, Warriors: n, Rounds: st.Rounds, PSpaceSize: st.PSpaceSize, Strict88: st.Strict88, Verbose: st.Verbose}
-	cfg.InitialRegs['w'-'a'] = int64(n)
-	cfg.InitialRegs['s'-'a'] = int64(n)
-	return cfg
-}
+	"robocom/corewars/redcode"
+)
 
 // UsageError is a command-line error: pMARS prints the usage text and the message, exit 2.
 type UsageError struct{ Msg string }
 
 func (e *UsageError) Error() string { return e.Msg }
 
-// ParseSettings parses pMARS options without warrior files (for tests and simple callers).
-func ParseSettings(args []string) (*Settings, error) {
-	st, files, err := ParseArgs(args, nil)
-	if err != nil {
-		return nil, err
-	}
-	if len(files) > 0 {
-		return nil, fmt.Errorf("unexpected file arguments")
-	}
-	if err := st.finish(2); err != nil {
-		return nil, err
-	}
-	return st, nil
-}
-
 // ParseArgs parses pMARS's command line; readFile reads -@ files ("-" = stdin).
-func ParseArgs(args []string, readFile func(string) ([]byte, error)) (*Settings, []string, error) {
-	st := &Settings{CoreSize: 8000, MaxProcesses: 8000, Cycles: 80000, MaxLength: 100, Rounds: 1, Formula: "(W*W-1)/S"}
-	st.roundsSet = false
+// The settings still need Finish once the number of warriors is known.
+func ParseArgs(args []string, readFile func(string) ([]byte, error)) (*redcode.Settings, []string, error) {
+	p := &parser{st: redcode.DefaultSettings(), readFile: readFile}
 	var files []string
-	if err := st.parse(args, &files, readFile, 0); err != nil {
+	if err := p.parse(args, &files, 0); err != nil {
 		return nil, nil, err
 	}
-	return st, files, nil
+	return p.st, files, nil
 }
 
-func (st *Settings) parse(args []string, files *[]string, readFile func(string) ([]byte, error), depth int) error {
+// parser reads pMARS's options into st.
+type parser struct {
+	st       *redcode.Settings
+	readFile func(string) ([]byte, error)
+}
+
+func (p *parser) parse(args []string, files *[]string, depth int) error {
+	st := p.st
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		if endOfInput(a) {
@@ -79,7 +63,7 @@ func (st *Settings) parse(args []string, files *[]string, readFile func(string) 
 					return 0, &UsageError{fmt.Sprintf("Bad argument for \"-%c\" switch", c)}
 				}
 				for j := 0; j < len(v); j++ {
-					if !isDigit(v[j]) {
+					if v[j] < '0' || v[j] > '9' {
 						return 0, &UsageError{fmt.Sprintf("Bad argument for \"-%c\" switch", c)}
 					}
 				}
@@ -94,7 +78,7 @@ func (st *Settings) parse(args []string, files *[]string, readFile func(string) 
 			switch c {
 			case 'r':
 				n, err = num(0, 1<<31-1)
-				st.Rounds, st.roundsSet = int(n), true
+				st.Rounds = int(n)
 			case 's':
 				n, err = num(1, 1<<30)
 				st.CoreSize = int(n)
@@ -132,7 +116,7 @@ func (st *Settings) parse(args []string, files *[]string, readFile func(string) 
 				var name string
 				name, err = value()
 				if err == nil {
-					err = st.parseFile(name, files, readFile, depth)
+					err = p.parseFile(name, files, depth)
 				}
 			case 'b':
 				st.Brief = !st.Brief
@@ -164,16 +148,16 @@ func (st *Settings) parse(args []string, files *[]string, readFile func(string) 
 	return nil
 }
 
-func (st *Settings) parseFile(name string, files *[]string, readFile func(string) ([]byte, error), depth int) error {
-	if readFile == nil || depth > 20 {
+func (p *parser) parseFile(name string, files *[]string, depth int) error {
+	if p.readFile == nil || depth > 20 {
 		return &UsageError{"Cannot open parameter file"}
 	}
-	data, err := readFile(name)
+	data, err := p.readFile(name)
 	if err != nil {
 		return &UsageError{"Cannot open parameter file"}
 	}
 	words := parameterWords(string(data))
-	if err := st.parse(words, files, readFile, depth+1); err != nil {
+	if err := p.parse(words, files, depth+1); err != nil {
 		if ue, ok := err.(*UsageError); ok && ue.Msg != "Cannot open parameter file" {
 			ue.Msg += fmt.Sprintf("\nThe error is located in \"%s\"", name)
 		}
@@ -242,37 +226,5 @@ func parameterWords(s string) []string {
 	}
 }
 
-// finish applies defaults and the checks of PMARS-DETAILS.md 15 for n warriors.
-func (st *Settings) finish(n int) error {
-	if st.MinDistance == 0 {
-		st.MinDistance = st.MaxLength
-	}
-	if st.PSpaceSize == 0 {
-		st.PSpaceSize = DefaultPSpaceSize(st.CoreSize)
-	}
-	if st.Permute && !st.roundsSet {
-		st.Rounds = 2*st.CoreSize - 4*st.MinDistance + 2
-	}
-	switch {
-	case st.FixedSeries && st.FixedPos > 0:
-		return &UsageError{"Only one of -f and -F can be given"}
-	case st.MinDistance < st.MaxLength:
-		return &UsageError{"Warrior distance cannot be smaller than warrior length"}
-	case st.CoreSize < n*st.MinDistance:
-		return &UsageError{"Core size is too small"}
-	case st.FixedPos > 0 && st.FixedPos < st.MinDistance:
-		return &UsageError{"Position of warrior #2 cannot be smaller than warrior distance"}
-	case !CheckFormula(st.Formula, n):
-		return &UsageError{"Bad score formula"}
-	case st.PSpaceSize > st.CoreSize:
-		return &UsageError{"P-space is bigger than core"}
-	case st.Permute && n != 2:
-		return &UsageError{"Permutation cannot be used in multiwarrior battles"}
-	case n == 0:
-		return &UsageError{"No warrior file specified"}
-	}
-	return nil
-}
-
-// Finish applies defaults and checks the settings for n warriors.
-func (st *Settings) Finish(n int) error { return st.finish(n) }
+// isSpace is C's isspace in the "C" locale.
+func isSpace(c byte) bool { return c == ' ' || c >= '\t' && c <= '\r' }
