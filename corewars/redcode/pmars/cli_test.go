@@ -91,3 +91,23 @@ func TestParameterWords(t *testing.T) {
 		}
 	}
 }
+
+// FuzzParameterWords: any parameter file splits into words without a panic;
+// the input ends at the first "$" or empty word and only there.
+func FuzzParameterWords(f *testing.F) {
+	for _, s := range []string{"-r 0 -b x.red\n", "\"a b\" c", "\"x.red\" y", "\"x.red\ny", "a ; c \"d\"\n\"e\" f",
+		"a $ b", "\"\"", "\"", ";", "; x\n;y\n\"z\"", "-@ - \"$\" $"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		words := parameterWords(s)
+		if len(words) == 0 || !endOfInput(words[len(words)-1]) {
+			t.Fatalf("%q: %q does not end the input", s, words)
+		}
+		for _, w := range words[:len(words)-1] {
+			if endOfInput(w) {
+				t.Fatalf("%q: input ended early in %q", s, words)
+			}
+		}
+	})
+}
