@@ -25,6 +25,7 @@ type Settings struct {
 	Formula      string // -=
 	Query        int    // -Q
 	HasQuery     bool
+	roundsSet    bool
 }
 
 // rng is pMARS's Park–Miller generator in Schrage form.
