@@ -78,6 +78,10 @@ func (d *Diagnostics) Stderr() string { return d.stderr.String() }
 // '%' sequences in echoed source are interpreted (PMARS-DETAILS.md 13.1).
 func (d *Diagnostics) textout(s string) { d.stderr.WriteString(printfQuirk(s, true)) }
 
+// EchoPrintf is what pMARS prints for a message text s that it hands to
+// printf as the format (file names and source lines in its messages).
+func EchoPrintf(s string) string { return printfQuirk(s, true) }
+
 // textoutDirect is textout of a text pMARS hands to printf without formatting
 // it first (the -V chart's EQU lines): there the missing argument was not 0.
 func (d *Diagnostics) textoutDirect(s string) { d.stderr.WriteString(printfQuirk(s, false)) }

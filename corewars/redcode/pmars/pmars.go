@@ -129,7 +129,8 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				if _, serr := os.Stat(s.file); serr == nil {
 					msg = "Unable to read file '%s'"
 				}
-				fmt.Fprintf(stderr, "Error:\n        "+msg+"\n", s.file)
+				// the name goes through printf's format, like pMARS's other messages
+				fmt.Fprint(stderr, "Error:\n"+redcode.EchoPrintf(fmt.Sprintf("        "+msg+"\n", s.file)))
 				return exitStatus(st, 3, nil, nil)
 			}
 			src, _, _ = redcode.ReadSource(data)

@@ -144,3 +144,10 @@ func TestTestdataListings(t *testing.T) {
 		}
 	}
 }
+
+// TestMissingFileEcho: pMARS's file message goes through printf too.
+func TestMissingFileEcho(t *testing.T) {
+	if _, errs, rc := runPMARS(t, "-r", "0", "no%%such.red"); rc != 3 || errs != "Error:\n        Unable to open file 'no%such.red'\n" {
+		t.Errorf("rc %d %q", rc, errs)
+	}
+}
