@@ -86,7 +86,7 @@ func TestParameterWords(t *testing.T) {
 		{"; " + strings.Repeat("x", 120) + " w\nz", []string{strings.Repeat("x", 22), "w", "z", ""}}, // a comment line is read 99 characters at a time
 	}
 	for _, tc := range tests {
-		if got := parameterWords(tc.in); !reflect.DeepEqual(got, tc.want) {
+		if got, _ := parameterWords(tc.in); !reflect.DeepEqual(got, tc.want) {
 			t.Errorf("parameterWords(%q) = %q, want %q", tc.in, got, tc.want)
 		}
 	}
@@ -100,7 +100,10 @@ func FuzzParameterWords(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		words := parameterWords(s)
+		words, used := parameterWords(s)
+		if used < 0 || used > len(s) {
+			t.Fatalf("%q: read %d bytes", s, used)
+		}
 		if len(words) == 0 || !endOfInput(words[len(words)-1]) {
 			t.Fatalf("%q: %q does not end the input", s, words)
 		}
@@ -110,4 +113,24 @@ func FuzzParameterWords(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestOptionsFromStdin: "-@ -" reads options from standard input up to "$";
+// warriors read from "-" start right after it. A word "x-" is not N warriors.
+func TestOptionsFromStdin(t *testing.T) {
+	var out, errb bytes.Buffer
+	in := "-r 0 -b - $\n;redcode\n;name From stdin\n;assert 1\ndat 1\n"
+	if rc := Run([]string{"-@", "-"}, strings.NewReader(in), &out, &errb); rc != 0 || errb.String() != "[Reading from standard input until EOF or \"$\"]\n" {
+		t.Errorf("-@ -: rc %d %q", rc, errb.String())
+	}
+	out.Reset()
+	errb.Reset()
+	if rc := Run([]string{"-@", "-"}, strings.NewReader("-r 0 -Z\n"), &out, &errb); rc != 2 ||
+		!strings.HasSuffix(errb.String(), "\nUnknown option \"-Z\"\nThe error is located in \"standard input\"\n") {
+		t.Errorf("-@ - with an error: rc %d %q", rc, errb.String())
+	}
+	errb.Reset()
+	if rc := Run([]string{"-r", "0", "x-"}, strings.NewReader(""), &out, &errb); rc != 2 || !strings.HasSuffix(errb.String(), "\nUnknown option \"x\"\n") {
+		t.Errorf("x-: rc %d %q", rc, errb.String())
+	}
 }

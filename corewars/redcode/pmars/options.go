@@ -2,6 +2,7 @@ package pmars
 
 import (
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 
@@ -13,8 +14,9 @@ type UsageError struct{ Msg string }
 
 func (e *UsageError) Error() string { return e.Msg }
 
-// ParseArgs parses pMARS's command line; readFile reads -@ files ("-" = stdin).
-// The settings still need Finish once the number of warriors is known.
+// ParseArgs parses pMARS's command line; readFile reads -@ files ("-" =
+// standard input, all of it). The settings still need Finish once the number
+// of warriors is known.
 func ParseArgs(args []string, readFile func(string) ([]byte, error)) (*redcode.Settings, []string, error) {
 	p := &parser{st: redcode.DefaultSettings(), readFile: readFile}
 	var files []string
@@ -28,6 +30,12 @@ func ParseArgs(args []string, readFile func(string) ([]byte, error)) (*redcode.S
 type parser struct {
 	st       *redcode.Settings
 	readFile func(string) ([]byte, error)
+	// stdin is standard input for "-@ -"; pMARS reads it as a stream, so
+	// stdinUsed counts what the options took and what follows is left for
+	// the warriors read from "-".
+	stdin     func() []byte
+	stdinUsed int
+	notice    io.Writer // pMARS's "[Reading from standard input ...]"
 }
 
 func (p *parser) parse(args []string, files *[]string, depth int) error {
@@ -40,6 +48,11 @@ func (p *parser) parse(args []string, files *[]string, depth int) error {
 		if len(a) < 2 || a[0] != '-' {
 			if len(*files) >= 36 {
 				return &UsageError{fmt.Sprintf("Too many parameters \"%s\"", a)}
+			}
+			if len(a) > 1 && a[len(a)-1] == '-' && stdinWarriors(a) <= 0 {
+				// "N-" reads N warriors from standard input; pMARS takes a
+				// word whose N is not a positive number for an unknown option.
+				return &UsageError{fmt.Sprintf("Unknown option \"%s\"", a[:len(a)-1])}
 			}
 			*files = append(*files, a)
 			continue
@@ -152,18 +165,55 @@ func (p *parser) parseFile(name string, files *[]string, depth int) error {
 	if p.readFile == nil || depth > 20 {
 		return &UsageError{"Cannot open parameter file"}
 	}
-	data, err := p.readFile(name)
-	if err != nil {
-		return &UsageError{"Cannot open parameter file"}
+	var words []string
+	where := name
+	if name == "-" && p.stdin != nil {
+		if p.notice != nil {
+			fmt.Fprint(p.notice, "[Reading from standard input until EOF or \"$\"]\n")
+		}
+		var used int
+		words, used = parameterWords(string(p.stdin()[p.stdinUsed:]))
+		p.stdinUsed += used
+		where = "standard input"
+	} else {
+		data, err := p.readFile(name)
+		if err != nil {
+			return &UsageError{"Cannot open parameter file"}
+		}
+		words, _ = parameterWords(string(data))
 	}
-	words := parameterWords(string(data))
 	if err := p.parse(words, files, depth+1); err != nil {
 		if ue, ok := err.(*UsageError); ok && ue.Msg != "Cannot open parameter file" {
-			ue.Msg += fmt.Sprintf("\nThe error is located in \"%s\"", name)
+			ue.Msg += fmt.Sprintf("\nThe error is located in \"%s\"", where)
 		}
 		return err
 	}
 	return nil
+}
+
+// stdinWarriors is the N of a warrior argument "N-" as C's atoi reads it
+// ("-" alone is 1).
+func stdinWarriors(word string) int {
+	s := word[:len(word)-1]
+	if s == "" {
+		return 1
+	}
+	i := 0
+	for i < len(s) && isSpace(s[i]) {
+		i++
+	}
+	sign := 1
+	if i < len(s) && (s[i] == '+' || s[i] == '-') {
+		if s[i] == '-' {
+			sign = -1
+		}
+		i++
+	}
+	n := 0
+	for ; i < len(s) && '0' <= s[i] && s[i] <= '9' && n < 1<<20; i++ {
+		n = n*10 + int(s[i]-'0')
+	}
+	return sign * n
 }
 
 // endOfInput: pMARS stops reading arguments (of the command line or of a
@@ -177,7 +227,8 @@ func endOfInput(word string) bool { return word == "$" || word == "" }
 // ';' skips the rest of its line (at most 99 characters of it), and the word
 // after it is taken as it is, quotes included. A "$" word ends the input
 // (endOfInput).
-func parameterWords(s string) []string {
+// It also returns how much of s it read.
+func parameterWords(s string) ([]string, int) {
 	pos := 0
 	word := func() string {
 		for pos < len(s) && isSpace(s[pos]) {
@@ -221,7 +272,7 @@ func parameterWords(s string) []string {
 		}
 		words = append(words, w)
 		if endOfInput(w) {
-			return words
+			return words, pos
 		}
 	}
 }

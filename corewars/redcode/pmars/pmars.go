@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strconv"
 	"strings"
 	"time"
 
@@ -67,22 +66,18 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		return stdinData
 	}
-	readFile := func(name string) ([]byte, error) {
-		if name == "-" {
-			return readStdin(), nil
-		}
-		return os.ReadFile(name)
-	}
 	usage := func(msg string) int {
 		out.Flush()
 		fmt.Fprint(stderr, usageText())
 		fmt.Fprintf(stderr, "\n%s\n", msg)
 		return 2
 	}
-	st, files, err := ParseArgs(args, readFile)
-	if err != nil {
+	p := &parser{st: redcode.DefaultSettings(), readFile: os.ReadFile, stdin: readStdin, notice: stderr}
+	var files []string
+	if err := p.parse(args, &files, 0); err != nil {
 		return usage(err.Error())
 	}
+	st := p.st
 	// Count warriors: "N-" reads N warriors from standard input.
 	type source struct {
 		file  string
@@ -95,12 +90,10 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			continue
 		}
 		if strings.HasSuffix(f, "-") {
-			if n, err := strconv.Atoi(f[:len(f)-1]); err == nil && n > 0 {
-				for k := 0; k < n; k++ {
-					srcs = append(srcs, source{"-", true})
-				}
-				continue
+			for k := stdinWarriors(f); k > 0; k-- {
+				srcs = append(srcs, source{"-", true})
 			}
+			continue
 		}
 		srcs = append(srcs, source{f, false})
 	}
@@ -113,7 +106,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		var src redcode.Source
 		if s.stdin {
 			if pendingStdin == nil {
-				pendingStdin = readStdin()
+				pendingStdin = readStdin()[p.stdinUsed:]
 			}
 			var rest []byte
 			src, rest, _ = redcode.ReadSource(pendingStdin)
