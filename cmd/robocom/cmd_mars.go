@@ -4,7 +4,7 @@ import (
 	"os"
 	"os/signal"
 
-	"robocom/corewars/redcode"
+	"robocom/corewars/redcode/pmars"
 )
 
 // runMars is "robocom mars" (CLI.md): a drop-in for pMARS 0.9.2 with its
@@ -15,7 +15,7 @@ func runMars(args []string) int {
 	signal.Notify(interrupted, os.Interrupt)
 	defer signal.Stop(interrupted)
 	done := make(chan int, 1)
-	go func() { done <- redcode.RunPMARS(args, os.Stdin, os.Stdout, os.Stderr) }()
+	go func() { done <- pmars.Run(args, os.Stdin, os.Stdout, os.Stderr) }()
 	select {
 	case status := <-done:
 		return status

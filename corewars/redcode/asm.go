@@ -78,6 +78,10 @@ func (d *Diagnostics) Stderr() string { return d.stderr.String() }
 // '%' sequences in echoed source are interpreted (PMARS-DETAILS.md 13.1).
 func (d *Diagnostics) textout(s string) { d.stderr.WriteString(printfQuirk(s, true)) }
 
+// EchoPrintf is what pMARS prints for a message text s that it hands to
+// printf as the format (file names and source lines in its messages).
+func EchoPrintf(s string) string { return printfQuirk(s, true) }
+
 // textoutDirect is textout of a text pMARS hands to printf without formatting
 // it first (the -V chart's EQU lines): there the missing argument was not 0.
 func (d *Diagnostics) textoutDirect(s string) { d.stderr.WriteString(printfQuirk(s, false)) }
@@ -481,8 +485,12 @@ func (a *assembler) setOpcode(upper string) int {
 	return a.opcode
 }
 
-// maxPass1Lines stops FOR loops that would run for ages in pMARS.
-const maxPass1Lines = 1 << 21
+// maxPass1Lines and maxPass1Steps stop FOR loops and EQU expansions that
+// would run for ages in pMARS (or for ever: its FOR counter is 16 bits wide).
+const (
+	maxPass1Lines = 1 << 18
+	maxPass1Steps = 1 << 22
+)
 
 type assembler struct {
 	cfg  Config
@@ -490,6 +498,7 @@ type assembler struct {
 	w    *Warrior
 
 	refs      []*ref // the symbol table; the newest entry is last
+	byName    map[string][]*ref
 	pending   []string
 	line      int // instructions so far
 	vcont     bool
@@ -500,6 +509,7 @@ type assembler struct {
 	noassert  bool
 	regs      [26]int64
 	work      int
+	steps     int
 
 	// pass 2
 	modifier  int
@@ -650,7 +660,7 @@ func (a *assembler) errprn(code msgCode, l *vline, text string) {
 func (a *assembler) addPredefined() {
 	c := a.cfg
 	add := func(name string, v int64) {
-		a.refs = append(a.refs, &ref{names: []string{name}, kind: refText,
+		a.addRef(&ref{names: []string{name}, kind: refText,
 			lines: &vline{text: strconv.FormatUint(uint64(uint32(v)), 10)}})
 	}
 	add("CORESIZE", int64(c.CoreSize))
@@ -664,13 +674,42 @@ func (a *assembler) addPredefined() {
 	add("PSPACESIZE", int64(c.PSpaceSize))
 }
 
-func (a *assembler) lookup(name string) *ref {
+// addRef adds an entry to the symbol table.
+func (a *assembler) addRef(r *ref) {
+	a.refs = append(a.refs, r)
+	if a.byName == nil {
+		a.byName = map[string][]*ref{}
+	}
+	for _, n := range r.names {
+		a.byName[n] = append(a.byName[n], r)
+	}
+}
+
+// removeNewestStack takes the newest FOR counter out of the symbol table.
+func (a *assembler) removeNewestStack() {
 	for i := len(a.refs) - 1; i >= 0; i-- {
-		for _, n := range a.refs[i].names {
-			if n == name {
-				return a.refs[i]
+		r := a.refs[i]
+		if r.kind != refStack {
+			continue
+		}
+		a.refs = append(a.refs[:i], a.refs[i+1:]...)
+		for _, n := range r.names {
+			list := a.byName[n]
+			for k := len(list) - 1; k >= 0; k-- {
+				if list[k] == r {
+					a.byName[n] = append(list[:k], list[k+1:]...)
+					break
+				}
 			}
 		}
+		return
+	}
+}
+
+// lookup finds a name's newest entry, as pMARS's search from the head of its list.
+func (a *assembler) lookup(name string) *ref {
+	if list := a.byName[name]; len(list) > 0 {
+		return list[len(list)-1]
 	}
 	return nil
 }
@@ -728,6 +767,12 @@ func (a *assembler) countWork() {
 // trav rewrites buffer into *dest (pMARS's trav2); wdecl says what the line
 // has shown so far. It returns the new state.
 func (a *assembler) trav(buffer string, dest *string, wdecl int) int {
+	a.steps++
+	if a.steps > maxPass1Steps {
+		a.errprn(msgWorkLimit, nil, fmt.Sprintf("FOR and EQU expansion takes more than %d steps", maxPass1Steps))
+		a.diag.Aborted = true
+		panic(abortAssembly{})
+	}
 	kind, tok, idx := getToken(buffer, 0)
 	rest := buffer[idx:]
 	spaceAfter := idx < len(buffer) && isSpace(buffer[idx])
@@ -811,7 +856,7 @@ func (a *assembler) trav(buffer string, dest *string, wdecl int) int {
 				return wError
 			}
 			if len(a.pending) > 0 {
-				a.refs = append(a.refs, &ref{names: reversed(a.pending), kind: refLabel, value: a.line})
+				a.addRef(&ref{names: reversed(a.pending), kind: refLabel, value: a.line})
 				a.pending = nil
 			}
 			if op < opORG {
@@ -940,7 +985,7 @@ func (a *assembler) blockFor(expr string, dest *string) int {
 	if n := len(a.pending); n > 0 {
 		counter = []string{a.pending[n-1]}
 		if n > 1 {
-			a.refs = append(a.refs, &ref{names: reversed(a.pending[:n-1]), kind: refLabel, value: a.line})
+			a.addRef(&ref{names: reversed(a.pending[:n-1]), kind: refLabel, value: a.line})
 		}
 		a.pending = nil
 	}
@@ -965,7 +1010,7 @@ func (a *assembler) blockFor(expr string, dest *string) int {
 			a.errprn(msgOverflow, a.cur, "Arithmetic overflow detected")
 		}
 		stack := &ref{names: counter, kind: refStack, visit: true}
-		a.refs = append(a.refs, stack)
+		a.addRef(stack)
 		start := a.cur
 		for stack.value = 1; a.vcont && stack.value <= int(uint16(v)) && a.cur != nil; stack.value++ {
 			for a.cur = start; a.vcont; {
@@ -986,12 +1031,7 @@ func (a *assembler) blockFor(expr string, dest *string) int {
 				}
 			}
 		}
-		for i := len(a.refs) - 1; i >= 0; i-- {
-			if a.refs[i].kind == refStack {
-				a.refs = append(a.refs[:i], a.refs[i+1:]...)
-				break
-			}
-		}
+		a.removeNewestStack()
 	}
 	return wFor
 }
@@ -1003,7 +1043,7 @@ func (a *assembler) equTable(expr string, dest *string) int {
 		return wValue
 	}
 	t := &ref{names: reversed(a.pending), kind: refText}
-	a.refs = append(a.refs, t)
+	a.addRef(t)
 	a.pending = nil
 	t.lines = &vline{text: expr, src: a.cur.src}
 	last := t.lines

@@ -142,35 +142,3 @@ func firstDiff(got, want string) string {
 	}
 	return "same"
 }
-
-// TestCorpusStderr runs "mars -r 0" on every listed warrior that has a pMARS
-// .err file and compares stderr byte for byte and the exit status.
-func TestCorpusStderr(t *testing.T) {
-	needCorpus(t)
-	rows := readTSV(t, filepath.Join(corpusDir, "listings/INDEX.tsv"))
-	ok, bad := 0, 0
-	for _, r := range rows {
-		if len(r) < 4 || strings.Contains(r[2], "vs itself") {
-			continue
-		}
-		errFile := filepath.Join(corpusDir, "listings", strings.TrimSuffix(r[0], ".lst")+".err")
-		want, err := os.ReadFile(errFile)
-		if err != nil {
-			continue
-		}
-		args := append(strings.Fields(r[2]), filepath.Join(corpusDir, "warriors", r[1]))
-		var out, errb strings.Builder
-		rc := RunPMARS(args, strings.NewReader(""), &out, &errb)
-		wantRC := 0
-		if r[3] == "error3" {
-			wantRC = 3
-		}
-		if errb.String() != string(want) || rc != wantRC {
-			bad++
-			t.Errorf("%s: exit %d (want %d), stderr differs: %s", r[1], rc, wantRC, firstDiff(errb.String(), string(want)))
-			continue
-		}
-		ok++
-	}
-	t.Logf("stderr: %d identical, %d differ", ok, bad)
-}

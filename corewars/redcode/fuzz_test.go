@@ -26,6 +26,8 @@ func FuzzAssemble(f *testing.F) {
 		";assert 1+2*3==7\n", "dat #1+2*3==7, 0\n", "nop\n", "jmz 1\n", "% dat 1\n",
 		"mac EQU mov 0, 1\n    EQU add #1, 2\n    EQU sub\ntop mac #3, 4\n", "DAT #z=3+4, #z*2\n",
 		"a EQU b\nb EQU a\ndat a\n", "for 0\nrof\n", "pin 5\ndat 0\n", "mov.i#0,1\n", "mov <1, }2\n",
+		"CORESIZE equ 5\ndat CORESIZE\n", "mov 0, tt\n", "x equ 7\n;assert x%2==0\nmov 0, x\n",
+		"q equ (1 % CORESIZE)\ndat q\n", "i for 65536\ndat i\nrof\n", "a b c d e f g h dat 0\n",
 	} {
 		f.Add([]byte(s), false)
 		f.Add([]byte(s), true)
@@ -33,6 +35,7 @@ func FuzzAssemble(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src []byte, strict bool) {
 		cfg := DefaultConfig(2)
 		cfg.Strict88 = strict
+		cfg.Verbose = len(src)%2 == 1 // the -V trace too, on half of the inputs
 		w, diag := Assemble(src, cfg)
 		_ = diag.Stderr()
 		if w == nil {

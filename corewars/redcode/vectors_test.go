@@ -1,7 +1,6 @@
 package redcode
 
 import (
-	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -125,35 +124,5 @@ func TestBudgetVectors(t *testing.T) {
 		if got != tc.want {
 			t.Errorf("%s %v: %d instructions, want %d", tc.opts, tc.names, got, tc.want)
 		}
-	}
-}
-
-func runPMARS(t *testing.T, args ...string) (string, string, int) {
-	t.Helper()
-	var out, errb bytes.Buffer
-	rc := RunPMARS(args, strings.NewReader(""), &out, &errb)
-	return out.String(), errb.String(), rc
-}
-
-func TestOutputVectors(t *testing.T) {
-	imp, dwarf := "testdata/imp.red", "testdata/dwarf.red"
-	out, _, rc := runPMARS(t, "-b", "-r", "10", "-F", "500", imp, dwarf, imp)
-	want := "Imp by A. K. Dewdney scores 18\n  Results: 0 1 7 2\nDwarf by A. K. Dewdney scores 30\n  Results: 1 2 7 0\nImp by A. K. Dewdney scores 18\n  Results: 0 1 7 2\n"
-	if out != want || rc != 0 {
-		t.Errorf("3 warriors: rc %d\n%s", rc, out)
-	}
-	out, _, _ = runPMARS(t, "-b", "-k", "-r", "10", "-F", "500", imp, dwarf, imp)
-	if out != "18 0 1 7 2\n30 1 2 7 0\n18 0 1 7 2\n" {
-		t.Errorf("-k: %q", out)
-	}
-	_, errs, rc := runPMARS(t, "-d", "0", imp)
-	if rc != 2 || !strings.HasSuffix(errs, "\nOption \"-d\" value must be in the range 1 - 29826161\n") || !strings.HasPrefix(errs, "pMARS v0.9.2") {
-		t.Errorf("-d 0: rc %d %q", rc, errs)
-	}
-	if _, errs, rc = runPMARS(t, "-b", "testdata/none.red"); rc != 3 || errs != "Error:\n        Unable to open file 'testdata/none.red'\n" {
-		t.Errorf("missing file: rc %d %q", rc, errs)
-	}
-	if _, _, rc = runPMARS(t, "-b", "-Q", "1000", imp); rc != 92 {
-		t.Errorf("-Q 1000: %d", rc)
 	}
 }

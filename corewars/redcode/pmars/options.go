@@ -1,53 +1,45 @@
-package redcode
+package pmars
 
 import (
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
-)
 
-// AssemblerConfig returns the assembler settings of this run for n warriors
-// (the registers W and S hold n for the first warrior, as in pMARS).
-func (st *Settings) AssemblerConfig(n int) Config {
-	cfg := Config{CoreSize: st.CoreSize, MaxProcesses: st.MaxProcesses, MaxCycles: st.Cycles, MaxLength: st.MaxLength,
-		MinDistance: st.MinDistance, Warriors: n, Rounds: st.Rounds, PSpaceSize: st.PSpaceSize, Strict88: st.Strict88, Verbose: st.Verbose}
-	cfg.InitialRegs['w'-'a'] = int64(n)
-	cfg.InitialRegs['s'-'a'] = int64(n)
-	return cfg
-}
+	"robocom/corewars/redcode"
+)
 
 // UsageError is a command-line error: pMARS prints the usage text and the message, exit 2.
 type UsageError struct{ Msg string }
 
 func (e *UsageError) Error() string { return e.Msg }
 
-// ParseSettings parses pMARS options without warrior files (for tests and simple callers).
-func ParseSettings(args []string) (*Settings, error) {
-	st, files, err := ParseArgs(args, nil)
-	if err != nil {
-		return nil, err
-	}
-	if len(files) > 0 {
-		return nil, fmt.Errorf("unexpected file arguments")
-	}
-	if err := st.finish(2); err != nil {
-		return nil, err
-	}
-	return st, nil
-}
-
-// ParseArgs parses pMARS's command line; readFile reads -@ files ("-" = stdin).
-func ParseArgs(args []string, readFile func(string) ([]byte, error)) (*Settings, []string, error) {
-	st := &Settings{CoreSize: 8000, MaxProcesses: 8000, Cycles: 80000, MaxLength: 100, Rounds: 1, Formula: "(W*W-1)/S"}
-	st.roundsSet = false
+// ParseArgs parses pMARS's command line; readFile reads -@ files ("-" =
+// standard input, all of it). The settings still need Finish once the number
+// of warriors is known.
+func ParseArgs(args []string, readFile func(string) ([]byte, error)) (*redcode.Settings, []string, error) {
+	p := &parser{st: redcode.DefaultSettings(), readFile: readFile}
 	var files []string
-	if err := st.parse(args, &files, readFile, 0); err != nil {
+	if err := p.parse(args, &files, 0); err != nil {
 		return nil, nil, err
 	}
-	return st, files, nil
+	return p.st, files, nil
 }
 
-func (st *Settings) parse(args []string, files *[]string, readFile func(string) ([]byte, error), depth int) error {
+// parser reads pMARS's options into st.
+type parser struct {
+	st       *redcode.Settings
+	readFile func(string) ([]byte, error)
+	// stdin is standard input for "-@ -"; pMARS reads it as a stream, so
+	// stdinUsed counts what the options took and what follows is left for
+	// the warriors read from "-".
+	stdin     func() []byte
+	stdinUsed int
+	notice    io.Writer // pMARS's "[Reading from standard input ...]"
+}
+
+func (p *parser) parse(args []string, files *[]string, depth int) error {
+	st := p.st
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		if endOfInput(a) {
@@ -56,6 +48,11 @@ func (st *Settings) parse(args []string, files *[]string, readFile func(string) 
 		if len(a) < 2 || a[0] != '-' {
 			if len(*files) >= 36 {
 				return &UsageError{fmt.Sprintf("Too many parameters \"%s\"", a)}
+			}
+			if len(a) > 1 && a[len(a)-1] == '-' && stdinWarriors(a) <= 0 {
+				// "N-" reads N warriors from standard input; pMARS takes a
+				// word whose N is not a positive number for an unknown option.
+				return &UsageError{fmt.Sprintf("Unknown option \"%s\"", a[:len(a)-1])}
 			}
 			*files = append(*files, a)
 			continue
@@ -79,7 +76,7 @@ func (st *Settings) parse(args []string, files *[]string, readFile func(string) 
 					return 0, &UsageError{fmt.Sprintf("Bad argument for \"-%c\" switch", c)}
 				}
 				for j := 0; j < len(v); j++ {
-					if !isDigit(v[j]) {
+					if v[j] < '0' || v[j] > '9' {
 						return 0, &UsageError{fmt.Sprintf("Bad argument for \"-%c\" switch", c)}
 					}
 				}
@@ -94,7 +91,7 @@ func (st *Settings) parse(args []string, files *[]string, readFile func(string) 
 			switch c {
 			case 'r':
 				n, err = num(0, 1<<31-1)
-				st.Rounds, st.roundsSet = int(n), true
+				st.Rounds = int(n)
 			case 's':
 				n, err = num(1, 1<<30)
 				st.CoreSize = int(n)
@@ -132,7 +129,7 @@ func (st *Settings) parse(args []string, files *[]string, readFile func(string) 
 				var name string
 				name, err = value()
 				if err == nil {
-					err = st.parseFile(name, files, readFile, depth)
+					err = p.parseFile(name, files, depth)
 				}
 			case 'b':
 				st.Brief = !st.Brief
@@ -164,22 +161,59 @@ func (st *Settings) parse(args []string, files *[]string, readFile func(string) 
 	return nil
 }
 
-func (st *Settings) parseFile(name string, files *[]string, readFile func(string) ([]byte, error), depth int) error {
-	if readFile == nil || depth > 20 {
+func (p *parser) parseFile(name string, files *[]string, depth int) error {
+	if p.readFile == nil || depth > 20 {
 		return &UsageError{"Cannot open parameter file"}
 	}
-	data, err := readFile(name)
-	if err != nil {
-		return &UsageError{"Cannot open parameter file"}
+	var words []string
+	where := name
+	if name == "-" && p.stdin != nil {
+		if p.notice != nil {
+			fmt.Fprint(p.notice, "[Reading from standard input until EOF or \"$\"]\n")
+		}
+		var used int
+		words, used = parameterWords(string(p.stdin()[p.stdinUsed:]))
+		p.stdinUsed += used
+		where = "standard input"
+	} else {
+		data, err := p.readFile(name)
+		if err != nil {
+			return &UsageError{"Cannot open parameter file"}
+		}
+		words, _ = parameterWords(string(data))
 	}
-	words := parameterWords(string(data))
-	if err := st.parse(words, files, readFile, depth+1); err != nil {
+	if err := p.parse(words, files, depth+1); err != nil {
 		if ue, ok := err.(*UsageError); ok && ue.Msg != "Cannot open parameter file" {
-			ue.Msg += fmt.Sprintf("\nThe error is located in \"%s\"", name)
+			ue.Msg += fmt.Sprintf("\nThe error is located in \"%s\"", where)
 		}
 		return err
 	}
 	return nil
+}
+
+// stdinWarriors is the N of a warrior argument "N-" as C's atoi reads it
+// ("-" alone is 1).
+func stdinWarriors(word string) int {
+	s := word[:len(word)-1]
+	if s == "" {
+		return 1
+	}
+	i := 0
+	for i < len(s) && isSpace(s[i]) {
+		i++
+	}
+	sign := 1
+	if i < len(s) && (s[i] == '+' || s[i] == '-') {
+		if s[i] == '-' {
+			sign = -1
+		}
+		i++
+	}
+	n := 0
+	for ; i < len(s) && '0' <= s[i] && s[i] <= '9' && n < 1<<20; i++ {
+		n = n*10 + int(s[i]-'0')
+	}
+	return sign * n
 }
 
 // endOfInput: pMARS stops reading arguments (of the command line or of a
@@ -193,7 +227,8 @@ func endOfInput(word string) bool { return word == "$" || word == "" }
 // ';' skips the rest of its line (at most 99 characters of it), and the word
 // after it is taken as it is, quotes included. A "$" word ends the input
 // (endOfInput).
-func parameterWords(s string) []string {
+// It also returns how much of s it read.
+func parameterWords(s string) ([]string, int) {
 	pos := 0
 	word := func() string {
 		for pos < len(s) && isSpace(s[pos]) {
@@ -237,42 +272,10 @@ func parameterWords(s string) []string {
 		}
 		words = append(words, w)
 		if endOfInput(w) {
-			return words
+			return words, pos
 		}
 	}
 }
 
-// finish applies defaults and the checks of PMARS-DETAILS.md 15 for n warriors.
-func (st *Settings) finish(n int) error {
-	if st.MinDistance == 0 {
-		st.MinDistance = st.MaxLength
-	}
-	if st.PSpaceSize == 0 {
-		st.PSpaceSize = DefaultPSpaceSize(st.CoreSize)
-	}
-	if st.Permute && !st.roundsSet {
-		st.Rounds = 2*st.CoreSize - 4*st.MinDistance + 2
-	}
-	switch {
-	case st.FixedSeries && st.FixedPos > 0:
-		return &UsageError{"Only one of -f and -F can be given"}
-	case st.MinDistance < st.MaxLength:
-		return &UsageError{"Warrior distance cannot be smaller than warrior length"}
-	case st.CoreSize < n*st.MinDistance:
-		return &UsageError{"Core size is too small"}
-	case st.FixedPos > 0 && st.FixedPos < st.MinDistance:
-		return &UsageError{"Position of warrior #2 cannot be smaller than warrior distance"}
-	case !CheckFormula(st.Formula, n):
-		return &UsageError{"Bad score formula"}
-	case st.PSpaceSize > st.CoreSize:
-		return &UsageError{"P-space is bigger than core"}
-	case st.Permute && n != 2:
-		return &UsageError{"Permutation cannot be used in multiwarrior battles"}
-	case n == 0:
-		return &UsageError{"No warrior file specified"}
-	}
-	return nil
-}
-
-// Finish applies defaults and checks the settings for n warriors.
-func (st *Settings) Finish(n int) error { return st.finish(n) }
+// isSpace is C's isspace in the "C" locale.
+func isSpace(c byte) bool { return c == ' ' || c >= '\t' && c <= '\r' }

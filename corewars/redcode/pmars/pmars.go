@@ -1,13 +1,17 @@
-package redcode
+// Package pmars is pMARS 0.9.2's command line on top of the Redcode engine:
+// its options and parameter files, its output and its exit statuses
+// (../../../../shared/spec/PMARS-DETAILS.md 13, 15).
+package pmars
 
 import (
 	"bufio"
 	"fmt"
 	"io"
 	"os"
-	"strconv"
 	"strings"
 	"time"
+
+	"robocom/corewars/redcode"
 )
 
 // usageText is pMARS's usage text (PMARS-DETAILS.md 15), built by its layout rule.
@@ -49,8 +53,8 @@ const (
 	queryAddrSize = 4
 )
 
-// RunPMARS is "pmars ARGS": it writes what pMARS writes and returns its exit status.
-func RunPMARS(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+// Run is "pmars ARGS": it writes what pMARS writes and returns its exit status.
+func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	out := bufio.NewWriter(stdout)
 	defer out.Flush()
 	var stdinData []byte
@@ -62,22 +66,18 @@ func RunPMARS(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		return stdinData
 	}
-	readFile := func(name string) ([]byte, error) {
-		if name == "-" {
-			return readStdin(), nil
-		}
-		return os.ReadFile(name)
-	}
 	usage := func(msg string) int {
 		out.Flush()
 		fmt.Fprint(stderr, usageText())
 		fmt.Fprintf(stderr, "\n%s\n", msg)
 		return 2
 	}
-	st, files, err := ParseArgs(args, readFile)
-	if err != nil {
+	p := &parser{st: redcode.DefaultSettings(), readFile: os.ReadFile, stdin: readStdin, notice: stderr}
+	var files []string
+	if err := p.parse(args, &files, 0); err != nil {
 		return usage(err.Error())
 	}
+	st := p.st
 	// Count warriors: "N-" reads N warriors from standard input.
 	type source struct {
 		file  string
@@ -90,35 +90,26 @@ func RunPMARS(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			continue
 		}
 		if strings.HasSuffix(f, "-") {
-			if n, err := strconv.Atoi(f[:len(f)-1]); err == nil && n > 0 {
-				for k := 0; k < n; k++ {
-					srcs = append(srcs, source{"-", true})
-				}
-				continue
+			for k := stdinWarriors(f); k > 0; k-- {
+				srcs = append(srcs, source{"-", true})
 			}
+			continue
 		}
 		srcs = append(srcs, source{f, false})
 	}
-	if err := st.finish(len(srcs)); err != nil {
+	if err := st.Finish(len(srcs)); err != nil {
 		return usage(err.Error())
 	}
-	// The score formula check leaves its registers for the first warrior.
-	var regs [26]int64
-	for s := 1; s <= len(srcs); s++ {
-		regs['w'-'a'] = int64(len(srcs))
-		regs['s'-'a'] = int64(s)
-		evaluate(st.Formula, &regs)
-	}
-	var ws []*Warrior
+	var ws []*redcode.Warrior
 	var pendingStdin []byte
 	for i, s := range srcs {
-		var src Source
+		var src redcode.Source
 		if s.stdin {
 			if pendingStdin == nil {
-				pendingStdin = readStdin()
+				pendingStdin = readStdin()[p.stdinUsed:]
 			}
 			var rest []byte
-			src, rest, _ = ReadSource(pendingStdin)
+			src, rest, _ = redcode.ReadSource(pendingStdin)
 			pendingStdin = rest
 			if pendingStdin == nil {
 				pendingStdin = []byte{}
@@ -131,26 +122,26 @@ func RunPMARS(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				if _, serr := os.Stat(s.file); serr == nil {
 					msg = "Unable to read file '%s'"
 				}
-				fmt.Fprintf(stderr, "Error:\n        "+msg+"\n", s.file)
-				return st.exitStatus(3, nil, nil)
+				// the name goes through printf's format, like pMARS's other messages
+				fmt.Fprint(stderr, "Error:\n"+redcode.EchoPrintf(fmt.Sprintf("        "+msg+"\n", s.file)))
+				return exitStatus(st, 3, nil, nil)
 			}
-			src, _, _ = ReadSource(data)
+			src, _, _ = redcode.ReadSource(data)
 		}
 		cfg := st.AssemblerConfig(len(srcs))
-		cfg.InitialRegs = [26]int64{}
-		if i == 0 {
-			cfg.InitialRegs = regs
+		if i > 0 {
+			cfg.InitialRegs = [26]int64{} // pMARS resets them after each warrior
 		}
-		w, diag := AssembleSource(src, cfg)
+		w, diag := redcode.AssembleSource(src, cfg)
 		out.Flush()
 		fmt.Fprint(stderr, diag.Stderr())
 		if diag.LogicError != "" {
 			// pMARS prints its consistency-check failure on stdout.
 			fmt.Fprint(out, diag.LogicError)
-			return st.exitStatus(3, nil, nil)
+			return exitStatus(st, 3, nil, nil)
 		}
 		if w == nil {
-			return st.exitStatus(3, nil, nil)
+			return exitStatus(st, 3, nil, nil)
 		}
 		if !st.Brief {
 			fmt.Fprint(out, w.Listing(st.CoreSize))
@@ -158,38 +149,38 @@ func RunPMARS(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		ws = append(ws, w)
 	}
 	if st.Rounds == 0 {
-		return st.exitStatus(0, nil, ws)
+		return exitStatus(st, 0, nil, ws)
 	}
-	m, err := Battle(st, ws, time.Now().Unix(), nil)
+	m, err := redcode.Battle(st, ws, time.Now().Unix(), nil)
 	if err != nil {
 		out.Flush()
 		fmt.Fprintf(stderr, "%v\n", err)
 		return 254
 	}
-	text, order := Results(m, ws, st)
+	text, order := redcode.Results(m, ws, st)
 	fmt.Fprint(out, text)
-	return st.exitStatusQuery(m, ws, order)
+	return exitStatusQuery(st, m, ws, order)
 }
 
-func (st *Settings) exitStatus(status int, m *Machine, ws []*Warrior) int {
+func exitStatus(st *redcode.Settings, status int, m *redcode.Machine, ws []*redcode.Warrior) int {
 	if !st.HasQuery {
 		return status
 	}
 	if m == nil && len(ws) > 0 {
 		// -r 0: no battle; queries about scores see zero.
-		mm, err := NewMachine(MachineConfig{CoreSize: st.CoreSize, MaxProcesses: st.MaxProcesses, Cycles: st.Cycles, PSpaceSize: st.PSpaceSize}, ws)
+		mm, err := redcode.NewMachine(redcode.MachineConfig{CoreSize: st.CoreSize, MaxProcesses: st.MaxProcesses, Cycles: st.Cycles, PSpaceSize: st.PSpaceSize}, ws)
 		if err == nil {
 			order := make([]int, len(ws))
 			for i := range order {
 				order[i] = i
 			}
-			return st.exitStatusQuery(mm, ws, order)
+			return exitStatusQuery(st, mm, ws, order)
 		}
 	}
-	return st.queryConst(len(ws), -1)
+	return queryConst(st, len(ws), -1)
 }
 
-func (st *Settings) queryConst(W int, pspaces int) int {
+func queryConst(st *redcode.Settings, W int, pspaces int) int {
 	q := st.Query
 	switch {
 	case q == 1000:
@@ -206,7 +197,7 @@ func (st *Settings) queryConst(W int, pspaces int) int {
 	return 255
 }
 
-func (st *Settings) exitStatusQuery(m *Machine, ws []*Warrior, order []int) int {
+func exitStatusQuery(st *redcode.Settings, m *redcode.Machine, ws []*redcode.Warrior, order []int) int {
 	if !st.HasQuery {
 		return 0
 	}
@@ -219,5 +210,5 @@ func (st *Settings) exitStatusQuery(m *Machine, ws []*Warrior, order []int) int 
 	case q >= 101 && q <= 100+W:
 		return order[q-101] + 1
 	}
-	return st.queryConst(W, m.PSpaceCount())
+	return queryConst(st, W, m.PSpaceCount())
 }

@@ -1,4 +1,4 @@
-package redcode
+package pmars
 
 import (
 	"bytes"
@@ -40,33 +40,33 @@ func TestPINSharing(t *testing.T) {
 	// p-space persists across rounds: this warrior survives round 1 only if
 	// cell 1 is still 0, and sets it; round 2 then dies.
 	once := write("once.red", ";assert 1\n ldp.ab #1, #0\n jmz.b 2, -1\n dat 0, 0\n stp.ab #1, #1\n jmp 0\n")
-	out, errs, _ := runPMARS(t, "-b", "-k", "-r", "2", "-c", "50", "-F", "200", once, "testdata/jmp0.red")
+	out, errs, _ := runPMARS(t, "-b", "-k", "-r", "2", "-c", "50", "-F", "200", once, testdata+"/jmp0.red")
 	if out != "0 1\n1 1\n" {
 		t.Errorf("p-space persistence: %q %s", out, errs)
 	}
 }
 
 func TestStdinAndParameterFile(t *testing.T) {
-	imp, _ := os.ReadFile("testdata/imp.red")
-	dwarf, _ := os.ReadFile("testdata/dwarf.red")
+	imp, _ := os.ReadFile(testdata + "/imp.red")
+	dwarf, _ := os.ReadFile(testdata + "/dwarf.red")
 	var out, errb bytes.Buffer
-	rc := RunPMARS([]string{"-b", "-r", "10", "-F", "500", "2-"}, bytes.NewReader(append(append([]byte{}, imp...), dwarf...)), &out, &errb)
+	rc := Run([]string{"-b", "-r", "10", "-F", "500", "2-"}, bytes.NewReader(append(append([]byte{}, imp...), dwarf...)), &out, &errb)
 	want := "Imp by A. K. Dewdney scores 6\nDwarf by A. K. Dewdney scores 18\nResults: 0 4 6\n"
 	if rc != 0 || out.String() != want {
 		t.Errorf("2- from stdin: rc %d %q %s", rc, out.String(), errb.String())
 	}
 	dir := t.TempDir()
 	opts := filepath.Join(dir, "opts")
-	os.WriteFile(opts, []byte("-b ; brief\n-r 10 -F 500\ntestdata/imp.red testdata/dwarf.red\n$\n-k\n"), 0o644)
+	os.WriteFile(opts, []byte("-b ; brief\n-r 10 -F 500\n../testdata/imp.red ../testdata/dwarf.red\n$\n-k\n"), 0o644)
 	out.Reset()
 	errb.Reset()
-	rc = RunPMARS([]string{"-@", opts}, strings.NewReader(""), &out, &errb)
+	rc = Run([]string{"-@", opts}, strings.NewReader(""), &out, &errb)
 	if rc != 0 || out.String() != want {
 		t.Errorf("-@: rc %d %q %s", rc, out.String(), errb.String())
 	}
 	out.Reset()
 	errb.Reset()
-	if rc = RunPMARS([]string{"-b", "-o", "-r", "10", "-F", "500", "testdata/imp.red", "testdata/dwarf.red"}, nil, &out, &errb); !strings.HasPrefix(out.String(), "Dwarf") || !strings.HasSuffix(out.String(), "Results: 4 0 6\n") {
+	if rc = Run([]string{"-b", "-o", "-r", "10", "-F", "500", testdata + "/imp.red", testdata + "/dwarf.red"}, nil, &out, &errb); !strings.HasPrefix(out.String(), "Dwarf") || !strings.HasSuffix(out.String(), "Results: 4 0 6\n") {
 		t.Errorf("-o: %q", out.String())
 	}
 }
@@ -86,8 +86,51 @@ func TestParameterWords(t *testing.T) {
 		{"; " + strings.Repeat("x", 120) + " w\nz", []string{strings.Repeat("x", 22), "w", "z", ""}}, // a comment line is read 99 characters at a time
 	}
 	for _, tc := range tests {
-		if got := parameterWords(tc.in); !reflect.DeepEqual(got, tc.want) {
+		if got, _ := parameterWords(tc.in); !reflect.DeepEqual(got, tc.want) {
 			t.Errorf("parameterWords(%q) = %q, want %q", tc.in, got, tc.want)
 		}
+	}
+}
+
+// FuzzParameterWords: any parameter file splits into words without a panic;
+// the input ends at the first "$" or empty word and only there.
+func FuzzParameterWords(f *testing.F) {
+	for _, s := range []string{"-r 0 -b x.red\n", "\"a b\" c", "\"x.red\" y", "\"x.red\ny", "a ; c \"d\"\n\"e\" f",
+		"a $ b", "\"\"", "\"", ";", "; x\n;y\n\"z\"", "-@ - \"$\" $"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		words, used := parameterWords(s)
+		if used < 0 || used > len(s) {
+			t.Fatalf("%q: read %d bytes", s, used)
+		}
+		if len(words) == 0 || !endOfInput(words[len(words)-1]) {
+			t.Fatalf("%q: %q does not end the input", s, words)
+		}
+		for _, w := range words[:len(words)-1] {
+			if endOfInput(w) {
+				t.Fatalf("%q: input ended early in %q", s, words)
+			}
+		}
+	})
+}
+
+// TestOptionsFromStdin: "-@ -" reads options from standard input up to "$";
+// warriors read from "-" start right after it. A word "x-" is not N warriors.
+func TestOptionsFromStdin(t *testing.T) {
+	var out, errb bytes.Buffer
+	in := "-r 0 -b - $\n;redcode\n;name From stdin\n;assert 1\ndat 1\n"
+	if rc := Run([]string{"-@", "-"}, strings.NewReader(in), &out, &errb); rc != 0 || errb.String() != "[Reading from standard input until EOF or \"$\"]\n" {
+		t.Errorf("-@ -: rc %d %q", rc, errb.String())
+	}
+	out.Reset()
+	errb.Reset()
+	if rc := Run([]string{"-@", "-"}, strings.NewReader("-r 0 -Z\n"), &out, &errb); rc != 2 ||
+		!strings.HasSuffix(errb.String(), "\nUnknown option \"-Z\"\nThe error is located in \"standard input\"\n") {
+		t.Errorf("-@ - with an error: rc %d %q", rc, errb.String())
+	}
+	errb.Reset()
+	if rc := Run([]string{"-r", "0", "x-"}, strings.NewReader(""), &out, &errb); rc != 2 || !strings.HasSuffix(errb.String(), "\nUnknown option \"x\"\n") {
+		t.Errorf("x-: rc %d %q", rc, errb.String())
 	}
 }

@@ -1,4 +1,4 @@
-package redcode
+package pmars
 
 import (
 	"bytes"
@@ -45,7 +45,7 @@ func TestStderrCorpus(t *testing.T) {
 			t.Fatalf("%s: %v %v", id, err1, err2)
 		}
 		var out, errb bytes.Buffer
-		rc := RunPMARS(args, bytes.NewReader(nil), &out, &errb)
+		rc := Run(args, bytes.NewReader(nil), &out, &errb)
 		if classes[class] == nil {
 			classes[class] = &tally{}
 		}

@@ -1,0 +1,68 @@
+package redcode
+
+import "fmt"
+
+// DefaultSettings are pMARS's settings before its command line is read.
+// Rounds is -1, "not given": Finish makes it 1, or every position once with -P.
+func DefaultSettings() *Settings {
+	return &Settings{CoreSize: 8000, MaxProcesses: 8000, Cycles: 80000, MaxLength: 100, Rounds: -1, Formula: "(W*W-1)/S"}
+}
+
+// Finish applies the defaults that depend on other settings and the checks of
+// PMARS-DETAILS.md 15 for n warriors; an error is pMARS's message.
+func (st *Settings) Finish(n int) error {
+	if st.MinDistance == 0 {
+		st.MinDistance = st.MaxLength
+	}
+	if st.PSpaceSize == 0 {
+		st.PSpaceSize = DefaultPSpaceSize(st.CoreSize)
+	}
+	if st.Rounds < 0 {
+		st.Rounds = 1
+		if st.Permute {
+			st.Rounds = 2*st.CoreSize - 4*st.MinDistance + 2
+		}
+	}
+	switch {
+	case st.FixedSeries && st.FixedPos > 0:
+		return fmt.Errorf("Only one of -f and -F can be given")
+	case st.MinDistance < st.MaxLength:
+		return fmt.Errorf("Warrior distance cannot be smaller than warrior length")
+	case st.CoreSize < n*st.MinDistance:
+		return fmt.Errorf("Core size is too small")
+	case st.FixedPos > 0 && st.FixedPos < st.MinDistance:
+		return fmt.Errorf("Position of warrior #2 cannot be smaller than warrior distance")
+	case !CheckFormula(st.Formula, n):
+		return fmt.Errorf("Bad score formula")
+	case st.PSpaceSize > st.CoreSize:
+		return fmt.Errorf("P-space is bigger than core")
+	case st.Permute && n != 2:
+		return fmt.Errorf("Permutation cannot be used in multiwarrior battles")
+	case n == 0:
+		return fmt.Errorf("No warrior file specified")
+	}
+	return nil
+}
+
+// AssemblerConfig returns the assembler settings of this run for n warriors
+// (the registers W and S hold n for the first warrior, as in pMARS).
+func (st *Settings) AssemblerConfig(n int) Config {
+	cfg := Config{CoreSize: st.CoreSize, MaxProcesses: st.MaxProcesses, MaxCycles: st.Cycles, MaxLength: st.MaxLength,
+		MinDistance: st.MinDistance, Warriors: n, Rounds: st.Rounds, PSpaceSize: st.PSpaceSize, Strict88: st.Strict88, Verbose: st.Verbose}
+	cfg.InitialRegs = FormulaRegisters(st.Formula, n)
+	return cfg
+}
+
+// FormulaRegisters are the registers pMARS leaves behind after checking the
+// score formula for s = 1..n; its first warrior is assembled with them.
+func FormulaRegisters(formula string, n int) [26]int64 {
+	var regs [26]int64
+	regs['w'-'a'] = int64(n)
+	regs['s'-'a'] = int64(n)
+	for s := 1; s <= n; s++ {
+		regs['w'-'a'] = int64(n)
+		regs['s'-'a'] = int64(s)
+		evaluate(formula, &regs)
+	}
+	return regs
+}
