@@ -147,7 +147,12 @@ func FuzzRC3Game(f *testing.F) {
 		o.MaxTasks = 1 + int(uint64(seed)>>3)%12
 		o.Timeout = 2000
 		var events []string
-		g, err := New(Config{Programs: progs, Options: o, Seed: seed, OnEvent: func(e Event) { events = append(events, fmt.Sprintf("%+v", e)) }})
+		g, err := New(Config{Programs: progs, Options: o, Seed: seed, OnEvent: func(e Event) {
+			if (e.Kind == EvSpawn) != (e.Task == 0) { // RC3.md 9: every line but spawn has the task
+				t.Fatalf("event %+v: task %d", e, e.Task)
+			}
+			events = append(events, fmt.Sprintf("%+v", e))
+		}})
 		if err != nil {
 			t.Fatal(err)
 		}

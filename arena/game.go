@@ -223,9 +223,10 @@ type Game struct {
 	onEvent func(Event)
 	chains  int // robots with chained set
 
-	// RC3 (tasks.go, exec_rc3.go). plain games visit every active robot in every cycle
-	// through turnPlain, without prefetch or chains: the RC3 rules (tasks, sleeping, error 16)
-	// break the fast path's assumptions, and the classic path stays as it was.
+	// RC3 (tasks.go, exec_rc3.go). plain games give every active robot its turn in every
+	// cycle through turnPlain (skipping only pure count-downs), without prefetch or chains:
+	// the RC3 rules (tasks, sleeping, error 16) break the fast path's assumptions, and the
+	// classic path stays as it was.
 	plain       bool
 	rc3         bool    // instructions = rc3: events carry the task, the RC3 variables exist
 	curTask     int     // the number of the task whose visit runs now (0 outside, and in non-rc3 games)

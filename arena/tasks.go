@@ -8,11 +8,13 @@ import (
 )
 
 // Multitasking (RC3.md 6). In a plain game (Game.plain: instructions = rc3, or max-duration
-// above 0) every active robot is visited in every cycle, in creation order, by turnPlain,
+// above 0) every active robot takes its turn in every cycle, in creation order, by turnPlain,
 // which follows RC3.md 6.2 to the letter: it visits the seized task, or the task after the
 // cursor and then, while the task just visited sleeps, the next ones. A visit counts one
 // cycle off the task's instruction (r.rem), so nothing is computed ahead and deactivation,
-// transfers and the debugger see the state the rules describe at every point.
+// transfers and the debugger see the state the rules describe at every point. The one
+// shortcut: turns that could only count down the one task that will be visited are skipped
+// (tasks.skip).
 //
 // A robot's fields bank, pos, code, dir, inProgress, dur, fetchAt and rem always hold the
 // state of the cursor task (the task visited last): during a visit they are the executing

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"robocom/arena"
 )
 
 // TestBattleRC3Trace plays RC3.md 10's example E10 through the command line: the trace
@@ -74,5 +76,31 @@ func TestRC3OptionsCLI(t *testing.T) {
 	var out, errb bytes.Buffer
 	if code := tournamentMain([]string{"-options", "rc3m", "-opt", "timeout=300", "-rounds", "2", "-json", mt, loop}, &out, &errb); code != 0 {
 		t.Errorf("tournament: exit %d: %s", code, errb.String())
+	}
+}
+
+// TestRC3TraceLines: the RC3 events of RC3.md 9 as trace lines, and classic lines without
+// "task".
+func TestRC3TraceLines(t *testing.T) {
+	for _, c := range []struct {
+		e    arena.Event
+		want string
+	}{
+		{arena.Event{Cycle: 2, Robot: 1, Kind: arena.EvInit, Task: 1, NewTask: 2, Bank: 1, Instr: 4},
+			`{"round":1,"cycle":2,"robot":1,"program":0,"event":"init","task":1,"new_task":2,"bank":1,"instr":4,"replaced":0}`},
+		{arena.Event{Cycle: 7, Robot: 1, Kind: arena.EvQuit, Task: 2}, `{"round":1,"cycle":7,"robot":1,"program":0,"event":"quit","task":2}`},
+		{arena.Event{Cycle: 1, Robot: 3, Program: 1, Kind: arena.EvSeize, Task: 4}, `{"round":1,"cycle":1,"robot":3,"program":1,"event":"seize","task":4}`},
+		{arena.Event{Cycle: 8, Robot: 1, Kind: arena.EvResume, Task: 1}, `{"round":1,"cycle":8,"robot":1,"program":0,"event":"resume","task":1}`},
+		{arena.Event{Cycle: 9, Robot: 1, Kind: arena.EvBreak, Task: 3, Ended: []int{1, 2, 5}}, `{"round":1,"cycle":9,"robot":1,"program":0,"event":"break","task":3,"ended":[1,2,5]}`},
+		{arena.Event{Cycle: 16, Robot: 1, Kind: arena.EvRTrans, Task: 1, Target: 2, FromBank: 1, ToBank: 2},
+			`{"round":1,"cycle":16,"robot":1,"program":0,"event":"rtrans","task":1,"target":2,"from_bank":1,"to_bank":2}`},
+		{arena.Event{Cycle: 12, Robot: 1, Kind: arena.EvDeath, Task: 1, Reason: arena.ReasonDurationTooHigh},
+			`{"round":1,"cycle":12,"robot":1,"program":0,"event":"death","task":1,"reason":"duration_too_high"}`},
+		{arena.Event{Cycle: 12, Robot: 1, Kind: arena.EvDeath, Reason: arena.ReasonDie},
+			`{"round":1,"cycle":12,"robot":1,"program":0,"event":"death","reason":"die"}`},
+	} {
+		if got := string(appendTraceLine(nil, 1, c.e)); got != c.want+"\n" {
+			t.Errorf("got  %swant %s", got, c.want)
+		}
 	}
 }
