@@ -490,8 +490,10 @@ func (f *shardFlags) register(fs *flag.FlagSet) {
 func (f *shardFlags) wanted() bool { return f.shard != "" || f.out != "" }
 
 // parse checks the flags together and returns K and N.
-func (f *shardFlags) parse(asJSON bool) (k, n int, err error) {
+func (f *shardFlags) parse(asJSON, seedSet bool) (k, n int, err error) {
 	switch {
+	case f.shard != "" && !seedSet:
+		return 0, 0, errors.New("-shard needs -seed: every part must play the bouts of one tournament, and a random seed differs from part to part")
 	case f.shard == "":
 		return 0, 0, errors.New("-o writes a part of a tournament: give -shard K/N too (-shard 0/1 for all of it)")
 	case asJSON:

@@ -191,10 +191,12 @@ func TestShardFlags(t *testing.T) {
 		args []string
 		want string
 	}{
-		{append([]string{"-shard", "0/2", "-json"}, robo...), "-json prints a whole tournament"},
-		{append([]string{"-o", filepath.Join(t.TempDir(), "x.jsonl")}, robo...), "give -shard K/N too"},
-		{append([]string{"-shard", "0/2", "-o", robo[0]}, robo...), "is one of the programs"},
-		{append([]string{"-shard", "0/2", "-swiss"}, core...), "Swiss system's pairings depend"},
+		{append([]string{"-seed", "1", "-shard", "0/2", "-json"}, robo...), "-json prints a whole tournament"},
+		{append([]string{"-seed", "1", "-o", filepath.Join(t.TempDir(), "x.jsonl")}, robo...), "give -shard K/N too"},
+		{append([]string{"-seed", "1", "-shard", "0/2", "-o", robo[0]}, robo...), "is one of the programs"},
+		{append([]string{"-seed", "1", "-shard", "0/2", "-swiss"}, core...), "Swiss system's pairings depend"},
+		{append([]string{"-shard", "0/2"}, robo...), "-shard needs -seed"},
+		{append([]string{"-shard", "0/2"}, core...), "-shard needs -seed"},
 	} {
 		var out, errb bytes.Buffer
 		if code := tournamentMain(c.args, &out, &errb); code != 2 || !strings.Contains(errb.String(), c.want) {
