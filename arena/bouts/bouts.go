@@ -22,8 +22,9 @@ import (
 // Pairing is two entries of a tournament by their index in the entry list, the one added
 // earlier first (A < B in a round-robin), and the seed of their first bout.
 type Pairing struct {
-	A, B int
-	Seed int64
+	A    int   `json:"a"`
+	B    int   `json:"b"`
+	Seed int64 `json:"seed"`
 }
 
 // RoundRobin is every pairing of n entries, in the order (0,1), (0,2), …, (0,n−1), (1,2), …,

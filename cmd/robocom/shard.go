@@ -49,6 +49,9 @@ type shardHeader struct {
 	Params   *coreplay.Params `json:"params,omitempty"`
 	Copies   int              `json:"copies,omitempty"`
 	Programs []shardProgram   `json:"programs"`
+	// Pairings, if present, are the plan's pairings (a hill plays only those it lacks);
+	// without them the plan is the round-robin of the programs.
+	Pairings []bouts.Pairing `json:"pairings,omitempty"`
 }
 
 type shardProgram struct {
@@ -270,7 +273,7 @@ type shardPart struct {
 const maxPartPrograms = 4096
 
 // maxShardLine bounds a line of a part (headers list every program with its file name).
-const maxShardLine = 16 << 20
+const maxShardLine = 64 << 20
 
 func (p *shardPart) readLine() ([]byte, error) {
 	var buf []byte
@@ -378,6 +381,16 @@ func (h *shardHeader) check() error {
 	case (h.Game == "robocom") != (h.Options != nil) || (h.Game == "core") != (h.Params != nil):
 		return fmt.Errorf("a %s part without its options", h.Game)
 	}
+	if h.Pairings != nil {
+		if len(h.Pairings) == 0 {
+			return errors.New("an empty list of pairings")
+		}
+		for i, pg := range h.Pairings {
+			if pg.A < 0 || pg.B < 0 || pg.A >= len(h.Programs) || pg.B >= len(h.Programs) || pg.A == pg.B {
+				return fmt.Errorf("pairing %d names programs %d and %d of %d", i, pg.A, pg.B, len(h.Programs))
+			}
+		}
+	}
 	plan := h.plan()
 	if err := plan.Check(); err != nil {
 		return err
@@ -391,6 +404,9 @@ func (h *shardHeader) check() error {
 
 // plan is the tournament's plan of bouts.
 func (h *shardHeader) plan() bouts.Plan {
+	if h.Pairings != nil {
+		return bouts.Plan{Pairings: h.Pairings, Rounds: h.Rounds}
+	}
 	if h.Game == "core" {
 		return coreplay.RoundRobinPlan(len(h.Programs), h.Seed, h.Rounds)
 	}
@@ -420,6 +436,8 @@ func sameTournament(p, q *shardPart) error {
 		return differ("copies", a.Copies, b.Copies)
 	case !reflect.DeepEqual(a.Params, b.Params):
 		return differ("parameters", *a.Params, *b.Params)
+	case !reflect.DeepEqual(a.Pairings, b.Pairings):
+		return fmt.Errorf("%s and %s are parts of different tournaments: they play different pairings", p.path, q.path)
 	}
 	for i := range a.Programs {
 		if a.Programs[i].SHA256 != b.Programs[i].SHA256 {
