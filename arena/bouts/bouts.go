@@ -177,11 +177,17 @@ func Play[R any](ctx context.Context, from, to, workers int, play func(g int) (R
 			close(results)
 		}()
 		for g := from; g < to; g++ {
+			if ctx.Err() != nil { // select picks at random among ready cases: look first
+				return
+			}
 			select {
 			case slots <- struct{}{}:
 			case <-stop:
 				return
 			case <-ctx.Done():
+				return
+			}
+			if ctx.Err() != nil {
 				return
 			}
 			select {

@@ -189,3 +189,26 @@ func BenchmarkPlayOverhead(b *testing.B) {
 		return nil
 	})
 }
+
+// TestPlayStartsNoBoutAfterCancel: once the context is done, at most the bout already on its
+// way to a worker is started.
+func TestPlayStartsNoBoutAfterCancel(t *testing.T) {
+	for range 20 {
+		ctx, cancel := context.WithCancel(context.Background())
+		var cancelled atomic.Bool
+		var late atomic.Int64
+		Play(ctx, 0, 1_000_000, 1, func(g int) (int, error) {
+			if cancelled.Load() {
+				late.Add(1)
+			}
+			if g == 10 {
+				cancelled.Store(true)
+				cancel()
+			}
+			return g, nil
+		}, func(g, r int) error { return nil })
+		if late.Load() > 1 {
+			t.Fatalf("%d bouts started after the cancel", late.Load())
+		}
+	}
+}
