@@ -187,6 +187,9 @@ func sameInputs(out string, inputs []string) error {
 	if err != nil {
 		return nil
 	}
+	if st.IsDir() {
+		return fmt.Errorf("-o %s is a directory; give the part's file name", out)
+	}
 	for _, in := range inputs {
 		if ist, err := os.Stat(in); err == nil && os.SameFile(st, ist) {
 			return fmt.Errorf("-o %s is one of the programs; the part needs a file of its own", out)

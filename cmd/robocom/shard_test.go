@@ -196,6 +196,7 @@ func TestShardFlags(t *testing.T) {
 		{append([]string{"-seed", "1", "-shard", "0/2", "-o", robo[0]}, robo...), "is one of the programs"},
 		{append([]string{"-seed", "1", "-shard", "0/2", "-swiss"}, core...), "Swiss system's pairings depend"},
 		{append([]string{"-shard", "0/2"}, robo...), "-shard needs -seed"},
+		{append([]string{"-seed", "1", "-shard", "0/2", "-o", t.TempDir()}, robo...), "is a directory"},
 		{append([]string{"-shard", "0/2"}, core...), "-shard needs -seed"},
 	} {
 		var out, errb bytes.Buffer
