@@ -35,14 +35,86 @@ func (o Outcome) Points() int { return [...]int{Loss: 0, Draw: 1, Win: 3}[o] }
 
 // Outcome tells how program i fared: the winner wins; if there is no winner, the programs
 // sharing first place draw; everyone else loses.
-func (r *Result) Outcome(i int) Outcome {
+func (r *Result) Outcome(i int) Outcome { return outcome(i, r.Winner, r.Programs[i].Rank) }
+
+// outcome is the one scoring rule of ROBOCOM.md 10, for the commands and the window alike.
+func outcome(i, winner, rank int) Outcome {
 	switch {
-	case r.Winner == i:
+	case winner == i:
 		return Win
-	case r.Winner < 0 && r.Programs[i].Rank == 1:
+	case winner < 0 && rank == 1:
 		return Draw
 	}
 	return Loss
+}
+
+// Score is one program's record over a series of games.
+type Score struct{ Wins, Draws, Losses int }
+
+// Points are 3 per win and 1 per draw.
+func (s Score) Points() int { return 3*s.Wins + s.Draws }
+
+func (s *Score) add(o Outcome) {
+	switch o {
+	case Win:
+		s.Wins++
+	case Draw:
+		s.Draws++
+	default:
+		s.Losses++
+	}
+}
+
+// Tally is the running score of a series of rounds of the same programs (a battle, or the
+// window's rounds): each finished game is folded in, so it takes the same memory after any
+// number of rounds.
+type Tally struct {
+	Rounds int
+	scores []Score
+}
+
+// Of returns program i's score.
+func (t *Tally) Of(i int) Score {
+	if i < len(t.scores) {
+		return t.scores[i]
+	}
+	return Score{}
+}
+
+func (t *Tally) grow(n int) {
+	for len(t.scores) < n {
+		t.scores = append(t.scores, Score{})
+	}
+}
+
+// Add folds in a finished game.
+func (t *Tally) Add(r *Result) {
+	t.grow(len(r.Programs))
+	for i := range r.Programs {
+		t.scores[i].add(r.Outcome(i))
+	}
+	t.Rounds++
+}
+
+// AddEnd folds in a finished game known by what the window shows of it: each program's
+// robots left (counts) and its rank. The winner is the only program with robots left, as in
+// Result.
+func (t *Tally) AddEnd(counts, ranks []int) {
+	winner := -1
+	for i, c := range counts {
+		if c > 0 {
+			if winner >= 0 {
+				winner = -1
+				break
+			}
+			winner = i
+		}
+	}
+	t.grow(len(ranks))
+	for i, rank := range ranks {
+		t.scores[i].add(outcome(i, winner, rank))
+	}
+	t.Rounds++
 }
 
 // Result returns the game's result so far (final once Over).

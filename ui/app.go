@@ -22,6 +22,7 @@ import (
 	"gioui.org/widget/material"
 	"gioui.org/x/component"
 
+	"robocom/arena"
 	"robocom/robolang"
 	"robocom/ui/picker"
 	"robocom/ui/shortcut"
@@ -72,7 +73,7 @@ type UI struct {
 	round       int // 1-based round; round k plays seed + k − 1
 	seriesEnd   int // rounds up to this one follow each other by themselves
 	seriesStart int // the round the series under way began with
-	tally       Tally
+	tally       arena.Tally
 	tallied     int // the Snapshot.Game whose result is in the tally
 	overAt      time.Time
 	wantRun     bool // the user pressed Start; next rounds start by themselves
@@ -409,7 +410,7 @@ func (u *UI) nextRound() {
 // restartSeries starts again at round 1 with an empty tally.
 func (u *UI) restartSeries() {
 	u.round, u.seriesEnd = 1, 0
-	u.tally = Tally{}
+	u.tally = arena.Tally{}
 	u.newGame()
 }
 
@@ -649,7 +650,7 @@ func (u *UI) checkOver(gtx layout.Context) {
 	}
 	if u.tallied != u.snap.Game {
 		u.tallied = u.snap.Game
-		u.tally.Add(u.snap.Ranks, len(u.players))
+		u.tally.AddEnd(u.snap.Counts, u.snap.Ranks)
 		u.overAt = gtx.Now
 	}
 	if u.wantRun && u.round < u.seriesEnd {

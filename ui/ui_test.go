@@ -275,14 +275,7 @@ func placementsOf(rs []RobotView) string {
 	return b.String()
 }
 
-func TestTallyAndRanks(t *testing.T) {
-	var tl Tally
-	tl.Add([]int{1, 2}, 2)
-	tl.Add([]int{1, 1}, 2)
-	tl.Add([]int{2, 1}, 2)
-	if s := tl.Of(0); s != (Score{1, 1, 1}) || s.Points() != 4 {
-		t.Errorf("program 0: %+v", s)
-	}
+func TestRankOrder(t *testing.T) {
 	if got := rankOrder([]int{3, 1, 2}); fmt.Sprint(got) != "[1 2 0]" {
 		t.Errorf("rankOrder = %v", got)
 	}
@@ -338,10 +331,10 @@ func TestGameOverTalliedOnce(t *testing.T) {
 		time.Sleep(5 * time.Millisecond)
 		h.frame()
 	}
-	if s := h.u.tally.Of(0); s != (Score{Wins: 1}) {
+	if s := h.u.tally.Of(0); s != (arena.Score{Wins: 1}) {
 		t.Errorf("winner's score %+v after one game, want one win", s)
 	}
-	if s := h.u.tally.Of(1); s != (Score{Losses: 1}) {
+	if s := h.u.tally.Of(1); s != (arena.Score{Losses: 1}) {
 		t.Errorf("loser's score %+v after one game, want one loss", s)
 	}
 	if _, ok := h.findText("Prog1 wins (cycle 1)"); !ok {
@@ -359,7 +352,7 @@ func TestGameOverTalliedOnce(t *testing.T) {
 	if h.u.Seed() != seed+1 {
 		t.Errorf("round 2 has seed %d, want %d", h.u.Seed(), seed+1)
 	}
-	if s := h.u.tally.Of(0); s != (Score{Wins: 2}) || h.u.tally.Rounds != 2 {
+	if s := h.u.tally.Of(0); s != (arena.Score{Wins: 2}) || h.u.tally.Rounds != 2 {
 		t.Errorf("winner's score %+v after %d rounds, want two wins", s, h.u.tally.Rounds)
 	}
 }

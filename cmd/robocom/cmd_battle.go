@@ -2,19 +2,16 @@ package main
 
 import (
 	"bufio"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
-	"runtime"
 	"strconv"
-	"sync"
 	"text/tabwriter"
 
 	"robocom/arena"
-	"robocom/robolang"
+	"robocom/arena/bouts"
 )
 
 // runBattle is "robocom battle [options] PROGRAM..." (CLI.md): 1 to 5 programs, headless.
@@ -46,8 +43,8 @@ func battleMain(args []string, stdout, stderr io.Writer) int {
 	if len(files) > arena.MaxPrograms {
 		return usageErr("%d programs given; a battle takes 1 to %d", len(files), arena.MaxPrograms)
 	}
-	if gf.rounds < 1 {
-		return usageErr("-rounds must be at least 1, not %d", gf.rounds)
+	if err := bouts.CheckRounds(gf.rounds); err != nil {
+		return usageErr("%v", err)
 	}
 	opts, err := gf.optionSet()
 	if err != nil {
@@ -89,16 +86,33 @@ func battleMain(args []string, stdout, stderr io.Writer) int {
 		}()
 		tw = bw
 	}
-	res, err := playBattle(progs, opts, seed, gf.rounds, places, tw)
-	if err != nil {
+	ctx, interrupted := onInterrupt()
+	defer interrupted.stop()
+	b := &arena.Battle{Programs: progs, Options: opts, Seed: seed, Rounds: gf.rounds, Places: places}
+	if tw != nil {
+		var buf []byte
+		b.OnEvent = func(round int, e arena.Event) {
+			buf = appendTraceLine(buf[:0], round, e)
+			tw.Write(buf)
+		}
+	}
+	out := newBattleWriter(stdout, gf.json, b)
+	prog := newProgress(stderr, gf.quiet, "rounds", gf.rounds)
+	played, err := b.Play(ctx, func(round int, r *arena.Result) error {
+		prog.step()
+		return out.round(round, r)
+	})
+	prog.finish()
+	if err != nil && ctx.Err() == nil {
 		fmt.Fprintf(stderr, "robocom battle: %v\n", err)
 		return 1
 	}
-	if gf.json {
-		out, _ := json.MarshalIndent(res, "", "  ")
-		fmt.Fprintf(stdout, "%s\n", out)
-	} else {
-		printBattle(stdout, res)
+	if err := out.finish(played, ctx.Err() != nil); err != nil {
+		fmt.Fprintf(stderr, "robocom battle: writing the result: %v\n", err)
+		return 1
+	}
+	if ctx.Err() != nil {
+		return interrupted.status()
 	}
 	return 0
 }
@@ -111,6 +125,9 @@ type battleJSON struct {
 	Seed    int64       `json:"seed"`
 	Rounds  []roundJSON `json:"rounds"`
 	Totals  []totalJSON `json:"totals"`
+	// Interrupted is true when Ctrl-C or SIGTERM stopped the battle: the totals are those of
+	// the rounds listed.
+	Interrupted bool `json:"interrupted,omitempty"`
 }
 
 type roundJSON struct {
@@ -149,91 +166,99 @@ type totalJSON struct {
 	Points int    `json:"points"`
 }
 
-// playBattle plays the rounds (round k with seed+k-1). With a trace writer the rounds run
-// one after the other so that the lines come in order; without, they run in parallel
-// (the results do not depend on it).
-func playBattle(progs []*robolang.Program, opts *arena.Options, seed int64, rounds int, places []arena.Placement, trace io.Writer) (*battleJSON, error) {
-	results := make([]arena.Result, rounds)
-	errs := make([]error, rounds)
-	play := func(k int, onEvent func(arena.Event)) {
-		g, err := arena.New(arena.Config{Programs: progs, Options: opts, Seed: seed + int64(k), Places: places, OnEvent: onEvent})
-		if err != nil {
-			errs[k] = err
-			return
-		}
-		g.Run()
-		results[k] = g.Result()
-		g.Release()
-	}
-	if trace != nil {
-		var buf []byte
-		for k := 0; k < rounds; k++ {
-			round := k + 1
-			play(k, func(e arena.Event) {
-				buf = appendTraceLine(buf[:0], round, e)
-				trace.Write(buf)
-			})
-		}
-	} else {
-		var wg sync.WaitGroup
-		next := make(chan int)
-		for w := 0; w < min(rounds, runtime.NumCPU()); w++ {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				for k := range next {
-					play(k, nil)
-				}
-			}()
-		}
-		for k := 0; k < rounds; k++ {
-			next <- k
-		}
-		close(next)
-		wg.Wait()
-	}
-	for _, err := range errs {
-		if err != nil {
-			return nil, err
-		}
-	}
+// battleWriter writes a battle's result as its rounds finish, in the shape CLI.md gives
+// (the same bytes as the whole document written at once): the header, each round, then the
+// totals, folded into an arena.Tally as they come so that nothing grows with the rounds.
+type battleWriter struct {
+	w      *bufio.Writer
+	json   bool
+	js     *jsonStream
+	b      *arena.Battle
+	tally  arena.Tally
+	rounds int // written so far
+	tw     *tabwriter.Writer
+	err    error
+}
 
-	out := &battleJSON{Options: opts.Name, Board: opts.Board, Timeout: opts.Timeout, Seed: seed}
-	totals := make([]totalJSON, len(progs))
-	for i, p := range progs {
-		totals[i] = totalJSON{Index: i, Name: p.Name}
+func newBattleWriter(w io.Writer, asJSON bool, b *arena.Battle) *battleWriter {
+	bw := &battleWriter{w: bufio.NewWriter(w), json: asJSON, b: b}
+	bw.tw = tabwriter.NewWriter(bw.w, 0, 0, 2, ' ', 0)
+	opts := b.Options
+	if bw.json {
+		bw.js = startJSONStream(bw.w, struct {
+			Options string `json:"options"`
+			Board   int    `json:"board"`
+			Timeout int    `json:"timeout"`
+			Seed    int64  `json:"seed"`
+		}{opts.Name, opts.Board, opts.Timeout, b.Seed}, "rounds")
+	} else {
+		fmt.Fprintf(bw.w, "option set %s, board %d×%d, time limit %d cycles, seed %d\n", opts.Name, opts.Board, opts.Board, opts.Timeout, b.Seed)
 	}
-	for k, res := range results {
-		rj := roundJSON{Round: k + 1, Seed: seed + int64(k), Cycles: res.Cycles, Instructions: res.Instructions,
-			Programs: []programJSON{}, Deaths: []deathJSON{}}
-		if res.Winner >= 0 {
-			name := res.Programs[res.Winner].Name
-			rj.Winner = &name
-		}
-		for i, p := range res.Programs {
-			pj := programJSON{Index: p.Index, Name: p.Name, File: p.File, Alive: p.Alive, Robots: p.Robots, Rank: p.Rank}
-			if !p.Alive {
-				d := p.DiedAt
-				pj.DiedAt = &d
-			}
-			rj.Programs = append(rj.Programs, pj)
-			switch res.Outcome(i) {
-			case arena.Win:
-				totals[i].Wins++
-			case arena.Draw:
-				totals[i].Draws++
-			default:
-				totals[i].Losses++
-			}
-			totals[i].Points += res.Outcome(i).Points()
-		}
-		for _, d := range res.Deaths {
-			rj.Deaths = append(rj.Deaths, deathJSON{Cycle: d.Cycle, Robot: d.Robot, Program: d.Program, Reason: d.Reason.String()})
-		}
-		out.Rounds = append(out.Rounds, rj)
+	return bw
+}
+
+// round writes one finished round and flushes it, so that a reader sees it at once.
+func (bw *battleWriter) round(k int, res *arena.Result) error {
+	bw.tally.Add(res)
+	rj := roundJSON{Round: k, Seed: res.Seed, Cycles: res.Cycles, Instructions: res.Instructions,
+		Programs: []programJSON{}, Deaths: []deathJSON{}}
+	if res.Winner >= 0 {
+		name := res.Programs[res.Winner].Name
+		rj.Winner = &name
 	}
-	out.Totals = totals
-	return out, nil
+	for _, p := range res.Programs {
+		pj := programJSON{Index: p.Index, Name: p.Name, File: p.File, Alive: p.Alive, Robots: p.Robots, Rank: p.Rank}
+		if !p.Alive {
+			d := p.DiedAt
+			pj.DiedAt = &d
+		}
+		rj.Programs = append(rj.Programs, pj)
+	}
+	for _, d := range res.Deaths {
+		rj.Deaths = append(rj.Deaths, deathJSON{Cycle: d.Cycle, Robot: d.Robot, Program: d.Program, Reason: d.Reason.String()})
+	}
+	if bw.json {
+		bw.js.item(rj)
+	} else {
+		printRound(bw.w, bw.tw, rj)
+	}
+	bw.rounds++
+	if err := bw.w.Flush(); err != nil && bw.err == nil {
+		bw.err = err
+	}
+	return bw.err
+}
+
+// finish writes the totals of the rounds played (of all of them unless interrupted).
+func (bw *battleWriter) finish(played int, interrupted bool) error {
+	totals := make([]totalJSON, len(bw.b.Programs))
+	for i, p := range bw.b.Programs {
+		s := bw.tally.Of(i)
+		totals[i] = totalJSON{Index: i, Name: p.Name, Wins: s.Wins, Draws: s.Draws, Losses: s.Losses, Points: s.Points()}
+	}
+	if bw.json {
+		fields := []field{{"totals", totals}}
+		if interrupted {
+			fields = append(fields, field{"interrupted", true})
+		}
+		bw.js.end(fields...)
+	} else {
+		if interrupted {
+			fmt.Fprintf(bw.w, "\ninterrupted after %d of %d round(s)\n", played, bw.b.Rounds)
+		}
+		if played > 1 || len(totals) > 1 || interrupted {
+			fmt.Fprintf(bw.w, "\ntotals over %d round(s)\n", played)
+			fmt.Fprintln(bw.tw, "  program\twins\tdraws\tlosses\tpoints")
+			for _, t := range totals {
+				fmt.Fprintf(bw.tw, "  %s\t%d\t%d\t%d\t%d\n", t.Name, t.Wins, t.Draws, t.Losses, t.Points)
+			}
+			bw.tw.Flush()
+		}
+	}
+	if err := bw.w.Flush(); err != nil && bw.err == nil {
+		bw.err = err
+	}
+	return bw.err
 }
 
 // appendTraceLine renders one event as a JSON line (CLI.md "Trace lines"). Hand-written
@@ -288,32 +313,20 @@ func appendTraceLine(b []byte, round int, e arena.Event) []byte {
 	return append(b, '}', '\n')
 }
 
-// printBattle prints the result as tables.
-func printBattle(w io.Writer, res *battleJSON) {
-	fmt.Fprintf(w, "option set %s, board %d×%d, time limit %d cycles, seed %d\n", res.Options, res.Board, res.Board, res.Timeout, res.Seed)
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	for _, r := range res.Rounds {
-		winner := "none (draw)"
-		if r.Winner != nil {
-			winner = *r.Winner
-		}
-		fmt.Fprintf(w, "\nround %d (seed %d): %d cycles, %d instructions, winner: %s\n", r.Round, r.Seed, r.Cycles, r.Instructions, winner)
-		fmt.Fprintln(tw, "  rank\tprogram\tfile\talive\trobots\tdied at")
-		for _, p := range r.Programs {
-			alive, died := "yes", "-"
-			if !p.Alive {
-				alive, died = "no", strconv.Itoa(*p.DiedAt)
-			}
-			fmt.Fprintf(tw, "  %d\t%s\t%s\t%s\t%d\t%s\n", p.Rank, p.Name, p.File, alive, p.Robots, died)
-		}
-		tw.Flush()
+// printRound prints one round as a table.
+func printRound(w io.Writer, tw *tabwriter.Writer, r roundJSON) {
+	winner := "none (draw)"
+	if r.Winner != nil {
+		winner = *r.Winner
 	}
-	if len(res.Rounds) > 1 || len(res.Totals) > 1 {
-		fmt.Fprintf(w, "\ntotals over %d round(s)\n", len(res.Rounds))
-		fmt.Fprintln(tw, "  program\twins\tdraws\tlosses\tpoints")
-		for _, t := range res.Totals {
-			fmt.Fprintf(tw, "  %s\t%d\t%d\t%d\t%d\n", t.Name, t.Wins, t.Draws, t.Losses, t.Points)
+	fmt.Fprintf(w, "\nround %d (seed %d): %d cycles, %d instructions, winner: %s\n", r.Round, r.Seed, r.Cycles, r.Instructions, winner)
+	fmt.Fprintln(tw, "  rank\tprogram\tfile\talive\trobots\tdied at")
+	for _, p := range r.Programs {
+		alive, died := "yes", "-"
+		if !p.Alive {
+			alive, died = "no", strconv.Itoa(*p.DiedAt)
 		}
-		tw.Flush()
+		fmt.Fprintf(tw, "  %d\t%s\t%s\t%s\t%d\t%s\n", p.Rank, p.Name, p.File, alive, p.Robots, died)
 	}
+	tw.Flush()
 }

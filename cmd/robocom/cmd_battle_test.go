@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
 	"flag"
 	"os"
@@ -230,12 +231,13 @@ func TestTournament(t *testing.T) {
 		}
 		points[pr.A] += 3*pr.AWins + pr.Draws
 		points[pr.B] += 3*pr.BWins + pr.Draws
-		b, err := playBattle([]*robolang.Program{progs[pr.A], progs[pr.B]}, arena.Classic(), 3, 2, nil, nil)
-		if err != nil {
+		b := &arena.Battle{Programs: []*robolang.Program{progs[pr.A], progs[pr.B]}, Options: arena.Classic(), Seed: 3, Rounds: 2}
+		var tally arena.Tally
+		if _, err := b.Play(context.Background(), func(_ int, r *arena.Result) error { tally.Add(r); return nil }); err != nil {
 			t.Fatal(err)
 		}
-		if b.Totals[0].Wins != pr.AWins || b.Totals[1].Wins != pr.BWins || b.Totals[0].Draws != pr.Draws {
-			t.Errorf("pairing %+v but battle says %+v", pr, b.Totals)
+		if tally.Of(0).Wins != pr.AWins || tally.Of(1).Wins != pr.BWins || tally.Of(0).Draws != pr.Draws {
+			t.Errorf("pairing %+v but battle says %+v %+v", pr, tally.Of(0), tally.Of(1))
 		}
 	}
 	for i, s := range res.Programs {

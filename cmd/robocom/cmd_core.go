@@ -1,9 +1,9 @@
 package main
 
 import (
+	"bufio"
 	"crypto/rand"
 	"encoding/binary"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -14,8 +14,9 @@ import (
 	"strconv"
 	"text/tabwriter"
 
+	"robocom/arena/bouts"
 	"robocom/corewars"
-	"robocom/ui/corewin/coreplay"
+	coreplay "robocom/corewars/play"
 )
 
 // runCore is "robocom core [options] PROGRAM..." (CLI.md): a Core War battle in one of the
@@ -33,6 +34,7 @@ type coreFlags struct {
 	dialect    string
 	dialectSet bool
 	json       bool
+	quiet      bool
 }
 
 func coreMain(args []string, stdout, stderr io.Writer) int {
@@ -58,6 +60,7 @@ func coreMain(args []string, stdout, stderr io.Writer) int {
 		return nil
 	})
 	flags.BoolVar(&f.json, "json", false, "print the result as JSON")
+	flags.BoolVar(&f.quiet, "q", false, "no progress line on a terminal")
 	flags.Usage = func() {
 		fmt.Fprintln(stderr, "usage: robocom core [options] PROGRAM.cw|PROGRAM.vna|PROGRAM.red ...")
 		flags.PrintDefaults()
@@ -84,8 +87,8 @@ func coreMain(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	switch {
-	case f.rounds < 1:
-		return usageErr("-rounds must be at least 1, not %d", f.rounds)
+	case bouts.CheckRounds(f.rounds) != nil:
+		return usageErr("%v", bouts.CheckRounds(f.rounds))
 	case f.size < 0:
 		return usageErr("-size must be positive, not %d", f.size)
 	case f.cycles < 0:
@@ -169,35 +172,39 @@ func coreMain(args []string, stdout, stderr io.Writer) int {
 	if lang == coreplay.Redcode {
 		dialect = p.Dialect
 	}
-	res := coreResult{Language: langName[lang], Dialect: dialect, Size: p.Size, Cycles: p.Cycles, Threads: p.Threads, Copies: f.copies}
-	newGame := func(seed int64) (corewars.Engine, error) { return coreplay.NewGame(progs, copies, p, seed) }
-
-	res.Seed = f.seed
+	res := coreResult{Language: langName[lang], Dialect: dialect, Size: p.Size, Cycles: p.Cycles, Threads: p.Threads, Copies: f.copies, Seed: f.seed}
 	for i, file := range files {
 		res.Totals = append(res.Totals, coreTotal{Index: i, File: file})
 	}
-	for k := 0; k < f.rounds; k++ {
+	ctx, interrupted := onInterrupt()
+	defer interrupted.stop()
+	out := newCoreWriter(stdout, f.json, &res)
+	prog := newProgress(stderr, f.quiet, "rounds", f.rounds)
+	played, err := bouts.Play(ctx, 0, f.rounds, bouts.Workers(), func(k int) (coreRound, error) {
 		seed := f.seed + int64(k)
-		g, err := newGame(seed)
+		g, err := coreplay.NewGame(progs, copies, p, seed)
 		if err != nil {
-			fmt.Fprintf(stderr, "robocom core: %v\n", err)
-			return 1
+			return coreRound{}, err
 		}
 		for g.Step() {
 		}
-		res.Rounds = append(res.Rounds, roundResult(g, k+1, seed, files))
+		return roundResult(g, k+1, seed, files), nil
+	}, func(_ int, r coreRound) error {
+		prog.step()
+		return out.round(r)
+	})
+	prog.finish()
+	if err != nil && ctx.Err() == nil {
+		fmt.Fprintf(stderr, "robocom core: %v\n", err)
+		return 1
 	}
-	res.total()
-	if f.json {
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(&res); err != nil {
-			fmt.Fprintf(stderr, "robocom core: %v\n", err)
-			return 1
-		}
-		return 0
+	if err := out.finish(played, f.rounds, ctx.Err() != nil); err != nil {
+		fmt.Fprintf(stderr, "robocom core: writing the result: %v\n", err)
+		return 1
 	}
-	res.print(stdout)
+	if ctx.Err() != nil {
+		return interrupted.status()
+	}
 	return 0
 }
 
@@ -214,6 +221,9 @@ type coreResult struct {
 	Seed     int64       `json:"seed"`
 	Rounds   []coreRound `json:"rounds"`
 	Totals   []coreTotal `json:"totals"`
+	// Interrupted is true when Ctrl-C or SIGTERM stopped the battle: the totals are those of
+	// the rounds listed.
+	Interrupted bool `json:"interrupted,omitempty"`
 }
 
 type coreRound struct {
@@ -283,77 +293,143 @@ func roundResult(g corewars.Engine, round int, seed int64, files []string) coreR
 	return r
 }
 
-// total counts wins, draws and losses: the winner wins and the others lose; without a winner
-// the programs still alive draw and the others lose (all draw if none is alive).
-func (res *coreResult) total() {
-	for _, r := range res.Rounds {
-		anyAlive := false
-		for _, p := range r.Programs {
-			anyAlive = anyAlive || p.Alive
-		}
-		for i, p := range r.Programs {
-			t := &res.Totals[i]
-			t.Name = p.Name
-			t.Score += p.Score
-			switch {
-			case r.Winner != nil && p.Alive:
-				t.Wins++
-			case r.Winner == nil && (p.Alive || !anyAlive):
-				t.Draws++
-			default:
-				t.Losses++
-			}
-		}
-	}
-	for i := range res.Totals {
-		res.Totals[i].Points = 3*res.Totals[i].Wins + res.Totals[i].Draws
-	}
+// coreWriter writes a battle's result as its rounds finish (the same bytes as the whole
+// document at once), folding the rounds into a coreplay.Tally.
+type coreWriter struct {
+	w     *bufio.Writer
+	js    *jsonStream
+	res   *coreResult
+	tally coreplay.Tally
+	alive []bool
+	err   error
 }
 
-func (res *coreResult) print(w io.Writer) {
-	what := map[string]string{"cw": "Corewars (.cw)", "vna": "VNA Code", "redcode": "Redcode '" + res.Dialect}[res.Language]
-	// VNA has no scoring, so its table leaves the score out (the JSON has 0).
-	unit, scoreHead := "time slices", "\tscore"
-	scoreCol := func(v int64) string { return "\t" + strconv.FormatInt(v, 10) }
-	if res.Language == "vna" {
-		unit, scoreHead = "rounds", ""
-		scoreCol = func(int64) string { return "" }
+func newCoreWriter(w io.Writer, asJSON bool, res *coreResult) *coreWriter {
+	cw := &coreWriter{w: bufio.NewWriter(w), res: res}
+	if asJSON {
+		cw.js = startJSONStream(cw.w, struct {
+			Language string `json:"language"`
+			Dialect  string `json:"dialect,omitempty"`
+			Size     int    `json:"size"`
+			Cycles   int64  `json:"cycles"`
+			Threads  int    `json:"threads"`
+			Copies   int    `json:"copies"`
+			Seed     int64  `json:"seed"`
+		}{res.Language, res.Dialect, res.Size, res.Cycles, res.Threads, res.Copies, res.Seed}, "rounds")
+	} else {
+		res.printHead(cw.w)
 	}
+	return cw
+}
+
+func (cw *coreWriter) round(r coreRound) error {
+	cw.alive = cw.alive[:0]
+	for i, p := range r.Programs {
+		cw.alive = append(cw.alive, p.Alive)
+		t := &cw.res.Totals[i]
+		t.Name = p.Name
+		t.Score += p.Score
+	}
+	cw.tally.Add(cw.alive)
+	if cw.js != nil {
+		cw.js.item(r)
+	} else {
+		cw.res.printRound(cw.w, r)
+	}
+	if err := cw.w.Flush(); err != nil && cw.err == nil {
+		cw.err = err
+	}
+	return cw.err
+}
+
+// finish writes the totals of the rounds played, of all of them unless interrupted.
+func (cw *coreWriter) finish(played, rounds int, interrupted bool) error {
+	for i := range cw.res.Totals {
+		t, s := &cw.res.Totals[i], cw.tally.Of(i)
+		t.Wins, t.Draws, t.Losses, t.Points = s.Wins, s.Draws, s.Losses, s.Points()
+	}
+	if cw.js != nil {
+		fields := []field{{"totals", cw.res.Totals}}
+		if interrupted {
+			fields = append(fields, field{"interrupted", true})
+		}
+		cw.js.end(fields...)
+	} else {
+		if interrupted {
+			fmt.Fprintf(cw.w, "\ninterrupted after %d of %d rounds\n", played, rounds)
+		}
+		cw.res.printTotals(cw.w, played)
+	}
+	if err := cw.w.Flush(); err != nil && cw.err == nil {
+		cw.err = err
+	}
+	return cw.err
+}
+
+func (res *coreResult) unit() string {
+	if res.Language == "vna" {
+		return "rounds"
+	}
+	return "time slices"
+}
+
+// scoreColumn is the score column; VNA has no scoring, so its table leaves it out (the JSON
+// has 0).
+func (res *coreResult) scoreColumn(v int64) string {
+	if res.Language == "vna" {
+		return ""
+	}
+	return "\t" + strconv.FormatInt(v, 10)
+}
+
+func (res *coreResult) scoreHead() string {
+	if res.Language == "vna" {
+		return ""
+	}
+	return "\tscore"
+}
+
+func (res *coreResult) printHead(w io.Writer) {
+	what := map[string]string{"cw": "Corewars (.cw)", "vna": "VNA Code", "redcode": "Redcode '" + res.Dialect}[res.Language]
 	threads := map[string]string{"cw": "threads per process", "vna": "executors per player", "redcode": "processes per warrior"}[res.Language]
-	fmt.Fprintf(w, "%s, core %d cells, limit %d %s, %d %s", what, res.Size, res.Cycles, unit, res.Threads, threads)
+	fmt.Fprintf(w, "%s, core %d cells, limit %d %s, %d %s", what, res.Size, res.Cycles, res.unit(), res.Threads, threads)
 	if res.Language == "cw" {
 		fmt.Fprintf(w, ", %d %s per program", res.Copies, map[bool]string{true: "copy", false: "copies"}[res.Copies == 1])
 	}
 	fmt.Fprintf(w, ", seed %d\n", res.Seed)
-	for _, r := range res.Rounds {
-		winner := "draw"
-		if r.Winner != nil {
-			winner = "winner " + *r.Winner
-		}
-		fmt.Fprintf(w, "\nround %d (seed %d): %s after %d %s\n", r.Round, r.Seed, winner, r.Cycles, unit)
-		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-		fmt.Fprintln(tw, "  #\tprogram\tfile\talive\tthreads\tcells\tkills"+scoreHead)
-		for _, p := range r.Programs {
-			alive := "dead"
-			if p.Alive {
-				alive = "yes"
-				if res.Copies > 1 {
-					alive = fmt.Sprintf("%d of %d", p.Processes, res.Copies)
-				}
-			}
-			fmt.Fprintf(tw, "  %d\t%s\t%s\t%s\t%d\t%d\t%d%s\n", p.Index+1, p.Name, p.File, alive, p.Threads, p.Cells, p.Kills, scoreCol(p.Score))
-		}
-		tw.Flush()
+}
+
+func (res *coreResult) printRound(w io.Writer, r coreRound) {
+	winner := "draw"
+	if r.Winner != nil {
+		winner = "winner " + *r.Winner
 	}
+	fmt.Fprintf(w, "\nround %d (seed %d): %s after %d %s\n", r.Round, r.Seed, winner, r.Cycles, res.unit())
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "  #\tprogram\tfile\talive\tthreads\tcells\tkills"+res.scoreHead())
+	for _, p := range r.Programs {
+		alive := "dead"
+		if p.Alive {
+			alive = "yes"
+			if res.Copies > 1 {
+				alive = fmt.Sprintf("%d of %d", p.Processes, res.Copies)
+			}
+		}
+		fmt.Fprintf(tw, "  %d\t%s\t%s\t%s\t%d\t%d\t%d%s\n", p.Index+1, p.Name, p.File, alive, p.Threads, p.Cells, p.Kills, res.scoreColumn(p.Score))
+	}
+	tw.Flush()
+}
+
+func (res *coreResult) printTotals(w io.Writer, played int) {
 	plural := "s"
-	if len(res.Rounds) == 1 {
+	if played == 1 {
 		plural = ""
 	}
-	fmt.Fprintf(w, "\ntotals over %d round%s:\n", len(res.Rounds), plural)
+	fmt.Fprintf(w, "\ntotals over %d round%s:\n", played, plural)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "  #\tprogram\twins\tdraws\tlosses\tpoints"+scoreHead)
+	fmt.Fprintln(tw, "  #\tprogram\twins\tdraws\tlosses\tpoints"+res.scoreHead())
 	for _, t := range res.Totals {
-		fmt.Fprintf(tw, "  %d\t%s\t%d\t%d\t%d\t%d%s\n", t.Index+1, t.Name, t.Wins, t.Draws, t.Losses, t.Points, scoreCol(t.Score))
+		fmt.Fprintf(tw, "  %d\t%s\t%d\t%d\t%d\t%d%s\n", t.Index+1, t.Name, t.Wins, t.Draws, t.Losses, t.Points, res.scoreColumn(t.Score))
 	}
 	tw.Flush()
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -8,14 +9,11 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"runtime"
-	"sort"
 	"strings"
-	"sync"
 	"text/tabwriter"
 
 	"robocom/arena"
-	"robocom/robolang"
+	"robocom/arena/bouts"
 )
 
 // runTournament is "robocom tournament [options] PROGRAM...|DIR" (CLI.md): every pairing,
@@ -63,18 +61,45 @@ func tournamentMain(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	seed := gf.resolveSeed()
-	res, err := playTournament(progs, opts, seed, gf.rounds, runtime.NumCPU())
-	if err != nil {
+	t := arena.NewTournament(progs, opts, seed, gf.rounds)
+	if err := t.Plan.Check(); err != nil {
+		return usageErr("%v", err)
+	}
+	ctx, interrupted := onInterrupt()
+	defer interrupted.stop()
+	st := arena.NewStanding(arena.Entries(progs), t.Plan)
+	prog := newProgress(stderr, gf.quiet, "bouts", t.Plan.Bouts())
+	_, err = t.Play(ctx, 0, t.Plan.Bouts(), func(r bouts.Result) error {
+		st.Add(r)
+		prog.step()
+		return nil
+	})
+	prog.finish()
+	if err != nil && ctx.Err() == nil {
 		fmt.Fprintf(stderr, "robocom tournament: %v\n", err)
 		return 1
 	}
-	if gf.json {
-		out, _ := json.MarshalIndent(res, "", "  ")
-		fmt.Fprintf(stdout, "%s\n", out)
-	} else {
-		printTournament(stdout, res)
+	res := newTournamentJSON(opts, seed, t.Plan, st, ctx.Err() != nil)
+	if err := writeTournament(stdout, res, gf.json); err != nil {
+		fmt.Fprintf(stderr, "robocom tournament: writing the result: %v\n", err)
+		return 1
+	}
+	if ctx.Err() != nil {
+		return interrupted.status()
 	}
 	return 0
+}
+
+// writeTournament prints the result as JSON or as a table.
+func writeTournament(w io.Writer, res *tournamentJSON, asJSON bool) error {
+	bw := bufio.NewWriter(w)
+	if asJSON {
+		out, _ := json.MarshalIndent(res, "", "  ")
+		fmt.Fprintf(bw, "%s\n", out)
+	} else {
+		printTournament(bw, res)
+	}
+	return bw.Flush()
 }
 
 // expandProgramArgs replaces each directory by its .rob and .rbi files (sorted by name).
@@ -116,6 +141,10 @@ type tournamentJSON struct {
 	Rounds   int            `json:"rounds"`
 	Programs []standingJSON `json:"programs"`
 	Pairings []pairingJSON  `json:"pairings"`
+	// Interrupted is true when Ctrl-C or SIGTERM stopped the tournament after BoutsPlayed
+	// bouts (in plan order): the standings count those only.
+	Interrupted bool `json:"interrupted,omitempty"`
+	BoutsPlayed int  `json:"bouts_played,omitempty"`
 }
 
 type standingJSON struct {
@@ -137,107 +166,30 @@ type pairingJSON struct {
 	Draws int `json:"draws"`
 }
 
-// playTournament plays every pairing (i < j) for the given rounds, bout k with seed+k-1,
-// the bouts spread over workers goroutines. The result does not depend on the scheduling.
-func playTournament(progs []*robolang.Program, opts *arena.Options, seed int64, rounds, workers int) (*tournamentJSON, error) {
-	type job struct{ pair, k int }
-	var pairs [][2]int
-	for i := range progs {
-		for j := i + 1; j < len(progs); j++ {
-			pairs = append(pairs, [2]int{i, j})
-		}
+// newTournamentJSON is the result of CLI.md from a standing.
+func newTournamentJSON(opts *arena.Options, seed int64, plan bouts.Plan, st *arena.Standing, interrupted bool) *tournamentJSON {
+	out := &tournamentJSON{Options: opts.Name, Board: opts.Board, Timeout: opts.Timeout, Seed: seed, Rounds: plan.Rounds,
+		Programs: []standingJSON{}, Pairings: []pairingJSON{}}
+	for _, p := range st.Ranked() {
+		out.Programs = append(out.Programs, standingJSON{Rank: p.Rank, Index: p.Index, Name: p.Name, File: p.File,
+			Points: p.Points(), Wins: p.Wins, Draws: p.Draws, Losses: p.Losses})
 	}
-	winners := make([]int8, len(pairs)*rounds) // 0 a wins, 1 b wins, 2 draw
-	var firstErr error
-	var errOnce sync.Once
-	jobs := make(chan job, 256)
-	var wg sync.WaitGroup
-	for w := 0; w < max(1, workers); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for jb := range jobs {
-				p := pairs[jb.pair]
-				g, err := arena.New(arena.Config{Programs: []*robolang.Program{progs[p[0]], progs[p[1]]},
-					Options: opts, Seed: seed + int64(jb.k)})
-				if err != nil {
-					errOnce.Do(func() { firstErr = err })
-					continue
-				}
-				g.Run()
-				res := g.Result()
-				g.Release() // its buffers go to the next bout
-				w := int8(2)
-				switch res.Winner {
-				case 0:
-					w = 0
-				case 1:
-					w = 1
-				}
-				winners[jb.pair*rounds+jb.k] = w
-			}
-		}()
+	for _, pg := range st.Pairings {
+		out.Pairings = append(out.Pairings, pairingJSON{A: pg.A, B: pg.B, AWins: pg.AWins, BWins: pg.BWins, Draws: pg.Draws})
 	}
-	for pi := range pairs {
-		for k := 0; k < rounds; k++ {
-			jobs <- job{pi, k}
-		}
+	if interrupted {
+		out.Interrupted, out.BoutsPlayed = true, st.Bouts
 	}
-	close(jobs)
-	wg.Wait()
-	if firstErr != nil {
-		return nil, firstErr
-	}
-
-	out := &tournamentJSON{Options: opts.Name, Board: opts.Board, Timeout: opts.Timeout, Seed: seed, Rounds: rounds}
-	st := make([]standingJSON, len(progs))
-	for i, p := range progs {
-		st[i] = standingJSON{Index: i, Name: p.Name, File: p.File}
-	}
-	for pi, p := range pairs {
-		pj := pairingJSON{A: p[0], B: p[1]}
-		for k := 0; k < rounds; k++ {
-			switch winners[pi*rounds+k] {
-			case 0:
-				pj.AWins++
-			case 1:
-				pj.BWins++
-			default:
-				pj.Draws++
-			}
-		}
-		a, b := &st[p[0]], &st[p[1]]
-		a.Wins += pj.AWins
-		a.Losses += pj.BWins
-		a.Draws += pj.Draws
-		b.Wins += pj.BWins
-		b.Losses += pj.AWins
-		b.Draws += pj.Draws
-		out.Pairings = append(out.Pairings, pj)
-	}
-	for i := range st {
-		st[i].Points = 3*st[i].Wins + st[i].Draws
-	}
-	sort.SliceStable(st, func(i, j int) bool {
-		if st[i].Points != st[j].Points {
-			return st[i].Points > st[j].Points
-		}
-		return st[i].Wins > st[j].Wins
-	})
-	for i := range st {
-		st[i].Rank = i + 1
-		if i > 0 && st[i].Points == st[i-1].Points && st[i].Wins == st[i-1].Wins {
-			st[i].Rank = st[i-1].Rank
-		}
-	}
-	out.Programs = st
-	return out, nil
+	return out
 }
 
 func printTournament(w io.Writer, res *tournamentJSON) {
 	n := len(res.Programs)
 	fmt.Fprintf(w, "%d programs, %d pairings × %d bouts; option set %s, board %d×%d, time limit %d cycles, seed %d\n\n",
 		n, n*(n-1)/2, res.Rounds, res.Options, res.Board, res.Board, res.Timeout, res.Seed)
+	if res.Interrupted {
+		fmt.Fprintf(w, "interrupted after %d of %d bouts: the standings count those only\n\n", res.BoutsPlayed, len(res.Pairings)*res.Rounds)
+	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "rank\tpoints\twins\tdraws\tlosses\t  program\t")
 	for _, s := range res.Programs {

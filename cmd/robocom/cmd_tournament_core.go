@@ -1,7 +1,7 @@
 package main
 
 import (
-	"context"
+	"bufio"
 	"crypto/rand"
 	"encoding/binary"
 	"encoding/json"
@@ -15,7 +15,7 @@ import (
 	"strconv"
 	"text/tabwriter"
 
-	"robocom/ui/corewin/coreplay"
+	coreplay "robocom/corewars/play"
 )
 
 // isCoreTournament reports whether a tournament's arguments name Core War programs (.red,
@@ -82,6 +82,7 @@ func coreTournamentMain(args []string, stdout, stderr io.Writer) int {
 	copies := fs.Int("copies", 1, "processes per program (.cw only)")
 	dialect := fs.String("dialect", "94", "Redcode dialect 94, 88 or 86 (.red only)")
 	asJSON := fs.Bool("json", false, "print the result as JSON")
+	quiet := fs.Bool("q", false, "no progress line on a terminal")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: robocom tournament [options] PROGRAM.red|.cw|.vna ... | DIR   (at least 2 programs, one language)")
 		fs.PrintDefaults()
@@ -193,17 +194,39 @@ func coreTournamentMain(args []string, stdout, stderr io.Writer) int {
 	if *swiss {
 		sys = coreplay.Swiss
 	}
-	res, err := coreplay.Tournament(context.Background(), sys, progs, cs, p, seed, *rounds, runtime.NumCPU(), nil)
-	if err != nil {
+	if !*swiss {
+		if err := coreplay.RoundRobinPlan(len(progs), seed, *rounds).Check(); err != nil {
+			return usageErr("%v", err)
+		}
+	}
+	ctx, interrupted := onInterrupt()
+	defer interrupted.stop()
+	var prog *progress
+	res, err := coreplay.PlayTournament(ctx, sys, progs, cs, p, seed, *rounds, runtime.NumCPU(), func(done, total int) {
+		if prog == nil && done == 1 {
+			prog = newProgress(stderr, *quiet, "battles", total)
+		}
+		prog.step()
+	})
+	prog.finish()
+	if err != nil && ctx.Err() == nil {
 		fmt.Fprintf(stderr, "robocom tournament: %v\n", err)
 		return 1
 	}
+	bw := bufio.NewWriter(stdout)
 	if *asJSON {
-		out, _ := json.MarshalIndent(coreTournamentJSON(res, lang), "", "  ")
-		fmt.Fprintf(stdout, "%s\n", out)
-		return 0
+		out, _ := json.MarshalIndent(coreTournamentJSON(res, lang, ctx.Err() != nil), "", "  ")
+		fmt.Fprintf(bw, "%s\n", out)
+	} else {
+		printCoreTournament(bw, res, lang, len(progs), ctx.Err() != nil)
 	}
-	printCoreTournament(stdout, res, lang, len(progs))
+	if err := bw.Flush(); err != nil {
+		fmt.Fprintf(stderr, "robocom tournament: writing the result: %v\n", err)
+		return 1
+	}
+	if ctx.Err() != nil {
+		return interrupted.status()
+	}
 	return 0
 }
 
@@ -224,6 +247,10 @@ type coreTournamentOut struct {
 	Draw     int              `json:"points_draw"`
 	Programs []coreStandingJS `json:"programs"`
 	Pairings []corePairingJS  `json:"pairings"`
+	// Interrupted is true when Ctrl-C or SIGTERM stopped the tournament after BattlesPlayed
+	// battles: the standings count those only.
+	Interrupted   bool `json:"interrupted,omitempty"`
+	BattlesPlayed int  `json:"battles_played,omitempty"`
 }
 
 // coreStandingJS is a RoboCom tournament's standing plus the Swiss system's byes.
@@ -241,8 +268,11 @@ type corePairingJS struct {
 	Draws int `json:"draws"`
 }
 
-func coreTournamentJSON(res *coreplay.Result, lang coreplay.Language) coreTournamentOut {
+func coreTournamentJSON(res *coreplay.Result, lang coreplay.Language, interrupted bool) coreTournamentOut {
 	out := coreTournamentOut{Language: langName[lang], System: "round-robin", Seed: res.Seed, Battles: res.Battles, Rounds: res.Rounds, Win: 3, Draw: 1}
+	if interrupted {
+		out.Interrupted, out.BattlesPlayed = true, res.Played
+	}
 	if res.System == coreplay.Swiss {
 		out.System, out.Win = "swiss", 2
 	}
@@ -260,14 +290,17 @@ func coreTournamentJSON(res *coreplay.Result, lang coreplay.Language) coreTourna
 	return out
 }
 
-func printCoreTournament(w io.Writer, res *coreplay.Result, lang coreplay.Language, n int) {
-	js := coreTournamentJSON(res, lang)
+func printCoreTournament(w io.Writer, res *coreplay.Result, lang coreplay.Language, n int, interrupted bool) {
+	js := coreTournamentJSON(res, lang, interrupted)
 	if res.System == coreplay.Swiss {
 		fmt.Fprintf(w, "%s, Swiss system: %d programs, %s, %d battles a pairing (2 points a win, 1 a draw; a bye counts as %d draws), seed %d\n\n",
 			lang, n, countNoun(res.Rounds, "round"), res.Battles, res.Battles, res.Seed)
 	} else {
 		fmt.Fprintf(w, "%s, round-robin: %d programs, %s × %s (3 points a win, 1 a draw), seed %d\n\n",
 			lang, n, countNoun(n*(n-1)/2, "pairing"), countNoun(res.Battles, "battle"), res.Seed)
+	}
+	if interrupted {
+		fmt.Fprintf(w, "interrupted after %s: the standings count those only\n\n", countNoun(res.Played, "battle"))
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	head := "rank\tpoints\twins\tdraws\tlosses\t"

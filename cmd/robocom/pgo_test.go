@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"io"
 	"os"
 	"path/filepath"
@@ -8,6 +9,7 @@ import (
 	"testing"
 
 	"robocom/arena"
+	"robocom/arena/bouts"
 )
 
 // TestPGOWorkload is the workload profiled into default.pgo (make pgo): one round of the
@@ -25,7 +27,9 @@ func TestPGOWorkload(t *testing.T) {
 	if !ok {
 		t.Fatal("the July Package does not load")
 	}
-	if _, err := playTournament(progs, arena.Classic(), 1, 1, runtime.GOMAXPROCS(0)); err != nil {
+	t1 := arena.NewTournament(progs, arena.Classic(), 1, 1)
+	t1.Workers = runtime.GOMAXPROCS(0)
+	if _, err := t1.Play(context.Background(), 0, t1.Plan.Bouts(), func(bouts.Result) error { return nil }); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -53,6 +53,7 @@ type gameFlags struct {
 	opts    listFlag
 	places  listFlag
 	json    bool
+	quiet   bool
 }
 
 func (f *gameFlags) register(fs *flag.FlagSet, defaultRounds int, withPlace bool) {
@@ -71,6 +72,7 @@ func (f *gameFlags) register(fs *flag.FlagSet, defaultRounds int, withPlace bool
 		fs.Var(&f.places, "place", "X,Y,DIR: fix the first robot of the next program in order (repeatable)")
 	}
 	fs.BoolVar(&f.json, "json", false, "print the result as JSON")
+	fs.BoolVar(&f.quiet, "q", false, "no progress line on a terminal")
 }
 
 // optionSet builds the option set from -options and -opt.

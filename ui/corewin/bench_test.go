@@ -12,7 +12,7 @@ import (
 	"gioui.org/unit"
 
 	"robocom/corewars"
-	"robocom/ui/corewin/coreplay"
+	coreplay "robocom/corewars/play"
 )
 
 func benchGame(b *testing.B, lang coreplay.Language, files ...string) corewars.Engine {

@@ -12,7 +12,7 @@ import (
 
 	"gioui.org/layout"
 
-	"robocom/ui/corewin/coreplay"
+	coreplay "robocom/corewars/play"
 	"robocom/ui/goldentest"
 )
 

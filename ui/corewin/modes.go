@@ -11,7 +11,7 @@ import (
 	"gioui.org/widget"
 	"gioui.org/widget/material"
 
-	"robocom/ui/corewin/coreplay"
+	coreplay "robocom/corewars/play"
 )
 
 // Modes is the arena window's mode switch: a bar with two tabs, "RoboCom" and "Core War",

@@ -12,7 +12,7 @@ import (
 	"gioui.org/widget"
 	"gioui.org/widget/material"
 
-	"robocom/ui/corewin/coreplay"
+	coreplay "robocom/corewars/play"
 )
 
 func speedLabel(i int) string {

@@ -7,7 +7,7 @@ import (
 	"gioui.org/widget"
 	"gioui.org/widget/material"
 
-	"robocom/ui/corewin/coreplay"
+	coreplay "robocom/corewars/play"
 	"robocom/ui/picker"
 )
 

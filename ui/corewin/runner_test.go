@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"robocom/corewars"
-	"robocom/ui/corewin/coreplay"
+	coreplay "robocom/corewars/play"
 )
 
 // ownersOnlyEngine wraps an engine as one that tells owners cheaply and keeps no write times.

@@ -12,7 +12,7 @@ import (
 	"gioui.org/widget"
 	"gioui.org/widget/material"
 
-	"robocom/ui/corewin/coreplay"
+	coreplay "robocom/corewars/play"
 )
 
 // tourneyView plays a tournament of the loaded players on its own goroutine (the game in the

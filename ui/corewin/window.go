@@ -32,7 +32,7 @@ import (
 	"gioui.org/widget/material"
 
 	"robocom/corewars"
-	"robocom/ui/corewin/coreplay"
+	coreplay "robocom/corewars/play"
 	"robocom/ui/picker"
 )
 

@@ -1,4 +1,4 @@
-package coreplay
+package play
 
 import (
 	"context"
@@ -11,7 +11,7 @@ import (
 
 func loadSample(t *testing.T, name string, p Params) *Program {
 	t.Helper()
-	path := filepath.Join("..", "..", "..", "robots", "core", name)
+	path := filepath.Join("..", "..", "robots", "core", name)
 	src, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -68,7 +68,7 @@ func TestLoadErrorsAtTheirLines(t *testing.T) {
 func TestMaxLength(t *testing.T) {
 	p := Defaults(CW)
 	p.MaxLength = 3
-	path := filepath.Join("..", "..", "..", "robots", "core", "dwarf.cw")
+	path := filepath.Join("..", "..", "robots", "core", "dwarf.cw")
 	src, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)

@@ -1,8 +1,8 @@
-// Package coreplay is what the Core War window and `robocom tournament` share and what needs
+// Package play is what the Core War window and `robocom tournament` share and what needs
 // no Gio: the three core languages behind one loader, their parameters with each language's
 // defaults, one battle's result, and the two tournament systems (round-robin and the Atari ST
 // Swiss system). It only uses the engines through their public APIs and corewars.Engine.
-package coreplay
+package play
 
 import (
 	"errors"

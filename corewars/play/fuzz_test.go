@@ -1,4 +1,4 @@
-package coreplay
+package play
 
 import (
 	"errors"
@@ -10,9 +10,9 @@ import (
 // FuzzLoadAndPlay loads any text as each language and, when it assembles, plays a short game
 // of it against itself: no panic, no hang, and a failure is a LoadErrors with lines in range.
 func FuzzLoadAndPlay(f *testing.F) {
-	ents, _ := os.ReadDir(filepath.Join("..", "..", "..", "robots", "core"))
+	ents, _ := os.ReadDir(filepath.Join("..", "..", "robots", "core"))
 	for _, e := range ents {
-		if src, err := os.ReadFile(filepath.Join("..", "..", "..", "robots", "core", e.Name())); err == nil {
+		if src, err := os.ReadFile(filepath.Join("..", "..", "robots", "core", e.Name())); err == nil {
 			f.Add(src, uint8(LanguageOf(e.Name())))
 		}
 	}

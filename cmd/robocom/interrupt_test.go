@@ -1,0 +1,206 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"os"
+	"os/exec"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// TestInterruptChild is the child process of TestInterrupt; it runs only there, the command
+// line coming in ROBOCOM_INTERRUPT_CHILD (one argument a line).
+func TestInterruptChild(t *testing.T) {
+	args := os.Getenv("ROBOCOM_INTERRUPT_CHILD")
+	if args == "" {
+		t.Skip("the child of TestInterrupt")
+	}
+	os.Exit(run(strings.Split(args, "\n")))
+}
+
+// interruptChild starts the command in a child process, waits until its output holds
+// after (or for a while if after is empty), sends sig, and returns its output and exit
+// status.
+func interruptChild(t *testing.T, sig syscall.Signal, after string, args ...string) ([]byte, int) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, os.Args[0], "-test.run=^TestInterruptChild$")
+	cmd.Env = append(os.Environ(), "ROBOCOM_INTERRUPT_CHILD="+strings.Join(args, "\n"))
+	var errb bytes.Buffer
+	cmd.Stderr = &errb
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	r := bufio.NewReader(stdout)
+	if after == "" {
+		time.Sleep(1500 * time.Millisecond)
+	} else {
+		for !strings.Contains(out.String(), after) {
+			line, err := r.ReadString('\n')
+			out.WriteString(line)
+			if err != nil {
+				t.Fatalf("%v: the output ended before %q: %s\n%s", args, after, out.String(), errb.String())
+			}
+		}
+	}
+	if err := cmd.Process.Signal(sig); err != nil {
+		t.Fatal(err)
+	}
+	rest, _ := r.ReadString(0)
+	out.WriteString(rest)
+	err = cmd.Wait()
+	var exit *exec.ExitError
+	code := 0
+	if errors.As(err, &exit) {
+		code = exit.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(errb.String(), "panic") {
+		t.Errorf("%v: %s", args, errb.String())
+	}
+	return out.Bytes(), code
+}
+
+// TestInterrupt: SIGINT or SIGTERM ends battle, tournament and core at a round boundary with
+// the totals of the finished rounds, marked as interrupted, and status 128 + the signal.
+func TestInterrupt(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs child processes")
+	}
+	hive, mine, roamer := "../../robots/hive.rob", "../../robots/mine.rob", "../../robots/roamer.rob"
+	dwarf, imp := "../../robots/core/dwarf.cw", "../../robots/core/imp.cw"
+
+	t.Run("battle json", func(t *testing.T) {
+		out, code := interruptChild(t, syscall.SIGINT, `"round": 3,`, "battle", "-json", "-seed", "1", "-rounds", "1000000000", hive, mine)
+		if code != 130 {
+			t.Errorf("exit status %d, want 130", code)
+		}
+		var res battleJSON
+		if err := json.Unmarshal(out, &res); err != nil {
+			t.Fatalf("not one JSON document: %v\n%s", err, out)
+		}
+		if !res.Interrupted || len(res.Rounds) < 3 {
+			t.Fatalf("interrupted %v after %d rounds", res.Interrupted, len(res.Rounds))
+		}
+		for i, r := range res.Rounds {
+			if r.Round != i+1 || r.Seed != int64(1+i) {
+				t.Errorf("round %d is %d with seed %d", i+1, r.Round, r.Seed)
+			}
+		}
+		for _, tot := range res.Totals {
+			if tot.Wins+tot.Draws+tot.Losses != len(res.Rounds) || tot.Points != 3*tot.Wins+tot.Draws {
+				t.Errorf("totals %+v over %d rounds", tot, len(res.Rounds))
+			}
+		}
+	})
+	t.Run("battle text SIGTERM", func(t *testing.T) {
+		out, code := interruptChild(t, syscall.SIGTERM, "round 2 ", "battle", "-seed", "1", "-rounds", "1000000000", hive, mine)
+		if code != 143 {
+			t.Errorf("exit status %d, want 143", code)
+		}
+		if !bytes.Contains(out, []byte("\ninterrupted after ")) || !bytes.Contains(out, []byte("of 1000000000 round(s)\n\ntotals over ")) {
+			t.Errorf("no interrupted totals:\n%s", out[max(0, len(out)-400):])
+		}
+	})
+	t.Run("tournament", func(t *testing.T) {
+		out, code := interruptChild(t, syscall.SIGINT, "", "tournament", "-json", "-seed", "1", "-rounds", "100000000", hive, mine, roamer)
+		if code != 130 {
+			t.Errorf("exit status %d, want 130", code)
+		}
+		var res tournamentJSON
+		if err := json.Unmarshal(out, &res); err != nil {
+			t.Fatalf("%v\n%s", err, out)
+		}
+		if !res.Interrupted || res.Rounds != 100000000 {
+			t.Fatalf("%+v", res)
+		}
+		bouts, wins := 0, 0
+		for _, pg := range res.Pairings {
+			bouts += pg.AWins + pg.BWins + pg.Draws
+		}
+		for _, s := range res.Programs {
+			wins += s.Wins
+		}
+		if bouts != res.BoutsPlayed || (res.BoutsPlayed > 0 && res.Pairings[0].AWins+res.Pairings[0].BWins+res.Pairings[0].Draws != bouts) {
+			t.Errorf("%d bouts played, the pairings hold %d (the first %+v)", res.BoutsPlayed, bouts, res.Pairings[0])
+		}
+		if wins > bouts {
+			t.Errorf("%d wins in %d bouts", wins, bouts)
+		}
+	})
+	t.Run("core", func(t *testing.T) {
+		out, code := interruptChild(t, syscall.SIGINT, `"round": 3,`, "core", "-json", "-seed", "1", "-rounds", "1000000000", dwarf, imp)
+		if code != 130 {
+			t.Errorf("exit status %d, want 130", code)
+		}
+		var res coreResult
+		if err := json.Unmarshal(out, &res); err != nil {
+			t.Fatalf("%v\n%s", err, out)
+		}
+		if !res.Interrupted || len(res.Rounds) < 3 {
+			t.Fatalf("interrupted %v after %d rounds", res.Interrupted, len(res.Rounds))
+		}
+		for _, tot := range res.Totals {
+			if tot.Wins+tot.Draws+tot.Losses != len(res.Rounds) {
+				t.Errorf("totals %+v over %d rounds", tot, len(res.Rounds))
+			}
+		}
+	})
+	t.Run("core tournament", func(t *testing.T) {
+		out, code := interruptChild(t, syscall.SIGINT, "", "tournament", "-seed", "1", "-rounds", "100000000", dwarf, imp, "../../robots/core/impkiller.cw")
+		if code != 130 || !bytes.Contains(out, []byte("interrupted after ")) {
+			t.Errorf("exit status %d:\n%s", code, out)
+		}
+	})
+}
+
+// TestCountsCannotOverflow: round counts whose totals would not fit are refused up front
+// with a sentence, before anything is played.
+func TestCountsCannotOverflow(t *testing.T) {
+	hive, mine, roamer := "../../robots/hive.rob", "../../robots/mine.rob", "../../robots/roamer.rob"
+	dwarf, imp, killer := "../../robots/core/dwarf.cw", "../../robots/core/imp.cw", "../../robots/core/impkiller.cw"
+	for _, args := range [][]string{
+		{"battle", "-rounds", "9223372036854775807", hive, mine},
+		{"battle", "-rounds", "3074457345618258603", hive},
+		{"tournament", "-rounds", "6148914691236517206", hive, mine, roamer},
+		{"tournament", "-rounds", "9223372036854775807", hive, mine},
+		{"core", "-rounds", "9223372036854775807", dwarf, imp},
+		{"tournament", "-rounds", "6148914691236517206", dwarf, imp, killer},
+	} {
+		var out, errb bytes.Buffer
+		var code int
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			switch args[0] {
+			case "battle":
+				code = battleMain(args[1:], &out, &errb)
+			case "tournament":
+				code = tournamentMain(args[1:], &out, &errb)
+			case "core":
+				code = coreMain(args[1:], &out, &errb)
+			}
+		}()
+		select {
+		case <-done:
+		case <-time.After(30 * time.Second):
+			t.Fatalf("%v still runs", args)
+		}
+		if code != 2 || out.Len() != 0 || !strings.Contains(errb.String(), "more") || !strings.Contains(errb.String(), "than can be counted") {
+			t.Errorf("%v: exit %d, %q\n%s", args, code, out.String(), errb.String())
+		}
+	}
+}
