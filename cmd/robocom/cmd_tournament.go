@@ -30,6 +30,8 @@ func tournamentMain(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	var gf gameFlags
 	gf.register(fs, 10, false)
+	var sf shardFlags
+	sf.register(fs)
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: robocom tournament [options] PROGRAM... | DIR   (at least 2 programs)")
 		fs.PrintDefaults()
@@ -64,6 +66,27 @@ func tournamentMain(args []string, stdout, stderr io.Writer) int {
 	t := arena.NewTournament(progs, opts, seed, gf.rounds)
 	if err := t.Plan.Check(); err != nil {
 		return usageErr("%v", err)
+	}
+	if sf.wanted() {
+		k, n, err := sf.parse(gf.json)
+		if err != nil {
+			return usageErr("%v", err)
+		}
+		if err := sameInputs(sf.out, files); err != nil {
+			return usageErr("%v", err)
+		}
+		h := &shardHeader{Format: shardFormat, Game: "robocom", Shard: k, Shards: n, Bouts: t.Plan.Bouts(),
+			Seed: seed, Rounds: gf.rounds, Options: optionValues(opts)}
+		h.From, h.To = bouts.Shard(h.Bouts, k, n)
+		for _, p := range progs {
+			sum, err := fileSHA256(p.File)
+			if err != nil {
+				fmt.Fprintf(stderr, "robocom tournament: cannot read %s: %v\n", p.File, unwrapPath(err))
+				return 1
+			}
+			h.Programs = append(h.Programs, shardProgram{Name: p.Name, File: p.File, SHA256: sum})
+		}
+		return writeShard("tournament", stdout, stderr, sf.out, gf.quiet, h, t.Play)
 	}
 	ctx, interrupted := onInterrupt()
 	defer interrupted.stop()

@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"encoding/binary"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -15,6 +16,7 @@ import (
 	"strconv"
 	"text/tabwriter"
 
+	"robocom/arena/bouts"
 	coreplay "robocom/corewars/play"
 )
 
@@ -83,6 +85,8 @@ func coreTournamentMain(args []string, stdout, stderr io.Writer) int {
 	dialect := fs.String("dialect", "94", "Redcode dialect 94, 88 or 86 (.red only)")
 	asJSON := fs.Bool("json", false, "print the result as JSON")
 	quiet := fs.Bool("q", false, "no progress line on a terminal")
+	var sf shardFlags
+	sf.register(fs)
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: robocom tournament [options] PROGRAM.red|.cw|.vna ... | DIR   (at least 2 programs, one language)")
 		fs.PrintDefaults()
@@ -199,6 +203,26 @@ func coreTournamentMain(args []string, stdout, stderr io.Writer) int {
 			return usageErr("%v", err)
 		}
 	}
+	if sf.wanted() {
+		k, n, err := sf.parse(*asJSON)
+		if err == nil && *swiss {
+			err = errors.New("-shard plays a part of a round-robin; the Swiss system's pairings depend on the results so far")
+		}
+		if err == nil {
+			err = sameInputs(sf.out, files)
+		}
+		if err != nil {
+			return usageErr("%v", err)
+		}
+		m := &coreplay.Match{Programs: progs, Copies: cs, Params: p, Plan: coreplay.RoundRobinPlan(len(progs), seed, *rounds)}
+		h := &shardHeader{Format: shardFormat, Game: "core", Shard: k, Shards: n, Bouts: m.Plan.Bouts(),
+			Seed: seed, Rounds: *rounds, Language: langName[lang], Params: &p, Copies: *copies}
+		h.From, h.To = bouts.Shard(h.Bouts, k, n)
+		for _, pr := range progs {
+			h.Programs = append(h.Programs, shardProgram{Name: pr.Name, File: pr.File, SHA256: sha256Hex(pr.Source)})
+		}
+		return writeShard("tournament", stdout, stderr, sf.out, *quiet, h, m.Play)
+	}
 	ctx, interrupted := onInterrupt()
 	defer interrupted.stop()
 	var prog *progress
@@ -213,14 +237,7 @@ func coreTournamentMain(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "robocom tournament: %v\n", err)
 		return 1
 	}
-	bw := bufio.NewWriter(stdout)
-	if *asJSON {
-		out, _ := json.MarshalIndent(coreTournamentJSON(res, lang, ctx.Err() != nil), "", "  ")
-		fmt.Fprintf(bw, "%s\n", out)
-	} else {
-		printCoreTournament(bw, res, lang, len(progs), ctx.Err() != nil)
-	}
-	if err := bw.Flush(); err != nil {
+	if err := writeCoreTournament(stdout, res, lang, len(progs), *asJSON, ctx.Err() != nil); err != nil {
 		fmt.Fprintf(stderr, "robocom tournament: writing the result: %v\n", err)
 		return 1
 	}
@@ -228,6 +245,18 @@ func coreTournamentMain(args []string, stdout, stderr io.Writer) int {
 		return interrupted.status()
 	}
 	return 0
+}
+
+// writeCoreTournament prints the result as JSON or as a table.
+func writeCoreTournament(w io.Writer, res *coreplay.Result, lang coreplay.Language, n int, asJSON, interrupted bool) error {
+	bw := bufio.NewWriter(w)
+	if asJSON {
+		out, _ := json.MarshalIndent(coreTournamentJSON(res, lang, interrupted), "", "  ")
+		fmt.Fprintf(bw, "%s\n", out)
+	} else {
+		printCoreTournament(bw, res, lang, n, interrupted)
+	}
+	return bw.Flush()
 }
 
 func unwrapPath(err error) error {

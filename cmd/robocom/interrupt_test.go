@@ -8,6 +8,7 @@ import (
 	"errors"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
@@ -157,6 +158,17 @@ func TestInterrupt(t *testing.T) {
 			if tot.Wins+tot.Draws+tot.Losses != len(res.Rounds) {
 				t.Errorf("totals %+v over %d rounds", tot, len(res.Rounds))
 			}
+		}
+	})
+	t.Run("tournament part", func(t *testing.T) {
+		part := filepath.Join(t.TempDir(), "part.jsonl")
+		_, code := interruptChild(t, syscall.SIGINT, "", "tournament", "-seed", "1", "-rounds", "100000000", "-shard", "0/1", "-o", part, hive, mine)
+		if code != 130 {
+			t.Errorf("exit status %d, want 130", code)
+		}
+		var out, errb bytes.Buffer
+		if code := mergeMain([]string{part}, &out, &errb); code != 1 || !strings.Contains(errb.String(), "the part is incomplete") {
+			t.Errorf("merge of an interrupted part: exit %d: %s", code, errb.String())
 		}
 	})
 	t.Run("core tournament", func(t *testing.T) {

@@ -26,6 +26,7 @@ var commands = map[string]command{
 	"rbi":        {runRBI, "save a program as RBI, or show an RBI file's header"},
 	"core":       {runCore, "a Core War battle in Redcode, .cw or VNA code"},
 	"mars":       {runMars, "a drop-in for pMARS 0.9.2"},
+	"merge":      {runMerge, "the result of a tournament played in parts (tournament -shard)"},
 }
 
 func main() {

@@ -1,0 +1,101 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+
+	"robocom/arena"
+	"robocom/arena/bouts"
+	coreplay "robocom/corewars/play"
+)
+
+// runMerge is "robocom merge [-json] PART.jsonl...": the result of a tournament played in
+// parts (robocom tournament -shard K/N), the same text and JSON as the tournament played on
+// one machine. Parts that overlap, are missing, are incomplete or come from another
+// tournament are refused with a sentence.
+func runMerge(args []string) int { return mergeMain(args, os.Stdout, os.Stderr) }
+
+func mergeMain(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("merge", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	asJSON := fs.Bool("json", false, "print the result as JSON")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: robocom merge [-json] PART.jsonl ...   (the parts written by robocom tournament -shard K/N -o PART.jsonl)")
+		fs.PrintDefaults()
+	}
+	paths, err := parseInterspersed(fs, args)
+	if errors.Is(err, flag.ErrHelp) {
+		return 0
+	}
+	if err != nil {
+		return 2
+	}
+	if len(paths) == 0 {
+		return usageError(stderr, "merge")("no part given")
+	}
+	parts, err := readParts(paths)
+	if err != nil {
+		fmt.Fprintf(stderr, "robocom merge: %v\n", err)
+		return 1
+	}
+	defer func() {
+		for _, p := range parts {
+			p.f.Close()
+		}
+	}()
+	h := &parts[0].header
+	plan := h.plan()
+	var add func(bouts.Result)
+	var write func() error
+	if h.Game == "robocom" {
+		opts, err := optionsFromValues(h.Options)
+		if err != nil {
+			fmt.Fprintf(stderr, "robocom merge: %s: the option set: %v\n", parts[0].path, err)
+			return 1
+		}
+		entries := make([]arena.Entry, len(h.Programs))
+		for i, p := range h.Programs {
+			entries[i] = arena.Entry{Name: p.Name, File: p.File}
+		}
+		st := arena.NewStanding(entries, plan)
+		add = st.Add
+		write = func() error {
+			return writeTournament(stdout, newTournamentJSON(opts, h.Seed, plan, st, false), *asJSON)
+		}
+	} else {
+		lang := coreplay.NoLanguage
+		for l, name := range langName {
+			if name == h.Language {
+				lang = l
+			}
+		}
+		if lang == coreplay.NoLanguage {
+			fmt.Fprintf(stderr, "robocom merge: %s: unknown language %q\n", parts[0].path, h.Language)
+			return 1
+		}
+		entries := make([]*coreplay.Program, len(h.Programs))
+		for i, p := range h.Programs {
+			entries[i] = &coreplay.Program{Name: p.Name, File: p.File, Lang: lang}
+		}
+		res := coreplay.NewRoundRobin(entries, h.Seed, plan)
+		add = res.Add
+		write = func() error {
+			res.Rank()
+			return writeCoreTournament(stdout, res, lang, len(entries), *asJSON, false)
+		}
+	}
+	for _, p := range parts {
+		if err := p.each(func(r bouts.Result) error { add(r); return nil }); err != nil {
+			fmt.Fprintf(stderr, "robocom merge: %v\n", err)
+			return 1
+		}
+	}
+	if err := write(); err != nil {
+		fmt.Fprintf(stderr, "robocom merge: writing the result: %v\n", err)
+		return 1
+	}
+	return 0
+}

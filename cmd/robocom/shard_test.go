@@ -1,0 +1,241 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// playParts plays a tournament in n parts into dir and returns their paths.
+func playParts(t *testing.T, dir string, n int, args ...string) []string {
+	t.Helper()
+	var paths []string
+	for k := 0; k < n; k++ {
+		p := filepath.Join(dir, "part"+string(rune('0'+k))+".jsonl")
+		var out, errb bytes.Buffer
+		if code := tournamentMain(append([]string{"-shard", string(rune('0'+k)) + "/" + string(rune('0'+n)), "-o", p}, args...), &out, &errb); code != 0 {
+			t.Fatalf("part %d: exit %d: %s", k, code, errb.String())
+		}
+		if out.Len() != 0 {
+			t.Errorf("part %d wrote to stdout: %q", k, out.String())
+		}
+		paths = append(paths, p)
+	}
+	return paths
+}
+
+func mustRun(t *testing.T, f func([]string, *bytes.Buffer, *bytes.Buffer) int, args ...string) string {
+	t.Helper()
+	var out, errb bytes.Buffer
+	if code := f(args, &out, &errb); code != 0 {
+		t.Fatalf("%v: exit %d: %s", args, code, errb.String())
+	}
+	return out.String()
+}
+
+func tournamentF(args []string, out, errb *bytes.Buffer) int { return tournamentMain(args, out, errb) }
+func mergeF(args []string, out, errb *bytes.Buffer) int      { return mergeMain(args, out, errb) }
+
+// TestMergeEqualsSingleRun: three parts merged give the single-machine result byte for byte,
+// text and JSON, for RoboCom and Core War, whatever order the parts are given in.
+func TestMergeEqualsSingleRun(t *testing.T) {
+	robo, _ := filepath.Glob("../../robots/*.rob")
+	core := []string{"../../robots/core/dwarf.cw", "../../robots/core/imp.cw", "../../robots/core/impkiller.cw", "../../robots/core/replicator.cw"}
+	for name, progs := range map[string][]string{"robocom": robo, "core": core} {
+		t.Run(name, func(t *testing.T) {
+			args := append([]string{"-seed", "11", "-rounds", "4"}, progs...)
+			parts := playParts(t, t.TempDir(), 3, args...)
+			for _, asJSON := range []bool{false, true} {
+				single, merge := args, parts
+				if asJSON {
+					single = append([]string{"-json"}, args...)
+					merge = []string{"-json", parts[2], parts[0], parts[1]}
+				}
+				want := mustRun(t, tournamentF, single...)
+				got := mustRun(t, mergeF, merge...)
+				if got != want {
+					t.Errorf("json %v: merged\n%s\nsingle run\n%s", asJSON, got, want)
+				}
+			}
+			// All in one part is the same as well.
+			one := playParts(t, t.TempDir(), 1, args...)
+			if got, want := mustRun(t, mergeF, one...), mustRun(t, tournamentF, args...); got != want {
+				t.Errorf("one part: %s\nwant %s", got, want)
+			}
+		})
+	}
+}
+
+// TestMergeRefuses: overlapping, missing, incomplete, damaged and mismatched parts are
+// refused with a sentence that names the problem.
+func TestMergeRefuses(t *testing.T) {
+	robo, _ := filepath.Glob("../../robots/*.rob")
+	dir := t.TempDir()
+	args := append([]string{"-seed", "11", "-rounds", "2"}, robo...)
+	parts := playParts(t, dir, 3, args...)
+	other := func(sub string, n int, extra ...string) []string {
+		d := filepath.Join(dir, sub)
+		os.Mkdir(d, 0o755)
+		return playParts(t, d, n, append(extra, robo...)...)
+	}
+	otherSeed := other("seed", 3, "-seed", "12", "-rounds", "2")
+	otherOpts := other("opts", 3, "-seed", "11", "-rounds", "2", "-opt", "timeout=5000")
+	otherRounds := other("rounds", 3, "-seed", "11", "-rounds", "3")
+	otherSplit := other("split", 2, "-seed", "11", "-rounds", "2")
+
+	// The same programs with one changed by a byte: another tournament.
+	changed := filepath.Join(dir, "changed")
+	os.Mkdir(changed, 0o755)
+	var changedProgs []string
+	for _, f := range robo {
+		src, _ := os.ReadFile(f)
+		if filepath.Base(f) == "wall.rob" {
+			src = append(src, '\n')
+		}
+		p := filepath.Join(changed, filepath.Base(f))
+		os.WriteFile(p, src, 0o644)
+		changedProgs = append(changedProgs, p)
+	}
+	otherProg := playParts(t, filepath.Join(dir, "changed"), 3, append([]string{"-seed", "11", "-rounds", "2"}, changedProgs...)...)
+
+	data, _ := os.ReadFile(parts[1])
+	lines := strings.SplitAfter(string(data), "\n")
+	write := func(name, s string) string {
+		p := filepath.Join(dir, name)
+		os.WriteFile(p, []byte(s), 0o644)
+		return p
+	}
+	short := write("short.jsonl", strings.Join(lines[:len(lines)-2], ""))
+	cut := write("cut.jsonl", strings.Join(lines[:len(lines)-1], "")[:len(data)-5])
+	swapped := write("swapped.jsonl", lines[0]+lines[2]+lines[1]+strings.Join(lines[3:], ""))
+	extra := write("extra.jsonl", string(data)+lines[1])
+	notPart := write("notpart.jsonl", "hello\n")
+	empty := write("empty.jsonl", "")
+	wrongRange := write("range.jsonl", strings.Replace(string(data), `"from":`, `"from":1`, 1))
+
+	for _, c := range []struct {
+		parts []string
+		want  string
+	}{
+		{[]string{parts[0], parts[1], parts[1], parts[2]}, "both part 1 of 3: overlapping"},
+		{[]string{parts[0], parts[2]}, "part 1 of 3 is missing"},
+		{[]string{parts[0], otherSeed[1], parts[2]}, "different tournaments: seed 11, seed 12"},
+		{[]string{parts[0], otherOpts[1], parts[2]}, `option timeout is "80000" in one and "5000"`},
+		{[]string{parts[0], otherRounds[1], parts[2]}, "different tournaments: rounds 2, rounds 3"},
+		{[]string{parts[0], otherProg[1], parts[2]}, "program 5 is ../../robots/wall.rob in one and " + changedProgs[4] + " in the other, with different contents"},
+		{[]string{parts[0], otherSplit[1]}, "split the tournament differently: into 3 and into 2 parts"},
+		{[]string{parts[0], short, parts[2]}, "short.jsonl holds 6 of its 7 bouts: the part is incomplete"},
+		{[]string{parts[0], cut, parts[2]}, "cut.jsonl:8: the last line is cut short"},
+		{[]string{parts[0], swapped, parts[2]}, "swapped.jsonl:2: expected round 1 of pairing 3 (programs 1 and 5, seed 11), found round 2 of pairing 3"},
+		{[]string{parts[0], extra, parts[2]}, "extra.jsonl:9: more lines than the 7 bouts"},
+		{[]string{notPart}, "notpart.jsonl:1: not a tournament part"},
+		{[]string{empty}, "empty.jsonl is empty"},
+		{[]string{parts[0], wrongRange, parts[2]}, "part 1 of 3 of 20 bouts should hold bouts 6 to 13, but it says 16 to 13"},
+		{[]string{parts[0], filepath.Join(dir, "nothing.jsonl")}, "cannot read"},
+		{[]string{dir}, "is not a regular file"},
+	} {
+		var out, errb bytes.Buffer
+		code := mergeMain(c.parts, &out, &errb)
+		if code != 1 || out.Len() != 0 || !strings.Contains(errb.String(), c.want) {
+			t.Errorf("merge %v: exit %d, stdout %q, stderr %q; want %q", c.parts, code, out.String(), errb.String(), c.want)
+		}
+	}
+}
+
+// TestShardFlags: -shard's forms, with the job arrays' variables, and what goes with it.
+func TestShardFlags(t *testing.T) {
+	env := func(kv ...string) func(string) string {
+		return func(k string) string {
+			for i := 0; i < len(kv); i += 2 {
+				if kv[i] == k {
+					return kv[i+1]
+				}
+			}
+			return ""
+		}
+	}
+	for _, c := range []struct {
+		spec string
+		env  func(string) string
+		k, n int
+		err  string
+	}{
+		{"2/5", env(), 2, 5, ""},
+		{"0/1", env(), 0, 1, ""},
+		{"5/5", env(), 0, 0, "K must be from 0 to N−1"},
+		{"-1/5", env(), 0, 0, "K must be"},
+		{"x", env(), 0, 0, "-shard takes K/N"},
+		{"auto", env("SLURM_ARRAY_TASK_ID", "3", "SLURM_ARRAY_TASK_COUNT", "4"), 3, 4, ""},
+		{"auto", env("SLURM_ARRAY_TASK_ID", "4", "SLURM_ARRAY_TASK_MIN", "1", "SLURM_ARRAY_TASK_COUNT", "4"), 3, 4, ""},
+		{"auto/4", env("SLURM_ARRAY_TASK_ID", "1", "SLURM_ARRAY_TASK_COUNT", "4"), 1, 4, ""},
+		{"auto/3", env("SLURM_ARRAY_TASK_ID", "1", "SLURM_ARRAY_TASK_COUNT", "4"), 0, 0, "the Slurm job array has 4 tasks"},
+		{"auto/8", env("JOB_COMPLETION_INDEX", "7"), 7, 8, ""},
+		{"auto", env("JOB_COMPLETION_INDEX", "7"), 0, 0, "give -shard auto/N"},
+		{"auto/8", env("JOB_COMPLETION_INDEX", "8"), 0, 0, "part 8 does not exist in 8 parts"},
+		{"auto", env(), 0, 0, "neither SLURM_ARRAY_TASK_ID"},
+		{"auto", env("SLURM_ARRAY_TASK_ID", "x"), 0, 0, "not a whole number"},
+	} {
+		k, n, err := parseShard(c.spec, c.env)
+		if c.err == "" && (err != nil || k != c.k || n != c.n) {
+			t.Errorf("%s: %d/%d %v, want %d/%d", c.spec, k, n, err, c.k, c.n)
+		}
+		if c.err != "" && (err == nil || !strings.Contains(err.Error(), c.err)) {
+			t.Errorf("%s: %v, want %q", c.spec, err, c.err)
+		}
+	}
+	robo, _ := filepath.Glob("../../robots/*.rob")
+	core := []string{"../../robots/core/dwarf.cw", "../../robots/core/imp.cw"}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{append([]string{"-shard", "0/2", "-json"}, robo...), "-json prints a whole tournament"},
+		{append([]string{"-o", filepath.Join(t.TempDir(), "x.jsonl")}, robo...), "give -shard K/N too"},
+		{append([]string{"-shard", "0/2", "-o", robo[0]}, robo...), "is one of the programs"},
+		{append([]string{"-shard", "0/2", "-swiss"}, core...), "Swiss system's pairings depend"},
+	} {
+		var out, errb bytes.Buffer
+		if code := tournamentMain(c.args, &out, &errb); code != 2 || !strings.Contains(errb.String(), c.want) {
+			t.Errorf("%v: exit %d: %s; want %q", c.args, code, errb.String(), c.want)
+		}
+	}
+	// Without -o the part goes to standard output.
+	out := mustRun(t, tournamentF, append([]string{"-seed", "1", "-rounds", "1", "-shard", "1/2"}, robo...)...)
+	if !strings.HasPrefix(out, `{"format":"robocom-tournament-part/1","game":"robocom","shard":1,"shards":2,"from":5,"to":10,`) || strings.Count(out, "\n") != 6 {
+		t.Errorf("part on stdout:\n%s", out)
+	}
+}
+
+// FuzzMergePart: any bytes as a part (alone, or after a real part 0 of 2) give a result or a
+// refusal, never a panic or a hang. Seeded with real parts and their damaged forms.
+func FuzzMergePart(f *testing.F) {
+	robo, _ := filepath.Glob("../../robots/*.rob")
+	dir := f.TempDir()
+	var out, errb bytes.Buffer
+	part0 := filepath.Join(dir, "p0.jsonl")
+	for k, p := range []string{part0, filepath.Join(dir, "p1.jsonl")} {
+		if code := tournamentMain(append([]string{"-seed", "3", "-rounds", "1", "-shard", string(rune('0'+k)) + "/2", "-o", p}, robo...), &out, &errb); code != 0 {
+			f.Fatal(errb.String())
+		}
+		data, _ := os.ReadFile(p)
+		f.Add(data)
+		f.Add(data[:len(data)/2])
+		f.Add(bytes.Replace(data, []byte(`"winner":`), []byte(`"winner":9`), 1))
+	}
+	core := filepath.Join(dir, "core.jsonl")
+	if code := tournamentMain([]string{"-seed", "3", "-rounds", "2", "-shard", "0/1", "-o", core, "../../robots/core/dwarf.cw", "../../robots/core/imp.cw"}, &out, &errb); code != 0 {
+		f.Fatal(errb.String())
+	}
+	data, _ := os.ReadFile(core)
+	f.Add(data)
+	f.Add([]byte(`{"format":"robocom-tournament-part/1","game":"robocom","shard":0,"shards":1,"from":0,"to":9223372036854775807,"bouts":9223372036854775807,"seed":0,"rounds":9223372036854775807,"options":{},"programs":[{},{}]}` + "\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		p := filepath.Join(t.TempDir(), "fuzz.jsonl")
+		os.WriteFile(p, data, 0o644)
+		var out, errb bytes.Buffer
+		mergeMain([]string{p}, &out, &errb)
+		mergeMain([]string{"-json", part0, p}, &out, &errb)
+	})
+}
