@@ -23,7 +23,7 @@ const hillUsage = `usage: robocom hill COMMAND HILL [options] ...
   create HILL -game robocom|core [-rounds N] [-size N] [-seed N] [-opt k=v]... [-options FILE]
               (Core War: -lang redcode|cw|vna, -coresize -cycles -threads -maxlength -mindist
               -dialect, or pMARS's -s -c -p -l -d)
-  add HILL FILE...        store programs, play the pairings they lack, push the last off a full hill
+  add HILL FILE... [-noplay]  store programs, play the pairings they lack, push the last off a full hill
   remove HILL NAME        take a program off (its results stay; adding it again brings it back)
   show HILL [-json] [-all] [-pairing A B]   standings, every program stored, or one pairing's rounds
   play HILL [-shard K/N -o PART.jsonl]      play the pairings still missing (all, or one part)
@@ -211,6 +211,7 @@ func hillAdd(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("hill add", flag.ContinueOnError)
 	quiet := fs.Bool("q", false, "no progress line on a terminal")
 	asJSON := fs.Bool("json", false, "print the standings as JSON (as robocom tournament -json)")
+	noPlay := fs.Bool("noplay", false, "only store the programs; play later with robocom hill play (on this machine or in parts)")
 	pos, code, ok := hillFlags(fs, args, stderr, "add HILL FILE...")
 	if !ok {
 		return code
@@ -249,6 +250,9 @@ func hillAdd(args []string, stdout, stderr io.Writer) int {
 		default:
 			fmt.Fprintf(info, "%s is on the hill already (#%d): the same program as %s\n", r.Name, r.ID, r.File)
 		}
+	}
+	if *noPlay {
+		return status
 	}
 	if st := playPending(h, "add", info, stderr, *quiet); st != 0 {
 		return st
@@ -523,10 +527,3 @@ func hillPlay(args []string, stdout, stderr io.Writer) int {
 	}
 	return printStandings(h, stdout, stderr, *asJSON)
 }
-
-// hillPlayShard and hillImport wait for the part format of robocom tournament -shard.
-func hillPlayShard(h *hill.Hill, spec, out string, stdout, stderr io.Writer, quiet bool) int {
-	return notBuilt("hill play -shard")
-}
-
-func hillImport(args []string, stdout, stderr io.Writer) int { return notBuilt("hill import") }

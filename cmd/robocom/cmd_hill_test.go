@@ -5,6 +5,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -318,5 +319,58 @@ func TestHillConcurrent(t *testing.T) {
 	want := tournamentJSONOf(t, append([]string{"-seed", "4", "-rounds", "8"}, byIndex...)...)
 	if got != want {
 		t.Fatalf("two adds at once: hill show -json differs from the tournament:\n%s\n---\n%s", got, want)
+	}
+}
+
+// TestHillShards plays a hill's missing pairings in 3 parts and imports them: the same
+// standings as the tournament. Missing, overlapping and foreign parts are refused.
+func TestHillShards(t *testing.T) {
+	dir := t.TempDir()
+	h := filepath.Join(dir, "parts.hill")
+	mustHill(t, "create", h, "-game", "robocom", "-rounds", "3", "-seed", "8")
+	mustHill(t, append([]string{"add", "-noplay", h}, hillRobots...)...)
+	var parts []string
+	for k := 0; k < 3; k++ {
+		p := filepath.Join(dir, fmt.Sprintf("part%d.jsonl", k))
+		mustHill(t, "play", h, "-shard", fmt.Sprintf("%d/3", k), "-o", p)
+		parts = append(parts, p)
+	}
+	other := filepath.Join(dir, "other.hill")
+	mustHill(t, "create", other, "-game", "robocom", "-rounds", "3", "-seed", "9")
+	mustHill(t, append([]string{"add", "-noplay", other}, hillRobots...)...)
+	for _, c := range []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{"import", h, parts[0], parts[2]}, "part 1 of 3 is missing"},
+		{[]string{"import", h, parts[0], parts[1], parts[1], parts[2]}, "overlapping parts"},
+		{[]string{"import", other, parts[0], parts[1], parts[2]}, "not a part of this hill: seed 8"},
+		{[]string{"import", h, hillRobots[0]}, "not a part of this version"},
+	} {
+		if code, _, errs := runHillCmd(t, c.args...); code != 1 || !strings.Contains(errs, c.msg) {
+			t.Errorf("hill %v: exit %d %q, want 1 and %q", c.args, code, errs, c.msg)
+		}
+	}
+	if n := storedPairings(t, h); n != 0 {
+		t.Fatalf("refused imports stored %d pairings", n)
+	}
+	// In any order.
+	mustHill(t, "import", h, parts[2], parts[0], parts[1])
+	got := mustHill(t, "show", h, "-json")
+	want := tournamentJSONOf(t, append([]string{"-seed", "8", "-rounds", "3"}, hillRobots...)...)
+	if got != want {
+		t.Fatalf("imported parts differ from the tournament:\n%s\n---\n%s", got, want)
+	}
+	// Parts of robocom tournament -shard of the same programs go into a hill too.
+	tparts := []string{filepath.Join(dir, "t0.jsonl"), filepath.Join(dir, "t1.jsonl")}
+	for k, p := range tparts {
+		var out, errb bytes.Buffer
+		if code := tournamentMain(append([]string{"-seed", "9", "-rounds", "3", "-q", "-shard", fmt.Sprintf("%d/2", k), "-o", p}, hillRobots...), &out, &errb); code != 0 {
+			t.Fatalf("tournament -shard: %s", errb.String())
+		}
+	}
+	mustHill(t, "import", other, tparts[0], tparts[1])
+	if got, want := mustHill(t, "show", other, "-json"), tournamentJSONOf(t, append([]string{"-seed", "9", "-rounds", "3"}, hillRobots...)...); got != want {
+		t.Fatalf("imported tournament parts differ from the tournament:\n%s\n---\n%s", got, want)
 	}
 }
