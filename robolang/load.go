@@ -24,6 +24,15 @@ func LoadFile(path string, opt Options) (*Program, error) {
 	if err != nil {
 		return nil, err
 	}
+	return Load(path, data, opt)
+}
+
+// Load is LoadFile for a file's bytes already read (a program kept in a hill's database):
+// an RBI program by its magic bytes, anything else as source; path names it in errors.
+func Load(path string, data []byte, opt Options) (*Program, error) {
+	if len(data) > maxFileSize {
+		return nil, fmt.Errorf("%s is too big for a program (%d bytes, at most %d)", path, len(data), maxFileSize)
+	}
 	if bytes.HasPrefix(data, rbiMagic[:]) {
 		p, err := ReadRBI(bytes.NewReader(data))
 		if err != nil {

@@ -21,6 +21,7 @@ type command struct {
 var commands = map[string]command{
 	"battle":     {runBattle, "run 1 to 5 RoboCom programs headless"},
 	"tournament": {runTournament, "play every pairing of RoboCom programs, print a ranking"},
+	"hill":       {runHill, "a standing set of programs in a file: add challengers, keep every result"},
 	"check":      {runCheck, "load programs and report every load error"},
 	"rbi":        {runRBI, "save a program as RBI, or show an RBI file's header"},
 	"core":       {runCore, "a Core War battle in Redcode, .cw or VNA code"},

@@ -1,0 +1,529 @@
+package main
+
+// robocom hill: a standing set of programs in an SQLite file (arena/hill). Each subcommand
+// opens the file, does one thing in transactions, and closes it; the file is the only state.
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"text/tabwriter"
+
+	"robocom/arena/hill"
+	coreplay "robocom/corewars/play"
+)
+
+func runHill(args []string) int { return hillMain(args, os.Stdout, os.Stderr) }
+
+const hillUsage = `usage: robocom hill COMMAND HILL [options] ...
+  create HILL -game robocom|core [-rounds N] [-size N] [-seed N] [-opt k=v]... [-options FILE]
+              (Core War: -lang redcode|cw|vna, -coresize -cycles -threads -maxlength -mindist
+              -dialect, or pMARS's -s -c -p -l -d)
+  add HILL FILE... [-noplay]  store programs, play the pairings they lack, push the last off a full hill
+  remove HILL NAME        take a program off (its results stay; adding it again brings it back)
+  show HILL [-json] [-all] [-pairing A B]   standings, every program stored, or one pairing's rounds
+  play HILL [-shard K/N -o PART.jsonl]      play the pairings still missing (all, or one part)
+  import HILL PART.jsonl...                 store the parts' rounds
+`
+
+func hillMain(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "-help" || args[0] == "--help" || args[0] == "help" {
+		w := stderr
+		if len(args) > 0 {
+			w = stdout
+		}
+		fmt.Fprint(w, hillUsage)
+		if len(args) == 0 {
+			return 2
+		}
+		return 0
+	}
+	sub, rest := args[0], args[1:]
+	switch sub {
+	case "create":
+		return hillCreate(rest, stdout, stderr)
+	case "add":
+		return hillAdd(rest, stdout, stderr)
+	case "remove", "rm":
+		return hillRemove(rest, stdout, stderr)
+	case "show":
+		return hillShow(rest, stdout, stderr)
+	case "play":
+		return hillPlay(rest, stdout, stderr)
+	case "import":
+		return hillImport(rest, stdout, stderr)
+	}
+	fmt.Fprintf(stderr, "robocom hill: unknown command %q\n%s", sub, hillUsage)
+	return 2
+}
+
+// hillFlags parses a hill subcommand's flags (they may stand anywhere) and returns the
+// positional arguments, or an exit status when it is done.
+func hillFlags(fs *flag.FlagSet, args []string, stderr io.Writer, usage string) ([]string, int, bool) {
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: robocom hill "+usage)
+		fs.PrintDefaults()
+	}
+	pos, err := parseInterspersed(fs, args)
+	if errors.Is(err, flag.ErrHelp) {
+		return nil, 0, false
+	}
+	if err != nil {
+		return nil, 2, false
+	}
+	return pos, 0, true
+}
+
+func hillCreate(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("hill create", flag.ContinueOnError)
+	var gf gameFlags
+	gf.register(fs, 10, false)
+	game := fs.String("game", "", "robocom or core")
+	size := fs.Int("size", 0, "most programs on the hill; a newcomer that makes it fuller pushes the last off (0: no limit)")
+	lang := fs.String("lang", "redcode", "Core War: the language, redcode, cw or vna")
+	var core struct {
+		size, threads, maxLen, minDist int
+		cycles                         int64
+		dialect                        string
+	}
+	for _, n := range []string{"coresize", "s"} {
+		fs.IntVar(&core.size, n, 0, "Core War: cells in the core (default: .red 8000, .cw 10000, .vna 200)")
+	}
+	for _, n := range []string{"cycles", "c"} {
+		fs.Int64Var(&core.cycles, n, 0, "Core War: cycles before a draw (.red: per warrior, pMARS -c)")
+	}
+	for _, n := range []string{"threads", "p"} {
+		fs.IntVar(&core.threads, n, 0, "Core War: processes per warrior (.red), threads (.cw), executors (.vna)")
+	}
+	for _, n := range []string{"maxlength", "l"} {
+		fs.IntVar(&core.maxLen, n, 0, "Core War: longest program (.red default 100)")
+	}
+	for _, n := range []string{"mindist", "d"} {
+		fs.IntVar(&core.minDist, n, 0, "Core War: least distance between programs")
+	}
+	fs.StringVar(&core.dialect, "dialect", "", "Redcode dialect 94, 88 or 86")
+	pos, code, ok := hillFlags(fs, args, stderr, "create HILL -game robocom|core [options]")
+	if !ok {
+		return code
+	}
+	usageErr := usageError(stderr, "hill create")
+	if len(pos) != 1 {
+		return usageErr("give one hill file, not %d arguments", len(pos))
+	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	cfg := hill.Config{Game: hill.Game(*game), Rounds: gf.rounds, Size: *size, Seed: gf.resolveSeed()}
+	switch cfg.Game {
+	case hill.RoboCom:
+		for _, n := range []string{"lang", "coresize", "s", "cycles", "c", "threads", "p", "maxlength", "l", "mindist", "d", "dialect"} {
+			if set[n] {
+				return usageErr("-%s is a Core War parameter; this hill plays RoboCom", n)
+			}
+		}
+		opts, err := gf.optionSet()
+		if err != nil {
+			return usageErr("%v", err)
+		}
+		cfg.Options = opts
+	case hill.Core:
+		if set["options"] || len(gf.opts) > 0 {
+			return usageErr("-options and -opt are RoboCom's; a Core War hill takes -coresize, -cycles, -threads, ...")
+		}
+		l, err := hill.ParseLanguage(*lang)
+		if err != nil {
+			return usageErr("%v", err)
+		}
+		p := coreplay.Defaults(l)
+		if core.size != 0 {
+			p.Size = core.size
+		}
+		if core.cycles != 0 {
+			p.Cycles = core.cycles
+		}
+		if core.threads != 0 {
+			p.Threads = core.threads
+		}
+		if set["maxlength"] || set["l"] {
+			p.MaxLength = core.maxLen
+		}
+		if set["mindist"] || set["d"] {
+			p.MinDist = core.minDist
+		}
+		if core.dialect != "" {
+			if l != coreplay.Redcode {
+				return usageErr("-dialect is for Redcode")
+			}
+			p.Dialect = core.dialect
+		}
+		cfg.Language, cfg.Params = l, p
+	case "":
+		return usageErr("give the game: -game robocom or -game core")
+	default:
+		return usageErr("-game is robocom or core, not %q", *game)
+	}
+	if err := hill.Create(pos[0], cfg); err != nil {
+		fmt.Fprintf(stderr, "robocom hill create: %v\n", err)
+		return 1
+	}
+	fmt.Fprintf(stdout, "created %s: %s, %d rounds a pairing, seed %d, %s\n", pos[0], describeGame(cfg), cfg.Rounds, cfg.Seed, sizeText(cfg.Size))
+	return 0
+}
+
+func describeGame(c hill.Config) string {
+	if c.Game == hill.RoboCom {
+		return fmt.Sprintf("RoboCom, option set %s (board %d×%d, time limit %d cycles)", c.Options.Name, c.Options.Board, c.Options.Board, c.Options.Timeout)
+	}
+	p := c.Params
+	s := fmt.Sprintf("Core War, %s, core %d, %d cycles, %d threads", c.Language, p.Size, p.Cycles, p.Threads)
+	if c.Language == coreplay.Redcode {
+		s += fmt.Sprintf(", max length %d, min distance %d, dialect '%s", p.MaxLength, p.MinDist, p.Dialect)
+	}
+	return s
+}
+
+func sizeText(n int) string {
+	if n == 0 {
+		return "no size limit"
+	}
+	return fmt.Sprintf("at most %d programs", n)
+}
+
+// openHill opens the hill named by the first argument, saying why not on stderr.
+func openHill(cmd string, pos []string, stderr io.Writer) (*hill.Hill, int) {
+	if len(pos) == 0 {
+		fmt.Fprintf(stderr, "robocom hill %s: give the hill file first\n", cmd)
+		return nil, 2
+	}
+	h, err := hill.Open(pos[0])
+	if err != nil {
+		fmt.Fprintf(stderr, "robocom hill %s: %v\n", cmd, err)
+		return nil, 1
+	}
+	return h, 0
+}
+
+func hillAdd(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("hill add", flag.ContinueOnError)
+	quiet := fs.Bool("q", false, "no progress line on a terminal")
+	asJSON := fs.Bool("json", false, "print the standings as JSON (as robocom tournament -json)")
+	noPlay := fs.Bool("noplay", false, "only store the programs; play later with robocom hill play (on this machine or in parts)")
+	pos, code, ok := hillFlags(fs, args, stderr, "add HILL FILE...")
+	if !ok {
+		return code
+	}
+	if len(pos) < 2 {
+		return usageError(stderr, "hill add")("give the hill file and at least one program")
+	}
+	h, code := openHill("add", pos, stderr)
+	if h == nil {
+		return code
+	}
+	defer h.Close()
+	info := stdout
+	if *asJSON {
+		info = stderr
+	}
+	status := 0
+	for _, f := range pos[1:] {
+		src, err := readProgramFile(f)
+		if err != nil {
+			fmt.Fprintf(stderr, "robocom hill add: %v\n", err)
+			status = 1
+			continue
+		}
+		r, err := h.Add(f, src)
+		if err != nil {
+			printLoadError(stderr, err)
+			status = 1
+			continue
+		}
+		switch {
+		case r.New:
+			fmt.Fprintf(info, "added %s (#%d, %s)\n", r.Name, r.ID, f)
+		case r.Returned:
+			fmt.Fprintf(info, "%s is back (#%d): the same program as %s, with its stored results\n", r.Name, r.ID, r.File)
+		default:
+			fmt.Fprintf(info, "%s is on the hill already (#%d): the same program as %s\n", r.Name, r.ID, r.File)
+		}
+	}
+	if *noPlay {
+		return status
+	}
+	if st := playPending(h, "add", info, stderr, *quiet); st != 0 {
+		return st
+	}
+	if st := printStandings(h, stdout, stderr, *asJSON); st != 0 {
+		return st
+	}
+	return status
+}
+
+// readProgramFile reads a program file's bytes, refusing folders and huge files plainly.
+func readProgramFile(path string) ([]byte, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, fmt.Errorf("cannot read %s: %v", path, unwrapPath(err))
+	}
+	if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s is not a program file", path)
+	}
+	if st.Size() > 16<<20 {
+		return nil, fmt.Errorf("%s is too big for a program (%d bytes)", path, st.Size())
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("cannot read %s: %v", path, unwrapPath(err))
+	}
+	return b, nil
+}
+
+// printLoadError prints every error of a program that does not load, one a line.
+func printLoadError(w io.Writer, err error) {
+	for _, line := range strings.Split(err.Error(), "\n") {
+		fmt.Fprintln(w, line)
+	}
+}
+
+// playPending plays every missing pairing, then pushes the last off a full hill. Ctrl-C
+// stops it between bouts; the pairings finished are stored.
+func playPending(h *hill.Hill, cmd string, info, stderr io.Writer, quiet bool) int {
+	pd, err := h.Pending()
+	if err != nil {
+		fmt.Fprintf(stderr, "robocom hill %s: %v\n", cmd, err)
+		return 1
+	}
+	if n := len(pd.Plan.Pairings); n > 0 {
+		ctx, interrupted := onInterrupt()
+		defer interrupted.stop()
+		prog := newProgress(stderr, quiet, "bouts", pd.Plan.Bouts())
+		err = h.Play(ctx, pd, 0, pd.Plan.Bouts(), 0, func() { prog.step() })
+		prog.finish()
+		if ctx.Err() != nil {
+			fmt.Fprintf(stderr, "robocom hill %s: interrupted; the pairings finished are stored, robocom hill play %s plays the rest\n", cmd, h.Path())
+			return interrupted.status()
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "robocom hill %s: %v\n", cmd, err)
+			return 1
+		}
+		fmt.Fprintf(info, "played %s (%d bouts)\n", countNoun(n, "pairing"), pd.Plan.Bouts())
+	}
+	off, err := h.Trim()
+	for _, p := range off {
+		fmt.Fprintf(info, "pushed off: %s (#%d)\n", p.Name, p.ID)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "robocom hill %s: %v\n", cmd, err)
+		return 1
+	}
+	return 0
+}
+
+// hillJSON is what hill show -json prints: the tournament's JSON of the residents.
+func hillJSON(h *hill.Hill, st *hill.Standings) any {
+	c := h.Config()
+	if c.Game == hill.RoboCom {
+		return newTournamentJSON(c.Options, c.Seed, st.Plan, st.Robo, st.Missing > 0)
+	}
+	return coreTournamentJSON(st.Core, c.Language, st.Missing > 0)
+}
+
+func printStandings(h *hill.Hill, stdout, stderr io.Writer, asJSON bool) int {
+	st, err := h.Standings()
+	if err != nil {
+		fmt.Fprintf(stderr, "robocom hill: %v\n", err)
+		return 1
+	}
+	if asJSON {
+		out, _ := json.MarshalIndent(hillJSON(h, st), "", "  ")
+		fmt.Fprintf(stdout, "%s\n", out)
+		return 0
+	}
+	c := h.Config()
+	fmt.Fprintf(stdout, "\nhill %s: %s; %s\n", h.Path(), describeGame(c), sizeText(c.Size))
+	if st.Missing > 0 {
+		fmt.Fprintf(stdout, "%s of %d not played yet (robocom hill play %s): the standings leave them out\n",
+			countNoun(st.Missing, "pairing"), len(st.Plan.Pairings), h.Path())
+	}
+	if len(st.Programs) < 2 {
+		fmt.Fprintf(stdout, "%s on the hill; standings need at least 2\n", countNoun(len(st.Programs), "program"))
+		return 0
+	}
+	if c.Game == hill.RoboCom {
+		printTournament(stdout, hillJSON(h, st).(*tournamentJSON))
+	} else {
+		printCoreTournament(stdout, st.Core, c.Language, len(st.Programs), false)
+	}
+	return 0
+}
+
+func hillRemove(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("hill remove", flag.ContinueOnError)
+	pos, code, ok := hillFlags(fs, args, stderr, "remove HILL NAME   (NAME: the program's name, its file as added, or #NUMBER)")
+	if !ok {
+		return code
+	}
+	if len(pos) != 2 {
+		return usageError(stderr, "hill remove")("give the hill file and one program name")
+	}
+	h, code := openHill("remove", pos, stderr)
+	if h == nil {
+		return code
+	}
+	defer h.Close()
+	p, err := h.Remove(pos[1])
+	if err != nil {
+		fmt.Fprintf(stderr, "robocom hill remove: %v\n", err)
+		return 1
+	}
+	fmt.Fprintf(stdout, "removed %s (#%d); its results stay stored\n", p.Name, p.ID)
+	return 0
+}
+
+func hillShow(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("hill show", flag.ContinueOnError)
+	asJSON := fs.Bool("json", false, "as JSON (the standings as robocom tournament -json prints them)")
+	all := fs.Bool("all", false, "list every program stored, on the hill or pushed off")
+	pairing := fs.Bool("pairing", false, "show one pairing's rounds: hill show HILL -pairing A B")
+	pos, code, ok := hillFlags(fs, args, stderr, "show HILL [-json] [-all] [-pairing A B]")
+	if !ok {
+		return code
+	}
+	usageErr := usageError(stderr, "hill show")
+	switch {
+	case *pairing && len(pos) != 3:
+		return usageErr("-pairing needs two programs: robocom hill show HILL -pairing A B")
+	case !*pairing && len(pos) != 1:
+		return usageErr("give one hill file")
+	case *pairing && *all:
+		return usageErr("-pairing and -all do not go together")
+	}
+	h, code := openHill("show", pos, stderr)
+	if h == nil {
+		return code
+	}
+	defer h.Close()
+	switch {
+	case *pairing:
+		return showPairing(h, pos[1], pos[2], stdout, stderr, *asJSON)
+	case *all:
+		return showAll(h, stdout, stderr, *asJSON)
+	}
+	return printStandings(h, stdout, stderr, *asJSON)
+}
+
+func showPairing(h *hill.Hill, x, y string, stdout, stderr io.Writer, asJSON bool) int {
+	a, b, rounds, err := h.Pairing(x, y)
+	if err != nil {
+		fmt.Fprintf(stderr, "robocom hill show: %v\n", err)
+		return 1
+	}
+	if asJSON {
+		type prog struct {
+			ID   int64  `json:"id"`
+			Name string `json:"name"`
+			File string `json:"file"`
+		}
+		out, _ := json.MarshalIndent(struct {
+			A      prog         `json:"a"`
+			B      prog         `json:"b"`
+			Rounds []hill.Round `json:"rounds"`
+		}{prog{a.ID, a.Name, a.File}, prog{b.ID, b.Name, b.File}, append([]hill.Round{}, rounds...)}, "", "  ")
+		fmt.Fprintf(stdout, "%s\n", out)
+		return 0
+	}
+	fmt.Fprintf(stdout, "%s (#%d, first) against %s (#%d): %s stored of %d\n", a.Name, a.ID, b.Name, b.ID, countNoun(len(rounds), "round"), h.Config().Rounds)
+	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "round\tseed\tcycles\t  winner\t")
+	var wa, wb, d int
+	for _, r := range rounds {
+		w := "draw"
+		switch r.Winner {
+		case 0:
+			w, wa = a.Name, wa+1
+		case 1:
+			w, wb = b.Name, wb+1
+		default:
+			d++
+		}
+		fmt.Fprintf(tw, "%d\t%d\t%d\t  %s\t\n", r.Round, r.Seed, r.Cycles, w)
+	}
+	tw.Flush()
+	fmt.Fprintf(stdout, "%s %d, %s %d, draws %d\n", a.Name, wa, b.Name, wb, d)
+	return 0
+}
+
+func showAll(h *hill.Hill, stdout, stderr io.Writer, asJSON bool) int {
+	ps, err := h.Programs(true)
+	if err != nil {
+		fmt.Fprintf(stderr, "robocom hill show: %v\n", err)
+		return 1
+	}
+	if asJSON {
+		type prog struct {
+			ID     int64  `json:"id"`
+			Name   string `json:"name"`
+			File   string `json:"file"`
+			SHA256 string `json:"sha256"`
+			Added  string `json:"added"`
+			OnHill bool   `json:"on_hill"`
+		}
+		out := []prog{}
+		for _, p := range ps {
+			out = append(out, prog{p.ID, p.Name, p.File, p.SHA256, p.Added.UTC().Format("2006-01-02T15:04:05Z"), p.OnHill})
+		}
+		b, _ := json.MarshalIndent(out, "", "  ")
+		fmt.Fprintf(stdout, "%s\n", b)
+		return 0
+	}
+	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "#\tprogram\tfile\tadded\t")
+	for _, p := range ps {
+		name := p.Name
+		if !p.OnHill {
+			name += " (off the hill)"
+		}
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t\n", p.ID, name, p.File, p.Added.UTC().Format("2006-01-02 15:04"))
+	}
+	tw.Flush()
+	return 0
+}
+
+func hillPlay(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("hill play", flag.ContinueOnError)
+	quiet := fs.Bool("q", false, "no progress line on a terminal")
+	asJSON := fs.Bool("json", false, "print the standings as JSON")
+	shard := fs.String("shard", "", "play part K of N (K from 0) of the missing pairings' bouts and write them to -o; the hill is not changed")
+	out := fs.String("o", "", "with -shard: the part file (JSON lines) to write; default standard output")
+	pos, code, ok := hillFlags(fs, args, stderr, "play HILL [-shard K/N -o PART.jsonl]")
+	if !ok {
+		return code
+	}
+	if len(pos) != 1 {
+		return usageError(stderr, "hill play")("give one hill file")
+	}
+	if *shard == "" && *out != "" {
+		return usageError(stderr, "hill play")("-o goes with -shard")
+	}
+	h, code := openHill("play", pos, stderr)
+	if h == nil {
+		return code
+	}
+	defer h.Close()
+	if *shard != "" {
+		return hillPlayShard(h, *shard, *out, stdout, stderr, *quiet)
+	}
+	info := stdout
+	if *asJSON {
+		info = stderr
+	}
+	if st := playPending(h, "play", info, stderr, *quiet); st != 0 {
+		return st
+	}
+	return printStandings(h, stdout, stderr, *asJSON)
+}

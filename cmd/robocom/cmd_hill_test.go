@@ -1,0 +1,376 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"robocom/arena/hill"
+)
+
+func runHillCmd(t *testing.T, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code := hillMain(args, &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+func mustHill(t *testing.T, args ...string) string {
+	t.Helper()
+	code, out, errs := runHillCmd(t, args...)
+	if code != 0 {
+		t.Fatalf("robocom hill %s: exit %d\n%s%s", strings.Join(args, " "), code, out, errs)
+	}
+	return out
+}
+
+var hillRobots = []string{"../../robots/mine.rob", "../../robots/roamer.rob", "../../robots/virus.rob", "../../robots/wall.rob", "../../robots/hive.rob"}
+
+func tournamentJSONOf(t *testing.T, args ...string) string {
+	t.Helper()
+	var out, errb bytes.Buffer
+	if code := tournamentMain(append([]string{"-json", "-q"}, args...), &out, &errb); code != 0 {
+		t.Fatalf("robocom tournament %v: exit %d: %s", args, code, errb.String())
+	}
+	return out.String()
+}
+
+// TestHillMatchesTournament: programs added to a hill in two batches give the same standings
+// and pairings, byte for byte in JSON, as a tournament of the same files in the same order.
+func TestHillMatchesTournament(t *testing.T) {
+	h := filepath.Join(t.TempDir(), "robo.hill")
+	mustHill(t, "create", h, "-game", "robocom", "-rounds", "3", "-seed", "11", "-opt", "board=12")
+	mustHill(t, "add", h, hillRobots[0], hillRobots[1], hillRobots[2])
+	out := mustHill(t, "add", h, hillRobots[3], hillRobots[4])
+	if !strings.Contains(out, "played 7 pairings") {
+		t.Errorf("the second add should play the 7 new pairings only:\n%s", out)
+	}
+	got := mustHill(t, "show", h, "-json")
+	want := tournamentJSONOf(t, append([]string{"-seed", "11", "-rounds", "3", "-opt", "board=12"}, hillRobots...)...)
+	if got != want {
+		t.Fatalf("hill show -json differs from robocom tournament -json:\n--- hill\n%s\n--- tournament\n%s", got, want)
+	}
+	// Adding the same content again is recognised, under another file name too.
+	dup := filepath.Join(t.TempDir(), "copy.rob")
+	src, _ := os.ReadFile(hillRobots[1])
+	os.WriteFile(dup, src, 0o644)
+	out = mustHill(t, "add", h, dup)
+	if !strings.Contains(out, "on the hill already") || strings.Contains(out, "played") {
+		t.Errorf("adding a copy:\n%s", out)
+	}
+	if again := mustHill(t, "show", h, "-json"); again != want {
+		t.Error("adding a copy changed the standings")
+	}
+}
+
+// TestHillSizeAndReturn: a full hill pushes the last-ranked program off; its results stay, and
+// adding it again brings it back without playing.
+func TestHillSizeAndReturn(t *testing.T) {
+	h := filepath.Join(t.TempDir(), "small.hill")
+	mustHill(t, "create", h, "-game", "robocom", "-rounds", "2", "-seed", "5", "-size", "3")
+	out := mustHill(t, "add", h, hillRobots[0], hillRobots[1], hillRobots[2], hillRobots[3])
+	if strings.Count(out, "pushed off:") != 1 {
+		t.Fatalf("4 programs on a hill of 3: one should be pushed off:\n%s", out)
+	}
+	var res tournamentJSON
+	if err := json.Unmarshal([]byte(mustHill(t, "show", h, "-json")), &res); err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Programs) != 3 || len(res.Pairings) != 3 {
+		t.Fatalf("after the push: %d programs, %d pairings", len(res.Programs), len(res.Pairings))
+	}
+	// The one pushed off was last among the four: its points are at most anyone's on the hill.
+	off := out[strings.Index(out, "pushed off: ")+len("pushed off: "):]
+	off = off[:strings.Index(off, " (#")]
+	remove := res.Programs[0].Name
+	mustHill(t, "remove", h, remove)
+	out = mustHill(t, "add", h, hillRobots[0], hillRobots[1], hillRobots[2], hillRobots[3])
+	if !strings.Contains(out, off+" is back") || !strings.Contains(out, remove+" is back") {
+		t.Errorf("re-adding: %s", out)
+	}
+	if strings.Contains(out, "played") {
+		t.Errorf("re-adding programs whose results are stored should play nothing:\n%s", out)
+	}
+	if code, _, errs := runHillCmd(t, "remove", h, "nobody"); code != 1 || !strings.Contains(errs, `no program named "nobody"`) {
+		t.Errorf("removing a stranger: %d %q", code, errs)
+	}
+}
+
+func TestHillPairingAndErrors(t *testing.T) {
+	dir := t.TempDir()
+	h := filepath.Join(dir, "x.hill")
+	mustHill(t, "create", h, "-game", "robocom", "-rounds", "4", "-seed", "2")
+	mustHill(t, "add", h, hillRobots[0], hillRobots[1])
+	out := mustHill(t, "show", h, "-pairing", "Roamer", "Mine")
+	if !strings.Contains(out, "4 rounds stored of 4") {
+		t.Errorf("pairing:\n%s", out)
+	}
+	var p struct{ Rounds []hill.Round }
+	json.Unmarshal([]byte(mustHill(t, "show", h, "-pairing", "Mine", "Roamer", "-json")), &p)
+	if len(p.Rounds) != 4 || p.Rounds[3].Seed != 5 {
+		t.Errorf("pairing JSON: %+v (round k plays with seed + k − 1)", p)
+	}
+	bad := filepath.Join(dir, "bad.rob")
+	os.WriteFile(bad, []byte("bank main\n  frob 1\n"), 0o644)
+	code, _, errs := runHillCmd(t, "add", h, bad)
+	if code != 1 || !strings.Contains(errs, "bad.rob:2:") {
+		t.Errorf("a program with an error: exit %d, %q", code, errs)
+	}
+	for _, c := range []struct {
+		args []string
+		code int
+		msg  string
+	}{
+		{[]string{"create", h, "-game", "robocom"}, 1, "exists already"},
+		{[]string{"create", filepath.Join(dir, "y.hill")}, 2, "-game robocom or -game core"},
+		{[]string{"create", filepath.Join(dir, "y.hill"), "-game", "core", "-opt", "board=3"}, 2, "RoboCom's"},
+		{[]string{"create", filepath.Join(dir, "y.hill"), "-game", "robocom", "-coresize", "30"}, 2, "Core War parameter"},
+		{[]string{"show", filepath.Join(dir, "none.hill")}, 1, "does not exist"},
+		{[]string{"show", bad}, 1, "not a hill"},
+		{[]string{"add", h, filepath.Join(dir, "none.rob")}, 1, "cannot read"},
+		{[]string{"frob"}, 2, "unknown command"},
+	} {
+		code, _, errs := runHillCmd(t, c.args...)
+		if code != c.code || !strings.Contains(errs, c.msg) {
+			t.Errorf("hill %v: exit %d %q, want %d and %q", c.args, code, errs, c.code, c.msg)
+		}
+	}
+}
+
+// TestHillCoreWar: a Redcode hill plays its pairings and its JSON has the shape of robocom
+// tournament -json for Core War; the pairing seeds follow the hill's rule (round k of every
+// pairing with seed + k − 1).
+func TestHillCoreWar(t *testing.T) {
+	dir := t.TempDir()
+	h := filepath.Join(dir, "core.hill")
+	mustHill(t, "create", h, "-game", "core", "-lang", "cw", "-coresize", "2000", "-rounds", "2", "-seed", "3")
+	var files []string
+	for _, n := range []string{"dwarf.cw", "imp.cw", "replicator.cw"} {
+		files = append(files, filepath.Join("../../robots/core", n))
+	}
+	mustHill(t, append([]string{"add", h}, files...)...)
+	var res coreTournamentOut
+	if err := json.Unmarshal([]byte(mustHill(t, "show", h, "-json")), &res); err != nil {
+		t.Fatal(err)
+	}
+	if res.System != "round-robin" || len(res.Programs) != 3 || len(res.Pairings) != 3 {
+		t.Fatalf("got %+v", res)
+	}
+	for _, pg := range res.Pairings {
+		if pg.AWins+pg.BWins+pg.Draws != 2 {
+			t.Errorf("pairing %+v did not play 2 battles", pg)
+		}
+	}
+	if code, _, errs := runHillCmd(t, "add", h, "../../robots/core/bomber.vna"); code != 1 || !strings.Contains(errs, "not a .cw program") {
+		t.Errorf("a .vna program on a .cw hill: %d %q", code, errs)
+	}
+}
+
+// TestHillChild is the child process of the hill's crash and concurrency tests: it runs the
+// command line in ROBOCOM_HILL_CHILD (one argument a line).
+func TestHillChild(t *testing.T) {
+	args := os.Getenv("ROBOCOM_HILL_CHILD")
+	if args == "" {
+		t.Skip("the child of TestHillKilled and TestHillConcurrent")
+	}
+	os.Exit(run(strings.Split(args, "\n")))
+}
+
+func hillChild(ctx context.Context, args ...string) *exec.Cmd {
+	cmd := exec.CommandContext(ctx, os.Args[0], "-test.run=^TestHillChild$")
+	cmd.Env = append(os.Environ(), "ROBOCOM_HILL_CHILD="+strings.Join(args, "\n"))
+	return cmd
+}
+
+// storedPairings counts the pairings with all rounds stored, reading the file as another
+// process would.
+func storedPairings(t *testing.T, path string) int {
+	t.Helper()
+	db, err := sql.Open("sqlite", "file:"+path+"?mode=ro&_pragma=busy_timeout(10000)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var n int
+	if err := db.QueryRow(`SELECT COUNT(*) FROM (SELECT a, b FROM bout GROUP BY a, b)`).Scan(&n); err != nil {
+		if strings.Contains(err.Error(), "no such table") {
+			return 0
+		}
+		t.Fatal(err)
+	}
+	return n
+}
+
+func integrity(t *testing.T, path string) {
+	t.Helper()
+	db, err := sql.Open("sqlite", "file:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var s string
+	if err := db.QueryRow(`PRAGMA integrity_check`).Scan(&s); err != nil || s != "ok" {
+		t.Fatalf("integrity_check: %q %v", s, err)
+	}
+	var partial int
+	db.QueryRow(`SELECT COUNT(*) FROM (SELECT a, b FROM bout GROUP BY a, b HAVING COUNT(*) <> (SELECT rounds FROM hill))`).Scan(&partial)
+	if partial != 0 {
+		t.Fatalf("%d pairings are stored with only some of their rounds", partial)
+	}
+}
+
+// TestHillKilled kills `hill add` with SIGKILL while it plays: the file stays whole, holds
+// only complete pairings, and `hill play` finishes the rest with the tournament's result.
+func TestHillKilled(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays a few hundred bouts")
+	}
+	h := filepath.Join(t.TempDir(), "killed.hill")
+	const rounds = "40"
+	mustHill(t, "create", h, "-game", "robocom", "-rounds", rounds, "-seed", "21")
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	cmd := hillChild(ctx, append([]string{"hill", "add", "-q", h}, hillRobots...)...)
+	var errb bytes.Buffer
+	cmd.Stderr = &errb
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
+	for storedPairings(t, h) == 0 {
+		select {
+		case err := <-exited:
+			t.Fatalf("hill add ended (%v) before storing a pairing: %s", err, errb.String())
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
+	cmd.Process.Signal(syscall.SIGKILL)
+	err := <-exited
+	if ws, ok := cmd.ProcessState.Sys().(syscall.WaitStatus); !ok || !ws.Signaled() {
+		t.Fatalf("hill add finished (%v) before it could be killed: make the test's hill slower", err)
+	}
+	stored := storedPairings(t, h)
+	t.Logf("killed with %d of 10 pairings stored", stored)
+	if stored >= 10 {
+		t.Fatal("every pairing was stored before the kill: the test shows nothing")
+	}
+	integrity(t, h)
+	out := mustHill(t, "play", h)
+	if !strings.Contains(out, "played") {
+		t.Errorf("hill play after the kill played nothing:\n%s", out)
+	}
+	integrity(t, h)
+	got := mustHill(t, "show", h, "-json")
+	want := tournamentJSONOf(t, append([]string{"-seed", "21", "-rounds", rounds}, hillRobots...)...)
+	if got != want {
+		t.Fatalf("after kill and play, hill show -json differs from the tournament:\n%s\n---\n%s", got, want)
+	}
+}
+
+// TestHillConcurrent runs two `hill add` processes on one hill at once: both finish, the file
+// is whole, and the standings are the tournament's.
+func TestHillConcurrent(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays a few hundred bouts")
+	}
+	h := filepath.Join(t.TempDir(), "two.hill")
+	mustHill(t, "create", h, "-game", "robocom", "-rounds", "8", "-seed", "4")
+	mustHill(t, "add", h, hillRobots[0], hillRobots[1])
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	var cmds []*exec.Cmd
+	var outs []*bytes.Buffer
+	for _, files := range [][]string{{hillRobots[2], hillRobots[3]}, {hillRobots[4]}} {
+		cmd := hillChild(ctx, append([]string{"hill", "add", "-q", h}, files...)...)
+		var b bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &b, &b
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		cmds, outs = append(cmds, cmd), append(outs, &b)
+	}
+	for i, cmd := range cmds {
+		if err := cmd.Wait(); err != nil {
+			t.Fatalf("hill add %d: %v\n%s", i, err, outs[i])
+		}
+	}
+	integrity(t, h)
+	// Each add played what it found missing; the later one may have found pairings the other
+	// had not stored yet, so a last play fills any gap.
+	mustHill(t, "play", h)
+	got := mustHill(t, "show", h, "-json")
+	var res tournamentJSON
+	json.Unmarshal([]byte(got), &res)
+	// The order of addition decides the tournament to compare with.
+	byIndex := make([]string, len(res.Programs))
+	for _, p := range res.Programs {
+		byIndex[p.Index] = p.File
+	}
+	want := tournamentJSONOf(t, append([]string{"-seed", "4", "-rounds", "8"}, byIndex...)...)
+	if got != want {
+		t.Fatalf("two adds at once: hill show -json differs from the tournament:\n%s\n---\n%s", got, want)
+	}
+}
+
+// TestHillShards plays a hill's missing pairings in 3 parts and imports them: the same
+// standings as the tournament. Missing, overlapping and foreign parts are refused.
+func TestHillShards(t *testing.T) {
+	dir := t.TempDir()
+	h := filepath.Join(dir, "parts.hill")
+	mustHill(t, "create", h, "-game", "robocom", "-rounds", "3", "-seed", "8")
+	mustHill(t, append([]string{"add", "-noplay", h}, hillRobots...)...)
+	var parts []string
+	for k := 0; k < 3; k++ {
+		p := filepath.Join(dir, fmt.Sprintf("part%d.jsonl", k))
+		mustHill(t, "play", h, "-shard", fmt.Sprintf("%d/3", k), "-o", p)
+		parts = append(parts, p)
+	}
+	other := filepath.Join(dir, "other.hill")
+	mustHill(t, "create", other, "-game", "robocom", "-rounds", "3", "-seed", "9")
+	mustHill(t, append([]string{"add", "-noplay", other}, hillRobots...)...)
+	for _, c := range []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{"import", h, parts[0], parts[2]}, "part 1 of 3 is missing"},
+		{[]string{"import", h, parts[0], parts[1], parts[1], parts[2]}, "overlapping parts"},
+		{[]string{"import", other, parts[0], parts[1], parts[2]}, "not a part of this hill: seed 8"},
+		{[]string{"import", h, hillRobots[0]}, "not a part of this version"},
+	} {
+		if code, _, errs := runHillCmd(t, c.args...); code != 1 || !strings.Contains(errs, c.msg) {
+			t.Errorf("hill %v: exit %d %q, want 1 and %q", c.args, code, errs, c.msg)
+		}
+	}
+	if n := storedPairings(t, h); n != 0 {
+		t.Fatalf("refused imports stored %d pairings", n)
+	}
+	// In any order.
+	mustHill(t, "import", h, parts[2], parts[0], parts[1])
+	got := mustHill(t, "show", h, "-json")
+	want := tournamentJSONOf(t, append([]string{"-seed", "8", "-rounds", "3"}, hillRobots...)...)
+	if got != want {
+		t.Fatalf("imported parts differ from the tournament:\n%s\n---\n%s", got, want)
+	}
+	// Parts of robocom tournament -shard of the same programs go into a hill too.
+	tparts := []string{filepath.Join(dir, "t0.jsonl"), filepath.Join(dir, "t1.jsonl")}
+	for k, p := range tparts {
+		var out, errb bytes.Buffer
+		if code := tournamentMain(append([]string{"-seed", "9", "-rounds", "3", "-q", "-shard", fmt.Sprintf("%d/2", k), "-o", p}, hillRobots...), &out, &errb); code != 0 {
+			t.Fatalf("tournament -shard: %s", errb.String())
+		}
+	}
+	mustHill(t, "import", other, tparts[0], tparts[1])
+	if got, want := mustHill(t, "show", other, "-json"), tournamentJSONOf(t, append([]string{"-seed", "9", "-rounds", "3"}, hillRobots...)...); got != want {
+		t.Fatalf("imported tournament parts differ from the tournament:\n%s\n---\n%s", got, want)
+	}
+}

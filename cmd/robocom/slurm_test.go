@@ -1,0 +1,204 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"robocom/cmd/robocom/internal/slurmtest"
+)
+
+const julyDir = "../../../shared/corpus/robocom/july1998"
+
+var (
+	builtOnce sync.Once
+	builtPath string
+	builtErr  error
+)
+
+// buildRobocom builds the headless binary once for the tests that run it as a program
+// (a Slurm job, a Kubernetes pod's shell command).
+func buildRobocom(t *testing.T) string {
+	t.Helper()
+	builtOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "robocom-bin-")
+		if err != nil {
+			builtErr = err
+			return
+		}
+		builtPath = filepath.Join(dir, "robocom")
+		cmd := exec.Command("go", "build", "-tags", "nogui", "-o", builtPath, ".")
+		cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			builtErr = fmt.Errorf("go build: %v\n%s", err, out)
+		}
+	})
+	if builtErr != nil {
+		t.Fatal(builtErr)
+	}
+	return builtPath
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if builtPath != "" {
+		os.RemoveAll(filepath.Dir(builtPath))
+	}
+	os.Exit(code)
+}
+
+// runBinary runs the built robocom and returns its standard output.
+func runBinary(t *testing.T, bin string, args ...string) string {
+	t.Helper()
+	var out, errb bytes.Buffer
+	cmd := exec.Command(bin, args...)
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("robocom %s: %v\n%s", strings.Join(args, " "), err, errb.String())
+	}
+	return out.String()
+}
+
+// TestSlurmTournament submits the July tournament to a real single-node Slurm cluster as a
+// job array with the shipped script, merges the parts, and compares the result, text and
+// JSON, byte for byte with the tournament on one machine. Then it does the same for a hill's
+// missing pairings and hill import. It skips where Slurm cannot run (slurmtest.Start says why).
+func TestSlurmTournament(t *testing.T) {
+	if _, err := os.Stat(julyDir); err != nil {
+		t.Skipf("the July corpus is not at %s", julyDir)
+	}
+	if testing.Short() {
+		t.Skip("starts a Slurm cluster")
+	}
+	c := slurmtest.Start(t)
+	bin := buildRobocom(t)
+	script, err := filepath.Abs("../../docs/cluster/tournament.sbatch")
+	if err != nil {
+		t.Fatal(err)
+	}
+	july, _ := filepath.Abs(julyDir)
+	args := []string{"tournament", "-seed", "1998", "-rounds", "2", july}
+	wantText := runBinary(t, bin, args...)
+	wantJSON := runBinary(t, bin, append(args, "-json")...)
+
+	work := t.TempDir()
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Minute)
+	defer cancel()
+	const tasks = 4
+	parts := filepath.Join(work, "parts")
+	start := time.Now()
+	if _, err := c.SubmitArray(ctx, tasks, work, []string{"ROBOCOM=" + bin}, script, append([]string{parts}, args...)...); err != nil {
+		t.Fatalf("%v\n%s", err, c.TaskLogs())
+	}
+	t.Logf("%d-task array job of the July tournament (2 rounds): %v", tasks, time.Since(start).Round(time.Millisecond))
+	// sbatch's status is not proof (MinJobAge): each part must be there, whole.
+	var files []string
+	for k := 0; k < tasks; k++ {
+		p := filepath.Join(parts, fmt.Sprintf("part-%d.jsonl", k))
+		if _, err := os.Stat(p); err != nil {
+			t.Fatalf("task %d wrote no part: %v\n%s", k, err, c.TaskLogs())
+		}
+		files = append(files, p)
+	}
+	if got := runBinary(t, bin, append([]string{"merge"}, files...)...); got != wantText {
+		t.Fatalf("merged parts differ from one machine's tournament:\n%s\n---\n%s", got, wantText)
+	}
+	if got := runBinary(t, bin, append([]string{"merge", "-json"}, files...)...); got != wantJSON {
+		t.Fatalf("merge -json differs from tournament -json:\n%s\n---\n%s", got, wantJSON)
+	}
+
+	// A hill: programs stored without playing, the pairings played by the array, imported.
+	h := filepath.Join(work, "july.hill")
+	runBinary(t, bin, "hill", "create", h, "-game", "robocom", "-rounds", "2", "-seed", "1998")
+	some, _ := filepath.Glob(filepath.Join(july, "*.rob"))
+	some = some[:8]
+	runBinary(t, bin, append([]string{"hill", "add", "-noplay", h}, some...)...)
+	hparts := filepath.Join(work, "hill-parts")
+	if _, err := c.SubmitArray(ctx, 3, work, []string{"ROBOCOM=" + bin}, script, hparts, "hill", "play", h); err != nil {
+		t.Fatalf("%v\n%s", err, c.TaskLogs())
+	}
+	hfiles, _ := filepath.Glob(filepath.Join(hparts, "part-*.jsonl"))
+	if len(hfiles) != 3 {
+		t.Fatalf("the hill's array wrote %d parts, not 3\n%s", len(hfiles), c.TaskLogs())
+	}
+	runBinary(t, bin, append([]string{"hill", "import", h}, hfiles...)...)
+	got := runBinary(t, bin, "hill", "show", h, "-json")
+	if want := runBinary(t, bin, append([]string{"tournament", "-json", "-seed", "1998", "-rounds", "2"}, some...)...); got != want {
+		t.Fatalf("hill played by the array differs from the tournament:\n%s\n---\n%s", got, want)
+	}
+}
+
+// TestKubernetesJobCommand runs the shipped Indexed Job's shell command on this machine, once
+// per completion index, with /data in a temporary folder, and merges the parts: the manifest's
+// command line is right even where no Kubernetes cluster is at hand.
+func TestKubernetesJobCommand(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	yaml, err := os.ReadFile("../../docs/cluster/tournament-job.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The container's args: a folded block ("- >-"): the lines indented deeper than its dash,
+	// joined by spaces.
+	var words []string
+	lines := strings.Split(string(yaml), "\n")
+	for i, l := range lines {
+		if strings.TrimSpace(l) != "- >-" {
+			continue
+		}
+		indent := len(l) - len(strings.TrimLeft(l, " "))
+		for _, m := range lines[i+1:] {
+			if len(m)-len(strings.TrimLeft(m, " ")) <= indent || strings.TrimSpace(m) == "" {
+				break
+			}
+			words = append(words, strings.TrimSpace(m))
+		}
+		break
+	}
+	if len(words) == 0 {
+		t.Fatal("no folded args block (- >-) in tournament-job.yaml")
+	}
+	command := strings.Join(words, " ")
+	completions := regexp.MustCompile(`(?m)^\s*completions:\s*(\d+)`).FindSubmatch(yaml)
+	if completions == nil {
+		t.Fatal("no completions in tournament-job.yaml")
+	}
+	n := 0
+	fmt.Sscan(string(completions[1]), &n)
+	if !strings.Contains(command, fmt.Sprintf("-shard auto/%d", n)) {
+		t.Fatalf("the command does not split into the %d completions: %s", n, command)
+	}
+	bin := buildRobocom(t)
+	data := t.TempDir()
+	progs := filepath.Join(data, "programs")
+	os.Mkdir(progs, 0o755)
+	for _, f := range hillRobots {
+		src, _ := os.ReadFile(f)
+		os.WriteFile(filepath.Join(progs, filepath.Base(f)), src, 0o644)
+	}
+	command = strings.ReplaceAll(command, "/data", data)
+	command = strings.Replace(command, "exec robocom", "exec "+bin, 1)
+	var files []string
+	for k := 0; k < n; k++ {
+		cmd := exec.Command("/bin/sh", "-c", command)
+		cmd.Env = append(os.Environ(), fmt.Sprintf("JOB_COMPLETION_INDEX=%d", k))
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("pod %d: %v\n%s", k, err, out)
+		}
+		files = append(files, filepath.Join(data, "parts", fmt.Sprintf("part-%d.jsonl", k)))
+	}
+	seedRounds := regexp.MustCompile(`-seed \d+ -rounds \d+`).FindString(command)
+	want := runBinary(t, bin, append(append([]string{"tournament"}, strings.Fields(seedRounds)...), progs)...)
+	if got := runBinary(t, bin, append([]string{"merge"}, files...)...); got != want {
+		t.Fatalf("the pods' parts merge to:\n%s\nnot the tournament's:\n%s", got, want)
+	}
+}
