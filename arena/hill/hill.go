@@ -216,8 +216,6 @@ func (c *Config) check() error {
 		return errors.New("-size 1 leaves no one to play against; at least 2 (0: no limit)")
 	case c.Game == RoboCom && c.Options == nil:
 		return errors.New("a RoboCom hill needs an option set")
-	case c.Game == RoboCom && c.Options.RC3:
-		return arena.ErrRC3NotPlayable
 	case c.Game == Core && c.Language == play.NoLanguage:
 		return errors.New("a Core War hill needs a language: redcode, cw or vna")
 	case c.Game == Core:
