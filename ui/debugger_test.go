@@ -19,7 +19,7 @@ import (
 
 	"robocom/arena"
 	"robocom/robolang"
-	"robocom/ui/goldentest"
+	"robocom/ui/internal/goldentest"
 )
 
 // Programs of the debugger tests: a factory that fills the board (robots are born and die),

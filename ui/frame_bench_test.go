@@ -8,7 +8,7 @@ import (
 
 	"gioui.org/layout"
 
-	"robocom/ui/goldentest"
+	"robocom/ui/internal/goldentest"
 )
 
 // benchmarkBoardFrame measures a whole frame: layout plus rendering on the headless GPU

@@ -11,7 +11,7 @@ import (
 	"gioui.org/layout"
 
 	"robocom/robolang"
-	"robocom/ui/goldentest"
+	"robocom/ui/internal/goldentest"
 )
 
 var updateGolden = flag.Bool("update", false, "rewrite the golden images in testdata/refs")

@@ -21,7 +21,7 @@ import (
 
 	"robocom/arena"
 	"robocom/robolang"
-	"robocom/ui/goldentest"
+	"robocom/ui/internal/goldentest"
 )
 
 // spinner is a small real program: its robot turns forever.

@@ -13,7 +13,7 @@ import (
 	"gioui.org/layout"
 
 	"robocom/ui/corewin/coreplay"
-	"robocom/ui/goldentest"
+	"robocom/ui/internal/goldentest"
 )
 
 var (
