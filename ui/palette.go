@@ -39,3 +39,6 @@ func paletteColor(i int) color.NRGBA {
 	}
 	return Palette[i%len(Palette)].Color
 }
+
+// BoardBackground is the colour under the board's cells; the e2e tests find the board by it.
+var BoardBackground = boardBg

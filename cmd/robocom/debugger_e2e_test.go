@@ -1,11 +1,11 @@
-//go:build e2e
+//go:build e2e && !nogui
 
 // The end-to-end test of the debuggers: it builds robocom, starts it under Xvfb with Mine
 // (source) and Virus (as RBI), runs the game, clicks one robot of each team and checks that
 // two debugger panels stand beside the board, each under a band of its team's colour.
-// Run with: go test -tags e2e -run E2E ./ui/ (make test does when Xvfb is there).
+// Run with: go test -tags e2e -run E2EDebuggers ./cmd/robocom/ (make test does when Xvfb is there).
 // -debugshot=FILE keeps the screenshot (docs/debuggers.png is made this way).
-package ui
+package main
 
 import (
 	"flag"
@@ -20,8 +20,9 @@ import (
 	"testing"
 	"time"
 
+	"robocom/cmd/robocom/internal/xvfbtest"
 	"robocom/robolang"
-	"robocom/ui/xvfbtest"
+	"robocom/ui"
 )
 
 var debugShot = flag.String("debugshot", "", "copy the debugger screenshot to this file")
@@ -69,7 +70,7 @@ func blobs(img image.Image, x0, x1 int, c color.RGBA) []image.Point {
 // 100 pixels of the board's background (the legend's small samples hold fewer).
 func boardBox(img image.Image) image.Rectangle {
 	b := img.Bounds()
-	bg := color.RGBAModel.Convert(boardBg).(color.RGBA)
+	bg := color.RGBAModel.Convert(ui.BoardBackground).(color.RGBA)
 	cols := make([]int, b.Dx())
 	rows := make([]int, b.Dy())
 	for y := b.Min.Y; y < b.Max.Y; y++ {
@@ -126,10 +127,10 @@ func TestE2EDebuggersBesideBoard(t *testing.T) {
 	xvfbtest.Need(t, "Xvfb", "xdpyinfo", "xdotool", "import")
 	dir := t.TempDir()
 	bin := filepath.Join(dir, "robocom")
-	if out, err := exec.Command("go", "build", "-o", bin, "../cmd/robocom").CombinedOutput(); err != nil {
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
-	mine, err := os.ReadFile("../robots/mine.rob")
+	mine, err := os.ReadFile("../../robots/mine.rob")
 	if err != nil {
 		t.Skipf("the sample robots are not here: %v", err)
 	}
@@ -137,7 +138,7 @@ func TestE2EDebuggersBesideBoard(t *testing.T) {
 	if err := os.WriteFile(minePath, mine, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	virus, err := robolang.LoadFile("../robots/virus.rob", robolang.Options{})
+	virus, err := robolang.LoadFile("../../robots/virus.rob", robolang.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

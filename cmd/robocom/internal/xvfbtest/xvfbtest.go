@@ -1,5 +1,5 @@
 // Package xvfbtest runs the robocom window under Xvfb for the end-to-end tests of
-// cmd/robocom and ui (and only for tests: it calls t.Fatal).
+// cmd/robocom (and only for tests: it calls t.Fatal).
 //
 // CI machines are slow and shared, so nothing here guesses: Xvfb picks a free display itself
 // and reports it (-displayfd), the display is used only once it answers a client (xdpyinfo),
