@@ -17,6 +17,7 @@ import (
 	"robocom/robots"
 	"robocom/ui"
 	"robocom/ui/corewin"
+	"robocom/ui/robowin"
 )
 
 // windowArgsError says why the window cannot open with these program files: more than the
@@ -28,14 +29,14 @@ func windowArgsError(args []string) error {
 		}
 		return nil
 	}
-	if len(args) > ui.MaxPlayers {
-		return fmt.Errorf("at most %d RoboCom programs play at once; %d were given (robocom tournament takes more)", ui.MaxPlayers, len(args))
+	if len(args) > robowin.MaxPlayers {
+		return fmt.Errorf("at most %d RoboCom programs play at once; %d were given (robocom tournament takes more)", robowin.MaxPlayers, len(args))
 	}
 	return nil
 }
 
 // openArena opens the arena window with the given program files as the players (up to
-// ui.MaxPlayers RoboCom programs, or corewin.MaxPlayers Core War programs); with none, the
+// robowin.MaxPlayers RoboCom programs, or corewin.MaxPlayers Core War programs); with none, the
 // players of the last run, or else the first bundled robots.
 func openArena(args []string) int {
 	if err := windowArgsError(args); err != nil {
@@ -79,11 +80,11 @@ func openArena(args []string) int {
 		}
 	}
 	w.Option(app.Title("RoboCom Arena"), app.Size(width, height), app.MinSize(unit.Dp(640), unit.Dp(480)))
-	u := ui.New(ui.Config{
-		Load:    ui.LoadProgram,
-		NewGame: ui.NewArenaGame,
-		Options: ui.ArenaOptions{},
-		Roots: []ui.Root{
+	u := robowin.New(robowin.Config{
+		Load:    robowin.LoadProgram,
+		NewGame: robowin.NewArenaGame,
+		Options: robowin.ArenaOptions{},
+		Roots: []robowin.Root{
 			{Name: "bundled", FS: bundled, Home: "."},
 			{Name: "disk", FS: os.DirFS("/"), Home: strings.TrimPrefix(filepath.ToSlash(home), "/")},
 		},
@@ -167,7 +168,7 @@ func rememberMode(st *ui.SettingsStore, coreOn bool) {
 }
 
 // loop is the window's event loop: it lays out the UI on every frame.
-func loop(w *app.Window, u *ui.UI, modes *corewin.Modes) error {
+func loop(w *app.Window, u *robowin.UI, modes *corewin.Modes) error {
 	var ops op.Ops
 	title := ""
 	for {

@@ -22,7 +22,7 @@ import (
 
 	"robocom/cmd/robocom/internal/xvfbtest"
 	"robocom/robolang"
-	"robocom/ui"
+	"robocom/ui/robowin"
 )
 
 var debugShot = flag.String("debugshot", "", "copy the debugger screenshot to this file")
@@ -70,7 +70,7 @@ func blobs(img image.Image, x0, x1 int, c color.RGBA) []image.Point {
 // 100 pixels of the board's background (the legend's small samples hold fewer).
 func boardBox(img image.Image) image.Rectangle {
 	b := img.Bounds()
-	bg := color.RGBAModel.Convert(ui.BoardBackground).(color.RGBA)
+	bg := color.RGBAModel.Convert(robowin.BoardBackground).(color.RGBA)
 	cols := make([]int, b.Dx())
 	rows := make([]int, b.Dy())
 	for y := b.Min.Y; y < b.Max.Y; y++ {

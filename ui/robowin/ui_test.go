@@ -1,4 +1,4 @@
-package ui
+package robowin
 
 import (
 	"fmt"
@@ -280,7 +280,7 @@ func TestTallyAndRanks(t *testing.T) {
 	tl.Add([]int{1, 2}, 2)
 	tl.Add([]int{1, 1}, 2)
 	tl.Add([]int{2, 1}, 2)
-	if s := tl.Of(0); s != (Score{1, 1, 1}) || s.Points() != 4 {
+	if s := tl.Of(0); s != (Score{Wins: 1, Draws: 1, Losses: 1}) || s.Points() != 4 {
 		t.Errorf("program 0: %+v", s)
 	}
 	if got := rankOrder([]int{3, 1, 2}); fmt.Sprint(got) != "[1 2 0]" {

@@ -1,4 +1,4 @@
-package ui
+package robowin
 
 import "image/color"
 

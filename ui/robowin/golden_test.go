@@ -1,6 +1,6 @@
 //go:build cgo
 
-package ui
+package robowin
 
 import (
 	"flag"

@@ -7,4 +7,4 @@
 // The simulation is reached only through the Game interface and the RobotView values it
 // fills in; the adapter to the arena package lives in arenagame.go. Widgets follow gio-x's
 // split: a persistent XxxState used by pointer, and a XxxStyle value built each frame.
-package ui
+package robowin

@@ -1,0 +1,31 @@
+package robowin
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"robocom/ui"
+)
+
+func TestUIRemembersPlayersAndFolder(t *testing.T) {
+	dir := t.TempDir()
+	st, _ := ui.OpenSettings(filepath.Join(dir, "settings.json"))
+	cfg := Config{Load: LoadProgram, NewGame: NewArenaGame, Options: ArenaOptions{},
+		Roots: []Root{{Name: "test", FS: testFS(), Home: "."}}, Settings: st}
+	u := New(cfg)
+	u.picker.Open("test:sub")
+	u.AddPlayer("test:sub/inner.rob")
+	u.picker.remember()
+	u.Close()
+	s := st.Get()
+	if strings.Join(s.Players, ",") != "test:sub/inner.rob" || s.LastFolder != "test:sub" {
+		t.Fatalf("remembered %+v", s)
+	}
+	cfg.Files = s.Players
+	u2 := New(cfg)
+	defer u2.Close()
+	if len(u2.Players()) != 1 || u2.Players()[0].Name() != "Inner" || u2.picker.Location() != "test:sub" {
+		t.Errorf("reopened with players %v in %s", u2.Players(), u2.picker.Location())
+	}
+}
