@@ -5,12 +5,12 @@ import (
 	"strings"
 	"testing"
 
-	"robocom/ui"
+	"robocom/ui/shell"
 )
 
 func TestUIRemembersPlayersAndFolder(t *testing.T) {
 	dir := t.TempDir()
-	st, _ := ui.OpenSettings(filepath.Join(dir, "settings.json"))
+	st, _ := shell.OpenSettings(filepath.Join(dir, "settings.json"))
 	cfg := Config{Load: LoadProgram, NewGame: NewArenaGame, Options: ArenaOptions{},
 		Roots: []Root{{Name: "test", FS: testFS(), Home: "."}}, Settings: st}
 	u := New(cfg)

@@ -1,12 +1,15 @@
 package robowin
 
-import "robocom/ui"
+import (
+	"robocom/ui"
+	"robocom/ui/shell"
+)
 
 // The names this window takes from the packages the windows share, under the names its
 // files used before the window had a package of its own.
 type (
-	Settings      = ui.Settings
-	SettingsStore = ui.SettingsStore
+	Settings      = shell.Settings
+	SettingsStore = shell.SettingsStore
 	Tally         = ui.Tally
 	Score         = ui.Score
 )

@@ -1,6 +1,7 @@
-package corewin
+package shell
 
 import (
+	"image/color"
 	"io/fs"
 	"path"
 
@@ -11,14 +12,15 @@ import (
 	"gioui.org/widget"
 	"gioui.org/widget/material"
 
+	"robocom/ui/corewin"
 	"robocom/ui/corewin/coreplay"
 )
 
 // Modes is the arena window's mode switch: a bar with two tabs, "RoboCom" and "Core War",
-// above the chosen mode. The RoboCom mode is drawn by the caller's widget (package ui); the
-// Core War mode is a Window. Keep it by pointer.
+// above the chosen mode. The RoboCom mode is drawn by the caller's widget (package robowin); the
+// Core War mode is a corewin.Window. Keep it by pointer.
 type Modes struct {
-	Core   *Window
+	Core   *corewin.Window
 	CoreOn bool // the Core War mode is shown
 
 	// OnSwitch, if set, is told the mode chosen with the bar (true: Core War), so that the
@@ -29,12 +31,12 @@ type Modes struct {
 	robo, core widget.Clickable
 }
 
-// NewModes makes the Core War mode (cfg as for New) and the bar; coreFirst opens the
+// NewModes makes the Core War mode (cfg as for corewin.New) and the bar; coreFirst opens the
 // window in the Core War mode.
 //
 // With no files, the Core War mode starts with the first two .cw programs of the first
 // root's home folder (the bundled samples), so that it shows a game at once.
-func NewModes(cfg Config, coreFirst bool) *Modes {
+func NewModes(cfg corewin.Config, coreFirst bool) *Modes {
 	m := &Modes{CoreOn: coreFirst}
 	if len(cfg.Files) == 0 && len(cfg.Roots) > 0 && cfg.Roots[0].FS != nil {
 		r := cfg.Roots[0]
@@ -49,8 +51,8 @@ func NewModes(cfg Config, coreFirst bool) *Modes {
 			}
 		}
 	}
-	m.Core = New(cfg)
-	m.th = m.Core.th
+	m.Core = corewin.New(cfg)
+	m.th = m.Core.Theme()
 	return m
 }
 
@@ -114,7 +116,9 @@ func (m *Modes) layoutBar(gtx layout.Context) layout.Dimensions {
 						return layout.Inset{Right: unit.Dp(4)}.Layout(gtx, b.Layout)
 					}
 				}
-				return row(gtx, tab(&m.robo, "RoboCom", !m.CoreOn), tab(&m.core, "Core War", m.CoreOn))
+				return layout.Flex{Alignment: layout.Middle}.Layout(gtx,
+					layout.Rigid(tab(&m.robo, "RoboCom", !m.CoreOn)), layout.Rigid(layout.Spacer{Width: 4}.Layout),
+					layout.Rigid(tab(&m.core, "Core War", m.CoreOn)))
 			})
 		}),
 	)
@@ -130,3 +134,5 @@ func AllCoreFiles(files []string) bool {
 	}
 	return len(files) > 0
 }
+
+func rgb(r, g, b uint8) color.NRGBA { return color.NRGBA{r, g, b, 0xFF} }
