@@ -13,7 +13,6 @@ import (
 	"gioui.org/font/gofont"
 	"gioui.org/io/key"
 	"gioui.org/layout"
-	"gioui.org/op"
 	"gioui.org/op/clip"
 	"gioui.org/op/paint"
 	"gioui.org/text"
@@ -51,34 +50,13 @@ type Config struct {
 // Root is one place the picker browses.
 type Root = picker.Root
 
-// UI is the whole content of the arena window.
+// UI is the whole content of the arena window: the session it plays and the views that
+// show it.
 type UI struct {
-	cfg   Config
+	session
 	keys  shortcut.Keys
 	th    *material.Theme
-	run   *Runner
-	snap  Snapshot
-	evs   []Event
-	hist  History
 	board BoardState
-
-	players []Player
-	errors  []string // load errors, each "file:line:col: message"
-	message string   // a short notice (refused sixth player, ...)
-	msgAt   time.Time
-
-	seed        int64
-	gameNo      int // the Snapshot.Game of the game made last; older snapshots are stale
-	round       int // 1-based round; round k plays seed + k − 1
-	seriesEnd   int // rounds up to this one follow each other by themselves
-	seriesStart int // the round the series under way began with
-	tally       Tally
-	tallied     int // the Snapshot.Game whose result is in the tally
-	overAt      time.Time
-	wantRun     bool // the user pressed Start; next rounds start by themselves
-	opts        GameOptions
-	gameErr     string
-	speedIdx    int
 
 	picker   PickerState
 	pickOpen bool
@@ -86,6 +64,7 @@ type UI struct {
 	startBtn, stepBtn, blockBtn, restartBtn, newSeedBtn, fitBtn widget.Clickable
 	fasterBtn, slowerBtn, addBtn, resetTallyBtn, dismissBtn     widget.Clickable
 	seedEd, blockEd, roundsEd                                   widget.Editor
+	seedShown                                                   int64 // the seed seedEd was last set to
 	rows                                                        []playerRow
 	tabs                                                        [4]widget.Clickable
 	tab                                                         int
@@ -95,8 +74,7 @@ type UI struct {
 	tips                                                        struct {
 		start, step, block, slower, faster, restart, newSeed, fit component.TipArea
 	}
-	windowSize image.Point // in dp, as last reported by the window loop
-	dbg        debugUI     // debuggers, rewind, program editor (debugger.go)
+	dbg debugUI // debuggers, rewind, program editor (debugger.go)
 }
 
 type playerRow struct {
@@ -109,7 +87,9 @@ var speeds = []int{1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000, 
 // New makes the window's content and starts the simulation goroutine.
 func New(cfg Config) *UI {
 	th := NewTheme()
-	u := &UI{cfg: cfg, th: th, speedIdx: 7, round: 1}
+	u := &UI{session: session{cfg: cfg, speedIdx: 7, round: 1, roundsWant: 1}, th: th}
+	u.onNewGame = func() { u.board.Selected = 0 }
+	u.onChange = u.saveSettings
 	u.initDebug()
 	if cfg.Options != nil {
 		u.opts = cfg.Options.Default()
@@ -121,6 +101,7 @@ func New(cfg Config) *UI {
 	u.blockEd.SingleLine, u.blockEd.Submit = true, true
 	u.roundsEd.SingleLine, u.roundsEd.Submit = true, true
 	u.seedEd.SetText(strconv.FormatInt(u.seed, 10))
+	u.seedShown = u.seed
 	u.blockEd.SetText("100")
 	u.roundsEd.SetText("1")
 	u.picker.init(cfg.Roots)
@@ -161,113 +142,11 @@ func (u *UI) Close() {
 	u.saveSettings()
 }
 
-// Runner gives tests and tools access to the simulation.
-func (u *UI) Runner() *Runner { return u.run }
-
-// Players are the loaded programs in order.
-func (u *UI) Players() []Player { return u.players }
-
-// Seed is the seed of the current round.
-func (u *UI) Seed() int64 { return u.seed + int64(u.round) - 1 }
-
 // Board is the board's state (selection, zoom).
 func (u *UI) Board() *BoardState { return &u.board }
 
-// Snapshot is the last snapshot drawn.
-func (u *UI) Snapshot() *Snapshot { return &u.snap }
-
-// Message is the notice shown to the user, if any.
-func (u *UI) Message() string { return u.message }
-
-// Errors are the load errors shown.
-func (u *UI) Errors() []string { return u.errors }
-
-// Title is the window title: the players and the cycle.
-func (u *UI) Title() string {
-	var names []string
-	for _, p := range u.players {
-		names = append(names, p.Name())
-	}
-	t := "RoboCom Arena"
-	if len(names) > 0 {
-		t += " — " + strings.Join(names, " vs ")
-		t += fmt.Sprintf(" — cycle %d", u.snap.Cycle)
-	}
-	return t
-}
-
-func (u *UI) notify(msg string) { u.message, u.msgAt = msg, time.Now() }
-
-// AddPlayer loads a program from a root ("root:path") and adds it; it refuses a sixth.
-func (u *UI) AddPlayer(path string) bool {
-	ok := u.addPlayer(path)
-	if ok {
-		u.restartSeries()
-		u.saveSettings()
-	}
-	return ok
-}
-
 // maxProgramSize bounds what the window reads as a program (as robolang.LoadFile does).
 const maxProgramSize = 16 << 20
-
-func (u *UI) addPlayer(path string) bool {
-	if len(u.players) >= MaxPlayers {
-		u.notify(fmt.Sprintf("At most %d programs play at once: remove one before adding %s.", MaxPlayers, baseName(path)))
-		return false
-	}
-	root, name, ok := u.splitPath(path)
-	if !ok {
-		u.errors = append(u.errors, fmt.Sprintf("%s: no such place to load from", path))
-		return false
-	}
-	// Only regular files of a sane size: reading a FIFO or a device would hang the window.
-	if st, err := fs.Stat(root.FS, name); err == nil && !st.Mode().IsRegular() {
-		u.errors = append(u.errors, fmt.Sprintf("%s is not a regular file, so it cannot be a program", displayName(root, name)))
-		return false
-	} else if err == nil && st.Size() > maxProgramSize {
-		u.errors = append(u.errors, fmt.Sprintf("%s is too big for a program (%d bytes, at most %d)", displayName(root, name), st.Size(), maxProgramSize))
-		return false
-	}
-	src, err := fs.ReadFile(root.FS, name)
-	if err != nil {
-		u.errors = append(u.errors, fmt.Sprintf("%s: cannot read the file: %v", displayName(root, name), unwrapPathErr(err)))
-		return false
-	}
-	if u.cfg.Load == nil {
-		u.errors = append(u.errors, displayName(root, name)+": this build cannot load programs yet (the language package is missing)")
-		return false
-	}
-	prog, err := u.cfg.Load(displayName(root, name), src)
-	if err != nil {
-		for _, line := range strings.Split(strings.TrimSpace(err.Error()), "\n") {
-			u.errors = append(u.errors, line)
-		}
-		u.notify(fmt.Sprintf("%s did not load; its errors are listed below.", baseName(name)))
-		return false
-	}
-	used := map[int]bool{}
-	for _, p := range u.players {
-		used[p.Color] = true
-	}
-	c := 0
-	for used[c] {
-		c++
-	}
-	u.players = append(u.players, Player{Prog: prog, Path: path, Color: c})
-	u.clearErrorsFor(displayName(root, name))
-	return true
-}
-
-func (u *UI) clearErrorsFor(display string) {
-	kept := u.errors[:0]
-	for _, e := range u.errors {
-		if !strings.HasPrefix(e, display+":") {
-			kept = append(kept, e)
-		}
-	}
-	u.errors = kept
-}
 
 func unwrapPathErr(err error) error {
 	if pe, ok := err.(*fs.PathError); ok {
@@ -283,138 +162,13 @@ func baseName(p string) string {
 	return p
 }
 
-// splitPath splits "root:path" into its root and the path inside it.
-func (u *UI) splitPath(p string) (Root, string, bool) {
-	i := strings.Index(p, ":")
-	if i < 0 {
-		return Root{}, "", false
-	}
-	for _, r := range u.cfg.Roots {
-		if r.Name == p[:i] {
-			return r, p[i+1:], true
-		}
-	}
-	return Root{}, "", false
-}
-
 // displayName is how a file is named to the user: disk files by their absolute path,
 // others as "root/path".
 func displayName(r Root, name string) string { return picker.DisplayName(r, name) }
 
-// RemovePlayer removes player i.
-func (u *UI) RemovePlayer(i int) {
-	if i < 0 || i >= len(u.players) {
-		return
-	}
-	u.players = append(u.players[:i], u.players[i+1:]...)
-	u.restartSeries()
-	u.saveSettings()
-}
-
-// MovePlayer swaps player i with player i+d (d = ±1).
-func (u *UI) MovePlayer(i, d int) {
-	j := i + d
-	if i < 0 || j < 0 || i >= len(u.players) || j >= len(u.players) {
-		return
-	}
-	u.players[i], u.players[j] = u.players[j], u.players[i]
-	u.restartSeries()
-	u.saveSettings()
-}
-
-// Recolor gives player i the next palette colour no other player uses.
-func (u *UI) Recolor(i int) {
-	if i < 0 || i >= len(u.players) {
-		return
-	}
-	used := map[int]bool{}
-	for j, p := range u.players {
-		if j != i {
-			used[p.Color] = true
-		}
-	}
-	c := u.players[i].Color
-	for k := 0; k < len(Palette); k++ {
-		c = (c + 1) % len(Palette)
-		if !used[c] {
-			break
-		}
-	}
-	u.players[i].Color = c
-}
-
-// SetSeed sets the seed of round 1 and restarts the series with it.
-func (u *UI) SetSeed(seed int64) {
-	u.seed = seed
-	u.seedEd.SetText(strconv.FormatInt(seed, 10))
-	u.restartSeries()
-}
-
-// Restart starts again at round 1 with the same seed and an empty tally (replaying a
-// tallied round would count it twice).
-func (u *UI) Restart() { u.restartSeries() }
-
-// newGame makes the game of the current round and hands it to the runner (paused).
-func (u *UI) newGame() {
-	u.gameErr = ""
-	u.board.Selected = 0
-	if u.cfg.NewGame == nil {
-		u.gameErr = "This build has no game engine yet, so games cannot run."
-		u.gameNo = u.run.Reset(nil)
-		return
-	}
-	if len(u.players) == 0 {
-		u.gameNo = u.run.Reset(nil)
-		return
-	}
-	progs := make([]*robolang.Program, len(u.players))
-	for i, p := range u.players {
-		progs[i] = p.Prog
-	}
-	g, err := u.cfg.NewGame(progs, u.opts, u.Seed())
-	if err != nil {
-		u.gameErr = "The game could not start: " + err.Error()
-		u.gameNo = u.run.Reset(nil)
-		return
-	}
-	u.gameNo = u.run.Reset(g)
-}
-
-// over reports whether the current game (not one replaced a moment ago) has ended.
-func (u *UI) over() bool { return u.snap.Over && u.snap.Game == u.gameNo }
-
-// ToggleRun starts or pauses the game.
-func (u *UI) ToggleRun() {
-	if u.run.Running() {
-		u.wantRun = false
-		u.run.Pause()
-		return
-	}
-	if u.over() {
-		u.nextRound()
-	}
-	if u.round > u.seriesEnd {
-		u.seriesStart, u.seriesEnd = u.round, u.round+u.rounds()-1
-	}
-	u.wantRun = true
-	u.run.Start()
-}
-
-// nextRound makes the game of the next round; the tally goes on.
-func (u *UI) nextRound() {
-	u.round++
-	u.newGame()
-}
-
-// restartSeries starts again at round 1 with an empty tally.
-func (u *UI) restartSeries() {
-	u.round, u.seriesEnd = 1, 0
-	u.tally = Tally{}
-	u.newGame()
-}
-
-func (u *UI) rounds() int {
-	n, err := strconv.Atoi(strings.TrimSpace(u.roundsEd.Text()))
+// parseRounds reads the rounds field: 1 to 10000, 1 when it is not a number.
+func parseRounds(txt string) int {
+	n, err := strconv.Atoi(strings.TrimSpace(txt))
 	if err != nil || n < 1 {
 		return 1
 	}
@@ -427,20 +181,6 @@ func (u *UI) blockSize() int {
 		return 100
 	}
 	return n
-}
-
-func (u *UI) teams() []Team {
-	t := make([]Team, len(u.players))
-	for i, p := range u.players {
-		t[i] = Team{Name: p.Name(), Color: paletteColor(p.Color)}
-	}
-	return t
-}
-
-// setSpeed picks a speed step (0 slowest .. len(speeds)-1 fastest).
-func (u *UI) setSpeed(i int) {
-	u.speedIdx = min(max(i, 0), len(speeds)-1)
-	u.run.SetSpeed(speeds[u.speedIdx])
 }
 
 func speedLabel(i int) string {
@@ -600,8 +340,8 @@ func (u *UI) handleControls(gtx layout.Context) {
 		if !ok {
 			break
 		}
-		if _, ok := ev.(widget.ChangeEvent); ok && u.seriesEnd >= u.round {
-			u.seriesEnd = u.seriesStart + u.rounds() - 1 // a new length applies to the series under way
+		if _, ok := ev.(widget.ChangeEvent); ok {
+			u.setRounds(parseRounds(u.roundsEd.Text()))
 		}
 	}
 	for len(u.rows) < len(u.players) {
@@ -639,27 +379,9 @@ func (u *UI) handleControls(gtx layout.Context) {
 		u.restartSeries()
 		u.saveSettings()
 	}
-}
-
-// checkOver puts a finished game into the tally once, and moves on to the next round of
-// a series after a pause that lets the banner be read.
-func (u *UI) checkOver(gtx layout.Context) {
-	if !u.over() || u.snap.Game == 0 {
-		return
-	}
-	if u.tallied != u.snap.Game {
-		u.tallied = u.snap.Game
-		u.tally.Add(u.snap.Ranks, len(u.players))
-		u.overAt = gtx.Now
-	}
-	if u.wantRun && u.round < u.seriesEnd {
-		next := u.overAt.Add(1500 * time.Millisecond)
-		if gtx.Now.After(next) {
-			u.nextRound()
-			u.run.Start()
-		} else {
-			gtx.Execute(op.InvalidateCmd{At: next})
-		}
+	if u.seed != u.seedShown { // SetSeed, from a button or from outside
+		u.seedShown = u.seed
+		u.seedEd.SetText(strconv.FormatInt(u.seed, 10))
 	}
 }
 
@@ -737,25 +459,6 @@ func (u *UI) layoutBanner(gtx layout.Context) layout.Dimensions {
 	})
 }
 
-func (u *UI) resultHeadline() string {
-	winners := 0
-	w := -1
-	for i, r := range u.snap.Ranks {
-		if r == 1 {
-			winners++
-			w = i
-		}
-	}
-	c := u.snap.Cycle
-	switch {
-	case winners == 1 && len(u.players) > 1 && w < len(u.players):
-		return fmt.Sprintf("%s wins (cycle %d)", u.players[w].Name(), c)
-	case winners >= 1:
-		return fmt.Sprintf("Draw (cycle %d)", c)
-	}
-	return fmt.Sprintf("Game over (cycle %d)", c)
-}
-
 func countOf(c []int, i int) int {
 	if i < len(c) {
 		return c[i]
@@ -796,9 +499,6 @@ func swatch(c color.NRGBA, dp unit.Dp) layout.Widget {
 		return layout.Dimensions{Size: r.Max}
 	}
 }
-
-// SetWindowSize records the window size (in dp) to remember it.
-func (u *UI) SetWindowSize(w, h int) { u.windowSize = image.Pt(w, h) }
 
 // saveSettings remembers the folder, players, option set, speed and window size.
 func (u *UI) saveSettings() {

@@ -180,20 +180,6 @@ func (u *UI) closeDebugger(i int) {
 	d.dirty++
 }
 
-func (u *UI) teamName(i int) string {
-	if i >= 0 && i < len(u.players) {
-		return u.players[i].Name()
-	}
-	return fmt.Sprintf("team %d", i+1)
-}
-
-func (u *UI) teamColor(i int) color.NRGBA {
-	if i >= 0 && i < len(u.players) {
-		return paletteColor(u.players[i].Color)
-	}
-	return color.NRGBA{0x88, 0x88, 0x88, 0xFF}
-}
-
 // fetchDebug asks the simulation goroutine for fresh views when the game moved on.
 func (u *UI) fetchDebug() {
 	d := &u.dbg
@@ -961,32 +947,4 @@ func monoLabel(th *material.Theme, s string, size unit.Sp) material.LabelStyle {
 	l.MaxLines = 1
 	l.Alignment = text.Start
 	return l
-}
-
-// labelsOf finds the label definitions of a bank that is one of the loaded programs' own
-// banks (the engine shares their code, transferred or not): instruction index → names.
-func (u *UI) labelsOf(b arena.BankView) map[int][]string {
-	if b.Hidden || len(b.Code) == 0 {
-		return nil
-	}
-	for _, pl := range u.players {
-		prog := pl.Prog
-		if prog == nil || prog.Hidden {
-			continue
-		}
-		for bi := range prog.Banks {
-			code := prog.Banks[bi].Code
-			if len(code) == 0 || &code[0] != &b.Code[0] {
-				continue
-			}
-			out := map[int][]string{}
-			for _, l := range prog.Labels {
-				if l.Bank == bi {
-					out[l.Index] = append(out[l.Index], l.Name)
-				}
-			}
-			return out
-		}
-	}
-	return nil
 }
