@@ -6,7 +6,6 @@ import (
 	"image/color"
 	"io/fs"
 	"math/rand/v2"
-	"strconv"
 	"strings"
 	"time"
 
@@ -17,9 +16,7 @@ import (
 	"gioui.org/op/paint"
 	"gioui.org/text"
 	"gioui.org/unit"
-	"gioui.org/widget"
 	"gioui.org/widget/material"
-	"gioui.org/x/component"
 
 	"robocom/robolang"
 	"robocom/ui/picker"
@@ -51,34 +48,17 @@ type Config struct {
 type Root = picker.Root
 
 // UI is the whole content of the arena window: the session it plays and the views that
-// show it.
+// show it. Each view keeps its own state and reaches the game only through the session.
 type UI struct {
 	session
-	keys  shortcut.Keys
-	th    *material.Theme
-	board BoardState
+	kit
+	keys shortcut.Keys
 
-	picker   PickerState
-	pickOpen bool
-
-	startBtn, stepBtn, blockBtn, restartBtn, newSeedBtn, fitBtn widget.Clickable
-	fasterBtn, slowerBtn, addBtn, resetTallyBtn, dismissBtn     widget.Clickable
-	seedEd, blockEd, roundsEd                                   widget.Editor
-	seedShown                                                   int64 // the seed seedEd was last set to
-	rows                                                        []playerRow
-	tabs                                                        [4]widget.Clickable
-	tab                                                         int
-	eventLog                                                    EventLogState
-	optEd                                                       OptionsEditorState
-	help                                                        HelpState
-	tips                                                        struct {
-		start, step, block, slower, faster, restart, newSeed, fit component.TipArea
-	}
-	dbg debugUI // debuggers, rewind, program editor (debugger.go)
-}
-
-type playerRow struct {
-	up, down, remove, recolor widget.Clickable
+	board        boardView    // the board, its banner and Fit button
+	controls     controlsView // Start, Step, speed, seed, rounds
+	playersPanel playersView  // the players (or the picker), notices and load errors
+	tabbed       tabsView     // graph, events, options, help
+	dbg          debugUI      // debuggers, rewind, program editor (debugger.go)
 }
 
 // speeds are the speed steps in cycles per second; 0 is "as fast as the machine goes".
@@ -87,7 +67,10 @@ var speeds = []int{1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000, 
 // New makes the window's content and starts the simulation goroutine.
 func New(cfg Config) *UI {
 	th := NewTheme()
-	u := &UI{session: session{cfg: cfg, speedIdx: 7, round: 1, roundsWant: 1}, th: th}
+	u := &UI{session: session{cfg: cfg, speedIdx: 7, round: 1, roundsWant: 1}, kit: kit{th}}
+	u.board = boardView{session: &u.session, kit: u.kit}
+	u.playersPanel = playersView{session: &u.session, kit: u.kit}
+	u.tabbed = tabsView{session: &u.session, kit: u.kit}
 	u.onNewGame = func() { u.board.Selected = 0 }
 	u.onChange = u.saveSettings
 	u.initDebug()
@@ -97,17 +80,11 @@ func New(cfg Config) *UI {
 	u.run = NewRunner(cfg.Invalidate)
 	u.run.SetSpeed(speeds[u.speedIdx])
 	u.seed = rand.Int64N(1_000_000)
-	u.seedEd.SingleLine, u.seedEd.Submit = true, true
-	u.blockEd.SingleLine, u.blockEd.Submit = true, true
-	u.roundsEd.SingleLine, u.roundsEd.Submit = true, true
-	u.seedEd.SetText(strconv.FormatInt(u.seed, 10))
-	u.seedShown = u.seed
-	u.blockEd.SetText("100")
-	u.roundsEd.SetText("1")
-	u.picker.init(cfg.Roots)
+	u.controls = newControls(&u.session, u.kit)
+	u.playersPanel.picker.init(cfg.Roots)
 	if st := cfg.Settings; st != nil {
 		s := st.Get()
-		u.picker.restore(s.LastFolder, s.RecentFolders)
+		u.playersPanel.picker.restore(s.LastFolder, s.RecentFolders)
 		if s.Speed >= 0 && s.Speed < len(speeds) && s.SpeedSet {
 			u.speedIdx = s.Speed
 			u.run.SetSpeed(speeds[u.speedIdx])
@@ -143,7 +120,7 @@ func (u *UI) Close() {
 }
 
 // Board is the board's state (selection, zoom).
-func (u *UI) Board() *BoardState { return &u.board }
+func (u *UI) Board() *BoardState { return &u.board.BoardState }
 
 // maxProgramSize bounds what the window reads as a program (as robolang.LoadFile does).
 const maxProgramSize = 16 << 20
@@ -165,23 +142,6 @@ func baseName(p string) string {
 // displayName is how a file is named to the user: disk files by their absolute path,
 // others as "root/path".
 func displayName(r Root, name string) string { return picker.DisplayName(r, name) }
-
-// parseRounds reads the rounds field: 1 to 10000, 1 when it is not a number.
-func parseRounds(txt string) int {
-	n, err := strconv.Atoi(strings.TrimSpace(txt))
-	if err != nil || n < 1 {
-		return 1
-	}
-	return min(n, 10000)
-}
-
-func (u *UI) blockSize() int {
-	n, err := strconv.Atoi(strings.TrimSpace(u.blockEd.Text()))
-	if err != nil || n < 1 {
-		return 100
-	}
-	return n
-}
 
 func speedLabel(i int) string {
 	if speeds[i] == 0 {
@@ -226,8 +186,7 @@ func (u *UI) Layout(gtx layout.Context) layout.Dimensions {
 
 func (u *UI) handleKeys(gtx layout.Context) {
 	// Shortcuts act only while no text field has the keyboard.
-	editing := gtx.Focused(&u.seedEd) || gtx.Focused(&u.blockEd) || gtx.Focused(&u.roundsEd) ||
-		u.optEd.editing(gtx) || u.eventLog.editing(gtx) || u.debugEditing(gtx)
+	editing := u.controls.editing(gtx) || u.tabbed.editing(gtx) || u.debugEditing(gtx)
 	for {
 		a, ok := u.keys.Next(gtx, editing)
 		if !ok {
@@ -235,8 +194,8 @@ func (u *UI) handleKeys(gtx layout.Context) {
 		}
 		switch a {
 		case shortcut.Escape:
-			if u.pickOpen {
-				u.pickOpen = false
+			if u.playersPanel.pickOpen {
+				u.playersPanel.pickOpen = false
 			} else {
 				gtx.Execute(key.FocusCmd{Tag: nil})
 			}
@@ -251,7 +210,7 @@ func (u *UI) handleKeys(gtx layout.Context) {
 			u.run.StepN(1)
 		case shortcut.Block:
 			u.wantRun = false
-			u.run.StepN(u.blockSize())
+			u.run.StepN(u.controls.blockSize())
 		case shortcut.Restart:
 			u.Restart()
 		case shortcut.Fit:
@@ -266,197 +225,13 @@ func (u *UI) handleKeys(gtx layout.Context) {
 	}
 }
 
+// handleControls lets each view of the panel act on what happened to it since the last frame.
 func (u *UI) handleControls(gtx layout.Context) {
-	if u.startBtn.Clicked(gtx) {
-		u.ToggleRun()
-	}
-	if u.stepBtn.Clicked(gtx) {
-		u.wantRun = false
-		if u.over() {
-			u.nextRound()
-		}
-		u.run.StepN(1)
-	}
-	if u.blockBtn.Clicked(gtx) {
-		u.wantRun = false
-		if u.over() {
-			u.nextRound()
-		}
-		u.run.StepN(u.blockSize())
-	}
-	for {
-		ev, ok := u.blockEd.Update(gtx)
-		if !ok {
-			break
-		}
-		if _, ok := ev.(widget.SubmitEvent); ok {
-			u.run.StepN(u.blockSize())
-		}
-	}
-	seedSubmitted := false
-	for {
-		ev, ok := u.seedEd.Update(gtx)
-		if !ok {
-			break
-		}
-		if _, ok := ev.(widget.SubmitEvent); ok {
-			seedSubmitted = true
-		}
-	}
-	if u.restartBtn.Clicked(gtx) || seedSubmitted {
-		if s, err := strconv.ParseInt(strings.TrimSpace(u.seedEd.Text()), 10, 64); err == nil {
-			if s != u.seed {
-				u.SetSeed(s)
-			} else {
-				u.restartSeries()
-			}
-		} else {
-			u.notify("The seed must be a whole number, like 42.")
-		}
-	}
-	if u.newSeedBtn.Clicked(gtx) {
-		u.SetSeed(rand.Int64N(1_000_000))
-	}
-	if u.fitBtn.Clicked(gtx) {
-		u.board.FitToWindow()
-	}
-	if u.fasterBtn.Clicked(gtx) {
-		u.setSpeed(u.speedIdx + 1)
-	}
-	if u.slowerBtn.Clicked(gtx) {
-		u.setSpeed(u.speedIdx - 1)
-	}
-	if u.addBtn.Clicked(gtx) {
-		u.pickOpen = !u.pickOpen
-	}
-	if u.dismissBtn.Clicked(gtx) {
-		u.errors = u.errors[:0]
-	}
-	if u.resetTallyBtn.Clicked(gtx) {
-		u.restartSeries()
-	}
-	for {
-		ev, ok := u.roundsEd.Update(gtx)
-		if !ok {
-			break
-		}
-		if _, ok := ev.(widget.ChangeEvent); ok {
-			u.setRounds(parseRounds(u.roundsEd.Text()))
-		}
-	}
-	for len(u.rows) < len(u.players) {
-		u.rows = append(u.rows, playerRow{})
-	}
-	for i := 0; i < len(u.players); i++ {
-		r := &u.rows[i]
-		switch {
-		case r.up.Clicked(gtx):
-			u.MovePlayer(i, -1)
-		case r.down.Clicked(gtx):
-			u.MovePlayer(i, +1)
-		case r.remove.Clicked(gtx):
-			u.RemovePlayer(i)
-		case r.recolor.Clicked(gtx):
-			u.Recolor(i)
-		}
-	}
-	for i := range u.tabs {
-		if u.tabs[i].Clicked(gtx) {
-			u.tab = i
-		}
-	}
-	if u.pickOpen {
-		if path, ok := u.picker.update(gtx); ok {
-			if u.AddPlayer(path) {
-				u.picker.remember()
-			}
-		}
-		if u.picker.closeReq {
-			u.picker.closeReq, u.pickOpen = false, false
-		}
-	}
-	if u.optEd.update(gtx, u.cfg.Options, &u.opts) {
-		u.restartSeries()
-		u.saveSettings()
-	}
-	if u.seed != u.seedShown { // SetSeed, from a button or from outside
-		u.seedShown = u.seed
-		u.seedEd.SetText(strconv.FormatInt(u.seed, 10))
-	}
-}
-
-func (u *UI) layoutBoard(gtx layout.Context) layout.Dimensions {
-	return layout.Stack{}.Layout(gtx,
-		layout.Expanded(func(gtx layout.Context) layout.Dimensions {
-			return Board(u.th, &u.board, u.snap.Size, u.snap.Robots, u.teams()).Layout(gtx)
-		}),
-		layout.Expanded(func(gtx layout.Context) layout.Dimensions {
-			if u.board.Zoom() <= 1 {
-				return layout.Dimensions{}
-			}
-			return layout.NW.Layout(gtx, func(gtx layout.Context) layout.Dimensions {
-				return layout.UniformInset(unit.Dp(6)).Layout(gtx, u.tipped(&u.tips.fit, "Show the whole board (F)", u.smallButton(&u.fitBtn, "Fit board")))
-			})
-		}),
-		layout.Stacked(func(gtx layout.Context) layout.Dimensions {
-			if u.snap.Size == 0 {
-				return u.layoutEmptyBoard(gtx)
-			}
-			if u.over() {
-				return u.layoutBanner(gtx)
-			}
-			return layout.Dimensions{}
-		}),
-	)
-}
-
-func (u *UI) layoutEmptyBoard(gtx layout.Context) layout.Dimensions {
-	gtx.Constraints.Min = gtx.Constraints.Max
-	msg := "Add up to five programs with “Add program…” on the right, then press Start (Space)."
-	if u.gameErr != "" {
-		msg = u.gameErr
-	}
-	return layout.Center.Layout(gtx, func(gtx layout.Context) layout.Dimensions {
-		gtx.Constraints.Max.X = min(gtx.Constraints.Max.X, gtx.Dp(420))
-		l := material.Body1(u.th, msg)
-		l.Color = color.NRGBA{0xDD, 0xDD, 0xDD, 0xFF}
-		l.Alignment = text.Middle
-		return l.Layout(gtx)
-	})
-}
-
-// layoutBanner shows the end of a game: the ranking and what happens next.
-func (u *UI) layoutBanner(gtx layout.Context) layout.Dimensions {
-	gtx.Constraints.Min = gtx.Constraints.Max
-	return layout.Center.Layout(gtx, func(gtx layout.Context) layout.Dimensions {
-		gtx.Constraints.Min = image.Point{}
-		gtx.Constraints.Max.X = min(gtx.Constraints.Max.X, gtx.Dp(360))
-		return card(gtx, color.NRGBA{0xFF, 0xFF, 0xFF, 0xF0}, func(gtx layout.Context) layout.Dimensions {
-			var ch []layout.FlexChild
-			ch = append(ch, layout.Rigid(material.H6(u.th, u.resultHeadline()).Layout))
-			for _, i := range rankOrder(u.snap.Ranks) {
-				if i >= len(u.players) {
-					continue
-				}
-				i := i
-				ch = append(ch, layout.Rigid(func(gtx layout.Context) layout.Dimensions {
-					return layout.Flex{Alignment: layout.Middle}.Layout(gtx,
-						layout.Rigid(material.Body1(u.th, fmt.Sprintf("%d.", u.snap.Ranks[i])).Layout),
-						layout.Rigid(layout.Spacer{Width: 6}.Layout),
-						layout.Rigid(swatch(paletteColor(u.players[i].Color), 12)),
-						layout.Rigid(layout.Spacer{Width: 6}.Layout),
-						layout.Rigid(material.Body1(u.th, fmt.Sprintf("%s  (%s)", u.players[i].Name(), plural(countOf(u.snap.Counts, i), "robot"))).Layout),
-					)
-				}))
-			}
-			next := fmt.Sprintf("Start (Space) plays round %d; the tally goes on (Reset tally starts over).", u.round+1)
-			if u.round < u.seriesEnd && u.wantRun {
-				next = fmt.Sprintf("Round %d of this series of %d follows.", u.round+1, u.rounds())
-			}
-			ch = append(ch, layout.Rigid(layout.Spacer{Height: 6}.Layout), layout.Rigid(material.Caption(u.th, next).Layout))
-			return layout.Flex{Axis: layout.Vertical}.Layout(gtx, ch...)
-		})
-	})
+	u.controls.update(gtx)
+	u.board.update(gtx)
+	u.playersPanel.update(gtx)
+	u.tabbed.update(gtx)
+	u.controls.syncSeed()
 }
 
 func countOf(c []int, i int) int {
@@ -511,8 +286,8 @@ func (u *UI) saveSettings() {
 		players = append(players, p.Path)
 	}
 	err := st.Update(func(s *Settings) {
-		s.LastFolder = u.picker.Location()
-		s.RecentFolders = append([]string(nil), u.picker.Recent()...)
+		s.LastFolder = u.playersPanel.picker.Location()
+		s.RecentFolders = append([]string(nil), u.playersPanel.picker.Recent()...)
 		s.Players = players
 		s.Options = u.opts.Name
 		if strings.HasPrefix(s.Options, "edited ") {

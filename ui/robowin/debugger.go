@@ -468,7 +468,7 @@ func (u *UI) layoutWorkArea(gtx layout.Context) layout.Dimensions {
 					if u.dbg.prog.visible() {
 						return u.layoutPrograms(gtx)
 					}
-					return u.layoutBoard(gtx)
+					return u.board.layout(gtx)
 				}),
 				layout.Rigid(func(gtx layout.Context) layout.Dimensions {
 					if u.dbg.prog.visible() {
@@ -753,16 +753,6 @@ func setName(s int) string {
 		return SetNames[s]
 	}
 	return "?"
-}
-
-func (u *UI) checkBox(b *widget.Bool, label string) layout.Widget {
-	return func(gtx layout.Context) layout.Dimensions {
-		c := material.CheckBox(u.th, b, label)
-		c.TextSize = 12
-		c.IconColor = dbgBreakDot
-		c.Size = 18
-		return c.Layout(gtx)
-	}
 }
 
 // varGrid shows #Active and #1..#20 as editable fields, four to a row.

@@ -687,7 +687,7 @@ func TestLeftArrowRewindsOneCycle(t *testing.T) {
 		t.Errorf("after ←, the timeline shows %q, want cycle 49 of 50", h.texts())
 	}
 	// While a text field has the keyboard, ← moves its caret instead.
-	h.r.Source().Execute(key.FocusCmd{Tag: &h.u.seedEd})
+	h.r.Source().Execute(key.FocusCmd{Tag: &h.u.controls.seedEd})
 	h.frame()
 	h.r.Queue(key.Event{Name: key.NameLeftArrow, State: key.Press})
 	h.frame()

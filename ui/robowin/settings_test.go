@@ -14,9 +14,9 @@ func TestUIRemembersPlayersAndFolder(t *testing.T) {
 	cfg := Config{Load: LoadProgram, NewGame: NewArenaGame, Options: ArenaOptions{},
 		Roots: []Root{{Name: "test", FS: testFS(), Home: "."}}, Settings: st}
 	u := New(cfg)
-	u.picker.Open("test:sub")
+	u.playersPanel.picker.Open("test:sub")
 	u.AddPlayer("test:sub/inner.rob")
-	u.picker.remember()
+	u.playersPanel.picker.remember()
 	u.Close()
 	s := st.Get()
 	if strings.Join(s.Players, ",") != "test:sub/inner.rob" || s.LastFolder != "test:sub" {
@@ -25,7 +25,7 @@ func TestUIRemembersPlayersAndFolder(t *testing.T) {
 	cfg.Files = s.Players
 	u2 := New(cfg)
 	defer u2.Close()
-	if len(u2.Players()) != 1 || u2.Players()[0].Name() != "Inner" || u2.picker.Location() != "test:sub" {
-		t.Errorf("reopened with players %v in %s", u2.Players(), u2.picker.Location())
+	if len(u2.Players()) != 1 || u2.Players()[0].Name() != "Inner" || u2.playersPanel.picker.Location() != "test:sub" {
+		t.Errorf("reopened with players %v in %s", u2.Players(), u2.playersPanel.picker.Location())
 	}
 }

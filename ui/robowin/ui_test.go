@@ -148,11 +148,11 @@ func TestPickerRefusesSixth(t *testing.T) {
 func TestPickerFoldersAndErrors(t *testing.T) {
 	h := newHarness(t)
 	h.clickLabel("Add program…")
-	if got := strings.Join(h.u.picker.Entries(), " "); got != "sub/ p1.rob p2.rob p3.rob p4.rob p5.rob p6.rob quitter.rob" {
+	if got := strings.Join(h.u.playersPanel.picker.Entries(), " "); got != "sub/ p1.rob p2.rob p3.rob p4.rob p5.rob p6.rob quitter.rob" {
 		t.Fatalf("entries = %q (folders first, only .rob/.rbi)", got)
 	}
 	h.clickLabel("sub/")
-	if got := strings.Join(h.u.picker.Entries(), " "); got != "broken.rob inner.rob" {
+	if got := strings.Join(h.u.playersPanel.picker.Entries(), " "); got != "broken.rob inner.rob" {
 		t.Fatalf("entries in sub = %q", got)
 	}
 	h.clickLabel("broken.rob")
@@ -169,13 +169,13 @@ func TestPickerFoldersAndErrors(t *testing.T) {
 	}
 	h.clickLabel("inner.rob")
 	h.clickLabel("Up")
-	if got := h.u.picker.Location(); got != "test:." {
+	if got := h.u.playersPanel.picker.Location(); got != "test:." {
 		t.Errorf("after Up the picker shows %q", got)
 	}
 	if len(h.u.Players()) != 1 || h.u.Players()[0].Name() != "Inner" {
 		t.Fatalf("players = %v", h.u.Players())
 	}
-	if r := h.u.picker.Recent(); len(r) == 0 || r[0] != "test:sub" {
+	if r := h.u.playersPanel.picker.Recent(); len(r) == 0 || r[0] != "test:sub" {
 		t.Errorf("recent folders = %v, want test:sub first", r)
 	}
 }
@@ -233,9 +233,9 @@ func TestSeedFieldChangesGame(t *testing.T) {
 	h := newHarness(t, "test:p1.rob", "test:p2.rob", "test:p3.rob")
 	h.waitFor("the first game", func() bool { return len(h.u.Snapshot().Robots) == 3 })
 	for _, seed := range []int64{12345, 777} {
-		h.r.Source().Execute(key.FocusCmd{Tag: &h.u.seedEd})
+		h.r.Source().Execute(key.FocusCmd{Tag: &h.u.controls.seedEd})
 		h.frame()
-		old := h.u.seedEd.Text()
+		old := h.u.controls.seedEd.Text()
 		h.r.Queue(key.EditEvent{Range: key.Range{Start: 0, End: len([]rune(old))}, Text: fmt.Sprint(seed)})
 		h.frame()
 		h.r.Queue(key.Event{Name: key.NameReturn, State: key.Press})
@@ -367,7 +367,7 @@ func TestGameOverTalliedOnce(t *testing.T) {
 func TestSeriesPlaysRoundsInARow(t *testing.T) {
 	h := newHarness(t, "test:p1.rob", "test:quitter.rob")
 	h.waitFor("the first game", func() bool { return h.u.Snapshot().Size > 0 })
-	h.r.Source().Execute(key.FocusCmd{Tag: &h.u.roundsEd})
+	h.r.Source().Execute(key.FocusCmd{Tag: &h.u.controls.roundsEd})
 	h.frame()
 	h.r.Queue(key.EditEvent{Range: key.Range{Start: 0, End: 1}, Text: "3"})
 	h.frame()
@@ -389,9 +389,9 @@ func TestSeriesPlaysRoundsInARow(t *testing.T) {
 
 func TestOptionsEditorAppliesAndSaves(t *testing.T) {
 	h := newHarness(t, "test:p1.rob", "test:p2.rob")
-	h.u.optEd.dir = t.TempDir()
+	h.u.tabbed.optEd.dir = t.TempDir()
 	h.clickLabel("Options")
-	ed := h.u.optEd.fields["timeout"]
+	ed := h.u.tabbed.optEd.fields["timeout"]
 	if ed == nil {
 		t.Fatal("no timeout field")
 	}
@@ -415,27 +415,27 @@ func TestOptionsEditorAppliesAndSaves(t *testing.T) {
 		return <-got == 500
 	})
 	// Save as a file, then load it back through the arena's own loader.
-	h.r.Source().Execute(key.FocusCmd{Tag: &h.u.optEd.nameEd})
+	h.r.Source().Execute(key.FocusCmd{Tag: &h.u.tabbed.optEd.nameEd})
 	h.frame()
-	h.r.Queue(key.EditEvent{Range: key.Range{Start: 0, End: len([]rune(h.u.optEd.nameEd.Text()))}, Text: "short"})
+	h.r.Queue(key.EditEvent{Range: key.Range{Start: 0, End: len([]rune(h.u.tabbed.optEd.nameEd.Text()))}, Text: "short"})
 	h.frame()
 	h.clickLabel("Save")
-	file := filepath.Join(h.u.optEd.dir, "short"+optionFileExt)
+	file := filepath.Join(h.u.tabbed.optEd.dir, "short"+optionFileExt)
 	o, err := arena.LoadOptions(file)
 	if err != nil {
-		t.Fatalf("the saved set does not load: %v (message: %s)", err, h.u.optEd.msg)
+		t.Fatalf("the saved set does not load: %v (message: %s)", err, h.u.tabbed.optEd.msg)
 	}
 	if o.Timeout != 500 {
 		t.Errorf("saved timeout = %d, want 500", o.Timeout)
 	}
 	// A value out of range is refused with the arena's message, and nothing changes.
-	h.r.Source().Execute(key.FocusCmd{Tag: h.u.optEd.fields["board"]})
+	h.r.Source().Execute(key.FocusCmd{Tag: h.u.tabbed.optEd.fields["board"]})
 	h.frame()
 	h.r.Queue(key.EditEvent{Range: key.Range{Start: 0, End: 2}, Text: "999"})
 	h.frame()
 	h.clickLabel("Apply (Enter)")
-	if v, _ := h.u.opts.Get("board"); v != 16 || !h.u.optEd.msgErr {
-		t.Errorf("board 999 was not refused: board %d, message %q", v, h.u.optEd.msg)
+	if v, _ := h.u.opts.Get("board"); v != 16 || !h.u.tabbed.optEd.msgErr {
+		t.Errorf("board 999 was not refused: board %d, message %q", v, h.u.tabbed.optEd.msg)
 	}
 }
 
@@ -449,7 +449,7 @@ func TestEventLogShowsDeathsAndFilters(t *testing.T) {
 	if _, ok := h.findText("     1  Quitter robot 2 died: executed DIE"); !ok {
 		t.Fatal("the log does not show the death with its reason")
 	}
-	h.r.Source().Execute(key.FocusCmd{Tag: &h.u.eventLog.filter})
+	h.r.Source().Execute(key.FocusCmd{Tag: &h.u.tabbed.eventLog.filter})
 	h.frame()
 	h.r.Queue(key.EditEvent{Text: "hunger"})
 	h.frame()
