@@ -111,7 +111,7 @@ func (u *UI) initDebug() {
 	u.dbg.seekWant = -1
 	u.dbg.capacity = 3
 	u.dbg.strip.Axis = layout.Horizontal
-	u.dbg.prog.init()
+	u.dbg.prog.init(&u.session, u.kit)
 }
 
 // debugEditing reports whether a debugger, editor or dialog field has the keyboard, so the
@@ -278,10 +278,10 @@ func (u *UI) updateDebug(gtx layout.Context) {
 			d.dirty++
 		}
 		if p.editBtn.Clicked(gtx) {
-			u.openProgramOf(p.last.Team)
+			u.dbg.prog.openProgramOf(p.last.Team)
 		}
 		if p.rbiBtn.Clicked(gtx) {
-			u.askSaveRBI(p.last.Team)
+			u.dbg.prog.askSaveRBI(p.last.Team)
 		}
 		dieChanged := p.breakDie.Update(gtx)
 		if teamChanged := p.breakTeam.Update(gtx); dieChanged || teamChanged {
@@ -335,7 +335,7 @@ func (u *UI) updateDebug(gtx layout.Context) {
 			d.dirty++
 		}
 	}
-	u.updatePrograms(gtx)
+	u.dbg.prog.updatePrograms(gtx)
 }
 
 // SeekCycle moves the game to cycle c of its timeline (paused), as the timeline does.
@@ -466,7 +466,7 @@ func (u *UI) layoutWorkArea(gtx layout.Context) layout.Dimensions {
 			return layout.Flex{}.Layout(gtx,
 				layout.Flexed(1, func(gtx layout.Context) layout.Dimensions {
 					if u.dbg.prog.visible() {
-						return u.layoutPrograms(gtx)
+						return u.dbg.prog.layoutPrograms(gtx)
 					}
 					return u.board.layout(gtx)
 				}),

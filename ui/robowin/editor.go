@@ -28,6 +28,8 @@ import (
 // checks the program with robolang.Parse as you type and marks errors at their lines.
 
 type programTools struct {
+	*session
+	kit
 	open     bool // the tools (or the editor) show instead of the board
 	rows     []toolRow
 	openPath widget.Editor
@@ -65,28 +67,30 @@ type progEditor struct {
 	closing  bool   // a second press of Close discards unsaved changes
 }
 
-func (t *programTools) init() {
-	t.openPath.SingleLine, t.openPath.Submit = true, true
-	t.list.Axis = layout.Vertical
-	t.rbi.init()
+func (pt *programTools) init(s *session, k kit) {
+	pt.session, pt.kit = s, k
+	pt.rbi.kit = k
+	pt.openPath.SingleLine, pt.openPath.Submit = true, true
+	pt.list.Axis = layout.Vertical
+	pt.rbi.init()
 }
 
-func (t *programTools) visible() bool { return t.open }
+func (pt *programTools) visible() bool { return pt.open }
 
-func (t *programTools) toggleTools() { t.open = !t.open }
+func (pt *programTools) toggleTools() { pt.open = !pt.open }
 
-func (t *programTools) toolsLabel() string {
-	if t.open {
+func (pt *programTools) toolsLabel() string {
+	if pt.open {
 		return "Back to the board"
 	}
 	return "Programs…"
 }
 
-func (t *programTools) editing(gtx layout.Context) bool {
-	if gtx.Focused(&t.openPath) || t.rbi.editing(gtx) {
+func (pt *programTools) editing(gtx layout.Context) bool {
+	if gtx.Focused(&pt.openPath) || pt.rbi.editing(gtx) {
 		return true
 	}
-	if e := t.ed; e != nil && (gtx.Focused(&e.ed) || gtx.Focused(&e.pathEd)) {
+	if e := pt.ed; e != nil && (gtx.Focused(&e.ed) || gtx.Focused(&e.pathEd)) {
 		return true
 	}
 	return false
@@ -101,71 +105,7 @@ func diskPath(p string) string {
 	return ""
 }
 
-// OpenEditor opens a file on disk in the editor.
-func (u *UI) OpenEditor(path string) error {
-	src, err := os.ReadFile(path)
-	if err != nil {
-		return fmt.Errorf("cannot open %s: %v", path, unwrapPathErr(err))
-	}
-	if !utf8.Valid(src) || strings.HasPrefix(string(src), "RBI") && isRBI(src) {
-		return fmt.Errorf("%s is not program source (an RBI file cannot be edited: its code is sealed)", path)
-	}
-	player := -1
-	for i, p := range u.players {
-		if diskPath(p.Path) == path {
-			player = i
-		}
-	}
-	u.startEditor(path, path, player, string(src))
-	return nil
-}
-
 func isRBI(src []byte) bool { return len(src) >= 4 && string(src[:4]) == "RBI\x1a" }
-
-func (u *UI) startEditor(path, name string, player int, src string) {
-	e := &progEditor{path: path, name: name, player: player, saved: src}
-	e.ed.SetText(src)
-	e.pathEd.SingleLine = true
-	e.pathEd.SetText(path)
-	e.list.Axis = layout.Vertical
-	e.check()
-	u.dbg.prog.ed = e
-	u.dbg.prog.open = true
-}
-
-// openProgramOf opens player i's program in the editor: the file itself when it is on disk,
-// otherwise (a bundled robot) a copy to be saved elsewhere.
-func (u *UI) openProgramOf(i int) {
-	t := &u.dbg.prog
-	if i < 0 || i >= len(u.players) {
-		return
-	}
-	p := u.players[i]
-	if p.Prog != nil && p.Prog.Hidden {
-		t.open, t.msg, t.msgErr = true, p.Name()+" was loaded from an RBI file: its code is sealed and cannot be edited.", true
-		return
-	}
-	if dp := diskPath(p.Path); dp != "" {
-		if err := u.OpenEditor(dp); err != nil {
-			t.open, t.msg, t.msgErr = true, err.Error(), true
-		}
-		u.dbg.prog.ed.player = i
-		return
-	}
-	root, name, ok := u.splitPath(p.Path)
-	if !ok {
-		return
-	}
-	src, err := fs.ReadFile(root.FS, name)
-	if err != nil {
-		t.open, t.msg, t.msgErr = true, fmt.Sprintf("cannot read %s: %v", p.Path, err), true
-		return
-	}
-	wd, _ := os.Getwd()
-	u.startEditor("", displayName(root, name), i, string(src))
-	u.dbg.prog.ed.pathEd.SetText(filepath.Join(wd, filepath.Base(name)))
-	u.dbg.prog.ed.msg = "This program is bundled with RoboCom Arena; saving writes a copy to the file named above."
-}
 
 // check loads the text with robolang.Parse and keeps its errors (as the user types).
 func (e *progEditor) check() {
@@ -183,48 +123,6 @@ func (e *progEditor) check() {
 		e.errs = []*robolang.Error{{File: e.name, Msg: err.Error()}}
 	}
 	e.prog = prog
-}
-
-// Errors are the load errors of the editor's text, nil when it loads or no file is open.
-func (u *UI) EditorErrors() []*robolang.Error {
-	if e := u.dbg.prog.ed; e != nil {
-		return e.errs
-	}
-	return nil
-}
-
-// SaveEditor writes the editor's text to its file atomically (a temporary file in the same
-// folder, then a rename), so a failed save never leaves half a file.
-func (u *UI) SaveEditor() error {
-	e := u.dbg.prog.ed
-	if e == nil {
-		return errors.New("no program is open in the editor")
-	}
-	path := strings.TrimSpace(e.pathEd.Text())
-	if path == "" {
-		return errors.New("give the file to save to in the field above the text")
-	}
-	if strings.EqualFold(filepath.Ext(path), ".rbi") {
-		return errors.New("source is saved as .rob; use “Save as RBI…” to make an RBI file")
-	}
-	if path != e.path {
-		if _, err := os.Stat(path); err == nil && e.confirm != path {
-			e.confirm = path
-			return fmt.Errorf("%s already exists: press Save again to replace it", path)
-		}
-	}
-	e.confirm = ""
-	txt := e.ed.Text()
-	if err := writeAtomic(path, []byte(txt)); err != nil {
-		return err
-	}
-	e.path, e.saved = path, txt
-	if e.name != path {
-		e.name = path
-		e.checked = ""
-		e.check()
-	}
-	return nil
 }
 
 // writeAtomic writes data to path through a temporary file in the same folder and a rename.
@@ -257,112 +155,6 @@ func writeAtomic(path string, data []byte) error {
 	return nil
 }
 
-// ReloadEditor puts the editor's program into the arena in place of the player it came from
-// (or adds it as a new player) and restarts the round.
-func (u *UI) ReloadEditor() error {
-	e := u.dbg.prog.ed
-	if e == nil {
-		return errors.New("no program is open in the editor")
-	}
-	e.check()
-	if e.prog == nil {
-		return fmt.Errorf("the program has %d error(s); fix them first (they are marked at their lines)", len(e.errs))
-	}
-	if e.player >= 0 && e.player < len(u.players) {
-		u.players[e.player].Prog = e.prog
-		if e.path != "" {
-			u.players[e.player].Path = "disk:" + strings.TrimPrefix(filepath.ToSlash(e.path), "/")
-		}
-		u.newGame()
-		u.saveSettings()
-		return nil
-	}
-	if e.path == "" || e.ed.Text() != e.saved {
-		return errors.New("save the program first: a new player is loaded from its file")
-	}
-	if !u.AddPlayer("disk:" + strings.TrimPrefix(filepath.ToSlash(e.path), "/")) {
-		return errors.New(u.message)
-	}
-	e.player = len(u.players) - 1
-	return nil
-}
-
-// updatePrograms handles the buttons of the program tools and the editor.
-func (u *UI) updatePrograms(gtx layout.Context) {
-	t := &u.dbg.prog
-	for len(t.rows) < len(u.players) {
-		t.rows = append(t.rows, toolRow{})
-	}
-	for i := range u.players {
-		if t.rows[i].edit.Clicked(gtx) {
-			t.msg = ""
-			u.openProgramOf(i)
-		}
-		if t.rows[i].rbi.Clicked(gtx) {
-			u.askSaveRBI(i)
-		}
-	}
-	openReq := t.openBtn.Clicked(gtx)
-	for {
-		ev, ok := t.openPath.Update(gtx)
-		if !ok {
-			break
-		}
-		if _, ok := ev.(widget.SubmitEvent); ok {
-			openReq = true
-		}
-	}
-	if openReq {
-		p := strings.TrimSpace(t.openPath.Text())
-		if p == "" {
-			t.msg, t.msgErr = "Type the path of a .rob file first.", true
-		} else if err := u.OpenEditor(p); err != nil {
-			t.msg, t.msgErr = err.Error(), true
-		} else {
-			t.msg = ""
-		}
-	}
-	if t.closeBtn.Clicked(gtx) {
-		t.open = false
-	}
-	u.updateRBI(gtx)
-	e := t.ed
-	if e == nil {
-		return
-	}
-	for {
-		if _, ok := e.ed.Update(gtx); !ok {
-			break
-		}
-	}
-	e.check()
-	if e.saveBtn.Clicked(gtx) {
-		if err := u.SaveEditor(); err != nil {
-			e.msg, e.msgErr = err.Error(), true
-		} else {
-			e.msg, e.msgErr = "Saved "+e.path+".", false
-		}
-	}
-	if e.reload.Clicked(gtx) {
-		if err := u.ReloadEditor(); err != nil {
-			e.msg, e.msgErr = err.Error(), true
-		} else {
-			e.msg, e.msgErr = "Loaded into the arena; the round restarted with it.", false
-		}
-	}
-	if e.rbiBtn.Clicked(gtx) {
-		u.askSaveRBIFromEditor()
-	}
-	if e.closeBtn.Clicked(gtx) {
-		if e.ed.Text() != e.saved && !e.closing {
-			e.closing = true
-			e.msg, e.msgErr = "The changes are not saved: press Close again to discard them.", true
-		} else {
-			t.ed = nil
-		}
-	}
-}
-
 var (
 	toolsBg      = color.NRGBA{0xFB, 0xFB, 0xF9, 0xFF}
 	errColor     = color.NRGBA{0xB0, 0x00, 0x20, 0xFF}
@@ -381,277 +173,6 @@ var (
 	editorTextSz = unit.Sp(14)
 )
 
-// layoutPrograms draws the tools (and the editor when a file is open) in the board's place.
-func (u *UI) layoutPrograms(gtx layout.Context) layout.Dimensions {
-	paint.FillShape(gtx.Ops, toolsBg, clip.Rect{Max: gtx.Constraints.Max}.Op())
-	t := &u.dbg.prog
-	gtx.Constraints.Min = gtx.Constraints.Max
-	return layout.UniformInset(unit.Dp(10)).Layout(gtx, func(gtx layout.Context) layout.Dimensions {
-		var ch []layout.FlexChild
-		if t.rbi.open {
-			ch = append(ch, layout.Rigid(u.layoutRBIDialog), layout.Rigid(layout.Spacer{Height: 8}.Layout))
-		}
-		if t.ed != nil {
-			ch = append(ch, layout.Flexed(1, u.layoutEditor))
-		} else {
-			ch = append(ch, layout.Flexed(1, u.layoutToolList))
-		}
-		return layout.Flex{Axis: layout.Vertical}.Layout(gtx, ch...)
-	})
-}
-
-func (u *UI) layoutToolList(gtx layout.Context) layout.Dimensions {
-	t := &u.dbg.prog
-	var rows []layout.Widget
-	rows = append(rows, func(gtx layout.Context) layout.Dimensions {
-		return layout.Flex{Alignment: layout.Middle}.Layout(gtx,
-			layout.Flexed(1, material.H6(u.th, "Programs").Layout),
-			layout.Rigid(u.smallButton(&t.closeBtn, "Back to the board")),
-		)
-	})
-	rows = append(rows, func(gtx layout.Context) layout.Dimensions {
-		l := material.Body2(u.th, "Edit a player's source, or save it as an RBI file (its code sealed, so others can play it without reading it).")
-		l.Color = dbgMuted
-		return layout.Inset{Bottom: 6}.Layout(gtx, l.Layout)
-	})
-	for i, p := range u.players {
-		i, p := i, p
-		rows = append(rows, func(gtx layout.Context) layout.Dimensions {
-			where := p.Path
-			sealed := p.Prog != nil && p.Prog.Hidden
-			if p.Prog != nil && p.Prog.File != "" {
-				where = p.Prog.File
-			}
-			if sealed {
-				where += " — an RBI program: its code is sealed, so it cannot be edited"
-			}
-			buttons := func(gtx layout.Context) layout.Dimensions {
-				if sealed {
-					return layout.Dimensions{}
-				}
-				return layout.Flex{Alignment: layout.Middle}.Layout(gtx,
-					layout.Rigid(u.smallButton(&t.rows[i].edit, "Edit")),
-					layout.Rigid(layout.Spacer{Width: 4}.Layout),
-					layout.Rigid(u.smallButton(&t.rows[i].rbi, "Save as RBI…")),
-				)
-			}
-			return layout.Inset{Bottom: 4}.Layout(gtx, func(gtx layout.Context) layout.Dimensions {
-				return layout.Flex{Alignment: layout.Middle}.Layout(gtx,
-					layout.Rigid(swatch(paletteColor(p.Color), 14)),
-					layout.Rigid(layout.Spacer{Width: 6}.Layout),
-					layout.Flexed(1, func(gtx layout.Context) layout.Dimensions {
-						return layout.Flex{Axis: layout.Vertical}.Layout(gtx,
-							layout.Rigid(material.Body1(u.th, p.Name()).Layout),
-							layout.Rigid(func(gtx layout.Context) layout.Dimensions {
-								l := material.Caption(u.th, where)
-								l.Color = dbgMuted
-								return l.Layout(gtx)
-							}),
-						)
-					}),
-					layout.Rigid(buttons),
-				)
-			})
-		})
-	}
-	rows = append(rows, func(gtx layout.Context) layout.Dimensions {
-		return layout.Inset{Top: 10}.Layout(gtx, func(gtx layout.Context) layout.Dimensions {
-			return layout.Flex{Alignment: layout.Middle}.Layout(gtx,
-				layout.Rigid(u.label("Open a file:")),
-				layout.Rigid(layout.Spacer{Width: 6}.Layout),
-				layout.Flexed(1, func(gtx layout.Context) layout.Dimensions {
-					return widget.Border{Color: color.NRGBA{0x99, 0x99, 0x99, 0xFF}, CornerRadius: 3, Width: 1}.Layout(gtx, func(gtx layout.Context) layout.Dimensions {
-						return layout.UniformInset(unit.Dp(4)).Layout(gtx, material.Editor(u.th, &t.openPath, "/path/to/program.rob").Layout)
-					})
-				}),
-				layout.Rigid(layout.Spacer{Width: 6}.Layout),
-				layout.Rigid(u.smallButton(&t.openBtn, "Open")),
-			)
-		})
-	})
-	if t.msg != "" {
-		rows = append(rows, func(gtx layout.Context) layout.Dimensions {
-			l := material.Body2(u.th, t.msg)
-			l.Color = okColor
-			if t.msgErr {
-				l.Color = errColor
-			}
-			return layout.Inset{Top: 6}.Layout(gtx, l.Layout)
-		})
-	}
-	return material.List(u.th, &t.list).Layout(gtx, len(rows), func(gtx layout.Context, i int) layout.Dimensions { return rows[i](gtx) })
-}
-
-func (u *UI) layoutEditor(gtx layout.Context) layout.Dimensions {
-	e := u.dbg.prog.ed
-	title := "Editing " + e.name
-	if e.ed.Text() != e.saved {
-		title += " (not saved)"
-	}
-	status := "No errors: the program loads."
-	statusCol := okColor
-	if len(e.errs) > 0 {
-		status = fmt.Sprintf("%d error(s), marked at their lines:", len(e.errs))
-		statusCol = errColor
-	}
-	return layout.Flex{Axis: layout.Vertical}.Layout(gtx,
-		layout.Rigid(func(gtx layout.Context) layout.Dimensions {
-			return layout.Flex{Alignment: layout.Middle}.Layout(gtx,
-				layout.Flexed(1, func(gtx layout.Context) layout.Dimensions {
-					l := material.Subtitle1(u.th, title)
-					l.MaxLines = 1
-					return l.Layout(gtx)
-				}),
-				layout.Rigid(u.smallButton(&e.saveBtn, "Save")),
-				layout.Rigid(layout.Spacer{Width: 4}.Layout),
-				layout.Rigid(u.smallButton(&e.reload, "Load into arena")),
-				layout.Rigid(layout.Spacer{Width: 4}.Layout),
-				layout.Rigid(u.smallButton(&e.rbiBtn, "Save as RBI…")),
-				layout.Rigid(layout.Spacer{Width: 4}.Layout),
-				layout.Rigid(u.smallButton(&e.closeBtn, "Close")),
-			)
-		}),
-		layout.Rigid(func(gtx layout.Context) layout.Dimensions {
-			return layout.Inset{Top: 4, Bottom: 4}.Layout(gtx, func(gtx layout.Context) layout.Dimensions {
-				return layout.Flex{Alignment: layout.Middle}.Layout(gtx,
-					layout.Rigid(u.label("File:")),
-					layout.Rigid(layout.Spacer{Width: 6}.Layout),
-					layout.Flexed(1, func(gtx layout.Context) layout.Dimensions {
-						return widget.Border{Color: color.NRGBA{0x99, 0x99, 0x99, 0xFF}, CornerRadius: 3, Width: 1}.Layout(gtx, func(gtx layout.Context) layout.Dimensions {
-							return layout.UniformInset(unit.Dp(3)).Layout(gtx, material.Editor(u.th, &e.pathEd, "/path/to/save.rob").Layout)
-						})
-					}),
-				)
-			})
-		}),
-		layout.Flexed(1, func(gtx layout.Context) layout.Dimensions {
-			return widget.Border{Color: color.NRGBA{0xAA, 0xAA, 0xAA, 0xFF}, Width: 1}.Layout(gtx, func(gtx layout.Context) layout.Dimensions {
-				gtx.Constraints.Min = gtx.Constraints.Max
-				paint.FillShape(gtx.Ops, color.NRGBA{0xFF, 0xFF, 0xFF, 0xFF}, clip.Rect{Max: gtx.Constraints.Max}.Op())
-				e.viewH = gtx.Constraints.Max.Y
-				return material.List(u.th, &e.list).Layout(gtx, 1, func(gtx layout.Context, _ int) layout.Dimensions {
-					return u.layoutCode(gtx, e)
-				})
-			})
-		}),
-		layout.Rigid(func(gtx layout.Context) layout.Dimensions {
-			var ch []layout.FlexChild
-			add := func(s string, c color.NRGBA) {
-				ch = append(ch, layout.Rigid(func(gtx layout.Context) layout.Dimensions {
-					l := material.Body2(u.th, s)
-					l.Color = c
-					return l.Layout(gtx)
-				}))
-			}
-			if e.msg != "" {
-				c := okColor
-				if e.msgErr {
-					c = errColor
-				}
-				add(e.msg, c)
-			}
-			add(status, statusCol)
-			for i, er := range e.errs {
-				if i == 8 {
-					add(fmt.Sprintf("… and %d more", len(e.errs)-i), errColor)
-					break
-				}
-				add(er.Error(), errColor)
-			}
-			return layout.Inset{Top: 4}.Layout(gtx, func(gtx layout.Context) layout.Dimensions {
-				return layout.Flex{Axis: layout.Vertical}.Layout(gtx, ch...)
-			})
-		}),
-	)
-}
-
-// layoutCode draws the gutter with line numbers and the text: the editor underneath with its
-// glyphs transparent, the same text drawn over it in syntax colours, one token at a time.
-// Go Mono makes every character the same width, so a token's place is its column. Lines
-// with an error get a red background and a red line number.
-func (u *UI) layoutCode(gtx layout.Context, e *progEditor) layout.Dimensions {
-	txt := e.ed.Text()
-	lines := strings.Split(txt, "\n")
-	errLines := map[int]bool{}
-	for _, er := range e.errs {
-		if er.Pos.Line > 0 {
-			errLines[er.Pos.Line] = true
-		}
-	}
-	fnt := font.Font{Typeface: "Go Mono"}
-	charW := u.charWidth(gtx, fnt)
-	gutterW := gtx.Dp(12) + charW*len(fmt.Sprint(len(lines)))
-	textW := gtx.Constraints.Max.X - gutterW - gtx.Dp(8)
-	colour := fitsWidth(lines, charW, textW)
-
-	// The editor first, recorded, to learn its height (hence the line height).
-	macro := op.Record(gtx.Ops)
-	egtx := gtx
-	egtx.Constraints.Min = image.Pt(textW, 0)
-	egtx.Constraints.Max.X = textW
-	st := material.Editor(u.th, &e.ed, "")
-	st.Font = fnt
-	st.TextSize = editorTextSz
-	if colour {
-		st.Color = color.NRGBA{}
-	}
-	edims := st.Layout(egtx)
-	edCall := macro.Stop()
-	lh := edims.Size.Y / max(1, len(lines))
-	h := max(edims.Size.Y, gtx.Constraints.Min.Y)
-
-	// Gutter and error bands.
-	paint.FillShape(gtx.Ops, gutterBg, clip.Rect{Max: image.Pt(gutterW, h)}.Op())
-	for ln := range errLines {
-		if ln <= len(lines) {
-			y := (ln - 1) * lh
-			paint.FillShape(gtx.Ops, errLineBg, clip.Rect{Min: image.Pt(gutterW, y), Max: image.Pt(gutterW+gtx.Dp(8)+textW, y+lh)}.Op())
-		}
-	}
-	// Only the lines in view get numbers and colours: a long file stays cheap to draw.
-	first, last := 0, len(lines)
-	if lh > 0 && e.viewH > 0 {
-		first = max(0, e.list.Position.Offset/lh-1)
-		last = min(len(lines), (e.list.Position.Offset+e.viewH)/lh+2)
-	}
-	for i := first; i < last; i++ {
-		c := dbgMuted
-		if errLines[i+1] {
-			c = errColor
-		}
-		l := material.Label(u.th, editorTextSz, fmt.Sprintf("%*d", len(fmt.Sprint(len(lines))), i+1))
-		l.Font, l.Color, l.MaxLines = fnt, c, 1
-		off := op.Offset(image.Pt(gtx.Dp(4), i*lh)).Push(gtx.Ops)
-		l.Layout(gtx)
-		off.Pop()
-	}
-	off := op.Offset(image.Pt(gutterW+gtx.Dp(8), 0)).Push(gtx.Ops)
-	edCall.Add(gtx.Ops)
-	if colour {
-		for i := first; i < last; i++ {
-			line := lines[i]
-			for _, tk := range tokenize(line) {
-				l := material.Label(u.th, editorTextSz, tk.text)
-				l.Font, l.Color, l.MaxLines = fnt, tk.color, 1
-				if tk.color == synMnemonic || tk.color == synHeader {
-					l.Font.Weight = font.Bold
-				}
-				o := op.Offset(image.Pt(tk.col*charW, i*lh)).Push(gtx.Ops)
-				l.Layout(gtx)
-				o.Pop()
-			}
-		}
-		// The caret: the editor paints it in the text colour, which is transparent here.
-		if gtx.Focused(&e.ed) {
-			ln, col := e.ed.CaretPos()
-			x := col * charW
-			paint.FillShape(gtx.Ops, synPlain, clip.Rect{Min: image.Pt(x, ln*lh), Max: image.Pt(x+max(1, gtx.Dp(1.5)), ln*lh+lh)}.Op())
-		}
-	}
-	off.Pop()
-	return layout.Dimensions{Size: image.Pt(gtx.Constraints.Max.X, h)}
-}
-
 // fitsWidth tells whether the text can be coloured: lines too long for the width (which
 // the editor wraps) would put the colours beside their glyphs, so the text then shows plain.
 // A tab counts as one column: the editor's shaper draws it one Go Mono character wide
@@ -663,18 +184,6 @@ func fitsWidth(lines []string, charW, textW int) bool {
 		maxCols = max(maxCols, utf8.RuneCountInString(l))
 	}
 	return charW > 0 && (maxCols+1)*charW < textW
-}
-
-// charWidth measures one character of the monospaced face.
-func (u *UI) charWidth(gtx layout.Context, fnt font.Font) int {
-	m := op.Record(gtx.Ops)
-	g := gtx
-	g.Constraints = layout.Constraints{Max: image.Pt(1<<20, 1<<20)}
-	l := material.Label(u.th, editorTextSz, strings.Repeat("0", 40))
-	l.Font = fnt
-	d := l.Layout(g)
-	m.Stop()
-	return (d.Size.X + 20) / 40
 }
 
 type token struct {
@@ -750,3 +259,523 @@ func tokenize(line string) []token {
 	}
 	return out
 }
+
+// OpenEditor opens a file on disk in the editor.
+func (pt *programTools) OpenEditor(path string) error {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return fmt.Errorf("cannot open %s: %v", path, unwrapPathErr(err))
+	}
+	if !utf8.Valid(src) || strings.HasPrefix(string(src), "RBI") && isRBI(src) {
+		return fmt.Errorf("%s is not program source (an RBI file cannot be edited: its code is sealed)", path)
+	}
+	player := -1
+	for i, p := range pt.players {
+		if diskPath(p.Path) == path {
+			player = i
+		}
+	}
+	pt.startEditor(path, path, player, string(src))
+	return nil
+}
+
+func (pt *programTools) startEditor(path, name string, player int, src string) {
+	e := &progEditor{path: path, name: name, player: player, saved: src}
+	e.ed.SetText(src)
+	e.pathEd.SingleLine = true
+	e.pathEd.SetText(path)
+	e.list.Axis = layout.Vertical
+	e.check()
+	pt.ed = e
+	pt.open = true
+}
+
+// openProgramOf opens player i's program in the editor: the file itself when it is on disk,
+// otherwise (a bundled robot) a copy to be saved elsewhere.
+func (pt *programTools) openProgramOf(i int) {
+	if i < 0 || i >= len(pt.players) {
+		return
+	}
+	p := pt.players[i]
+	if p.Prog != nil && p.Prog.Hidden {
+		pt.open, pt.msg, pt.msgErr = true, p.Name()+" was loaded from an RBI file: its code is sealed and cannot be edited.", true
+		return
+	}
+	if dp := diskPath(p.Path); dp != "" {
+		if err := pt.OpenEditor(dp); err != nil {
+			pt.open, pt.msg, pt.msgErr = true, err.Error(), true
+			return // no editor opened
+		}
+		pt.ed.player = i
+		return
+	}
+	root, name, ok := pt.splitPath(p.Path)
+	if !ok {
+		return
+	}
+	src, err := fs.ReadFile(root.FS, name)
+	if err != nil {
+		pt.open, pt.msg, pt.msgErr = true, fmt.Sprintf("cannot read %s: %v", p.Path, err), true
+		return
+	}
+	wd, _ := os.Getwd()
+	pt.startEditor("", displayName(root, name), i, string(src))
+	pt.ed.pathEd.SetText(filepath.Join(wd, filepath.Base(name)))
+	pt.ed.msg = "This program is bundled with RoboCom Arena; saving writes a copy to the file named above."
+}
+
+// Errors are the load errors of the editor's text, nil when it loads or no file is open.
+func (pt *programTools) EditorErrors() []*robolang.Error {
+	if e := pt.ed; e != nil {
+		return e.errs
+	}
+	return nil
+}
+
+// SaveEditor writes the editor's text to its file atomically (a temporary file in the same
+// folder, then a rename), so a failed save never leaves half a file.
+func (pt *programTools) SaveEditor() error {
+	e := pt.ed
+	if e == nil {
+		return errors.New("no program is open in the editor")
+	}
+	path := strings.TrimSpace(e.pathEd.Text())
+	if path == "" {
+		return errors.New("give the file to save to in the field above the text")
+	}
+	if strings.EqualFold(filepath.Ext(path), ".rbi") {
+		return errors.New("source is saved as .rob; use “Save as RBI…” to make an RBI file")
+	}
+	if path != e.path {
+		if _, err := os.Stat(path); err == nil && e.confirm != path {
+			e.confirm = path
+			return fmt.Errorf("%s already exists: press Save again to replace it", path)
+		}
+	}
+	e.confirm = ""
+	txt := e.ed.Text()
+	if err := writeAtomic(path, []byte(txt)); err != nil {
+		return err
+	}
+	e.path, e.saved = path, txt
+	if e.name != path {
+		e.name = path
+		e.checked = ""
+		e.check()
+	}
+	return nil
+}
+
+// ReloadEditor puts the editor's program into the arena in place of the player it came from
+// (or adds it as a new player) and restarts the round.
+func (pt *programTools) ReloadEditor() error {
+	e := pt.ed
+	if e == nil {
+		return errors.New("no program is open in the editor")
+	}
+	e.check()
+	if e.prog == nil {
+		return fmt.Errorf("the program has %d error(s); fix them first (they are marked at their lines)", len(e.errs))
+	}
+	if e.player >= 0 && e.player < len(pt.players) {
+		pt.players[e.player].Prog = e.prog
+		if e.path != "" {
+			pt.players[e.player].Path = "disk:" + strings.TrimPrefix(filepath.ToSlash(e.path), "/")
+		}
+		pt.newGame()
+		pt.changed()
+		return nil
+	}
+	if e.path == "" || e.ed.Text() != e.saved {
+		return errors.New("save the program first: a new player is loaded from its file")
+	}
+	if !pt.AddPlayer("disk:" + strings.TrimPrefix(filepath.ToSlash(e.path), "/")) {
+		return errors.New(pt.message)
+	}
+	e.player = len(pt.players) - 1
+	return nil
+}
+
+// updatePrograms handles the buttons of the program tools and the editor.
+func (pt *programTools) updatePrograms(gtx layout.Context) {
+	for len(pt.rows) < len(pt.players) {
+		pt.rows = append(pt.rows, toolRow{})
+	}
+	for i := range pt.players {
+		if pt.rows[i].edit.Clicked(gtx) {
+			pt.msg = ""
+			pt.openProgramOf(i)
+		}
+		if pt.rows[i].rbi.Clicked(gtx) {
+			pt.askSaveRBI(i)
+		}
+	}
+	openReq := pt.openBtn.Clicked(gtx)
+	for {
+		ev, ok := pt.openPath.Update(gtx)
+		if !ok {
+			break
+		}
+		if _, ok := ev.(widget.SubmitEvent); ok {
+			openReq = true
+		}
+	}
+	if openReq {
+		p := strings.TrimSpace(pt.openPath.Text())
+		if p == "" {
+			pt.msg, pt.msgErr = "Type the path of a .rob file first.", true
+		} else if err := pt.OpenEditor(p); err != nil {
+			pt.msg, pt.msgErr = err.Error(), true
+		} else {
+			pt.msg = ""
+		}
+	}
+	if pt.closeBtn.Clicked(gtx) {
+		pt.open = false
+	}
+	pt.rbi.update(gtx)
+	e := pt.ed
+	if e == nil {
+		return
+	}
+	for {
+		if _, ok := e.ed.Update(gtx); !ok {
+			break
+		}
+	}
+	e.check()
+	if e.saveBtn.Clicked(gtx) {
+		if err := pt.SaveEditor(); err != nil {
+			e.msg, e.msgErr = err.Error(), true
+		} else {
+			e.msg, e.msgErr = "Saved "+e.path+".", false
+		}
+	}
+	if e.reload.Clicked(gtx) {
+		if err := pt.ReloadEditor(); err != nil {
+			e.msg, e.msgErr = err.Error(), true
+		} else {
+			e.msg, e.msgErr = "Loaded into the arena; the round restarted with it.", false
+		}
+	}
+	if e.rbiBtn.Clicked(gtx) {
+		pt.askSaveRBIFromEditor()
+	}
+	if e.closeBtn.Clicked(gtx) {
+		if e.ed.Text() != e.saved && !e.closing {
+			e.closing = true
+			e.msg, e.msgErr = "The changes are not saved: press Close again to discard them.", true
+		} else {
+			pt.ed = nil
+		}
+	}
+}
+
+// layoutPrograms draws the tools (and the editor when a file is open) in the board's place.
+func (pt *programTools) layoutPrograms(gtx layout.Context) layout.Dimensions {
+	paint.FillShape(gtx.Ops, toolsBg, clip.Rect{Max: gtx.Constraints.Max}.Op())
+	gtx.Constraints.Min = gtx.Constraints.Max
+	return layout.UniformInset(unit.Dp(10)).Layout(gtx, func(gtx layout.Context) layout.Dimensions {
+		var ch []layout.FlexChild
+		if pt.rbi.open {
+			ch = append(ch, layout.Rigid(pt.rbi.layout), layout.Rigid(layout.Spacer{Height: 8}.Layout))
+		}
+		if pt.ed != nil {
+			ch = append(ch, layout.Flexed(1, pt.layoutEditor))
+		} else {
+			ch = append(ch, layout.Flexed(1, pt.layoutToolList))
+		}
+		return layout.Flex{Axis: layout.Vertical}.Layout(gtx, ch...)
+	})
+}
+
+func (pt *programTools) layoutToolList(gtx layout.Context) layout.Dimensions {
+	var rows []layout.Widget
+	rows = append(rows, func(gtx layout.Context) layout.Dimensions {
+		return layout.Flex{Alignment: layout.Middle}.Layout(gtx,
+			layout.Flexed(1, material.H6(pt.th, "Programs").Layout),
+			layout.Rigid(pt.smallButton(&pt.closeBtn, "Back to the board")),
+		)
+	})
+	rows = append(rows, func(gtx layout.Context) layout.Dimensions {
+		l := material.Body2(pt.th, "Edit a player's source, or save it as an RBI file (its code sealed, so others can play it without reading it).")
+		l.Color = dbgMuted
+		return layout.Inset{Bottom: 6}.Layout(gtx, l.Layout)
+	})
+	for i, p := range pt.players {
+		i, p := i, p
+		rows = append(rows, func(gtx layout.Context) layout.Dimensions {
+			where := p.Path
+			sealed := p.Prog != nil && p.Prog.Hidden
+			if p.Prog != nil && p.Prog.File != "" {
+				where = p.Prog.File
+			}
+			if sealed {
+				where += " — an RBI program: its code is sealed, so it cannot be edited"
+			}
+			buttons := func(gtx layout.Context) layout.Dimensions {
+				if sealed {
+					return layout.Dimensions{}
+				}
+				return layout.Flex{Alignment: layout.Middle}.Layout(gtx,
+					layout.Rigid(pt.smallButton(&pt.rows[i].edit, "Edit")),
+					layout.Rigid(layout.Spacer{Width: 4}.Layout),
+					layout.Rigid(pt.smallButton(&pt.rows[i].rbi, "Save as RBI…")),
+				)
+			}
+			return layout.Inset{Bottom: 4}.Layout(gtx, func(gtx layout.Context) layout.Dimensions {
+				return layout.Flex{Alignment: layout.Middle}.Layout(gtx,
+					layout.Rigid(swatch(paletteColor(p.Color), 14)),
+					layout.Rigid(layout.Spacer{Width: 6}.Layout),
+					layout.Flexed(1, func(gtx layout.Context) layout.Dimensions {
+						return layout.Flex{Axis: layout.Vertical}.Layout(gtx,
+							layout.Rigid(material.Body1(pt.th, p.Name()).Layout),
+							layout.Rigid(func(gtx layout.Context) layout.Dimensions {
+								l := material.Caption(pt.th, where)
+								l.Color = dbgMuted
+								return l.Layout(gtx)
+							}),
+						)
+					}),
+					layout.Rigid(buttons),
+				)
+			})
+		})
+	}
+	rows = append(rows, func(gtx layout.Context) layout.Dimensions {
+		return layout.Inset{Top: 10}.Layout(gtx, func(gtx layout.Context) layout.Dimensions {
+			return layout.Flex{Alignment: layout.Middle}.Layout(gtx,
+				layout.Rigid(pt.label("Open a file:")),
+				layout.Rigid(layout.Spacer{Width: 6}.Layout),
+				layout.Flexed(1, func(gtx layout.Context) layout.Dimensions {
+					return widget.Border{Color: color.NRGBA{0x99, 0x99, 0x99, 0xFF}, CornerRadius: 3, Width: 1}.Layout(gtx, func(gtx layout.Context) layout.Dimensions {
+						return layout.UniformInset(unit.Dp(4)).Layout(gtx, material.Editor(pt.th, &pt.openPath, "/path/to/program.rob").Layout)
+					})
+				}),
+				layout.Rigid(layout.Spacer{Width: 6}.Layout),
+				layout.Rigid(pt.smallButton(&pt.openBtn, "Open")),
+			)
+		})
+	})
+	if pt.msg != "" {
+		rows = append(rows, func(gtx layout.Context) layout.Dimensions {
+			l := material.Body2(pt.th, pt.msg)
+			l.Color = okColor
+			if pt.msgErr {
+				l.Color = errColor
+			}
+			return layout.Inset{Top: 6}.Layout(gtx, l.Layout)
+		})
+	}
+	return material.List(pt.th, &pt.list).Layout(gtx, len(rows), func(gtx layout.Context, i int) layout.Dimensions { return rows[i](gtx) })
+}
+
+func (pt *programTools) layoutEditor(gtx layout.Context) layout.Dimensions {
+	e := pt.ed
+	title := "Editing " + e.name
+	if e.ed.Text() != e.saved {
+		title += " (not saved)"
+	}
+	status := "No errors: the program loads."
+	statusCol := okColor
+	if len(e.errs) > 0 {
+		status = fmt.Sprintf("%d error(s), marked at their lines:", len(e.errs))
+		statusCol = errColor
+	}
+	return layout.Flex{Axis: layout.Vertical}.Layout(gtx,
+		layout.Rigid(func(gtx layout.Context) layout.Dimensions {
+			return layout.Flex{Alignment: layout.Middle}.Layout(gtx,
+				layout.Flexed(1, func(gtx layout.Context) layout.Dimensions {
+					l := material.Subtitle1(pt.th, title)
+					l.MaxLines = 1
+					return l.Layout(gtx)
+				}),
+				layout.Rigid(pt.smallButton(&e.saveBtn, "Save")),
+				layout.Rigid(layout.Spacer{Width: 4}.Layout),
+				layout.Rigid(pt.smallButton(&e.reload, "Load into arena")),
+				layout.Rigid(layout.Spacer{Width: 4}.Layout),
+				layout.Rigid(pt.smallButton(&e.rbiBtn, "Save as RBI…")),
+				layout.Rigid(layout.Spacer{Width: 4}.Layout),
+				layout.Rigid(pt.smallButton(&e.closeBtn, "Close")),
+			)
+		}),
+		layout.Rigid(func(gtx layout.Context) layout.Dimensions {
+			return layout.Inset{Top: 4, Bottom: 4}.Layout(gtx, func(gtx layout.Context) layout.Dimensions {
+				return layout.Flex{Alignment: layout.Middle}.Layout(gtx,
+					layout.Rigid(pt.label("File:")),
+					layout.Rigid(layout.Spacer{Width: 6}.Layout),
+					layout.Flexed(1, func(gtx layout.Context) layout.Dimensions {
+						return widget.Border{Color: color.NRGBA{0x99, 0x99, 0x99, 0xFF}, CornerRadius: 3, Width: 1}.Layout(gtx, func(gtx layout.Context) layout.Dimensions {
+							return layout.UniformInset(unit.Dp(3)).Layout(gtx, material.Editor(pt.th, &e.pathEd, "/path/to/save.rob").Layout)
+						})
+					}),
+				)
+			})
+		}),
+		layout.Flexed(1, func(gtx layout.Context) layout.Dimensions {
+			return widget.Border{Color: color.NRGBA{0xAA, 0xAA, 0xAA, 0xFF}, Width: 1}.Layout(gtx, func(gtx layout.Context) layout.Dimensions {
+				gtx.Constraints.Min = gtx.Constraints.Max
+				paint.FillShape(gtx.Ops, color.NRGBA{0xFF, 0xFF, 0xFF, 0xFF}, clip.Rect{Max: gtx.Constraints.Max}.Op())
+				e.viewH = gtx.Constraints.Max.Y
+				return material.List(pt.th, &e.list).Layout(gtx, 1, func(gtx layout.Context, _ int) layout.Dimensions {
+					return pt.layoutCode(gtx, e)
+				})
+			})
+		}),
+		layout.Rigid(func(gtx layout.Context) layout.Dimensions {
+			var ch []layout.FlexChild
+			add := func(s string, c color.NRGBA) {
+				ch = append(ch, layout.Rigid(func(gtx layout.Context) layout.Dimensions {
+					l := material.Body2(pt.th, s)
+					l.Color = c
+					return l.Layout(gtx)
+				}))
+			}
+			if e.msg != "" {
+				c := okColor
+				if e.msgErr {
+					c = errColor
+				}
+				add(e.msg, c)
+			}
+			add(status, statusCol)
+			for i, er := range e.errs {
+				if i == 8 {
+					add(fmt.Sprintf("… and %d more", len(e.errs)-i), errColor)
+					break
+				}
+				add(er.Error(), errColor)
+			}
+			return layout.Inset{Top: 4}.Layout(gtx, func(gtx layout.Context) layout.Dimensions {
+				return layout.Flex{Axis: layout.Vertical}.Layout(gtx, ch...)
+			})
+		}),
+	)
+}
+
+// layoutCode draws the gutter with line numbers and the text: the editor underneath with its
+// glyphs transparent, the same text drawn over it in syntax colours, one token at a time.
+// Go Mono makes every character the same width, so a token's place is its column. Lines
+// with an error get a red background and a red line number.
+func (pt *programTools) layoutCode(gtx layout.Context, e *progEditor) layout.Dimensions {
+	txt := e.ed.Text()
+	lines := strings.Split(txt, "\n")
+	errLines := map[int]bool{}
+	for _, er := range e.errs {
+		if er.Pos.Line > 0 {
+			errLines[er.Pos.Line] = true
+		}
+	}
+	fnt := font.Font{Typeface: "Go Mono"}
+	charW := pt.charWidth(gtx, fnt)
+	gutterW := gtx.Dp(12) + charW*len(fmt.Sprint(len(lines)))
+	textW := gtx.Constraints.Max.X - gutterW - gtx.Dp(8)
+	colour := fitsWidth(lines, charW, textW)
+
+	// The editor first, recorded, to learn its height (hence the line height).
+	macro := op.Record(gtx.Ops)
+	egtx := gtx
+	egtx.Constraints.Min = image.Pt(textW, 0)
+	egtx.Constraints.Max.X = textW
+	st := material.Editor(pt.th, &e.ed, "")
+	st.Font = fnt
+	st.TextSize = editorTextSz
+	if colour {
+		st.Color = color.NRGBA{}
+	}
+	edims := st.Layout(egtx)
+	edCall := macro.Stop()
+	lh := edims.Size.Y / max(1, len(lines))
+	h := max(edims.Size.Y, gtx.Constraints.Min.Y)
+
+	// Gutter and error bands.
+	paint.FillShape(gtx.Ops, gutterBg, clip.Rect{Max: image.Pt(gutterW, h)}.Op())
+	for ln := range errLines {
+		if ln <= len(lines) {
+			y := (ln - 1) * lh
+			paint.FillShape(gtx.Ops, errLineBg, clip.Rect{Min: image.Pt(gutterW, y), Max: image.Pt(gutterW+gtx.Dp(8)+textW, y+lh)}.Op())
+		}
+	}
+	// Only the lines in view get numbers and colours: a long file stays cheap to draw.
+	first, last := 0, len(lines)
+	if lh > 0 && e.viewH > 0 {
+		first = max(0, e.list.Position.Offset/lh-1)
+		last = min(len(lines), (e.list.Position.Offset+e.viewH)/lh+2)
+	}
+	for i := first; i < last; i++ {
+		c := dbgMuted
+		if errLines[i+1] {
+			c = errColor
+		}
+		l := material.Label(pt.th, editorTextSz, fmt.Sprintf("%*d", len(fmt.Sprint(len(lines))), i+1))
+		l.Font, l.Color, l.MaxLines = fnt, c, 1
+		off := op.Offset(image.Pt(gtx.Dp(4), i*lh)).Push(gtx.Ops)
+		l.Layout(gtx)
+		off.Pop()
+	}
+	off := op.Offset(image.Pt(gutterW+gtx.Dp(8), 0)).Push(gtx.Ops)
+	edCall.Add(gtx.Ops)
+	if colour {
+		for i := first; i < last; i++ {
+			line := lines[i]
+			for _, tk := range tokenize(line) {
+				l := material.Label(pt.th, editorTextSz, tk.text)
+				l.Font, l.Color, l.MaxLines = fnt, tk.color, 1
+				if tk.color == synMnemonic || tk.color == synHeader {
+					l.Font.Weight = font.Bold
+				}
+				o := op.Offset(image.Pt(tk.col*charW, i*lh)).Push(gtx.Ops)
+				l.Layout(gtx)
+				o.Pop()
+			}
+		}
+		// The caret: the editor paints it in the text colour, which is transparent here.
+		if gtx.Focused(&e.ed) {
+			ln, col := e.ed.CaretPos()
+			x := col * charW
+			paint.FillShape(gtx.Ops, synPlain, clip.Rect{Min: image.Pt(x, ln*lh), Max: image.Pt(x+max(1, gtx.Dp(1.5)), ln*lh+lh)}.Op())
+		}
+	}
+	off.Pop()
+	return layout.Dimensions{Size: image.Pt(gtx.Constraints.Max.X, h)}
+}
+
+// charWidth measures one character of the monospaced face.
+func (pt *programTools) charWidth(gtx layout.Context, fnt font.Font) int {
+	m := op.Record(gtx.Ops)
+	g := gtx
+	g.Constraints = layout.Constraints{Max: image.Pt(1<<20, 1<<20)}
+	l := material.Label(pt.th, editorTextSz, strings.Repeat("0", 40))
+	l.Font = fnt
+	d := l.Layout(g)
+	m.Stop()
+	return (d.Size.X + 20) / 40
+}
+
+// askSaveRBI opens the program tools with the RBI dialog for player i.
+func (pt *programTools) askSaveRBI(i int) {
+	if i < 0 || i >= len(pt.players) {
+		return
+	}
+	pt.open = true
+	pt.rbi.askPlayer(pt.players[i])
+}
+
+// askSaveRBIFromEditor opens the dialog for the program in the editor (as it is now).
+func (pt *programTools) askSaveRBIFromEditor() {
+	if pt.ed != nil {
+		pt.rbi.askEditor(pt.ed)
+	}
+}
+
+// OpenEditor opens a file on disk in the program editor.
+func (u *UI) OpenEditor(path string) error { return u.dbg.prog.OpenEditor(path) }
+
+// EditorErrors are the load errors of the editor's text, nil when it loads or no file is open.
+func (u *UI) EditorErrors() []*robolang.Error { return u.dbg.prog.EditorErrors() }
+
+// SaveEditor saves the editor's text to the file in its path field, as its Save button does.
+func (u *UI) SaveEditor() error { return u.dbg.prog.SaveEditor() }
+
+// ReloadEditor loads the editor's program into the arena, as "Load into arena" does.
+func (u *UI) ReloadEditor() error { return u.dbg.prog.ReloadEditor() }

@@ -21,6 +21,7 @@ import (
 // existing file that is not an RBI file.
 
 type rbiDialog struct {
+	kit
 	open    bool
 	prog    *robolang.Program
 	what    string // the program's name, for the title
@@ -54,15 +55,8 @@ func rbiPathFor(src string, name string) string {
 	return filepath.Join(wd, n+".rbi")
 }
 
-// askSaveRBI opens the dialog for player i.
-func (u *UI) askSaveRBI(i int) {
-	if i < 0 || i >= len(u.players) {
-		return
-	}
-	p := u.players[i]
-	t := &u.dbg.prog
-	t.open = true
-	d := &t.rbi
+// askPlayer opens the dialog for player p.
+func (d *rbiDialog) askPlayer(p Player) {
 	d.open, d.msg, d.msgErr = true, "", false
 	if p.Prog == nil || p.Prog.Hidden {
 		d.prog = nil
@@ -74,13 +68,8 @@ func (u *UI) askSaveRBI(i int) {
 	d.pathEd.SetText(rbiPathFor(diskPath(p.Path), p.Name()))
 }
 
-// askSaveRBIFromEditor opens the dialog for the program in the editor (as it is now).
-func (u *UI) askSaveRBIFromEditor() {
-	e := u.dbg.prog.ed
-	if e == nil {
-		return
-	}
-	d := &u.dbg.prog.rbi
+// askEditor opens the dialog for the program in editor e, as its text is now.
+func (d *rbiDialog) askEditor(e *progEditor) {
 	d.open, d.msg, d.msgErr = true, "", false
 	e.check()
 	if e.prog == nil {
@@ -106,17 +95,15 @@ func SaveRBIAs(path string, prog *robolang.Program) error {
 	return robolang.SaveRBI(path, prog)
 }
 
-// SaveRBIDialog saves what the dialog holds to the path in its field (as its Save button does).
-func (u *UI) SaveRBIDialog() error {
-	d := &u.dbg.prog.rbi
+// save saves what the dialog holds to the path in its field (as its Save button does).
+func (d *rbiDialog) save() error {
 	if err := SaveRBIAs(d.pathEd.Text(), d.prog); err != nil {
 		return err
 	}
 	return nil
 }
 
-func (u *UI) updateRBI(gtx layout.Context) {
-	d := &u.dbg.prog.rbi
+func (d *rbiDialog) update(gtx layout.Context) {
 	if !d.open {
 		return
 	}
@@ -131,7 +118,7 @@ func (u *UI) updateRBI(gtx layout.Context) {
 		}
 	}
 	if save {
-		if err := u.SaveRBIDialog(); err != nil {
+		if err := d.save(); err != nil {
 			d.msg, d.msgErr = err.Error(), true
 		} else {
 			d.msg, d.msgErr = fmt.Sprintf("Saved %s. It plays like the source; its code cannot be read.", strings.TrimSpace(d.pathEd.Text())), false
@@ -142,36 +129,35 @@ func (u *UI) updateRBI(gtx layout.Context) {
 	}
 }
 
-func (u *UI) layoutRBIDialog(gtx layout.Context) layout.Dimensions {
-	d := &u.dbg.prog.rbi
+func (d *rbiDialog) layout(gtx layout.Context) layout.Dimensions {
 	return card(gtx, dbgCardBg, func(gtx layout.Context) layout.Dimensions {
 		ch := []layout.FlexChild{
-			layout.Rigid(material.Subtitle1(u.th, "Save "+d.what+" as RBI").Layout),
+			layout.Rigid(material.Subtitle1(d.th, "Save "+d.what+" as RBI").Layout),
 		}
 		if d.prog != nil {
 			ch = append(ch, layout.Rigid(func(gtx layout.Context) layout.Dimensions {
 				return layout.Inset{Top: 4}.Layout(gtx, func(gtx layout.Context) layout.Dimensions {
 					return layout.Flex{Alignment: layout.Middle}.Layout(gtx,
-						layout.Rigid(u.label("File:")),
+						layout.Rigid(d.label("File:")),
 						layout.Rigid(layout.Spacer{Width: 6}.Layout),
 						layout.Flexed(1, func(gtx layout.Context) layout.Dimensions {
 							return widget.Border{Color: gutterBg, CornerRadius: 3, Width: unit.Dp(1)}.Layout(gtx, func(gtx layout.Context) layout.Dimensions {
-								return layout.UniformInset(unit.Dp(4)).Layout(gtx, material.Editor(u.th, &d.pathEd, "/path/to/program.rbi").Layout)
+								return layout.UniformInset(unit.Dp(4)).Layout(gtx, material.Editor(d.th, &d.pathEd, "/path/to/program.rbi").Layout)
 							})
 						}),
 						layout.Rigid(layout.Spacer{Width: 6}.Layout),
-						layout.Rigid(u.smallButton(&d.saveBtn, "Save RBI")),
+						layout.Rigid(d.smallButton(&d.saveBtn, "Save RBI")),
 						layout.Rigid(layout.Spacer{Width: 4}.Layout),
-						layout.Rigid(u.smallButton(&d.cancel, "Done")),
+						layout.Rigid(d.smallButton(&d.cancel, "Done")),
 					)
 				})
 			}))
 		} else {
-			ch = append(ch, layout.Rigid(u.smallButton(&d.cancel, "Done")))
+			ch = append(ch, layout.Rigid(d.smallButton(&d.cancel, "Done")))
 		}
 		if d.msg != "" {
 			ch = append(ch, layout.Rigid(func(gtx layout.Context) layout.Dimensions {
-				l := material.Body2(u.th, d.msg)
+				l := material.Body2(d.th, d.msg)
 				l.Color = okColor
 				if d.msgErr {
 					l.Color = errColor
@@ -182,3 +168,7 @@ func (u *UI) layoutRBIDialog(gtx layout.Context) layout.Dimensions {
 		return layout.Flex{Axis: layout.Vertical}.Layout(gtx, ch...)
 	})
 }
+
+// SaveRBIDialog saves what the RBI dialog holds to the path in its field (as its Save
+// button does).
+func (u *UI) SaveRBIDialog() error { return u.dbg.prog.rbi.save() }
