@@ -220,7 +220,7 @@ func (u *UI) handleKeys(gtx layout.Context) {
 		case shortcut.Slower:
 			u.setSpeed(u.speedIdx - 1)
 		case shortcut.Back:
-			u.dbg.back.Click()
+			u.dbg.timeline.back.Click()
 		}
 	}
 }
