@@ -17,7 +17,7 @@ import (
 type ArenaGame struct {
 	g      *arena.Game
 	counts []int
-	events []Event
+	events []arena.Event
 	ranks  []int
 }
 
@@ -42,12 +42,12 @@ func (a *ArenaGame) onEvent(e arena.Event) {
 		if e.Program >= 0 && e.Program < len(a.counts) {
 			a.counts[e.Program]++
 		}
-		a.events = append(a.events, Event{Cycle: e.Cycle, Robot: e.Robot, Team: e.Program, Kind: "spawn"})
+		a.events = append(a.events, e)
 	case arena.EvDeath:
 		if e.Program >= 0 && e.Program < len(a.counts) {
 			a.counts[e.Program]--
 		}
-		a.events = append(a.events, Event{Cycle: e.Cycle, Robot: e.Robot, Team: e.Program, Kind: "death", Reason: e.Reason.String()})
+		a.events = append(a.events, e)
 	}
 }
 
@@ -59,17 +59,11 @@ func (a *ArenaGame) Over() bool { return a.g.Over() }
 func (a *ArenaGame) Cycle() int { return a.g.Cycle() }
 func (a *ArenaGame) Size() int  { return a.g.Size() }
 
-func (a *ArenaGame) Robots(dst []RobotView) []RobotView {
-	for _, r := range a.g.Robots() {
-		dst = append(dst, RobotView{
-			ID: r.ID, Team: r.Team, X: r.X, Y: r.Y, Dir: int(r.Dir), Set: r.Set,
-			Mobile: r.Mobile, Active: r.Active, Generation: r.Generation,
-		})
-	}
-	return dst
+func (a *ArenaGame) Robots(dst []arena.RobotView) []arena.RobotView {
+	return append(dst, a.g.Robots()...)
 }
 
-func (a *ArenaGame) Events(dst []Event) []Event {
+func (a *ArenaGame) Events(dst []arena.Event) []arena.Event {
 	dst = append(dst, a.events...)
 	a.events = a.events[:0]
 	return dst

@@ -1,6 +1,8 @@
 package robowin
 
 import (
+	"robocom/arena"
+
 	"image"
 	"testing"
 	"time"
@@ -15,13 +17,13 @@ import (
 
 // fullBoard is an n×n board with a robot on every field, of every team, direction, set,
 // mobility and activity, so every path kind is drawn.
-func fullBoard(n int) ([]RobotView, []Team) {
-	robots := make([]RobotView, 0, n*n)
+func fullBoard(n int) ([]arena.RobotView, []Team) {
+	robots := make([]arena.RobotView, 0, n*n)
 	for y := 0; y < n; y++ {
 		for x := 0; x < n; x++ {
 			i := y*n + x
-			robots = append(robots, RobotView{
-				ID: i + 1, Team: i % MaxPlayers, X: x, Y: y, Dir: i % 4, Set: i % 3,
+			robots = append(robots, arena.RobotView{
+				ID: i + 1, Team: i % MaxPlayers, X: x, Y: y, Dir: arena.Dir(i % 4), Set: i % 3,
 				Mobile: i%2 == 0, Active: int16(1 - i%7/6),
 			})
 		}
@@ -68,17 +70,17 @@ func BenchmarkBoardLayout64(b *testing.B) { benchmarkBoardLayout(b, 64) }
 // fixedGame is a Game whose board never changes: a full board for measuring the window.
 type fixedGame struct {
 	n      int
-	robots []RobotView
+	robots []arena.RobotView
 }
 
 func (g *fixedGame) Step()      {}
 func (g *fixedGame) Over() bool { return false }
 func (g *fixedGame) Cycle() int { return 1 }
 func (g *fixedGame) Size() int  { return g.n }
-func (g *fixedGame) Robots(dst []RobotView) []RobotView {
+func (g *fixedGame) Robots(dst []arena.RobotView) []arena.RobotView {
 	return append(dst, g.robots...)
 }
-func (g *fixedGame) Events(dst []Event) []Event { return dst }
+func (g *fixedGame) Events(dst []arena.Event) []arena.Event { return dst }
 func (g *fixedGame) Counts(dst []int) []int {
 	c := make([]int, MaxPlayers)
 	for _, r := range g.robots {
@@ -86,7 +88,8 @@ func (g *fixedGame) Counts(dst []int) []int {
 	}
 	return append(dst, c...)
 }
-func (g *fixedGame) Ranks() []int { return nil }
+func (g *fixedGame) Ranks() []int        { return nil }
+func (g *fixedGame) Engine() *arena.Game { return nil }
 
 // benchmarkWindowLayout lays out the whole window (panel, graph, board) around a full board.
 func benchmarkWindowLayout(b *testing.B, n int) {

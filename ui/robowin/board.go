@@ -15,6 +15,7 @@ import (
 	"gioui.org/unit"
 	"gioui.org/widget/material"
 
+	"robocom/arena"
 	"robocom/ui/panzoom"
 )
 
@@ -72,13 +73,13 @@ func (s *BoardState) SetZoom(z float32) { s.zoom = z }
 type BoardStyle struct {
 	Theme  *material.Theme
 	State  *BoardState
-	Size   int         // n of the n×n board
-	Robots []RobotView // oldest first
-	Teams  []Team      // indexed by RobotView.Team
+	Size   int               // n of the n×n board
+	Robots []arena.RobotView // oldest first
+	Teams  []Team            // indexed by arena.RobotView.Team
 }
 
 // Board builds the style that draws robots on an n×n board.
-func Board(th *material.Theme, state *BoardState, n int, robots []RobotView, teams []Team) BoardStyle {
+func Board(th *material.Theme, state *BoardState, n int, robots []arena.RobotView, teams []Team) BoardStyle {
 	return BoardStyle{Theme: th, State: state, Size: n, Robots: robots, Teams: teams}
 }
 
@@ -202,7 +203,7 @@ func (s *BoardState) FieldCenter(x, y int) f32.Point {
 	return s.origin.Add(f32.Pt((float32(x)+0.5)*s.cell, (float32(y)+0.5)*s.cell))
 }
 
-func robotAt(robots []RobotView, x, y int) int {
+func robotAt(robots []arena.RobotView, x, y int) int {
 	for i := range robots {
 		if robots[i].X == x && robots[i].Y == y {
 			return i
@@ -407,12 +408,12 @@ func (b BoardStyle) drawRobots(gtx layout.Context) {
 			t = 0
 		}
 		g := 2 * t
-		if !r.IsActive() {
+		if r.Active < 1 {
 			g++
 		}
 		s.groups[g] = append(s.groups[g], int32(i))
 	}
-	at := func(r *RobotView) f32.Point { return f32.Pt(float32(r.X)*cell, float32(r.Y)*cell) }
+	at := func(r *arena.RobotView) f32.Point { return f32.Pt(float32(r.X)*cell, float32(r.Y)*cell) }
 	var p clip.Path
 	base := mix(fnvOffset, uint64(math.Float32bits(cell)))
 
@@ -437,7 +438,7 @@ func (b BoardStyle) drawRobots(gtx layout.Context) {
 			for _, g := range [2][]int32{act, in} {
 				for _, i := range g {
 					r := &b.Robots[i]
-					robotPath(&p, at(r), cell, r.Dir)
+					robotPath(&p, at(r), cell, int(r.Dir))
 				}
 			}
 			paint.FillShape(ops, col, clip.Outline{Path: p.End()}.Op())
@@ -457,7 +458,7 @@ func (b BoardStyle) drawRobots(gtx layout.Context) {
 			for t := 0; t < MaxPlayers; t++ {
 				for _, i := range s.groups[2*t+1] {
 					r := &b.Robots[i]
-					hollowPath(&p, at(r), cell, r.Dir)
+					hollowPath(&p, at(r), cell, int(r.Dir))
 				}
 			}
 			paint.FillShape(ops, inactiveFil, clip.Outline{Path: p.End()}.Op())
@@ -480,7 +481,7 @@ func (b BoardStyle) drawRobots(gtx layout.Context) {
 					for _, i := range s.groups[g] {
 						r := &b.Robots[i]
 						if r.Set != 0 || r.Mobile {
-							markPath(&p, at(r), cell, r.Dir, r.Set, r.Mobile)
+							markPath(&p, at(r), cell, int(r.Dir), r.Set, r.Mobile)
 						}
 					}
 				}
@@ -512,7 +513,7 @@ func (b BoardStyle) teamColor(t int) color.NRGBA {
 }
 
 // RobotSummary is the hover text of a robot: team, id, set, mobility, #Active.
-func RobotSummary(r RobotView, teamName string) string {
+func RobotSummary(r arena.RobotView, teamName string) string {
 	mob := "not mobile"
 	if r.Mobile {
 		mob = "mobile"
@@ -522,7 +523,7 @@ func RobotSummary(r RobotView, teamName string) string {
 		set = SetNames[r.Set]
 	}
 	return fmt.Sprintf("%s · robot %d · gen %d\n%s (set %d) · %s · #Active %d · faces %s",
-		teamName, r.ID, r.Generation, set, r.Set, mob, r.Active, DirName(r.Dir))
+		teamName, r.ID, r.Generation, set, r.Set, mob, r.Active, r.Dir)
 }
 
 func (b BoardStyle) drawTooltip(gtx layout.Context, size image.Point) {
@@ -611,17 +612,17 @@ func (l LegendStyle) Layout(gtx layout.Context) layout.Dimensions {
 						paint.FillShape(gtx.Ops, boardBg, clip.Rect{Max: sz}.Op())
 						var p clip.Path
 						p.Begin(gtx.Ops)
-						robotPath(&p, f32.Point{}, cell, North)
+						robotPath(&p, f32.Point{}, cell, int(arena.North))
 						spec := p.End()
 						paint.FillShape(gtx.Ops, l.Color, clip.Outline{Path: spec}.Op())
 						if !sm.active {
 							p.Begin(gtx.Ops)
-							hollowPath(&p, f32.Point{}, cell, North)
+							hollowPath(&p, f32.Point{}, cell, int(arena.North))
 							paint.FillShape(gtx.Ops, inactiveFil, clip.Outline{Path: p.End()}.Op())
 						}
 						if sm.set > 0 || sm.mobile {
 							p.Begin(gtx.Ops)
-							markPath(&p, f32.Point{}, cell, North, sm.set, sm.mobile)
+							markPath(&p, f32.Point{}, cell, int(arena.North), sm.set, sm.mobile)
 							paint.FillShape(gtx.Ops, markColor, clip.Outline{Path: p.End()}.Op())
 						}
 						return layout.Dimensions{Size: sz}

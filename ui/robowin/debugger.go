@@ -149,7 +149,7 @@ func (d *debugUI) fetch() {
 	d.run.do(func(s *runState) {
 		defer d.fetching.Store(false)
 		p := debugPub{game: s.gameNo, views: map[int]arena.RobotView{}, exists: map[int]bool{}}
-		if t, ok := s.g.(*tapeGame); ok {
+		if t := s.tape; t != nil {
 			p.cycle, p.size, p.furthest, p.rewind = t.eng.Cycle(), t.eng.Size(), t.furthest, true
 			p.hits, p.hit = t.br.hits, t.br.hit
 			for _, id := range ids {
@@ -308,7 +308,7 @@ func (u *UI) SetRobotVar(id, v int, value int16) { u.dbg.setRobotVar(id, v, valu
 
 func (d *debugUI) setRobotVar(id, v int, value int16) {
 	d.run.do(func(s *runState) {
-		t, ok := s.g.(*tapeGame)
+		t, ok := s.tape, s.tape != nil
 		if !ok {
 			return
 		}

@@ -134,7 +134,7 @@ func deathText(r arena.Reason) string { return reasonText(r.String()) }
 // Runner after the cycle in which it happened.
 func (r *Runner) setBreaks(bp Breakpoints) {
 	r.do(func(s *runState) {
-		t, ok := s.g.(*tapeGame)
+		t, ok := s.tape, s.tape != nil
 		if !ok {
 			return
 		}
@@ -153,7 +153,7 @@ func (r *Runner) stepRobot(id int, maxCycles int, done func(msg string)) {
 	r.running.Store(false)
 	r.do(func(s *runState) {
 		defer r.publish(s)
-		t, ok := s.g.(*tapeGame)
+		t, ok := s.tape, s.tape != nil
 		if !ok {
 			done("This game has no debugger support.")
 			return

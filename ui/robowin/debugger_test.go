@@ -58,7 +58,7 @@ func (h *harness) onSim(f func(t *tapeGame)) {
 	h.t.Helper()
 	done := make(chan bool)
 	h.u.run.do(func(s *runState) {
-		t, ok := s.g.(*tapeGame)
+		t, ok := s.tape, s.tape != nil
 		if ok {
 			f(t)
 		}

@@ -8,6 +8,8 @@ import (
 	"gioui.org/layout"
 	"gioui.org/widget"
 	"gioui.org/widget/material"
+
+	"robocom/arena"
 )
 
 // EventLogState is the event log view: its filters and scroll position.
@@ -53,33 +55,33 @@ func reasonText(r string) string {
 }
 
 // EventText is one log line.
-func EventText(e Event, teams []Team) string {
-	name := fmt.Sprintf("team %d", e.Team+1)
-	if e.Team >= 0 && e.Team < len(teams) {
-		name = teams[e.Team].Name
+func EventText(e arena.Event, teams []Team) string {
+	name := fmt.Sprintf("team %d", e.Program+1)
+	if e.Program >= 0 && e.Program < len(teams) {
+		name = teams[e.Program].Name
 	}
 	switch e.Kind {
-	case "death":
-		return fmt.Sprintf("%6d  %s robot %d died: %s", e.Cycle, name, e.Robot, reasonText(e.Reason))
-	case "spawn":
+	case arena.EvDeath:
+		return fmt.Sprintf("%6d  %s robot %d died: %s", e.Cycle, name, e.Robot, deathText(e.Reason))
+	case arena.EvSpawn:
 		if e.Cycle == 0 {
 			return fmt.Sprintf("%6d  %s robot %d placed", e.Cycle, name, e.Robot)
 		}
 		return fmt.Sprintf("%6d  %s robot %d built", e.Cycle, name, e.Robot)
 	}
-	return fmt.Sprintf("%6d  %s robot %d: %s %s", e.Cycle, name, e.Robot, e.Kind, e.Reason)
+	return fmt.Sprintf("%6d  %s robot %d: %s", e.Cycle, name, e.Robot, e.Kind)
 }
 
 // EventLogStyle draws the log.
 type EventLogStyle struct {
 	Theme  *material.Theme
 	State  *EventLogState
-	Events []Event
+	Events []arena.Event
 	Teams  []Team
 }
 
 // EventLog builds the log's style.
-func EventLog(th *material.Theme, s *EventLogState, events []Event, teams []Team) EventLogStyle {
+func EventLog(th *material.Theme, s *EventLogState, events []arena.Event, teams []Team) EventLogStyle {
 	return EventLogStyle{Theme: th, State: s, Events: events, Teams: teams}
 }
 
@@ -100,10 +102,10 @@ func (l EventLogStyle) Layout(gtx layout.Context) layout.Dimensions {
 	s.shown = s.shown[:0]
 	for i := len(l.Events) - 1; i >= 0; i-- { // newest first
 		e := l.Events[i]
-		if e.Team >= 0 && e.Team < MaxPlayers && s.hideTeam[e.Team] {
+		if e.Program >= 0 && e.Program < MaxPlayers && s.hideTeam[e.Program] {
 			continue
 		}
-		if s.onlyDeath && e.Kind != "death" {
+		if s.onlyDeath && e.Kind != arena.EvDeath {
 			continue
 		}
 		if q != "" && !strings.Contains(strings.ToLower(EventText(e, l.Teams)), q) {
@@ -156,8 +158,8 @@ func (l EventLogStyle) Layout(gtx layout.Context) layout.Dimensions {
 				e := l.Events[s.shown[i]]
 				lb := material.Caption(th, EventText(e, l.Teams))
 				lb.Font.Typeface = "Go Mono"
-				if e.Team >= 0 && e.Team < len(l.Teams) {
-					c := l.Teams[e.Team].Color
+				if e.Program >= 0 && e.Program < len(l.Teams) {
+					c := l.Teams[e.Program].Color
 					return layout.Flex{Alignment: layout.Middle}.Layout(gtx,
 						layout.Rigid(swatch(c, 8)),
 						layout.Rigid(layout.Spacer{Width: 4}.Layout),

@@ -3,6 +3,8 @@
 package robowin
 
 import (
+	"robocom/arena"
+
 	"flag"
 	"image"
 	"path/filepath"
@@ -25,7 +27,7 @@ var goldenSources = []string{
 }
 
 // goldenGame plays the golden game to a fixed cycle and returns its board.
-func goldenGame(t testing.TB, cycles int) (int, []RobotView, []Team) {
+func goldenGame(t testing.TB, cycles int) (int, []arena.RobotView, []Team) {
 	t.Helper()
 	var progs []*robolang.Program
 	for i, src := range goldenSources {
@@ -50,7 +52,7 @@ func goldenGame(t testing.TB, cycles int) (int, []RobotView, []Team) {
 }
 
 // renderBoard draws a board headless; it skips the test when there is no headless GPU.
-func renderBoard(t testing.TB, size image.Point, n int, robots []RobotView, teams []Team, selected int) *image.RGBA {
+func renderBoard(t testing.TB, size image.Point, n int, robots []arena.RobotView, teams []Team, selected int) *image.RGBA {
 	t.Helper()
 	th := testTheme()
 	st := &BoardState{Selected: selected}
@@ -73,12 +75,12 @@ func TestBoardLayersFollowChanges(t *testing.T) {
 	n, robots, teams := goldenGame(t, 900)
 	w := goldentest.NewWindow(t, image.Pt(400, 400))
 	th := testTheme()
-	draw := func(st *BoardState, rs []RobotView) *image.RGBA {
+	draw := func(st *BoardState, rs []arena.RobotView) *image.RGBA {
 		return w.Draw(t, func(gtx layout.Context) { Board(th, st, n, rs, teams).Layout(gtx) })
 	}
 	st := &BoardState{}
 	draw(st, robots)
-	changed := append([]RobotView(nil), robots...)
+	changed := append([]arena.RobotView(nil), robots...)
 	changed[0].Dir = (changed[0].Dir + 1) % 4
 	changed[1].X = (changed[1].X + 3) % n
 	changed[2].Active = 0

@@ -204,8 +204,8 @@ func wrapNewGame(newGame func([]*robolang.Program, GameOptions, int64) (Game, er
 		if err != nil {
 			return nil, err
 		}
-		if e, ok := g.(interface{ Engine() *arena.Game }); ok {
-			return newTapeGame(g, e.Engine()), nil
+		if eng := g.Engine(); eng != nil {
+			return newTapeGame(g, eng), nil
 		}
 		return g, nil
 	}
@@ -216,7 +216,7 @@ func wrapNewGame(newGame func([]*robolang.Program, GameOptions, int64) (Game, er
 func (r *Runner) seekTape(c int, done func(cycle int, err error)) {
 	r.running.Store(false)
 	r.do(func(s *runState) {
-		t, ok := s.g.(*tapeGame)
+		t, ok := s.tape, s.tape != nil
 		if !ok {
 			if done != nil {
 				done(0, fmt.Errorf("this game cannot be rewound"))

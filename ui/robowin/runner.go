@@ -4,6 +4,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"robocom/arena"
 )
 
 // Snapshot is what the window draws of a game at one moment; the Runner publishes one about
@@ -14,7 +16,7 @@ type Snapshot struct {
 	Cycle   int
 	Over    bool
 	Running bool
-	Robots  []RobotView
+	Robots  []arena.RobotView
 	Counts  []int // robots per program now
 	Ranks   []int // per program once Over
 	// The timeline, published with Cycle so that the window's cycle counter and the
@@ -43,7 +45,7 @@ type Runner struct {
 
 	mu      sync.Mutex // guards the fields below
 	pub     Snapshot
-	events  []Event
+	events  []arena.Event
 	history History
 }
 
@@ -53,11 +55,12 @@ const maxEvents = 200_000
 // runState is the simulation goroutine's own state.
 type runState struct {
 	g      Game
+	tape   *tapeGame // g when it is rewindable (every game the window makes), else nil
 	gameNo int
 	budget int64 // cycles left before pausing; < 0 means no limit
-	robots []RobotView
+	robots []arena.RobotView
 	counts []int
-	evbuf  []Event
+	evbuf  []arena.Event
 	hist   [][MaxPlayers]int32
 	t0     time.Time // when the current paced run began
 	done   int64     // cycles done since t0
@@ -98,6 +101,7 @@ func (r *Runner) Reset(g Game) int {
 	n := int(r.resets.Add(1))
 	r.do(func(s *runState) {
 		s.g = g
+		s.tape, _ = g.(*tapeGame)
 		s.gameNo = n
 		s.budget = -1
 		s.hist = s.hist[:0]
@@ -154,7 +158,7 @@ func (r *Runner) do(f func(*runState)) {
 // Sync copies the latest snapshot into dst (reusing its slices) and appends the events and
 // history entries that events and hist do not have yet. When the game changed since the
 // caller's copies they are emptied first.
-func (r *Runner) Sync(dst *Snapshot, events *[]Event, hist *History) {
+func (r *Runner) Sync(dst *Snapshot, events *[]arena.Event, hist *History) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if dst.Game != r.pub.Game {
@@ -283,7 +287,7 @@ func (r *Runner) publish(s *runState) {
 		p.Counts = s.g.Counts(p.Counts[:0])
 		p.Ranks = append(p.Ranks[:0], s.g.Ranks()...)
 		p.Rewindable, p.Furthest = false, p.Cycle
-		if t, ok := s.g.(*tapeGame); ok {
+		if t := s.tape; t != nil {
 			p.Rewindable, p.Furthest = true, t.Furthest()
 		}
 	} else {

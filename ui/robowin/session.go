@@ -22,7 +22,7 @@ type session struct {
 	cfg  Config
 	run  *Runner
 	snap Snapshot
-	evs  []Event
+	evs  []arena.Event
 	hist History
 
 	players []Player

@@ -267,10 +267,10 @@ func placements(t *testing.T, seed int64) string {
 	return placementsOf(g.Robots(nil))
 }
 
-func placementsOf(rs []RobotView) string {
+func placementsOf(rs []arena.RobotView) string {
 	var b strings.Builder
 	for _, r := range rs {
-		fmt.Fprintf(&b, "%d@%d,%d%s ", r.ID, r.X, r.Y, DirName(r.Dir))
+		fmt.Fprintf(&b, "%d@%d,%d%s ", r.ID, r.X, r.Y, r.Dir)
 	}
 	return b.String()
 }
@@ -407,8 +407,8 @@ func TestOptionsEditorAppliesAndSaves(t *testing.T) {
 		got := make(chan int, 1)
 		h.u.run.Do(func(g Game) {
 			t := 0
-			if a, ok := g.(interface{ Engine() *arena.Game }); ok {
-				t = a.Engine().Options().Timeout
+			if eng := g.Engine(); eng != nil {
+				t = eng.Options().Timeout
 			}
 			got <- t
 		})

@@ -1,54 +1,15 @@
 package robowin
 
 import (
+	"robocom/arena"
 	"robocom/robolang"
 )
 
 // MaxPlayers is how many programs play at once (ROBOCOM.md, CLI.md).
 const MaxPlayers = 5
 
-// Directions, as in ROBOCOM.md section 1: N is y−1, E is x+1, S is y+1, W is x−1.
-const (
-	North = iota
-	East
-	South
-	West
-)
-
-// DirName names a direction with one letter.
-func DirName(d int) string {
-	if d >= 0 && d < 4 {
-		return "NESW"[d : d+1]
-	}
-	return "?"
-}
-
 // SetNames names the instruction sets 0..2.
 var SetNames = [3]string{"Basic", "Advanced", "Super"}
-
-// RobotView is what the window shows of one robot: a copy, never the engine's own state.
-type RobotView struct {
-	ID         int // unique, creation order, from 1
-	Team       int // 0-based index of the program whose robot built it
-	X, Y       int // field, 0-based, x right, y down
-	Dir        int // North, East, South or West
-	Set        int // instruction set 0..2
-	Mobile     bool
-	Active     int16 // #Active: ≥ 1 active, ≤ 0 inactive
-	Generation int
-}
-
-// IsActive reports whether the robot runs (#Active ≥ 1).
-func (r RobotView) IsActive() bool { return r.Active >= 1 }
-
-// Event is one thing that happened in the game, for the event log.
-type Event struct {
-	Cycle  int
-	Robot  int    // the robot's id
-	Team   int    // its program
-	Kind   string // "death", "spawn", ...
-	Reason string // for deaths: die, data_hunger, elimination, set1_required, ... (CLI.md)
-}
 
 // Game is one RoboCom game as the window drives it. Only the Runner's goroutine calls its
 // methods while a game runs, so an implementation need not be safe for concurrent use.
@@ -62,13 +23,17 @@ type Game interface {
 	// Size is the board's n.
 	Size() int
 	// Robots appends a view of every robot, oldest first, to dst.
-	Robots(dst []RobotView) []RobotView
-	// Events appends the events since the last call to dst.
-	Events(dst []Event) []Event
+	Robots(dst []arena.RobotView) []arena.RobotView
+	// Events appends the events the event log shows (spawns and deaths) since the last
+	// call to dst.
+	Events(dst []arena.Event) []arena.Event
 	// Counts appends the number of robots of each program (active or not) to dst.
 	Counts(dst []int) []int
 	// Ranks returns each program's rank (1 best; ties share) once the game is over.
 	Ranks() []int
+	// Engine is the arena game played, which the debuggers and the timeline read and
+	// rewind; nil for a game with no engine behind it (a test's fixed board).
+	Engine() *arena.Game
 }
 
 // Player is one loaded program taking part.
