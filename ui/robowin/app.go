@@ -10,7 +10,9 @@ import (
 	"time"
 
 	"gioui.org/font/gofont"
+	"gioui.org/io/event"
 	"gioui.org/io/key"
+	"gioui.org/io/pointer"
 	"gioui.org/layout"
 	"gioui.org/op/clip"
 	"gioui.org/op/paint"
@@ -59,6 +61,8 @@ type UI struct {
 	playersPanel playersView  // the players (or the picker), notices and load errors
 	tabbed       tabsView     // graph, events, options, help
 	dbg          debugUI      // debuggers, rewind, program editor (debugger.go)
+
+	anywhere bool // the tag of the handler that sees every press in the window
 }
 
 // speeds are the speed steps in cycles per second; 0 is "as fast as the machine goes".
@@ -154,6 +158,7 @@ func speedLabel(i int) string {
 // panel with controls, players and views beside it.
 func (u *UI) Layout(gtx layout.Context) layout.Dimensions {
 	u.run.Sync(&u.snap, &u.evs, &u.hist)
+	u.releaseFocusOnPress(gtx)
 	u.handleKeys(gtx)
 	u.handleControls(gtx)
 	u.checkOver(gtx)
@@ -161,6 +166,9 @@ func (u *UI) Layout(gtx layout.Context) layout.Dimensions {
 		u.message = ""
 	}
 
+	// Every press in the window reaches this handler: it encloses all the others.
+	defer clip.Rect{Max: gtx.Constraints.Max}.Push(gtx.Ops).Pop()
+	event.Op(gtx.Ops, &u.anywhere)
 	paint.Fill(gtx.Ops, panelBg)
 	size := gtx.Constraints.Max
 	panelW := gtx.Dp(unit.Dp(400))
@@ -182,6 +190,22 @@ func (u *UI) Layout(gtx layout.Context) layout.Dimensions {
 		)
 	}
 	return dims
+}
+
+// releaseFocusOnPress takes the keyboard from the text field that has it whenever the
+// user presses anywhere, so that the shortcuts work again after a click on the board or
+// the panel. A press on a field gives the keyboard back to that field later in the same
+// frame, when the field reads its own press.
+func (u *UI) releaseFocusOnPress(gtx layout.Context) {
+	for {
+		ev, ok := gtx.Event(pointer.Filter{Target: &u.anywhere, Kinds: pointer.Press})
+		if !ok {
+			break
+		}
+		if e, ok := ev.(pointer.Event); ok && e.Kind == pointer.Press {
+			gtx.Execute(key.FocusCmd{Tag: nil})
+		}
+	}
 }
 
 func (u *UI) handleKeys(gtx layout.Context) {
