@@ -10,7 +10,6 @@ import (
 	"gioui.org/unit"
 	"gioui.org/widget"
 	"gioui.org/widget/material"
-	"gioui.org/x/component"
 )
 
 // boardView is the board with what is drawn over it: the Fit button when zoomed in, the
@@ -20,7 +19,7 @@ type boardView struct {
 	kit
 	BoardState
 	fitBtn widget.Clickable
-	fitTip component.TipArea
+	fitTip tipArea
 }
 
 func (bv *boardView) update(gtx layout.Context) {

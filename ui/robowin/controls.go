@@ -10,7 +10,6 @@ import (
 	"gioui.org/text"
 	"gioui.org/widget"
 	"gioui.org/widget/material"
-	"gioui.org/x/component"
 )
 
 // controlsView is the top of the panel: Start, Step, Run n cycles, the speed, the seed and
@@ -23,7 +22,7 @@ type controlsView struct {
 	seedEd, blockEd, roundsEd                           widget.Editor
 	seedShown                                           int64 // the seed seedEd was last set to
 	tips                                                struct {
-		start, step, block, slower, faster, restart, newSeed component.TipArea
+		start, step, block, slower, faster, restart, newSeed tipArea
 	}
 }
 

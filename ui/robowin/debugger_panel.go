@@ -15,7 +15,6 @@ import (
 	"gioui.org/unit"
 	"gioui.org/widget"
 	"gioui.org/widget/material"
-	"gioui.org/x/component"
 
 	"robocom/arena"
 	"robocom/robolang"
@@ -46,7 +45,7 @@ type robotDebugger struct {
 	listBank  int                                 // the bank whose lines were listed last
 	bps       map[[2]int]bool                     // bank, instruction
 	list      widget.List
-	tips      struct{ follow, step, edit, rbi component.TipArea }
+	tips      struct{ follow, step, edit, rbi tipArea }
 }
 
 func newRobotDebugger(s *session, k kit, id int) *robotDebugger {

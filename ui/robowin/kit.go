@@ -3,7 +3,10 @@ package robowin
 import (
 	"image/color"
 
+	"gioui.org/io/event"
+	"gioui.org/io/pointer"
 	"gioui.org/layout"
+	"gioui.org/op/clip"
 	"gioui.org/unit"
 	"gioui.org/widget"
 	"gioui.org/widget/material"
@@ -24,11 +27,34 @@ func (k kit) button(c *widget.Clickable, label string) layout.Widget {
 	}
 }
 
+// tipArea is gio-x's TipArea that also hides its tooltip whenever the pointer is not over
+// it: TipArea ignores a Leave while its tooltip is still fading in, and the tooltip then
+// stayed on screen until the pointer came back and left again.
+type tipArea struct {
+	component.TipArea
+	inside bool // the pointer is over the area, as our own handler saw it
+}
+
 // tipped wraps w with a hover tooltip (used to show the keyboard shortcut of a control).
-func (k kit) tipped(t *component.TipArea, tip string, w layout.Widget) layout.Widget {
+func (k kit) tipped(t *tipArea, tip string, w layout.Widget) layout.Widget {
 	return func(gtx layout.Context) layout.Dimensions {
-		tt := component.PlatformTooltip(k.th, tip)
-		return t.Layout(gtx, tt, w)
+		for {
+			ev, ok := gtx.Event(pointer.Filter{Target: &t.inside, Kinds: pointer.Enter | pointer.Leave | pointer.Cancel})
+			if !ok {
+				break
+			}
+			if e, ok := ev.(pointer.Event); ok {
+				t.inside = e.Kind == pointer.Enter
+			}
+		}
+		if v := &t.VisibilityAnimation; !t.inside && (v.State == component.Appearing || v.State == component.Visible) {
+			v.State, v.Started = component.Disappearing, gtx.Now
+		}
+		dims := t.TipArea.Layout(gtx, component.PlatformTooltip(k.th, tip), w)
+		defer pointer.PassOp{}.Push(gtx.Ops).Pop()
+		defer clip.Rect{Max: dims.Size}.Push(gtx.Ops).Pop()
+		event.Op(gtx.Ops, &t.inside)
+		return dims
 	}
 }
 

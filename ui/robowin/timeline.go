@@ -7,7 +7,6 @@ import (
 	"gioui.org/layout"
 	"gioui.org/widget"
 	"gioui.org/widget/material"
-	"gioui.org/x/component"
 )
 
 // timelineView is the row under the board: "← 1 cycle", the timeline slider over every
@@ -16,7 +15,7 @@ type timelineView struct {
 	*session
 	kit
 	back, latest, tools widget.Clickable
-	tips                struct{ back, latest component.TipArea }
+	tips                struct{ back, latest tipArea }
 	slider              widget.Float
 	seekWant            int // cycle to go to, -1 for none
 	seekBusy            atomic.Bool
