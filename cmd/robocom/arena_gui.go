@@ -15,27 +15,28 @@ import (
 	"gioui.org/unit"
 
 	"robocom/robots"
-	"robocom/ui"
 	"robocom/ui/corewin"
+	"robocom/ui/robowin"
+	"robocom/ui/shell"
 )
 
 // windowArgsError says why the window cannot open with these program files: more than the
 // mode they open in plays at once (Core War files open the Core War mode, which takes more).
 func windowArgsError(args []string) error {
-	if corewin.AllCoreFiles(args) {
+	if shell.AllCoreFiles(args) {
 		if len(args) > corewin.MaxPlayers {
 			return fmt.Errorf("at most %d Core War programs play at once in the window; %d were given (robocom tournament takes more)", corewin.MaxPlayers, len(args))
 		}
 		return nil
 	}
-	if len(args) > ui.MaxPlayers {
-		return fmt.Errorf("at most %d RoboCom programs play at once; %d were given (robocom tournament takes more)", ui.MaxPlayers, len(args))
+	if len(args) > robowin.MaxPlayers {
+		return fmt.Errorf("at most %d RoboCom programs play at once; %d were given (robocom tournament takes more)", robowin.MaxPlayers, len(args))
 	}
 	return nil
 }
 
 // openArena opens the arena window with the given program files as the players (up to
-// ui.MaxPlayers RoboCom programs, or corewin.MaxPlayers Core War programs); with none, the
+// robowin.MaxPlayers RoboCom programs, or corewin.MaxPlayers Core War programs); with none, the
 // players of the last run, or else the first bundled robots.
 func openArena(args []string) int {
 	if err := windowArgsError(args); err != nil {
@@ -52,13 +53,13 @@ func openArena(args []string) int {
 		files = append(files, "disk:"+strings.TrimPrefix(filepath.ToSlash(abs), "/"))
 	}
 	var coreFiles []string // .red, .cw and .vna programs open the window in the Core War mode
-	if len(files) > 0 && corewin.AllCoreFiles(files) {
+	if len(files) > 0 && shell.AllCoreFiles(files) {
 		coreFiles, files = files, nil
 	}
-	var settings *ui.SettingsStore
-	if p, err := ui.DefaultSettingsPath(); err == nil {
+	var settings *shell.SettingsStore
+	if p, err := shell.DefaultSettingsPath(); err == nil {
 		var serr error
-		settings, serr = ui.OpenSettings(p)
+		settings, serr = shell.OpenSettings(p)
 		if serr != nil {
 			fmt.Fprintln(os.Stderr, "robocom:", serr)
 		}
@@ -79,11 +80,11 @@ func openArena(args []string) int {
 		}
 	}
 	w.Option(app.Title("RoboCom Arena"), app.Size(width, height), app.MinSize(unit.Dp(640), unit.Dp(480)))
-	u := ui.New(ui.Config{
-		Load:    ui.LoadProgram,
-		NewGame: ui.NewArenaGame,
-		Options: ui.ArenaOptions{},
-		Roots: []ui.Root{
+	u := robowin.New(robowin.Config{
+		Load:    robowin.LoadProgram,
+		NewGame: robowin.NewArenaGame,
+		Options: robowin.ArenaOptions{},
+		Roots: []robowin.Root{
 			{Name: "bundled", FS: bundled, Home: "."},
 			{Name: "disk", FS: os.DirFS("/"), Home: strings.TrimPrefix(filepath.ToSlash(home), "/")},
 		},
@@ -92,12 +93,12 @@ func openArena(args []string) int {
 		Invalidate: w.Invalidate,
 		Quit:       func() { w.Perform(system.ActionClose) },
 	})
-	var remembered ui.Settings
+	var remembered shell.Settings
 	if settings != nil {
 		remembered = settings.Get()
 	}
 	coreFiles, coreCopies, coreFolder, coreFirst := coreStart(args, coreFiles, remembered)
-	modes := corewin.NewModes(corewin.Config{
+	modes := shell.NewModes(corewin.Config{
 		Roots: []corewin.Root{
 			{Name: "bundled", FS: robots.CoreFS, Home: "core"},
 			{Name: "disk", FS: os.DirFS("/"), Home: strings.TrimPrefix(filepath.ToSlash(home), "/")},
@@ -124,7 +125,7 @@ func openArena(args []string) int {
 // coreStart is how the Core War mode starts: with the Core War files given, else with the
 // players, copies and folder of the last run; and whether the window opens in that mode (Core
 // War files given, or no files and the Core War mode chosen last).
-func coreStart(args, coreFiles []string, s ui.Settings) (files []string, copies []int, folder string, coreFirst bool) {
+func coreStart(args, coreFiles []string, s shell.Settings) (files []string, copies []int, folder string, coreFirst bool) {
 	if len(coreFiles) > 0 {
 		return coreFiles, nil, s.CoreFolder, true
 	}
@@ -132,18 +133,18 @@ func coreStart(args, coreFiles []string, s ui.Settings) (files []string, copies 
 		files = append(files, p.Path)
 		copies = append(copies, p.Copies)
 	}
-	return files, copies, s.CoreFolder, len(args) == 0 && s.Mode == ui.ModeCoreWar
+	return files, copies, s.CoreFolder, len(args) == 0 && s.Mode == shell.ModeCoreWar
 }
 
 // rememberCore keeps the Core War mode's players, copies and folder in the settings.
-func rememberCore(st *ui.SettingsStore, m corewin.Memory) {
+func rememberCore(st *shell.SettingsStore, m corewin.Memory) {
 	if st == nil {
 		return
 	}
-	err := st.Update(func(s *ui.Settings) {
+	err := st.Update(func(s *shell.Settings) {
 		s.CorePlayers = s.CorePlayers[:0]
 		for i, p := range m.Players {
-			s.CorePlayers = append(s.CorePlayers, ui.CorePlayer{Path: p, Copies: m.Copies[i]})
+			s.CorePlayers = append(s.CorePlayers, shell.CorePlayer{Path: p, Copies: m.Copies[i]})
 		}
 		s.CoreFolder = m.Folder
 	})
@@ -153,21 +154,21 @@ func rememberCore(st *ui.SettingsStore, m corewin.Memory) {
 }
 
 // rememberMode keeps the mode chosen last in the settings.
-func rememberMode(st *ui.SettingsStore, coreOn bool) {
+func rememberMode(st *shell.SettingsStore, coreOn bool) {
 	if st == nil {
 		return
 	}
-	mode := ui.ModeRoboCom
+	mode := shell.ModeRoboCom
 	if coreOn {
-		mode = ui.ModeCoreWar
+		mode = shell.ModeCoreWar
 	}
-	if err := st.Update(func(s *ui.Settings) { s.Mode = mode }); err != nil {
+	if err := st.Update(func(s *shell.Settings) { s.Mode = mode }); err != nil {
 		fmt.Fprintln(os.Stderr, "robocom: could not save the settings:", err)
 	}
 }
 
 // loop is the window's event loop: it lays out the UI on every frame.
-func loop(w *app.Window, u *ui.UI, modes *corewin.Modes) error {
+func loop(w *app.Window, u *robowin.UI, modes *shell.Modes) error {
 	var ops op.Ops
 	title := ""
 	for {

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"robocom/ui/xvfbtest"
+	"robocom/cmd/robocom/internal/xvfbtest"
 )
 
 // TestE2ECoreWarWindow opens the window with two .cw programs under Xvfb, which starts it in

@@ -17,7 +17,7 @@ import (
 	"testing"
 	"time"
 
-	"robocom/ui/xvfbtest"
+	"robocom/cmd/robocom/internal/xvfbtest"
 )
 
 // buildRobocom builds this command into dir and returns the binary's path.

@@ -13,7 +13,7 @@ import (
 	"gioui.org/layout"
 
 	coreplay "robocom/corewars/play"
-	"robocom/ui/goldentest"
+	"robocom/ui/internal/goldentest"
 )
 
 var (

@@ -82,6 +82,13 @@ func (w *Window) memory() Memory {
 	return m
 }
 
+// Memory is what the window would ask to be remembered now: its players, their copies and
+// the picker's folder.
+func (w *Window) Memory() Memory { return w.memory() }
+
+// Theme is the window's theme, for what is drawn around it (the mode bar).
+func (w *Window) Theme() *material.Theme { return w.th }
+
 // remember tells cfg.Remember when the players, copies or folder changed since it was told.
 func (w *Window) remember() {
 	if w.cfg.Remember == nil {

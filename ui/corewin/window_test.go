@@ -19,7 +19,7 @@ import (
 	"gioui.org/io/pointer"
 
 	"robocom/corewars"
-	"robocom/ui/goldentest"
+	"robocom/ui/internal/goldentest"
 )
 
 var winSize = image.Pt(1280, 860)

@@ -1,0 +1,328 @@
+package robowin
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"io/fs"
+	"math/rand/v2"
+	"strings"
+	"time"
+
+	"gioui.org/font/gofont"
+	"gioui.org/io/event"
+	"gioui.org/io/key"
+	"gioui.org/io/pointer"
+	"gioui.org/layout"
+	"gioui.org/op/clip"
+	"gioui.org/op/paint"
+	"gioui.org/text"
+	"gioui.org/unit"
+	"gioui.org/widget/material"
+
+	"robocom/robolang"
+	"robocom/ui/picker"
+	"robocom/ui/shortcut"
+)
+
+// Config is what the window needs from outside: how to load programs and make games, and
+// where programs can be picked from.
+type Config struct {
+	// Load loads a program; name is what error messages and the player list show.
+	Load func(name string, src []byte) (*robolang.Program, error)
+	// NewGame starts a game of the programs with a seed; nil when no engine is built in.
+	NewGame func(progs []*robolang.Program, opts GameOptions, seed int64) (Game, error)
+	// Options reaches the engine's option sets; nil when no engine is built in.
+	Options OptionSets
+	// Roots are the places the picker offers (the bundled robots, the disk, ...).
+	Roots []Root
+	// Files are paths (in the form Root.Name + ":" + path) loaded as the players at start.
+	Files []string
+	// Settings is where settings are remembered; nil remembers nothing.
+	Settings *SettingsStore
+	// Invalidate asks the window for a new frame; safe from any goroutine.
+	Invalidate func()
+	// Quit closes the window.
+	Quit func()
+}
+
+// Root is one place the picker browses.
+type Root = picker.Root
+
+// UI is the whole content of the arena window: the session it plays and the views that
+// show it. Each view keeps its own state and reaches the game only through the session.
+type UI struct {
+	session
+	kit
+	keys shortcut.Keys
+
+	board        boardView    // the board, its banner and Fit button
+	controls     controlsView // Start, Step, speed, seed, rounds
+	playersPanel playersView  // the players (or the picker), notices and load errors
+	tabbed       tabsView     // graph, events, options, help
+	dbg          debugUI      // debuggers, rewind, program editor (debugger.go)
+
+	anywhere bool // the tag of the handler that sees every press in the window
+}
+
+// speeds are the speed steps in cycles per second; 0 is "as fast as the machine goes".
+var speeds = []int{1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000, 0}
+
+// New makes the window's content and starts the simulation goroutine.
+func New(cfg Config) *UI {
+	th := NewTheme()
+	u := &UI{session: session{cfg: cfg, speedIdx: 7, round: 1, roundsWant: 1}, kit: kit{th}}
+	u.board = boardView{session: &u.session, kit: u.kit}
+	u.playersPanel = playersView{session: &u.session, kit: u.kit}
+	u.tabbed = tabsView{session: &u.session, kit: u.kit}
+	u.onNewGame = func() { u.board.Selected = 0 }
+	u.onChange = u.saveSettings
+	u.initDebug()
+	if cfg.Options != nil {
+		u.opts = cfg.Options.Default()
+	}
+	u.run = NewRunner(cfg.Invalidate)
+	u.run.SetSpeed(speeds[u.speedIdx])
+	u.seed = rand.Int64N(1_000_000)
+	u.controls = newControls(&u.session, u.kit)
+	u.playersPanel.picker.init(cfg.Roots)
+	if st := cfg.Settings; st != nil {
+		s := st.Get()
+		u.playersPanel.picker.restore(s.LastFolder, s.RecentFolders)
+		if s.Speed >= 0 && s.Speed < len(speeds) && s.SpeedSet {
+			u.speedIdx = s.Speed
+			u.run.SetSpeed(speeds[u.speedIdx])
+		}
+		if s.Options != "" && cfg.Options != nil {
+			if o, err := cfg.Options.Load(s.Options); err == nil {
+				u.opts = o
+			} else {
+				u.notify("The option set used last time did not load (" + err.Error() + "); using the default.")
+			}
+		}
+	}
+	for _, f := range cfg.Files {
+		u.addPlayer(f)
+	}
+	u.newGame()
+	return u
+}
+
+// NewTheme is the window's theme: the Go fonts only, so that text looks the same on every
+// machine (and in golden images).
+func NewTheme() *material.Theme {
+	th := material.NewTheme()
+	th.Shaper = text.NewShaper(text.NoSystemFonts(), text.WithCollection(gofont.Collection()))
+	th.TextSize = 14
+	return th
+}
+
+// Close stops the simulation and saves the settings.
+func (u *UI) Close() {
+	u.run.Close()
+	u.saveSettings()
+}
+
+// Board is the board's state (selection, zoom).
+func (u *UI) Board() *BoardState { return &u.board.BoardState }
+
+// maxProgramSize bounds what the window reads as a program (as robolang.LoadFile does).
+const maxProgramSize = 16 << 20
+
+func unwrapPathErr(err error) error {
+	if pe, ok := err.(*fs.PathError); ok {
+		return pe.Err
+	}
+	return err
+}
+
+func baseName(p string) string {
+	if i := strings.LastIndexAny(p, "/:"); i >= 0 {
+		return p[i+1:]
+	}
+	return p
+}
+
+// displayName is how a file is named to the user: disk files by their absolute path,
+// others as "root/path".
+func displayName(r Root, name string) string { return picker.DisplayName(r, name) }
+
+func speedLabel(i int) string {
+	if speeds[i] == 0 {
+		return "max"
+	}
+	return fmt.Sprintf("%d/s", speeds[i])
+}
+
+// Layout draws the window: the board on the left (or on top in a tall window) and the
+// panel with controls, players and views beside it.
+func (u *UI) Layout(gtx layout.Context) layout.Dimensions {
+	u.run.Sync(&u.snap, &u.evs, &u.hist)
+	u.releaseFocusOnPress(gtx)
+	u.handleKeys(gtx)
+	u.handleControls(gtx)
+	u.checkOver(gtx)
+	if u.message != "" && time.Since(u.msgAt) > 8*time.Second {
+		u.message = ""
+	}
+
+	// Every press in the window reaches this handler: it encloses all the others.
+	defer clip.Rect{Max: gtx.Constraints.Max}.Push(gtx.Ops).Pop()
+	event.Op(gtx.Ops, &u.anywhere)
+	paint.Fill(gtx.Ops, panelBg)
+	size := gtx.Constraints.Max
+	panelW := gtx.Dp(unit.Dp(400))
+	// Side by side when the board keeps at least 3/4 of the height beside the panel.
+	wide := size.X-panelW >= size.Y*3/4
+	var dims layout.Dimensions
+	if wide {
+		dims = layout.Flex{}.Layout(gtx,
+			layout.Flexed(1, u.layoutWorkArea),
+			layout.Rigid(func(gtx layout.Context) layout.Dimensions {
+				gtx.Constraints.Min.X, gtx.Constraints.Max.X = panelW, panelW
+				return u.layoutPanel(gtx)
+			}),
+		)
+	} else {
+		dims = layout.Flex{Axis: layout.Vertical}.Layout(gtx,
+			layout.Flexed(0.55, u.layoutWorkArea),
+			layout.Flexed(0.45, u.layoutPanelColumns),
+		)
+	}
+	return dims
+}
+
+// releaseFocusOnPress takes the keyboard from the text field that has it whenever the
+// user presses anywhere, so that the shortcuts work again after a click on the board or
+// the panel. A press on a field gives the keyboard back to that field later in the same
+// frame, when the field reads its own press.
+func (u *UI) releaseFocusOnPress(gtx layout.Context) {
+	for {
+		ev, ok := gtx.Event(pointer.Filter{Target: &u.anywhere, Kinds: pointer.Press})
+		if !ok {
+			break
+		}
+		if e, ok := ev.(pointer.Event); ok && e.Kind == pointer.Press {
+			gtx.Execute(key.FocusCmd{Tag: nil})
+		}
+	}
+}
+
+func (u *UI) handleKeys(gtx layout.Context) {
+	// Shortcuts act only while no text field has the keyboard.
+	editing := u.controls.editing(gtx) || u.tabbed.editing(gtx) || u.debugEditing(gtx)
+	for {
+		a, ok := u.keys.Next(gtx, editing)
+		if !ok {
+			break
+		}
+		switch a {
+		case shortcut.Escape:
+			if u.playersPanel.pickOpen {
+				u.playersPanel.pickOpen = false
+			} else {
+				gtx.Execute(key.FocusCmd{Tag: nil})
+			}
+		case shortcut.Quit:
+			if u.cfg.Quit != nil {
+				u.cfg.Quit()
+			}
+		case shortcut.StartPause:
+			u.ToggleRun()
+		case shortcut.Step:
+			u.wantRun = false
+			u.run.StepN(1)
+		case shortcut.Block:
+			u.wantRun = false
+			u.run.StepN(u.controls.blockSize())
+		case shortcut.Restart:
+			u.Restart()
+		case shortcut.Fit:
+			u.board.FitToWindow()
+		case shortcut.Faster:
+			u.setSpeed(u.speedIdx + 1)
+		case shortcut.Slower:
+			u.setSpeed(u.speedIdx - 1)
+		case shortcut.Back:
+			u.dbg.timeline.back.Click()
+		}
+	}
+}
+
+// handleControls lets each view of the panel act on what happened to it since the last frame.
+func (u *UI) handleControls(gtx layout.Context) {
+	u.controls.update(gtx)
+	u.board.update(gtx)
+	u.playersPanel.update(gtx)
+	u.tabbed.update(gtx)
+	u.controls.syncSeed()
+}
+
+func countOf(c []int, i int) int {
+	if i < len(c) {
+		return c[i]
+	}
+	return 0
+}
+
+// rankOrder lists program indices best rank first.
+func rankOrder(ranks []int) []int {
+	idx := make([]int, len(ranks))
+	for i := range idx {
+		idx[i] = i
+	}
+	for i := 1; i < len(idx); i++ {
+		for j := i; j > 0 && ranks[idx[j]] < ranks[idx[j-1]]; j-- {
+			idx[j], idx[j-1] = idx[j-1], idx[j]
+		}
+	}
+	return idx
+}
+
+func card(gtx layout.Context, bg color.NRGBA, w layout.Widget) layout.Dimensions {
+	return layout.Background{}.Layout(gtx,
+		func(gtx layout.Context) layout.Dimensions {
+			paint.FillShape(gtx.Ops, bg, clip.UniformRRect(image.Rectangle{Max: gtx.Constraints.Min}, gtx.Dp(6)).Op(gtx.Ops))
+			return layout.Dimensions{Size: gtx.Constraints.Min}
+		},
+		func(gtx layout.Context) layout.Dimensions {
+			return layout.UniformInset(unit.Dp(12)).Layout(gtx, w)
+		})
+}
+
+func swatch(c color.NRGBA, dp unit.Dp) layout.Widget {
+	return func(gtx layout.Context) layout.Dimensions {
+		s := gtx.Dp(dp)
+		r := image.Rectangle{Max: image.Pt(s, s)}
+		paint.FillShape(gtx.Ops, c, clip.UniformRRect(r, s/4).Op(gtx.Ops))
+		return layout.Dimensions{Size: r.Max}
+	}
+}
+
+// saveSettings remembers the folder, players, option set, speed and window size.
+func (u *UI) saveSettings() {
+	st := u.cfg.Settings
+	if st == nil {
+		return
+	}
+	var players []string
+	for _, p := range u.players {
+		players = append(players, p.Path)
+	}
+	err := st.Update(func(s *Settings) {
+		s.LastFolder = u.playersPanel.picker.Location()
+		s.RecentFolders = append([]string(nil), u.playersPanel.picker.Recent()...)
+		s.Players = players
+		s.Options = u.opts.Name
+		if strings.HasPrefix(s.Options, "edited ") {
+			s.Options = strings.TrimPrefix(s.Options, "edited ")
+		}
+		s.Speed, s.SpeedSet = u.speedIdx, true
+		if u.windowSize.X > 0 {
+			s.WindowW, s.WindowH = u.windowSize.X, u.windowSize.Y
+		}
+	})
+	if err != nil {
+		u.notify("Could not save the settings: " + err.Error())
+	}
+}

@@ -1,0 +1,197 @@
+package robowin
+
+import (
+	"bytes"
+	"fmt"
+	"path"
+	"strconv"
+	"strings"
+
+	"robocom/arena"
+	"robocom/robolang"
+)
+
+// ArenaGame adapts an arena.Game to the window's Game interface. It keeps the robot counts
+// and the event log itself, from the engine's event callback, so that a cycle costs no
+// allocation beyond the engine's own.
+type ArenaGame struct {
+	g      *arena.Game
+	counts []int
+	events []arena.Event
+	ranks  []int
+}
+
+// NewArenaGame starts an arena game of progs with the option set o and a seed.
+func NewArenaGame(progs []*robolang.Program, o GameOptions, seed int64) (Game, error) {
+	opts, err := arenaOptions(o)
+	if err != nil {
+		return nil, err
+	}
+	a := &ArenaGame{counts: make([]int, len(progs))}
+	g, err := arena.New(arena.Config{Programs: progs, Options: opts, Seed: seed, OnEvent: a.onEvent})
+	if err != nil {
+		return nil, err
+	}
+	a.g = g
+	return a, nil
+}
+
+func (a *ArenaGame) onEvent(e arena.Event) {
+	switch e.Kind {
+	case arena.EvSpawn:
+		if e.Program >= 0 && e.Program < len(a.counts) {
+			a.counts[e.Program]++
+		}
+		a.events = append(a.events, e)
+	case arena.EvDeath:
+		if e.Program >= 0 && e.Program < len(a.counts) {
+			a.counts[e.Program]--
+		}
+		a.events = append(a.events, e)
+	}
+}
+
+// Engine is the arena game itself, for views that need more than the board (debuggers).
+func (a *ArenaGame) Engine() *arena.Game { return a.g }
+
+func (a *ArenaGame) Step()      { a.g.Step() }
+func (a *ArenaGame) Over() bool { return a.g.Over() }
+func (a *ArenaGame) Cycle() int { return a.g.Cycle() }
+func (a *ArenaGame) Size() int  { return a.g.Size() }
+
+func (a *ArenaGame) Robots(dst []arena.RobotView) []arena.RobotView {
+	return append(dst, a.g.Robots()...)
+}
+
+func (a *ArenaGame) Events(dst []arena.Event) []arena.Event {
+	dst = append(dst, a.events...)
+	a.events = a.events[:0]
+	return dst
+}
+
+func (a *ArenaGame) Counts(dst []int) []int { return append(dst, a.counts...) }
+
+func (a *ArenaGame) Ranks() []int {
+	if !a.g.Over() {
+		return nil
+	}
+	if a.ranks == nil {
+		for _, p := range a.g.Result().Programs {
+			a.ranks = append(a.ranks, p.Rank)
+		}
+	}
+	return a.ranks
+}
+
+// LoadProgram loads a .rob or .rbi program from its bytes; name is what errors show.
+func LoadProgram(name string, src []byte) (*robolang.Program, error) {
+	if strings.EqualFold(path.Ext(name), ".rbi") || bytes.HasPrefix(src, []byte{'R', 'B', 'I', 0x1A}) {
+		p, err := robolang.ReadRBI(bytes.NewReader(src))
+		if err == nil {
+			p.File = name
+			if p.Name == "" {
+				p.Name = strings.TrimSuffix(path.Base(name), path.Ext(name))
+			}
+			return p, nil
+		}
+		if strings.EqualFold(path.Ext(name), ".rbi") {
+			return nil, fmt.Errorf("%s: %v", name, err)
+		}
+	}
+	return robolang.Parse(name, src, robolang.Options{})
+}
+
+// ArenaOptions reaches the arena's option sets (built-in and saved files).
+type ArenaOptions struct{}
+
+// optionKeys are the keys the editor shows, in this order; the arena knows them all.
+var optionKeys = func() []string {
+	first := []string{"board", "timeout", "elim-trigger", "first-mobile", "remote-cost"}
+	seen := map[string]bool{}
+	for _, k := range first {
+		seen[k] = true
+	}
+	out := append([]string(nil), first...)
+	for _, k := range arena.Keys() {
+		if !seen[k] && k != "instructions" {
+			out = append(out, k)
+		}
+	}
+	return out
+}()
+
+func fromArena(o *arena.Options) GameOptions {
+	g := GameOptions{Name: o.Name}
+	for _, k := range optionKeys {
+		s, ok := o.Get(k)
+		if !ok {
+			continue
+		}
+		if s == "true" {
+			s = "1"
+		} else if s == "false" {
+			s = "0"
+		}
+		v, err := strconv.Atoi(s)
+		if err != nil {
+			continue
+		}
+		g.Values = append(g.Values, OptionValue{Key: k, Value: v})
+	}
+	return g
+}
+
+// arenaOptions rebuilds the arena set: the named base set (classic when unknown) with the
+// values applied through arena's own Set, so its range checks apply.
+func arenaOptions(o GameOptions) (*arena.Options, error) {
+	base := arena.Classic()
+	name := strings.TrimPrefix(o.Name, "edited ")
+	if b := arena.Builtin(name); b != nil {
+		base = b
+	} else if name != "" {
+		if l, err := arena.LoadOptions(name); err == nil {
+			base = l
+		}
+	}
+	for _, v := range o.Values {
+		if err := base.Set(v.Key, strconv.Itoa(v.Value)); err != nil {
+			return nil, err
+		}
+	}
+	if o.Name != "" {
+		base.Name = o.Name
+	}
+	return base, nil
+}
+
+func (ArenaOptions) Default() GameOptions { return fromArena(arena.Classic()) }
+func (ArenaOptions) Builtin() []string    { return []string{"classic", "rc3"} }
+
+func (ArenaOptions) Load(nameOrFile string) (GameOptions, error) {
+	o, err := arena.ResolveOptions(nameOrFile)
+	if err != nil {
+		return GameOptions{}, err
+	}
+	g := fromArena(o)
+	if arena.Builtin(nameOrFile) == nil {
+		g.Name = nameOrFile // the file, so the set can be found again
+	}
+	return g, nil
+}
+
+func (ArenaOptions) Check(o GameOptions) error {
+	a, err := arenaOptions(o)
+	if err != nil {
+		return err
+	}
+	return a.Validate()
+}
+
+func (ArenaOptions) Save(file string, o GameOptions) error {
+	a, err := arenaOptions(o)
+	if err != nil {
+		return err
+	}
+	a.Name = strings.TrimSuffix(path.Base(file), optionFileExt)
+	return a.Save(file)
+}

@@ -1,0 +1,202 @@
+package robowin
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+
+	"gioui.org/layout"
+	"gioui.org/text"
+	"gioui.org/widget"
+	"gioui.org/widget/material"
+)
+
+// controlsView is the top of the panel: Start, Step, Run n cycles, the speed, the seed and
+// the rounds in a row.
+type controlsView struct {
+	*session
+	kit
+	startBtn, stepBtn, blockBtn, restartBtn, newSeedBtn widget.Clickable
+	fasterBtn, slowerBtn, resetTallyBtn                 widget.Clickable
+	seedEd, blockEd, roundsEd                           widget.Editor
+	seedShown                                           int64 // the seed seedEd was last set to
+	tips                                                struct {
+		start, step, block, slower, faster, restart, newSeed tipArea
+	}
+}
+
+func newControls(s *session, k kit) controlsView {
+	c := controlsView{session: s, kit: k}
+	c.seedEd.SingleLine, c.seedEd.Submit = true, true
+	c.blockEd.SingleLine, c.blockEd.Submit = true, true
+	c.roundsEd.SingleLine, c.roundsEd.Submit = true, true
+	c.seedEd.SetText(strconv.FormatInt(s.seed, 10))
+	c.seedShown = s.seed
+	c.blockEd.SetText("100")
+	c.roundsEd.SetText("1")
+	return c
+}
+
+// editing reports whether one of the fields has the keyboard.
+func (c *controlsView) editing(gtx layout.Context) bool {
+	return gtx.Focused(&c.seedEd) || gtx.Focused(&c.blockEd) || gtx.Focused(&c.roundsEd)
+}
+
+// blockSize is the number of cycles Run plays (N), 100 when the field is not a number.
+func (c *controlsView) blockSize() int {
+	n, err := strconv.Atoi(strings.TrimSpace(c.blockEd.Text()))
+	if err != nil || n < 1 {
+		return 100
+	}
+	return n
+}
+
+// parseRounds reads the rounds field: 1 to 10000, 1 when it is not a number.
+func parseRounds(txt string) int {
+	n, err := strconv.Atoi(strings.TrimSpace(txt))
+	if err != nil || n < 1 {
+		return 1
+	}
+	return min(n, 10000)
+}
+
+// update acts on the buttons and fields clicked or typed in since the last frame.
+func (c *controlsView) update(gtx layout.Context) {
+	if c.startBtn.Clicked(gtx) {
+		c.ToggleRun()
+	}
+	if c.stepBtn.Clicked(gtx) {
+		c.stepCycles(1)
+	}
+	if c.blockBtn.Clicked(gtx) {
+		c.stepCycles(c.blockSize())
+	}
+	if c.submitted(gtx, &c.blockEd) {
+		c.run.StepN(c.blockSize())
+	}
+	seedSubmitted := c.submitted(gtx, &c.seedEd)
+	if c.restartBtn.Clicked(gtx) || seedSubmitted {
+		c.restartWithTypedSeed()
+	}
+	if c.newSeedBtn.Clicked(gtx) {
+		c.SetSeed(rand.Int64N(1_000_000))
+	}
+	if c.fasterBtn.Clicked(gtx) {
+		c.setSpeed(c.speedIdx + 1)
+	}
+	if c.slowerBtn.Clicked(gtx) {
+		c.setSpeed(c.speedIdx - 1)
+	}
+	if c.resetTallyBtn.Clicked(gtx) {
+		c.restartSeries()
+	}
+	for {
+		ev, ok := c.roundsEd.Update(gtx)
+		if !ok {
+			break
+		}
+		if _, ok := ev.(widget.ChangeEvent); ok {
+			c.setRounds(parseRounds(c.roundsEd.Text()))
+		}
+	}
+}
+
+// stepCycles pauses and plays n cycles, in the next round when this one is over.
+func (c *controlsView) stepCycles(n int) {
+	c.wantRun = false
+	if c.over() {
+		c.nextRound()
+	}
+	c.run.StepN(n)
+}
+
+// submitted drains ed's events and reports whether Enter was pressed in it.
+func (c *controlsView) submitted(gtx layout.Context, ed *widget.Editor) bool {
+	submit := false
+	for {
+		ev, ok := ed.Update(gtx)
+		if !ok {
+			break
+		}
+		if _, ok := ev.(widget.SubmitEvent); ok {
+			submit = true
+		}
+	}
+	return submit
+}
+
+// restartWithTypedSeed restarts the series with the seed in the field.
+func (c *controlsView) restartWithTypedSeed() {
+	s, err := strconv.ParseInt(strings.TrimSpace(c.seedEd.Text()), 10, 64)
+	switch {
+	case err != nil:
+		c.notify("The seed must be a whole number, like 42.")
+	case s != c.seed:
+		c.SetSeed(s)
+	default:
+		c.restartSeries()
+	}
+}
+
+// syncSeed shows the session's seed in the field when it changed (New seed, SetSeed).
+func (c *controlsView) syncSeed() {
+	if c.seed != c.seedShown {
+		c.seedShown = c.seed
+		c.seedEd.SetText(strconv.FormatInt(c.seed, 10))
+	}
+}
+
+func (cv *controlsView) layout(gtx layout.Context) layout.Dimensions {
+	startLabel := "Start"
+	if cv.snap.Running {
+		startLabel = "Pause"
+	}
+	row := func(children ...layout.FlexChild) layout.Widget {
+		return func(gtx layout.Context) layout.Dimensions {
+			return layout.Inset{Bottom: 4}.Layout(gtx, func(gtx layout.Context) layout.Dimensions {
+				return layout.Flex{Alignment: layout.Middle, Spacing: layout.SpaceEnd}.Layout(gtx, children...)
+			})
+		}
+	}
+	gap := layout.Rigid(layout.Spacer{Width: 6}.Layout)
+	cycle := fmt.Sprintf("Cycle %d", cv.snap.Cycle)
+	if t := cv.opts.Timeout(); t > 0 {
+		cycle += fmt.Sprintf(" / %d", t)
+	}
+	roundText := fmt.Sprintf("Round %d, seed %d ·", cv.round, cv.Seed())
+	return layout.Flex{Axis: layout.Vertical}.Layout(gtx,
+		layout.Rigid(row(
+			layout.Rigid(cv.tipped(&cv.tips.start, "Start / pause (Space)", cv.button(&cv.startBtn, startLabel))), gap,
+			layout.Rigid(cv.tipped(&cv.tips.step, "One cycle (S)", cv.button(&cv.stepBtn, "Step"))), gap,
+			layout.Rigid(cv.tipped(&cv.tips.block, "Run this many cycles, then pause (N)", cv.button(&cv.blockBtn, "Run"))), gap,
+			layout.Rigid(cv.field(&cv.blockEd, "cycles", 56)), gap,
+			layout.Rigid(cv.label("cycles")),
+		)),
+		layout.Rigid(row(
+			layout.Rigid(cv.label("Speed")), gap,
+			layout.Rigid(cv.tipped(&cv.tips.slower, "Slower (−)", cv.smallButton(&cv.slowerBtn, "−"))), gap,
+			layout.Rigid(func(gtx layout.Context) layout.Dimensions {
+				return material.Body1(cv.th, speedLabel(cv.speedIdx)).Layout(gtx)
+			}), gap,
+			layout.Rigid(cv.tipped(&cv.tips.faster, "Faster (+)", cv.smallButton(&cv.fasterBtn, "+"))), gap,
+			layout.Flexed(1, func(gtx layout.Context) layout.Dimensions {
+				l := material.H6(cv.th, cycle)
+				l.Alignment = text.End
+				return l.Layout(gtx)
+			}),
+		)),
+		layout.Rigid(row(
+			layout.Rigid(cv.label("Seed")), gap,
+			layout.Rigid(cv.field(&cv.seedEd, "seed", 80)), gap,
+			layout.Rigid(cv.tipped(&cv.tips.restart, "Restart from round 1 with this seed (R)", cv.smallButton(&cv.restartBtn, "Restart"))), gap,
+			layout.Rigid(cv.tipped(&cv.tips.newSeed, "Restart with a random seed", cv.smallButton(&cv.newSeedBtn, "New seed"))),
+		)),
+		layout.Rigid(row(
+			layout.Rigid(cv.label(roundText)), gap,
+			layout.Rigid(cv.label("Rounds in a row")), gap,
+			layout.Rigid(cv.field(&cv.roundsEd, "rounds", 44)), gap,
+			layout.Rigid(cv.smallButton(&cv.resetTallyBtn, "Reset tally")),
+		)),
+	)
+}

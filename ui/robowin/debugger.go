@@ -1,0 +1,430 @@
+package robowin
+
+import (
+	"fmt"
+	"sync"
+	"sync/atomic"
+
+	"gioui.org/f32"
+	"gioui.org/layout"
+	"gioui.org/op"
+	"gioui.org/text"
+	"gioui.org/unit"
+	"gioui.org/widget/material"
+
+	"robocom/arena"
+)
+
+// The debuggers: clicking a robot on the board opens a panel beside the board that shows
+// everything about it and follows the game live. Several panels sit side by side. The panels
+// read copies of the engine's robot views, fetched on the simulation goroutine whenever the
+// game moved on; edits and breakpoints travel the other way as Runner closures.
+//
+// debugUI holds the panels (robotDebugger, debugger_panel.go), the timeline (timeline.go)
+// and the program tools (editor.go); the window (app.go) composes it with the board in
+// layoutWorkArea and asks debugEditing before its shortcuts.
+
+// debugUI is the state of the debuggers, the timeline, the editor and the RBI dialog.
+type debugUI struct {
+	*session
+	kit
+	mu  sync.Mutex // guards pub
+	pub debugPub   // written by fetches on the simulation goroutine
+
+	fetching atomic.Bool
+	asked    debugKey
+	dirty    int // bumped when something shown must be fetched again
+
+	panels     []*robotDebugger
+	clicks     int // BoardState.Clicks already handled
+	follow     int // the robot followed, 0 for none
+	capacity   int // how many panels fit beside the board, from the last layout
+	bpSent     string
+	bpGame     int
+	hitsSeen   int // the break hits already told, of game hitsGame
+	hitsGame   int
+	notice     string // a sentence for the user (break hit, refused edit, ...)
+	wasRunning bool
+
+	timeline timelineView
+	prog     programTools // editor.go
+}
+
+type debugKey struct{ game, cycle, dirty int }
+
+// debugPub is what the last fetch saw.
+type debugPub struct {
+	game     int
+	cycle    int
+	size     int
+	furthest int
+	rewind   bool // the game can be rewound
+	views    map[int]arena.RobotView
+	exists   map[int]bool
+	hits     int
+	hit      BreakHit
+	msg      string // from the simulation goroutine (edit refused, step result)
+	msgSeq   int
+}
+
+// initDebug wires the debuggers into a new window: every game becomes rewindable.
+func (u *UI) initDebug() {
+	u.cfg.NewGame = wrapNewGame(u.cfg.NewGame)
+	d := &u.dbg
+	d.session, d.kit = &u.session, u.kit
+	d.capacity = 3
+	d.timeline.init(&u.session, u.kit)
+	d.prog.init(&u.session, u.kit)
+}
+
+// debugEditing reports whether a debugger, editor or dialog field has the keyboard, so the
+// window's single-key shortcuts stay quiet.
+func (u *UI) debugEditing(gtx layout.Context) bool {
+	for _, p := range u.dbg.panels {
+		if p.editing(gtx) {
+			return true
+		}
+	}
+	return u.dbg.prog.editing(gtx)
+}
+
+// OpenDebugger opens the debugger of robot id (or keeps it if open). When more panels are
+// open than fit beside the board, the oldest one not followed closes.
+func (u *UI) OpenDebugger(id int) { u.dbg.open(id) }
+
+func (d *debugUI) open(id int) {
+	for _, p := range d.panels {
+		if p.id == id {
+			return
+		}
+	}
+	for len(d.panels) >= max(1, d.capacity) {
+		k := 0
+		if d.panels[0].id == d.follow && len(d.panels) > 1 {
+			k = 1
+		}
+		d.notice = fmt.Sprintf("Closed the debugger of robot %d to make room; a wider window shows more side by side.", d.panels[k].id)
+		d.panels = append(d.panels[:k], d.panels[k+1:]...)
+	}
+	d.panels = append(d.panels, newRobotDebugger(d.session, d.kit, id))
+	d.dirty++
+}
+
+// Debuggers lists the robots whose debuggers are open, in panel order.
+func (u *UI) Debuggers() []int { return u.dbg.ids() }
+
+func (d *debugUI) ids() []int {
+	var ids []int
+	for _, p := range d.panels {
+		ids = append(ids, p.id)
+	}
+	return ids
+}
+
+// DebugView is the last fetched view of robot id, as the debugger shows it.
+func (u *UI) DebugView(id int) (arena.RobotView, bool) {
+	u.dbg.mu.Lock()
+	defer u.dbg.mu.Unlock()
+	v, ok := u.dbg.pub.views[id]
+	return v, ok
+}
+
+func (d *debugUI) close(i int) {
+	if d.panels[i].id == d.follow {
+		d.follow = 0
+	}
+	d.panels = append(d.panels[:i], d.panels[i+1:]...)
+	d.dirty++
+}
+
+// fetch asks the simulation goroutine for fresh views when the game moved on.
+func (d *debugUI) fetch() {
+	key := debugKey{d.snap.Game, d.snap.Cycle, d.dirty}
+	if key == d.asked || d.fetching.Load() {
+		return
+	}
+	d.asked = key
+	d.fetching.Store(true)
+	ids := d.ids()
+	d.run.do(func(s *runState) {
+		defer d.fetching.Store(false)
+		p := debugPub{game: s.gameNo, views: map[int]arena.RobotView{}, exists: map[int]bool{}}
+		if t := s.tape; t != nil {
+			p.cycle, p.size, p.furthest, p.rewind = t.eng.Cycle(), t.eng.Size(), t.furthest, true
+			p.hits, p.hit = t.br.hits, t.br.hit
+			for _, id := range ids {
+				if v, ok := t.eng.Robot(id); ok {
+					p.views[id], p.exists[id] = v, true
+				}
+			}
+		} else if s.g != nil {
+			p.cycle, p.size = s.g.Cycle(), s.g.Size()
+		}
+		d.mu.Lock()
+		p.msg, p.msgSeq = d.pub.msg, d.pub.msgSeq
+		d.pub = p
+		d.mu.Unlock()
+		r := d.run
+		r.mu.Lock()
+		same := r.pub.Game == s.gameNo && r.pub.Cycle == p.cycle
+		r.mu.Unlock()
+		if same {
+			r.invalidate()
+		} else {
+			r.publish(s)
+		}
+	})
+}
+
+// say passes a sentence from the simulation goroutine to the window.
+func (d *debugUI) say(msg string) {
+	d.mu.Lock()
+	d.pub.msg = msg
+	d.pub.msgSeq++
+	d.mu.Unlock()
+	d.run.invalidate()
+}
+
+// published is the last fetch's result.
+func (d *debugUI) published() debugPub {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.pub
+}
+
+// update handles what happened since the last frame: break hits and messages from the
+// simulation, the panels' buttons and fields, and the timeline. It returns the robot a
+// Follow button asks the board to select, 0 for none.
+func (d *debugUI) update(gtx layout.Context) (selectRobot int) {
+	pub := d.published()
+	d.takeNews(pub)
+	for i := 0; i < len(d.panels); i++ {
+		p := d.panels[i]
+		req := p.update(gtx)
+		if req.close {
+			d.close(i)
+			i--
+			continue
+		}
+		if id := d.act(p, req); id != 0 {
+			selectRobot = id
+		}
+	}
+	d.sendBreakpoints()
+	d.updateTimeline(gtx, pub)
+	d.prog.updatePrograms(gtx)
+	return selectRobot
+}
+
+// takeNews turns break hits and the simulation's messages into the notice.
+func (d *debugUI) takeNews(pub debugPub) {
+	if d.snap.Running && !d.wasRunning {
+		d.notice = "" // what stopped the game last time is old news
+	}
+	d.wasRunning = d.snap.Running
+	if pub.game == d.snap.Game && (pub.hits != d.hitsSeen || pub.game != d.hitsGame) && pub.hits > 0 {
+		d.hitsSeen, d.hitsGame = pub.hits, pub.game
+		d.notice = pub.hit.describe(d.teamName)
+		d.wantRun = false
+	}
+	if pub.msgSeq != 0 && pub.msg != "" {
+		d.notice = pub.msg
+		d.mu.Lock()
+		d.pub.msg = ""
+		d.mu.Unlock()
+	}
+}
+
+// act carries out what panel p asked for; it returns the robot to select on the board
+// when the panel starts following it.
+func (d *debugUI) act(p *robotDebugger, req panelRequest) (selectRobot int) {
+	if req.follow {
+		if d.follow == p.id {
+			d.follow = 0
+		} else {
+			d.follow = p.id
+			selectRobot = p.id
+		}
+	}
+	if req.step {
+		d.wantRun = false
+		d.notice = ""
+		d.run.stepRobot(p.id, 100_000, func(msg string) {
+			if msg != "" {
+				d.say(msg)
+			}
+		})
+		d.dirty++
+	}
+	if req.edit {
+		d.prog.openProgramOf(p.last.Team)
+	}
+	if req.rbi {
+		d.prog.askSaveRBI(p.last.Team)
+	}
+	if req.changed {
+		d.dirty++
+	}
+	if req.notice != "" {
+		d.notice = req.notice
+	}
+	for _, e := range req.edits {
+		d.setRobotVar(p.id, e.v, e.value)
+	}
+	return selectRobot
+}
+
+// updateTimeline moves the game along its timeline as the timeline's controls ask. It works
+// from the window's snapshot, like the cycle counter, so that what is shown and what ← or a
+// click moves from are the same cycle.
+func (d *debugUI) updateTimeline(gtx layout.Context, pub debugPub) {
+	if d.timeline.update(gtx) {
+		d.prog.toggleTools()
+	}
+	t := &d.timeline
+	if t.seekWant >= 0 && !t.seekBusy.Load() {
+		c := t.seekWant
+		t.seekWant = -1
+		if c != d.snap.Cycle || pub.game != d.snap.Game {
+			d.wantRun = false
+			d.notice = ""
+			t.seekBusy.Store(true)
+			d.run.seekTape(c, func(int, error) { t.seekBusy.Store(false) })
+			d.dirty++
+		}
+	}
+}
+
+// SeekCycle moves the game to cycle c of its timeline (paused), as the timeline does.
+func (u *UI) SeekCycle(c int) {
+	u.wantRun = false
+	u.run.seekTape(c, nil)
+	u.dbg.dirty++
+}
+
+// SetRobotVar sets #v (1..20) or #Active (v = 0) of a robot through the engine, as the
+// debugger's fields do. Works paused or running; rewinding replays it.
+func (u *UI) SetRobotVar(id, v int, value int16) { u.dbg.setRobotVar(id, v, value) }
+
+func (d *debugUI) setRobotVar(id, v int, value int16) {
+	d.run.do(func(s *runState) {
+		t, ok := s.tape, s.tape != nil
+		if !ok {
+			return
+		}
+		if err := t.Edit(id, v, value); err != nil {
+			d.say("Not changed: " + err.Error() + ".")
+		}
+		d.run.publish(s)
+	})
+	d.dirty++
+}
+
+// sendBreakpoints gives the game the panels' breakpoints when they changed (or the game did).
+func (d *debugUI) sendBreakpoints() {
+	var bp Breakpoints
+	for _, p := range d.panels {
+		p.addBreakpoints(&bp)
+	}
+	sig := fmt.Sprint(bp)
+	if sig == d.bpSent && d.bpGame == d.snap.Game {
+		return
+	}
+	d.bpSent, d.bpGame = sig, d.snap.Game
+	d.run.setBreaks(bp)
+}
+
+// applyFollow keeps the followed robot selected and, when zoomed in, in the middle.
+func (u *UI) applyFollow() {
+	d := &u.dbg
+	if d.follow == 0 {
+		return
+	}
+	for i := range u.snap.Robots {
+		r := &u.snap.Robots[i]
+		if r.ID == d.follow {
+			u.board.Selected = r.ID
+			if u.board.Zoom() > 1 {
+				u.board.center = f32.Pt(float32(r.X)+0.5, float32(r.Y)+0.5)
+			}
+			return
+		}
+	}
+}
+
+// layoutWorkArea lays out the board (or the program editor) with the timeline under it, and
+// the open debuggers beside it.
+func (u *UI) layoutWorkArea(gtx layout.Context) layout.Dimensions {
+	if id := u.dbg.update(gtx); id != 0 {
+		u.board.Selected = id
+	}
+	u.dbg.fetch()
+	u.applyFollow()
+	clicks := u.board.Clicks
+	panelW := gtx.Dp(debuggerWidth)
+	u.dbg.capacity = max(1, (gtx.Constraints.Max.X-gtx.Dp(300))/panelW)
+	dims := layout.Flex{Axis: layout.Vertical}.Layout(gtx,
+		layout.Flexed(1, func(gtx layout.Context) layout.Dimensions {
+			return layout.Flex{}.Layout(gtx,
+				layout.Flexed(1, func(gtx layout.Context) layout.Dimensions {
+					if u.dbg.prog.visible() {
+						return u.dbg.prog.layoutPrograms(gtx)
+					}
+					return u.board.layout(gtx)
+				}),
+				layout.Rigid(func(gtx layout.Context) layout.Dimensions {
+					if u.dbg.prog.visible() {
+						return layout.Dimensions{} // the editor needs the room; the panels come back with the board
+					}
+					return u.dbg.layoutPanels(gtx)
+				}),
+			)
+		}),
+		layout.Rigid(func(gtx layout.Context) layout.Dimensions {
+			hint := len(u.dbg.panels) == 0 && !u.dbg.prog.visible()
+			return u.dbg.timeline.layout(gtx, u.dbg.notice, hint, u.dbg.prog.toolsLabel())
+		}),
+	)
+	if u.board.Clicks != clicks || u.board.Clicks != u.dbg.clicks {
+		u.dbg.clicks = u.board.Clicks
+		if id := u.board.Selected; id != 0 {
+			u.OpenDebugger(id)
+			gtx.Execute(op.InvalidateCmd{})
+		}
+	}
+	return dims
+}
+
+const debuggerWidth = unit.Dp(270)
+
+// layoutPanels lays out the open panels side by side.
+func (d *debugUI) layoutPanels(gtx layout.Context) layout.Dimensions {
+	if len(d.panels) == 0 {
+		return layout.Dimensions{}
+	}
+	pub := d.published()
+	w := gtx.Dp(debuggerWidth)
+	gtx.Constraints.Min.Y = gtx.Constraints.Max.Y
+	var ch []layout.FlexChild
+	for _, p := range d.panels {
+		p.catchUp(pub)
+		following := d.follow == p.id
+		ch = append(ch, layout.Rigid(func(gtx layout.Context) layout.Dimensions {
+			gtx.Constraints.Min.X, gtx.Constraints.Max.X = w, w
+			return layout.Inset{Left: 4, Top: 4, Bottom: 4}.Layout(gtx, func(gtx layout.Context) layout.Dimensions {
+				gtx.Constraints.Min = gtx.Constraints.Max
+				return p.layout(gtx, pub, following)
+			})
+		}))
+	}
+	return layout.Flex{}.Layout(gtx, ch...)
+}
+
+// monoLabel is a label in the Go Mono face, for code.
+func monoLabel(th *material.Theme, s string, size unit.Sp) material.LabelStyle {
+	l := material.Label(th, size, s)
+	l.Font.Typeface = "Go Mono"
+	l.MaxLines = 1
+	l.Alignment = text.Start
+	return l
+}

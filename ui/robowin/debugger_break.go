@@ -1,0 +1,189 @@
+package robowin
+
+import (
+	"fmt"
+
+	"robocom/arena"
+)
+
+// Breakpoints are checked on the simulation goroutine after every cycle (tapeGame.Step).
+// They cost nothing when none is set; each watched robot costs one Probe per cycle.
+
+// Breakpoints is what the debuggers ask to stop at.
+type Breakpoints struct {
+	Instr []InstrBreak     // a robot reaches an instruction
+	Dies  []int            // a robot dies (ids)
+	Teams [MaxPlayers]bool // any robot of a team dies
+}
+
+// InstrBreak stops when Robot arrives at instruction Instr of bank Bank (both 1-based).
+type InstrBreak struct{ Robot, Bank, Instr int }
+
+// BreakHit says why the game stopped.
+type BreakHit struct {
+	Kind   string // "instr", "death" or "team"
+	Cycle  int
+	Robot  int
+	Team   int
+	Bank   int
+	Instr  int
+	Reason arena.Reason
+}
+
+type breakState struct {
+	set        Breakpoints
+	watch      []watchedRobot
+	deathsSeen int
+	hit        BreakHit
+	hits       int    // counts hits, so the UI can tell a new one
+	halt       func() // pauses the Runner; called on its goroutine
+}
+
+type watchedRobot struct {
+	id   int
+	prev arena.Probe
+}
+
+// setBreakpoints replaces the breakpoints; robots watched before keep their last probe.
+func (b *breakState) setBreakpoints(eng *arena.Game, bp Breakpoints) {
+	b.set = bp
+	old := b.watch
+	b.watch = nil
+	seen := map[int]bool{}
+	for _, ib := range bp.Instr {
+		if seen[ib.Robot] {
+			continue
+		}
+		seen[ib.Robot] = true
+		w := watchedRobot{id: ib.Robot, prev: eng.Probe(ib.Robot)}
+		for _, o := range old {
+			if o.id == ib.Robot {
+				w.prev = o.prev
+			}
+		}
+		b.watch = append(b.watch, w)
+	}
+}
+
+// resync takes the present as the reference after a jump in time (rewind).
+func (b *breakState) resync(eng *arena.Game) {
+	b.deathsSeen = eng.DeathCount()
+	for i := range b.watch {
+		b.watch[i].prev = eng.Probe(b.watch[i].id)
+	}
+}
+
+func (b *breakState) check(eng *arena.Game) {
+	hit := false
+	for i := range b.watch {
+		w := &b.watch[i]
+		cur := eng.Probe(w.id)
+		if arena.Arrived(w.prev, cur) {
+			for _, ib := range b.set.Instr {
+				if ib.Robot == w.id && ib.Bank == cur.Bank && ib.Instr == cur.Instr && !hit {
+					b.hit = BreakHit{Kind: "instr", Cycle: eng.Cycle(), Robot: w.id, Bank: cur.Bank, Instr: cur.Instr}
+					hit = true
+				}
+			}
+		}
+		w.prev = cur
+	}
+	if n := eng.DeathCount(); n > b.deathsSeen {
+		for _, d := range eng.DeathsFrom(b.deathsSeen) {
+			if hit {
+				break
+			}
+			for _, id := range b.set.Dies {
+				if id == d.Robot {
+					b.hit = BreakHit{Kind: "death", Cycle: d.Cycle, Robot: d.Robot, Team: d.Program, Reason: d.Reason}
+					hit = true
+				}
+			}
+			if !hit && d.Program >= 0 && d.Program < MaxPlayers && b.set.Teams[d.Program] {
+				b.hit = BreakHit{Kind: "team", Cycle: d.Cycle, Robot: d.Robot, Team: d.Program, Reason: d.Reason}
+				hit = true
+			}
+		}
+		b.deathsSeen = n
+	}
+	if hit {
+		b.hits++
+		if b.halt != nil {
+			b.halt()
+		}
+	}
+}
+
+// describe says what a hit was, in the words of the window (teams by name).
+func (h BreakHit) describe(teamName func(int) string) string {
+	switch h.Kind {
+	case "instr":
+		return fmt.Sprintf("Paused: robot %d reached bank %d, instruction %d (cycle %d).", h.Robot, h.Bank, h.Instr, h.Cycle)
+	case "death":
+		return fmt.Sprintf("Paused: robot %d died in cycle %d (%s).", h.Robot, h.Cycle, deathText(h.Reason))
+	case "team":
+		return fmt.Sprintf("Paused: robot %d of %s died in cycle %d (%s).", h.Robot, teamName(h.Team), h.Cycle, deathText(h.Reason))
+	}
+	return ""
+}
+
+// deathText explains a death reason in the words of the event log.
+func deathText(r arena.Reason) string { return reasonText(r.String()) }
+
+// setBreaks sends the breakpoints to the game on the simulation goroutine; a hit pauses the
+// Runner after the cycle in which it happened.
+func (r *Runner) setBreaks(bp Breakpoints) {
+	r.do(func(s *runState) {
+		t, ok := s.tape, s.tape != nil
+		if !ok {
+			return
+		}
+		t.br.setBreakpoints(t.eng, bp)
+		t.br.halt = func() {
+			s.budget = 0 // ends the Runner's batch after this cycle and pauses it
+			r.running.Store(false)
+		}
+	})
+}
+
+// stepRobot runs the game (paused) until robot id has executed its next instruction: it
+// arrived at another one, or died. done receives a sentence for the user, or "" when all
+// went as asked. It gives up after maxCycles.
+func (r *Runner) stepRobot(id int, maxCycles int, done func(msg string)) {
+	r.running.Store(false)
+	r.do(func(s *runState) {
+		defer r.publish(s)
+		t, ok := s.tape, s.tape != nil
+		if !ok {
+			done("This game has no debugger support.")
+			return
+		}
+		s.budget = -1
+		prev := t.eng.Probe(id)
+		switch {
+		case !prev.Alive:
+			done(fmt.Sprintf("Robot %d is not alive.", id))
+			return
+		case !prev.Active:
+			done(fmt.Sprintf("Robot %d is inactive (#Active ≤ 0): it runs again only when activated. Set #Active to 1 to wake it.", id))
+			return
+		}
+		hits := t.br.hits
+		for n := 0; n < maxCycles; n++ {
+			if t.eng.Over() {
+				done("The game is over.")
+				return
+			}
+			r.step(s)
+			cur := t.eng.Probe(id)
+			if !cur.Alive || arena.Arrived(prev, cur) || t.br.hits != hits {
+				s.budget = -1
+				r.running.Store(false)
+				done("")
+				return
+			}
+			prev = cur
+		}
+		done(fmt.Sprintf("Robot %d did not finish an instruction within %d cycles.", id, maxCycles))
+	})
+}

@@ -1,0 +1,581 @@
+package robowin
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"sort"
+	"strconv"
+	"strings"
+
+	"gioui.org/font"
+	"gioui.org/layout"
+	"gioui.org/op/clip"
+	"gioui.org/op/paint"
+	"gioui.org/unit"
+	"gioui.org/widget"
+	"gioui.org/widget/material"
+
+	"robocom/arena"
+	"robocom/robolang"
+)
+
+// robotDebugger is one robot's panel: what the robot is, its variables (editable), its
+// banks and the code it runs, with breakpoints. It reads the session (players, colours) and
+// asks the window for everything else through the panelRequest its update returns.
+type robotDebugger struct {
+	*session
+	kit
+	id        int
+	game      int             // the Runner's game number last shown
+	last      arena.RobotView // the last view while alive, shown after death too
+	seen      bool
+	closeBtn  widget.Clickable
+	followBtn widget.Clickable
+	stepBtn   widget.Clickable
+	editBtn   widget.Clickable
+	rbiBtn    widget.Clickable
+	breakDie  widget.Bool
+	breakTeam widget.Bool
+	vars      [robolang.NumVars + 1]widget.Editor // [0] is #Active
+	shown     [robolang.NumVars + 1]string        // what the fields were last set to
+	lines     []widget.Clickable                  // code lines: a click toggles a breakpoint
+	banks     []widget.Clickable                  // bank rows: a click lists that bank
+	showBank  int                                 // the bank listed; 0 for the current one
+	listBank  int                                 // the bank whose lines were listed last
+	bps       map[[2]int]bool                     // bank, instruction
+	list      widget.List
+	tips      struct{ follow, step, edit, rbi tipArea }
+}
+
+func newRobotDebugger(s *session, k kit, id int) *robotDebugger {
+	p := &robotDebugger{session: s, kit: k, id: id, bps: map[[2]int]bool{}}
+	p.list.Axis = layout.Vertical
+	for i := range p.vars {
+		p.vars[i].SingleLine, p.vars[i].Submit = true, true
+		p.vars[i].Filter = "-0123456789"
+	}
+	return p
+}
+
+// panelRequest is what the clicks and edits in a panel ask of the window.
+type panelRequest struct {
+	close, follow, step, edit, rbi bool
+	changed                        bool      // breakpoints on deaths changed: fetch again
+	edits                          []varEdit // variables to set in the engine
+	notice                         string    // a sentence for the user (a refused value)
+}
+
+// varEdit sets variable v (0 for #Active) of the panel's robot.
+type varEdit struct {
+	v     int
+	value int16
+}
+
+// editing reports whether one of the panel's fields has the keyboard.
+func (p *robotDebugger) editing(gtx layout.Context) bool {
+	for i := range p.vars {
+		if gtx.Focused(&p.vars[i]) {
+			return true
+		}
+	}
+	return false
+}
+
+// update handles the panel's buttons, bank and code lines, and variable fields.
+func (p *robotDebugger) update(gtx layout.Context) panelRequest {
+	var req panelRequest
+	req.close = p.closeBtn.Clicked(gtx)
+	if req.close {
+		return req
+	}
+	req.follow = p.followBtn.Clicked(gtx)
+	req.step = p.stepBtn.Clicked(gtx)
+	req.edit = p.editBtn.Clicked(gtx)
+	req.rbi = p.rbiBtn.Clicked(gtx)
+	dieChanged := p.breakDie.Update(gtx)
+	teamChanged := p.breakTeam.Update(gtx)
+	req.changed = dieChanged || teamChanged
+	for b := range p.banks {
+		if p.banks[b].Clicked(gtx) {
+			p.toggleBank(b + 1)
+		}
+	}
+	for ln := range p.lines {
+		if p.lines[ln].Clicked(gtx) {
+			p.toggleBreakpoint(p.listBank, ln+1)
+		}
+	}
+	p.updateVars(gtx, &req)
+	return req
+}
+
+// toggleBank lists bank b, or the current bank again when b is listed already.
+func (p *robotDebugger) toggleBank(b int) {
+	if p.showBank == b || b == p.last.Bank {
+		p.showBank = 0
+	} else {
+		p.showBank = b
+	}
+}
+
+func (p *robotDebugger) toggleBreakpoint(bank, instr int) {
+	k := [2]int{bank, instr}
+	if p.bps[k] {
+		delete(p.bps, k)
+	} else {
+		p.bps[k] = true
+	}
+}
+
+// updateVars collects edited variables. A field takes the robot's value whenever it does
+// not have the keyboard; Enter (or leaving the field) applies what was typed.
+func (p *robotDebugger) updateVars(gtx layout.Context, req *panelRequest) {
+	for i := range p.vars {
+		ed := &p.vars[i]
+		submit := false
+		for {
+			ev, ok := ed.Update(gtx)
+			if !ok {
+				break
+			}
+			if _, ok := ev.(widget.SubmitEvent); ok {
+				submit = true
+			}
+		}
+		focused := gtx.Focused(ed)
+		if !submit && (focused || ed.Text() == p.shown[i]) {
+			continue
+		}
+		txt := strings.TrimSpace(ed.Text())
+		if txt == p.shown[i] {
+			continue
+		}
+		v, err := strconv.ParseInt(txt, 10, 16)
+		if err != nil {
+			req.notice = fmt.Sprintf("%s must be a whole number from -32768 to 32767.", varName(i))
+			ed.SetText(p.shown[i])
+			continue
+		}
+		req.edits = append(req.edits, varEdit{i, int16(v)})
+		p.shown[i] = strconv.Itoa(int(v))
+		ed.SetText(p.shown[i])
+	}
+}
+
+func varName(i int) string {
+	if i == 0 {
+		return "#Active"
+	}
+	return "#" + strconv.Itoa(i)
+}
+
+// addBreakpoints adds the panel's breakpoints to bp, in a stable order.
+func (p *robotDebugger) addBreakpoints(bp *Breakpoints) {
+	keys := make([][2]int, 0, len(p.bps))
+	for k := range p.bps {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		return keys[i][0] < keys[j][0] || keys[i][0] == keys[j][0] && keys[i][1] < keys[j][1]
+	})
+	for _, k := range keys {
+		bp.Instr = append(bp.Instr, InstrBreak{Robot: p.id, Bank: k[0], Instr: k[1]})
+	}
+	if p.breakDie.Value {
+		bp.Dies = append(bp.Dies, p.id)
+	}
+	if p.breakTeam.Value && p.seen && p.last.Team >= 0 && p.last.Team < MaxPlayers {
+		bp.Teams[p.last.Team] = true
+	}
+}
+
+// catchUp takes the robot's view from the last fetch: in a new game the same id is another
+// robot (or none yet); a dead robot keeps showing its last living view.
+func (p *robotDebugger) catchUp(pub debugPub) {
+	if p.game != pub.game {
+		p.game, p.last, p.seen = pub.game, arena.RobotView{}, false
+	}
+	if v, ok := pub.views[p.id]; ok && v.Alive {
+		p.last, p.seen = v, true
+	}
+}
+
+var (
+	dbgCardBg   = color.NRGBA{0xFF, 0xFF, 0xFF, 0xFF}
+	dbgMuted    = color.NRGBA{0x5A, 0x5A, 0x5A, 0xFF}
+	dbgCurrent  = color.NRGBA{0xFF, 0xE8, 0x8C, 0xFF}
+	dbgBreakDot = color.NRGBA{0xC8, 0x10, 0x2E, 0xFF}
+	dbgDeath    = color.NRGBA{0xB0, 0x00, 0x20, 0xFF}
+	dbgNotice   = color.NRGBA{0x1F, 0x4E, 0x9A, 0xFF}
+)
+
+// layout draws the panel as a card filling the constraints, its rows in a scrolling list.
+func (p *robotDebugger) layout(gtx layout.Context, pub debugPub, following bool) layout.Dimensions {
+	v := p.last
+	cur, exists := pub.views[p.id]
+	dead := exists && !cur.Alive
+	team := v.Team
+	if !p.seen {
+		team = cur.Team
+	}
+	col := p.teamColor(team)
+	rect := clip.UniformRRect(image.Rectangle{Max: gtx.Constraints.Max}, gtx.Dp(5))
+	paint.FillShape(gtx.Ops, dbgCardBg, rect.Op(gtx.Ops))
+	// The team's colour as a band along the top, so a panel is matched to its robot at a glance.
+	paint.FillShape(gtx.Ops, col, clip.Rect{Max: image.Pt(gtx.Constraints.Max.X, gtx.Dp(5))}.Op())
+
+	rows := []layout.Widget{p.header(col, team, following)}
+	switch {
+	case !exists && !p.seen:
+		rows = append(rows, p.muted(fmt.Sprintf("Robot %d does not exist in this game (yet).", p.id)))
+	case dead:
+		rows = append(rows, p.deathRow(cur))
+	}
+	if p.seen {
+		rows = append(rows, p.infoRows(v, team, dead, pub.size)...)
+		rows = append(rows, p.bankRows(v)...)
+		rows = append(rows, p.codeRows(v, dead)...)
+	}
+	return layout.UniformInset(unit.Dp(8)).Layout(gtx, func(gtx layout.Context) layout.Dimensions {
+		gtx.Constraints.Min = image.Point{}
+		return layout.Inset{Top: 2}.Layout(gtx, func(gtx layout.Context) layout.Dimensions {
+			return material.List(p.th, &p.list).Layout(gtx, len(rows), func(gtx layout.Context, i int) layout.Dimensions {
+				return rows[i](gtx)
+			})
+		})
+	})
+}
+
+func (p *robotDebugger) muted(s string) layout.Widget {
+	return func(gtx layout.Context) layout.Dimensions {
+		l := material.Body2(p.th, s)
+		l.Color = dbgMuted
+		return l.Layout(gtx)
+	}
+}
+
+func (p *robotDebugger) heading(s string) layout.Widget {
+	return func(gtx layout.Context) layout.Dimensions {
+		return layout.Inset{Top: 8, Bottom: 2}.Layout(gtx, material.Subtitle2(p.th, s).Layout)
+	}
+}
+
+// header is the panel's first row: colour, robot and team, Follow and ×.
+func (p *robotDebugger) header(col color.NRGBA, team int, following bool) layout.Widget {
+	followLabel := "Follow"
+	if following {
+		followLabel = "Following"
+	}
+	return func(gtx layout.Context) layout.Dimensions {
+		return layout.Flex{Alignment: layout.Middle}.Layout(gtx,
+			layout.Rigid(swatch(col, 14)),
+			layout.Rigid(layout.Spacer{Width: 6}.Layout),
+			layout.Flexed(1, func(gtx layout.Context) layout.Dimensions {
+				l := material.Subtitle1(p.th, fmt.Sprintf("Robot %d · %s", p.id, p.teamName(team)))
+				l.MaxLines = 1
+				l.Font.Weight = font.Bold
+				return l.Layout(gtx)
+			}),
+			layout.Rigid(p.tipped(&p.tips.follow, "Keep this robot selected, and in the middle when zoomed in", p.smallButton(&p.followBtn, followLabel))),
+			layout.Rigid(layout.Spacer{Width: 3}.Layout),
+			layout.Rigid(p.smallButton(&p.closeBtn, "×")),
+		)
+	}
+}
+
+func (p *robotDebugger) deathRow(cur arena.RobotView) layout.Widget {
+	return func(gtx layout.Context) layout.Dimensions {
+		l := material.Body1(p.th, fmt.Sprintf("Died in cycle %d: %s.", cur.DeathCycle, deathText(cur.DeathReason)))
+		l.Color = dbgDeath
+		l.Font.Weight = font.Bold
+		return layout.Inset{Top: 4}.Layout(gtx, l.Layout)
+	}
+}
+
+// infoRows describe the robot, offer its buttons and breakpoints on deaths, and show its
+// variables and constants.
+func (p *robotDebugger) infoRows(v arena.RobotView, team int, dead bool, size int) []layout.Widget {
+	parent := "a first robot"
+	if v.Parent != 0 {
+		parent = fmt.Sprintf("built by robot %d", v.Parent)
+	}
+	mob := "immobile"
+	if v.Mobile {
+		mob = "mobile"
+	}
+	state := "active"
+	if v.Active < 1 {
+		state = "INACTIVE"
+	}
+	sealed := team >= 0 && team < len(p.players) && p.players[team].Prog != nil && p.players[team].Prog.Hidden
+	return []layout.Widget{
+		p.muted(fmt.Sprintf("Generation %d, %s", v.Generation, parent)),
+		p.muted(fmt.Sprintf("At (%d, %d) facing %s · %s", v.X, v.Y, v.Dir, state)),
+		p.muted(fmt.Sprintf("Set %d (%s) · %s", v.Set, setName(v.Set), mob)),
+		p.buttonRow(dead, sealed),
+		p.checkBox(&p.breakDie, "Pause when this robot dies"),
+		p.checkBox(&p.breakTeam, "Pause when any robot of "+p.teamName(team)+" dies"),
+		p.heading("Variables (Enter applies)"),
+		p.varGrid(v),
+		p.heading("Constants"),
+		p.muted(fmt.Sprintf("$Banks %d · $Mobile %d", len(v.Banks), b2i(v.Mobile))),
+		p.muted(fmt.Sprintf("$InstrSet %d · $Fields %d", v.Set, size)),
+	}
+}
+
+// buttonRow holds Step instruction (while alive), Edit program and RBI… (unless sealed).
+func (p *robotDebugger) buttonRow(dead, sealed bool) layout.Widget {
+	return func(gtx layout.Context) layout.Dimensions {
+		return layout.Inset{Top: 4}.Layout(gtx, func(gtx layout.Context) layout.Dimensions {
+			var ch []layout.FlexChild
+			if !dead {
+				ch = append(ch, layout.Rigid(p.tipped(&p.tips.step, "Run until this robot has done its next instruction", p.smallButton(&p.stepBtn, "Step instruction"))), layout.Rigid(layout.Spacer{Width: 4}.Layout))
+			}
+			if !sealed {
+				ch = append(ch, layout.Rigid(p.tipped(&p.tips.edit, "Open this team's program in the editor", p.smallButton(&p.editBtn, "Edit program"))), layout.Rigid(layout.Spacer{Width: 4}.Layout),
+					layout.Rigid(p.tipped(&p.tips.rbi, "Save this team's program as an RBI file (code sealed)", p.smallButton(&p.rbiBtn, "RBI…"))))
+			}
+			return layout.Flex{Alignment: layout.Middle}.Layout(gtx, ch...)
+		})
+	}
+}
+
+// bankRows list the robot's banks; a click lists a bank's code.
+func (p *robotDebugger) bankRows(v arena.RobotView) []layout.Widget {
+	rows := []layout.Widget{p.heading(fmt.Sprintf("Banks (%d)", len(v.Banks)))}
+	for len(p.banks) < len(v.Banks) {
+		p.banks = append(p.banks, widget.Clickable{})
+	}
+	for i, b := range v.Banks {
+		rows = append(rows, func(gtx layout.Context) layout.Dimensions {
+			return p.banks[i].Layout(gtx, func(gtx layout.Context) layout.Dimensions {
+				name := b.Name
+				switch {
+				case b.Hidden:
+					name = robolang.HiddenText
+				case b.Len == 0:
+					name = "(empty)"
+				case name == "":
+					name = "(no name)"
+				}
+				mark := "  "
+				if i+1 == v.Bank {
+					mark = "→ "
+				}
+				return layout.Flex{Alignment: layout.Middle}.Layout(gtx,
+					layout.Rigid(swatch(p.teamColor(b.Origin), 10)),
+					layout.Rigid(layout.Spacer{Width: 5}.Layout),
+					layout.Flexed(1, func(gtx layout.Context) layout.Dimensions {
+						l := material.Body2(p.th, fmt.Sprintf("%s%d  %s  (%d instr.)", mark, i+1, name, b.Len))
+						l.MaxLines = 1
+						if i+1 == v.Bank {
+							l.Font.Weight = font.Bold
+						}
+						if i+1 == p.showBank {
+							l.Color = dbgNotice
+						}
+						return l.Layout(gtx)
+					}),
+				)
+			})
+		})
+	}
+	return rows
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func setName(s int) string {
+	if s >= 0 && s < len(SetNames) {
+		return SetNames[s]
+	}
+	return "?"
+}
+
+// varGrid shows #Active and #1..#20 as editable fields, four to a row.
+func (p *robotDebugger) varGrid(v arena.RobotView) layout.Widget {
+	return func(gtx layout.Context) layout.Dimensions {
+		for i := range p.vars {
+			val := v.Active
+			if i > 0 {
+				val = v.Vars[i-1]
+			}
+			s := strconv.Itoa(int(val))
+			if s != p.shown[i] && !gtx.Focused(&p.vars[i]) {
+				p.shown[i] = s
+				p.vars[i].SetText(s)
+			}
+		}
+		cell := func(i int) layout.FlexChild {
+			return layout.Flexed(1, func(gtx layout.Context) layout.Dimensions {
+				return layout.Inset{Right: 3, Bottom: 3}.Layout(gtx, func(gtx layout.Context) layout.Dimensions {
+					return layout.Flex{Alignment: layout.Middle}.Layout(gtx,
+						layout.Rigid(func(gtx layout.Context) layout.Dimensions {
+							gtx.Constraints.Min.X = gtx.Dp(22)
+							l := material.Caption(p.th, varName(i))
+							l.Color = dbgMuted
+							return l.Layout(gtx)
+						}),
+						layout.Flexed(1, func(gtx layout.Context) layout.Dimensions {
+							return widget.Border{Color: color.NRGBA{0xB0, 0xB0, 0xB0, 0xFF}, CornerRadius: 2, Width: 1}.Layout(gtx, func(gtx layout.Context) layout.Dimensions {
+								return layout.Inset{Left: 3, Right: 2, Top: 1, Bottom: 1}.Layout(gtx, func(gtx layout.Context) layout.Dimensions {
+									e := material.Editor(p.th, &p.vars[i], "")
+									e.TextSize = 12
+									e.Font.Typeface = "Go Mono"
+									return e.Layout(gtx)
+								})
+							})
+						}),
+					)
+				})
+			})
+		}
+		var rows []layout.FlexChild
+		rows = append(rows, layout.Rigid(func(gtx layout.Context) layout.Dimensions {
+			gtx.Constraints.Max.X = gtx.Constraints.Max.X / 2
+			return layout.Flex{}.Layout(gtx, cell(0))
+		}))
+		for r := 0; r < 5; r++ {
+			r := r
+			rows = append(rows, layout.Rigid(func(gtx layout.Context) layout.Dimensions {
+				return layout.Flex{}.Layout(gtx, cell(r*4+1), cell(r*4+2), cell(r*4+3), cell(r*4+4))
+			}))
+		}
+		return layout.Flex{Axis: layout.Vertical}.Layout(gtx, rows...)
+	}
+}
+
+// codeRows lists the current bank (or the one clicked) with the instruction in progress
+// highlighted. A click on a line sets or clears a breakpoint there.
+func (p *robotDebugger) codeRows(v arena.RobotView, dead bool) []layout.Widget {
+	if v.Bank < 1 || v.Bank > len(v.Banks) {
+		return []layout.Widget{material.Body2(p.th, "No current bank.").Layout}
+	}
+	bank := v.Bank
+	if p.showBank > 0 && p.showBank <= len(v.Banks) {
+		bank = p.showBank
+	}
+	p.listBank = bank
+	b := v.Banks[bank-1]
+	rows := []layout.Widget{p.heading(codeTitle(v, bank, b)), p.muted(progressText(v, dead))}
+	if b.Hidden {
+		rows = append(rows, func(gtx layout.Context) layout.Dimensions {
+			l := material.Body2(p.th, fmt.Sprintf("%s: this bank came from an RBI program; its %d instructions are not shown.", robolang.HiddenText, b.Len))
+			l.Color = dbgMuted
+			return layout.Inset{Top: 4}.Layout(gtx, l.Layout)
+		})
+		return rows
+	}
+	if len(p.lines) < len(b.Code) {
+		p.lines = append(p.lines, make([]widget.Clickable, len(b.Code)-len(p.lines))...)
+	}
+	if len(b.Code) == 0 {
+		return rows
+	}
+	rows = append(rows, func(gtx layout.Context) layout.Dimensions {
+		l := material.Caption(p.th, "Click a line to pause when the robot reaches it.")
+		l.Color = dbgMuted
+		return l.Layout(gtx)
+	})
+	labels := p.labelsOf(b)
+	for i := range b.Code {
+		for _, name := range labels[i] {
+			rows = append(rows, p.labelLine(name))
+		}
+		current := i+1 == v.Instr && bank == v.Bank
+		rows = append(rows, p.codeLine(bank, i, b.Code[i], current, current && v.InProgress))
+	}
+	return rows
+}
+
+// codeTitle names the bank listed and where the robot is in it.
+func codeTitle(v arena.RobotView, bank int, b arena.BankView) string {
+	switch {
+	case bank != v.Bank:
+		return fmt.Sprintf("Bank %d (it runs bank %d now)", bank, v.Bank)
+	case v.Instr > b.Len:
+		return fmt.Sprintf("Bank %d, past its end (reboots to bank 1)", v.Bank)
+	}
+	return fmt.Sprintf("Bank %d, instruction %d", v.Bank, v.Instr)
+}
+
+// progressText says how far the robot is in its current instruction.
+func progressText(v arena.RobotView, dead bool) string {
+	switch {
+	case dead:
+		return "stopped"
+	case v.Active < 1 && v.InProgress:
+		return fmt.Sprintf("frozen (inactive), %d of %d cycles done", v.Duration-v.Remaining, v.Duration)
+	case v.Active < 1:
+		return "frozen (inactive)"
+	case v.InProgress:
+		return fmt.Sprintf("in progress: %d of %d cycles done", v.Duration-v.Remaining, v.Duration)
+	}
+	return "not started: it fetches this instruction on its next turn"
+}
+
+func (p *robotDebugger) labelLine(name string) layout.Widget {
+	return func(gtx layout.Context) layout.Dimensions {
+		return layout.Inset{Left: unit.Dp(14)}.Layout(gtx, func(gtx layout.Context) layout.Dimensions {
+			l := monoLabel(p.th, "    @"+name, 12)
+			l.Color = synLabel
+			return l.Layout(gtx)
+		})
+	}
+}
+
+// codeLine is instruction i of bank: a breakpoint dot, its number and its text, highlighted
+// when it is the robot's current instruction.
+func (p *robotDebugger) codeLine(bank, i int, in robolang.Instr, current, inProgress bool) layout.Widget {
+	return func(gtx layout.Context) layout.Dimensions {
+		return p.lines[i].Layout(gtx, func(gtx layout.Context) layout.Dimensions {
+			return layout.Background{}.Layout(gtx,
+				func(gtx layout.Context) layout.Dimensions {
+					if current {
+						paint.FillShape(gtx.Ops, dbgCurrent, clip.Rect{Max: gtx.Constraints.Min}.Op())
+					}
+					return layout.Dimensions{Size: gtx.Constraints.Min}
+				},
+				func(gtx layout.Context) layout.Dimensions {
+					gtx.Constraints.Min.X = gtx.Constraints.Max.X
+					return layout.Flex{Alignment: layout.Middle}.Layout(gtx,
+						layout.Rigid(func(gtx layout.Context) layout.Dimensions {
+							s := gtx.Dp(14)
+							if p.bps[[2]int{bank, i + 1}] {
+								r := gtx.Dp(4)
+								c := image.Pt(s/2, s/2)
+								paint.FillShape(gtx.Ops, dbgBreakDot, clip.Ellipse{Min: c.Sub(image.Pt(r, r)), Max: c.Add(image.Pt(r, r))}.Op(gtx.Ops))
+							}
+							return layout.Dimensions{Size: image.Pt(s, s)}
+						}),
+						layout.Rigid(func(gtx layout.Context) layout.Dimensions {
+							l := monoLabel(p.th, fmt.Sprintf("%3d ", i+1), 12)
+							l.Color = dbgMuted
+							return l.Layout(gtx)
+						}),
+						layout.Flexed(1, func(gtx layout.Context) layout.Dimensions {
+							// Labels by name as written, with the numbers the robot sees after them.
+							txt := in.String()
+							if d := robolang.Disassemble(in); d != txt {
+								txt += "  ; " + strings.TrimSpace(strings.TrimPrefix(d, in.Op.String()))
+							}
+							if inProgress {
+								txt += "  ←"
+							}
+							l := monoLabel(p.th, txt, 12)
+							if current {
+								l.Font.Weight = font.Bold
+							}
+							return l.Layout(gtx)
+						}),
+					)
+				})
+		})
+	}
+}

@@ -1,0 +1,111 @@
+package robowin
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+
+	"gioui.org/f32"
+	"gioui.org/layout"
+	"gioui.org/op"
+	"gioui.org/op/clip"
+	"gioui.org/op/paint"
+	"gioui.org/widget/material"
+)
+
+// GraphStyle draws the number of robots of each program over the cycles of the game.
+type GraphStyle struct {
+	Theme *material.Theme
+	Hist  *History
+	Teams []Team
+}
+
+// Graph builds the history graph's style.
+func Graph(th *material.Theme, h *History, teams []Team) GraphStyle {
+	return GraphStyle{Theme: th, Hist: h, Teams: teams}
+}
+
+// Layout draws one line per program into the available space; long games are sampled to
+// one point per pixel column (the largest count in that column, so short peaks show).
+func (g GraphStyle) Layout(gtx layout.Context) layout.Dimensions {
+	size := gtx.Constraints.Max
+	if size.Y > gtx.Dp(320) {
+		size.Y = gtx.Dp(320)
+	}
+	if size.X <= 0 || size.Y <= gtx.Dp(40) {
+		return layout.Dimensions{Size: size}
+	}
+	th := g.Theme
+	h := g.Hist.Counts
+	left, bottom := gtx.Dp(34), gtx.Dp(16)
+	plot := image.Rect(left, gtx.Dp(4), size.X-gtx.Dp(4), size.Y-bottom)
+	paint.FillShape(gtx.Ops, color.NRGBA{0xFF, 0xFF, 0xFF, 0xFF}, clip.Rect(plot).Op())
+	frame := clip.Stroke{Path: clip.Rect(plot).Path(), Width: 1}.Op()
+	paint.FillShape(gtx.Ops, color.NRGBA{0xAA, 0xAA, 0xAA, 0xFF}, frame)
+
+	maxN := int32(1)
+	for _, c := range h {
+		for t := range g.Teams {
+			if t < MaxPlayers && c[t] > maxN {
+				maxN = c[t]
+			}
+		}
+	}
+	label := func(s string, at image.Point) {
+		m := op.Record(gtx.Ops)
+		l := material.Caption(th, s)
+		l.Color = color.NRGBA{0x55, 0x55, 0x55, 0xFF}
+		l.Layout(gtx)
+		c := m.Stop()
+		t := op.Offset(at).Push(gtx.Ops)
+		c.Add(gtx.Ops)
+		t.Pop()
+	}
+	maxN += max(1, maxN/10) // headroom, so the top line does not hide in the frame
+	label(fmt.Sprint(maxN), image.Pt(2, plot.Min.Y))
+	label("0", image.Pt(2, plot.Max.Y-gtx.Dp(14)))
+	label(fmt.Sprintf("cycle %d", len(h)), image.Pt(plot.Max.X-gtx.Dp(90), plot.Max.Y+1))
+	label("robots", image.Pt(plot.Min.X+4, plot.Max.Y+1))
+	if len(h) == 0 {
+		return layout.Dimensions{Size: size}
+	}
+	w, ht := float32(plot.Dx()-2), float32(plot.Dy()-2)
+	cols := int(w)
+	per := float32(len(h)) / float32(cols)
+	if per < 1 {
+		per, cols = 1, len(h)
+	}
+	y := func(n int32) float32 { return float32(plot.Max.Y-1) - float32(n)/float32(maxN)*ht }
+	for t := range g.Teams {
+		if t >= MaxPlayers {
+			break
+		}
+		var p clip.Path
+		p.Begin(gtx.Ops)
+		for c := 0; c < cols; c++ {
+			i0 := int(float32(c) * per)
+			i1 := min(int(float32(c+1)*per), len(h))
+			var v int32
+			for i := i0; i < max(i1, i0+1) && i < len(h); i++ {
+				v = max(v, h[i][t])
+			}
+			x := float32(plot.Min.X+1) + float32(c)/float32(max(cols-1, 1))*w
+			if len(h) < cols {
+				x = float32(plot.Min.X+1) + float32(c)/float32(max(len(h)-1, 1))*w
+			}
+			pt := f32.Pt(x, y(v))
+			if c == 0 {
+				p.MoveTo(pt)
+			} else {
+				p.LineTo(pt)
+			}
+		}
+		paint.FillShape(gtx.Ops, darker(g.Teams[t].Color), clip.Stroke{Path: p.End(), Width: float32(gtx.Dp(2))}.Op())
+	}
+	return layout.Dimensions{Size: size}
+}
+
+// darker makes light team colours (yellow) readable on the white plot.
+func darker(c color.NRGBA) color.NRGBA {
+	return color.NRGBA{uint8(int(c.R) * 85 / 100), uint8(int(c.G) * 85 / 100), uint8(int(c.B) * 85 / 100), c.A}
+}

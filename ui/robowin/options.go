@@ -1,0 +1,412 @@
+package robowin
+
+import (
+	"fmt"
+	"image/color"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+
+	"gioui.org/layout"
+	"gioui.org/unit"
+	"gioui.org/widget"
+	"gioui.org/widget/material"
+
+	"robocom/robolang"
+)
+
+// GameOptions is an option set as the window shows and edits it: a name and the rule values
+// by their command-line keys (CLI.md: board, timeout, elim-trigger, first-mobile, cost.*).
+// The engine's own option type stays in the engine; OptionSets converts.
+type GameOptions struct {
+	Name   string // "classic", "rc3", or the file it came from
+	Values []OptionValue
+}
+
+// OptionValue is one rule value.
+type OptionValue struct {
+	Key   string // as in "-opt KEY=VALUE"
+	Value int
+}
+
+// Get returns the value of key, and whether the set has it.
+func (o GameOptions) Get(key string) (int, bool) {
+	for _, v := range o.Values {
+		if v.Key == key {
+			return v.Value, true
+		}
+	}
+	return 0, false
+}
+
+// Timeout is the time limit in cycles, 0 when unknown.
+func (o GameOptions) Timeout() int { v, _ := o.Get("timeout"); return v }
+
+// OptionSets is how the window reaches the engine's option sets: the built-in ones and
+// saved files. Keeping it an interface keeps the file format in one place, the engine.
+type OptionSets interface {
+	Default() GameOptions
+	Builtin() []string
+	// Load loads a built-in set by name or a saved set from a file.
+	Load(nameOrFile string) (GameOptions, error)
+	// Check validates the values (ranges, known keys) without saving.
+	Check(o GameOptions) error
+	// Save writes the set to a file (atomically).
+	Save(file string, o GameOptions) error
+}
+
+// OptionsEditorState is the options view: the set in use, fields to edit each value, and
+// buttons to apply, save and load sets.
+type OptionsEditorState struct {
+	fields  map[string]*widget.Editor
+	shown   string // the Name whose values the fields hold
+	nameEd  widget.Editor
+	apply   widget.Clickable
+	save    widget.Clickable
+	builtin []widget.Clickable
+	saved   []savedSet
+	list    widget.List
+	msg     string
+	msgErr  bool
+	dir     string // where sets are saved
+	scanned bool
+}
+
+type savedSet struct {
+	path string
+	btn  widget.Clickable
+}
+
+func (s *OptionsEditorState) editing(gtx layout.Context) bool {
+	if gtx.Focused(&s.nameEd) {
+		return true
+	}
+	for _, e := range s.fields {
+		if gtx.Focused(e) {
+			return true
+		}
+	}
+	return false
+}
+
+// OptionsDir is where saved option sets live: os.UserConfigDir()/robocom/options.
+func OptionsDir() string {
+	dir, err := os.UserConfigDir()
+	if err != nil {
+		return ""
+	}
+	return filepath.Join(dir, "robocom", "options")
+}
+
+// optionFileExt is the extension of saved option sets.
+const optionFileExt = ".options"
+
+func (s *OptionsEditorState) fill(o GameOptions) {
+	if s.fields == nil {
+		s.fields = make(map[string]*widget.Editor)
+	}
+	for _, v := range o.Values {
+		e := s.fields[v.Key]
+		if e == nil {
+			e = &widget.Editor{SingleLine: true, Submit: true}
+			s.fields[v.Key] = e
+		}
+		e.SetText(strconv.Itoa(v.Value))
+	}
+	s.shown = o.Name
+	if s.nameEd.Text() == "" || s.nameEd.Text() == "classic" || s.nameEd.Text() == "rc3" {
+		s.nameEd.SetText("my-rules")
+	}
+}
+
+func (s *OptionsEditorState) scan() {
+	s.scanned = true
+	s.saved = s.saved[:0]
+	if s.dir == "" {
+		return
+	}
+	des, err := os.ReadDir(s.dir)
+	if err != nil {
+		return
+	}
+	var names []string
+	for _, de := range des {
+		if strings.HasSuffix(de.Name(), optionFileExt) {
+			names = append(names, de.Name())
+		}
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		s.saved = append(s.saved, savedSet{path: filepath.Join(s.dir, n)})
+	}
+}
+
+// edited reads the fields back into a copy of o; a field that is not a number is an error
+// naming the key.
+func (s *OptionsEditorState) edited(o GameOptions) (GameOptions, error) {
+	n := GameOptions{Name: o.Name, Values: append([]OptionValue(nil), o.Values...)}
+	for i, v := range n.Values {
+		e := s.fields[v.Key]
+		if e == nil {
+			continue
+		}
+		x, err := strconv.Atoi(strings.TrimSpace(e.Text()))
+		if err != nil {
+			return o, fmt.Errorf("%s must be a whole number, not %q", v.Key, e.Text())
+		}
+		if x != v.Value {
+			n.Values[i].Value = x
+			n.Name = "edited " + strings.TrimPrefix(o.Name, "edited ")
+		}
+	}
+	return n, nil
+}
+
+// update handles the buttons. It returns true when the options in use changed (the caller
+// restarts the game with them).
+func (s *OptionsEditorState) update(gtx layout.Context, sets OptionSets, o *GameOptions) bool {
+	if sets == nil {
+		return false
+	}
+	if s.dir == "" {
+		s.dir = OptionsDir()
+	}
+	if !s.scanned {
+		s.scan()
+	}
+	if s.fields == nil || s.shown != o.Name {
+		s.fill(*o)
+	}
+	submitted := false
+	for _, e := range s.fields {
+		for {
+			ev, ok := e.Update(gtx)
+			if !ok {
+				break
+			}
+			if _, ok := ev.(widget.SubmitEvent); ok {
+				submitted = true
+			}
+		}
+	}
+	changed := false
+	if s.apply.Clicked(gtx) || submitted {
+		n, err := s.edited(*o)
+		if err == nil {
+			err = sets.Check(n)
+		}
+		if err != nil {
+			s.msg, s.msgErr = err.Error(), true
+		} else {
+			*o = n
+			s.shown = n.Name
+			s.msg, s.msgErr = "Applied; the round restarted with these rules.", false
+			changed = true
+		}
+	}
+	if s.save.Clicked(gtx) {
+		name := strings.TrimSpace(s.nameEd.Text())
+		n, err := s.edited(*o)
+		switch {
+		case name == "" || strings.ContainsAny(name, `/\:`):
+			s.msg, s.msgErr = "Give the set a name without / \\ or :, like my-rules.", true
+		case err != nil:
+			s.msg, s.msgErr = err.Error(), true
+		default:
+			if err := sets.Check(n); err != nil {
+				s.msg, s.msgErr = err.Error(), true
+				break
+			}
+			file := filepath.Join(s.dir, name+optionFileExt)
+			n.Name = file
+			if err := sets.Save(file, n); err != nil {
+				s.msg, s.msgErr = "Could not save: "+err.Error(), true
+				break
+			}
+			*o = n
+			s.shown = n.Name
+			changed = true
+			s.msg, s.msgErr = "Saved as "+file+" and applied.", false
+			s.scan()
+		}
+	}
+	names := sets.Builtin()
+	for len(s.builtin) < len(names) {
+		s.builtin = append(s.builtin, widget.Clickable{})
+	}
+	load := ""
+	for i, n := range names {
+		if s.builtin[i].Clicked(gtx) {
+			load = n
+		}
+	}
+	for i := range s.saved {
+		if s.saved[i].btn.Clicked(gtx) {
+			load = s.saved[i].path
+		}
+	}
+	if load != "" {
+		n, err := sets.Load(load)
+		if err != nil {
+			s.msg, s.msgErr = err.Error(), true
+		} else {
+			*o = n
+			s.fill(n)
+			s.msg, s.msgErr = "Loaded "+load+"; the round restarted with it.", false
+			changed = true
+		}
+	}
+	return changed
+}
+
+// OptionsEditorStyle draws the options view.
+type OptionsEditorStyle struct {
+	Theme   *material.Theme
+	State   *OptionsEditorState
+	Options *GameOptions
+	Sets    OptionSets
+}
+
+// OptionsEditor builds the options view's style.
+func OptionsEditor(th *material.Theme, s *OptionsEditorState, o *GameOptions, sets OptionSets) OptionsEditorStyle {
+	return OptionsEditorStyle{Theme: th, State: s, Options: o, Sets: sets}
+}
+
+// Layout draws the set's name, load buttons, one field per value and the save row.
+func (os_ OptionsEditorStyle) Layout(gtx layout.Context) layout.Dimensions {
+	s, th := os_.State, os_.Theme
+	if os_.Sets == nil {
+		return material.Body2(th, "Option sets are not available: this build has no game engine yet.").Layout(gtx)
+	}
+	if s.fields == nil {
+		s.fill(*os_.Options)
+	}
+	s.list.Axis = layout.Vertical
+	small := func(c *widget.Clickable, label string) layout.Widget {
+		return func(gtx layout.Context) layout.Dimensions {
+			b := material.Button(th, c, label)
+			b.Inset = layout.Inset{Top: 3, Bottom: 3, Left: 7, Right: 7}
+			b.TextSize = 12
+			return b.Layout(gtx)
+		}
+	}
+	var rows []layout.Widget
+	rows = append(rows, material.Subtitle2(th, "Rules in use: "+shortSetName(os_.Options.Name)).Layout)
+	load := []layout.FlexChild{layout.Rigid(material.Caption(th, "Load: ").Layout)}
+	for i, n := range os_.Sets.Builtin() {
+		if i < len(s.builtin) {
+			load = append(load, layout.Rigid(small(&s.builtin[i], n)), layout.Rigid(layout.Spacer{Width: 4}.Layout))
+		}
+	}
+	for i := range s.saved {
+		load = append(load, layout.Rigid(small(&s.saved[i].btn, shortSetName(s.saved[i].path))), layout.Rigid(layout.Spacer{Width: 4}.Layout))
+	}
+	rows = append(rows, func(gtx layout.Context) layout.Dimensions {
+		return layout.Inset{Top: 4, Bottom: 4}.Layout(gtx, func(gtx layout.Context) layout.Dimensions {
+			return layout.Flex{Alignment: layout.Middle}.Layout(gtx, load...)
+		})
+	})
+	if s.msg != "" {
+		c := color.NRGBA{0x20, 0x60, 0x20, 0xFF}
+		if s.msgErr {
+			c = color.NRGBA{0xB0, 0x00, 0x20, 0xFF}
+		}
+		rows = append(rows, func(gtx layout.Context) layout.Dimensions {
+			l := material.Caption(th, s.msg)
+			l.Color = c
+			return l.Layout(gtx)
+		})
+	}
+	rows = append(rows, func(gtx layout.Context) layout.Dimensions {
+		return layout.Inset{Top: 4, Bottom: 4}.Layout(gtx, func(gtx layout.Context) layout.Dimensions {
+			return layout.Flex{Alignment: layout.Middle}.Layout(gtx,
+				layout.Rigid(small(&s.apply, "Apply (Enter)")),
+				layout.Rigid(layout.Spacer{Width: 8}.Layout),
+				layout.Rigid(material.Caption(th, "Save as ").Layout),
+				layout.Rigid(func(gtx layout.Context) layout.Dimensions {
+					gtx.Constraints.Max.X = gtx.Dp(110)
+					gtx.Constraints.Min.X = gtx.Constraints.Max.X
+					return widget.Border{Color: color.NRGBA{0x99, 0x99, 0x99, 0xFF}, Width: 1}.Layout(gtx, func(gtx layout.Context) layout.Dimensions {
+						return layout.UniformInset(3).Layout(gtx, material.Editor(th, &s.nameEd, "name").Layout)
+					})
+				}),
+				layout.Rigid(layout.Spacer{Width: 4}.Layout),
+				layout.Rigid(small(&s.save, "Save")),
+			)
+		})
+	})
+	rc3 := strings.HasPrefix(shortSetName(os_.Options.Name), "rc3") || strings.Contains(os_.Options.Name, "rc3")
+	for _, v := range os_.Options.Values {
+		v := v
+		e := s.fields[v.Key]
+		if e == nil || !rc3 && isRC3Cost(v.Key) {
+			continue
+		}
+		rows = append(rows, func(gtx layout.Context) layout.Dimensions {
+			return layout.Inset{Bottom: 2}.Layout(gtx, func(gtx layout.Context) layout.Dimensions {
+				return layout.Flex{Alignment: layout.Middle}.Layout(gtx,
+					layout.Rigid(func(gtx layout.Context) layout.Dimensions {
+						gtx.Constraints.Min.X = gtx.Dp(unit.Dp(220))
+						return material.Body2(th, optionLabel(v.Key)).Layout(gtx)
+					}),
+					layout.Rigid(func(gtx layout.Context) layout.Dimensions {
+						gtx.Constraints.Max.X = gtx.Dp(80)
+						gtx.Constraints.Min.X = gtx.Constraints.Max.X
+						return widget.Border{Color: color.NRGBA{0x99, 0x99, 0x99, 0xFF}, Width: 1}.Layout(gtx, func(gtx layout.Context) layout.Dimensions {
+							return layout.UniformInset(3).Layout(gtx, material.Editor(th, e, "").Layout)
+						})
+					}),
+				)
+			})
+		})
+	}
+	return material.List(th, &s.list).Layout(gtx, len(rows), func(gtx layout.Context, i int) layout.Dimensions {
+		return rows[i](gtx)
+	})
+}
+
+func shortSetName(n string) string {
+	if strings.HasSuffix(n, optionFileExt) {
+		return strings.TrimSuffix(filepath.Base(n), optionFileExt)
+	}
+	return n
+}
+
+// optionLabel explains an option key in words.
+func optionLabel(k string) string {
+	switch k {
+	case "board":
+		return "Board size (4..200)"
+	case "timeout":
+		return "Time limit (cycles)"
+	case "elim-trigger":
+		return "Elimination trigger"
+	case "first-mobile":
+		return "First robots mobile (0/1)"
+	case "remote-cost":
+		return "Remote operand surcharge"
+	case "cost.trans-per-instr":
+		return "TRANS: cycles per instruction"
+	case "cost.create-per-bank":
+		return "CREATE: cycles per bank"
+	case "cost.create-mobile-factor":
+		return "CREATE: factor if mobile"
+	case "cost.create-set1":
+		return "CREATE: extra for set 1"
+	case "cost.create-set2":
+		return "CREATE: extra for set 2"
+	}
+	if c, ok := strings.CutPrefix(k, "cost."); ok {
+		return "Cycles: " + strings.ToUpper(c)
+	}
+	return k
+}
+
+// isRC3Cost reports whether key is the cost of an RC3-only instruction (hidden while a
+// classic set is shown, where those instructions do not exist).
+func isRC3Cost(key string) bool {
+	c, ok := strings.CutPrefix(key, "cost.")
+	return ok && robolang.LookupOpcode(c).IsRC3()
+}

@@ -1,0 +1,155 @@
+package robowin
+
+import (
+	"fmt"
+	"image/color"
+
+	"gioui.org/io/semantic"
+	"gioui.org/layout"
+	"gioui.org/widget"
+	"gioui.org/widget/material"
+)
+
+// playersView is the list of players with their scores (or, while adding one, the picker),
+// the notices and the load errors under it.
+type playersView struct {
+	*session
+	kit
+	addBtn, dismissBtn widget.Clickable
+	rows               []playerRow
+	picker             PickerState
+	pickOpen           bool
+}
+
+type playerRow struct {
+	up, down, remove, recolor widget.Clickable
+}
+
+// update acts on the rows' buttons and the picker.
+func (pv *playersView) update(gtx layout.Context) {
+	if pv.addBtn.Clicked(gtx) {
+		pv.pickOpen = !pv.pickOpen
+	}
+	if pv.dismissBtn.Clicked(gtx) {
+		pv.errors = pv.errors[:0]
+	}
+	for len(pv.rows) < len(pv.players) {
+		pv.rows = append(pv.rows, playerRow{})
+	}
+	for i := 0; i < len(pv.players); i++ {
+		r := &pv.rows[i]
+		switch {
+		case r.up.Clicked(gtx):
+			pv.MovePlayer(i, -1)
+		case r.down.Clicked(gtx):
+			pv.MovePlayer(i, +1)
+		case r.remove.Clicked(gtx):
+			pv.RemovePlayer(i)
+		case r.recolor.Clicked(gtx):
+			pv.Recolor(i)
+		}
+	}
+	if pv.pickOpen {
+		if path, ok := pv.picker.update(gtx); ok {
+			if pv.AddPlayer(path) {
+				pv.picker.remember()
+			}
+		}
+		if pv.picker.closeReq {
+			pv.picker.closeReq, pv.pickOpen = false, false
+		}
+	}
+}
+
+func (pv *playersView) layoutPlayersOrPicker(gtx layout.Context) layout.Dimensions {
+	if pv.pickOpen {
+		return layout.Flex{Axis: layout.Vertical}.Layout(gtx,
+			layout.Rigid(Picker(pv.th, &pv.picker, len(pv.players)).Layout),
+			layout.Rigid(pv.layoutNotices),
+		)
+	}
+	return pv.layoutPlayers(gtx)
+}
+
+// layoutNotices shows the last notice and the load errors ("file:line:col: message").
+func (pv *playersView) layoutNotices(gtx layout.Context) layout.Dimensions {
+	var ch []layout.FlexChild
+	if pv.message != "" {
+		ch = append(ch, layout.Rigid(func(gtx layout.Context) layout.Dimensions {
+			l := material.Body2(pv.th, pv.message)
+			l.Color = color.NRGBA{0xA0, 0x40, 0x00, 0xFF}
+			return layout.Inset{Top: 4}.Layout(gtx, l.Layout)
+		}))
+	}
+	const maxShown = 8
+	for i, e := range pv.errors {
+		if i == maxShown {
+			e = fmt.Sprintf("… and %d more", len(pv.errors)-maxShown)
+		} else if i > maxShown {
+			break
+		}
+		ch = append(ch, layout.Rigid(func(gtx layout.Context) layout.Dimensions {
+			l := material.Caption(pv.th, e)
+			l.Color = color.NRGBA{0xB0, 0x00, 0x20, 0xFF}
+			return l.Layout(gtx)
+		}))
+	}
+	if len(pv.errors) > 0 {
+		ch = append(ch, layout.Rigid(func(gtx layout.Context) layout.Dimensions {
+			gtx.Constraints.Min.X = 0
+			return layout.Inset{Top: 2}.Layout(gtx, pv.smallButton(&pv.dismissBtn, "Dismiss errors"))
+		}))
+	}
+	return layout.Flex{Axis: layout.Vertical}.Layout(gtx, ch...)
+}
+
+func (pv *playersView) layoutPlayers(gtx layout.Context) layout.Dimensions {
+	var ch []layout.FlexChild
+	ch = append(ch, layout.Rigid(func(gtx layout.Context) layout.Dimensions {
+		return layout.Flex{Alignment: layout.Middle}.Layout(gtx,
+			layout.Flexed(1, material.Subtitle1(pv.th, fmt.Sprintf("Players (%d of %d) · rules: %s", len(pv.players), MaxPlayers, shortSetName(pv.opts.Name))).Layout),
+			layout.Rigid(pv.smallButton(&pv.addBtn, "Add program…")),
+		)
+	}))
+	for i := range pv.players {
+		i := i
+		p := pv.players[i]
+		r := &pv.rows[i]
+		t := pv.tally.Of(i)
+		ch = append(ch, layout.Rigid(func(gtx layout.Context) layout.Dimensions {
+			return layout.Inset{Top: 3}.Layout(gtx, func(gtx layout.Context) layout.Dimensions {
+				return layout.Flex{Alignment: layout.Middle}.Layout(gtx,
+					layout.Rigid(func(gtx layout.Context) layout.Dimensions {
+						return r.recolor.Layout(gtx, func(gtx layout.Context) layout.Dimensions {
+							semantic.LabelOp("Change colour").Add(gtx.Ops)
+							return swatch(paletteColor(p.Color), 16)(gtx)
+						})
+					}),
+					layout.Rigid(layout.Spacer{Width: 6}.Layout),
+					layout.Flexed(1, func(gtx layout.Context) layout.Dimensions {
+						return layout.Flex{Axis: layout.Vertical}.Layout(gtx,
+							layout.Rigid(material.Body1(pv.th, p.Name()).Layout),
+							layout.Rigid(func(gtx layout.Context) layout.Dimensions {
+								l := material.Caption(pv.th, fmt.Sprintf("%s · W%d D%d L%d · %d pts", plural(countOf(pv.snap.Counts, i), "robot"), t.Wins, t.Draws, t.Losses, t.Points()))
+								l.Color = color.NRGBA{0x55, 0x55, 0x55, 0xFF}
+								return l.Layout(gtx)
+							}),
+						)
+					}),
+					layout.Rigid(pv.smallButton(&r.up, "↑")),
+					layout.Rigid(layout.Spacer{Width: 2}.Layout),
+					layout.Rigid(pv.smallButton(&r.down, "↓")),
+					layout.Rigid(layout.Spacer{Width: 2}.Layout),
+					layout.Rigid(pv.smallButton(&r.remove, "×")),
+				)
+			})
+		}))
+	}
+	ch = append(ch, layout.Rigid(pv.layoutNotices))
+	if len(pv.players) > 0 {
+		ch = append(ch, layout.Rigid(func(gtx layout.Context) layout.Dimensions {
+			return layout.Inset{Top: 4}.Layout(gtx, Legend(pv.th, paletteColor(pv.players[0].Color)).Layout)
+		}))
+	}
+	return layout.Flex{Axis: layout.Vertical}.Layout(gtx, ch...)
+}

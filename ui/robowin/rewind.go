@@ -1,0 +1,246 @@
+package robowin
+
+import (
+	"fmt"
+	"sort"
+	"time"
+
+	"robocom/arena"
+	"robocom/robolang"
+)
+
+// tapeGame wraps the window's arena game so that it can be rewound. The game is
+// deterministic, so the tape needs only periodic snapshots plus the debugger's edits (which
+// are the only input from outside): going to cycle c restores the last snapshot at or
+// before c and replays from there, applying the edits again at the cycles they were made.
+//
+// Moving back does not discard the future: as long as nothing is edited, the timeline can
+// be moved forward again up to the furthest cycle reached. An edit made at cycle c ends the
+// old future (snapshots and edits after c are dropped), because the game now goes elsewhere.
+//
+// Only the Runner's goroutine touches a tapeGame (through Runner closures), like any Game.
+type tapeGame struct {
+	Game                       // the adapted arena game (an *ArenaGame)
+	eng      *arena.Game       // the engine inside it
+	snaps    []*arena.Snapshot // ascending cycles, snaps[0] at cycle 0; taken before that cycle's edits
+	every    int               // snapshot interval in cycles; doubles when thinning
+	maxSnaps int               // bound on len(snaps), from the board size (memory)
+	edits    []tapeEdit        // ascending cycles; same-cycle edits in the order made
+	furthest int               // the furthest cycle reached on this timeline
+	seeking  bool              // replaying for a rewind: breakpoints are not checked
+	lastSnap time.Time         // when the last snapshot was taken (for the interval's cost)
+	br       breakState        // breakpoints (debugger_break.go)
+}
+
+// tapeEdit is one change made from a debugger, applied after cycle Cycle.
+type tapeEdit struct {
+	Cycle int
+	Robot int
+	Var   int // 1..20 for #1..#20, 0 for #Active
+	Value int16
+}
+
+// Memory bound of the snapshots: a snapshot costs about one robot slot per field.
+const (
+	snapBudgetBytes = 96 << 20
+	snapBytesPerCel = 160
+	firstSnapEvery  = 64
+	maxSnapEvery    = 1 << 14
+)
+
+// newTapeGame wraps g, whose engine is eng, at its first cycle.
+func newTapeGame(g Game, eng *arena.Game) *tapeGame {
+	n := eng.Size()
+	maxSnaps := snapBudgetBytes / max(1, n*n*snapBytesPerCel)
+	t := &tapeGame{Game: g, eng: eng, every: firstSnapEvery, maxSnaps: min(max(maxSnaps, 16), 512)}
+	t.snaps = append(t.snaps, eng.Snapshot())
+	t.furthest = eng.Cycle()
+	t.br.deathsSeen = eng.DeathCount()
+	return t
+}
+
+// Engine is the arena game, for the debuggers' views.
+func (t *tapeGame) Engine() *arena.Game { return t.eng }
+
+// Step simulates the next cycle, keeps the tape and checks breakpoints.
+func (t *tapeGame) Step() {
+	if t.eng.Over() {
+		return
+	}
+	t.Game.Step()
+	c := t.eng.Cycle()
+	if c%t.every == 0 && c > t.snaps[len(t.snaps)-1].Cycle() {
+		t.addSnapshot()
+	}
+	t.applyEdits(c)
+	if c > t.furthest {
+		t.furthest = c
+	}
+	if !t.seeking {
+		t.br.check(t.eng)
+	}
+}
+
+func (t *tapeGame) addSnapshot() {
+	start := time.Now()
+	t.snaps = append(t.snaps, t.eng.Snapshot())
+	end := time.Now()
+	// Keep snapshots below about a tenth of the simulation time: when one costs more than
+	// that share of the cycles since the last, take them half as often. A rewind then
+	// replays at most `every` cycles, which costs about ten snapshots' time.
+	if !t.lastSnap.IsZero() && end.Sub(start)*10 > start.Sub(t.lastSnap) && t.every < maxSnapEvery {
+		t.every *= 2
+	}
+	t.lastSnap = end
+	if len(t.snaps) <= t.maxSnaps {
+		return
+	}
+	// Thin out: keep every other snapshot (cycle 0 always stays) and double the interval,
+	// so a long game keeps a bounded number and a rewind replays at most `every` cycles.
+	t.every *= 2
+	kept := t.snaps[:1]
+	for _, s := range t.snaps[1:] {
+		if s.Cycle()%t.every == 0 {
+			kept = append(kept, s)
+		}
+	}
+	clear(t.snaps[len(kept):])
+	t.snaps = kept
+}
+
+func (t *tapeGame) applyEdits(c int) {
+	i := sort.Search(len(t.edits), func(i int) bool { return t.edits[i].Cycle >= c })
+	for ; i < len(t.edits) && t.edits[i].Cycle == c; i++ {
+		t.apply(t.edits[i])
+	}
+}
+
+func (t *tapeGame) apply(e tapeEdit) error {
+	if e.Var == 0 {
+		return t.eng.SetActive(e.Robot, e.Value)
+	}
+	return t.eng.SetVar(e.Robot, e.Var, e.Value)
+}
+
+// Edit sets a variable (1..20) or #Active (0) of a living robot now and records it, so that
+// replays after a rewind do the same. It ends the recorded future beyond this cycle.
+func (t *tapeGame) Edit(robot, v int, value int16) error {
+	if v < 0 || v > robolang.NumVars {
+		return fmt.Errorf("variable #%d does not exist (#1..#%d)", v, robolang.NumVars)
+	}
+	e := tapeEdit{Cycle: t.eng.Cycle(), Robot: robot, Var: v, Value: value}
+	if err := t.apply(e); err != nil {
+		return err
+	}
+	t.truncateFuture()
+	t.edits = append(t.edits, e)
+	return nil
+}
+
+// truncateFuture forgets what the tape knows beyond the current cycle.
+func (t *tapeGame) truncateFuture() {
+	c := t.eng.Cycle()
+	k := sort.Search(len(t.edits), func(i int) bool { return t.edits[i].Cycle > c })
+	t.edits = t.edits[:k]
+	j := sort.Search(len(t.snaps), func(i int) bool { return t.snaps[i].Cycle() > c })
+	clear(t.snaps[j:])
+	t.snaps = t.snaps[:j]
+	t.furthest = c
+}
+
+// Furthest is the furthest cycle the timeline can be moved to.
+func (t *tapeGame) Furthest() int { return t.furthest }
+
+// Seek puts the game into its state at cycle c (clamped to 0..Furthest): the last snapshot
+// at or before c is restored and the game replayed with step, which must call t.Step once
+// (the Runner's step, so that its event log and graph follow). Going back, restored is told
+// the cycle of the snapshot restored before the replay; going forward, the game simply steps on.
+func (t *tapeGame) Seek(c int, restored func(from int), step func()) {
+	c = min(max(c, 0), t.furthest)
+	if c >= t.eng.Cycle() {
+		// Forward: replaying from the present gives the same states (edits included) and
+		// keeps the Runner's log and graph whole.
+		t.seeking = true
+		for t.eng.Cycle() < c && !t.eng.Over() {
+			step()
+		}
+		t.seeking = false
+		t.br.resync(t.eng)
+		return
+	}
+	i := sort.Search(len(t.snaps), func(i int) bool { return t.snaps[i].Cycle() > c }) - 1
+	i = max(i, 0)
+	s := t.snaps[i]
+	t.eng.Restore(s)
+	if a, ok := t.Game.(*ArenaGame); ok {
+		a.resync()
+	}
+	t.br.resync(t.eng)
+	restored(s.Cycle())
+	t.applyEdits(s.Cycle())
+	t.seeking = true
+	for t.eng.Cycle() < c && !t.eng.Over() {
+		step()
+	}
+	t.seeking = false
+	t.br.resync(t.eng)
+}
+
+// resync makes the adapter's counts agree with the engine after a Restore: the adapter
+// counts robots from spawn and death events, which a Restore does not replay.
+func (a *ArenaGame) resync() {
+	a.counts = append(a.counts[:0], a.g.TeamCounts()...)
+	a.events = a.events[:0]
+	a.ranks = nil
+}
+
+// wrapNewGame makes every game the window starts rewindable and debuggable.
+func wrapNewGame(newGame func([]*robolang.Program, GameOptions, int64) (Game, error)) func([]*robolang.Program, GameOptions, int64) (Game, error) {
+	if newGame == nil {
+		return nil
+	}
+	return func(progs []*robolang.Program, o GameOptions, seed int64) (Game, error) {
+		g, err := newGame(progs, o, seed)
+		if err != nil {
+			return nil, err
+		}
+		if eng := g.Engine(); eng != nil {
+			return newTapeGame(g, eng), nil
+		}
+		return g, nil
+	}
+}
+
+// seekTape rewinds (or moves forward within the tape) on the simulation goroutine and
+// makes the Runner's event log and graph agree with the new present. The game is paused.
+func (r *Runner) seekTape(c int, done func(cycle int, err error)) {
+	r.running.Store(false)
+	r.do(func(s *runState) {
+		t, ok := s.tape, s.tape != nil
+		if !ok {
+			if done != nil {
+				done(0, fmt.Errorf("this game cannot be rewound"))
+			}
+			return
+		}
+		s.budget = -1
+		t.Seek(c, func(from int) {
+			r.mu.Lock()
+			k := len(r.events)
+			for k > 0 && r.events[k-1].Cycle > from {
+				k--
+			}
+			r.events = r.events[:k]
+			if len(r.history.Counts) > from {
+				r.history.Counts = r.history.Counts[:from]
+			}
+			r.mu.Unlock()
+			s.evbuf = s.evbuf[:0]
+			s.hist = s.hist[:0]
+		}, func() { r.step(s) })
+		if done != nil {
+			done(t.eng.Cycle(), nil)
+		}
+		r.publish(s)
+	})
+}

@@ -1,0 +1,397 @@
+package robowin
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"io/fs"
+	"strings"
+	"time"
+
+	"gioui.org/layout"
+	"gioui.org/op"
+
+	"robocom/arena"
+	"robocom/robolang"
+)
+
+// session is the game the window plays, without any of its views: the players, the series
+// of rounds with its seed and tally, the rules, and the Runner with its last snapshot. The
+// views read it and change it through its methods; it knows none of them.
+type session struct {
+	cfg  Config
+	run  *Runner
+	snap Snapshot
+	evs  []arena.Event
+	hist History
+
+	players []Player
+	errors  []string // load errors, each "file:line:col: message"
+	message string   // a short notice (refused sixth player, ...)
+	msgAt   time.Time
+
+	seed        int64
+	gameNo      int // the Snapshot.Game of the game made last; older snapshots are stale
+	round       int // 1-based round; round k plays seed + k − 1
+	roundsWant  int // how many rounds Start plays in a row
+	seriesEnd   int // rounds up to this one follow each other by themselves
+	seriesStart int // the round the series under way began with
+	tally       Tally
+	tallied     int // the Snapshot.Game whose result is in the tally
+	overAt      time.Time
+	wantRun     bool // the user pressed Start; next rounds start by themselves
+	opts        GameOptions
+	gameErr     string
+	speedIdx    int
+	windowSize  image.Point // in dp, as last reported by the window loop
+
+	// onNewGame is told when a new game replaces the current one (the board drops its
+	// selection); onChange when what is remembered between runs changed.
+	onNewGame, onChange func()
+}
+
+// Runner gives tests and tools access to the simulation.
+func (s *session) Runner() *Runner { return s.run }
+
+// Players are the loaded programs in order.
+func (s *session) Players() []Player { return s.players }
+
+// Seed is the seed of the current round.
+func (s *session) Seed() int64 { return s.seed + int64(s.round) - 1 }
+
+// Snapshot is the last snapshot drawn.
+func (s *session) Snapshot() *Snapshot { return &s.snap }
+
+// Message is the notice shown to the user, if any.
+func (s *session) Message() string { return s.message }
+
+// Errors are the load errors shown.
+func (s *session) Errors() []string { return s.errors }
+
+// Title is the window title: the players and the cycle.
+func (s *session) Title() string {
+	var names []string
+	for _, p := range s.players {
+		names = append(names, p.Name())
+	}
+	t := "RoboCom Arena"
+	if len(names) > 0 {
+		t += " — " + strings.Join(names, " vs ")
+		t += fmt.Sprintf(" — cycle %d", s.snap.Cycle)
+	}
+	return t
+}
+
+func (s *session) notify(msg string) { s.message, s.msgAt = msg, time.Now() }
+
+// AddPlayer loads a program from a root ("root:path") and adds it; it refuses a sixth.
+func (s *session) AddPlayer(path string) bool {
+	ok := s.addPlayer(path)
+	if ok {
+		s.restartSeries()
+		s.changed()
+	}
+	return ok
+}
+
+func (s *session) addPlayer(path string) bool {
+	if len(s.players) >= MaxPlayers {
+		s.notify(fmt.Sprintf("At most %d programs play at once: remove one before adding %s.", MaxPlayers, baseName(path)))
+		return false
+	}
+	root, name, ok := s.splitPath(path)
+	if !ok {
+		s.errors = append(s.errors, fmt.Sprintf("%s: no such place to load from", path))
+		return false
+	}
+	// Only regular files of a sane size: reading a FIFO or a device would hang the window.
+	if st, err := fs.Stat(root.FS, name); err == nil && !st.Mode().IsRegular() {
+		s.errors = append(s.errors, fmt.Sprintf("%s is not a regular file, so it cannot be a program", displayName(root, name)))
+		return false
+	} else if err == nil && st.Size() > maxProgramSize {
+		s.errors = append(s.errors, fmt.Sprintf("%s is too big for a program (%d bytes, at most %d)", displayName(root, name), st.Size(), maxProgramSize))
+		return false
+	}
+	src, err := fs.ReadFile(root.FS, name)
+	if err != nil {
+		s.errors = append(s.errors, fmt.Sprintf("%s: cannot read the file: %v", displayName(root, name), unwrapPathErr(err)))
+		return false
+	}
+	if s.cfg.Load == nil {
+		s.errors = append(s.errors, displayName(root, name)+": this build cannot load programs yet (the language package is missing)")
+		return false
+	}
+	prog, err := s.cfg.Load(displayName(root, name), src)
+	if err != nil {
+		for _, line := range strings.Split(strings.TrimSpace(err.Error()), "\n") {
+			s.errors = append(s.errors, line)
+		}
+		s.notify(fmt.Sprintf("%s did not load; its errors are listed below.", baseName(name)))
+		return false
+	}
+	used := map[int]bool{}
+	for _, p := range s.players {
+		used[p.Color] = true
+	}
+	c := 0
+	for used[c] {
+		c++
+	}
+	s.players = append(s.players, Player{Prog: prog, Path: path, Color: c})
+	s.clearErrorsFor(displayName(root, name))
+	return true
+}
+
+func (s *session) clearErrorsFor(display string) {
+	kept := s.errors[:0]
+	for _, e := range s.errors {
+		if !strings.HasPrefix(e, display+":") {
+			kept = append(kept, e)
+		}
+	}
+	s.errors = kept
+}
+
+// splitPath splits "root:path" into its root and the path inside it.
+func (s *session) splitPath(p string) (Root, string, bool) {
+	i := strings.Index(p, ":")
+	if i < 0 {
+		return Root{}, "", false
+	}
+	for _, r := range s.cfg.Roots {
+		if r.Name == p[:i] {
+			return r, p[i+1:], true
+		}
+	}
+	return Root{}, "", false
+}
+
+// RemovePlayer removes player i.
+func (s *session) RemovePlayer(i int) {
+	if i < 0 || i >= len(s.players) {
+		return
+	}
+	s.players = append(s.players[:i], s.players[i+1:]...)
+	s.restartSeries()
+	s.changed()
+}
+
+// MovePlayer swaps player i with player i+d (d = ±1).
+func (s *session) MovePlayer(i, d int) {
+	j := i + d
+	if i < 0 || j < 0 || i >= len(s.players) || j >= len(s.players) {
+		return
+	}
+	s.players[i], s.players[j] = s.players[j], s.players[i]
+	s.restartSeries()
+	s.changed()
+}
+
+// Recolor gives player i the next palette colour no other player uses.
+func (s *session) Recolor(i int) {
+	if i < 0 || i >= len(s.players) {
+		return
+	}
+	used := map[int]bool{}
+	for j, p := range s.players {
+		if j != i {
+			used[p.Color] = true
+		}
+	}
+	c := s.players[i].Color
+	for k := 0; k < len(Palette); k++ {
+		c = (c + 1) % len(Palette)
+		if !used[c] {
+			break
+		}
+	}
+	s.players[i].Color = c
+}
+
+// SetSeed sets the seed of round 1 and restarts the series with it.
+func (s *session) SetSeed(seed int64) {
+	s.seed = seed
+	s.restartSeries()
+}
+
+// Restart starts again at round 1 with the same seed and an empty tally (replaying a
+// tallied round would count it twice).
+func (s *session) Restart() { s.restartSeries() }
+
+// newGame makes the game of the current round and hands it to the runner (paused).
+func (s *session) newGame() {
+	s.gameErr = ""
+	if s.onNewGame != nil {
+		s.onNewGame()
+	}
+	if s.cfg.NewGame == nil {
+		s.gameErr = "This build has no game engine yet, so games cannot run."
+		s.gameNo = s.run.Reset(nil)
+		return
+	}
+	if len(s.players) == 0 {
+		s.gameNo = s.run.Reset(nil)
+		return
+	}
+	progs := make([]*robolang.Program, len(s.players))
+	for i, p := range s.players {
+		progs[i] = p.Prog
+	}
+	g, err := s.cfg.NewGame(progs, s.opts, s.Seed())
+	if err != nil {
+		s.gameErr = "The game could not start: " + err.Error()
+		s.gameNo = s.run.Reset(nil)
+		return
+	}
+	s.gameNo = s.run.Reset(g)
+}
+
+// over reports whether the current game (not one replaced a moment ago) has ended.
+func (s *session) over() bool { return s.snap.Over && s.snap.Game == s.gameNo }
+
+// ToggleRun starts or pauses the game.
+func (s *session) ToggleRun() {
+	if s.run.Running() {
+		s.wantRun = false
+		s.run.Pause()
+		return
+	}
+	if s.over() {
+		s.nextRound()
+	}
+	if s.round > s.seriesEnd {
+		s.seriesStart, s.seriesEnd = s.round, s.round+s.rounds()-1
+	}
+	s.wantRun = true
+	s.run.Start()
+}
+
+// nextRound makes the game of the next round; the tally goes on.
+func (s *session) nextRound() {
+	s.round++
+	s.newGame()
+}
+
+// restartSeries starts again at round 1 with an empty tally.
+func (s *session) restartSeries() {
+	s.round, s.seriesEnd = 1, 0
+	s.tally = Tally{}
+	s.newGame()
+}
+
+func (s *session) rounds() int { return max(s.roundsWant, 1) }
+
+// setRounds sets how many rounds Start plays; a new length applies to the series under way.
+func (s *session) setRounds(n int) {
+	s.roundsWant = n
+	if s.seriesEnd >= s.round {
+		s.seriesEnd = s.seriesStart + s.rounds() - 1
+	}
+}
+
+// changed tells the window that what is remembered between runs changed.
+func (s *session) changed() {
+	if s.onChange != nil {
+		s.onChange()
+	}
+}
+
+func (s *session) teams() []Team {
+	t := make([]Team, len(s.players))
+	for i, p := range s.players {
+		t[i] = Team{Name: p.Name(), Color: paletteColor(p.Color)}
+	}
+	return t
+}
+
+// setSpeed picks a speed step (0 slowest .. len(speeds)-1 fastest).
+func (s *session) setSpeed(i int) {
+	s.speedIdx = min(max(i, 0), len(speeds)-1)
+	s.run.SetSpeed(speeds[s.speedIdx])
+}
+
+// checkOver puts a finished game into the tally once, and moves on to the next round of
+// a series after a pause that lets the banner be read.
+func (s *session) checkOver(gtx layout.Context) {
+	if !s.over() || s.snap.Game == 0 {
+		return
+	}
+	if s.tallied != s.snap.Game {
+		s.tallied = s.snap.Game
+		s.tally.AddEnd(s.snap.Counts, s.snap.Ranks)
+		s.overAt = gtx.Now
+	}
+	if s.wantRun && s.round < s.seriesEnd {
+		next := s.overAt.Add(1500 * time.Millisecond)
+		if gtx.Now.After(next) {
+			s.nextRound()
+			s.run.Start()
+		} else {
+			gtx.Execute(op.InvalidateCmd{At: next})
+		}
+	}
+}
+
+func (s *session) resultHeadline() string {
+	winners := 0
+	w := -1
+	for i, r := range s.snap.Ranks {
+		if r == 1 {
+			winners++
+			w = i
+		}
+	}
+	c := s.snap.Cycle
+	switch {
+	case winners == 1 && len(s.players) > 1 && w < len(s.players):
+		return fmt.Sprintf("%s wins (cycle %d)", s.players[w].Name(), c)
+	case winners >= 1:
+		return fmt.Sprintf("Draw (cycle %d)", c)
+	}
+	return fmt.Sprintf("Game over (cycle %d)", c)
+}
+
+// SetWindowSize records the window size (in dp) to remember it.
+func (s *session) SetWindowSize(w, h int) { s.windowSize = image.Pt(w, h) }
+
+func (s *session) teamName(i int) string {
+	if i >= 0 && i < len(s.players) {
+		return s.players[i].Name()
+	}
+	return fmt.Sprintf("team %d", i+1)
+}
+
+func (s *session) teamColor(i int) color.NRGBA {
+	if i >= 0 && i < len(s.players) {
+		return paletteColor(s.players[i].Color)
+	}
+	return color.NRGBA{0x88, 0x88, 0x88, 0xFF}
+}
+
+// labelsOf finds the label definitions of a bank that is one of the loaded programs' own
+// banks (the engine shares their code, transferred or not): instruction index → names.
+func (s *session) labelsOf(b arena.BankView) map[int][]string {
+	if b.Hidden || len(b.Code) == 0 {
+		return nil
+	}
+	for _, pl := range s.players {
+		prog := pl.Prog
+		if prog == nil || prog.Hidden {
+			continue
+		}
+		for bi := range prog.Banks {
+			code := prog.Banks[bi].Code
+			if len(code) == 0 || &code[0] != &b.Code[0] {
+				continue
+			}
+			out := map[int][]string{}
+			for _, l := range prog.Labels {
+				if l.Bank == bi {
+					out[l.Index] = append(out[l.Index], l.Name)
+				}
+			}
+			return out
+		}
+	}
+	return nil
+}

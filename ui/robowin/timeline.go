@@ -1,0 +1,105 @@
+package robowin
+
+import (
+	"fmt"
+	"sync/atomic"
+
+	"gioui.org/layout"
+	"gioui.org/widget"
+	"gioui.org/widget/material"
+)
+
+// timelineView is the row under the board: "← 1 cycle", the timeline slider over every
+// cycle played, "Latest →" and the program tools' button, with the debuggers' notice below.
+type timelineView struct {
+	*session
+	kit
+	back, latest, tools widget.Clickable
+	tips                struct{ back, latest tipArea }
+	slider              widget.Float
+	seekWant            int // cycle to go to, -1 for none
+	seekBusy            atomic.Bool
+}
+
+func (t *timelineView) init(s *session, k kit) {
+	t.session, t.kit = s, k
+	t.seekWant = -1
+}
+
+// update notes the cycle the buttons or the slider ask for in seekWant; it reports whether
+// the program tools' button was pressed.
+func (t *timelineView) update(gtx layout.Context) (toolsPressed bool) {
+	if t.back.Clicked(gtx) {
+		t.seekWant = max(t.snap.Cycle-1, 0)
+	}
+	if t.latest.Clicked(gtx) {
+		t.seekWant = t.snap.Furthest
+	}
+	toolsPressed = t.tools.Clicked(gtx)
+	if t.slider.Update(gtx) && t.snap.Furthest > 0 {
+		t.seekWant = int(t.slider.Value*float32(t.snap.Furthest) + 0.5)
+	}
+	return toolsPressed
+}
+
+// disabledIf greys out w and ignores its clicks when off: "← 1 cycle" at cycle 0 and
+// "Latest →" at the furthest cycle would do nothing, and a new user clicking them saw no reason.
+func disabledIf(off bool, w layout.Widget) layout.Widget {
+	return func(gtx layout.Context) layout.Dimensions {
+		if off {
+			gtx = gtx.Disabled()
+		}
+		return w(gtx)
+	}
+}
+
+// timelineLabel is the timeline's cycle, from the same snapshot as the cycle counter.
+func timelineLabel(s *Snapshot) string {
+	return fmt.Sprintf("cycle %d of %d", s.Cycle, s.Furthest)
+}
+
+// layout draws the row; notice is shown under it, or when there is none and hint is set,
+// how to open a debugger.
+func (t *timelineView) layout(gtx layout.Context, notice string, hint bool, toolsLabel string) layout.Dimensions {
+	// The same snapshot as the cycle counter at the top (not the debuggers' fetch, which
+	// lags a publish behind while the game runs).
+	snap := &t.snap
+	if !t.slider.Dragging() && snap.Furthest > 0 {
+		t.slider.Value = float32(snap.Cycle) / float32(snap.Furthest)
+	}
+	label := timelineLabel(snap)
+	if !snap.Rewindable {
+		label = "no game to rewind"
+	}
+	return layout.Inset{Top: 4, Bottom: 4, Left: 6, Right: 6}.Layout(gtx, func(gtx layout.Context) layout.Dimensions {
+		return layout.Flex{Axis: layout.Vertical}.Layout(gtx,
+			layout.Rigid(func(gtx layout.Context) layout.Dimensions {
+				return layout.Flex{Alignment: layout.Middle}.Layout(gtx,
+					layout.Rigid(t.tipped(&t.tips.back, "Go back one cycle (←; the game pauses; the future is kept until you edit)", disabledIf(snap.Cycle == 0, t.smallButton(&t.back, "← 1 cycle")))),
+					layout.Rigid(layout.Spacer{Width: 6}.Layout),
+					layout.Rigid(t.label("Timeline")),
+					layout.Flexed(1, func(gtx layout.Context) layout.Dimensions {
+						return layout.Inset{Left: 6, Right: 6}.Layout(gtx, material.Slider(t.th, &t.slider).Layout)
+					}),
+					layout.Rigid(t.label(label)),
+					layout.Rigid(layout.Spacer{Width: 6}.Layout),
+					layout.Rigid(t.tipped(&t.tips.latest, "Forward again to the furthest cycle reached", disabledIf(snap.Cycle >= snap.Furthest, t.smallButton(&t.latest, "Latest →")))),
+					layout.Rigid(layout.Spacer{Width: 12}.Layout),
+					layout.Rigid(t.smallButton(&t.tools, toolsLabel)),
+				)
+			}),
+			layout.Rigid(func(gtx layout.Context) layout.Dimensions {
+				msg := notice
+				if msg == "" {
+					if !hint {
+						return layout.Dimensions{}
+					}
+					msg = "Click a robot to open its debugger; several can be open at once."
+				}
+				l := material.Body2(t.th, msg)
+				l.Color = dbgNotice
+				return layout.Inset{Top: 2}.Layout(gtx, l.Layout)
+			}),
+		)
+	})
+}

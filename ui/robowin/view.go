@@ -1,0 +1,52 @@
+package robowin
+
+import (
+	"robocom/arena"
+	"robocom/robolang"
+)
+
+// MaxPlayers is how many programs play at once (ROBOCOM.md, CLI.md).
+const MaxPlayers = 5
+
+// SetNames names the instruction sets 0..2.
+var SetNames = [3]string{"Basic", "Advanced", "Super"}
+
+// Game is one RoboCom game as the window drives it. Only the Runner's goroutine calls its
+// methods while a game runs, so an implementation need not be safe for concurrent use.
+type Game interface {
+	// Step simulates one cycle. It does nothing once the game is over.
+	Step()
+	// Over reports whether the game has ended (one program left, or the time limit).
+	Over() bool
+	// Cycle is the number of the last cycle simulated (0 before the first).
+	Cycle() int
+	// Size is the board's n.
+	Size() int
+	// Robots appends a view of every robot, oldest first, to dst.
+	Robots(dst []arena.RobotView) []arena.RobotView
+	// Events appends the events the event log shows (spawns and deaths) since the last
+	// call to dst.
+	Events(dst []arena.Event) []arena.Event
+	// Counts appends the number of robots of each program (active or not) to dst.
+	Counts(dst []int) []int
+	// Ranks returns each program's rank (1 best; ties share) once the game is over.
+	Ranks() []int
+	// Engine is the arena game played, which the debuggers and the timeline read and
+	// rewind; nil for a game with no engine behind it (a test's fixed board).
+	Engine() *arena.Game
+}
+
+// Player is one loaded program taking part.
+type Player struct {
+	Prog  *robolang.Program
+	Path  string // where it was loaded from, as shown to the user
+	Color int    // index into Palette
+}
+
+// Name is the program's name.
+func (p Player) Name() string {
+	if p.Prog != nil && p.Prog.Name != "" {
+		return p.Prog.Name
+	}
+	return p.Path
+}
