@@ -1,6 +1,9 @@
 package redcode
 
-import "fmt"
+import (
+	"errors"
+	"strings"
+)
 
 // DefaultSettings are pMARS's settings before its command line is read.
 // Rounds is -1, "not given": Finish makes it 1, or every position once with -P.
@@ -9,37 +12,38 @@ func DefaultSettings() *Settings {
 }
 
 // Finish applies the defaults that depend on other settings and the checks of
-// PMARS-DETAILS.md 15 for n warriors; an error is pMARS's message.
+// PMARS-DETAILS.md 15 for n warriors. pMARS makes every check and prints each
+// failure: the error holds their messages, separated by empty lines.
 func (st *Settings) Finish(n int) error {
+	var failed []string
+	check := func(bad bool, msg string) {
+		if bad {
+			failed = append(failed, msg)
+		}
+	}
+	check(st.FixedSeries && st.FixedPos > 0, "Only one of -f and -F can be given")
 	if st.MinDistance == 0 {
 		st.MinDistance = st.MaxLength
+	} else {
+		check(st.MinDistance < st.MaxLength, "Warrior distance cannot be smaller than warrior length")
 	}
+	check(st.CoreSize < n*st.MinDistance, "Core size is too small")
+	check(st.FixedPos > 0 && st.FixedPos < st.MinDistance, "Position of warrior #2 cannot be smaller than warrior distance")
+	check(!CheckFormula(st.Formula, n), "Bad score formula")
 	if st.PSpaceSize == 0 {
 		st.PSpaceSize = DefaultPSpaceSize(st.CoreSize)
 	}
+	check(st.PSpaceSize > st.CoreSize, "P-space is bigger than core")
+	check(st.Permute && n != 2, "Permutation cannot be used in multiwarrior battles")
 	if st.Rounds < 0 {
 		st.Rounds = 1
 		if st.Permute {
 			st.Rounds = 2*st.CoreSize - 4*st.MinDistance + 2
 		}
 	}
-	switch {
-	case st.FixedSeries && st.FixedPos > 0:
-		return fmt.Errorf("Only one of -f and -F can be given")
-	case st.MinDistance < st.MaxLength:
-		return fmt.Errorf("Warrior distance cannot be smaller than warrior length")
-	case st.CoreSize < n*st.MinDistance:
-		return fmt.Errorf("Core size is too small")
-	case st.FixedPos > 0 && st.FixedPos < st.MinDistance:
-		return fmt.Errorf("Position of warrior #2 cannot be smaller than warrior distance")
-	case !CheckFormula(st.Formula, n):
-		return fmt.Errorf("Bad score formula")
-	case st.PSpaceSize > st.CoreSize:
-		return fmt.Errorf("P-space is bigger than core")
-	case st.Permute && n != 2:
-		return fmt.Errorf("Permutation cannot be used in multiwarrior battles")
-	case n == 0:
-		return fmt.Errorf("No warrior file specified")
+	check(n == 0, "No warrior file specified")
+	if len(failed) > 0 {
+		return errors.New(strings.Join(failed, "\n\n"))
 	}
 	return nil
 }

@@ -134,3 +134,25 @@ func TestOptionsFromStdin(t *testing.T) {
 		t.Errorf("x-: rc %d %q", rc, errb.String())
 	}
 }
+
+// TestUsageMessages: after the usage text pMARS prints every failed check,
+// and "-@" needs a file name as the next word.
+func TestUsageMessages(t *testing.T) {
+	tests := []struct {
+		args []string
+		tail string
+	}{
+		{[]string{"-f", "-F", "200", "-l", "10", "-d", "5", "-S", "30", "-s", "20", "a.red", "b.red"},
+			"$\n\nOnly one of -f and -F can be given\n\nWarrior distance cannot be smaller than warrior length\n\nP-space is bigger than core\n"},
+		{[]string{"-P", "-r", "0"}, "$\n\nPermutation cannot be used in multiwarrior battles\n\nNo warrior file specified\n"},
+		{[]string{"-@x"}, "$\n\nCannot open parameter file\n"},
+		{[]string{"-r", "0", "-@"}, "$\n\nCannot open parameter file\n"},
+		{[]string{"-Q", "-1", "a.red"}, "$\n\nBad argument for \"-Q\" switch\n"},
+	}
+	for _, tc := range tests {
+		_, errs, rc := runPMARS(t, tc.args...)
+		if rc != 2 || !strings.HasSuffix(errs, tc.tail) || strings.Count(errs, "pMARS v0.9.2") != 1 {
+			t.Errorf("%v: rc %d, stderr ends %q", tc.args, rc, errs[max(0, len(errs)-200):])
+		}
+	}
+}

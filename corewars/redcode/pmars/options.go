@@ -114,23 +114,17 @@ func (p *parser) parse(args []string, files *[]string, depth int) error {
 				n, err = num(1, 1<<30)
 				st.PSpaceSize = int(n)
 			case 'Q':
-				var v string
-				v, err = value()
-				if err == nil {
-					q, perr := strconv.Atoi(v)
-					if perr != nil {
-						err = &UsageError{fmt.Sprintf("Bad argument for \"-%c\" switch", c)}
-					}
-					st.Query, st.HasQuery = q, true
-				}
+				n, err = num(-1, 1<<31-1)
+				st.Query, st.HasQuery = int(n), true
 			case '=':
 				st.Formula, err = value()
 			case '@':
-				var name string
-				name, err = value()
-				if err == nil {
-					err = p.parseFile(name, files, depth)
+				// pMARS: a file name must follow as the next word
+				if !last || i+1 >= len(args) || endOfInput(args[i+1]) {
+					return &UsageError{"Cannot open parameter file"}
 				}
+				i++
+				err = p.parseFile(args[i], files, depth)
 			case 'b':
 				st.Brief = !st.Brief
 			case 'k':
