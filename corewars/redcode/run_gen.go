@@ -34,6 +34,7 @@ func (m *Machine) run(steps int64) {
 			// change the cell); opcode and modes change only by execution.
 			ia, ib := ic.a, ic.b
 			var aptr, aa, ab, bptr, ba, bb uint32
+			var tail int
 			next := pc + 1
 			if next == S {
 				next = 0
@@ -13734,8 +13735,10 @@ func (m *Machine) run(steps int64) {
 			owner[bptr] = id
 			written[bptr] = stamp
 		push1:
-			q.buf[q.tail] = next
-			q.tail = (q.tail + 1) & q.mask
+			// (tail in a local: the store into buf could alias q.tail for the compiler)
+			tail = q.tail
+			q.buf[tail] = next
+			q.tail = (tail + 1) & q.mask
 			cw = w.next
 			left--
 			if left == 0 {
@@ -13743,8 +13746,9 @@ func (m *Machine) run(steps int64) {
 			}
 			continue
 		spl:
-			q.buf[q.tail] = next
-			q.tail = (q.tail + 1) & q.mask
+			tail = q.tail
+			q.buf[tail] = next
+			q.tail = (tail + 1) & q.mask
 			if q.n < q.max {
 				if q.n == len(q.buf) {
 					q.grow()

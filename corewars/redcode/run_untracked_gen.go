@@ -32,6 +32,7 @@ func (m *Machine) runUntracked(steps int64) {
 			// change the cell); opcode and modes change only by execution.
 			ia, ib := ic.a, ic.b
 			var aptr, aa, ab, bptr, ba, bb uint32
+			var tail int
 			next := pc + 1
 			if next == S {
 				next = 0
@@ -12296,8 +12297,10 @@ func (m *Machine) runUntracked(steps int64) {
 				goto die
 			}
 		push1:
-			q.buf[q.tail] = next
-			q.tail = (q.tail + 1) & q.mask
+			// (tail in a local: the store into buf could alias q.tail for the compiler)
+			tail = q.tail
+			q.buf[tail] = next
+			q.tail = (tail + 1) & q.mask
 			cw = w.next
 			left--
 			if left == 0 {
@@ -12305,8 +12308,9 @@ func (m *Machine) runUntracked(steps int64) {
 			}
 			continue
 		spl:
-			q.buf[q.tail] = next
-			q.tail = (q.tail + 1) & q.mask
+			tail = q.tail
+			q.buf[tail] = next
+			q.tail = (tail + 1) & q.mask
 			if q.n < q.max {
 				if q.n == len(q.buf) {
 					q.grow()
