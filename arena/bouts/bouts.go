@@ -22,8 +22,9 @@ import (
 // Pairing is two entries of a tournament by their index in the entry list, the one added
 // earlier first (A < B in a round-robin), and the seed of their first bout.
 type Pairing struct {
-	A, B int
-	Seed int64
+	A    int   `json:"a"`
+	B    int   `json:"b"`
+	Seed int64 `json:"seed"`
 }
 
 // RoundRobin is every pairing of n entries, in the order (0,1), (0,2), …, (0,n−1), (1,2), …,
@@ -122,11 +123,17 @@ type Result struct {
 // Index is the bout's index in a plan of that many rounds per pairing.
 func (r Result) Index(rounds int) int { return r.Pairing*rounds + r.Round - 1 }
 
+// windowPerWorker is how many bouts per worker may be played ahead of the one each waits
+// for. Bouts vary a lot in length (a RoboCom bout runs from a few cycles to the time limit),
+// so a small window leaves workers idle behind one long bout; results are small, so a wide
+// one costs little memory, and it is still a constant.
+const windowPerWorker = 64
+
 // Workers is the default number of goroutines for Play: one per CPU.
 func Workers() int { return runtime.NumCPU() }
 
 // Play plays the bouts [from, to) with play on up to workers goroutines (at least 1) and
-// hands each value to each in the order of g, at most 2·workers bouts ahead of the one each
+// hands each value to each in the order of g, at most 64·workers bouts ahead of the one each
 // is waiting for, so memory stays constant however many bouts there are.
 //
 // It stops at a bout boundary: when ctx is done it starts no new bout, lets the ones in
@@ -140,7 +147,7 @@ func Play[R any](ctx context.Context, from, to, workers int, play func(g int) (R
 		return next, ctx.Err()
 	}
 	workers = max(1, min(workers, to-from))
-	window := 2 * workers
+	window := windowPerWorker * workers
 	type done struct {
 		g   int
 		r   R
@@ -170,11 +177,17 @@ func Play[R any](ctx context.Context, from, to, workers int, play func(g int) (R
 			close(results)
 		}()
 		for g := from; g < to; g++ {
+			if ctx.Err() != nil { // select picks at random among ready cases: look first
+				return
+			}
 			select {
 			case slots <- struct{}{}:
 			case <-stop:
 				return
 			case <-ctx.Done():
+				return
+			}
+			if ctx.Err() != nil {
 				return
 			}
 			select {
@@ -186,7 +199,8 @@ func Play[R any](ctx context.Context, from, to, workers int, play func(g int) (R
 			}
 		}
 	}()
-	pending := make([]*done, window) // by g % window
+	pending := make([]done, window) // by g % window; filled[i] tells whether pending[i] holds one
+	filled := make([]bool, window)
 	stopped := false
 	halt := func(e error) {
 		if err == nil {
@@ -201,13 +215,11 @@ func Play[R any](ctx context.Context, from, to, workers int, play func(g int) (R
 		if stopped && err != nil {
 			continue // drain
 		}
-		pending[d.g%window] = &d
-		for {
-			p := pending[next%window]
-			if p == nil || p.g != next {
-				break
-			}
-			pending[next%window] = nil
+		pending[d.g%window], filled[d.g%window] = d, true
+		for filled[next%window] {
+			i := next % window
+			p := pending[i]
+			pending[i], filled[i] = done{}, false
 			if p.err != nil {
 				halt(p.err)
 				break

@@ -68,7 +68,7 @@ func tournamentMain(args []string, stdout, stderr io.Writer) int {
 		return usageErr("%v", err)
 	}
 	if sf.wanted() {
-		k, n, err := sf.parse(gf.json)
+		k, n, err := sf.parse(gf.json, gf.seedSet)
 		if err != nil {
 			return usageErr("%v", err)
 		}

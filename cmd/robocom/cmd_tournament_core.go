@@ -204,7 +204,7 @@ func coreTournamentMain(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	if sf.wanted() {
-		k, n, err := sf.parse(*asJSON)
+		k, n, err := sf.parse(*asJSON, seedSet)
 		if err == nil && *swiss {
 			err = errors.New("-shard plays a part of a round-robin; the Swiss system's pairings depend on the results so far")
 		}

@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"syscall"
 	"testing"
@@ -213,6 +214,53 @@ func TestCountsCannotOverflow(t *testing.T) {
 		}
 		if code != 2 || out.Len() != 0 || !strings.Contains(errb.String(), "more") || !strings.Contains(errb.String(), "than can be counted") {
 			t.Errorf("%v: exit %d, %q\n%s", args, code, out.String(), errb.String())
+		}
+	}
+}
+
+// heapProbe is a standard output that notes the live heap after every nth write (battle and
+// core flush once a round).
+type heapProbe struct {
+	n, writes int
+	heap      []uint64
+}
+
+func (h *heapProbe) Write(b []byte) (int, error) {
+	h.writes++
+	if h.writes%h.n == 0 {
+		var ms runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&ms)
+		h.heap = append(h.heap, ms.HeapAlloc)
+	}
+	return len(b), nil
+}
+
+// TestManyRoundsInConstantMemory: battle -json and core -json over 10,000 rounds keep the
+// same live heap from the first thousand rounds to the last (every round used to be kept
+// until the end).
+func TestManyRoundsInConstantMemory(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays 10,000 rounds twice")
+	}
+	for _, args := range [][]string{
+		{"battle", "-json", "-q", "-seed", "1", "-rounds", "10000", "-opt", "timeout=50", "../../robots/hive.rob", "../../robots/mine.rob"},
+		{"core", "-json", "-q", "-seed", "1", "-rounds", "10000", "-cycles", "20", "-size", "200", "../../robots/core/dwarf.cw", "../../robots/core/imp.cw"},
+	} {
+		probe := &heapProbe{n: 1000}
+		var errb bytes.Buffer
+		var code int
+		if args[0] == "battle" {
+			code = battleMain(args[1:], probe, &errb)
+		} else {
+			code = coreMain(args[1:], probe, &errb)
+		}
+		if code != 0 || len(probe.heap) < 9 {
+			t.Fatalf("%v: exit %d, %d samples: %s", args, code, len(probe.heap), errb.String())
+		}
+		first, last := probe.heap[0], probe.heap[len(probe.heap)-1]
+		if last > first+512<<10 {
+			t.Errorf("%s: the live heap grew from %d to %d bytes over %d rounds", args[0], first, last, 10000)
 		}
 	}
 }

@@ -49,6 +49,9 @@ type shardHeader struct {
 	Params   *coreplay.Params `json:"params,omitempty"`
 	Copies   int              `json:"copies,omitempty"`
 	Programs []shardProgram   `json:"programs"`
+	// Pairings, if present, are the plan's pairings (a hill plays only those it lacks);
+	// without them the plan is the round-robin of the programs.
+	Pairings []bouts.Pairing `json:"pairings,omitempty"`
 }
 
 type shardProgram struct {
@@ -184,6 +187,9 @@ func sameInputs(out string, inputs []string) error {
 	if err != nil {
 		return nil
 	}
+	if st.IsDir() {
+		return fmt.Errorf("-o %s is a directory; give the part's file name", out)
+	}
 	for _, in := range inputs {
 		if ist, err := os.Stat(in); err == nil && os.SameFile(st, ist) {
 			return fmt.Errorf("-o %s is one of the programs; the part needs a file of its own", out)
@@ -270,7 +276,7 @@ type shardPart struct {
 const maxPartPrograms = 4096
 
 // maxShardLine bounds a line of a part (headers list every program with its file name).
-const maxShardLine = 16 << 20
+const maxShardLine = 64 << 20
 
 func (p *shardPart) readLine() ([]byte, error) {
 	var buf []byte
@@ -378,6 +384,16 @@ func (h *shardHeader) check() error {
 	case (h.Game == "robocom") != (h.Options != nil) || (h.Game == "core") != (h.Params != nil):
 		return fmt.Errorf("a %s part without its options", h.Game)
 	}
+	if h.Pairings != nil {
+		if len(h.Pairings) == 0 {
+			return errors.New("an empty list of pairings")
+		}
+		for i, pg := range h.Pairings {
+			if pg.A < 0 || pg.B < 0 || pg.A >= len(h.Programs) || pg.B >= len(h.Programs) || pg.A == pg.B {
+				return fmt.Errorf("pairing %d names programs %d and %d of %d", i, pg.A, pg.B, len(h.Programs))
+			}
+		}
+	}
 	plan := h.plan()
 	if err := plan.Check(); err != nil {
 		return err
@@ -391,6 +407,9 @@ func (h *shardHeader) check() error {
 
 // plan is the tournament's plan of bouts.
 func (h *shardHeader) plan() bouts.Plan {
+	if h.Pairings != nil {
+		return bouts.Plan{Pairings: h.Pairings, Rounds: h.Rounds}
+	}
 	if h.Game == "core" {
 		return coreplay.RoundRobinPlan(len(h.Programs), h.Seed, h.Rounds)
 	}
@@ -420,6 +439,8 @@ func sameTournament(p, q *shardPart) error {
 		return differ("copies", a.Copies, b.Copies)
 	case !reflect.DeepEqual(a.Params, b.Params):
 		return differ("parameters", *a.Params, *b.Params)
+	case !reflect.DeepEqual(a.Pairings, b.Pairings):
+		return fmt.Errorf("%s and %s are parts of different tournaments: they play different pairings", p.path, q.path)
 	}
 	for i := range a.Programs {
 		if a.Programs[i].SHA256 != b.Programs[i].SHA256 {
@@ -490,8 +511,10 @@ func (f *shardFlags) register(fs *flag.FlagSet) {
 func (f *shardFlags) wanted() bool { return f.shard != "" || f.out != "" }
 
 // parse checks the flags together and returns K and N.
-func (f *shardFlags) parse(asJSON bool) (k, n int, err error) {
+func (f *shardFlags) parse(asJSON, seedSet bool) (k, n int, err error) {
 	switch {
+	case f.shard != "" && !seedSet:
+		return 0, 0, errors.New("-shard needs -seed: every part must play the bouts of one tournament, and a random seed differs from part to part")
 	case f.shard == "":
 		return 0, 0, errors.New("-o writes a part of a tournament: give -shard K/N too (-shard 0/1 for all of it)")
 	case asJSON:

@@ -191,10 +191,13 @@ func TestShardFlags(t *testing.T) {
 		args []string
 		want string
 	}{
-		{append([]string{"-shard", "0/2", "-json"}, robo...), "-json prints a whole tournament"},
-		{append([]string{"-o", filepath.Join(t.TempDir(), "x.jsonl")}, robo...), "give -shard K/N too"},
-		{append([]string{"-shard", "0/2", "-o", robo[0]}, robo...), "is one of the programs"},
-		{append([]string{"-shard", "0/2", "-swiss"}, core...), "Swiss system's pairings depend"},
+		{append([]string{"-seed", "1", "-shard", "0/2", "-json"}, robo...), "-json prints a whole tournament"},
+		{append([]string{"-seed", "1", "-o", filepath.Join(t.TempDir(), "x.jsonl")}, robo...), "give -shard K/N too"},
+		{append([]string{"-seed", "1", "-shard", "0/2", "-o", robo[0]}, robo...), "is one of the programs"},
+		{append([]string{"-seed", "1", "-shard", "0/2", "-swiss"}, core...), "Swiss system's pairings depend"},
+		{append([]string{"-shard", "0/2"}, robo...), "-shard needs -seed"},
+		{append([]string{"-seed", "1", "-shard", "0/2", "-o", t.TempDir()}, robo...), "is a directory"},
+		{append([]string{"-shard", "0/2"}, core...), "-shard needs -seed"},
 	} {
 		var out, errb bytes.Buffer
 		if code := tournamentMain(c.args, &out, &errb); code != 2 || !strings.Contains(errb.String(), c.want) {
@@ -238,4 +241,29 @@ func FuzzMergePart(f *testing.F) {
 		mergeMain([]string{p}, &out, &errb)
 		mergeMain([]string{"-json", part0, p}, &out, &errb)
 	})
+}
+
+// TestPartWithPairings: a part may list its plan's pairings (a hill's); listing the
+// round-robin's own gives the same result, and a pairing of a program with itself or
+// with one that does not exist is refused.
+func TestPartWithPairings(t *testing.T) {
+	progs := []string{"../../robots/hive.rob", "../../robots/mine.rob", "../../robots/wall.rob"}
+	dir := t.TempDir()
+	part := playParts(t, dir, 1, append([]string{"-seed", "5", "-rounds", "2"}, progs...)...)[0]
+	data, _ := os.ReadFile(part)
+	head, rest, _ := strings.Cut(string(data), "\n")
+	listed := strings.TrimSuffix(head, "}") + `,"pairings":[{"a":0,"b":1,"seed":5},{"a":0,"b":2,"seed":5},{"a":1,"b":2,"seed":5}]}`
+	p := filepath.Join(dir, "listed.jsonl")
+	os.WriteFile(p, []byte(listed+"\n"+rest), 0o644)
+	if got, want := mustRun(t, mergeF, "-json", p), mustRun(t, mergeF, "-json", part); got != want {
+		t.Errorf("with the pairings listed:\n%s\nwant\n%s", got, want)
+	}
+	for _, bad := range []string{`{"a":1,"b":1,"seed":5}`, `{"a":0,"b":3,"seed":5}`} {
+		h := strings.TrimSuffix(head, "}") + `,"pairings":[{"a":0,"b":1,"seed":5},` + bad + `,{"a":1,"b":2,"seed":5}]}`
+		os.WriteFile(p, []byte(h+"\n"+rest), 0o644)
+		var out, errb bytes.Buffer
+		if code := mergeMain([]string{p}, &out, &errb); code != 1 || !strings.Contains(errb.String(), "pairing 1 names programs") {
+			t.Errorf("pairing %s: exit %d: %s", bad, code, errb.String())
+		}
+	}
 }

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"robocom/arena/bouts"
 )
 
 func loadSample(t *testing.T, name string, p Params) *Program {
@@ -219,6 +221,51 @@ func checkPoints(t *testing.T, r *Result, win, draw int) {
 		}
 		if i > 0 && r.Standings[i-1].Points < s.Points {
 			t.Errorf("standings not sorted at %d", i)
+		}
+	}
+}
+
+// TestRoundRobinPlanSeeds: battle g of a round-robin plays with seed + g (what the window's
+// tournaments always did), and the result folded from a plan played in two halves, in any
+// order, is the tournament's.
+func TestRoundRobinPlanSeeds(t *testing.T) {
+	plan := RoundRobinPlan(5, 100, 3)
+	for g := 0; g < plan.Bouts(); g++ {
+		if b := plan.Bout(g); b.Seed != 100+int64(g) {
+			t.Fatalf("bout %d plays with seed %d", g, b.Seed)
+		}
+	}
+	p := Defaults(CW)
+	p.Size, p.Cycles = 2000, 5000
+	var progs []*Program
+	for _, n := range []string{"dwarf.cw", "imp.cw", "impkiller.cw"} {
+		progs = append(progs, loadSample(t, n, p))
+	}
+	whole, err := Tournament(context.Background(), RoundRobin, progs, nil, p, 10, 2, 2, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := &Match{Programs: progs, Params: p, Plan: RoundRobinPlan(3, 10, 2)}
+	var results []bouts.Result
+	for k := 1; k >= 0; k-- {
+		from, to := bouts.Shard(m.Plan.Bouts(), k, 2)
+		if _, err := m.Play(context.Background(), from, to, func(r bouts.Result) error { results = append(results, r); return nil }); err != nil {
+			t.Fatal(err)
+		}
+	}
+	parts := NewRoundRobin(progs, 10, m.Plan)
+	for _, r := range results {
+		parts.Add(r)
+	}
+	parts.Rank()
+	for i := range whole.Standings {
+		if whole.Standings[i] != parts.Standings[i] {
+			t.Errorf("standing %d: %+v whole, %+v from parts", i, whole.Standings[i], parts.Standings[i])
+		}
+	}
+	for i := range whole.Pairings {
+		if whole.Pairings[i] != parts.Pairings[i] {
+			t.Errorf("pairing %d: %+v whole, %+v from parts", i, whole.Pairings[i], parts.Pairings[i])
 		}
 	}
 }
