@@ -35,7 +35,7 @@ func FuzzHillImport(f *testing.F) {
 	}
 	f.Add([]byte(""))
 	f.Add([]byte("{}\n"))
-	f.Add([]byte(`{"format":"robocom-hill-part/1","game":"robocom","shards":1,"programs":[],"pairings":[[0,5]]}` + "\n"))
+	f.Add([]byte(`{"format":"robocom-tournament-part/1","game":"robocom","shards":1,"programs":[],"pairings":[{"a":0,"b":5,"seed":1}]}` + "\n"))
 	part := filepath.Join(dir, "part.jsonl")
 	f.Fuzz(func(t *testing.T, data []byte) {
 		if err := os.WriteFile(part, data, 0o644); err != nil {

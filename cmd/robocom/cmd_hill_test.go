@@ -362,7 +362,7 @@ func TestHillShards(t *testing.T) {
 		{[]string{"import", h, parts[0], parts[2]}, "part 1 of 3 is missing"},
 		{[]string{"import", h, parts[0], parts[1], parts[1], parts[2]}, "overlapping parts"},
 		{[]string{"import", other, parts[0], parts[1], parts[2]}, "not a part of this hill: seed 8"},
-		{[]string{"import", h, hillRobots[0]}, "not a part of this version"},
+		{[]string{"import", h, hillRobots[0]}, "not a tournament part of this version"},
 	} {
 		if code, _, errs := runHillCmd(t, c.args...); code != 1 || !strings.Contains(errs, c.msg) {
 			t.Errorf("hill %v: exit %d %q, want 1 and %q", c.args, code, errs, c.msg)
