@@ -848,3 +848,69 @@ func (h *Hill) Pairing(x, y string) (a, b Program, rounds []Round, err error) {
 	err = rows.Err()
 	return
 }
+
+// Record is how a program fared against one opponent: the rounds stored of their pairing.
+type Record struct {
+	Opponent          Program
+	First             bool // the program played first (it was added before the opponent)
+	Wins, Draws, Lost int
+	Rounds            int // stored; fewer than the hill's rounds while the pairing is unfinished
+}
+
+// History is every stored pairing of one program (by name, file or #ID, on the hill or
+// not), against residents and programs pushed off alike, in the order the opponents were added.
+func (h *Hill) History(name string) (Program, []Record, error) {
+	p, err := h.Find(name, true)
+	if err != nil {
+		return p, nil, err
+	}
+	all, err := h.Programs(true)
+	if err != nil {
+		return p, nil, err
+	}
+	byID := map[int64]Program{}
+	for _, q := range all {
+		byID[q.ID] = q
+	}
+	rows, err := h.db.Query(`SELECT a, b, winner, COUNT(*) FROM bout WHERE a = ? OR b = ? GROUP BY a, b, winner`, p.ID, p.ID)
+	if err != nil {
+		return p, nil, h.busy(err)
+	}
+	defer rows.Close()
+	recs := map[int64]*Record{}
+	for rows.Next() {
+		var a, b int64
+		var w, n int
+		if err := rows.Scan(&a, &b, &w, &n); err != nil {
+			return p, nil, err
+		}
+		opp, first := b, true
+		if b == p.ID {
+			opp, first = a, false
+		}
+		r := recs[opp]
+		if r == nil {
+			r = &Record{Opponent: byID[opp], First: first}
+			recs[opp] = r
+		}
+		r.Rounds += n
+		switch {
+		case w == -1:
+			r.Draws += n
+		case (w == 0) == first:
+			r.Wins += n
+		default:
+			r.Lost += n
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return p, nil, err
+	}
+	var out []Record
+	for _, q := range all {
+		if r := recs[q.ID]; r != nil {
+			out = append(out, *r)
+		}
+	}
+	return p, out, nil
+}

@@ -25,7 +25,8 @@ const hillUsage = `usage: robocom hill COMMAND HILL [options] ...
               -dialect, or pMARS's -s -c -p -l -d)
   add HILL FILE... [-noplay]  store programs, play the pairings they lack, push the last off a full hill
   remove HILL NAME        take a program off (its results stay; adding it again brings it back)
-  show HILL [-json] [-all] [-pairing A B]   standings, every program stored, or one pairing's rounds
+  show HILL [-json] [-all | -pairing A B | -program NAME]
+                          standings; every program stored; one pairing's rounds; one program's history
   play HILL [-shard K/N -o PART.jsonl]      play the pairings still missing (all, or one part)
   import HILL PART.jsonl...                 store the parts' rounds
 `
@@ -390,7 +391,8 @@ func hillShow(args []string, stdout, stderr io.Writer) int {
 	asJSON := fs.Bool("json", false, "as JSON (the standings as robocom tournament -json prints them)")
 	all := fs.Bool("all", false, "list every program stored, on the hill or pushed off")
 	pairing := fs.Bool("pairing", false, "show one pairing's rounds: hill show HILL -pairing A B")
-	pos, code, ok := hillFlags(fs, args, stderr, "show HILL [-json] [-all] [-pairing A B]")
+	program := fs.String("program", "", "show one program's history: every stored pairing, on the hill or not")
+	pos, code, ok := hillFlags(fs, args, stderr, "show HILL [-json] [-all | -pairing A B | -program NAME]")
 	if !ok {
 		return code
 	}
@@ -400,8 +402,8 @@ func hillShow(args []string, stdout, stderr io.Writer) int {
 		return usageErr("-pairing needs two programs: robocom hill show HILL -pairing A B")
 	case !*pairing && len(pos) != 1:
 		return usageErr("give one hill file")
-	case *pairing && *all:
-		return usageErr("-pairing and -all do not go together")
+	case (*pairing && *all) || (*program != "" && (*pairing || *all)):
+		return usageErr("-pairing, -program and -all do not go together")
 	}
 	h, code := openHill("show", pos, stderr)
 	if h == nil {
@@ -413,6 +415,8 @@ func hillShow(args []string, stdout, stderr io.Writer) int {
 		return showPairing(h, pos[1], pos[2], stdout, stderr, *asJSON)
 	case *all:
 		return showAll(h, stdout, stderr, *asJSON)
+	case *program != "":
+		return showHistory(h, *program, stdout, stderr, *asJSON)
 	}
 	return printStandings(h, stdout, stderr, *asJSON)
 }
@@ -526,4 +530,53 @@ func hillPlay(args []string, stdout, stderr io.Writer) int {
 		return st
 	}
 	return printStandings(h, stdout, stderr, *asJSON)
+}
+
+func showHistory(h *hill.Hill, name string, stdout, stderr io.Writer, asJSON bool) int {
+	p, recs, err := h.History(name)
+	if err != nil {
+		fmt.Fprintf(stderr, "robocom hill show: %v\n", err)
+		return 1
+	}
+	if asJSON {
+		type rec struct {
+			ID     int64  `json:"id"`
+			Name   string `json:"name"`
+			OnHill bool   `json:"on_hill"`
+			First  bool   `json:"first"`
+			Wins   int    `json:"wins"`
+			Draws  int    `json:"draws"`
+			Losses int    `json:"losses"`
+			Rounds int    `json:"rounds"`
+		}
+		out := []rec{}
+		for _, r := range recs {
+			out = append(out, rec{r.Opponent.ID, r.Opponent.Name, r.Opponent.OnHill, r.First, r.Wins, r.Draws, r.Lost, r.Rounds})
+		}
+		b, _ := json.MarshalIndent(out, "", "  ")
+		fmt.Fprintf(stdout, "%s\n", b)
+		return 0
+	}
+	where := "on the hill"
+	if !p.OnHill {
+		where = "off the hill"
+	}
+	fmt.Fprintf(stdout, "%s (#%d, %s, %s): %s stored\n", p.Name, p.ID, p.File, where, countNoun(len(recs), "pairing"))
+	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "wins\tdraws\tlosses\t  against\t")
+	var w, d, l int
+	for _, r := range recs {
+		opp := r.Opponent.Name
+		if !r.Opponent.OnHill {
+			opp += " (off the hill)"
+		}
+		if r.Rounds != h.Config().Rounds {
+			opp += fmt.Sprintf(" (%d of %d rounds)", r.Rounds, h.Config().Rounds)
+		}
+		fmt.Fprintf(tw, "%d\t%d\t%d\t  %s\t\n", r.Wins, r.Draws, r.Lost, opp)
+		w, d, l = w+r.Wins, d+r.Draws, l+r.Lost
+	}
+	tw.Flush()
+	fmt.Fprintf(stdout, "in all: %d wins, %d draws, %d losses\n", w, d, l)
+	return 0
 }

@@ -100,6 +100,23 @@ func TestHillSizeAndReturn(t *testing.T) {
 	if strings.Contains(out, "played") {
 		t.Errorf("re-adding programs whose results are stored should play nothing:\n%s", out)
 	}
+	// The history of a program pushed off and back lists its 3 opponents with every round.
+	hist := mustHill(t, "show", h, "-program", off)
+	if !strings.Contains(hist, "3 pairings stored") || !strings.Contains(hist, "in all: ") {
+		t.Errorf("history of %s:\n%s", off, hist)
+	}
+	var recs []struct{ Wins, Draws, Losses, Rounds int }
+	json.Unmarshal([]byte(mustHill(t, "show", h, "-program", off, "-json")), &recs)
+	total := 0
+	for _, r := range recs {
+		if r.Wins+r.Draws+r.Losses != r.Rounds || r.Rounds != 2 {
+			t.Errorf("history record %+v", r)
+		}
+		total += r.Rounds
+	}
+	if len(recs) != 3 || total != 6 {
+		t.Errorf("history: %+v", recs)
+	}
 	if code, _, errs := runHillCmd(t, "remove", h, "nobody"); code != 1 || !strings.Contains(errs, `no program named "nobody"`) {
 		t.Errorf("removing a stranger: %d %q", code, errs)
 	}
@@ -345,7 +362,7 @@ func TestHillShards(t *testing.T) {
 		{[]string{"import", h, parts[0], parts[2]}, "part 1 of 3 is missing"},
 		{[]string{"import", h, parts[0], parts[1], parts[1], parts[2]}, "overlapping parts"},
 		{[]string{"import", other, parts[0], parts[1], parts[2]}, "not a part of this hill: seed 8"},
-		{[]string{"import", h, hillRobots[0]}, "not a part of this version"},
+		{[]string{"import", h, hillRobots[0]}, "not a tournament part of this version"},
 	} {
 		if code, _, errs := runHillCmd(t, c.args...); code != 1 || !strings.Contains(errs, c.msg) {
 			t.Errorf("hill %v: exit %d %q, want 1 and %q", c.args, code, errs, c.msg)

@@ -26,7 +26,7 @@ var (
 
 // buildRobocom builds the headless binary once for the tests that run it as a program
 // (a Slurm job, a Kubernetes pod's shell command).
-func buildRobocom(t *testing.T) string {
+func buildRobocom(t testing.TB) string {
 	t.Helper()
 	builtOnce.Do(func() {
 		dir, err := os.MkdirTemp("", "robocom-bin-")
@@ -200,5 +200,55 @@ func TestKubernetesJobCommand(t *testing.T) {
 	want := runBinary(t, bin, append(append([]string{"tournament"}, strings.Fields(seedRounds)...), progs)...)
 	if got := runBinary(t, bin, append([]string{"merge"}, files...)...); got != want {
 		t.Fatalf("the pods' parts merge to:\n%s\nnot the tournament's:\n%s", got, want)
+	}
+}
+
+// BenchmarkSlurmJuly plays the July tournament (10 rounds a pairing, as in README) as a job
+// array of 1, 2 and 4 tasks on the single-node cluster, merges and checks the result; run it
+// with -benchtime=1x (one tournament takes about a minute on two cores):
+//
+//	go test -run '^$' -bench SlurmJuly -benchtime=1x ./cmd/robocom
+//
+// sbatch --wait polls after 2, 10, 42, 74 … s, so the time includes up to that much waiting;
+// the "s/last-part" metric is when the last part was written, which it does not.
+func BenchmarkSlurmJuly(b *testing.B) {
+	if _, err := os.Stat(julyDir); err != nil {
+		b.Skipf("the July corpus is not at %s", julyDir)
+	}
+	c := slurmtest.Start(b)
+	bin := buildRobocom(b)
+	script, _ := filepath.Abs("../../docs/cluster/tournament.sbatch")
+	july, _ := filepath.Abs(julyDir)
+	args := []string{"tournament", "-seed", "1998", "-rounds", "10", july}
+	for _, tasks := range []int{1, 2, 4} {
+		b.Run(fmt.Sprintf("tasks=%d", tasks), func(b *testing.B) {
+			var lastPart time.Duration
+			for i := 0; i < b.N; i++ {
+				work := b.TempDir()
+				parts := filepath.Join(work, "parts")
+				start := time.Now()
+				if _, err := c.SubmitArray(context.Background(), tasks, work, []string{"ROBOCOM=" + bin}, script, append([]string{parts}, args...)...); err != nil {
+					b.Fatalf("%v\n%s", err, c.TaskLogs())
+				}
+				b.StopTimer()
+				files, _ := filepath.Glob(filepath.Join(parts, "part-*.jsonl"))
+				if len(files) != tasks {
+					b.Fatalf("%d parts, not %d\n%s", len(files), tasks, c.TaskLogs())
+				}
+				var latest time.Time
+				for _, f := range files {
+					if st, err := os.Stat(f); err == nil && st.ModTime().After(latest) {
+						latest = st.ModTime()
+					}
+				}
+				lastPart += latest.Sub(start)
+				cmd := exec.Command(bin, append([]string{"merge"}, files...)...)
+				if out, err := cmd.CombinedOutput(); err != nil {
+					b.Fatalf("merge: %v\n%s", err, out)
+				}
+				b.StartTimer()
+			}
+			b.ReportMetric(lastPart.Seconds()/float64(b.N), "s/last-part")
+		})
 	}
 }

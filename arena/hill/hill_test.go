@@ -1,0 +1,109 @@
+package hill
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"robocom/arena"
+	"robocom/arena/bouts"
+)
+
+func newHill(t *testing.T) (*Hill, string) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "t.hill")
+	if err := Create(path, Config{Game: RoboCom, Rounds: 2, Seed: 3, Options: arena.Classic()}); err != nil {
+		t.Fatal(err)
+	}
+	h, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { h.Close() })
+	return h, path
+}
+
+func add(t *testing.T, h *Hill, file string) AddResult {
+	t.Helper()
+	src, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := h.Add(file, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+func TestCreateOpen(t *testing.T) {
+	h, path := newHill(t)
+	if c := h.Config(); c.Game != RoboCom || c.Rounds != 2 || c.Seed != 3 || c.Options.Name != "classic" {
+		t.Fatalf("config read back as %+v", c)
+	}
+	if err := Create(path, Config{Game: RoboCom, Rounds: 2, Options: arena.Classic()}); err == nil || !strings.Contains(err.Error(), "exists already") {
+		t.Errorf("creating over a hill: %v", err)
+	}
+	other := filepath.Join(t.TempDir(), "notes.txt")
+	os.WriteFile(other, []byte("not a database"), 0o644)
+	if _, err := Open(other); err == nil || !strings.Contains(err.Error(), "not a hill") {
+		t.Errorf("opening a text file: %v", err)
+	}
+	for _, c := range []Config{
+		{Game: "chess", Rounds: 1},
+		{Game: RoboCom, Rounds: 0, Options: arena.Classic()},
+		{Game: RoboCom, Rounds: 1, Size: 1, Options: arena.Classic()},
+		{Game: Core, Rounds: 1},
+	} {
+		if err := Create(filepath.Join(t.TempDir(), "x.hill"), c); err == nil {
+			t.Errorf("Create accepted %+v", c)
+		}
+	}
+}
+
+// TestStoreDisagreement: a pairing played again with another result is refused, not
+// overwritten: games are deterministic, so a difference means a bug or a changed program.
+func TestStoreDisagreement(t *testing.T) {
+	h, _ := newHill(t)
+	a := add(t, h, "../../robots/mine.rob")
+	b := add(t, h, "../../robots/wall.rob")
+	if !a.New || !b.New || a.ID >= b.ID {
+		t.Fatalf("added %+v and %+v", a, b)
+	}
+	if again := add(t, h, "../../robots/mine.rob"); again.New || again.ID != a.ID {
+		t.Fatalf("the same file again: %+v", again)
+	}
+	pd, err := h.Pending()
+	if err != nil || len(pd.Plan.Pairings) != 1 {
+		t.Fatalf("pending: %+v %v", pd, err)
+	}
+	if err := h.Play(context.Background(), pd, 0, pd.Plan.Bouts(), 1, nil); err != nil {
+		t.Fatal(err)
+	}
+	_, _, rounds, err := h.Pairing("Mine", "Wall")
+	if err != nil || len(rounds) != 2 {
+		t.Fatalf("stored rounds: %+v %v", rounds, err)
+	}
+	// The same results again are accepted; other ones refused.
+	rs := make([]bouts.Result, 2)
+	for i, r := range rounds {
+		w := -1
+		if r.Winner >= 0 {
+			w = r.Winner
+		}
+		rs[i] = bouts.Result{A: 0, B: 1, Round: r.Round, Seed: r.Seed, Winner: w}
+	}
+	if err := h.StorePairing(pd, rs); err != nil {
+		t.Fatalf("storing the same rounds again: %v", err)
+	}
+	flip := map[int]int{-1: 0, 0: 1, 1: -1}
+	rs[1].Winner = flip[rs[1].Winner]
+	if err := h.StorePairing(pd, rs); err == nil || !strings.Contains(err.Error(), "not reproducible") {
+		t.Fatalf("storing other rounds: %v", err)
+	}
+	if st, err := h.Standings(); err != nil || st.Missing != 0 || st.Robo.Bouts != 2 {
+		t.Fatalf("standings: %+v %v", st, err)
+	}
+}
