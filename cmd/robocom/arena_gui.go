@@ -72,6 +72,7 @@ func openArena(args []string) int {
 		files = firstBundled(bundled, 2)
 	}
 	home, _ := os.Getwd()
+	quietWaylandProbe() // before Gio first tries Wayland (runtime_dir.go)
 	w := new(app.Window)
 	width, height := unit.Dp(1280), unit.Dp(860)
 	if settings != nil {

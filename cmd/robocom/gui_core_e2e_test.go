@@ -21,7 +21,9 @@ func TestE2ECoreWarWindow(t *testing.T) {
 	dir := t.TempDir()
 	bin := buildRobocom(t, dir)
 	disp := xvfbtest.Start(t, 1400, 900)
-	app := xvfbtest.StartApp(t, disp, []string{"XDG_CONFIG_HOME=" + filepath.Join(dir, "config")},
+	// No runtime directory and no Wayland display, as under ssh -X or a bare X server: the
+	// start must be quiet (no "XDG_RUNTIME_DIR is invalid or not set" from libwayland).
+	app := xvfbtest.StartApp(t, disp, []string{"XDG_CONFIG_HOME=" + filepath.Join(dir, "config"), "XDG_RUNTIME_DIR=", "WAYLAND_DISPLAY="},
 		bin, "../../robots/core/dwarf.cw", "../../robots/core/replicator.cw")
 	win := app.Window("Core War")
 	app.Xdo("mousemove", "--window", win, "300", "300")
@@ -60,6 +62,9 @@ func TestE2ECoreWarWindow(t *testing.T) {
 	}
 	if err := app.Quit(); err != nil {
 		t.Error(err)
+	}
+	if strings.Contains(app.Stderr(), "XDG_RUNTIME_DIR") {
+		t.Errorf("the window's start was not quiet; its stderr:\n%s", app.Stderr())
 	}
 }
 

@@ -7,7 +7,11 @@ import (
 
 func TestEmbedded(t *testing.T) {
 	names, err := fs.Glob(FS, "*")
-	if err != nil || len(names) != 7 {
-		t.Errorf("embedded %v (%v), want the 7 samples", names, err)
+	if err != nil || len(names) != 11 {
+		t.Errorf("embedded %v (%v), want the 11 samples", names, err)
+	}
+	red, _ := fs.Glob(FS, "*.red")
+	if len(red) != 4 {
+		t.Errorf("embedded Redcode samples %v, want 4", red)
 	}
 }

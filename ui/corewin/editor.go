@@ -18,8 +18,13 @@ import (
 
 // editorView edits one program of any of the three languages: Check assembles it with the
 // parameters in use, marks the error lines in the gutter of line numbers and lists each
-// error under a copy of its source line; clicking an error puts the caret there. Save (files on disk only) writes a temporary file and renames it, then
-// reloads the players. (The RoboCom editor in package ui is tied to RoboCom's assembler.)
+// error under a copy of its source line; clicking an error puts the caret there. Save (files
+// on disk only) writes a temporary file and renames it, then reloads the players. (The
+// RoboCom editor in package ui is tied to RoboCom's assembler.)
+//
+// Gio's fonts draw a tab as a box, so tabs become spaces up to the next tab stop (every
+// tabWidth columns) when a file is opened or text is pasted, and the Tab key inserts them.
+// Lines never wrap: the text scrolls sideways, following the caret.
 type editorView struct {
 	path     string // "root:path" of the file
 	name     string
@@ -31,8 +36,20 @@ type editorView struct {
 	hscroll  layout.List // the editor scrolls sideways instead of wrapping
 	status   string
 	checked  bool
-	modified bool
+	modified bool   // the text differs from the file's
+	saved    string // the file's text as the editor shows it (tabs expanded)
+	file     []byte // the file's bytes, written back as they were if the text is unchanged
+	tabbed   bool   // the file had tabs, shown as spaces
+
+	laidOut   bool // the editor was laid out once (its caret has coordinates)
+	lastCaret int  // the caret the view last followed
+	lastLen   int  // the text length then
+	viewW     int  // the width the text is seen through, in pixels (last frame)
+	textW     int  // the editor's width: its longest line, at least viewW
 }
+
+// tabWidth is the distance between tab stops, as terminals and pMARS listings show tabs.
+const tabWidth = 8
 
 func (e *editorView) init() { e.hscroll.Axis = layout.Horizontal }
 
@@ -44,9 +61,45 @@ func (e *editorView) open(w *Window, p string) {
 		return
 	}
 	e.path, e.name = p, filepath.Base(p[strings.Index(p, ":")+1:])
-	e.ed.SetText(string(src))
+	text, _ := expandTabs(string(src), 0)
+	e.ed.SetText(text)
+	e.saved, e.file, e.tabbed = text, src, text != string(src)
 	e.errs, e.status, e.checked, e.modified = nil, "", false, false
+	e.hscroll.Position = layout.Position{}
 	e.runCheck(w)
+}
+
+// expandTabs replaces each tab with spaces up to the next tab stop; caret, a rune offset
+// into s, is moved with the text it follows.
+func expandTabs(s string, caret int) (string, int) {
+	if !strings.Contains(s, "\t") {
+		return s, caret
+	}
+	var b strings.Builder
+	col, in, out := 0, 0, 0 // column in the line, runes read, runes written
+	newCaret := -1
+	for _, r := range s {
+		if in == caret {
+			newCaret = out
+		}
+		in++
+		switch r {
+		case '\t':
+			n := tabWidth - col%tabWidth
+			b.WriteString(strings.Repeat(" ", n))
+			col, out = col+n, out+n
+		case '\n':
+			b.WriteRune(r)
+			col, out = 0, out+1
+		default:
+			b.WriteRune(r)
+			col, out = col+1, out+1
+		}
+	}
+	if newCaret < 0 {
+		newCaret = out
+	}
+	return b.String(), newCaret
 }
 
 // diskPath is the file's path on disk, "" if it is not on disk (bundled programs).
@@ -87,7 +140,18 @@ func (w *Window) OpenEditor(p string) {
 }
 
 // SetEditorText replaces the edited text (tests, and a future paste).
-func (w *Window) SetEditorText(s string) { w.editor.ed.SetText(s); w.editor.modified = true }
+func (w *Window) SetEditorText(s string) {
+	w.editor.ed.SetText(s)
+	w.editor.modified = w.editor.ed.Text() != w.editor.saved
+}
+
+// EditorTitle is the editor's heading: the file's name, and "(modified)" once it is changed.
+func (w *Window) EditorTitle() string {
+	if w.editor.modified {
+		return w.editor.name + " (modified)"
+	}
+	return w.editor.name
+}
 
 // CheckEditor assembles the edited text.
 func (w *Window) CheckEditor() { w.editor.runCheck(w) }
@@ -99,10 +163,15 @@ func (w *Window) SaveEditor() error {
 	if dst == "" {
 		return fmt.Errorf("%s is a bundled program and cannot be changed; save your own copy on disk and add that", e.name)
 	}
-	if err := writeAtomic(dst, []byte(e.ed.Text())); err != nil {
+	text := e.ed.Text()
+	data := []byte(text)
+	if text == e.saved {
+		data = e.file // unchanged: keep the file's own tabs
+	}
+	if err := writeAtomic(dst, data); err != nil {
 		return err
 	}
-	e.modified = false
+	e.saved, e.file, e.modified = text, data, false
 	e.runCheck(w)
 	w.reloadPlayers()
 	w.resetSeries()
@@ -141,14 +210,36 @@ func writeAtomic(dst string, data []byte) error {
 }
 
 func (e *editorView) update(gtx layout.Context, w *Window) {
+	// Tab inserts spaces up to the next tab stop (Shift+Tab still leaves the editor).
+	for {
+		ev, ok := gtx.Event(key.Filter{Focus: &e.ed, Name: key.NameTab})
+		if !ok {
+			break
+		}
+		if ke, ok := ev.(key.Event); ok && ke.State == key.Press {
+			_, col := e.ed.CaretPos()
+			e.ed.Insert(strings.Repeat(" ", tabWidth-col%tabWidth))
+		}
+	}
+	changed := false
 	for {
 		ev, ok := e.ed.Update(gtx)
 		if !ok {
 			break
 		}
 		if _, ok := ev.(widget.ChangeEvent); ok {
-			e.modified = true
+			changed = true
 		}
+	}
+	if changed {
+		// Pasted tabs become spaces too; SetText alone would put the caret at the start.
+		if text := e.ed.Text(); strings.Contains(text, "\t") {
+			start, _ := e.ed.Selection()
+			text, caret := expandTabs(text, start)
+			e.ed.SetText(text)
+			e.ed.SetCaret(caret, caret)
+		}
+		e.modified = e.ed.Text() != e.saved
 	}
 	if e.check.Clicked(gtx) {
 		e.runCheck(w)
@@ -189,11 +280,7 @@ func (e *editorView) layout(gtx layout.Context, w *Window) layout.Dimensions {
 		add(material.Body2(th, "Click Edit beside a player in the Players tab to edit its program here.").Layout)
 		return layout.Flex{Axis: layout.Vertical}.Layout(gtx, ch...)
 	}
-	title := e.name
-	if e.modified {
-		title += " (modified)"
-	}
-	add(material.Subtitle1(th, title).Layout)
+	add(material.Subtitle1(th, w.EditorTitle()).Layout)
 	add(func(gtx layout.Context) layout.Dimensions {
 		ws := []layout.Widget{func(gtx layout.Context) layout.Dimensions { return w.smallButton(gtx, &e.check, "Check") }}
 		if e.diskPath() != "" {
@@ -205,6 +292,11 @@ func (e *editorView) layout(gtx layout.Context, w *Window) layout.Dimensions {
 	})
 	if e.status != "" {
 		add(material.Body2(th, e.status).Layout)
+	}
+	if e.tabbed {
+		l := material.Caption(th, fmt.Sprintf("The file's tabs are shown as spaces (tab stops every %d columns); saving changed text writes spaces.", tabWidth))
+		l.Color = mutedCol
+		add(l.Layout)
 	}
 	// Each error under its source line, so the line is seen with its message.
 	src := strings.Split(e.ed.Text(), "\n")
@@ -268,13 +360,45 @@ func (e *editorView) layoutCode(gtx layout.Context, th *material.Theme, lines in
 		layout.Rigid(gutter),
 		layout.Rigid(spacer(4)),
 		layout.Flexed(1, func(gtx layout.Context) layout.Dimensions {
+			view := gtx.Constraints.Max.X
+			e.viewW = view
+			e.followCaret(gtx, view)
 			return e.hscroll.Layout(gtx, 1, func(gtx layout.Context, _ int) layout.Dimensions {
-				gtx.Constraints.Min.X = gtx.Dp(unit.Dp(200))
+				// As wide as the view at least, so that a click right of a short line
+				// still reaches the editor.
+				gtx.Constraints.Min.X = max(view, gtx.Dp(unit.Dp(200)))
 				me := material.Editor(th, &e.ed, "program text")
 				me.Font.Typeface = "Go Mono"
 				me.TextSize = 13
-				return me.Layout(gtx)
+				e.laidOut = true
+				dims := me.Layout(gtx)
+				e.textW = dims.Size.X
+				return dims
 			})
 		}),
 	)
+}
+
+// followCaret scrolls the text sideways so that the caret is in view (view pixels wide) when
+// it moved or the text changed since the last frame; otherwise the wheel's position stays.
+func (e *editorView) followCaret(gtx layout.Context, view int) {
+	caret, _ := e.ed.Selection()
+	n := e.ed.Len()
+	if !e.laidOut || (caret == e.lastCaret && n == e.lastLen) {
+		return
+	}
+	e.lastCaret, e.lastLen = caret, n
+	// The editor never scrolls sideways itself (it is as wide as its longest line), so its
+	// caret's x is the distance from the text's left edge. CaretCoords shapes the text
+	// again if it changed, with the width of the last layout.
+	x := int(e.ed.CaretCoords().X)
+	margin := min(gtx.Dp(unit.Dp(24)), view/4)
+	off := e.hscroll.Position.Offset
+	switch {
+	case x < off+margin:
+		off = max(x-margin, 0)
+	case x > off+view-margin:
+		off = x - view + margin
+	}
+	e.hscroll.Position.Offset = off
 }

@@ -2,10 +2,12 @@ package corewin
 
 import (
 	"fmt"
+	"image"
 	"strconv"
 	"strings"
 
 	"gioui.org/layout"
+	"gioui.org/op"
 	"gioui.org/op/clip"
 	"gioui.org/op/paint"
 	"gioui.org/unit"
@@ -134,15 +136,45 @@ func (w *Window) smallButton(gtx layout.Context, c *widget.Clickable, s string) 
 	return b.Layout(gtx)
 }
 
+// row lays widgets out left to right, 4 dp apart and centred on a line, and wraps onto
+// further lines what does not fit the width (a narrow window), instead of squeezing the last
+// widgets to nothing.
 func row(gtx layout.Context, ws ...layout.Widget) layout.Dimensions {
-	var ch []layout.FlexChild
+	gap := gtx.Dp(4)
+	maxW := gtx.Constraints.Max.X
+	calls := make([]op.CallOp, len(ws))
+	dims := make([]layout.Dimensions, len(ws))
 	for i, wd := range ws {
-		if i > 0 {
-			ch = append(ch, layout.Rigid(spacer(4)))
-		}
-		ch = append(ch, layout.Rigid(wd))
+		m := op.Record(gtx.Ops)
+		cg := gtx
+		cg.Constraints.Min = image.Point{}
+		dims[i] = wd(cg)
+		calls[i] = m.Stop()
 	}
-	return layout.Flex{Alignment: layout.Middle}.Layout(gtx, ch...)
+	var size image.Point
+	for start := 0; start < len(ws); {
+		// The line: from start, as many widgets as fit (at least one).
+		end, w, h := start+1, dims[start].Size.X, dims[start].Size.Y
+		for end < len(ws) && w+gap+dims[end].Size.X <= maxW {
+			w += gap + dims[end].Size.X
+			h = max(h, dims[end].Size.Y)
+			end++
+		}
+		if start > 0 {
+			size.Y += gap
+		}
+		x := 0
+		for i := start; i < end; i++ {
+			off := op.Offset(image.Pt(x, size.Y+(h-dims[i].Size.Y)/2)).Push(gtx.Ops)
+			calls[i].Add(gtx.Ops)
+			off.Pop()
+			x += dims[i].Size.X + gap
+		}
+		size.X = max(size.X, w)
+		size.Y += h
+		start = end
+	}
+	return layout.Dimensions{Size: gtx.Constraints.Constrain(size)}
 }
 
 func (w *Window) layoutControls(gtx layout.Context) layout.Dimensions {

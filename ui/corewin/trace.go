@@ -218,7 +218,7 @@ func (d *dumpView) layout(gtx layout.Context, w *Window) layout.Dimensions {
 		return layout.Flex{Axis: layout.Vertical}.Layout(gtx, ch...)
 	}
 	add(func(gtx layout.Context) layout.Dimensions {
-		return row(gtx, sb(&d.prevP, "◀◀ page"), sb(&d.prev, "◀ cell"), sb(&d.next, "cell ▶"), sb(&d.nextP, "page ▶▶"),
+		return row(gtx, sb(&d.prevP, "◄◄ page"), sb(&d.prev, "◄ cell"), sb(&d.next, "cell ►"), sb(&d.nextP, "page ►►"),
 			func(gtx layout.Context) layout.Dimensions { return w.field(gtx, &d.addrEd, "address", 70) }, sb(&d.goBtn, "Go"))
 	})
 	add(spacer(4))

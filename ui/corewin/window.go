@@ -191,6 +191,11 @@ type Window struct {
 	dump    dumpView
 	tourney tourneyView
 	editor  editorView
+
+	// The line under the core: its lines (set each frame by the width) and the measures
+	// they come from.
+	infoMaxLines, hintW, infoLineH int
+	infoMeasured                   unit.Metric
 }
 
 // speeds are the speed steps in time slices per second; 0 is "as fast as the machine goes".
@@ -558,7 +563,9 @@ func (w *Window) Layout(gtx layout.Context) layout.Dimensions {
 // so that the line describes the cell under the pointer in this frame, not the last one.
 func (w *Window) layoutLeft(gtx layout.Context) layout.Dimensions {
 	size := gtx.Constraints.Max
-	infoH := gtx.Dp(unit.Dp(28))
+	lines, lineH := w.infoLines(gtx, size.X)
+	infoH := max(gtx.Dp(unit.Dp(28)), 2*gtx.Dp(infoInset)+lines*lineH)
+	w.infoMaxLines = lines
 	cg := gtx
 	cg.Constraints = layout.Exact(image.Pt(size.X, max(size.Y-infoH, 0)))
 	w.layoutCore(cg)
@@ -638,27 +645,51 @@ func (w *Window) CellInfo() string {
 		a, what = w.core.Selected, "selected"
 	}
 	if a < 0 {
-		return "Hover: a cell's content · click: select · wheel: zoom · drag: pan · Space run, S step, N block, F fit"
+		return cellInfoHint
 	}
 	return what + " " + w.cellLine(a)
 }
 
+// cellInfoHint is the line under the core when no cell is hovered or selected.
+const cellInfoHint = "Hover: a cell's content · click: select · wheel: zoom · drag: pan · Space run, S step, N block, F fit"
+
 func (w *Window) layoutCellInfo(gtx layout.Context) layout.Dimensions {
-	return layout.Stack{}.Layout(gtx,
-		layout.Expanded(func(gtx layout.Context) layout.Dimensions {
-			paint.FillShape(gtx.Ops, infoBg, clip.Rect{Max: gtx.Constraints.Min}.Op())
-			return layout.Dimensions{Size: gtx.Constraints.Min}
-		}),
-		layout.Stacked(func(gtx layout.Context) layout.Dimensions {
-			gtx.Constraints.Min.X = gtx.Constraints.Max.X
-			return layout.UniformInset(unit.Dp(6)).Layout(gtx, func(gtx layout.Context) layout.Dimensions {
-				l := material.Body2(w.th, w.CellInfo())
-				l.Color, l.MaxLines = infoFg, 1
-				l.Font.Typeface = "Go Mono"
-				return l.Layout(gtx)
-			})
-		}),
-	)
+	// The bar is as tall as its lines allow, whatever the text in it now.
+	paint.FillShape(gtx.Ops, infoBg, clip.Rect{Max: gtx.Constraints.Max}.Op())
+	gtx.Constraints.Min = image.Point{}
+	layout.UniformInset(infoInset).Layout(gtx, w.cellInfoLabel(w.CellInfo()).Layout)
+	return layout.Dimensions{Size: gtx.Constraints.Max}
+}
+
+// infoInset is the margin around the line under the core.
+const infoInset = unit.Dp(6)
+
+// cellInfoLabel is the line under the core showing text.
+func (w *Window) cellInfoLabel(text string) material.LabelStyle {
+	l := material.Body2(w.th, text)
+	l.Color, l.MaxLines = infoFg, max(w.infoMaxLines, 1)
+	l.Font.Typeface = "Go Mono"
+	return l
+}
+
+// infoLines is how many lines the line under the core gets in a width of width pixels, and
+// the height of one: as many as the hint needs (it is as long as the usual descriptions of a
+// cell), at most 3. It depends on the width only, so the core keeps its size as the pointer
+// moves over cells with shorter or longer descriptions.
+func (w *Window) infoLines(gtx layout.Context, width int) (lines, lineH int) {
+	if w.infoMeasured != gtx.Metric {
+		// The hint on one line, however long: recorded to be measured, never drawn.
+		mg := gtx
+		mg.Constraints = layout.Constraints{Max: image.Pt(1<<20, 1<<20)}
+		m := op.Record(gtx.Ops)
+		l := w.cellInfoLabel(cellInfoHint)
+		l.MaxLines = 1
+		d := l.Layout(mg)
+		m.Stop()
+		w.infoMeasured, w.hintW, w.infoLineH = gtx.Metric, d.Size.X, d.Size.Y
+	}
+	avail := max(width-2*gtx.Dp(infoInset), 1)
+	return min(max((w.hintW+avail-1)/avail, 1), 3), w.infoLineH
 }
 
 // checkOver counts a finished round in the series and starts the next one when the user

@@ -128,7 +128,7 @@ func TestClickingACellShowsItsContent(t *testing.T) {
 	if len(d) == 0 || !strings.Contains(d[0], want) || !strings.HasPrefix(strings.TrimSpace(d[0]), itoa(addr)) {
 		t.Fatalf("dump starts with %q, want cell %d (%s)", d, addr, want)
 	}
-	h.clickLabel(t, "cell ▶")
+	h.clickLabel(t, "cell ►")
 	if d2 := w.DumpText(); !strings.HasPrefix(strings.TrimSpace(d2[0]), itoa(addr+1)) {
 		t.Fatalf("after one step the dump starts with %q, want cell %d", d2[0], addr+1)
 	}

@@ -1,0 +1,242 @@
+package corewin
+
+import (
+	"image"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"gioui.org/f32"
+	"gioui.org/io/input"
+	"gioui.org/io/key"
+	"gioui.org/io/pointer"
+	"gioui.org/io/semantic"
+)
+
+// editorBounds is where the program editor is on screen: the largest text field.
+func (h *harness) editorBounds() (image.Rectangle, bool) {
+	var best image.Rectangle
+	var walk func(ns []input.SemanticNode)
+	walk = func(ns []input.SemanticNode) {
+		for _, n := range ns {
+			if b := n.Desc.Bounds; n.Desc.Class == semantic.Editor && b.Dx()*b.Dy() > best.Dx()*best.Dy() {
+				best = b
+			}
+			walk(n.Children)
+		}
+	}
+	walk(h.r.AppendSemantics(nil))
+	return best, !best.Empty()
+}
+
+// openInEditor writes src to a file, opens the Core War mode with it as the only player and
+// opens it in the editor with the Edit button; the harness is returned after a few frames.
+func openInEditor(t *testing.T, name, src string) (*Window, *harness, string) {
+	t.Helper()
+	file := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	disk := "disk:" + strings.TrimPrefix(filepath.ToSlash(file), "/")
+	w := New(Config{Roots: []Root{{Name: "disk", FS: os.DirFS("/"), Home: "."}}, Files: []string{disk}, Seed: 1})
+	t.Cleanup(w.Close)
+	if len(w.players) != 1 {
+		t.Fatalf("%s did not load: %q", name, w.Errors())
+	}
+	h := newHarness(w)
+	h.frame()
+	h.clickLabel(t, "Edit")
+	if w.tab != tabEditor {
+		t.Fatal("Edit did not open the editor tab")
+	}
+	h.frame()
+	h.frame()
+	return w, h, file
+}
+
+// focusEditor clicks into the editor's text, as a user does before typing.
+func (h *harness) focusEditor(t *testing.T) {
+	t.Helper()
+	b, ok := h.editorBounds()
+	if !ok {
+		t.Fatal("no editor on screen")
+	}
+	h.click(f32.Pt(float32(b.Min.X+4), float32(b.Min.Y+6)))
+	if !h.r.Source().Focused(&h.w.editor.ed) {
+		t.Fatal("clicking the text did not give the editor the keyboard")
+	}
+}
+
+// typeText inserts text at rune offset at, as the window does for typing and pasting: the
+// edit, then the caret after it.
+func (h *harness) typeText(at int, text string) {
+	end := at + len([]rune(text))
+	h.r.Queue(key.EditEvent{Range: key.Range{Start: at, End: at}, Text: text},
+		key.SelectionEvent{Start: end, End: end})
+}
+
+func TestEditorIsNotModifiedWhenOpened(t *testing.T) {
+	src, err := readSample("dwarf.cw")
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, h, _ := openInEditor(t, "dwarf.cw", string(src))
+	if got := w.EditorTitle(); got != "dwarf.cw" {
+		t.Fatalf("title %q right after opening, want %q", got, "dwarf.cw")
+	}
+	if _, ok := h.findText("dwarf.cw (modified)"); ok {
+		t.Fatal("\"(modified)\" is on screen for a file just opened")
+	}
+	// Typing changes it; taking the change back makes it the file's text again.
+	h.focusEditor(t)
+	h.typeText(0, "x")
+	h.frame()
+	h.frame()
+	if _, ok := h.findText("dwarf.cw (modified)"); !ok {
+		t.Fatalf("no \"(modified)\" after typing; title %q", w.EditorTitle())
+	}
+	h.r.Queue(key.EditEvent{Range: key.Range{Start: 0, End: 1}, Text: ""})
+	h.frame()
+	h.frame()
+	if got := w.EditorTitle(); got != "dwarf.cw" {
+		t.Fatalf("title %q once the text is the file's again", got)
+	}
+	// Opening another file after a change starts unmodified too.
+	h.typeText(0, "y")
+	h.frame()
+	w.OpenEditor(w.players[0].path)
+	h.frame()
+	h.frame()
+	if got := w.EditorTitle(); got != "dwarf.cw" {
+		t.Fatalf("title %q after opening the file again", got)
+	}
+}
+
+// A tab-indented Redcode warrior, as many published ones are.
+const tabbedImp = ";redcode-94\n;name Tabbed\n;author test\n\tmov.i\t0,\t1\n\tend\n"
+
+func TestEditorExpandsTabsToTabStops(t *testing.T) {
+	w, h, file := openInEditor(t, "tabbed.red", tabbedImp)
+	text := w.editor.ed.Text()
+	want := ";redcode-94\n;name Tabbed\n;author test\n        mov.i   0,      1\n        end\n"
+	if text != want {
+		t.Fatalf("editor text\n%q\nwant tabs expanded to stops every %d columns:\n%q", text, tabWidth, want)
+	}
+	if w.EditorTitle() != "tabbed.red" {
+		t.Fatalf("title %q: expanding the tabs is not a change of the user's", w.EditorTitle())
+	}
+	if _, ok := h.findText("The file's tabs are shown as spaces"); !ok {
+		t.Fatal("the editor does not say that the tabs are shown as spaces")
+	}
+	if len(w.EditorErrors()) != 0 {
+		t.Fatalf("errors %v in the expanded text", w.EditorErrors())
+	}
+	// Saving without a change leaves the file's own tabs alone.
+	if err := w.SaveEditor(); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := os.ReadFile(file); string(got) != tabbedImp {
+		t.Fatalf("saving the unchanged text rewrote the file as %q", got)
+	}
+	// A pasted tab becomes spaces to the next stop, and the caret stays after the paste.
+	h.focusEditor(t)
+	line4 := len([]rune(";redcode-94\n;name Tabbed\n;author test\n"))
+	w.editor.ed.SetCaret(line4, line4)
+	h.typeText(line4, "x:\t")
+	h.frame()
+	h.frame()
+	text = w.editor.ed.Text()
+	if strings.Contains(text, "\t") || !strings.Contains(text, "\nx:      "+strings.Repeat(" ", 8)+"mov.i") {
+		t.Fatalf("after pasting \"x:\\t\" at line 4: %q", text)
+	}
+	if start, end := w.editor.ed.Selection(); start != line4+8 || end != start {
+		t.Fatalf("caret at %d..%d after the paste, want %d", start, end, line4+8)
+	}
+	// The Tab key inserts spaces to the next stop and keeps the keyboard in the editor.
+	w.editor.ed.SetCaret(line4+1, line4+1) // after "x"
+	h.r.Queue(key.Event{Name: key.NameTab, State: key.Press}, key.Event{Name: key.NameTab, State: key.Release})
+	h.frame()
+	h.frame()
+	if text := w.editor.ed.Text(); !strings.Contains(text, "\nx       :"+strings.Repeat(" ", 14)+"mov.i") {
+		t.Fatalf("after Tab behind \"x\": %q", text)
+	}
+	if !h.r.Source().Focused(&w.editor.ed) {
+		t.Fatal("Tab took the keyboard away from the editor")
+	}
+	if w.EditorTitle() != "tabbed.red (modified)" {
+		t.Fatalf("title %q after typing", w.EditorTitle())
+	}
+}
+
+func TestExpandTabs(t *testing.T) {
+	for _, c := range []struct {
+		in        string
+		caret     int
+		out       string
+		wantCaret int
+	}{
+		{"a\tb", 2, "a       b", 8},
+		{"\t\tx", 1, "                x", 8},
+		{"1234567\tx\n\ty", 9, "1234567 x\n        y", 9},
+		{"été\tx", 4, "été     x", 8},
+		{"no tabs", 3, "no tabs", 3},
+		{"a\t", 2, "a       ", 8},
+	} {
+		out, caret := expandTabs(c.in, c.caret)
+		if out != c.out || caret != c.wantCaret {
+			t.Errorf("expandTabs(%q, %d) = %q, %d; want %q, %d", c.in, c.caret, out, caret, c.out, c.wantCaret)
+		}
+	}
+}
+
+func TestEditorLongLinesScrollSideways(t *testing.T) {
+	long := "#" + strings.Repeat(" a long comment that runs far past the panel's edge", 6)
+	src := "title Long\nimp: move imp, next\nnext: data 0\n" + long + "\n"
+	w, h, _ := openInEditor(t, "long.cw", src)
+	e := &w.editor
+	view := e.viewW
+	if view <= 0 {
+		t.Fatal("the editor's view was not laid out")
+	}
+	// The long line does not wrap: the editor is as wide as the line, wider than its view.
+	if e.textW <= view || len(strings.Split(e.ed.Text(), "\n")) != 5 {
+		t.Fatalf("editor %d px wide in a %d px view", e.textW, view)
+	}
+	// End on the long line: the view scrolls sideways to show the caret.
+	h.focusEditor(t)
+	start := len([]rune("title Long\nimp: move imp, next\nnext: data 0\n"))
+	e.ed.SetCaret(start, start)
+	h.frame()
+	h.r.Queue(key.Event{Name: key.NameEnd, State: key.Press})
+	h.frame()
+	h.frame()
+	if caret, _ := e.ed.Selection(); caret != start+len([]rune(long)) {
+		t.Fatalf("End put the caret at %d, want the end of the long line %d", caret, start+len([]rune(long)))
+	}
+	x := int(e.ed.CaretCoords().X) - e.hscroll.Position.Offset
+	if e.hscroll.Position.Offset == 0 || x < 0 || x > view {
+		t.Fatalf("caret %d px into the text, scrolled by %d: %d px into a %d px view", int(e.ed.CaretCoords().X), e.hscroll.Position.Offset, x, view)
+	}
+	// Home scrolls back.
+	h.r.Queue(key.Event{Name: key.NameHome, State: key.Press})
+	h.frame()
+	h.frame()
+	if e.hscroll.Position.Offset != 0 {
+		t.Fatalf("after Home the view is still scrolled by %d", e.hscroll.Position.Offset)
+	}
+	// A sideways wheel (or Shift+wheel) over the text scrolls it too, and the caret does not
+	// pull it back while it stays put.
+	b, ok := h.editorBounds()
+	if !ok {
+		t.Fatal("no editor on screen")
+	}
+	p := f32.Pt(float32(b.Min.X+20), float32(b.Min.Y+10))
+	h.r.Queue(pointer.Event{Kind: pointer.Move, Position: p, Source: pointer.Mouse},
+		pointer.Event{Kind: pointer.Scroll, Position: p, Scroll: f32.Pt(120, 0), Source: pointer.Mouse})
+	h.frame()
+	h.frame()
+	if e.hscroll.Position.Offset <= 0 {
+		t.Fatal("a sideways wheel did not scroll the text")
+	}
+}
