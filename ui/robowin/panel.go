@@ -40,9 +40,8 @@ func (u *UI) layoutPanelColumns(gtx layout.Context) layout.Dimensions {
 func (u *UI) layoutControlsAndPlayers(gtx layout.Context) layout.Dimensions {
 	u.side.Axis = layout.Vertical
 	items := [...]layout.Widget{u.controls.layout, layout.Spacer{Height: 6}.Layout, u.playersPanel.layoutPlayersOrPicker}
-	l := material.List(u.th, &u.side)
-	l.AnchorStrategy = material.Overlay // the scrollbar takes no width from the rows
-	return l.Layout(gtx, len(items), func(gtx layout.Context, i int) layout.Dimensions {
+	// The scrollbar takes its own strip (material.Occupy): over the rows it hid the × buttons.
+	return material.List(u.th, &u.side).Layout(gtx, len(items), func(gtx layout.Context, i int) layout.Dimensions {
 		return items[i](gtx)
 	})
 }
