@@ -12,4 +12,8 @@ type (
 	SettingsStore = shell.SettingsStore
 	Tally         = ui.Tally
 	Score         = ui.Score
+	NamedColor    = shell.NamedColor
 )
+
+// Palette holds the team colours (shell.Palette).
+var Palette = shell.Palette
