@@ -18,6 +18,7 @@ import (
 	"gioui.org/op/paint"
 	"gioui.org/text"
 	"gioui.org/unit"
+	"gioui.org/widget"
 	"gioui.org/widget/material"
 
 	"robocom/robolang"
@@ -62,7 +63,8 @@ type UI struct {
 	tabbed       tabsView     // graph, events, options, help
 	dbg          debugUI      // debuggers, rewind, program editor (debugger.go)
 
-	anywhere bool // the tag of the handler that sees every press in the window
+	anywhere bool        // the tag of the handler that sees every press in the window
+	side     widget.List // the controls and players, scrolled when they do not fit
 }
 
 // speeds are the speed steps in cycles per second; 0 is "as fast as the machine goes".

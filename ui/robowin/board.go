@@ -53,7 +53,14 @@ type BoardState struct {
 	origin f32.Point
 	cell   float32
 	n      int
+
+	// drawn are the robots as the last frame drew them: a click means the robot the user
+	// saw, not where the game has moved it since (at 200 cycles/s it is elsewhere).
+	drawn []drawnRobot
 }
+
+// drawnRobot is where a robot was drawn.
+type drawnRobot struct{ id, x, y int }
 
 // FitToWindow resets zoom and pan so the whole board shows.
 func (s *BoardState) FitToWindow() { s.zoom = 1; s.center = f32.Point{} }
@@ -113,6 +120,11 @@ func (b BoardStyle) Layout(gtx layout.Context) layout.Dimensions {
 	t.Pop()
 
 	b.drawTooltip(gtx, size)
+	s.drawn = s.drawn[:0]
+	for i := range b.Robots {
+		r := &b.Robots[i]
+		s.drawn = append(s.drawn, drawnRobot{r.ID, r.X, r.Y})
+	}
 	return layout.Dimensions{Size: size}
 }
 
@@ -154,12 +166,7 @@ func (b BoardStyle) update(gtx layout.Context, size image.Point) {
 		},
 		Click: func(at f32.Point) {
 			s.Clicks++
-			s.Selected = 0
-			if x, y, ok := s.fieldAt(at); ok {
-				if i := robotAt(b.Robots, x, y); i >= 0 {
-					s.Selected = b.Robots[i].ID
-				}
-			}
+			s.Selected = s.robotNear(at)
 		},
 		Wheel: func(at f32.Point, dy float32) {
 			// One small step per wheel event whatever distance the platform reports (X11
@@ -195,6 +202,33 @@ func (s *BoardState) fieldAt(p f32.Point) (x, y int, ok bool) {
 	}
 	x, y = int(q.X), int(q.Y)
 	return x, y, x < s.n && y < s.n
+}
+
+// hitRadius is how far from a robot's middle a click still hits it: three quarters of a
+// field, and at least 12 px so that small fields stay easy to hit.
+func (s *BoardState) hitRadius() float32 { return max(0.75*s.cell, 12) }
+
+// robotNear is the id of the robot drawn in the last frame nearest to p within hitRadius,
+// 0 for none. A robot on the field under p always wins.
+func (s *BoardState) robotNear(p f32.Point) int {
+	if s.cell <= 0 {
+		return 0
+	}
+	if x, y, ok := s.fieldAt(p); ok {
+		for _, r := range s.drawn {
+			if r.x == x && r.y == y {
+				return r.id
+			}
+		}
+	}
+	best, bestD := 0, s.hitRadius()
+	for _, r := range s.drawn {
+		d := s.FieldCenter(r.x, r.y).Sub(p)
+		if dist := float32(math.Hypot(float64(d.X), float64(d.Y))); dist <= bestD {
+			best, bestD = r.id, dist
+		}
+	}
+	return best
 }
 
 // FieldCenter is where the middle of field (x, y) was drawn in the last layout, in widget

@@ -10,6 +10,7 @@ import (
 	"gioui.org/op"
 	"gioui.org/text"
 	"gioui.org/unit"
+	"gioui.org/widget"
 	"gioui.org/widget/material"
 
 	"robocom/arena"
@@ -36,9 +37,10 @@ type debugUI struct {
 	dirty    int // bumped when something shown must be fetched again
 
 	panels     []*robotDebugger
-	clicks     int // BoardState.Clicks already handled
-	follow     int // the robot followed, 0 for none
-	capacity   int // how many panels fit beside the board, from the last layout
+	strip      widget.List // the panels side by side, scrolled sideways when they do not fit
+	clicks     int         // BoardState.Clicks already handled
+	follow     int         // the robot followed, 0 for none
+	capacity   int         // how many panels fit beside the board, from the last layout
 	bpSent     string
 	bpGame     int
 	hitsSeen   int // the break hits already told, of game hitsGame
@@ -88,25 +90,20 @@ func (u *UI) debugEditing(gtx layout.Context) bool {
 	return u.dbg.prog.editing(gtx)
 }
 
-// OpenDebugger opens the debugger of robot id (or keeps it if open). When more panels are
-// open than fit beside the board, the oldest one not followed closes.
+// OpenDebugger opens the debugger of robot id (or keeps it if open), and scrolls the
+// panels to it. Any number can be open: those that do not fit beside the board scroll
+// sideways.
 func (u *UI) OpenDebugger(id int) { u.dbg.open(id) }
 
 func (d *debugUI) open(id int) {
-	for _, p := range d.panels {
+	for i, p := range d.panels {
 		if p.id == id {
+			d.strip.ScrollTo(i)
 			return
 		}
 	}
-	for len(d.panels) >= max(1, d.capacity) {
-		k := 0
-		if d.panels[0].id == d.follow && len(d.panels) > 1 {
-			k = 1
-		}
-		d.notice = fmt.Sprintf("Closed the debugger of robot %d to make room; a wider window shows more side by side.", d.panels[k].id)
-		d.panels = append(d.panels[:k], d.panels[k+1:]...)
-	}
 	d.panels = append(d.panels, newRobotDebugger(d.session, d.kit, id))
+	d.strip.ScrollTo(len(d.panels) - 1)
 	d.dirty++
 }
 
@@ -397,27 +394,29 @@ func (u *UI) layoutWorkArea(gtx layout.Context) layout.Dimensions {
 
 const debuggerWidth = unit.Dp(270)
 
-// layoutPanels lays out the open panels side by side.
+// layoutPanels lays out the open panels side by side: as many as fit beside the board (which
+// keeps at least 300 dp), the others a sideways scroll away.
 func (d *debugUI) layoutPanels(gtx layout.Context) layout.Dimensions {
 	if len(d.panels) == 0 {
 		return layout.Dimensions{}
 	}
 	pub := d.published()
-	w := gtx.Dp(debuggerWidth)
-	gtx.Constraints.Min.Y = gtx.Constraints.Max.Y
-	var ch []layout.FlexChild
 	for _, p := range d.panels {
 		p.catchUp(pub)
-		following := d.follow == p.id
-		ch = append(ch, layout.Rigid(func(gtx layout.Context) layout.Dimensions {
-			gtx.Constraints.Min.X, gtx.Constraints.Max.X = w, w
-			return layout.Inset{Left: 4, Top: 4, Bottom: 4}.Layout(gtx, func(gtx layout.Context) layout.Dimensions {
-				gtx.Constraints.Min = gtx.Constraints.Max
-				return p.layout(gtx, pub, following)
-			})
-		}))
 	}
-	return layout.Flex{}.Layout(gtx, ch...)
+	w := gtx.Dp(debuggerWidth)
+	width := min(min(len(d.panels), max(1, d.capacity))*w, gtx.Constraints.Max.X)
+	gtx.Constraints.Min.X, gtx.Constraints.Max.X = width, width
+	gtx.Constraints.Min.Y = gtx.Constraints.Max.Y
+	d.strip.Axis = layout.Horizontal
+	return material.List(d.th, &d.strip).Layout(gtx, len(d.panels), func(gtx layout.Context, i int) layout.Dimensions {
+		p := d.panels[i]
+		gtx.Constraints.Min.X, gtx.Constraints.Max.X = w, w
+		return layout.Inset{Left: 4, Top: 4, Bottom: 4}.Layout(gtx, func(gtx layout.Context) layout.Dimensions {
+			gtx.Constraints.Min = gtx.Constraints.Max
+			return p.layout(gtx, pub, d.follow == p.id)
+		})
+	})
 }
 
 // monoLabel is a label in the Go Mono face, for code.

@@ -12,4 +12,8 @@ type (
 	SettingsStore = shell.SettingsStore
 	Tally         = arena.Tally
 	Score         = arena.Score
+	NamedColor    = shell.NamedColor
 )
+
+// Palette holds the team colours (shell.Palette).
+var Palette = shell.Palette
