@@ -9,6 +9,7 @@ import (
 
 	"gioui.org/io/key"
 	"gioui.org/layout"
+	"gioui.org/op"
 	"gioui.org/unit"
 	"gioui.org/widget"
 	"gioui.org/widget/material"
@@ -46,6 +47,12 @@ type editorView struct {
 	lastLen   int  // the text length then
 	viewW     int  // the width the text is seen through, in pixels (last frame)
 	textW     int  // the editor's width: its longest line, at least viewW
+
+	// The panel's list, which the editor's tab scrolls in, its height, and how far down the
+	// tab the code's first line is: the list follows the caret up and down.
+	panel   *widget.List
+	panelH  int
+	codeTop int
 }
 
 // tabWidth is the distance between tab stops, as terminals and pMARS listings show tabs.
@@ -274,8 +281,17 @@ func (e *editorView) gotoLine(line, col int) {
 
 func (e *editorView) layout(gtx layout.Context, w *Window) layout.Dimensions {
 	th := w.th
+	e.panel = &w.panelList
 	var ch []layout.FlexChild
-	add := func(wd layout.Widget) { ch = append(ch, layout.Rigid(wd), layout.Rigid(spacer(3))) }
+	top := 0 // how far down the tab the next child starts (Flex lays rigid children in order)
+	measured := func(wd layout.Widget) layout.Widget {
+		return func(gtx layout.Context) layout.Dimensions {
+			d := wd(gtx)
+			top += d.Size.Y
+			return d
+		}
+	}
+	add := func(wd layout.Widget) { ch = append(ch, layout.Rigid(measured(wd)), layout.Rigid(measured(spacer(3)))) }
 	if e.path == "" {
 		add(material.Body2(th, "Click Edit beside a player in the Players tab to edit its program here.").Layout)
 		return layout.Flex{Axis: layout.Vertical}.Layout(gtx, ch...)
@@ -322,16 +338,20 @@ func (e *editorView) layout(gtx layout.Context, w *Window) layout.Dimensions {
 		})
 	}
 	add(func(gtx layout.Context) layout.Dimensions {
+		e.codeTop = top + gtx.Dp(1) + gtx.Dp(codeInset)
 		return widget.Border{Color: mutedCol, Width: 1}.Layout(gtx, func(gtx layout.Context) layout.Dimensions {
 			gtx.Constraints.Min.X = gtx.Constraints.Max.X
 			gtx.Constraints.Min.Y = gtx.Dp(unit.Dp(300))
-			return layout.UniformInset(unit.Dp(6)).Layout(gtx, func(gtx layout.Context) layout.Dimensions {
+			return layout.UniformInset(codeInset).Layout(gtx, func(gtx layout.Context) layout.Dimensions {
 				return e.layoutCode(gtx, th, len(src))
 			})
 		})
 	})
 	return layout.Flex{Axis: layout.Vertical}.Layout(gtx, ch...)
 }
+
+// codeInset is the margin inside the editor's border.
+const codeInset = unit.Dp(6)
 
 func focusCmd(tag *widget.Editor) key.FocusCmd { return key.FocusCmd{Tag: tag} }
 
@@ -379,8 +399,9 @@ func (e *editorView) layoutCode(gtx layout.Context, th *material.Theme, lines in
 	)
 }
 
-// followCaret scrolls the text sideways so that the caret is in view (view pixels wide) when
-// it moved or the text changed since the last frame; otherwise the wheel's position stays.
+// followCaret scrolls the text sideways so that the caret is in view (view pixels wide), and
+// the panel up or down, when it moved or the text changed since the last frame; otherwise
+// the wheel's positions stay.
 func (e *editorView) followCaret(gtx layout.Context, view int) {
 	caret, _ := e.ed.Selection()
 	n := e.ed.Len()
@@ -401,4 +422,24 @@ func (e *editorView) followCaret(gtx layout.Context, view int) {
 		off = x - view + margin
 	}
 	e.hscroll.Position.Offset = off
+	// Up and down: the panel's list is laid out around this tab already, so its new position
+	// shows in the next frame.
+	if e.panel == nil || e.panelH <= 0 {
+		return
+	}
+	lineH := gtx.Sp(13) * 6 / 5
+	y := e.codeTop + int(e.ed.CaretCoords().Y) // the caret's baseline, from the tab's top
+	top, bottom := y-lineH, y+lineH/3
+	vmargin := min(2*lineH, e.panelH/4)
+	voff := e.panel.Position.Offset
+	switch {
+	case top < voff+vmargin:
+		voff = max(top-vmargin, 0)
+	case bottom > voff+e.panelH-vmargin:
+		voff = bottom - e.panelH + vmargin
+	}
+	if voff != e.panel.Position.Offset {
+		e.panel.Position.Offset = voff
+		gtx.Execute(op.InvalidateCmd{})
+	}
 }

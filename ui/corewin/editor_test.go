@@ -240,3 +240,43 @@ func TestEditorLongLinesScrollSideways(t *testing.T) {
 		t.Fatal("a sideways wheel did not scroll the text")
 	}
 }
+
+func TestEditorFollowsTheCaretDownAndUp(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("title Tall\nimp: move imp, next\nnext: data 0\n")
+	for i := 0; i < 100; i++ {
+		b.WriteString("# a comment line, to make the program taller than the panel\n")
+	}
+	w, h, _ := openInEditor(t, "tall.cw", b.String())
+	e := &w.editor
+	if e.panelH <= 0 || e.codeTop <= 0 {
+		t.Fatalf("panel %d px high, code from %d px: not laid out", e.panelH, e.codeTop)
+	}
+	// caretInView reports whether the caret's line is inside the panel's visible part.
+	caretInView := func() bool {
+		y := e.codeTop + int(e.ed.CaretCoords().Y) - w.panelList.Position.Offset
+		return y-16 >= 0 && y+4 <= e.panelH
+	}
+	h.focusEditor(t)
+	e.ed.SetCaret(0, 0)
+	h.frame()
+	press := func(name key.Name, n int) {
+		for i := 0; i < n; i++ {
+			h.r.Queue(key.Event{Name: name, State: key.Press}, key.Event{Name: name, State: key.Release})
+			h.frame()
+		}
+		h.frame()
+	}
+	press(key.NameDownArrow, 102)
+	if line, _ := e.ed.CaretPos(); line != 102 {
+		t.Fatalf("the caret is on line %d after 102 × Down, want 102 (0-based)", line)
+	}
+	if w.panelList.Position.Offset == 0 || !caretInView() {
+		t.Fatalf("caret on line 103 at %d px into the tab; the panel scrolled by %d of its %d px: not in view",
+			e.codeTop+int(e.ed.CaretCoords().Y), w.panelList.Position.Offset, e.panelH)
+	}
+	press(key.NameUpArrow, 102)
+	if !caretInView() {
+		t.Fatalf("back on line 1 the panel is still scrolled by %d", w.panelList.Position.Offset)
+	}
+}

@@ -99,6 +99,7 @@ func (w *Window) layoutPanel(gtx layout.Context) layout.Dimensions {
 			layout.Rigid(w.layoutTabs),
 			layout.Rigid(spacer(6)),
 			layout.Flexed(1, func(gtx layout.Context) layout.Dimensions {
+				w.editor.panelH = gtx.Constraints.Max.Y
 				return material.List(w.th, &w.panelList).Layout(gtx, 1, func(gtx layout.Context, _ int) layout.Dimensions {
 					gtx.Constraints.Min.X = gtx.Constraints.Max.X
 					switch w.tab {
