@@ -24,9 +24,9 @@ var (
 	builtErr  error
 )
 
-// buildRobocom builds the headless binary once for the tests that run it as a program
+// buildHeadless builds the headless binary once for the tests that run it as a program
 // (a Slurm job, a Kubernetes pod's shell command).
-func buildRobocom(t testing.TB) string {
+func buildHeadless(t testing.TB) string {
 	t.Helper()
 	builtOnce.Do(func() {
 		dir, err := os.MkdirTemp("", "robocom-bin-")
@@ -79,7 +79,7 @@ func TestSlurmTournament(t *testing.T) {
 		t.Skip("starts a Slurm cluster")
 	}
 	c := slurmtest.Start(t)
-	bin := buildRobocom(t)
+	bin := buildHeadless(t)
 	script, err := filepath.Abs("../../docs/cluster/tournament.sbatch")
 	if err != nil {
 		t.Fatal(err)
@@ -177,7 +177,7 @@ func TestKubernetesJobCommand(t *testing.T) {
 	if !strings.Contains(command, fmt.Sprintf("-shard auto/%d", n)) {
 		t.Fatalf("the command does not split into the %d completions: %s", n, command)
 	}
-	bin := buildRobocom(t)
+	bin := buildHeadless(t)
 	data := t.TempDir()
 	progs := filepath.Join(data, "programs")
 	os.Mkdir(progs, 0o755)
@@ -216,7 +216,7 @@ func BenchmarkSlurmJuly(b *testing.B) {
 		b.Skipf("the July corpus is not at %s", julyDir)
 	}
 	c := slurmtest.Start(b)
-	bin := buildRobocom(b)
+	bin := buildHeadless(b)
 	script, _ := filepath.Abs("../../docs/cluster/tournament.sbatch")
 	july, _ := filepath.Abs(julyDir)
 	args := []string{"tournament", "-seed", "1998", "-rounds", "10", july}
