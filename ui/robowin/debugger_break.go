@@ -16,8 +16,9 @@ type Breakpoints struct {
 	Teams [MaxPlayers]bool // any robot of a team dies
 }
 
-// InstrBreak stops when Robot arrives at instruction Instr of bank Bank (both 1-based).
-type InstrBreak struct{ Robot, Bank, Instr int }
+// InstrBreak stops when Robot arrives at instruction Instr of bank Bank (both 1-based); with
+// Task above 0 only when that task of the robot arrives there (RC3 multitasking).
+type InstrBreak struct{ Robot, Bank, Instr, Task int }
 
 // BreakHit says why the game stopped.
 type BreakHit struct {
@@ -27,6 +28,7 @@ type BreakHit struct {
 	Team   int
 	Bank   int
 	Instr  int
+	Task   int // the task that arrived, for a breakpoint limited to one
 	Reason arena.Reason
 }
 
@@ -40,8 +42,16 @@ type breakState struct {
 }
 
 type watchedRobot struct {
-	id   int
-	prev arena.Probe
+	id, task int // task 0: the robot (its cursor task in RC3 games)
+	prev     arena.Probe
+}
+
+// probe is the watched robot's, or its task's, position now.
+func (w *watchedRobot) probe(eng *arena.Game) arena.Probe {
+	if w.task > 0 {
+		return eng.ProbeTask(w.id, w.task)
+	}
+	return eng.Probe(w.id)
 }
 
 // setBreakpoints replaces the breakpoints; robots watched before keep their last probe.
@@ -49,15 +59,16 @@ func (b *breakState) setBreakpoints(eng *arena.Game, bp Breakpoints) {
 	b.set = bp
 	old := b.watch
 	b.watch = nil
-	seen := map[int]bool{}
+	seen := map[[2]int]bool{}
 	for _, ib := range bp.Instr {
-		if seen[ib.Robot] {
+		if seen[[2]int{ib.Robot, ib.Task}] {
 			continue
 		}
-		seen[ib.Robot] = true
-		w := watchedRobot{id: ib.Robot, prev: eng.Probe(ib.Robot)}
+		seen[[2]int{ib.Robot, ib.Task}] = true
+		w := watchedRobot{id: ib.Robot, task: ib.Task}
+		w.prev = w.probe(eng)
 		for _, o := range old {
-			if o.id == ib.Robot {
+			if o.id == ib.Robot && o.task == ib.Task {
 				w.prev = o.prev
 			}
 		}
@@ -69,7 +80,7 @@ func (b *breakState) setBreakpoints(eng *arena.Game, bp Breakpoints) {
 func (b *breakState) resync(eng *arena.Game) {
 	b.deathsSeen = eng.DeathCount()
 	for i := range b.watch {
-		b.watch[i].prev = eng.Probe(b.watch[i].id)
+		b.watch[i].prev = b.watch[i].probe(eng)
 	}
 }
 
@@ -77,11 +88,11 @@ func (b *breakState) check(eng *arena.Game) {
 	hit := false
 	for i := range b.watch {
 		w := &b.watch[i]
-		cur := eng.Probe(w.id)
+		cur := w.probe(eng)
 		if arena.Arrived(w.prev, cur) {
 			for _, ib := range b.set.Instr {
-				if ib.Robot == w.id && ib.Bank == cur.Bank && ib.Instr == cur.Instr && !hit {
-					b.hit = BreakHit{Kind: "instr", Cycle: eng.Cycle(), Robot: w.id, Bank: cur.Bank, Instr: cur.Instr}
+				if ib.Robot == w.id && ib.Task == w.task && ib.Bank == cur.Bank && ib.Instr == cur.Instr && !hit {
+					b.hit = BreakHit{Kind: "instr", Cycle: eng.Cycle(), Robot: w.id, Bank: cur.Bank, Instr: cur.Instr, Task: w.task}
 					hit = true
 				}
 			}
@@ -118,6 +129,9 @@ func (b *breakState) check(eng *arena.Game) {
 func (h BreakHit) describe(teamName func(int) string) string {
 	switch h.Kind {
 	case "instr":
+		if h.Task > 0 {
+			return fmt.Sprintf("Paused: task %d of robot %d reached bank %d, instruction %d (cycle %d).", h.Task, h.Robot, h.Bank, h.Instr, h.Cycle)
+		}
 		return fmt.Sprintf("Paused: robot %d reached bank %d, instruction %d (cycle %d).", h.Robot, h.Bank, h.Instr, h.Cycle)
 	case "death":
 		return fmt.Sprintf("Paused: robot %d died in cycle %d (%s).", h.Robot, h.Cycle, deathText(h.Reason))

@@ -121,7 +121,7 @@ func (s *session) addPlayer(path string) bool {
 		s.errors = append(s.errors, displayName(root, name)+": this build cannot load programs yet (the language package is missing)")
 		return false
 	}
-	prog, err := s.cfg.Load(displayName(root, name), src)
+	prog, err := s.cfg.Load(displayName(root, name), src, s.language())
 	if err != nil {
 		for _, line := range strings.Split(strings.TrimSpace(err.Error()), "\n") {
 			s.errors = append(s.errors, line)
@@ -230,6 +230,11 @@ func (s *session) newGame() {
 		return
 	}
 	if len(s.players) == 0 {
+		s.gameNo = s.run.Reset(nil)
+		return
+	}
+	if s.unloaded() > 0 {
+		s.gameErr = s.unloadedError()
 		s.gameNo = s.run.Reset(nil)
 		return
 	}
