@@ -24,8 +24,8 @@ import (
 var headColor = color.NRGBA{0xFF, 0xFF, 0xFF, 0xE6}
 
 // headArrow is the arrow of a head facing north in a unit field: its tip at the edge, its base
-// on the line of the pentagon's sides.
-var headArrow = [3]f32.Point{{X: 0.5, Y: 0.0}, {X: 0.62, Y: 0.1}, {X: 0.38, Y: 0.1}}
+// a little inside the pentagon's outline, so that it reads as part of the robot.
+var headArrow = [3]f32.Point{{X: 0.5, Y: 0.0}, {X: 0.66, Y: 0.15}, {X: 0.34, Y: 0.15}}
 
 // headMask is the set of directions the tasks of r face (bit d for direction d); 0 for a
 // robot with fewer than two tasks.

@@ -574,11 +574,11 @@ func (p *robotDebugger) codeLine(bank, i int, in robolang.Instr, current, inProg
 							if d := robolang.Disassemble(in); d != txt {
 								txt += "  ; " + strings.TrimSpace(strings.TrimPrefix(d, in.Op.String()))
 							}
-							if inProgress {
-								txt += "  ←"
-							}
-							if marks != "" { // the tasks standing here (RC3 multitasking)
+							switch {
+							case marks != "": // the tasks standing here (RC3 multitasking)
 								txt += "  ← " + marks
+							case inProgress:
+								txt += "  ←"
 							}
 							if t := p.tasks.limits[[2]int{bank, i + 1}]; t != 0 {
 								txt += fmt.Sprintf("  (break: T%d)", t)
