@@ -39,11 +39,13 @@ type breakState struct {
 	hit        BreakHit
 	hits       int    // counts hits, so the UI can tell a new one
 	halt       func() // pauses the Runner; called on its goroutine
+	multi      bool   // the game allows several tasks: a breakpoint for any task probes each
 }
 
 type watchedRobot struct {
-	id, task int // task 0: the robot (its cursor task in RC3 games)
+	id, task int // task 0: any task of the robot
 	prev     arena.Probe
+	each     []taskProbe // task 0 in a multitasking game: every task's last probe (tasks.go)
 }
 
 // probe is the watched robot's, or its task's, position now.
@@ -57,6 +59,7 @@ func (w *watchedRobot) probe(eng *arena.Game) arena.Probe {
 // setBreakpoints replaces the breakpoints; robots watched before keep their last probe.
 func (b *breakState) setBreakpoints(eng *arena.Game, bp Breakpoints) {
 	b.set = bp
+	b.multi = eng.Options().MaxTasks > 1
 	old := b.watch
 	b.watch = nil
 	seen := map[[2]int]bool{}
@@ -67,9 +70,12 @@ func (b *breakState) setBreakpoints(eng *arena.Game, bp Breakpoints) {
 		seen[[2]int{ib.Robot, ib.Task}] = true
 		w := watchedRobot{id: ib.Robot, task: ib.Task}
 		w.prev = w.probe(eng)
+		if b.multi && w.task == 0 {
+			w.each = probeTasks(eng, w.id, nil, nil)
+		}
 		for _, o := range old {
 			if o.id == ib.Robot && o.task == ib.Task {
-				w.prev = o.prev
+				w.prev, w.each = o.prev, o.each
 			}
 		}
 		b.watch = append(b.watch, w)
@@ -80,7 +86,11 @@ func (b *breakState) setBreakpoints(eng *arena.Game, bp Breakpoints) {
 func (b *breakState) resync(eng *arena.Game) {
 	b.deathsSeen = eng.DeathCount()
 	for i := range b.watch {
-		b.watch[i].prev = b.watch[i].probe(eng)
+		w := &b.watch[i]
+		w.prev = w.probe(eng)
+		if b.multi && w.task == 0 {
+			w.each = probeTasks(eng, w.id, nil, nil)
+		}
 	}
 }
 
@@ -88,6 +98,19 @@ func (b *breakState) check(eng *arena.Game) {
 	hit := false
 	for i := range b.watch {
 		w := &b.watch[i]
+		if b.multi && w.task == 0 {
+			// Any task: the robot's own probe follows its cursor from task to task, so each
+			// task is probed on its own.
+			w.each = probeTasks(eng, w.id, w.each, func(task int, cur arena.Probe) {
+				for _, ib := range b.set.Instr {
+					if ib.Robot == w.id && ib.Task == 0 && ib.Bank == cur.Bank && ib.Instr == cur.Instr && !hit {
+						b.hit = BreakHit{Kind: "instr", Cycle: eng.Cycle(), Robot: w.id, Bank: cur.Bank, Instr: cur.Instr, Task: task}
+						hit = true
+					}
+				}
+			})
+			continue
+		}
 		cur := w.probe(eng)
 		if arena.Arrived(w.prev, cur) {
 			for _, ib := range b.set.Instr {

@@ -291,3 +291,38 @@ func TestBreakpointLimitedToATask(t *testing.T) {
 		t.Errorf("hit %+v in cycle %d", hit, cycle)
 	}
 }
+
+// A breakpoint for any task of a multitasking robot pauses when one of its tasks arrives, not
+// whenever the robot's turn passes from one task to another that stands there already.
+func TestBreakpointOnAnyTask(t *testing.T) {
+	h := newRC3Harness(t)
+	h.useSet("rc3m")
+	if !h.u.AddPlayer("test:twins.rob") {
+		t.Fatalf("twins.rob did not load: %q", h.u.Errors())
+	}
+	h.waitFor("the first game", func() bool { return len(h.u.Snapshot().Robots) == 1 })
+	h.u.OpenDebugger(1)
+	h.stepTo(1)
+	h.settle()
+	h.clickLabel("TURN 1")
+	h.u.Runner().SetSpeed(0)
+	last, tasks := 0, map[int]bool{}
+	for i := 0; i < 6; i++ {
+		h.u.dbg.notice = ""
+		h.u.ToggleRun()
+		h.waitFor("the breakpoint", func() bool { return h.u.dbg.notice != "" && !h.u.Snapshot().Running })
+		var hit BreakHit
+		var pr arena.Probe
+		h.onSim(func(tg *tapeGame) { hit = tg.br.hit; pr = tg.eng.ProbeTask(1, hit.Task) })
+		if hit.Task == 0 || pr.Bank != 1 || pr.Instr != 3 || pr.Fetched || hit.Cycle <= last {
+			t.Fatalf("pause %d: hit %+v, task's probe %+v (last pause in cycle %d): not a task arriving at TURN", i, hit, pr, last)
+		}
+		if i == 0 && (hit.Cycle != 6 || hit.Task != 1) {
+			t.Errorf("first pause: task %d in cycle %d, want task 1 in cycle 6", hit.Task, hit.Cycle)
+		}
+		last, tasks[hit.Task] = hit.Cycle, true
+	}
+	if !tasks[1] || !tasks[2] {
+		t.Errorf("the pauses came from tasks %v, want both", tasks)
+	}
+}

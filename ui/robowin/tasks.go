@@ -157,3 +157,39 @@ func tasksAt(v arena.RobotView, bank, instr int) string {
 	}
 	return strings.Join(s, " ")
 }
+
+// taskProbe is one task's last probe, for a breakpoint on any task of a multitasking robot.
+type taskProbe struct {
+	task int
+	prev arena.Probe
+}
+
+// probeTasks probes every task robot id has now and calls arrived for each task that came
+// to its instruction since prev (arena.Arrived), a new task included where INIT put it; it
+// returns the new probes (reusing prev's storage). The task numbers come from the robot's
+// view, which allocates: this runs only while such a breakpoint is set.
+func probeTasks(eng *arena.Game, id int, prev []taskProbe, arrived func(task int, cur arena.Probe)) []taskProbe {
+	v, ok := eng.Robot(id)
+	out := prev[:0:0]
+	if !ok || !v.Alive {
+		return out
+	}
+	for _, t := range v.Tasks {
+		cur := eng.ProbeTask(id, t.Number)
+		if arrived != nil && cur.Alive {
+			before, seen := arena.Probe{}, false
+			for _, p := range prev {
+				if p.task == t.Number {
+					before, seen = p.prev, true
+				}
+			}
+			// A task new since the last probe arrives where INIT put it; a robot seen for
+			// the first time arrives nowhere (as arena.Arrived after a birth).
+			if seen && arena.Arrived(before, cur) || !seen && len(prev) > 0 && cur.HasInstr {
+				arrived(t.Number, cur)
+			}
+		}
+		out = append(out, taskProbe{t.Number, cur})
+	}
+	return out
+}
