@@ -206,6 +206,13 @@ func (r *Runner) stepRobot(id int, maxCycles int, done func(msg string)) {
 			return
 		}
 		hits := t.br.hits
+		// In a multitasking game the robot's probe follows its cursor task, so a step ends
+		// when any of its tasks arrives at an instruction (tasks.go).
+		multi := t.eng.Options().MaxTasks > 1
+		var each []taskProbe
+		if multi {
+			each = probeTasks(t.eng, id, nil, nil)
+		}
 		for n := 0; n < maxCycles; n++ {
 			if t.eng.Over() {
 				done("The game is over.")
@@ -213,7 +220,13 @@ func (r *Runner) stepRobot(id int, maxCycles int, done func(msg string)) {
 			}
 			r.step(s)
 			cur := t.eng.Probe(id)
-			if !cur.Alive || arena.Arrived(prev, cur) || t.br.hits != hits {
+			arrived := false
+			if multi {
+				each = probeTasks(t.eng, id, each, func(int, arena.Probe) { arrived = true })
+			} else {
+				arrived = arena.Arrived(prev, cur)
+			}
+			if !cur.Alive || arrived || t.br.hits != hits {
 				s.budget = -1
 				r.running.Store(false)
 				done("")

@@ -326,3 +326,36 @@ func TestBreakpointOnAnyTask(t *testing.T) {
 		t.Errorf("the pauses came from tasks %v, want both", tasks)
 	}
 }
+
+// "Step instruction" on a multitasking robot runs until one of its tasks has moved on, not
+// just until the robot's turn passed to another task.
+func TestStepInstructionWithTasks(t *testing.T) {
+	h := newRC3Harness(t)
+	h.useSet("rc3m")
+	if !h.u.AddPlayer("test:twins.rob") {
+		t.Fatalf("twins.rob did not load: %q", h.u.Errors())
+	}
+	h.waitFor("the first game", func() bool { return len(h.u.Snapshot().Robots) == 1 })
+	h.u.OpenDebugger(1)
+	h.stepTo(3)
+	h.settle()
+	positions := func() string {
+		var s []string
+		for _, tk := range h.engineRobot(1).Tasks {
+			s = append(s, fmt.Sprintf("T%d %d:%d", tk.Number, tk.Bank, tk.Instr))
+		}
+		return strings.Join(s, ", ")
+	}
+	before := positions()
+	for i := 0; i < 8; i++ {
+		c := h.u.Snapshot().Cycle
+		h.clickLabel("Step instruction")
+		h.waitFor("the step", func() bool { return h.u.Snapshot().Cycle > c && !h.u.Snapshot().Running })
+		h.settle()
+		now := positions()
+		if now == before {
+			t.Fatalf("step %d (cycle %d → %d): no task moved: %s", i, c, h.u.Snapshot().Cycle, now)
+		}
+		before = now
+	}
+}
