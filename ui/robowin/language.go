@@ -92,6 +92,10 @@ func (s *session) unloadedError() string {
 			names = append(names, baseName(p.Path))
 		}
 	}
-	return fmt.Sprintf("%s does not load under the option set %s (its errors are listed on the right): choose another option set, or remove it.",
-		strings.Join(names, " and "), shortSetName(s.opts.Name))
+	verb, its := "does", "its"
+	if len(names) > 1 {
+		verb, its = "do", "their"
+	}
+	return fmt.Sprintf("%s %s not load under the option set %s (%s errors are listed on the right): choose another option set, or remove it.",
+		strings.Join(names, " and "), verb, shortSetName(s.opts.Name), its)
 }
