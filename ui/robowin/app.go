@@ -102,9 +102,11 @@ func New(cfg Config) *UI {
 			}
 		}
 	}
+	u.keepRefused = true
 	for _, f := range cfg.Files {
 		u.addPlayer(f)
 	}
+	u.keepRefused = false
 	u.newGame()
 	return u
 }

@@ -99,3 +99,15 @@ func (s *session) unloadedError() string {
 	return fmt.Sprintf("%s %s not load under the option set %s (%s errors are listed on the right): choose another option set, or remove it.",
 		strings.Join(names, " and "), verb, shortSetName(s.opts.Name), its)
 }
+
+// loadsUnderRC3 reports whether a program the set in use refused would load under rc3: it is
+// refused for its language alone.
+func (s *session) loadsUnderRC3(name string, src []byte) bool {
+	if s.language().RC3 {
+		return false
+	}
+	lang := s.language()
+	lang.RC3 = true
+	_, err := s.cfg.Load(name, src, lang)
+	return err == nil
+}

@@ -359,3 +359,23 @@ func TestStepInstructionWithTasks(t *testing.T) {
 		before = now
 	}
 }
+
+// The players of the last run are kept when the set remembered with them refuses their RC3
+// code: they show unloaded, and load when an RC3 set is chosen.
+func TestRememberedRC3PlayersStayUnderClassic(t *testing.T) {
+	u := New(Config{Load: LoadProgram, NewGame: NewArenaGame, Options: ArenaOptions{},
+		Roots: []Root{{Name: "rc3", FS: robots.RC3FS, Home: "rc3"}},
+		Files: []string{"rc3:rc3/factory.rob", "rc3:rc3/nosuch.rob"}})
+	defer u.Close()
+	if n := len(u.Players()); n != 1 || u.Players()[0].Prog != nil || u.Players()[0].Name() != "factory.rob" {
+		t.Fatalf("players %+v, want factory.rob unloaded (and no missing file)", u.Players())
+	}
+	if !hasError(u.Errors(), "the option set classic does not have it") || !strings.Contains(u.gameErr, "factory.rob does not load") {
+		t.Errorf("errors %q, board %q", u.Errors(), u.gameErr)
+	}
+	o, _ := ArenaOptions{}.Load("rc3m")
+	u.setOptions(o)
+	if u.Players()[0].Prog == nil || hasError(u.Errors(), "factory.rob") {
+		t.Errorf("rc3m did not load the factory: %q", u.Errors())
+	}
+}
