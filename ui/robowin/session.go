@@ -43,7 +43,7 @@ type session struct {
 	opts        GameOptions
 	gameErr     string
 	speedIdx    int
-	keepRefused bool // loading the players of the last run: keep those only the set refuses
+	keepRefused bool        // loading the players of the last run: keep those only the set refuses
 	windowSize  image.Point // in dp, as last reported by the window loop
 
 	// onNewGame is told when a new game replaces the current one (the board drops its
