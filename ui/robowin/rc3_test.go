@@ -12,6 +12,7 @@ import (
 	"gioui.org/io/key"
 
 	"robocom/arena"
+	"robocom/robolang"
 	"robocom/robots"
 	"robocom/ui/internal/goldentest"
 )
@@ -377,5 +378,42 @@ func TestRememberedRC3PlayersStayUnderClassic(t *testing.T) {
 	u.setOptions(o)
 	if u.Players()[0].Prog == nil || hasError(u.Errors(), "factory.rob") {
 		t.Errorf("rc3m did not load the factory: %q", u.Errors())
+	}
+}
+
+// Help lists every RC3 instruction from robolang's table with its rc3 cycles, marks the costs
+// RC3.md decides, lists the RC3 constants, and no longer calls RC3 unplayable.
+func TestHelpListsRC3(t *testing.T) {
+	var all []string
+	for _, l := range buildHelp() {
+		all = append(all, l.text)
+	}
+	text := strings.Join(all, "\n")
+	for op := robolang.Opcode(1); op < robolang.NumOpcodes; op++ {
+		in := op.Info()
+		if !op.IsRC3() {
+			continue
+		}
+		row := ""
+		for _, l := range all {
+			if strings.HasPrefix(l, fmt.Sprintf("%-16s ", signature(in))) && row == "" {
+				row = l
+			}
+		}
+		if row == "" {
+			t.Errorf("no help row for %s", in.Name)
+			continue
+		}
+		if decidedCost[op] != strings.Contains(row, fmt.Sprintf("%d*", in.RC3Cost)) {
+			t.Errorf("%s: row %q, decided %v", in.Name, row, decidedCost[op])
+		}
+	}
+	for _, want := range []string{"$Tasks", "$InstrPos", "#Pub", "##k", "@@label", "%Age", "rc3m"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("help does not mention %s", want)
+		}
+	}
+	if strings.Contains(text, "not playable") {
+		t.Error("help still says RC3 is not playable")
 	}
 }
