@@ -86,11 +86,11 @@ func taskLine(t arena.TaskView, next int) string {
 	return b.String()
 }
 
-// taskRows are the panel rows of the task list; none for a robot without tasks (classic) or
-// with only one task, unless a breakpoint limit is set.
+// taskRows are the panel rows of the task list; none for a robot without tasks (classic), nor
+// for the one task of a robot in a set without multitasking (rc3).
 func (p *robotDebugger) taskRows(v arena.RobotView) []layout.Widget {
 	tp := &p.tasks
-	if len(v.Tasks) == 0 {
+	if maxTasks, _ := p.opts.Get("max-tasks"); len(v.Tasks) == 0 || len(v.Tasks) == 1 && maxTasks <= 1 {
 		return nil
 	}
 	tp.nums = tp.nums[:0]
