@@ -87,6 +87,7 @@ func openArena(args []string) int {
 		Options: robowin.ArenaOptions{},
 		Roots: []robowin.Root{
 			{Name: "bundled", FS: bundled, Home: "."},
+			{Name: "bundled RC3", FS: robots.RC3FS, Home: "rc3"}, // load under rc3 or rc3m (Options tab)
 			{Name: "disk", FS: os.DirFS("/"), Home: strings.TrimPrefix(filepath.ToSlash(home), "/")},
 		},
 		Files:      files,

@@ -29,8 +29,9 @@ import (
 // Config is what the window needs from outside: how to load programs and make games, and
 // where programs can be picked from.
 type Config struct {
-	// Load loads a program; name is what error messages and the player list show.
-	Load func(name string, src []byte) (*robolang.Program, error)
+	// Load loads a program in the language of the option set in use (lang); name is what
+	// error messages and the player list show.
+	Load func(name string, src []byte, lang robolang.Options) (*robolang.Program, error)
 	// NewGame starts a game of the programs with a seed; nil when no engine is built in.
 	NewGame func(progs []*robolang.Program, opts GameOptions, seed int64) (Game, error)
 	// Options reaches the engine's option sets; nil when no engine is built in.
@@ -103,9 +104,11 @@ func New(cfg Config) *UI {
 			}
 		}
 	}
+	u.keepRefused = true
 	for _, f := range cfg.Files {
 		u.addPlayer(f)
 	}
+	u.keepRefused = false
 	u.newGame()
 	return u
 }

@@ -83,10 +83,14 @@ func (a *ArenaGame) Ranks() []int {
 	return a.ranks
 }
 
-// LoadProgram loads a .rob or .rbi program from its bytes; name is what errors show.
-func LoadProgram(name string, src []byte) (*robolang.Program, error) {
+// LoadProgram loads a .rob or .rbi program from its bytes in the language lang (the option
+// set's: RC3 forms only under rc3/rc3m, and a refusal names the set); name is what errors show.
+func LoadProgram(name string, src []byte, lang robolang.Options) (*robolang.Program, error) {
 	if strings.EqualFold(path.Ext(name), ".rbi") || bytes.HasPrefix(src, []byte{'R', 'B', 'I', 0x1A}) {
 		p, err := robolang.ReadRBI(bytes.NewReader(src))
+		if err == nil && p.RC3 && !lang.RC3 {
+			return nil, fmt.Errorf("%s: the program uses RC3 instructions: %s", name, langRefusal(lang))
+		}
 		if err == nil {
 			p.File = name
 			if p.Name == "" {
@@ -98,7 +102,17 @@ func LoadProgram(name string, src []byte) (*robolang.Program, error) {
 			return nil, fmt.Errorf("%s: %v", name, err)
 		}
 	}
-	return robolang.Parse(name, src, robolang.Options{})
+	return robolang.Parse(name, src, lang)
+}
+
+// langRefusal is the end of robolang's message refusing RC3 forms (robolang keeps its own
+// wording unexported), for an RBI file whose code is RC3.
+func langRefusal(lang robolang.Options) string {
+	set := lang.Set
+	if set == "" {
+		set = "classic"
+	}
+	return fmt.Sprintf("the option set %s does not have it (it needs rc3 or rc3m)", set)
 }
 
 // ArenaOptions reaches the arena's option sets (built-in and saved files).
@@ -106,14 +120,14 @@ type ArenaOptions struct{}
 
 // optionKeys are the keys the editor shows, in this order; the arena knows them all.
 var optionKeys = func() []string {
-	first := []string{"board", "timeout", "elim-trigger", "first-mobile", "remote-cost"}
+	first := []string{"board", "timeout", "elim-trigger", "first-mobile", "remote-cost", "instructions", "max-tasks", "max-duration"}
 	seen := map[string]bool{}
 	for _, k := range first {
 		seen[k] = true
 	}
 	out := append([]string(nil), first...)
 	for _, k := range arena.Keys() {
-		if !seen[k] && k != "instructions" {
+		if !seen[k] {
 			out = append(out, k)
 		}
 	}
@@ -127,9 +141,10 @@ func fromArena(o *arena.Options) GameOptions {
 		if !ok {
 			continue
 		}
-		if s == "true" {
+		switch s {
+		case "true", "rc3":
 			s = "1"
-		} else if s == "false" {
+		case "false", "classic":
 			s = "0"
 		}
 		v, err := strconv.Atoi(s)
@@ -154,7 +169,18 @@ func arenaOptions(o GameOptions) (*arena.Options, error) {
 		}
 	}
 	for _, v := range o.Values {
-		if err := base.Set(v.Key, strconv.Itoa(v.Value)); err != nil {
+		val := strconv.Itoa(v.Value)
+		if v.Key == instructionsKey {
+			switch v.Value {
+			case instrClassic:
+				val = "classic"
+			case instrRC3:
+				val = "rc3"
+			default:
+				return nil, fmt.Errorf("option instructions must be 0 (classic) or 1 (rc3), not %d", v.Value)
+			}
+		}
+		if err := base.Set(v.Key, val); err != nil {
 			return nil, err
 		}
 	}
@@ -165,7 +191,7 @@ func arenaOptions(o GameOptions) (*arena.Options, error) {
 }
 
 func (ArenaOptions) Default() GameOptions { return fromArena(arena.Classic()) }
-func (ArenaOptions) Builtin() []string    { return []string{"classic", "rc3"} }
+func (ArenaOptions) Builtin() []string    { return []string{"classic", "rc3", "rc3m"} }
 
 func (ArenaOptions) Load(nameOrFile string) (GameOptions, error) {
 	o, err := arena.ResolveOptions(nameOrFile)

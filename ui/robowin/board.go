@@ -48,6 +48,7 @@ type BoardState struct {
 	}
 	groups [2 * MaxPlayers][]int32    // robot indices per (team, inactive), reused each frame
 	layers [MaxPlayers + 2]layerCache // per team, then the hollows, then the marks
+	heads  layerCache                 // the arrows of multitasking robots' heads (board_heads.go)
 
 	// geometry of the last layout, for pointer → field conversion
 	origin f32.Point
@@ -525,6 +526,7 @@ func (b BoardStyle) drawRobots(gtx layout.Context) {
 			c.call.Add(gtx.Ops)
 		}
 	}
+	b.drawHeads(gtx, base)
 	// The selected robot gets a white frame.
 	if s.Selected != 0 {
 		for i := range b.Robots {
@@ -557,7 +559,7 @@ func RobotSummary(r arena.RobotView, teamName string) string {
 		set = SetNames[r.Set]
 	}
 	return fmt.Sprintf("%s · robot %d · gen %d\n%s (set %d) · %s · #Active %d · faces %s",
-		teamName, r.ID, r.Generation, set, r.Set, mob, r.Active, r.Dir)
+		teamName, r.ID, r.Generation, set, r.Set, mob, r.Active, r.Dir) + taskSummary(r)
 }
 
 func (b BoardStyle) drawTooltip(gtx layout.Context, size image.Point) {

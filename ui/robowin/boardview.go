@@ -62,7 +62,7 @@ func (bv *boardView) layoutEmptyBoard(gtx layout.Context) layout.Dimensions {
 	return layout.Center.Layout(gtx, func(gtx layout.Context) layout.Dimensions {
 		gtx.Constraints.Max.X = min(gtx.Constraints.Max.X, gtx.Dp(420))
 		l := material.Body1(bv.th, msg)
-		l.Color = color.NRGBA{0xDD, 0xDD, 0xDD, 0xFF}
+		l.Color = color.NRGBA{0x44, 0x44, 0x44, 0xFF} // on the panel's colour: no board is drawn
 		l.Alignment = text.Middle
 		return l.Layout(gtx)
 	})

@@ -16,8 +16,9 @@ type Breakpoints struct {
 	Teams [MaxPlayers]bool // any robot of a team dies
 }
 
-// InstrBreak stops when Robot arrives at instruction Instr of bank Bank (both 1-based).
-type InstrBreak struct{ Robot, Bank, Instr int }
+// InstrBreak stops when Robot arrives at instruction Instr of bank Bank (both 1-based); with
+// Task above 0 only when that task of the robot arrives there (RC3 multitasking).
+type InstrBreak struct{ Robot, Bank, Instr, Task int }
 
 // BreakHit says why the game stopped.
 type BreakHit struct {
@@ -27,6 +28,7 @@ type BreakHit struct {
 	Team   int
 	Bank   int
 	Instr  int
+	Task   int // the task that arrived, for a breakpoint limited to one
 	Reason arena.Reason
 }
 
@@ -37,28 +39,43 @@ type breakState struct {
 	hit        BreakHit
 	hits       int    // counts hits, so the UI can tell a new one
 	halt       func() // pauses the Runner; called on its goroutine
+	multi      bool   // the game allows several tasks: a breakpoint for any task probes each
 }
 
 type watchedRobot struct {
-	id   int
-	prev arena.Probe
+	id, task int // task 0: any task of the robot
+	prev     arena.Probe
+	each     []taskProbe // task 0 in a multitasking game: every task's last probe (tasks.go)
+}
+
+// probe is the watched robot's, or its task's, position now.
+func (w *watchedRobot) probe(eng *arena.Game) arena.Probe {
+	if w.task > 0 {
+		return eng.ProbeTask(w.id, w.task)
+	}
+	return eng.Probe(w.id)
 }
 
 // setBreakpoints replaces the breakpoints; robots watched before keep their last probe.
 func (b *breakState) setBreakpoints(eng *arena.Game, bp Breakpoints) {
 	b.set = bp
+	b.multi = eng.Options().MaxTasks > 1
 	old := b.watch
 	b.watch = nil
-	seen := map[int]bool{}
+	seen := map[[2]int]bool{}
 	for _, ib := range bp.Instr {
-		if seen[ib.Robot] {
+		if seen[[2]int{ib.Robot, ib.Task}] {
 			continue
 		}
-		seen[ib.Robot] = true
-		w := watchedRobot{id: ib.Robot, prev: eng.Probe(ib.Robot)}
+		seen[[2]int{ib.Robot, ib.Task}] = true
+		w := watchedRobot{id: ib.Robot, task: ib.Task}
+		w.prev = w.probe(eng)
+		if b.multi && w.task == 0 {
+			w.each = probeTasks(eng, w.id, nil, nil)
+		}
 		for _, o := range old {
-			if o.id == ib.Robot {
-				w.prev = o.prev
+			if o.id == ib.Robot && o.task == ib.Task {
+				w.prev, w.each = o.prev, o.each
 			}
 		}
 		b.watch = append(b.watch, w)
@@ -69,7 +86,11 @@ func (b *breakState) setBreakpoints(eng *arena.Game, bp Breakpoints) {
 func (b *breakState) resync(eng *arena.Game) {
 	b.deathsSeen = eng.DeathCount()
 	for i := range b.watch {
-		b.watch[i].prev = eng.Probe(b.watch[i].id)
+		w := &b.watch[i]
+		w.prev = w.probe(eng)
+		if b.multi && w.task == 0 {
+			w.each = probeTasks(eng, w.id, nil, nil)
+		}
 	}
 }
 
@@ -77,11 +98,24 @@ func (b *breakState) check(eng *arena.Game) {
 	hit := false
 	for i := range b.watch {
 		w := &b.watch[i]
-		cur := eng.Probe(w.id)
+		if b.multi && w.task == 0 {
+			// Any task: the robot's own probe follows its cursor from task to task, so each
+			// task is probed on its own.
+			w.each = probeTasks(eng, w.id, w.each, func(task int, cur arena.Probe) {
+				for _, ib := range b.set.Instr {
+					if ib.Robot == w.id && ib.Task == 0 && ib.Bank == cur.Bank && ib.Instr == cur.Instr && !hit {
+						b.hit = BreakHit{Kind: "instr", Cycle: eng.Cycle(), Robot: w.id, Bank: cur.Bank, Instr: cur.Instr, Task: task}
+						hit = true
+					}
+				}
+			})
+			continue
+		}
+		cur := w.probe(eng)
 		if arena.Arrived(w.prev, cur) {
 			for _, ib := range b.set.Instr {
-				if ib.Robot == w.id && ib.Bank == cur.Bank && ib.Instr == cur.Instr && !hit {
-					b.hit = BreakHit{Kind: "instr", Cycle: eng.Cycle(), Robot: w.id, Bank: cur.Bank, Instr: cur.Instr}
+				if ib.Robot == w.id && ib.Task == w.task && ib.Bank == cur.Bank && ib.Instr == cur.Instr && !hit {
+					b.hit = BreakHit{Kind: "instr", Cycle: eng.Cycle(), Robot: w.id, Bank: cur.Bank, Instr: cur.Instr, Task: w.task}
 					hit = true
 				}
 			}
@@ -118,6 +152,9 @@ func (b *breakState) check(eng *arena.Game) {
 func (h BreakHit) describe(teamName func(int) string) string {
 	switch h.Kind {
 	case "instr":
+		if h.Task > 0 {
+			return fmt.Sprintf("Paused: task %d of robot %d reached bank %d, instruction %d (cycle %d).", h.Task, h.Robot, h.Bank, h.Instr, h.Cycle)
+		}
 		return fmt.Sprintf("Paused: robot %d reached bank %d, instruction %d (cycle %d).", h.Robot, h.Bank, h.Instr, h.Cycle)
 	case "death":
 		return fmt.Sprintf("Paused: robot %d died in cycle %d (%s).", h.Robot, h.Cycle, deathText(h.Reason))
@@ -169,6 +206,13 @@ func (r *Runner) stepRobot(id int, maxCycles int, done func(msg string)) {
 			return
 		}
 		hits := t.br.hits
+		// In a multitasking game the robot's probe follows its cursor task, so a step ends
+		// when any of its tasks arrives at an instruction (tasks.go).
+		multi := t.eng.Options().MaxTasks > 1
+		var each []taskProbe
+		if multi {
+			each = probeTasks(t.eng, id, nil, nil)
+		}
 		for n := 0; n < maxCycles; n++ {
 			if t.eng.Over() {
 				done("The game is over.")
@@ -176,7 +220,13 @@ func (r *Runner) stepRobot(id int, maxCycles int, done func(msg string)) {
 			}
 			r.step(s)
 			cur := t.eng.Probe(id)
-			if !cur.Alive || arena.Arrived(prev, cur) || t.br.hits != hits {
+			arrived := false
+			if multi {
+				each = probeTasks(t.eng, id, each, func(int, arena.Probe) { arrived = true })
+			} else {
+				arrived = arena.Arrived(prev, cur)
+			}
+			if !cur.Alive || arrived || t.br.hits != hits {
 				s.budget = -1
 				r.running.Store(false)
 				done("")

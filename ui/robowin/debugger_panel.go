@@ -46,6 +46,7 @@ type robotDebugger struct {
 	bps       map[[2]int]bool                     // bank, instruction
 	list      widget.List
 	tips      struct{ follow, step, edit, rbi tipArea }
+	tasks     taskPanel // tasks.go
 }
 
 func newRobotDebugger(s *session, k kit, id int) *robotDebugger {
@@ -107,6 +108,7 @@ func (p *robotDebugger) update(gtx layout.Context) panelRequest {
 		}
 	}
 	p.updateVars(gtx, &req)
+	p.tasks.update(gtx)
 	return req
 }
 
@@ -123,8 +125,10 @@ func (p *robotDebugger) toggleBreakpoint(bank, instr int) {
 	k := [2]int{bank, instr}
 	if p.bps[k] {
 		delete(p.bps, k)
+		delete(p.tasks.limits, k)
 	} else {
 		p.bps[k] = true
+		p.tasks.limit(k)
 	}
 }
 
@@ -180,7 +184,7 @@ func (p *robotDebugger) addBreakpoints(bp *Breakpoints) {
 		return keys[i][0] < keys[j][0] || keys[i][0] == keys[j][0] && keys[i][1] < keys[j][1]
 	})
 	for _, k := range keys {
-		bp.Instr = append(bp.Instr, InstrBreak{Robot: p.id, Bank: k[0], Instr: k[1]})
+		bp.Instr = append(bp.Instr, InstrBreak{Robot: p.id, Bank: k[0], Instr: k[1], Task: p.tasks.limits[k]})
 	}
 	if p.breakDie.Value {
 		bp.Dies = append(bp.Dies, p.id)
@@ -234,6 +238,7 @@ func (p *robotDebugger) layout(gtx layout.Context, pub debugPub, following bool)
 	}
 	if p.seen {
 		rows = append(rows, p.infoRows(v, team, dead, pub.size)...)
+		rows = append(rows, p.taskRows(v)...)
 		rows = append(rows, p.bankRows(v)...)
 		rows = append(rows, p.codeRows(v, dead)...)
 	}
@@ -489,7 +494,11 @@ func (p *robotDebugger) codeRows(v arena.RobotView, dead bool) []layout.Widget {
 			rows = append(rows, p.labelLine(name))
 		}
 		current := i+1 == v.Instr && bank == v.Bank
-		rows = append(rows, p.codeLine(bank, i, b.Code[i], current, current && v.InProgress))
+		marks := ""
+		if len(v.Tasks) > 1 {
+			marks = tasksAt(v, bank, i+1)
+		}
+		rows = append(rows, p.codeLine(bank, i, b.Code[i], current, current && v.InProgress, marks))
 	}
 	return rows
 }
@@ -532,7 +541,7 @@ func (p *robotDebugger) labelLine(name string) layout.Widget {
 
 // codeLine is instruction i of bank: a breakpoint dot, its number and its text, highlighted
 // when it is the robot's current instruction.
-func (p *robotDebugger) codeLine(bank, i int, in robolang.Instr, current, inProgress bool) layout.Widget {
+func (p *robotDebugger) codeLine(bank, i int, in robolang.Instr, current, inProgress bool, marks string) layout.Widget {
 	return func(gtx layout.Context) layout.Dimensions {
 		return p.lines[i].Layout(gtx, func(gtx layout.Context) layout.Dimensions {
 			return layout.Background{}.Layout(gtx,
@@ -565,8 +574,14 @@ func (p *robotDebugger) codeLine(bank, i int, in robolang.Instr, current, inProg
 							if d := robolang.Disassemble(in); d != txt {
 								txt += "  ; " + strings.TrimSpace(strings.TrimPrefix(d, in.Op.String()))
 							}
-							if inProgress {
+							switch {
+							case marks != "": // the tasks standing here (RC3 multitasking)
+								txt += "  ← " + marks
+							case inProgress:
 								txt += "  ←"
+							}
+							if t := p.tasks.limits[[2]int{bank, i + 1}]; t != 0 {
+								txt += fmt.Sprintf("  (break: T%d)", t)
 							}
 							l := monoLabel(p.th, txt, 12)
 							if current {

@@ -62,9 +62,11 @@ type progEditor struct {
 	list     widget.List
 	msg      string
 	msgErr   bool
-	viewH    int    // height of the text's viewport, to draw only the lines in view
-	confirm  string // a second press of Save replaces this other existing file
-	closing  bool   // a second press of Close discards unsaved changes
+	viewH    int                     // height of the text's viewport, to draw only the lines in view
+	confirm  string                  // a second press of Save replaces this other existing file
+	closing  bool                    // a second press of Close discards unsaved changes
+	lang     func() robolang.Options // the language of the option set in use
+	langSeen robolang.Options        // the language errs belongs to
 }
 
 func (pt *programTools) init(s *session, k kit) {
@@ -110,11 +112,15 @@ func isRBI(src []byte) bool { return len(src) >= 4 && string(src[:4]) == "RBI\x1
 // check loads the text with robolang.Parse and keeps its errors (as the user types).
 func (e *progEditor) check() {
 	txt := e.ed.Text()
-	if txt == e.checked && e.checked != "" {
+	var lang robolang.Options
+	if e.lang != nil {
+		lang = e.lang()
+	}
+	if txt == e.checked && e.checked != "" && lang == e.langSeen {
 		return
 	}
-	e.checked = txt
-	prog, err := robolang.Parse(e.name, []byte(txt), robolang.Options{})
+	e.checked, e.langSeen = txt, lang
+	prog, err := robolang.Parse(e.name, []byte(txt), lang)
 	e.errs = nil
 	var list robolang.ErrorList
 	if errors.As(err, &list) {
@@ -280,7 +286,7 @@ func (pt *programTools) OpenEditor(path string) error {
 }
 
 func (pt *programTools) startEditor(path, name string, player int, src string) {
-	e := &progEditor{path: path, name: name, player: player, saved: src}
+	e := &progEditor{path: path, name: name, player: player, saved: src, lang: pt.language}
 	e.ed.SetText(src)
 	e.pathEd.SingleLine = true
 	e.pathEd.SetText(path)

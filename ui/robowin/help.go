@@ -61,23 +61,17 @@ func buildHelp() []helpLine {
 	for _, s := range rulesInBrief {
 		add(0, "• "+s)
 	}
-	add(1, "Instructions (classic set)")
-	add(0, "#a must be writable (#1..#20, #Active, %Active); a, b, c are numbers, labels, variables, $constants or %remotes. Remote operands need set 1 and cost extra cycles.")
-	add(2, "instruction   set cycles effect")
+	add(1, "Instructions")
+	add(0, "#a must be writable (#1..#20, #Active, %Active); a, b, c are numbers, labels, variables, $constants or %remotes. Remote operands need set 1 and cost extra cycles (8 in classic, 6 in rc3/rc3m). Cycles are given for the option sets classic and rc3/rc3m.")
+	add(2, fmt.Sprintf("%-14s %3s %7s %4s  %s", "instruction", "set", "classic", "rc3", "effect"))
 	for _, in := range robolang.Instructions {
 		if !in.Op.Valid() || in.RC3 {
 			continue
 		}
-		add(2, fmt.Sprintf("%-14s %d %5d  %s", signature(in), in.Set, in.Cost, in.Doc))
+		add(2, fmt.Sprintf("%-14s %3d %7d %4d  %s", signature(in), in.Set, in.Cost, in.RC3Cost, in.Doc))
 	}
-	add(0, "TRANS costs its base + 3 per instruction copied; CREATE (base + 20 per bank) × 2 if mobile, + 40 for set 1 or 80 for set 2.")
-	add(1, "RoboCom 3 additions (option set rc3; from secondary sources, not playable yet)")
-	for _, in := range robolang.Instructions {
-		if !in.Op.Valid() || !in.RC3 {
-			continue
-		}
-		add(2, fmt.Sprintf("%-14s %d %5d  %s", signature(in), in.Set, in.Cost, in.Doc))
-	}
+	add(0, "TRANS costs its base + 3 per instruction copied (rc3: + 1); CREATE (base + 20 per bank) × 2 if mobile, + 40 for set 1 or 80 for set 2 (rc3: 100 + 25 per bank, + 120 if mobile, + 40 for set 1 or 100 for set 2).")
+	l = append(l, rc3Help()...)
 	add(1, "Operands")
 	add(0, "Numbers −32768..32767; @label; #1..#20 and #Active (own); $Banks $Mobile $InstrSet $Fields (own constants); %Active %Banks %Mobile %InstrSet (the robot in front; 0 if the field is empty).")
 	return l

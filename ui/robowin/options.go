@@ -116,7 +116,7 @@ func (s *OptionsEditorState) fill(o GameOptions) {
 		e.SetText(strconv.Itoa(v.Value))
 	}
 	s.shown = o.Name
-	if s.nameEd.Text() == "" || s.nameEd.Text() == "classic" || s.nameEd.Text() == "rc3" {
+	if t := s.nameEd.Text(); t == "" || t == "classic" || t == "rc3" || t == "rc3m" {
 		s.nameEd.SetText("my-rules")
 	}
 }
@@ -337,7 +337,7 @@ func (os_ OptionsEditorStyle) Layout(gtx layout.Context) layout.Dimensions {
 			)
 		})
 	})
-	rc3 := strings.HasPrefix(shortSetName(os_.Options.Name), "rc3") || strings.Contains(os_.Options.Name, "rc3")
+	rc3 := os_.Options.RC3()
 	for _, v := range os_.Options.Values {
 		v := v
 		e := s.fields[v.Key]
@@ -397,6 +397,18 @@ func optionLabel(k string) string {
 		return "CREATE: extra for set 1"
 	case "cost.create-set2":
 		return "CREATE: extra for set 2"
+	case "cost.create-mobile":
+		return "CREATE: extra if mobile"
+	case "cost.rtrans-per-instr":
+		return "RTRANS: cycles per instruction"
+	case "cost.farscan-per-field":
+		return "FARSCAN: cycles per field"
+	case "instructions":
+		return "Instructions (0 classic, 1 RC3)"
+	case "max-tasks":
+		return "Tasks per robot (1..100)"
+	case "max-duration":
+		return "Longest instruction (0 = any)"
 	}
 	if c, ok := strings.CutPrefix(k, "cost."); ok {
 		return "Cycles: " + strings.ToUpper(c)
@@ -407,6 +419,9 @@ func optionLabel(k string) string {
 // isRC3Cost reports whether key is the cost of an RC3-only instruction (hidden while a
 // classic set is shown, where those instructions do not exist).
 func isRC3Cost(key string) bool {
+	if key == "cost.rtrans-per-instr" || key == "cost.farscan-per-field" {
+		return true
+	}
 	c, ok := strings.CutPrefix(key, "cost.")
 	return ok && robolang.LookupOpcode(c).IsRC3()
 }

@@ -132,6 +132,10 @@ func (pv *playersView) layoutPlayers(gtx layout.Context) layout.Dimensions {
 							layout.Rigid(func(gtx layout.Context) layout.Dimensions {
 								l := material.Caption(pv.th, fmt.Sprintf("%s · W%d D%d L%d · %d pts", plural(countOf(pv.snap.Counts, i), "robot"), t.Wins, t.Draws, t.Losses, t.Points()))
 								l.Color = color.NRGBA{0x55, 0x55, 0x55, 0xFF}
+								if p.Prog == nil {
+									l.Text = "does not load under the option set " + shortSetName(pv.opts.Name)
+									l.Color = color.NRGBA{0xB0, 0x00, 0x20, 0xFF}
+								}
 								return l.Layout(gtx)
 							}),
 						)

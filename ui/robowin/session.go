@@ -43,6 +43,7 @@ type session struct {
 	opts        GameOptions
 	gameErr     string
 	speedIdx    int
+	keepRefused bool        // loading the players of the last run: keep those only the set refuses
 	windowSize  image.Point // in dp, as last reported by the window loop
 
 	// onNewGame is told when a new game replaces the current one (the board drops its
@@ -121,13 +122,16 @@ func (s *session) addPlayer(path string) bool {
 		s.errors = append(s.errors, displayName(root, name)+": this build cannot load programs yet (the language package is missing)")
 		return false
 	}
-	prog, err := s.cfg.Load(displayName(root, name), src)
+	prog, err := s.cfg.Load(displayName(root, name), src, s.language())
 	if err != nil {
 		for _, line := range strings.Split(strings.TrimSpace(err.Error()), "\n") {
 			s.errors = append(s.errors, line)
 		}
 		s.notify(fmt.Sprintf("%s did not load; its errors are listed below.", baseName(name)))
-		return false
+		if !s.keepRefused || !s.loadsUnderRC3(displayName(root, name), src) {
+			return false
+		}
+		prog = nil // a remembered RC3 player stays listed, unloaded, until an RC3 set is chosen
 	}
 	used := map[int]bool{}
 	for _, p := range s.players {
@@ -138,7 +142,9 @@ func (s *session) addPlayer(path string) bool {
 		c++
 	}
 	s.players = append(s.players, Player{Prog: prog, Path: path, Color: c})
-	s.clearErrorsFor(displayName(root, name))
+	if prog != nil {
+		s.clearErrorsFor(displayName(root, name))
+	}
 	return true
 }
 
@@ -230,6 +236,11 @@ func (s *session) newGame() {
 		return
 	}
 	if len(s.players) == 0 {
+		s.gameNo = s.run.Reset(nil)
+		return
+	}
+	if s.unloaded() > 0 {
+		s.gameErr = s.unloadedError()
 		s.gameNo = s.run.Reset(nil)
 		return
 	}

@@ -33,7 +33,9 @@ func (tv *tabsView) update(gtx layout.Context) {
 			tv.tab = i
 		}
 	}
-	if tv.optEd.update(gtx, tv.cfg.Options, &tv.opts) {
+	o := tv.opts
+	if tv.optEd.update(gtx, tv.cfg.Options, &o) {
+		tv.setOptions(o)
 		tv.restartSeries()
 		tv.changed()
 	}

@@ -48,5 +48,8 @@ func (p Player) Name() string {
 	if p.Prog != nil && p.Prog.Name != "" {
 		return p.Prog.Name
 	}
+	if p.Prog == nil { // not loaded under the option set in use: its file names it
+		return baseName(p.Path)
+	}
 	return p.Path
 }
