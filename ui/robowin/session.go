@@ -133,10 +133,7 @@ func (s *session) addPlayer(path string) bool {
 	for _, p := range s.players {
 		used[p.Color] = true
 	}
-	c := 0
-	for used[c] {
-		c++
-	}
+	c := s.colorFor(path, used)
 	s.players = append(s.players, Player{Prog: prog, Path: path, Color: c})
 	s.clearErrorsFor(displayName(root, name))
 	return true
@@ -206,6 +203,7 @@ func (s *session) Recolor(i int) {
 		}
 	}
 	s.players[i].Color = c
+	s.changed() // remembered with the program (Settings.PlayerColors)
 }
 
 // SetSeed sets the seed of round 1 and restarts the series with it.
