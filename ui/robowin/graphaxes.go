@@ -79,7 +79,7 @@ func (g GraphStyle) tickLabel(gtx layout.Context, s string, at image.Point, alig
 	l := material.Caption(g.Theme, s)
 	l.Color = color.NRGBA{0x44, 0x44, 0x44, 0xFF}
 	lgtx := gtx
-	lgtx.Constraints = layout.Constraints{Max: image.Pt(gtx.Dp(80), gtx.Dp(30))}
+	lgtx.Constraints = layout.Constraints{Max: image.Pt(gtx.Dp(240), gtx.Dp(30))}
 	dims := l.Layout(lgtx)
 	c := m.Stop()
 	if alignRight {
