@@ -60,8 +60,45 @@ type boardRaster struct {
 	frames [2]*image.RGBA
 	next   int
 
+	// last is the image of the last frame and sum a fingerprint of what it shows: while
+	// nothing changed (a paused game, hovering) the same image, already on the GPU, is
+	// drawn again without a copy or an upload.
+	last    paint.ImageOp
+	lastSum uint64
+
 	ras  vector.Rasterizer
 	mask *image.Alpha
+}
+
+const (
+	fnvOffset = 14695981039346656037
+	fnvPrime  = 1099511628211
+)
+
+func mix(h, v uint64) uint64 { return (h ^ v) * fnvPrime }
+
+// boardSum fingerprints everything the board image shows.
+func (b BoardStyle) boardSum(geo rasterGeometry, cols *[MaxPlayers]color.NRGBA) uint64 {
+	h := mix(fnvOffset, uint64(geo.size.X)<<32|uint64(geo.size.Y))
+	h = mix(h, uint64(math.Float32bits(geo.origin.X))<<32|uint64(math.Float32bits(geo.origin.Y)))
+	h = mix(h, uint64(math.Float32bits(geo.cell))<<32|uint64(geo.n))
+	for _, c := range cols {
+		h = mix(h, uint64(c.R)<<24|uint64(c.G)<<16|uint64(c.B)<<8|uint64(c.A))
+	}
+	h = mix(h, uint64(len(b.Robots)))
+	for i := range b.Robots {
+		r := &b.Robots[i]
+		v := uint64(uint32(r.X))<<32 | uint64(uint32(r.Y))
+		w := uint64(uint32(r.Team))<<16 | uint64(r.Dir&3)<<8 | uint64(r.Set&3)<<4
+		if r.Mobile {
+			w |= 2
+		}
+		if r.Active < 1 {
+			w |= 1
+		}
+		h = mix(mix(h, v), w)
+	}
+	return h
 }
 
 type rasterGeometry struct {
@@ -87,6 +124,13 @@ func (b BoardStyle) drawBoardImage(gtx layout.Context, size image.Point) {
 	if rb.spriteCell != geo.cell || rb.spriteColors != cols {
 		rb.sprites = [spriteKinds]*image.RGBA{}
 		rb.spriteCell, rb.spriteColors = geo.cell, cols
+	}
+	defer clip.Rect{Max: size}.Push(gtx.Ops).Pop()
+	sum := b.boardSum(geo, &cols)
+	if rb.last != (paint.ImageOp{}) && rb.lastSum == sum {
+		rb.last.Add(gtx.Ops)
+		paint.PaintOp{}.Add(gtx.Ops)
+		return
 	}
 	img := rb.frames[rb.next]
 	if img == nil || img.Rect.Size() != size {
@@ -127,9 +171,9 @@ func (b BoardStyle) drawBoardImage(gtx layout.Context, size image.Point) {
 		draw.Draw(img, at, sp, image.Pt(1, 1), draw.Src)
 	}
 
-	defer clip.Rect{Max: size}.Push(gtx.Ops).Pop()
 	im := paint.NewImageOp(img)
 	im.Filter = paint.FilterNearest
+	rb.last, rb.lastSum = im, sum
 	im.Add(gtx.Ops)
 	paint.PaintOp{}.Add(gtx.Ops)
 }
