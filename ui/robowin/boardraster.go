@@ -143,7 +143,14 @@ func (b BoardStyle) drawBoardImage(gtx layout.Context, size image.Point) {
 	cell := geo.cell
 	marks := cell >= 10
 	span := int(math.Ceil(float64(cell))) + 1
-	inner := min(span, int(math.Ceil(float64(0.92*cell)))+1)
+	// The shapes stay within 0.08…0.92 of the field: copy the field without its grid
+	// lines (the next field's line can be as close as floor(cell) pixels once positions are
+	// rounded), so the sprite can be opaque and copied rather than blended. Fields under
+	// 4 px have no grid lines: copy them whole.
+	lo, hi := 1, min(span, int(math.Ceil(float64(0.92*cell)))+1, int(cell))
+	if cell < 4 {
+		lo, hi = 0, max(1, int(math.Round(float64(cell))))
+	}
 	for i := range b.Robots {
 		r := &b.Robots[i]
 		x := int(math.Round(float64(geo.origin.X + float32(r.X)*cell)))
@@ -165,10 +172,8 @@ func (b BoardStyle) drawBoardImage(gtx layout.Context, size image.Point) {
 			sp = rb.drawSprite(cell, span, cols[t], int(r.Dir), r.Active < 1, set, mobile)
 			rb.sprites[k] = sp
 		}
-		// The shapes stay within 0.08…0.92 of the field: copy the field without its grid
-		// lines, so the sprite can be opaque and copied rather than blended.
-		at := image.Rect(x+1, y+1, x+inner, y+inner)
-		draw.Draw(img, at, sp, image.Pt(1, 1), draw.Src)
+		at := image.Rect(x+lo, y+lo, x+hi, y+hi)
+		draw.Draw(img, at, sp, image.Pt(lo, lo), draw.Src)
 	}
 
 	im := paint.NewImageOp(img)
