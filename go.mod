@@ -5,6 +5,7 @@ go 1.26.0
 require (
 	gioui.org v0.10.3
 	gioui.org/x v0.10.2
+	golang.org/x/image v0.26.0
 )
 
 require (
@@ -18,7 +19,6 @@ require (
 	github.com/remyoudompheng/bigfft v0.0.0-20230129092748-24d4a6f8daec // indirect
 	golang.org/x/exp v0.0.0-20250408133849-7e4ce0ab07d0 // indirect
 	golang.org/x/exp/shiny v0.0.0-20250408133849-7e4ce0ab07d0 // indirect
-	golang.org/x/image v0.26.0 // indirect
 	golang.org/x/net v0.48.0 // indirect
 	golang.org/x/sys v0.49.0 // indirect
 	golang.org/x/text v0.32.0 // indirect

@@ -318,6 +318,7 @@ func (u *UI) saveSettings() {
 		s.LastFolder = u.playersPanel.picker.Location()
 		s.RecentFolders = append([]string(nil), u.playersPanel.picker.Recent()...)
 		s.Players = players
+		s.PlayerColors = rememberColors(s.PlayerColors, u.players)
 		s.Options = u.opts.Name
 		if strings.HasPrefix(s.Options, "edited ") {
 			s.Options = strings.TrimPrefix(s.Options, "edited ")

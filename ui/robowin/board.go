@@ -38,17 +38,7 @@ type BoardState struct {
 	center f32.Point // board coordinates (in fields) shown at the middle of the view
 
 	pointer panzoom.Gesture // hover, drag to pan, click, wheel
-
-	grid struct {
-		ops  op.Ops
-		call op.CallOp
-		n    int
-		cell float32
-		ok   bool
-	}
-	groups [2 * MaxPlayers][]int32    // robot indices per (team, inactive), reused each frame
-	layers [MaxPlayers + 2]layerCache // per team, then the hollows, then the marks
-	heads  layerCache                 // the arrows of multitasking robots' heads (board_heads.go)
+	heads   headLayer       // the arrows of multitasking robots' heads (board_heads.go)
 
 	// geometry of the last layout, for pointer → field conversion
 	origin f32.Point
@@ -58,6 +48,8 @@ type BoardState struct {
 	// drawn are the robots as the last frame drew them: a click means the robot the user
 	// saw, not where the game has moved it since (at 200 cycles/s it is elsewhere).
 	drawn []drawnRobot
+
+	raster boardRaster // the images the board is drawn from (boardraster.go)
 }
 
 // drawnRobot is where a robot was drawn.
@@ -113,12 +105,9 @@ func (b BoardStyle) Layout(gtx layout.Context) layout.Dimensions {
 
 	defer clip.Rect{Max: size}.Push(gtx.Ops).Pop()
 	event.Op(gtx.Ops, s)
-	paint.FillShape(gtx.Ops, color.NRGBA{0x18, 0x1A, 0x1E, 0xFF}, clip.Rect{Max: size}.Op())
-
-	t := op.Affine(f32.AffineId().Offset(s.origin)).Push(gtx.Ops)
-	b.gridCall(gtx).Add(gtx.Ops)
-	b.drawRobots(gtx)
-	t.Pop()
+	b.drawBoardImage(gtx, size)
+	b.drawHeads(gtx, size)
+	b.drawSelection(gtx)
 
 	b.drawTooltip(gtx, size)
 	s.drawn = s.drawn[:0]
@@ -247,90 +236,6 @@ func robotAt(robots []arena.RobotView, x, y int) int {
 	return -1
 }
 
-// gridCall returns the recorded board background and grid, recording it again only when
-// the board size or the field size changed.
-func (b BoardStyle) gridCall(gtx layout.Context) op.CallOp {
-	g := &b.State.grid
-	cell := b.State.cell
-	if g.ok && g.n == b.Size && g.cell == cell {
-		return g.call
-	}
-	g.ops.Reset()
-	m := op.Record(&g.ops)
-	n := b.Size
-	side := cell * float32(n)
-	rect := func(p *clip.Path, x0, y0, x1, y1 float32) {
-		p.MoveTo(f32.Pt(x0, y0))
-		p.LineTo(f32.Pt(x1, y0))
-		p.LineTo(f32.Pt(x1, y1))
-		p.LineTo(f32.Pt(x0, y1))
-		p.Close()
-	}
-	var p clip.Path
-	p.Begin(&g.ops)
-	rect(&p, 0, 0, side, side)
-	paint.FillShape(&g.ops, boardBg, clip.Outline{Path: p.End()}.Op())
-	if cell >= 4 {
-		w := float32(1)
-		p.Begin(&g.ops)
-		for i := 0; i <= n; i++ {
-			c := float32(i) * cell
-			rect(&p, c, 0, c+w, side)
-			rect(&p, 0, c, side, c+w)
-		}
-		paint.FillShape(&g.ops, gridLine, clip.Outline{Path: p.End()}.Op())
-	}
-	g.call = m.Stop()
-	g.n, g.cell, g.ok = n, cell, true
-	return g.call
-}
-
-// layerCache holds one recorded layer of robots and a fingerprint of what it shows.
-type layerCache struct {
-	ops   op.Ops
-	call  op.CallOp
-	macro op.MacroOp
-	sum   uint64
-	ok    bool
-}
-
-func (c *layerCache) valid(sum uint64) bool { return c.ok && c.sum == sum }
-
-// begin starts recording the layer again; end finishes it.
-func (c *layerCache) begin(sum uint64) *op.Ops {
-	c.ops.Reset()
-	c.macro = op.Record(&c.ops)
-	c.sum, c.ok = sum, true
-	return &c.ops
-}
-
-func (c *layerCache) end() { c.call = c.macro.Stop() }
-
-const (
-	fnvOffset = 14695981039346656037
-	fnvPrime  = 1099511628211
-)
-
-func mix(h, v uint64) uint64 { return (h ^ v) * fnvPrime }
-
-// fingerprint mixes what a layer draws of the robots idx into h: field, direction and, for
-// the marks layer, set and mobility.
-func (b BoardStyle) fingerprint(h uint64, idx []int32, marks bool) uint64 {
-	h = mix(h, uint64(len(idx)))
-	for _, i := range idx {
-		r := &b.Robots[i]
-		v := uint64(uint32(r.X))<<32 | uint64(uint32(r.Y))<<4 | uint64(r.Dir&3)
-		if marks {
-			v = v<<3 | uint64(r.Set&3)<<1
-			if r.Mobile {
-				v |= 1
-			}
-		}
-		h = mix(h, v)
-	}
-	return h
-}
-
 // The robot shape: a pentagon facing north in a unit field, turned for other directions.
 var pentagon = [5]f32.Point{{X: 0.5, Y: 0.08}, {X: 0.9, Y: 0.46}, {X: 0.9, Y: 0.92}, {X: 0.1, Y: 0.92}, {X: 0.1, Y: 0.46}}
 
@@ -416,128 +321,6 @@ func markPath(p *clip.Path, o f32.Point, cell float32, dir, set int, mobile bool
 		p.LineTo(o.Add(turn(c, dir&3).Mul(cell)))
 		p.LineTo(o.Add(turn(d, dir&3).Mul(cell)))
 		p.Close()
-	}
-}
-
-// drawRobots draws every robot in view with one path per team, one for the hollows of the
-// inactive robots and one for the marks: Gio's cost is per path, not per shape (GIO-NOTES.md).
-func (b BoardStyle) drawRobots(gtx layout.Context) {
-	s := b.State
-	cell := s.cell
-	for g := range s.groups {
-		s.groups[g] = s.groups[g][:0]
-	}
-	// Only fields in view are drawn.
-	size := gtx.Constraints.Max
-	x0 := int(math.Floor(float64(-s.origin.X/cell))) - 1
-	y0 := int(math.Floor(float64(-s.origin.Y/cell))) - 1
-	x1 := int(float32(size.X)/cell-s.origin.X/cell) + 1
-	y1 := int(float32(size.Y)/cell-s.origin.Y/cell) + 1
-	for i := range b.Robots {
-		r := &b.Robots[i]
-		if r.X < x0 || r.X > x1 || r.Y < y0 || r.Y > y1 {
-			continue
-		}
-		t := r.Team
-		if t < 0 || t >= MaxPlayers {
-			t = 0
-		}
-		g := 2 * t
-		if r.Active < 1 {
-			g++
-		}
-		s.groups[g] = append(s.groups[g], int32(i))
-	}
-	at := func(r *arena.RobotView) f32.Point { return f32.Pt(float32(r.X)*cell, float32(r.Y)*cell) }
-	var p clip.Path
-	base := mix(fnvOffset, uint64(math.Float32bits(cell)))
-
-	// Each team's robots, active or not, in one path of the team colour; then one grey path
-	// of smaller pentagons hollows out every inactive robot, leaving a coloured rim; then one
-	// path of marks. Fills only: a stroked path costs Gio far more than a filled one. Each
-	// layer is recorded into its own ops and replayed while what it shows is unchanged, so a
-	// frame costs in proportion to the teams that moved.
-	for t := 0; t < MaxPlayers; t++ {
-		act, in := s.groups[2*t], s.groups[2*t+1]
-		if len(act)+len(in) == 0 {
-			continue
-		}
-		col := b.teamColor(t)
-		sum := mix(base, uint64(col.R)<<16|uint64(col.G)<<8|uint64(col.B))
-		sum = b.fingerprint(sum, act, false)
-		sum = b.fingerprint(sum, in, false)
-		c := &s.layers[t]
-		if !c.valid(sum) {
-			ops := c.begin(sum)
-			p.Begin(ops)
-			for _, g := range [2][]int32{act, in} {
-				for _, i := range g {
-					r := &b.Robots[i]
-					robotPath(&p, at(r), cell, int(r.Dir))
-				}
-			}
-			paint.FillShape(ops, col, clip.Outline{Path: p.End()}.Op())
-			c.end()
-		}
-		c.call.Add(gtx.Ops)
-	}
-	sum, n := base, 0
-	for t := 0; t < MaxPlayers; t++ {
-		sum = b.fingerprint(sum, s.groups[2*t+1], false)
-		n += len(s.groups[2*t+1])
-	}
-	if c := &s.layers[MaxPlayers]; n > 0 {
-		if !c.valid(sum) {
-			ops := c.begin(sum)
-			p.Begin(ops)
-			for t := 0; t < MaxPlayers; t++ {
-				for _, i := range s.groups[2*t+1] {
-					r := &b.Robots[i]
-					hollowPath(&p, at(r), cell, int(r.Dir))
-				}
-			}
-			paint.FillShape(ops, inactiveFil, clip.Outline{Path: p.End()}.Op())
-			c.end()
-		}
-		c.call.Add(gtx.Ops)
-	}
-	// Marks, when the fields are big enough to show them.
-	if cell >= 10 {
-		sum, n := base, 0
-		for g := range s.groups {
-			sum = b.fingerprint(sum, s.groups[g], true)
-			n += len(s.groups[g])
-		}
-		if c := &s.layers[MaxPlayers+1]; n > 0 {
-			if !c.valid(sum) {
-				ops := c.begin(sum)
-				p.Begin(ops)
-				for g := range s.groups {
-					for _, i := range s.groups[g] {
-						r := &b.Robots[i]
-						if r.Set != 0 || r.Mobile {
-							markPath(&p, at(r), cell, int(r.Dir), r.Set, r.Mobile)
-						}
-					}
-				}
-				paint.FillShape(ops, markColor, clip.Outline{Path: p.End()}.Op())
-				c.end()
-			}
-			c.call.Add(gtx.Ops)
-		}
-	}
-	b.drawHeads(gtx, base)
-	// The selected robot gets a white frame.
-	if s.Selected != 0 {
-		for i := range b.Robots {
-			if r := &b.Robots[i]; r.ID == s.Selected {
-				o := at(r)
-				w := max(1.5, cell*0.07)
-				rr := clip.Rect{Min: image.Pt(int(o.X), int(o.Y)), Max: image.Pt(int(o.X+cell)+1, int(o.Y+cell)+1)}
-				paint.FillShape(gtx.Ops, selectColor, clip.Stroke{Path: rr.Path(), Width: w}.Op())
-				break
-			}
-		}
 	}
 }
 

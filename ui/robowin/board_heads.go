@@ -2,11 +2,14 @@ package robowin
 
 import (
 	"fmt"
+	"image"
 	"image/color"
+	"math"
 	"strings"
 
 	"gioui.org/f32"
 	"gioui.org/layout"
+	"gioui.org/op"
 	"gioui.org/op/clip"
 	"gioui.org/op/paint"
 
@@ -18,7 +21,7 @@ import (
 // in the margin around its pentagon (which points where the task visited last faces). Tasks
 // facing the same way share an arrow: at a field's size four arrows are all that can be told
 // apart, and the debugger lists every task's head. All arrows of the board are one path in
-// one colour, recorded and replayed while they do not change, like the other layers.
+// one colour, drawn over the board image and recorded and replayed while they do not change.
 
 // headColor is the colour of the task arrows: light on the dark board and on every team colour.
 var headColor = color.NRGBA{0xFF, 0xFF, 0xFF, 0xE6}
@@ -58,44 +61,57 @@ func headPath(p *clip.Path, o f32.Point, cell float32, mask uint8) {
 	}
 }
 
-// drawHeads draws the task arrows of the robots in view (the groups drawRobots made).
-func (b BoardStyle) drawHeads(gtx layout.Context, base uint64) {
+// headLayer holds the recorded arrows, replayed while they do not change.
+type headLayer struct {
+	ops  op.Ops
+	call op.CallOp
+	sum  uint64
+	ok   bool
+}
+
+// drawHeads draws the task arrows of the robots in view over the board image.
+func (b BoardStyle) drawHeads(gtx layout.Context, size image.Point) {
 	s := b.State
 	cell := s.cell
 	if cell < 10 {
 		return
 	}
-	sum, n := base, 0
-	for g := range s.groups {
-		for _, i := range s.groups[g] {
-			r := &b.Robots[i]
-			m := headMask(r)
-			if m == 0 {
-				continue
-			}
-			n++
-			sum = mix(sum, uint64(uint32(r.X))<<32|uint64(uint32(r.Y))<<4|uint64(m))
+	// Only fields in view are drawn.
+	x0 := int(math.Floor(float64(-s.origin.X/cell))) - 1
+	y0 := int(math.Floor(float64(-s.origin.Y/cell))) - 1
+	x1 := int(float32(size.X)/cell-s.origin.X/cell) + 1
+	y1 := int(float32(size.Y)/cell-s.origin.Y/cell) + 1
+	inView := func(r *arena.RobotView) bool { return r.X >= x0 && r.X <= x1 && r.Y >= y0 && r.Y <= y1 }
+	sum := mix(fnvOffset, uint64(math.Float32bits(cell))<<32|uint64(math.Float32bits(s.origin.X)))
+	sum = mix(sum, uint64(math.Float32bits(s.origin.Y)))
+	n := 0
+	for i := range b.Robots {
+		r := &b.Robots[i]
+		m := headMask(r)
+		if m == 0 || !inView(r) {
+			continue
 		}
+		n++
+		sum = mix(sum, uint64(uint32(r.X))<<32|uint64(uint32(r.Y))<<4|uint64(m))
 	}
-	c := &s.heads
 	if n == 0 {
 		return
 	}
-	if !c.valid(sum) {
-		ops := c.begin(sum)
+	c := &s.heads
+	if !c.ok || c.sum != sum {
+		c.ops.Reset()
+		macro := op.Record(&c.ops)
 		var p clip.Path
-		p.Begin(ops)
-		for g := range s.groups {
-			for _, i := range s.groups[g] {
-				r := &b.Robots[i]
-				m := headMask(r)
-				if m != 0 {
-					headPath(&p, f32.Pt(float32(r.X)*cell, float32(r.Y)*cell), cell, m)
-				}
+		p.Begin(&c.ops)
+		for i := range b.Robots {
+			r := &b.Robots[i]
+			if m := headMask(r); m != 0 && inView(r) {
+				headPath(&p, s.origin.Add(f32.Pt(float32(r.X)*cell, float32(r.Y)*cell)), cell, m)
 			}
 		}
-		paint.FillShape(ops, headColor, clip.Outline{Path: p.End()}.Op())
-		c.end()
+		paint.FillShape(&c.ops, headColor, clip.Outline{Path: p.End()}.Op())
+		c.call = macro.Stop()
+		c.sum, c.ok = sum, true
 	}
 	c.call.Add(gtx.Ops)
 }

@@ -56,13 +56,16 @@ func (bv *boardView) layout(gtx layout.Context) layout.Dimensions {
 func (bv *boardView) layoutEmptyBoard(gtx layout.Context) layout.Dimensions {
 	gtx.Constraints.Min = gtx.Constraints.Max
 	msg := "Add up to five programs with “Add program…” on the right, then press Start (Space)."
+	// With no game the board draws nothing and the window's background shows: the text
+	// takes the theme's foreground, or the error colour for a refusal (it was light grey).
+	col := noticeColor(bv.th, bv.gameErr != "")
 	if bv.gameErr != "" {
 		msg = bv.gameErr
 	}
 	return layout.Center.Layout(gtx, func(gtx layout.Context) layout.Dimensions {
 		gtx.Constraints.Max.X = min(gtx.Constraints.Max.X, gtx.Dp(420))
 		l := material.Body1(bv.th, msg)
-		l.Color = color.NRGBA{0x44, 0x44, 0x44, 0xFF} // on the panel's colour: no board is drawn
+		l.Color = col
 		l.Alignment = text.Middle
 		return l.Layout(gtx)
 	})

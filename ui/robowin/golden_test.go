@@ -68,9 +68,9 @@ func TestGoldenBoard(t *testing.T) {
 	goldentest.Compare(t, img, filepath.Join("testdata", "refs", t.Name()+".png"), 16, *updateGolden)
 }
 
-// TestBoardLayersFollowChanges: the recorded robot layers are replayed only while nothing
-// they show changed; after turning, moving and deactivating robots the board must look
-// exactly like one drawn from scratch.
+// TestBoardLayersFollowChanges: the board's cached images (background, grid, robot sprites)
+// are reused only while they still fit; after turning, moving and deactivating robots the
+// board must look exactly like one drawn from scratch.
 func TestBoardLayersFollowChanges(t *testing.T) {
 	n, robots, teams := goldenGame(t, 900)
 	w := goldentest.NewWindow(t, image.Pt(400, 400))

@@ -7,7 +7,6 @@ import (
 
 	"gioui.org/f32"
 	"gioui.org/layout"
-	"gioui.org/op"
 	"gioui.org/op/clip"
 	"gioui.org/op/paint"
 	"gioui.org/widget/material"
@@ -35,13 +34,14 @@ func (g GraphStyle) Layout(gtx layout.Context) layout.Dimensions {
 	if size.X <= 0 || size.Y <= gtx.Dp(40) {
 		return layout.Dimensions{Size: size}
 	}
-	th := g.Theme
 	h := g.Hist.Counts
-	left, bottom := gtx.Dp(34), gtx.Dp(16)
-	plot := image.Rect(left, gtx.Dp(4), size.X-gtx.Dp(4), size.Y-bottom)
+	legendH := g.graphLegend(gtx, size.X-gtx.Dp(8))
+	left, bottom := gtx.Dp(40), gtx.Dp(34)
+	plot := image.Rect(left, legendH+gtx.Dp(10), size.X-gtx.Dp(12), size.Y-bottom)
+	if plot.Dy() < gtx.Dp(24) || plot.Dx() < gtx.Dp(40) {
+		return layout.Dimensions{Size: size}
+	}
 	paint.FillShape(gtx.Ops, color.NRGBA{0xFF, 0xFF, 0xFF, 0xFF}, clip.Rect(plot).Op())
-	frame := clip.Stroke{Path: clip.Rect(plot).Path(), Width: 1}.Op()
-	paint.FillShape(gtx.Ops, color.NRGBA{0xAA, 0xAA, 0xAA, 0xFF}, frame)
 
 	maxN := int32(1)
 	for _, c := range h {
@@ -51,21 +51,13 @@ func (g GraphStyle) Layout(gtx layout.Context) layout.Dimensions {
 			}
 		}
 	}
-	label := func(s string, at image.Point) {
-		m := op.Record(gtx.Ops)
-		l := material.Caption(th, s)
-		l.Color = color.NRGBA{0x55, 0x55, 0x55, 0xFF}
-		l.Layout(gtx)
-		c := m.Stop()
-		t := op.Offset(at).Push(gtx.Ops)
-		c.Add(gtx.Ops)
-		t.Pop()
-	}
 	maxN += max(1, maxN/10) // headroom, so the top line does not hide in the frame
-	label(fmt.Sprint(maxN), image.Pt(2, plot.Min.Y))
-	label("0", image.Pt(2, plot.Max.Y-gtx.Dp(14)))
-	label(fmt.Sprintf("cycle %d", len(h)), image.Pt(plot.Max.X-gtx.Dp(90), plot.Max.Y+1))
-	label("robots", image.Pt(plot.Min.X+4, plot.Max.Y+1))
+	g.drawTicks(gtx, plot, int(maxN), len(h))
+	frame := clip.Stroke{Path: clip.Rect(plot).Path(), Width: 1}.Op()
+	paint.FillShape(gtx.Ops, color.NRGBA{0xAA, 0xAA, 0xAA, 0xFF}, frame)
+	titleY := size.Y - gtx.Dp(15)
+	g.tickLabel(gtx, "robots ↑", image.Pt(2, titleY), false)
+	g.tickLabel(gtx, fmt.Sprintf("cycle → (now %d)", len(h)), image.Pt(plot.Max.X, titleY), true)
 	if len(h) == 0 {
 		return layout.Dimensions{Size: size}
 	}

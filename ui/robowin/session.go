@@ -137,10 +137,7 @@ func (s *session) addPlayer(path string) bool {
 	for _, p := range s.players {
 		used[p.Color] = true
 	}
-	c := 0
-	for used[c] {
-		c++
-	}
+	c := s.colorFor(path, used)
 	s.players = append(s.players, Player{Prog: prog, Path: path, Color: c})
 	if prog != nil {
 		s.clearErrorsFor(displayName(root, name))
@@ -212,6 +209,7 @@ func (s *session) Recolor(i int) {
 		}
 	}
 	s.players[i].Color = c
+	s.changed() // remembered with the program (Settings.PlayerColors)
 }
 
 // SetSeed sets the seed of round 1 and restarts the series with it.

@@ -3,6 +3,7 @@ package shell
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"sync"
@@ -23,6 +24,10 @@ type Settings struct {
 	Mode        string       `json:"mode,omitempty"`         // ModeCoreWar, or "" / ModeRoboCom
 	CorePlayers []CorePlayer `json:"core_players,omitempty"` // in order
 	CoreFolder  string       `json:"core_folder,omitempty"`  // its picker's folder, "root:dir"
+
+	// PlayerColors is the palette index each program ("root:path") had, so a program keeps
+	// its colour between launches whatever its place in the list.
+	PlayerColors map[string]int `json:"player_colors,omitempty"`
 }
 
 // The window's modes as kept in Settings.Mode.
@@ -82,6 +87,7 @@ func (st *SettingsStore) Get() Settings {
 	s.RecentFolders = append([]string(nil), s.RecentFolders...)
 	s.Players = append([]string(nil), s.Players...)
 	s.CorePlayers = append([]CorePlayer(nil), s.CorePlayers...)
+	s.PlayerColors = maps.Clone(s.PlayerColors)
 	return s
 }
 

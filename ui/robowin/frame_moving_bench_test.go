@@ -1,0 +1,42 @@
+//go:build cgo
+
+package robowin
+
+import (
+	"image"
+	"testing"
+
+	"gioui.org/layout"
+
+	"robocom/ui/internal/goldentest"
+)
+
+// BenchmarkBoardFrameAllMove64 is a whole headless frame of a full 64×64 board where every
+// robot changes between frames (each turns, a third also moves one field), the worst case
+// of a game at full speed, where several cycles pass between two frames.
+func BenchmarkBoardFrameAllMove64(b *testing.B) {
+	const n = 64
+	w := goldentest.NewWindow(b, image.Pt(800, 800))
+	robots, teams := fullBoard(n)
+	th := testTheme()
+	st := &BoardState{}
+	frame := func(i int) {
+		for k := range robots {
+			r := &robots[k]
+			r.Dir = (r.Dir + 1) % 4
+			if k%3 == i%3 {
+				r.X = (r.X + 1) % n
+			}
+		}
+		w.Frame(b, func(gtx layout.Context) { Board(th, st, n, robots, teams).Layout(gtx) })
+	}
+	frame(0)
+	b.ReportAllocs()
+	b.ResetTimer()
+	i := 1
+	for b.Loop() {
+		frame(i)
+		i++
+	}
+	w.Screenshot(b)
+}
