@@ -13,6 +13,7 @@ import (
 	"gioui.org/io/system"
 	"gioui.org/op"
 	"gioui.org/unit"
+	"gioui.org/x/explorer"
 
 	"robocom/robots"
 	"robocom/ui/corewin"
@@ -81,6 +82,7 @@ func openArena(args []string) int {
 		}
 	}
 	w.Option(app.Title("RoboCom Arena"), app.Size(width, height), app.MinSize(unit.Dp(640), unit.Dp(480)))
+	sysDialog := explorer.NewExplorer(w) // the system file dialog; it needs the window's events
 	u := robowin.New(robowin.Config{
 		Load:    robowin.LoadProgram,
 		NewGame: robowin.NewArenaGame,
@@ -94,6 +96,7 @@ func openArena(args []string) int {
 		Settings:   settings,
 		Invalidate: w.Invalidate,
 		Quit:       func() { w.Perform(system.ActionClose) },
+		Native:     nativeDialog(sysDialog),
 	})
 	var remembered shell.Settings
 	if settings != nil {
@@ -111,7 +114,7 @@ func openArena(args []string) int {
 	}, coreFirst)
 	modes.OnSwitch = func(coreOn bool) { rememberMode(settings, coreOn) }
 	go func() {
-		err := loop(w, u, modes)
+		err := loop(w, u, modes, sysDialog)
 		u.Close()
 		modes.Close()
 		if err != nil {
@@ -170,11 +173,13 @@ func rememberMode(st *shell.SettingsStore, coreOn bool) {
 }
 
 // loop is the window's event loop: it lays out the UI on every frame.
-func loop(w *app.Window, u *robowin.UI, modes *shell.Modes) error {
+func loop(w *app.Window, u *robowin.UI, modes *shell.Modes, ex *explorer.Explorer) error {
 	var ops op.Ops
 	title := ""
 	for {
-		switch e := w.Event().(type) {
+		ev := w.Event()
+		ex.ListenEvents(ev)
+		switch e := ev.(type) {
 		case *app.ClosingEvent:
 			// The window closes (nothing here aborts it): stop now. Waiting for the DestroyEvent
 			// is a trap in Gio 0.10 on X11: the driver first yields an empty ViewEvent, and the

@@ -46,6 +46,9 @@ type Config struct {
 	Invalidate func()
 	// Quit closes the window.
 	Quit func()
+	// Native is the system's file dialog, offered beside the in-app picker where it is
+	// there; nil offers only the in-app picker.
+	Native *NativeDialog
 }
 
 // Root is one place the picker browses.
@@ -89,6 +92,7 @@ func New(cfg Config) *UI {
 	u.seed = rand.Int64N(1_000_000)
 	u.controls = newControls(&u.session, u.kit)
 	u.playersPanel.picker.init(cfg.Roots)
+	u.playersPanel.native.start(cfg.Native, cfg.Invalidate)
 	if st := cfg.Settings; st != nil {
 		s := st.Get()
 		u.playersPanel.picker.restore(s.LastFolder, s.RecentFolders)

@@ -18,6 +18,7 @@ type playersView struct {
 	addBtn, dismissBtn widget.Clickable
 	rows               []playerRow
 	picker             PickerState
+	native             nativePick // the system's file dialog, where there is one
 	pickOpen           bool
 }
 
@@ -49,6 +50,9 @@ func (pv *playersView) update(gtx layout.Context) {
 			pv.Recolor(i)
 		}
 	}
+	if path, ok := pv.native.update(gtx, pv.cfg.Invalidate); ok {
+		pv.AddPlayer(path)
+	}
 	if pv.pickOpen {
 		if path, ok := pv.picker.update(gtx); ok {
 			if pv.AddPlayer(path) {
@@ -64,6 +68,7 @@ func (pv *playersView) update(gtx layout.Context) {
 func (pv *playersView) layoutPlayersOrPicker(gtx layout.Context) layout.Dimensions {
 	if pv.pickOpen {
 		return layout.Flex{Axis: layout.Vertical}.Layout(gtx,
+			layout.Rigid(func(gtx layout.Context) layout.Dimensions { return pv.native.layout(gtx, pv.kit) }),
 			layout.Rigid(Picker(pv.th, &pv.picker, len(pv.players)).Layout),
 			layout.Rigid(pv.layoutNotices),
 		)
