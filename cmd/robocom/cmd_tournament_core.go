@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"encoding/binary"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -15,6 +16,7 @@ import (
 	"strconv"
 	"text/tabwriter"
 
+	"robocom/robolang/userfile"
 	"robocom/ui/corewin/coreplay"
 )
 
@@ -87,6 +89,9 @@ func coreTournamentMain(args []string, stdout, stderr io.Writer) int {
 		fs.PrintDefaults()
 	}
 	pos, err := parseInterspersed(fs, args)
+	if errors.Is(err, flag.ErrHelp) {
+		return 0
+	}
 	if err != nil {
 		return 2
 	}
@@ -129,8 +134,9 @@ func coreTournamentMain(args []string, stdout, stderr io.Writer) int {
 			return usageErr("%s and %s are in different languages; a tournament's programs must be all .red, all .cw or all .vna", files[0], f)
 		}
 	}
-	rset := false
-	fs.Visit(func(f *flag.Flag) { rset = rset || f.Name == "rounds" })
+	given := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
+	rset := given["rounds"]
 	switch {
 	case *swiss && rset && *rounds != coreplay.SwissBattles:
 		return usageErr("the Swiss system plays %d battles a pairing; leave out -rounds", coreplay.SwissBattles)
@@ -140,8 +146,10 @@ func coreTournamentMain(args []string, stdout, stderr io.Writer) int {
 		return usageErr("-copies must be at least 1, not %d", *copies)
 	case lang != coreplay.CW && *copies != 1:
 		return usageErr("-copies is for .cw programs; %s loads each program once", lang)
-	case *size < 0 || *cycles < 0 || *threads < 0:
-		return usageErr("-size, -cycles and -threads must be positive")
+	case given["size"] && *size < 1, given["cycles"] && *cycles < 1, given["threads"] && *threads < 1:
+		// 0 is refused like a negative number, as in robocom core: leaving the flag out asks
+		// for the language's default.
+		return usageErr("-size, -cycles and -threads must be at least 1 (leave one out for the language's default)")
 	}
 	p := coreplay.Defaults(lang)
 	if *size > 0 {
@@ -162,9 +170,9 @@ func coreTournamentMain(args []string, stdout, stderr io.Writer) int {
 	var progs []*coreplay.Program
 	ok := true
 	for _, f := range files {
-		src, err := os.ReadFile(f)
+		src, err := userfile.Read(f, userfile.CoreSource)
 		if err != nil {
-			fmt.Fprintf(stderr, "robocom tournament: cannot read %s: %v\n", f, unwrapPath(err))
+			fmt.Fprintf(stderr, "robocom tournament: %v\n", err)
 			ok = false
 			continue
 		}
