@@ -23,6 +23,7 @@ import (
 	"gioui.org/x/component"
 
 	"robocom/robolang"
+	"robocom/robolang/userfile"
 	"robocom/ui/picker"
 	"robocom/ui/shortcut"
 )
@@ -208,9 +209,6 @@ func (u *UI) AddPlayer(path string) bool {
 	return ok
 }
 
-// maxProgramSize bounds what the window reads as a program (as robolang.LoadFile does).
-const maxProgramSize = 16 << 20
-
 func (u *UI) addPlayer(path string) bool {
 	if len(u.players) >= MaxPlayers {
 		u.notify(fmt.Sprintf("At most %d programs play at once: remove one before adding %s.", MaxPlayers, baseName(path)))
@@ -221,17 +219,10 @@ func (u *UI) addPlayer(path string) bool {
 		u.errors = append(u.errors, fmt.Sprintf("%s: no such place to load from", path))
 		return false
 	}
-	// Only regular files of a sane size: reading a FIFO or a device would hang the window.
-	if st, err := fs.Stat(root.FS, name); err == nil && !st.Mode().IsRegular() {
-		u.errors = append(u.errors, fmt.Sprintf("%s is not a regular file, so it cannot be a program", displayName(root, name)))
-		return false
-	} else if err == nil && st.Size() > maxProgramSize {
-		u.errors = append(u.errors, fmt.Sprintf("%s is too big for a program (%d bytes, at most %d)", displayName(root, name), st.Size(), maxProgramSize))
-		return false
-	}
-	src, err := fs.ReadFile(root.FS, name)
+	// userfile reads only regular files of a sane size: a FIFO or a device would hang the window.
+	src, err := userfile.ReadFS(root.FS, name, displayName(root, name), userfile.Program)
 	if err != nil {
-		u.errors = append(u.errors, fmt.Sprintf("%s: cannot read the file: %v", displayName(root, name), unwrapPathErr(err)))
+		u.errors = append(u.errors, err.Error())
 		return false
 	}
 	if u.cfg.Load == nil {

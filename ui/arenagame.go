@@ -1,8 +1,6 @@
 package ui
 
 import (
-	"bytes"
-	"fmt"
 	"path"
 	"strconv"
 	"strings"
@@ -91,20 +89,7 @@ func (a *ArenaGame) Ranks() []int {
 
 // LoadProgram loads a .rob or .rbi program from its bytes; name is what errors show.
 func LoadProgram(name string, src []byte) (*robolang.Program, error) {
-	if strings.EqualFold(path.Ext(name), ".rbi") || bytes.HasPrefix(src, []byte{'R', 'B', 'I', 0x1A}) {
-		p, err := robolang.ReadRBI(bytes.NewReader(src))
-		if err == nil {
-			p.File = name
-			if p.Name == "" {
-				p.Name = strings.TrimSuffix(path.Base(name), path.Ext(name))
-			}
-			return p, nil
-		}
-		if strings.EqualFold(path.Ext(name), ".rbi") {
-			return nil, fmt.Errorf("%s: %v", name, err)
-		}
-	}
-	return robolang.Parse(name, src, robolang.Options{})
+	return robolang.LoadBytes(name, src, robolang.Options{})
 }
 
 // ArenaOptions reaches the arena's option sets (built-in and saved files).

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"image"
 	"image/color"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -21,6 +20,7 @@ import (
 	"gioui.org/widget/material"
 
 	"robocom/robolang"
+	"robocom/robolang/userfile"
 )
 
 // The program tools replace the board while open: a list of the players with Edit and
@@ -103,20 +103,26 @@ func diskPath(p string) string {
 
 // OpenEditor opens a file on disk in the editor.
 func (u *UI) OpenEditor(path string) error {
-	src, err := os.ReadFile(path)
+	src, err := userfile.Read(path, userfile.Program)
 	if err != nil {
-		return fmt.Errorf("cannot open %s: %v", path, unwrapPathErr(err))
+		return err
 	}
-	if !utf8.Valid(src) || strings.HasPrefix(string(src), "RBI") && isRBI(src) {
+	if isRBI(src) {
 		return fmt.Errorf("%s is not program source (an RBI file cannot be edited: its code is sealed)", path)
 	}
+	// The editor opens what the loader accepts: an old Latin-1 file is decoded as the loader
+	// decodes it (and saved back as UTF-8, which the loader reads the same).
+	text, latin1 := robolang.DecodeText(src)
 	player := -1
 	for i, p := range u.players {
 		if diskPath(p.Path) == path {
 			player = i
 		}
 	}
-	u.startEditor(path, path, player, string(src))
+	u.startEditor(path, path, player, text)
+	if latin1 {
+		u.dbg.prog.ed.msg = "This file is in Latin-1 (an old DOS or Windows encoding); saving writes it as UTF-8."
+	}
 	return nil
 }
 
@@ -147,7 +153,10 @@ func (u *UI) openProgramOf(i int) {
 	}
 	if dp := diskPath(p.Path); dp != "" {
 		if err := u.OpenEditor(dp); err != nil {
+			// The file may have gone since it was loaded (deleted, renamed): say so and leave
+			// the editor as it was.
 			t.open, t.msg, t.msgErr = true, err.Error(), true
+			return
 		}
 		u.dbg.prog.ed.player = i
 		return
@@ -156,13 +165,14 @@ func (u *UI) openProgramOf(i int) {
 	if !ok {
 		return
 	}
-	src, err := fs.ReadFile(root.FS, name)
+	src, err := userfile.ReadFS(root.FS, name, displayName(root, name), userfile.Program)
 	if err != nil {
-		t.open, t.msg, t.msgErr = true, fmt.Sprintf("cannot read %s: %v", p.Path, err), true
+		t.open, t.msg, t.msgErr = true, err.Error(), true
 		return
 	}
+	text, _ := robolang.DecodeText(src)
 	wd, _ := os.Getwd()
-	u.startEditor("", displayName(root, name), i, string(src))
+	u.startEditor("", displayName(root, name), i, text)
 	u.dbg.prog.ed.pathEd.SetText(filepath.Join(wd, filepath.Base(name)))
 	u.dbg.prog.ed.msg = "This program is bundled with RoboCom Arena; saving writes a copy to the file named above."
 }
