@@ -67,6 +67,11 @@ func battleMain(args []string, stdout, stderr io.Writer) int {
 			}
 		}
 	}
+	if *trace != "" {
+		if err := checkOutputPath("-trace", *trace, append(files, gf.options)); err != nil {
+			return usageErr("%v", err)
+		}
+	}
 	progs, ok := loadPrograms(stderr, files)
 	if !ok {
 		return 1
@@ -74,6 +79,7 @@ func battleMain(args []string, stdout, stderr io.Writer) int {
 	seed := gf.resolveSeed()
 
 	var tw io.Writer
+	var finishTrace func() error
 	if *trace != "" {
 		f, err := os.Create(*trace)
 		if err != nil {
@@ -81,15 +87,24 @@ func battleMain(args []string, stdout, stderr io.Writer) int {
 			return 1
 		}
 		bw := bufio.NewWriterSize(f, 1<<16)
-		defer func() {
-			if err := bw.Flush(); err != nil {
-				fmt.Fprintf(stderr, "robocom battle: writing the trace: %v\n", err)
+		// A trace that could not be written in full fails the command (a full disk must not
+		// pass for success); the error is the first one, which bufio keeps.
+		finishTrace = func() error {
+			err := bw.Flush()
+			if cerr := f.Close(); err == nil {
+				err = cerr
 			}
-			f.Close()
-		}()
+			return err
+		}
 		tw = bw
 	}
 	res, err := playBattle(progs, opts, seed, gf.rounds, places, tw)
+	if finishTrace != nil {
+		if terr := finishTrace(); terr != nil {
+			fmt.Fprintf(stderr, "robocom battle: writing the trace %s failed: %v\n", *trace, unwrapPath(terr))
+			return 1
+		}
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "robocom battle: %v\n", err)
 		return 1

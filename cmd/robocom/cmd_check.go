@@ -12,22 +12,27 @@ import (
 
 // runCheck is "robocom check [-rc3] FILE...": load each program (.rob or .rbi) and print
 // every load error as file:line:col: message. Exit 1 if any program fails to load.
-func runCheck(args []string) int {
+func runCheck(args []string) int { return checkMain(args, os.Stdout, os.Stderr) }
+
+func checkMain(args []string, stdout, stderr io.Writer) int {
 	fl := flag.NewFlagSet("check", flag.ContinueOnError)
-	fl.SetOutput(os.Stderr)
+	fl.SetOutput(stderr)
 	rc3 := fl.Bool("rc3", false, "accept the RC3 instructions and constants")
 	fl.Usage = func() {
-		fmt.Fprintln(os.Stderr, "usage: robocom check [-rc3] FILE.rob|FILE.rbi ...")
+		fmt.Fprintln(fl.Output(), "usage: robocom check [-rc3] FILE.rob|FILE.rbi ...")
 		fl.PrintDefaults()
 	}
 	if err := fl.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
 		return 2
 	}
 	if fl.NArg() == 0 {
 		fl.Usage()
 		return 2
 	}
-	return checkFiles(os.Stdout, os.Stderr, fl.Args(), robolang.Options{RC3: *rc3})
+	return checkFiles(stdout, stderr, fl.Args(), robolang.Options{RC3: *rc3})
 }
 
 func checkFiles(stdout, stderr io.Writer, files []string, opt robolang.Options) int {

@@ -4,6 +4,7 @@ import (
 	"crypto/rand"
 	"encoding/binary"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -64,6 +65,9 @@ func coreMain(args []string, stdout, stderr io.Writer) int {
 	var files []string
 	for rest := args; ; { // options may come between the programs
 		if err := flags.Parse(rest); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return 0
+			}
 			return 2
 		}
 		rest = flags.Args()

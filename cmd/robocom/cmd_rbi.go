@@ -64,6 +64,10 @@ func rbiMain(stdout, stderr io.Writer, args []string) int {
 	if out == "" {
 		out = strings.TrimSuffix(in, filepath.Ext(in)) + ".rbi"
 	}
+	if err := checkOutputPath("-o", out, []string{in}, ".rbi"); err != nil {
+		fmt.Fprintf(stderr, "robocom rbi: %v\n", err)
+		return 2
+	}
 	p, err := robolang.LoadFile(in, robolang.Options{RC3: rc3})
 	if err != nil {
 		var list robolang.ErrorList
