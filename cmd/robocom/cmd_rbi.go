@@ -65,8 +65,8 @@ func rbiMain(stdout, stderr io.Writer, args []string) int {
 		out = strings.TrimSuffix(in, filepath.Ext(in)) + ".rbi"
 	}
 	if err := checkOutputPath("-o", out, []string{in}, ".rbi"); err != nil {
-		fmt.Fprintf(stderr, "robocom rbi: %v\n", err)
-		return 2
+		fmt.Fprintf(stderr, "robocom rbi: refusing to write: %v\n", err)
+		return 1
 	}
 	p, err := robolang.LoadFile(in, robolang.Options{RC3: rc3})
 	if err != nil {
