@@ -115,8 +115,16 @@ func (p *parser) run(src []byte) {
 	if !ok {
 		return
 	}
+	var buf []rune // one buffer for every line: a file of short lines allocates little
 	eachLine(text, func(i int, line string) { // statements, one per line
-		p.line(i, []rune(line))
+		if n := utf8.RuneCountInString(line); cap(buf) < n {
+			buf = make([]rune, 0, n)
+		}
+		buf = buf[:0]
+		for _, r := range line {
+			buf = append(buf, r)
+		}
+		p.line(i, buf)
 	})
 	p.resolve() // labels to numbers
 }
@@ -247,16 +255,16 @@ func (p *parser) line(lineNo int, s []rune) {
 		wordEnd++
 	}
 	word := string(s[start:wordEnd])
-	rest := strings.TrimFunc(string(s[wordEnd:]), isBlank)
+	rest := func() string { return strings.TrimFunc(string(s[wordEnd:]), isBlank) }
 	switch kw := strings.ToLower(word); kw {
 	case "name", "author", "country":
-		p.header(pos, kw, word, rest)
+		p.header(pos, kw, word, rest())
 		return
 	case "bank":
 		if len(p.prog.Banks) == MaxBanks {
 			p.errorf(pos, "too many banks: a program has at most %d", MaxBanks)
 		}
-		p.prog.Banks = append(p.prog.Banks, Bank{Name: rest})
+		p.prog.Banks = append(p.prog.Banks, Bank{Name: rest()})
 		p.inBank, p.bankFull = true, false
 		return
 	}
