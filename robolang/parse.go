@@ -115,7 +115,7 @@ func (p *parser) run(src []byte) {
 	if !ok {
 		return
 	}
-	var buf []rune // one buffer for every line: a file of short lines allocates little
+	var buf []rune                            // one buffer for every line: a file of short lines allocates little
 	eachLine(text, func(i int, line string) { // statements, one per line
 		if n := utf8.RuneCountInString(line); cap(buf) < n {
 			buf = make([]rune, 0, n)
