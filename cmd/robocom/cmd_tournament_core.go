@@ -104,7 +104,7 @@ func coreTournamentMain(args []string, stdout, stderr io.Writer) int {
 	for _, a := range pos {
 		st, err := os.Stat(a)
 		if err != nil {
-			return usageErr("cannot read %s: %v", a, unwrapPath(err))
+			return usageErr("%v", userfile.Check(a, userfile.CoreSource))
 		}
 		if !st.IsDir() {
 			files = append(files, a)
