@@ -117,7 +117,7 @@ func TestAttacks(t *testing.T) {
 		{name: "tournament -rounds overflow", args: []string{"tournament", "-rounds", "6148914691236517206", "a.rob", "b.rob", "c.rob"}, rounds: true},
 		{name: "tournament core -rounds overflow", args: []string{"tournament", "-rounds", "6148914691236517206", "x.red", "y.red", "z.red"}, rounds: true},
 		{name: "core -rounds 1e9", args: []string{"core", "-rounds", "1000000000", "x.red", "y.red"}, rounds: true},
-		{name: "core -cycles maxint", args: []string{"core", "-cycles", big, "imp.cw", "imp.cw"}, rounds: true},
+		{name: "core -rounds 1e9 short rounds", args: []string{"core", "-rounds", "1000000000", "-cycles", "1000", "imp.cw", "imp.cw"}, rounds: true},
 
 		// Special files.
 		{name: "-options FIFO", args: []string{"battle", "-options", "fifo.opt", "a.rob"}, status: 2, want: "fifo.opt is a named pipe (FIFO), not a regular file"},
