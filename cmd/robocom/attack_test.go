@@ -275,6 +275,7 @@ func runAttack(t *testing.T, bin, dir string, a attack) {
 	}
 	st := cmd.ProcessState
 	rss := int64(st.SysUsage().(*syscall.Rusage).Maxrss) << 10
+	t.Logf("exit %d, peak %d MB, interrupted %v: %s", st.ExitCode(), rss>>20, interrupted, firstLines(stderr.String()))
 	fail := func(format string, args ...any) {
 		t.Helper()
 		if a.rounds && !roundsMerged {
@@ -338,6 +339,17 @@ func (c *capped) Write(p []byte) (int, error) {
 func (c *capped) String() string { return c.buf.String() }
 
 var _ io.Writer = (*capped)(nil)
+
+// firstLines is the first two lines of s, each cut to 200 bytes, for the log.
+func firstLines(s string) string {
+	lines := strings.SplitN(strings.TrimSpace(s), "\n", 3)
+	for i, l := range lines[:min(2, len(lines))] {
+		if len(l) > 200 {
+			lines[i] = l[:200] + "…"
+		}
+	}
+	return strings.Join(lines[:min(2, len(lines))], " | ")
+}
 
 func tail(s string) string {
 	if len(s) > 2000 {
