@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // newDiskHarness is newHarness with the players read from the disk (as the window does),
@@ -69,5 +70,35 @@ func TestEditLatin1Player(t *testing.T) {
 	}
 	if !strings.Contains(e.ed.Text(), "@Schön") || e.player != 0 {
 		t.Errorf("editor text %q, player %d", e.ed.Text(), e.player)
+	}
+}
+
+// TestSettingsOptionSetFIFO: an option set remembered in the settings that is now a FIFO is
+// refused at once with a notice (the window froze reading it).
+func TestSettingsOptionSetFIFO(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "rules.opt")
+	if err := syscallMkfifo(fifo); err != nil {
+		t.Skip(err)
+	}
+	path := filepath.Join(dir, "settings.json")
+	os.WriteFile(path, []byte(`{"options": "`+fifo+`"}`), 0o644)
+	st, err := OpenSettings(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan *UI, 1)
+	go func() {
+		done <- New(Config{Load: LoadProgram, NewGame: NewArenaGame, Options: ArenaOptions{},
+			Roots: []Root{{Name: "test", FS: testFS(), Home: "."}}, Settings: st})
+	}()
+	select {
+	case u := <-done:
+		defer u.Close()
+		if m := u.Message(); !strings.Contains(m, "rules.opt is a named pipe (FIFO)") {
+			t.Errorf("notice %q does not say why the option set did not load", m)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("the window hangs on an option set that is a FIFO")
 	}
 }
