@@ -155,6 +155,7 @@ func TestAttacks(t *testing.T) {
 		{name: "rbi -o source", args: []string{"rbi", "a.rob", "-o", "a.rob"}, status: 1, want: "refusing to write", check: unchanged("a.rob", virus)},
 		{name: "stdout /dev/full", args: []string{"battle", "-seed", "1", "a.rob", "b.rob"}, stdout: "/dev/full", status: 1, want: "writing the output failed (no space left on device)"},
 		{name: "core stdout /dev/full", args: []string{"core", "-seed", "1", "x.red", "y.red"}, stdout: "/dev/full", status: 1, want: "writing the output failed"},
+		{name: "trace FIFO nobody reads", args: []string{"battle", "-trace", "fifo.opt", "a.rob"}, status: 1, want: "fifo.opt is a named pipe (FIFO) that no program reads"},
 		{name: "trace /dev/full", args: []string{"battle", "-seed", "1", "-trace", "/dev/full", "a.rob", "b.rob"}, status: 1, want: "writing the trace /dev/full failed"},
 
 		// Option files and flags.

@@ -15,6 +15,7 @@ import (
 
 	"robocom/arena"
 	"robocom/robolang"
+	"robocom/robolang/userfile"
 )
 
 // runBattle is "robocom battle [options] PROGRAM..." (CLI.md): 1 to 5 programs, headless.
@@ -81,7 +82,7 @@ func battleMain(args []string, stdout, stderr io.Writer) int {
 	var tw io.Writer
 	var finishTrace func() error
 	if *trace != "" {
-		f, err := os.Create(*trace)
+		f, err := userfile.Create(*trace) // never blocks on a FIFO without a reader
 		if err != nil {
 			fmt.Fprintf(stderr, "robocom battle: cannot write the trace: %v\n", err)
 			return 1

@@ -200,3 +200,22 @@ func Excerpt(s string, max int) string {
 	}
 	return fmt.Sprintf("%s… (%d bytes)", s[:cut], len(s))
 }
+
+// Create opens path for writing an output (a trace), creating or truncating it, without
+// blocking: a FIFO nobody reads is refused at once (instead of waiting for a reader), one
+// that is read works as a pipe.
+func Create(path string) (*os.File, error) {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC|openNonblock, 0o666)
+	if errors.Is(err, syscall.ENXIO) {
+		return nil, &Error{path, fmt.Sprintf("%s is a named pipe (FIFO) that no program reads; start the reader first or name a file", path), err}
+	}
+	if err != nil {
+		var pe *fs.PathError
+		e := err
+		if errors.As(err, &pe) {
+			e = pe.Err
+		}
+		return nil, &Error{path, fmt.Sprintf("cannot write %s: %v", path, e), err}
+	}
+	return f, nil
+}

@@ -106,3 +106,27 @@ func TestExcerpt(t *testing.T) {
 		t.Error("Excerpt changed a short string")
 	}
 }
+
+// TestCreateFIFO: an output FIFO nobody reads is refused at once instead of blocking.
+func TestCreateFIFO(t *testing.T) {
+	fifo := filepath.Join(t.TempDir(), "trace")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skip(err)
+	}
+	done := make(chan error, 1)
+	go func() {
+		f, err := Create(fifo)
+		if err == nil {
+			f.Close()
+		}
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		if err == nil || !strings.Contains(err.Error(), "no program reads") {
+			t.Errorf("Create(FIFO) = %v", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("Create blocks on a FIFO without a reader")
+	}
+}
