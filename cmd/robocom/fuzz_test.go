@@ -27,6 +27,7 @@ func FuzzCommands(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, data, stdin []byte) {
 		dir := fuzzFiles(t)
+		t.Chdir(dir) // outputs named by bare words (-trace classic) land there, not here
 		args := fuzzArgs(data, dir)
 		robocomMain(args, strings.NewReader(string(stdin)), io.Discard, io.Discard)
 	})
