@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"slices"
 	"strconv"
 	"sync"
 	"text/tabwriter"
@@ -69,7 +70,7 @@ func battleMain(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	if *trace != "" {
-		if err := checkOutputPath("-trace", *trace, append(files, gf.options)); err != nil {
+		if err := checkOutputPath("-trace", *trace, append(slices.Clip(files), gf.options)); err != nil {
 			return usageErr("%v", err)
 		}
 	}
