@@ -29,8 +29,9 @@ import (
 // Config is what the window needs from outside: how to load programs and make games, and
 // where programs can be picked from.
 type Config struct {
-	// Load loads a program; name is what error messages and the player list show.
-	Load func(name string, src []byte) (*robolang.Program, error)
+	// Load loads a program in the language of the option set opts (the one in use when it is
+	// added); name is what error messages and the player list show.
+	Load func(name string, src []byte, opts GameOptions) (*robolang.Program, error)
 	// NewGame starts a game of the programs with a seed; nil when no engine is built in.
 	NewGame func(progs []*robolang.Program, opts GameOptions, seed int64) (Game, error)
 	// Options reaches the engine's option sets; nil when no engine is built in.
@@ -127,9 +128,6 @@ func (u *UI) Close() {
 
 // Board is the board's state (selection, zoom).
 func (u *UI) Board() *BoardState { return &u.board.BoardState }
-
-// maxProgramSize bounds what the window reads as a program (as robolang.LoadFile does).
-const maxProgramSize = 16 << 20
 
 func unwrapPathErr(err error) error {
 	if pe, ok := err.(*fs.PathError); ok {

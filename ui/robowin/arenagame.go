@@ -1,8 +1,6 @@
 package robowin
 
 import (
-	"bytes"
-	"fmt"
 	"path"
 	"strconv"
 	"strings"
@@ -83,22 +81,15 @@ func (a *ArenaGame) Ranks() []int {
 	return a.ranks
 }
 
-// LoadProgram loads a .rob or .rbi program from its bytes; name is what errors show.
-func LoadProgram(name string, src []byte) (*robolang.Program, error) {
-	if strings.EqualFold(path.Ext(name), ".rbi") || bytes.HasPrefix(src, []byte{'R', 'B', 'I', 0x1A}) {
-		p, err := robolang.ReadRBI(bytes.NewReader(src))
-		if err == nil {
-			p.File = name
-			if p.Name == "" {
-				p.Name = strings.TrimSuffix(path.Base(name), path.Ext(name))
-			}
-			return p, nil
-		}
-		if strings.EqualFold(path.Ext(name), ".rbi") {
-			return nil, fmt.Errorf("%s: %v", name, err)
-		}
+// LoadProgram loads a .rob or .rbi program from its bytes (robolang.LoadBytes, the loader
+// the commands use) in the language of the option set o: RC3 programs load under a set with
+// instructions = rc3 (rc3, rc3m, or a saved set); name is what errors show.
+func LoadProgram(name string, src []byte, o GameOptions) (*robolang.Program, error) {
+	var lang robolang.Options
+	if a, err := arenaOptions(o); err == nil {
+		lang.RC3 = a.RC3
 	}
-	return robolang.Parse(name, src, robolang.Options{})
+	return robolang.LoadBytes(name, src, lang)
 }
 
 // ArenaOptions reaches the arena's option sets (built-in and saved files).

@@ -31,7 +31,7 @@ func goldenGame(t testing.TB, cycles int) (int, []arena.RobotView, []Team) {
 	t.Helper()
 	var progs []*robolang.Program
 	for i, src := range goldenSources {
-		p, err := LoadProgram("golden.rob", []byte(src))
+		p, err := LoadProgram("golden.rob", []byte(src), GameOptions{})
 		if err != nil {
 			t.Fatalf("program %d: %v", i, err)
 		}

@@ -254,7 +254,7 @@ func placements(t *testing.T, seed int64) string {
 	t.Helper()
 	var progs []*robolang.Program
 	for i := 1; i <= 3; i++ {
-		p, err := LoadProgram(fmt.Sprintf("p%d.rob", i), []byte(spinner(fmt.Sprintf("Prog%d", i))))
+		p, err := LoadProgram(fmt.Sprintf("p%d.rob", i), []byte(spinner(fmt.Sprintf("Prog%d", i))), GameOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -508,7 +508,7 @@ func TestReorderRemoveRecolor(t *testing.T) {
 }
 
 func TestLoadProgramRBI(t *testing.T) {
-	src, err := LoadProgram("p.rob", []byte(spinner("Secret")))
+	src, err := LoadProgram("p.rob", []byte(spinner("Secret")), GameOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -516,14 +516,14 @@ func TestLoadProgramRBI(t *testing.T) {
 	if err := robolang.WriteRBI(&buf, src); err != nil {
 		t.Fatal(err)
 	}
-	p, err := LoadProgram("dir/secret.rbi", []byte(buf.String()))
+	p, err := LoadProgram("dir/secret.rbi", []byte(buf.String()), GameOptions{})
 	if err != nil {
 		t.Fatalf("the RBI file does not load: %v", err)
 	}
 	if p.Name != "Secret" || !p.Hidden || len(p.Banks) != 1 {
 		t.Errorf("loaded %q hidden=%v with %d banks", p.Name, p.Hidden, len(p.Banks))
 	}
-	if _, err := LoadProgram("dir/bad.rbi", []byte("not an rbi")); err == nil || !strings.HasPrefix(err.Error(), "dir/bad.rbi: ") {
+	if _, err := LoadProgram("dir/bad.rbi", []byte("not an rbi"), GameOptions{}); err == nil || !strings.HasPrefix(err.Error(), "dir/bad.rbi: ") {
 		t.Errorf("a damaged .rbi gave %v, want an error naming the file", err)
 	}
 }
@@ -611,7 +611,7 @@ func TestAddPlayerRefusesOddFiles(t *testing.T) {
 	if u.AddPlayer("disk:" + strings.TrimPrefix(dir, "/") + "/missing.rob") {
 		t.Error("a missing file was accepted")
 	}
-	if e := u.Errors(); !strings.Contains(e[len(e)-1], "missing.rob: cannot read the file") {
+	if e := u.Errors(); !strings.Contains(e[len(e)-1], "missing.rob: no such file") {
 		t.Errorf("missing file error: %q", e[len(e)-1])
 	}
 }
