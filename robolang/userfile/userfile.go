@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"math"
 	"os"
 	"syscall"
 )
@@ -39,6 +40,9 @@ var (
 	// CoreSource: a Core War program (.red, .cw, .vna), or all the warriors read from
 	// standard input at once.
 	CoreSource = Kind{"a Core War program", 1 << 20}
+	// TournamentPart: a part of a tournament played in parts (robocom merge, hill import).
+	// It is read a line at a time through Open, so its size is not capped.
+	TournamentPart = Kind{"a tournament part", math.MaxInt64}
 )
 
 // Error is a refusal or a failed read; Error() is the sentence for the user. It unwraps to
@@ -104,6 +108,27 @@ func ReadFS(fsys fs.FS, name, display string, k Kind) ([]byte, error) {
 // user ("standard input"). More than the cap is refused without reading further.
 func ReadStream(r io.Reader, name string, k Kind) ([]byte, error) {
 	return readCapped(r, name, k)
+}
+
+// Open opens the file at path as kind k for a caller that reads it as a stream, holding only
+// a little of it at a time (a tournament part, line by line). Like Read it opens without
+// blocking and refuses what is not a regular file within the cap; it reads nothing itself.
+func Open(path string, k Kind) (*os.File, error) {
+	f, err := os.OpenFile(path, os.O_RDONLY|openNonblock, 0)
+	if err != nil {
+		return nil, osError(path, k, err)
+	}
+	st, err := f.Stat()
+	if err == nil {
+		err = check(path, k, st)
+	} else {
+		err = osError(path, k, err)
+	}
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	return f, nil
 }
 
 // Check says whether path could be read as kind k (a regular file within the cap) without

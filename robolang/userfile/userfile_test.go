@@ -3,6 +3,7 @@ package userfile
 import (
 	"bytes"
 	"errors"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -128,5 +129,43 @@ func TestCreateFIFO(t *testing.T) {
 		}
 	case <-time.After(5 * time.Second):
 		t.Fatal("Create blocks on a FIFO without a reader")
+	}
+}
+
+// TestOpen: Open (for streamed files) refuses a FIFO at once and opens a regular file.
+func TestOpen(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "part.jsonl")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skip("no FIFOs here:", err)
+	}
+	done := make(chan error, 1)
+	go func() {
+		f, err := Open(fifo, TournamentPart)
+		if f != nil {
+			f.Close()
+		}
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		if err == nil || !strings.Contains(err.Error(), "part.jsonl is a named pipe (FIFO), not a regular file; save a tournament part") {
+			t.Errorf("Open(FIFO) = %v", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("Open(FIFO) blocked")
+	}
+	if _, err := Open(dir, TournamentPart); err == nil || !strings.Contains(err.Error(), "is a folder, not a tournament part") {
+		t.Errorf("Open(folder) = %v", err)
+	}
+	p := filepath.Join(dir, "ok.jsonl")
+	os.WriteFile(p, []byte("{}\n"), 0o644)
+	f, err := Open(p, TournamentPart)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if b, err := io.ReadAll(f); err != nil || string(b) != "{}\n" {
+		t.Errorf("read %q, %v", b, err)
 	}
 }
