@@ -44,6 +44,11 @@ type attack struct {
 	rounds bool
 	// longLines allows error lines over 1000 bytes (pMARS echoes a token whole).
 	longLines bool
+	// signal is what interrupts a rounds case (SIGINT when nil); status, when set on a rounds
+	// case, is the exit status the interruption must give (130 for SIGINT, 143 for SIGTERM).
+	signal os.Signal
+	// setup are robocom commands run first, each of which must succeed (a hill to add to).
+	setup [][]string
 }
 
 func TestAttacks(t *testing.T) {
@@ -58,13 +63,14 @@ func TestAttacks(t *testing.T) {
 	work := filepath.Join(dir, "w")
 	os.MkdirAll(work, 0o755)
 	virus, _ := os.ReadFile("../../robots/virus.rob")
+	hive, _ := os.ReadFile("../../robots/hive.rob")
 	imp, _ := os.ReadFile("../../corewars/redcode/testdata/imp.red")
 	dwarf, _ := os.ReadFile("../../corewars/redcode/testdata/dwarf.red")
 	impcw, _ := os.ReadFile("../../robots/core/imp.cw")
 	bomber, _ := os.ReadFile("../../robots/core/bomber.vna")
 	settings := []byte("{\n  \"players\": [\"bundled:virus.rob\", \"bundled:wall.rob\"], \"speed\": 3, \"speed_set\": true\n}\n")
 	files := map[string][]byte{
-		"a.rob": virus, "b.rob": virus, "c.rob": virus,
+		"a.rob": virus, "b.rob": virus, "c.rob": virus, "hive.rob": hive,
 		"x.red": imp, "y.red": dwarf, "z.red": imp, "imp.cw": impcw, "b.vna": bomber,
 		"commas.rob":                   append([]byte("Bank a\nSet "), bytes.Repeat([]byte{','}, 16<<20-20)...),
 		"hash.rob":                     append([]byte("Bank a\nSet "), bytes.Repeat([]byte("#1, "), 2<<20-8)...),
@@ -114,6 +120,12 @@ func TestAttacks(t *testing.T) {
 		{name: "tournament core -rounds overflow", args: []string{"tournament", "-rounds", "6148914691236517206", "x.red", "y.red", "z.red"}, rounds: true},
 		{name: "core -rounds 1e9", args: []string{"core", "-rounds", "1000000000", "x.red", "y.red"}, rounds: true},
 		{name: "core -rounds 1e9 short rounds", args: []string{"core", "-rounds", "1000000000", "-cycles", "1000", "imp.cw", "imp.cw"}, rounds: true},
+		{name: "tournament -rounds 1e9", args: []string{"tournament", "-rounds", "1000000000", "a.rob", "c.rob", "hive.rob"}, rounds: true, status: 130},
+		{name: "tournament core -rounds 1e9", args: []string{"tournament", "-rounds", "1000000000", "x.red", "y.red", "z.red"}, rounds: true, status: 130},
+		{name: "battle -rounds 1e9 SIGTERM", args: []string{"battle", "-json", "-rounds", "1000000000", "a.rob", "b.rob"}, rounds: true, signal: syscall.SIGTERM, status: 143},
+		{name: "tournament -shard -rounds 1e9", args: []string{"tournament", "-seed", "1", "-shard", "0/2", "-o", "part.jsonl", "-rounds", "1000000000", "a.rob", "hive.rob"}, rounds: true, status: 130},
+		{name: "hill add -rounds 1e9", args: []string{"hill", "add", "big.hill", "hive.rob"}, rounds: true, status: 130,
+			setup: [][]string{{"hill", "create", "big.hill", "-game", "robocom", "-rounds", "1000000000"}, {"hill", "add", "big.hill", "-noplay", "a.rob"}}},
 
 		// Special files.
 		{name: "-options FIFO", args: []string{"battle", "-options", "fifo.opt", "a.rob"}, status: 2, want: "fifo.opt is a named pipe (FIFO), not a regular file"},
@@ -128,6 +140,10 @@ func TestAttacks(t *testing.T) {
 		{name: "mars -@ FIFO", args: []string{"mars", "-@", "fifo.opt", "x.red"}, status: 2, want: "fifo.opt is a named pipe"},
 		{name: "mars - < /dev/zero", args: []string{"mars", "-"}, stdin: "/dev/zero", status: 3, want: "standard input is too big for a Core War program"},
 		{name: "mars /dev/zero", args: []string{"mars", "/dev/zero"}, status: 3, want: "/dev/zero is a device"},
+		{name: "merge FIFO", args: []string{"merge", "fifo.opt"}, status: 1, want: "fifo.opt is a named pipe (FIFO)"},
+		{name: "hill add FIFO", args: []string{"hill", "add", "fifo.hill", "fifo.rob"}, status: 1, want: "fifo.rob is a named pipe (FIFO)",
+			setup: [][]string{{"hill", "create", "fifo.hill", "-game", "robocom"}}},
+		{name: "check -options FIFO", args: []string{"check", "-options", "fifo.opt", "a.rob"}, status: 2, want: "fifo.opt is a named pipe (FIFO)"},
 		{name: "check /dev/zero", args: []string{"check", "/dev/zero"}, status: 1, want: "/dev/zero is a device"},
 		{name: "check folder", args: []string{"check", "folder.rob"}, status: 1, want: "folder.rob is a folder, not a program"},
 		{name: "core folder", args: []string{"core", "folder.red"}, status: 1, want: "folder.red is a folder"},
@@ -149,6 +165,7 @@ func TestAttacks(t *testing.T) {
 		{name: "battle -trace a.rob b.rob", args: []string{"battle", "-trace", "a.rob", "b.rob"}, status: 2, want: "-trace a.rob is an existing program file", check: unchanged("a.rob", virus)},
 		{name: "battle -trace input", args: []string{"battle", "-trace", "b.rob", "b.rob"}, status: 2, want: "-trace b.rob names one of the input files", check: unchanged("b.rob", virus)},
 		{name: "rbi -o source", args: []string{"rbi", "a.rob", "-o", "a.rob"}, status: 1, want: "refusing to write", check: unchanged("a.rob", virus)},
+		{name: "tournament -shard -o program", args: []string{"tournament", "-seed", "1", "-shard", "0/2", "-o", "c.rob", "a.rob", "b.rob"}, status: 2, want: "-o c.rob is an existing program file", check: unchanged("c.rob", virus)},
 		{name: "stdout /dev/full", args: []string{"battle", "-seed", "1", "a.rob", "b.rob"}, stdout: "/dev/full", status: 1, want: "writing the output failed (no space left on device)"},
 		{name: "core stdout /dev/full", args: []string{"core", "-seed", "1", "x.red", "y.red"}, stdout: "/dev/full", status: 1, want: "writing the output failed"},
 		{name: "trace FIFO nobody reads", args: []string{"battle", "-trace", "fifo.opt", "a.rob"}, status: 1, want: "fifo.opt is a named pipe (FIFO) that no program reads"},
@@ -215,6 +232,13 @@ func TestAttacks(t *testing.T) {
 
 // runAttack runs one attack and checks what every attack must hold, then its own outcome.
 func runAttack(t *testing.T, bin, dir string, a attack) {
+	for _, step := range a.setup {
+		c := exec.Command(bin, step...)
+		c.Dir = dir
+		if out, err := c.CombinedOutput(); err != nil {
+			t.Fatalf("setup robocom %s: %v\n%s", strings.Join(step, " "), err, out)
+		}
+	}
 	name, args := bin, a.args
 	if p, err := exec.LookPath("prlimit"); err == nil {
 		name, args = p, append([]string{"--as=" + strconv.Itoa(addressCeiling), "--", bin}, a.args...)
@@ -259,7 +283,11 @@ func runAttack(t *testing.T, bin, dir string, a attack) {
 		select {
 		case err = <-done:
 		case <-time.After(interruptAfter):
-			cmd.Process.Signal(os.Interrupt)
+			sig := a.signal
+			if sig == nil {
+				sig = os.Interrupt
+			}
+			cmd.Process.Signal(sig)
 			interrupted = true
 			err = <-done
 		}
@@ -301,6 +329,9 @@ func runAttack(t *testing.T, bin, dir string, a attack) {
 	if a.rounds {
 		if interrupted && (st.ExitCode() == 0 || !strings.Contains(strings.ToLower(out), "interrupted")) {
 			fail("interrupted: exit %d, want non-zero totals marked interrupted\n%s", st.ExitCode(), tail(out))
+		}
+		if interrupted && a.status != 0 && st.ExitCode() != a.status {
+			fail("interrupted by %v: exit %d, want %d\n%s", a.signal, st.ExitCode(), a.status, tail(out))
 		}
 		if !interrupted && st.ExitCode() != 2 {
 			fail("ended at once with exit %d: want a usage refusal (2) or a run that Ctrl-C ends\n%s", st.ExitCode(), tail(out))
