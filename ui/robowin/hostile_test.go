@@ -104,3 +104,25 @@ func TestSettingsOptionSetFIFO(t *testing.T) {
 		t.Fatal("the window hangs on an option set that is a FIFO")
 	}
 }
+
+// TestLoadProgramFollowsTheRules: the window loads through robolang.LoadBytes in the language
+// of the option set in use: an RC3 program loads under rc3 and rc3m, not under classic.
+func TestLoadProgramFollowsTheRules(t *testing.T) {
+	src, err := os.ReadFile("../../robots/rc3/hunter.rob")
+	if err != nil {
+		t.Skip(err)
+	}
+	sets := ArenaOptions{}
+	for _, name := range []string{"rc3", "rc3m"} {
+		o, err := sets.Load(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p, err := LoadProgram("hunter.rob", src, o); err != nil || !p.RC3 {
+			t.Errorf("under %s: %v", name, err)
+		}
+	}
+	if _, err := LoadProgram("hunter.rob", src, sets.Default()); err == nil || !strings.Contains(err.Error(), "rc3") {
+		t.Errorf("under classic an RC3 program loaded (err %v)", err)
+	}
+}
