@@ -70,17 +70,18 @@ func fuzzFiles(t *testing.T) string {
 	return fuzzDir
 }
 
-var fuzzCommandNames = []string{"battle", "tournament", "check", "rbi", "core", "mars", "help"}
+var fuzzCommandNames = []string{"battle", "tournament", "check", "rbi", "core", "mars", "help", "merge"}
 
 // fuzzFlags are each command's flags; "#" after a name means it takes a number, "$" a word.
 var fuzzFlags = map[string][]string{
-	"battle":     {"-seed#", "-rounds#", "-options$", "-opt$", "-place$", "-json", "-trace$", "-h", "--"},
-	"tournament": {"-seed#", "-rounds#", "-options$", "-opt$", "-json", "-swiss", "-size#", "-cycles#", "-threads#", "-copies#", "-dialect$", "-h"},
-	"check":      {"-rc3", "-h"},
+	"battle":     {"-seed#", "-rounds#", "-options$", "-opt$", "-place$", "-json", "-trace$", "-q", "-h", "--"},
+	"tournament": {"-seed#", "-rounds#", "-options$", "-opt$", "-json", "-swiss", "-size#", "-cycles#", "-threads#", "-copies#", "-dialect$", "-shard$", "-o$", "-q", "-h"},
+	"check":      {"-rc3", "-options$", "-h"},
 	"rbi":        {"-info", "-rc3", "-o$", "-h"},
-	"core":       {"-seed#", "-rounds#", "-size#", "-cycles#", "-threads#", "-copies#", "-dialect$", "-json", "-h"},
+	"core":       {"-seed#", "-rounds#", "-size#", "-cycles#", "-threads#", "-copies#", "-dialect$", "-json", "-q", "-h"},
 	"mars":       {"-r#", "-s#", "-c#", "-p#", "-l#", "-d#", "-F#", "-S#", "-=$", "-@$", "-b", "-k", "-8", "-f", "-o", "-P", "-V", "-e", "-Q#"},
 	"help":       {},
+	"merge":      {"-json", "-h"},
 }
 
 // slowFlags run longer the larger their value: they get 0..3.
@@ -88,7 +89,8 @@ var slowFlags = map[string]bool{"-rounds": true, "-cycles": true, "-r": true, "-
 
 var fuzzWords = []string{"a.rob", "b.rob", "bad.rob", "empty.rob", "dir.rob", "missing.rob", "imp.red", "dwarf.red",
 	"imp.cw", "b.vna", "o.opt", "dup.opt", "p.txt", "/dev/null", "-", "3-", "classic", "rc3", "board=12",
-	"timeout=50", "3,4,N", "0,0,E", "x,y,z", "94", "88", "86", "battle", "", "out.trace", "out.rbi"}
+	"timeout=50", "3,4,N", "0,0,E", "x,y,z", "94", "88", "86", "battle", "", "out.trace", "out.rbi",
+	"0/2", "1/2", "auto", "part.jsonl", "rc3m"}
 
 // fuzzArgs turns data into a command and its arguments.
 func fuzzArgs(data []byte, dir string) []string {
