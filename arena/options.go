@@ -1,7 +1,6 @@
 package arena
 
 import (
-	"bufio"
 	"bytes"
 	"fmt"
 	"os"
@@ -11,6 +10,7 @@ import (
 	"strings"
 
 	"robocom/robolang"
+	"robocom/robolang/userfile"
 )
 
 // Options is an option set (ROBOCOM.md section 11): every rule value of a game. The zero value
@@ -181,7 +181,7 @@ func (o *Options) Set(key, value string) error {
 		case "1":
 			o.FirstMobile = true
 		default:
-			return fmt.Errorf("option first-mobile must be 0 or 1, not %q", value)
+			return fmt.Errorf("option first-mobile must be 0 or 1, not %q", userfile.Excerpt(value, 40))
 		}
 		return nil
 	case "instructions":
@@ -191,17 +191,17 @@ func (o *Options) Set(key, value string) error {
 		case "rc3":
 			o.RC3 = true
 		default:
-			return fmt.Errorf("option instructions must be classic or rc3, not %q", value)
+			return fmt.Errorf("option instructions must be classic or rc3, not %q", userfile.Excerpt(value, 40))
 		}
 		return nil
 	}
 	k, ok := optionKeys[key]
 	if !ok {
-		return fmt.Errorf("unknown option %q (known: %s)", key, strings.Join(Keys(), ", "))
+		return fmt.Errorf("unknown option %q (known: %s)", userfile.Excerpt(key, 40), strings.Join(Keys(), ", "))
 	}
 	n, err := strconv.Atoi(value)
 	if err != nil {
-		return fmt.Errorf("option %s needs a whole number, not %q", key, value)
+		return fmt.Errorf("option %s needs a whole number, not %q", key, userfile.Excerpt(value, 40))
 	}
 	if n < k.min || n > k.max {
 		return fmt.Errorf("option %s must be in %d..%d, not %d", key, k.min, k.max, n)
@@ -214,7 +214,7 @@ func (o *Options) Set(key, value string) error {
 func (o *Options) SetPair(kv string) error {
 	k, v, ok := strings.Cut(kv, "=")
 	if !ok {
-		return fmt.Errorf("option %q: expected KEY=VALUE", kv)
+		return fmt.Errorf("option %q: expected KEY=VALUE", userfile.Excerpt(kv, 60))
 	}
 	return o.Set(k, v)
 }
@@ -263,29 +263,45 @@ func (o *Options) MarshalText() ([]byte, error) {
 	return b.Bytes(), nil
 }
 
+// maxOptionLine bounds one line of an option file; a real line is "key = value", a few
+// dozen bytes (a longer comment is still far below it).
+const maxOptionLine = 4096
+
 // ParseOptions reads the saved format. Values missing from the text keep the values of
-// classic. name is used when the text has no "name" line.
+// classic. name is used when the text has no "name" line. A key given twice is an error
+// (which of the two was meant is a guess), and so is a line longer than maxOptionLine.
 func ParseOptions(name string, text []byte) (*Options, error) {
 	o := Classic()
 	o.Name = name
-	sc := bufio.NewScanner(bytes.NewReader(text))
-	line := 0
-	for sc.Scan() {
-		line++
-		s := sc.Text()
-		if i := strings.IndexByte(s, '#'); i >= 0 {
+	firstLine := map[string]int{} // lower-case key -> line where it was given
+	for line := 1; len(text) > 0; line++ {
+		s := text
+		if i := bytes.IndexByte(text, '\n'); i >= 0 {
+			s, text = text[:i], text[i+1:]
+		} else {
+			text = nil
+		}
+		if len(s) > maxOptionLine {
+			return nil, fmt.Errorf("line %d: the line is %d bytes long; an option line has at most %d", line, len(s), maxOptionLine)
+		}
+		if i := bytes.IndexByte(s, '#'); i >= 0 {
 			s = s[:i]
 		}
-		s = strings.TrimSpace(s)
-		if s == "" {
+		str := strings.TrimSpace(string(s))
+		if str == "" {
 			continue
 		}
-		k, v, ok := strings.Cut(s, "=")
+		k, v, ok := strings.Cut(str, "=")
 		if !ok {
-			return nil, fmt.Errorf("line %d: expected \"key = value\", got %q", line, s)
+			return nil, fmt.Errorf("line %d: expected \"key = value\", got %q", line, userfile.Excerpt(str, 60))
 		}
 		k = strings.TrimSpace(k)
-		if strings.EqualFold(k, "name") {
+		key := strings.ToLower(k)
+		if first, dup := firstLine[key]; dup {
+			return nil, fmt.Errorf("line %d: %s given twice (first on line %d); keep one", line, userfile.Excerpt(k, 60), first)
+		}
+		firstLine[key] = line
+		if key == "name" {
 			o.Name = strings.TrimSpace(v)
 			continue
 		}
@@ -293,15 +309,13 @@ func ParseOptions(name string, text []byte) (*Options, error) {
 			return nil, fmt.Errorf("line %d: %v", line, err)
 		}
 	}
-	if err := sc.Err(); err != nil {
-		return nil, err
-	}
 	return o, nil
 }
 
-// LoadOptions reads a saved option set from a file.
+// LoadOptions reads a saved option set from a file (through userfile: a regular file of at
+// most userfile.OptionSet.Max bytes).
 func LoadOptions(path string) (*Options, error) {
-	data, err := os.ReadFile(path)
+	data, err := userfile.Read(path, userfile.OptionSet)
 	if err != nil {
 		return nil, err
 	}
@@ -346,7 +360,7 @@ func ResolveOptions(nameOrFile string) (*Options, error) {
 		return o, nil
 	}
 	if _, err := os.Stat(nameOrFile); err != nil {
-		return nil, fmt.Errorf("option set %q is neither a built-in set (classic, rc3, rc3m) nor a readable file", nameOrFile)
+		return nil, fmt.Errorf("option set %q is neither a built-in set (classic, rc3, rc3m) nor a readable file", userfile.Excerpt(nameOrFile, 80))
 	}
 	return LoadOptions(nameOrFile)
 }

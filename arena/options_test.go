@@ -197,3 +197,24 @@ func TestRC3OptionValues(t *testing.T) {
 		}
 	}
 }
+
+// TestParseOptionsHostile: a key given twice and an over-long line are errors that give the
+// line; a special file is refused by LoadOptions without blocking.
+func TestParseOptionsHostile(t *testing.T) {
+	cases := []struct{ text, want string }{
+		{"board = 20\ntimeout = 100\nBoard = 30\n", "line 3: Board given twice (first on line 1)"},
+		{"name = a\n# c\nname = b\n", "line 3: name given twice (first on line 1)"},
+		{"board = 20\n" + strings.Repeat("#", 70000) + "\n", "line 2: the line is 70000 bytes long"},
+		{"board = " + strings.Repeat("9", 1<<20) + "\n", "line 1: the line is"},
+		{"timeout = " + strings.Repeat("9", 1000) + "\n", "… (1000 bytes)"},
+	}
+	for _, c := range cases {
+		_, err := ParseOptions("t", []byte(c.text))
+		if err == nil || !strings.Contains(err.Error(), c.want) || len(err.Error()) > 300 {
+			t.Errorf("ParseOptions(%.30q…) = %v, want %q in a short message", c.text, err, c.want)
+		}
+	}
+	if _, err := LoadOptions("/dev/zero"); err == nil || !strings.Contains(err.Error(), "is a device, not a regular file") {
+		t.Errorf("LoadOptions(/dev/zero) = %v", err)
+	}
+}

@@ -3,6 +3,7 @@ package corewars
 import (
 	"errors"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -166,5 +167,14 @@ func TestOwners(t *testing.T) {
 	o.Set(9, 1, 9) // rewritten by the owner: counted once
 	if o.Owner(3) != 1 || o.Written(3) != 7 || o.Written(9) != 9 || o.Count(0) != 1 || o.Count(1) != 2 {
 		t.Errorf("counts %d %d", o.Count(0), o.Count(1))
+	}
+}
+
+// TestErrorQuotesExcerpt: a huge token is quoted as a short excerpt.
+func TestErrorQuotesExcerpt(t *testing.T) {
+	var l ErrorList
+	l.Add("x.cw", 1, 1, "found %q (known: %s)", strings.Repeat(",", 1<<20), "a, b")
+	if msg := l.Err().Error(); len(msg) > 200 || !strings.Contains(msg, "(1048576 bytes)") || !strings.Contains(msg, "(known: a, b)") {
+		t.Errorf("message %q", msg)
 	}
 }

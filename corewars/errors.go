@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"robocom/robolang/userfile"
 )
 
 // SourceError is a load error at a place in a program: file:line:col: message.
@@ -38,8 +40,19 @@ func (l *ErrorList) Add(file string, line, col int, format string, args ...any) 
 		*l = append(*l, &SourceError{file, line, col, "too many errors, giving up"})
 		return
 	}
+	for i, a := range args {
+		// A quoted token is cut to a short excerpt: an error about a 1 MB line of commas
+		// is one short line, not the whole line echoed.
+		if s, ok := a.(string); ok && len(s) > maxQuoted {
+			args[i] = userfile.Excerpt(s, 60)
+		}
+	}
 	*l = append(*l, &SourceError{file, line, col, fmt.Sprintf(format, args...)})
 }
+
+// maxQuoted bounds the bytes of a string in an error message (the lists of known words are
+// shorter); a longer one is cut to 60 bytes.
+const maxQuoted = 200
 
 // Err sorts the list by position and returns it as an error, or nil if it is empty.
 func (l ErrorList) Err() error {

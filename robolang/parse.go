@@ -6,6 +6,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"robocom/robolang/userfile"
 )
 
 // Options select the language accepted by the loader.
@@ -42,11 +44,11 @@ func Parse(filename string, src []byte, opt Options) (*Program, error) {
 	p := &parser{file: filename, opt: opt, prog: &Program{File: filename}, labels: map[string]int{}}
 	p.run(src)
 	if len(p.errs) > 0 {
-		p.errs.Sort()
-		if len(p.errs) > maxErrors {
+		p.trimErrors()
+		if p.dropped > 0 {
 			last := p.errs[maxErrors-1]
 			p.errs = append(p.errs[:maxErrors:maxErrors], &Error{File: filename, Pos: last.Pos,
-				Msg: fmt.Sprintf("too many errors (%d more not shown)", len(p.errs)-maxErrors)})
+				Msg: fmt.Sprintf("too many errors (%d more not shown)", p.dropped)})
 		}
 		return nil, p.errs
 	}
@@ -69,10 +71,12 @@ func nameFromFile(filename string) string {
 }
 
 type parser struct {
-	file string
-	opt  Options
-	prog *Program
-	errs ErrorList
+	file    string
+	opt     Options
+	prog    *Program
+	errs    ErrorList
+	dropped int // errors found beyond the first maxErrors (in sorted order), not kept
+	cutoff  int // once some are dropped: the line of the last error kept
 
 	inBank     bool
 	bankFull   bool           // the current bank already reported "too many instructions"
@@ -88,8 +92,32 @@ type labelRef struct {
 }
 
 func (p *parser) errorf(pos Pos, format string, args ...any) {
+	if p.dropped > 0 && pos.Line > p.cutoff {
+		// After maxErrors already before this line it cannot be shown: count it only. Errors
+		// come in line order, so a file of a million bad lines costs a count, not a message each.
+		p.dropped++
+		return
+	}
 	p.errs.Add(p.file, pos, fmt.Sprintf(format, args...))
+	if len(p.errs) >= 2*maxErrors {
+		p.trimErrors() // a file of errors costs a bounded list, not one Error per line
+	}
 }
+
+// trimErrors sorts the errors and keeps the first maxErrors, counting the others.
+func (p *parser) trimErrors() {
+	p.errs.Sort()
+	if len(p.errs) > maxErrors {
+		p.dropped += len(p.errs) - maxErrors
+		p.cutoff = p.errs[maxErrors-1].Pos.Line
+		clear(p.errs[maxErrors:])
+		p.errs = p.errs[:maxErrors]
+	}
+}
+
+// short is how a token is quoted in a message: a few dozen characters at most, so that an
+// error about a 10 MB number is one short line.
+func short(s string) string { return userfile.Excerpt(s, 40) }
 
 // run is the assembler, as passes:
 func (p *parser) run(src []byte) {
@@ -97,9 +125,17 @@ func (p *parser) run(src []byte) {
 	if !ok {
 		return
 	}
-	for i, line := range splitLines(text) { // statements, one per line
-		p.line(i+1, []rune(line))
-	}
+	var buf []rune                            // one buffer for every line: a file of short lines allocates little
+	eachLine(text, func(i int, line string) { // statements, one per line
+		if n := utf8.RuneCountInString(line); cap(buf) < n {
+			buf = make([]rune, 0, n)
+		}
+		buf = buf[:0]
+		for _, r := range line {
+			buf = append(buf, r)
+		}
+		p.line(i, buf)
+	})
 	p.resolve() // labels to numbers
 }
 
@@ -107,17 +143,8 @@ func (p *parser) run(src []byte) {
 // programs were written with DOS code pages). A NUL byte or another control character
 // that no text editor writes means the file is not a program at all.
 func (p *parser) decode(src []byte) (string, bool) {
-	src = trimDOSEOF(src)
-	var text string
-	if utf8.Valid(src) {
-		text = strings.TrimPrefix(string(src), "\uFEFF")
-	} else {
-		r := make([]rune, len(src))
-		for i, b := range src {
-			r[i] = rune(b)
-		}
-		text = string(r)
-	}
+	text, _ := DecodeText(trimDOSEOF(src))
+	text = strings.TrimPrefix(text, "\uFEFF")
 	line, col := 1, 1
 	for i, r := range text {
 		switch {
@@ -141,6 +168,21 @@ func (p *parser) decode(src []byte) (string, bool) {
 	return text, true
 }
 
+// DecodeText turns a source file's bytes into text as the loader reads them: UTF-8 when the
+// bytes are valid UTF-8, else Latin-1 (latin1 is then true). The editor uses it too, so that
+// it opens every file the loader accepts.
+func DecodeText(src []byte) (text string, latin1 bool) {
+	if utf8.Valid(src) {
+		return string(src), false
+	}
+	var b strings.Builder
+	b.Grow(len(src) * 2)
+	for _, c := range src {
+		b.WriteRune(rune(c))
+	}
+	return b.String(), true
+}
+
 // trimDOSEOF drops a DOS end-of-file mark (Ctrl-Z) and whatever follows it.
 func trimDOSEOF(src []byte) []byte {
 	for i, b := range src {
@@ -151,17 +193,19 @@ func trimDOSEOF(src []byte) []byte {
 	return src
 }
 
-// splitLines splits at "\n", "\r\n" and a lone "\r".
-func splitLines(text string) []string {
-	var lines []string
-	start := 0
+// eachLine calls f with each line (numbered from 1), split at "\n", "\r\n" and a lone
+// "\r"; no slice of lines is built, so a file of a million empty lines costs nothing more.
+func eachLine(text string, f func(lineNo int, line string)) {
+	start, n := 0, 0
 	for i := 0; i < len(text); i++ {
 		switch text[i] {
 		case '\n':
-			lines = append(lines, text[start:i])
+			n++
+			f(n, text[start:i])
 			start = i + 1
 		case '\r':
-			lines = append(lines, text[start:i])
+			n++
+			f(n, text[start:i])
 			if i+1 < len(text) && text[i+1] == '\n' {
 				i++
 			}
@@ -169,9 +213,8 @@ func splitLines(text string) []string {
 		}
 	}
 	if start < len(text) {
-		lines = append(lines, text[start:])
+		f(n+1, text[start:])
 	}
-	return lines
 }
 
 func isBlank(r rune) bool { return unicode.IsSpace(r) }
@@ -222,25 +265,25 @@ func (p *parser) line(lineNo int, s []rune) {
 		wordEnd++
 	}
 	word := string(s[start:wordEnd])
-	rest := strings.TrimFunc(string(s[wordEnd:]), isBlank)
+	rest := func() string { return strings.TrimFunc(string(s[wordEnd:]), isBlank) }
 	switch kw := strings.ToLower(word); kw {
 	case "name", "author", "country":
-		p.header(pos, kw, word, rest)
+		p.header(pos, kw, word, rest())
 		return
 	case "bank":
 		if len(p.prog.Banks) == MaxBanks {
 			p.errorf(pos, "too many banks: a program has at most %d", MaxBanks)
 		}
-		p.prog.Banks = append(p.prog.Banks, Bank{Name: rest})
+		p.prog.Banks = append(p.prog.Banks, Bank{Name: rest()})
 		p.inBank, p.bankFull = true, false
 		return
 	}
 	op := LookupOpcode(word)
 	if op == OpInvalid {
 		if !p.inBank {
-			p.errorf(pos, "unexpected %q before the first Bank line: only Name, Author and Country lines may come before it", word)
+			p.errorf(pos, "unexpected %q before the first Bank line: only Name, Author and Country lines may come before it", short(word))
 		} else {
-			p.errorf(pos, "unknown instruction %q", word)
+			p.errorf(pos, "unknown instruction %q", short(word))
 		}
 		return
 	}
@@ -288,19 +331,19 @@ func (p *parser) labelDef(lineNo int, s []rune, at int) {
 	}
 	if j := skipBlanks(s, nameEnd); j < len(s) {
 		// Still define the label below, so that its uses do not add "undefined" errors.
-		p.errorf(Pos{lineNo, j + 1}, "unexpected %q after label @%s: a label stands alone on its line", string(s[j:]), name)
+		p.errorf(Pos{lineNo, j + 1}, "unexpected %q after label @%s: a label stands alone on its line", short(string(s[j:])), short(name))
 	}
 	if !p.inBank {
-		p.errorf(pos, "label @%s before the first Bank line", name)
+		p.errorf(pos, "label @%s before the first Bank line", short(name))
 		return
 	}
 	if p.opt.RC3 && strings.HasPrefix(name, "@") {
-		p.errorf(pos, "label @%s: under rc3 a label name must not begin with \"@\" (@@name means a label's absolute number)", name)
+		p.errorf(pos, "label @%s: under rc3 a label name must not begin with \"@\" (@@name means a label's absolute number)", short(name))
 		return
 	}
 	key := strings.ToLower(name)
 	if i, dup := p.labels[key]; dup {
-		p.errorf(pos, "label @%s already defined on line %d", name, p.prog.Labels[i].Pos.Line)
+		p.errorf(pos, "label @%s already defined on line %d", short(name), p.prog.Labels[i].Pos.Line)
 		return
 	}
 	b := len(p.prog.Banks) - 1
@@ -352,13 +395,13 @@ func (p *parser) instr(pos Pos, op Opcode, s []rune, from int) {
 						x++
 					}
 					fields = append(fields, field{string(s[w:x]), w, split})
-					if x == e {
+					if x == e || len(fields) > len(info.Args) {
 						break
 					}
 					w = skipBlanks(s, x)
 				}
-				if k == len(s) {
-					break
+				if k == len(s) || len(fields) > len(info.Args) {
+					break // one operand too many is all the error needs: 8 MB of "#1, " stops here
 				}
 				beg = k + 1
 			}
@@ -373,7 +416,7 @@ func (p *parser) instr(pos Pos, op Opcode, s []rune, from int) {
 	for i, f := range fields {
 		fpos := Pos{pos.Line, f.start + 1}
 		if f.split {
-			p.errorf(fpos, "missing comma before %q: operands are separated by commas", f.text)
+			p.errorf(fpos, "missing comma before %q: operands are separated by commas", short(f.text))
 		}
 		if f.text == "" {
 			p.errorf(fpos, "operand %d of %s is missing", i+1, op)
@@ -384,12 +427,12 @@ func (p *parser) instr(pos Pos, op Opcode, s []rune, from int) {
 			continue
 		}
 		if info.Args[i] == ArgWrite && !o.Writable() && label == "" {
-			p.errorf(fpos, "%s cannot write to %s: operand %d must be %s", op, f.text, i+1, p.writableList())
+			p.errorf(fpos, "%s cannot write to %s: operand %d must be %s", op, short(f.text), i+1, p.writableList())
 			continue
 		}
 		if label != "" {
 			if info.Args[i] == ArgWrite {
-				p.errorf(fpos, "%s cannot write to the label %s: operand %d must be %s", op, f.text, i+1, p.writableList())
+				p.errorf(fpos, "%s cannot write to the label %s: operand %d must be %s", op, short(f.text), i+1, p.writableList())
 				continue
 			}
 			p.refs = append(p.refs, labelRef{bank: bankIdx, index: len(bank.Code), arg: i, pos: fpos})
@@ -448,7 +491,7 @@ func (p *parser) operand(pos Pos, t string) (o Operand, label string, ok bool) {
 		name := t[1:]
 		if strings.HasPrefix(name, "#") {
 			if !p.opt.RC3 {
-				p.errorf(pos, "%s is an RC3 indirect variable: %s", t, p.opt.needsRC3())
+				p.errorf(pos, "%s is an RC3 indirect variable: %s", short(t), p.opt.needsRC3())
 				return o, "", false
 			}
 			k := name[1:]
@@ -456,7 +499,7 @@ func (p *parser) operand(pos Pos, t string) (o Operand, label string, ok bool) {
 				p.prog.RC3 = true
 				return Operand{Kind: KindIndirect, Value: int16(n)}, "", true
 			}
-			p.errorf(pos, "unknown variable %s: an indirect variable is ##1..##20", t)
+			p.errorf(pos, "unknown variable %s: an indirect variable is ##1..##20", short(t))
 			return o, "", false
 		}
 		if strings.EqualFold(name, "Active") {
@@ -464,7 +507,7 @@ func (p *parser) operand(pos Pos, t string) (o Operand, label string, ok bool) {
 		}
 		if strings.EqualFold(name, "Pub") || strings.EqualFold(name, "Team") {
 			if !p.opt.RC3 {
-				p.errorf(pos, "%s is an RC3 variable: %s", t, p.opt.needsRC3())
+				p.errorf(pos, "%s is an RC3 variable: %s", short(t), p.opt.needsRC3())
 				return o, "", false
 			}
 			p.prog.RC3 = true
@@ -477,9 +520,9 @@ func (p *parser) operand(pos Pos, t string) (o Operand, label string, ok bool) {
 			return Operand{Kind: KindVar, Value: int16(n)}, "", true
 		}
 		if p.opt.RC3 {
-			p.errorf(pos, "unknown variable %s: variables are #1..#20, ##1..##20, #Active, #Pub and #Team", t)
+			p.errorf(pos, "unknown variable %s: variables are #1..#20, ##1..##20, #Active, #Pub and #Team", short(t))
 		} else {
-			p.errorf(pos, "unknown variable %s: variables are #1..#20 and #Active", t)
+			p.errorf(pos, "unknown variable %s: variables are #1..#20 and #Active", short(t))
 		}
 		return o, "", false
 	case '$':
@@ -496,9 +539,9 @@ func (p *parser) operand(pos Pos, t string) (o Operand, label string, ok bool) {
 			}
 		}
 		if p.opt.RC3 {
-			p.errorf(pos, "unknown constant %s: constants are $Banks, $Mobile, $InstrSet, $Fields, $Time, $Age, $Own, $Others, $ID, $Generation, $InstrPos, $ElimTrigger, $Timeout and $Tasks", t)
+			p.errorf(pos, "unknown constant %s: constants are $Banks, $Mobile, $InstrSet, $Fields, $Time, $Age, $Own, $Others, $ID, $Generation, $InstrPos, $ElimTrigger, $Timeout and $Tasks", short(t))
 		} else {
-			p.errorf(pos, "unknown constant %s: constants are $Banks, $Mobile, $InstrSet and $Fields", t)
+			p.errorf(pos, "unknown constant %s: constants are $Banks, $Mobile, $InstrSet and $Fields", short(t))
 		}
 		return o, "", false
 	case '%':
@@ -515,9 +558,9 @@ func (p *parser) operand(pos Pos, t string) (o Operand, label string, ok bool) {
 			}
 		}
 		if p.opt.RC3 {
-			p.errorf(pos, "unknown remote %s: remotes are %%Active, %%Banks, %%Mobile, %%InstrSet and %%Age", t)
+			p.errorf(pos, "unknown remote %s: remotes are %%Active, %%Banks, %%Mobile, %%InstrSet and %%Age", short(t))
 		} else {
-			p.errorf(pos, "unknown remote %s: remotes are %%Active, %%Banks, %%Mobile and %%InstrSet", t)
+			p.errorf(pos, "unknown remote %s: remotes are %%Active, %%Banks, %%Mobile and %%InstrSet", short(t))
 		}
 		return o, "", false
 	}
@@ -525,12 +568,12 @@ func (p *parser) operand(pos Pos, t string) (o Operand, label string, ok bool) {
 	if digits != "" && strings.Trim(digits, "0123456789") == "" {
 		n, err := strconv.ParseInt(t, 10, 64)
 		if err != nil || n < -32768 || n > 32767 {
-			p.errorf(pos, "literal %s out of range: numbers are -32768..32767", t)
+			p.errorf(pos, "literal %s out of range: numbers are -32768..32767", short(t))
 			return o, "", false
 		}
 		return Operand{Kind: KindNumber, Value: int16(n)}, "", true
 	}
-	p.errorf(pos, "invalid operand %q: expected a number, #variable, $constant, %%remote or @label", t)
+	p.errorf(pos, "invalid operand %q: expected a number, #variable, $constant, %%remote or @label", short(t))
 	return o, "", false
 }
 
@@ -543,7 +586,7 @@ func (p *parser) resolve() {
 		o := &in.Args[r.arg]
 		li, ok := p.labels[strings.ToLower(o.Label)]
 		if !ok {
-			p.errorf(r.pos, "undefined label @%s", o.Label)
+			p.errorf(r.pos, "undefined label @%s", short(o.Label))
 			continue
 		}
 		l := p.prog.Labels[li]

@@ -307,7 +307,7 @@ type LoadedProgram struct {
 // load parses a program for this hill's game; errors are file:line:col sentences.
 func (h *Hill) load(file string, src []byte) (*robolang.Program, *play.Program, error) {
 	if h.cfg.Game == RoboCom {
-		p, err := robolang.Load(file, src, robolang.Options{RC3: h.cfg.Options.RC3})
+		p, err := robolang.LoadBytes(file, src, robolang.Options{RC3: h.cfg.Options.RC3})
 		return p, nil, err
 	}
 	if l := play.LanguageOf(file); l != h.cfg.Language {

@@ -58,12 +58,15 @@ func openArena(args []string) int {
 		coreFiles, files = files, nil
 	}
 	var settings *shell.SettingsStore
+	var settingsErr error
 	if p, err := shell.DefaultSettingsPath(); err == nil {
-		var serr error
-		settings, serr = shell.OpenSettings(p)
-		if serr != nil {
-			fmt.Fprintln(os.Stderr, "robocom:", serr)
+		settings, settingsErr = shell.OpenSettings(p)
+		if settingsErr != nil {
+			fmt.Fprintln(os.Stderr, "robocom:", settingsErr)
 		}
+		// Nothing is written before the window opens: a launch that fails leaves the file as
+		// it was (loop calls Opened on the first frame).
+		settings.Hold()
 	}
 	bundled := bundledRobots()
 	if len(files) == 0 && settings != nil {
@@ -77,8 +80,8 @@ func openArena(args []string) int {
 	w := new(app.Window)
 	width, height := unit.Dp(1280), unit.Dp(860)
 	if settings != nil {
-		if s := settings.Get(); s.WindowW >= 400 && s.WindowH >= 300 {
-			width, height = unit.Dp(s.WindowW), unit.Dp(s.WindowH)
+		if ww, wh, ok := settings.Get().WindowSize(); ok {
+			width, height = unit.Dp(ww), unit.Dp(wh)
 		}
 	}
 	w.Option(app.Title("RoboCom Arena"), app.Size(width, height), app.MinSize(unit.Dp(640), unit.Dp(480)))
@@ -98,6 +101,9 @@ func openArena(args []string) int {
 		Quit:       func() { w.Perform(system.ActionClose) },
 		Native:     nativeDialog(sysDialog),
 	})
+	if settingsErr != nil {
+		u.Notify("Settings: " + settingsErr.Error())
+	}
 	var remembered shell.Settings
 	if settings != nil {
 		remembered = settings.Get()
@@ -114,7 +120,12 @@ func openArena(args []string) int {
 	}, coreFirst)
 	modes.OnSwitch = func(coreOn bool) { rememberMode(settings, coreOn) }
 	go func() {
-		err := loop(w, u, modes, sysDialog)
+		opened := func() {
+			if settings != nil {
+				settings.Opened()
+			}
+		}
+		err := loop(w, u, modes, sysDialog, opened)
 		u.Close()
 		modes.Close()
 		if err != nil {
@@ -173,7 +184,8 @@ func rememberMode(st *shell.SettingsStore, coreOn bool) {
 }
 
 // loop is the window's event loop: it lays out the UI on every frame.
-func loop(w *app.Window, u *robowin.UI, modes *shell.Modes, ex *explorer.Explorer) error {
+// opened is called on the first frame: the window is open.
+func loop(w *app.Window, u *robowin.UI, modes *shell.Modes, ex *explorer.Explorer, opened func()) error {
 	var ops op.Ops
 	title := ""
 	for {
@@ -189,6 +201,10 @@ func loop(w *app.Window, u *robowin.UI, modes *shell.Modes, ex *explorer.Explore
 		case app.DestroyEvent:
 			return e.Err
 		case app.FrameEvent:
+			if opened != nil {
+				opened()
+				opened = nil
+			}
 			gtx := app.NewContext(&ops, e)
 			u.SetWindowSize(int(float32(e.Size.X)/e.Metric.PxPerDp), int(float32(e.Size.Y)/e.Metric.PxPerDp))
 			modes.Layout(gtx, u.Layout) // the RoboCom | Core War bar, then the chosen mode

@@ -7,11 +7,14 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strconv"
+	"sync/atomic"
 	"text/tabwriter"
 
 	"robocom/arena"
 	"robocom/arena/bouts"
+	"robocom/robolang/userfile"
 )
 
 // runBattle is "robocom battle [options] PROGRAM..." (CLI.md): 1 to 5 programs, headless.
@@ -64,6 +67,11 @@ func battleMain(args []string, stdout, stderr io.Writer) int {
 			}
 		}
 	}
+	if *trace != "" {
+		if err := checkOutputPath("-trace", *trace, append(slices.Clip(files), gf.options)); err != nil {
+			return usageErr("%v", err)
+		}
+	}
 	progs, ok := loadPrograms(stderr, files, language(opts))
 	if !ok {
 		return 1
@@ -71,38 +79,56 @@ func battleMain(args []string, stdout, stderr io.Writer) int {
 	seed := gf.resolveSeed()
 
 	var tw io.Writer
+	var finishTrace func() error
 	if *trace != "" {
-		f, err := os.Create(*trace)
+		f, err := userfile.Create(*trace) // never blocks on a FIFO without a reader
 		if err != nil {
 			fmt.Fprintf(stderr, "robocom battle: cannot write the trace: %v\n", err)
 			return 1
 		}
 		bw := bufio.NewWriterSize(f, 1<<16)
-		defer func() {
-			if err := bw.Flush(); err != nil {
-				fmt.Fprintf(stderr, "robocom battle: writing the trace: %v\n", err)
+		// A trace that could not be written in full fails the command (a full disk must not
+		// pass for success); the error is the first one, which bufio keeps.
+		finishTrace = func() error {
+			err := bw.Flush()
+			if cerr := f.Close(); err == nil {
+				err = cerr
 			}
-			f.Close()
-		}()
+			return err
+		}
 		tw = bw
 	}
 	ctx, interrupted := onInterrupt()
 	defer interrupted.stop()
 	b := &arena.Battle{Programs: progs, Options: opts, Seed: seed, Rounds: gf.rounds, Places: places}
+	var traceFailed atomic.Bool // set where the rounds are played, read where they are handed over
 	if tw != nil {
 		var buf []byte
 		b.OnEvent = func(round int, e arena.Event) {
 			buf = appendTraceLine(buf[:0], round, e)
-			tw.Write(buf)
+			if _, err := tw.Write(buf); err != nil {
+				traceFailed.Store(true)
+			}
 		}
 	}
 	out := newBattleWriter(stdout, gf.json, b)
 	prog := newProgress(stderr, gf.quiet, "rounds", gf.rounds)
 	played, err := b.Play(ctx, func(round int, r *arena.Result) error {
+		if traceFailed.Load() {
+			return errTraceFailed // no use playing on: the command fails
+		}
 		prog.step()
 		return out.round(round, r)
 	})
 	prog.finish()
+	var traceErr error
+	if finishTrace != nil {
+		traceErr = finishTrace()
+	}
+	if traceErr != nil {
+		fmt.Fprintf(stderr, "robocom battle: writing the trace %s failed: %v\n", *trace, unwrapPath(traceErr))
+		return 1
+	}
 	if err != nil && ctx.Err() == nil {
 		fmt.Fprintf(stderr, "robocom battle: %v\n", err)
 		return 1
@@ -116,6 +142,10 @@ func battleMain(args []string, stdout, stderr io.Writer) int {
 	}
 	return 0
 }
+
+// errTraceFailed stops a battle whose trace can no longer be written; the write's own error
+// is reported when the trace is closed (bufio keeps the first one).
+var errTraceFailed = errors.New("writing the trace failed")
 
 // The result JSON of CLI.md, field by field.
 type battleJSON struct {

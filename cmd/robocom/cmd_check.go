@@ -15,16 +15,21 @@ import (
 // in the language of the option set (classic unless -rc3, or -options rc3/rc3m or a saved set
 // with instructions = rc3) and print every load error as file:line:col: message. Exit 1 if any
 // program fails to load.
-func runCheck(args []string) int {
+func runCheck(args []string) int { return checkMain(args, os.Stdout, os.Stderr) }
+
+func checkMain(args []string, stdout, stderr io.Writer) int {
 	fl := flag.NewFlagSet("check", flag.ContinueOnError)
-	fl.SetOutput(os.Stderr)
+	fl.SetOutput(stderr)
 	rc3 := fl.Bool("rc3", false, "accept the RC3 instructions and constants")
 	set := fl.String("options", "", "option set whose language to check against: classic, rc3, rc3m, or a saved set FILE")
 	fl.Usage = func() {
-		fmt.Fprintln(os.Stderr, "usage: robocom check [-rc3] [-options SET] FILE.rob|FILE.rbi ...")
+		fmt.Fprintln(fl.Output(), "usage: robocom check [-rc3] [-options SET] FILE.rob|FILE.rbi ...")
 		fl.PrintDefaults()
 	}
 	if err := fl.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
 		return 2
 	}
 	if fl.NArg() == 0 {
@@ -35,13 +40,13 @@ func runCheck(args []string) int {
 	if *set != "" {
 		o, err := arena.ResolveOptions(*set)
 		if err != nil {
-			fmt.Fprintf(os.Stderr, "robocom check: %v\n", err)
+			fmt.Fprintf(stderr, "robocom check: %v\n", err)
 			return 2
 		}
 		lang = language(o)
 		lang.RC3 = lang.RC3 || *rc3
 	}
-	return checkFiles(os.Stdout, os.Stderr, fl.Args(), lang)
+	return checkFiles(stdout, stderr, fl.Args(), lang)
 }
 
 func checkFiles(stdout, stderr io.Writer, files []string, opt robolang.Options) int {

@@ -27,7 +27,7 @@ func TestCheckAndRBI(t *testing.T) {
 	}
 	want := bad + ":2:7: SET cannot write to 1: operand 1 must be #1..#20, #Active or %Active\n" +
 		bad + ":3:8: undefined label @x\n" +
-		filepath.Join(dir, "missing.rob") + ": no such file\n"
+		filepath.Join(dir, "missing.rob") + ": no such file; check the name and the folder\n"
 	if errb.String() != want {
 		t.Errorf("got\n%s\nwant\n%s", errb.String(), want)
 	}

@@ -8,7 +8,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -17,6 +16,7 @@ import (
 	"robocom/arena/bouts"
 	"robocom/corewars"
 	coreplay "robocom/corewars/play"
+	"robocom/robolang/userfile"
 )
 
 // runCore is "robocom core [options] PROGRAM..." (CLI.md): a Core War battle in one of the
@@ -68,6 +68,9 @@ func coreMain(args []string, stdout, stderr io.Writer) int {
 	var files []string
 	for rest := args; ; { // options may come between the programs
 		if err := flags.Parse(rest); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return 0
+			}
 			return 2
 		}
 		rest = flags.Args()
@@ -86,15 +89,19 @@ func coreMain(args []string, stdout, stderr io.Writer) int {
 		flags.Usage()
 		return 2
 	}
+	// A flag given says how many; 0 is refused like a negative number (leaving the flag out
+	// is how to ask for the language's default).
+	given := map[string]bool{}
+	flags.Visit(func(fl *flag.Flag) { given[fl.Name] = true })
 	switch {
 	case bouts.CheckRounds(f.rounds) != nil:
 		return usageErr("%v", bouts.CheckRounds(f.rounds))
-	case f.size < 0:
-		return usageErr("-size must be positive, not %d", f.size)
-	case f.cycles < 0:
-		return usageErr("-cycles must be positive, not %d", f.cycles)
-	case f.threads < 0:
-		return usageErr("-threads must be positive, not %d", f.threads)
+	case given["size"] && f.size < 1:
+		return usageErr("-size must be at least 1, not %d (leave -size out for the language's default)", f.size)
+	case given["cycles"] && f.cycles < 1:
+		return usageErr("-cycles must be at least 1, not %d (leave -cycles out for the language's default)", f.cycles)
+	case given["threads"] && f.threads < 1:
+		return usageErr("-threads must be at least 1, not %d (leave -threads out for the language's default)", f.threads)
 	case f.copies < 1:
 		return usageErr("-copies must be at least 1, not %d", f.copies)
 	}
@@ -143,13 +150,9 @@ func coreMain(args []string, stdout, stderr io.Writer) int {
 	var progs []*coreplay.Program
 	failed := false
 	for _, file := range files {
-		src, err := os.ReadFile(file)
+		src, err := userfile.Read(file, userfile.CoreSource)
 		if err != nil {
-			var pe *fs.PathError // its text repeats the file name
-			if errors.As(err, &pe) {
-				err = pe.Err
-			}
-			fmt.Fprintf(stderr, "robocom core: cannot read %s: %v\n", file, err)
+			fmt.Fprintf(stderr, "robocom core: %v\n", err)
 			failed = true
 			continue
 		}

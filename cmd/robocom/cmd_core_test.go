@@ -33,7 +33,10 @@ func TestCoreUsageErrors(t *testing.T) {
 		{[]string{"x.txt"}, "unknown language \".txt\""},
 		{[]string{"-copies", "2", samples + "bomber.vna"}, "-copies is for .cw programs; VNA Code (.vna) loads"},
 		{[]string{"-rounds", "0", samples + "imp.cw"}, "-rounds must be at least 1"},
-		{[]string{"-size", "-5", samples + "imp.cw"}, "-size must be positive"},
+		{[]string{"-size", "-5", samples + "imp.cw"}, "-size must be at least 1, not -5"},
+		{[]string{"-size", "0", samples + "imp.cw"}, "-size must be at least 1, not 0"},
+		{[]string{"-threads", "0", samples + "imp.cw"}, "-threads must be at least 1, not 0"},
+		{[]string{"-cycles", "0", samples + "imp.cw"}, "-cycles must be at least 1, not 0"},
 		{[]string{"-seed", "x", samples + "imp.cw"}, "-seed needs a whole number"},
 	}
 	for _, tc := range cases {
@@ -53,7 +56,7 @@ func TestCoreLoadErrors(t *testing.T) {
 		t.Errorf("exit %d, stderr %q", code, stderr)
 	}
 	code, _, stderr = runCoreT(filepath.Join(dir, "missing.vna"))
-	if code != 1 || !strings.Contains(stderr, "cannot read") {
+	if code != 1 || !strings.Contains(stderr, "missing.vna: no such file") {
 		t.Errorf("missing file: exit %d, stderr %q", code, stderr)
 	}
 	// Programs that do not fit: a plain sentence, exit 1.

@@ -15,6 +15,7 @@ import (
 
 	"robocom/arena/hill"
 	coreplay "robocom/corewars/play"
+	"robocom/robolang/userfile"
 )
 
 func runHill(args []string) int { return hillMain(args, os.Stdout, os.Stderr) }
@@ -231,7 +232,7 @@ func hillAdd(args []string, stdout, stderr io.Writer) int {
 	}
 	status := 0
 	for _, f := range pos[1:] {
-		src, err := readProgramFile(f)
+		src, err := readProgramFile(f, h.Config().Game)
 		if err != nil {
 			fmt.Fprintf(stderr, "robocom hill add: %v\n", err)
 			status = 1
@@ -264,23 +265,13 @@ func hillAdd(args []string, stdout, stderr io.Writer) int {
 	return status
 }
 
-// readProgramFile reads a program file's bytes, refusing folders and huge files plainly.
-func readProgramFile(path string) ([]byte, error) {
-	st, err := os.Stat(path)
-	if err != nil {
-		return nil, fmt.Errorf("cannot read %s: %v", path, unwrapPath(err))
+// readProgramFile reads a program file's bytes through userfile (regular files only, capped
+// as a program of the hill's game), refusing a FIFO, a folder or a huge file plainly.
+func readProgramFile(path string, game hill.Game) ([]byte, error) {
+	if game == hill.Core {
+		return userfile.Read(path, userfile.CoreSource)
 	}
-	if !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s is not a program file", path)
-	}
-	if st.Size() > 16<<20 {
-		return nil, fmt.Errorf("%s is too big for a program (%d bytes)", path, st.Size())
-	}
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return nil, fmt.Errorf("cannot read %s: %v", path, unwrapPath(err))
-	}
-	return b, nil
+	return userfile.Read(path, userfile.Program)
 }
 
 // printLoadError prints every error of a program that does not load, one a line.

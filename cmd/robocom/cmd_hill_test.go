@@ -153,7 +153,7 @@ func TestHillPairingAndErrors(t *testing.T) {
 		{[]string{"create", filepath.Join(dir, "y.hill"), "-game", "robocom", "-coresize", "30"}, 2, "Core War parameter"},
 		{[]string{"show", filepath.Join(dir, "none.hill")}, 1, "does not exist"},
 		{[]string{"show", bad}, 1, "not a hill"},
-		{[]string{"add", h, filepath.Join(dir, "none.rob")}, 1, "cannot read"},
+		{[]string{"add", h, filepath.Join(dir, "none.rob")}, 1, "none.rob: no such file"},
 		{[]string{"frob"}, 2, "unknown command"},
 	} {
 		code, _, errs := runHillCmd(t, c.args...)

@@ -17,7 +17,7 @@ func TestMarsChild(t *testing.T) {
 		t.Skip("the child of TestMarsInterrupted")
 	}
 	os.Stderr.WriteString("ready\n")
-	os.Exit(runMars([]string{"-r", "1000000", "../../corewars/redcode/testdata/imp.red", "../../corewars/redcode/testdata/imp.red"}))
+	os.Exit(run([]string{"mars", "-r", "1000000", "../../corewars/redcode/testdata/imp.red", "../../corewars/redcode/testdata/imp.red"}))
 }
 
 // TestMarsInterrupted: Ctrl-C during a battle ends "robocom mars" with pMARS's status 4.

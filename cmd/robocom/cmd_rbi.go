@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -9,6 +10,7 @@ import (
 	"strings"
 
 	"robocom/robolang"
+	"robocom/robolang/userfile"
 )
 
 const rbiUsage = `usage: robocom rbi [-rc3] FILE.rob [-o FILE.rbi]   save a program as RBI (default: FILE.rbi)
@@ -62,6 +64,10 @@ func rbiMain(stdout, stderr io.Writer, args []string) int {
 	if out == "" {
 		out = strings.TrimSuffix(in, filepath.Ext(in)) + ".rbi"
 	}
+	if err := checkOutputPath("-o", out, []string{in}, ".rbi"); err != nil {
+		fmt.Fprintf(stderr, "robocom rbi: refusing to write: %v\n", err)
+		return 1
+	}
 	p, err := robolang.LoadFile(in, robolang.Options{RC3: rc3})
 	if err != nil {
 		var list robolang.ErrorList
@@ -88,13 +94,12 @@ func rbiMain(stdout, stderr io.Writer, args []string) int {
 }
 
 func rbiInfo(stdout, stderr io.Writer, path string) int {
-	f, err := os.Open(path)
+	data, err := userfile.Read(path, userfile.Program)
 	if err != nil {
-		fmt.Fprintf(stderr, "%s: cannot open: %v\n", path, err)
+		fmt.Fprintln(stderr, err)
 		return 1
 	}
-	defer f.Close()
-	h, err := robolang.ReadRBIHeader(f)
+	h, err := robolang.ReadRBIHeader(bytes.NewReader(data))
 	if err != nil {
 		fmt.Fprintf(stderr, "%s: %v\n", path, err)
 		return 1

@@ -14,6 +14,7 @@ import (
 
 	"robocom/arena"
 	"robocom/arena/bouts"
+	"robocom/robolang/userfile"
 )
 
 // runTournament is "robocom tournament [options] PROGRAM...|DIR" (CLI.md): every pairing,
@@ -131,7 +132,7 @@ func expandProgramArgs(args []string) ([]string, error) {
 	for _, a := range args {
 		st, err := os.Stat(a)
 		if err != nil {
-			return nil, fmt.Errorf("cannot read %s: %v", a, err)
+			return nil, userfile.Check(a, userfile.Program) // the sentence for a missing file
 		}
 		if !st.IsDir() {
 			files = append(files, a)

@@ -18,6 +18,7 @@ import (
 
 	"robocom/arena/bouts"
 	coreplay "robocom/corewars/play"
+	"robocom/robolang/userfile"
 )
 
 // isCoreTournament reports whether a tournament's arguments name Core War programs (.red,
@@ -92,6 +93,9 @@ func coreTournamentMain(args []string, stdout, stderr io.Writer) int {
 		fs.PrintDefaults()
 	}
 	pos, err := parseInterspersed(fs, args)
+	if errors.Is(err, flag.ErrHelp) {
+		return 0
+	}
 	if err != nil {
 		return 2
 	}
@@ -104,7 +108,7 @@ func coreTournamentMain(args []string, stdout, stderr io.Writer) int {
 	for _, a := range pos {
 		st, err := os.Stat(a)
 		if err != nil {
-			return usageErr("cannot read %s: %v", a, unwrapPath(err))
+			return usageErr("%v", userfile.Check(a, userfile.CoreSource))
 		}
 		if !st.IsDir() {
 			files = append(files, a)
@@ -134,8 +138,9 @@ func coreTournamentMain(args []string, stdout, stderr io.Writer) int {
 			return usageErr("%s and %s are in different languages; a tournament's programs must be all .red, all .cw or all .vna", files[0], f)
 		}
 	}
-	rset := false
-	fs.Visit(func(f *flag.Flag) { rset = rset || f.Name == "rounds" })
+	given := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
+	rset := given["rounds"]
 	switch {
 	case *swiss && rset && *rounds != coreplay.SwissBattles:
 		return usageErr("the Swiss system plays %d battles a pairing; leave out -rounds", coreplay.SwissBattles)
@@ -145,8 +150,10 @@ func coreTournamentMain(args []string, stdout, stderr io.Writer) int {
 		return usageErr("-copies must be at least 1, not %d", *copies)
 	case lang != coreplay.CW && *copies != 1:
 		return usageErr("-copies is for .cw programs; %s loads each program once", lang)
-	case *size < 0 || *cycles < 0 || *threads < 0:
-		return usageErr("-size, -cycles and -threads must be positive")
+	case given["size"] && *size < 1, given["cycles"] && *cycles < 1, given["threads"] && *threads < 1:
+		// 0 is refused like a negative number, as in robocom core: leaving the flag out asks
+		// for the language's default.
+		return usageErr("-size, -cycles and -threads must be at least 1 (leave one out for the language's default)")
 	}
 	p := coreplay.Defaults(lang)
 	if *size > 0 {
@@ -167,9 +174,9 @@ func coreTournamentMain(args []string, stdout, stderr io.Writer) int {
 	var progs []*coreplay.Program
 	ok := true
 	for _, f := range files {
-		src, err := os.ReadFile(f)
+		src, err := userfile.Read(f, userfile.CoreSource)
 		if err != nil {
-			fmt.Fprintf(stderr, "robocom tournament: cannot read %s: %v\n", f, unwrapPath(err))
+			fmt.Fprintf(stderr, "robocom tournament: %v\n", err)
 			ok = false
 			continue
 		}

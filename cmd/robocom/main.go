@@ -4,48 +4,82 @@
 package main
 
 import (
+	"errors"
 	"fmt"
+	"io"
+	"io/fs"
 	"os"
+	"path/filepath"
 	"sort"
 	"strings"
+
+	"robocom/robolang/userfile"
 )
 
 // A command runs one subcommand with its arguments and returns the exit status:
 // 0 success, 1 failure of the job (a program that does not load, ...), 2 bad usage.
 type command struct {
-	run     func(args []string) int
+	main    func(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 	summary string
 }
 
 // commands are the subcommands; each lives in its own file.
 var commands = map[string]command{
-	"battle":     {runBattle, "run 1 to 5 RoboCom programs headless"},
-	"tournament": {runTournament, "play every pairing of RoboCom programs, print a ranking"},
-	"hill":       {runHill, "a standing set of programs in a file: add challengers, keep every result"},
-	"check":      {runCheck, "load programs and report every load error"},
-	"rbi":        {runRBI, "save a program as RBI, or show an RBI file's header"},
-	"core":       {runCore, "a Core War battle in Redcode, .cw or VNA code"},
-	"mars":       {runMars, "a drop-in for pMARS 0.9.2"},
-	"merge":      {runMerge, "the result of a tournament played in parts (tournament -shard)"},
+	"battle": {func(a []string, _ io.Reader, o, e io.Writer) int { return battleMain(a, o, e) },
+		"run 1 to 5 RoboCom programs headless"},
+	"tournament": {func(a []string, _ io.Reader, o, e io.Writer) int { return tournamentMain(a, o, e) },
+		"play every pairing of RoboCom programs, print a ranking"},
+	"hill": {func(a []string, _ io.Reader, o, e io.Writer) int { return hillMain(a, o, e) },
+		"a standing set of programs in a file: add challengers, keep every result"},
+	"check": {func(a []string, _ io.Reader, o, e io.Writer) int { return checkMain(a, o, e) },
+		"load programs and report every load error"},
+	"rbi": {func(a []string, _ io.Reader, o, e io.Writer) int { return rbiMain(o, e, a) },
+		"save a program as RBI, or show an RBI file's header"},
+	"core": {func(a []string, _ io.Reader, o, e io.Writer) int { return coreMain(a, o, e) },
+		"a Core War battle in Redcode, .cw or VNA code"},
+	"mars": {marsMain, "a drop-in for pMARS 0.9.2"},
+	"merge": {func(a []string, _ io.Reader, o, e io.Writer) int { return mergeMain(a, o, e) },
+		"the result of a tournament played in parts (tournament -shard)"},
 }
 
 func main() {
 	os.Exit(run(os.Args[1:]))
 }
 
+// run is robocom with the process's standard streams. Standard output goes through a writer
+// that remembers a failed write (a full disk, > /dev/full): then the command fails with a
+// message and status 1 instead of exiting 0 with its output lost.
 func run(args []string) int {
+	out := &checkedWriter{w: os.Stdout}
+	if len(args) > 0 && args[0] == "mars" {
+		return runMars(args[1:], out)
+	}
+	status := robocomMain(args, os.Stdin, out, os.Stderr)
+	return out.status(status, os.Stderr)
+}
+
+// robocomMain is robocom ARGS with the given streams; it opens the window when no
+// subcommand is named (the fuzz test never gets there: it always names one).
+func robocomMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) > 0 {
 		switch args[0] {
 		case "help", "-h", "-help", "--help":
-			usage(os.Stdout)
+			if len(args) > 1 && args[0] == "help" {
+				return helpFor(args[1], stdout, stderr)
+			}
+			usage(stdout)
 			return 0
 		}
 		if c, ok := commands[args[0]]; ok {
-			return c.run(args[1:])
+			return c.main(args[1:], stdin, stdout, stderr)
 		}
 		if strings.HasPrefix(args[0], "-") {
-			fmt.Fprintf(os.Stderr, "robocom: unknown flag %s\n", args[0])
-			usage(os.Stderr)
+			fmt.Fprintf(stderr, "robocom: unknown flag %s\n", args[0])
+			usage(stderr)
+			return 2
+		}
+		if msg := notACommand(args[0]); msg != "" {
+			fmt.Fprintf(stderr, "robocom: %s\n", msg)
 			return 2
 		}
 	}
@@ -53,9 +87,82 @@ func run(args []string) int {
 	return openArena(args)
 }
 
-func usage(f *os.File) {
+// helpFor is "robocom help COMMAND": the command's own help, on standard output.
+func helpFor(name string, stdout, stderr io.Writer) int {
+	c, ok := commands[name]
+	if !ok {
+		fmt.Fprintf(stderr, "robocom help: %s is not a command", name)
+		if near := nearestCommand(name); near != "" {
+			fmt.Fprintf(stderr, "; did you mean %s?", near)
+		}
+		fmt.Fprintln(stderr)
+		usage(stderr)
+		return 2
+	}
+	if name == "mars" { // pMARS's -h is a usage error; the help itself is its usage text
+		fmt.Fprint(stdout, marsUsage())
+		return 0
+	}
+	return c.main([]string{"-h"}, strings.NewReader(""), stdout, stdout)
+}
+
+// notACommand says why the first argument is neither a command nor a program file: a word
+// that names no file, is no program file name, and is not a command is most likely a typo of
+// one ("robocom batle a.rob"). It returns "" when the argument may be a program for the window.
+func notACommand(arg string) string {
+	if _, err := os.Stat(arg); !errors.Is(err, fs.ErrNotExist) {
+		return "" // a file (or something the window will explain)
+	}
+	switch strings.ToLower(filepath.Ext(arg)) {
+	case ".rob", ".rbi", ".red", ".cw", ".vna":
+		return "" // a program file name: the window says it is missing
+	}
+	msg := fmt.Sprintf("%s is not a command (and no such file)", userfile.Excerpt(arg, 60))
+	if near := nearestCommand(arg); near != "" {
+		return msg + fmt.Sprintf("; did you mean %s? Run robocom help for the commands.", near)
+	}
+	return msg + ". Run robocom help for the commands."
+}
+
+// nearestCommand is the command within two edits of s (a typo), or "".
+func nearestCommand(s string) string {
+	if len(s) > 20 {
+		return ""
+	}
+	best, bestD := "", 3
+	for name := range commands {
+		if d := editDistance(strings.ToLower(s), name); d < bestD || d == bestD && name < best {
+			best, bestD = name, d
+		}
+	}
+	return best
+}
+
+// editDistance is the Levenshtein distance (insertions, deletions, substitutions).
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
+
+func usage(f io.Writer) {
 	fmt.Fprintln(f, "usage: robocom [FILE.rob|FILE.rbi ...]   open the arena window")
 	fmt.Fprintln(f, "       robocom COMMAND [options] ...")
+	fmt.Fprintln(f, "       robocom help COMMAND             a command's options")
 	fmt.Fprintln(f, "\ncommands:")
 	names := make([]string, 0, len(commands))
 	for n := range commands {
@@ -67,8 +174,37 @@ func usage(f *os.File) {
 	}
 }
 
-// notBuilt is what a subcommand says until it exists: plainly, with exit status 2.
-func notBuilt(name string) int {
-	fmt.Fprintf(os.Stderr, "robocom %s: not built yet in this version\n", name)
-	return 2
+// checkedWriter passes writes on and keeps the first error.
+type checkedWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (c *checkedWriter) Write(p []byte) (int, error) {
+	if c.err != nil {
+		return 0, c.err
+	}
+	n, err := c.w.Write(p)
+	if err != nil {
+		c.err = err
+	}
+	return n, err
+}
+
+// status is the exit status of a command that returned status: 1 with a message when a
+// write to standard output failed, whatever the command thought.
+func (c *checkedWriter) status(status int, stderr io.Writer) int {
+	if c.err == nil {
+		return status
+	}
+	err := c.err
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	fmt.Fprintf(stderr, "robocom: writing the output failed (%v); the results are incomplete\n", err)
+	if status == 0 {
+		return 1
+	}
+	return status
 }

@@ -10,6 +10,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -169,4 +172,31 @@ func usageError(stderr io.Writer, cmd string) func(format string, a ...any) int 
 		fmt.Fprintf(stderr, "run 'robocom %s -h' for the options\n", cmd)
 		return 2
 	}
+}
+
+// checkOutputPath refuses an output file (a trace, an RBI file) that would replace an input:
+// one of the inputs itself, or an existing program file (.rob, .rbi, .red, .cw, .vna; keep
+// lists extensions that may be replaced, such as .rbi for robocom rbi). "battle -trace a.rob
+// b.rob", a slip for "-trace t.jsonl a.rob b.rob", would otherwise overwrite a.rob.
+func checkOutputPath(flagName, path string, inputs []string, keep ...string) error {
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil // a new file (an unwritable place is reported when it is created)
+	}
+	for _, in := range inputs {
+		if ist, err := os.Stat(in); err == nil && os.SameFile(st, ist) {
+			return fmt.Errorf("%s %s names one of the input files; writing it would destroy that file. Name a new file", flagName, path)
+		}
+	}
+	ext := strings.ToLower(filepath.Ext(path))
+	if slices.Contains(keep, ext) {
+		return nil
+	}
+	switch ext {
+	case ".rob", ".rbi", ".red", ".cw", ".vna":
+		if st.Mode().IsRegular() {
+			return fmt.Errorf("%s %s is an existing program file; writing it would replace the program. Name a new file (for example trace.jsonl), or delete %s first", flagName, path, path)
+		}
+	}
+	return nil
 }

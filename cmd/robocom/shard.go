@@ -24,6 +24,7 @@ import (
 	"robocom/arena"
 	"robocom/arena/bouts"
 	coreplay "robocom/corewars/play"
+	"robocom/robolang/userfile"
 )
 
 // shardFormat names the format and its version in every part's header.
@@ -181,7 +182,8 @@ func optionsFromValues(m map[string]string) (*arena.Options, error) {
 	return o, nil
 }
 
-// sameInputs refuses an output file that is one of the inputs.
+// sameInputs refuses an output file that is one of the inputs, or (as every output, see
+// checkOutputPath) an existing program file.
 func sameInputs(out string, inputs []string) error {
 	st, err := os.Stat(out)
 	if err != nil {
@@ -195,7 +197,7 @@ func sameInputs(out string, inputs []string) error {
 			return fmt.Errorf("-o %s is one of the programs; the part needs a file of its own", out)
 		}
 	}
-	return nil
+	return checkOutputPath("-o", out, nil)
 }
 
 // writeShard plays bouts [h.From, h.To) with play and writes the part: the header, then one
@@ -316,13 +318,9 @@ func readParts(paths []string) ([]*shardPart, error) {
 		return nil, err
 	}
 	for _, path := range paths {
-		f, err := os.Open(path)
+		f, err := userfile.Open(path, userfile.TournamentPart) // a FIFO is refused, not waited on
 		if err != nil {
-			return fail(fmt.Errorf("cannot read %s: %v", path, unwrapPath(err)))
-		}
-		if st, err := f.Stat(); err == nil && !st.Mode().IsRegular() {
-			f.Close()
-			return fail(fmt.Errorf("%s is not a regular file", path))
+			return fail(err)
 		}
 		p := &shardPart{path: path, f: f, r: bufio.NewReaderSize(f, 1<<16)}
 		parts = append(parts, p)

@@ -133,8 +133,8 @@ func TestMergeRefuses(t *testing.T) {
 		{[]string{notPart}, "notpart.jsonl:1: not a tournament part"},
 		{[]string{empty}, "empty.jsonl is empty"},
 		{[]string{parts[0], wrongRange, parts[2]}, "part 1 of 3 of 20 bouts should hold bouts 6 to 13, but it says 16 to 13"},
-		{[]string{parts[0], filepath.Join(dir, "nothing.jsonl")}, "cannot read"},
-		{[]string{dir}, "is not a regular file"},
+		{[]string{parts[0], filepath.Join(dir, "nothing.jsonl")}, "nothing.jsonl: no such file"},
+		{[]string{dir}, "is a folder, not a tournament part"},
 	} {
 		var out, errb bytes.Buffer
 		code := mergeMain(c.parts, &out, &errb)
@@ -187,6 +187,10 @@ func TestShardFlags(t *testing.T) {
 	}
 	robo, _ := filepath.Glob("../../robots/*.rob")
 	core := []string{"../../robots/core/dwarf.cw", "../../robots/core/imp.cw"}
+	someProgram := filepath.Join(t.TempDir(), "mine.rob") // not an input, yet a program: kept
+	if err := os.WriteFile(someProgram, []byte("Bank a\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	for _, c := range []struct {
 		args []string
 		want string
@@ -194,6 +198,7 @@ func TestShardFlags(t *testing.T) {
 		{append([]string{"-seed", "1", "-shard", "0/2", "-json"}, robo...), "-json prints a whole tournament"},
 		{append([]string{"-seed", "1", "-o", filepath.Join(t.TempDir(), "x.jsonl")}, robo...), "give -shard K/N too"},
 		{append([]string{"-seed", "1", "-shard", "0/2", "-o", robo[0]}, robo...), "is one of the programs"},
+		{append([]string{"-seed", "1", "-shard", "0/2", "-o", someProgram}, robo...), "is an existing program file"},
 		{append([]string{"-seed", "1", "-shard", "0/2", "-swiss"}, core...), "Swiss system's pairings depend"},
 		{append([]string{"-shard", "0/2"}, robo...), "-shard needs -seed"},
 		{append([]string{"-seed", "1", "-shard", "0/2", "-o", t.TempDir()}, robo...), "is a directory"},

@@ -115,6 +115,9 @@ func New(cfg Config, progs []*Program, copies []int) (*Machine, error) {
 		if copies[i] < 1 {
 			return nil, fmt.Errorf("%s: copies %d must be at least 1", p.Name, copies[i])
 		}
+		if copies[i] > MaxProcesses-n { // checked before adding: the sum must not overflow
+			return nil, fmt.Errorf("more than %d processes; a game takes at most %d (programs × copies)", MaxProcesses, MaxProcesses)
+		}
 		n += copies[i]
 		longest = max(longest, len(p.Code))
 	}

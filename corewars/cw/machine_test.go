@@ -335,3 +335,13 @@ func TestPlacementDistanceAndDeterminism(t *testing.T) {
 		t.Errorf("5 programs of 3 cells in 10 cells: err %v, want 'do not fit'", err)
 	}
 }
+
+// TestCopiesOverflow: copies whose sum overflows an int are refused, not a makeslice panic
+// (robocom tournament -copies 9223372036854775807 crashed).
+func TestCopiesOverflow(t *testing.T) {
+	p := mustAssemble(t, "l: jump l")
+	const huge = int(^uint(0) >> 1)
+	if _, err := New(DefaultConfig(), []*Program{p, p}, []int{huge, huge}); err == nil || !strings.Contains(err.Error(), "processes") {
+		t.Errorf("New with copies %d twice: %v", huge, err)
+	}
+}

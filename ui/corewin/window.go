@@ -10,10 +10,10 @@ import (
 	"fmt"
 	"image"
 	"image/color"
-	"io"
 	"io/fs"
 	"math/rand/v2"
 	"path"
+	"robocom/robolang/userfile"
 	"robocom/ui/shortcut"
 	"slices"
 	"sort"
@@ -288,34 +288,12 @@ func (w *Window) readFile(p string) ([]byte, error) {
 }
 
 // maxProgramBytes bounds a program file: the longest real programs are a few kilobytes.
-const maxProgramBytes = 1 << 20
+var maxProgramBytes = userfile.CoreSource.Max
 
-// readProgram reads a regular file of at most maxProgramBytes: a device or a FIFO named
-// x.red would otherwise block the window or fill the memory.
+// readProgram reads a regular file of at most maxProgramBytes through userfile: a device or
+// a FIFO named x.red would otherwise block the window or fill the memory.
 func readProgram(fsys fs.FS, name string) ([]byte, error) {
-	st, err := fs.Stat(fsys, name)
-	if err != nil {
-		return nil, err
-	}
-	if !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s is not a regular file", name)
-	}
-	if st.Size() > maxProgramBytes {
-		return nil, fmt.Errorf("%s is %d bytes; a program has at most %d", name, st.Size(), maxProgramBytes)
-	}
-	f, err := fsys.Open(name)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, maxProgramBytes+1))
-	if err != nil {
-		return nil, err
-	}
-	if len(data) > maxProgramBytes {
-		return nil, fmt.Errorf("%s grew past %d bytes while being read", name, maxProgramBytes)
-	}
-	return data, nil
+	return userfile.ReadFS(fsys, name, name, userfile.CoreSource)
 }
 
 // AddPlayer loads a program ("root:path") as a player. The first program sets the language

@@ -135,9 +135,6 @@ func (u *UI) Close() {
 // Board is the board's state (selection, zoom).
 func (u *UI) Board() *BoardState { return &u.board.BoardState }
 
-// maxProgramSize bounds what the window reads as a program (as robolang.LoadFile does).
-const maxProgramSize = 16 << 20
-
 func unwrapPathErr(err error) error {
 	if pe, ok := err.(*fs.PathError); ok {
 		return pe.Err

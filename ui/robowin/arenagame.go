@@ -1,7 +1,6 @@
 package robowin
 
 import (
-	"bytes"
 	"fmt"
 	"path"
 	"strconv"
@@ -83,36 +82,11 @@ func (a *ArenaGame) Ranks() []int {
 	return a.ranks
 }
 
-// LoadProgram loads a .rob or .rbi program from its bytes in the language lang (the option
-// set's: RC3 forms only under rc3/rc3m, and a refusal names the set); name is what errors show.
+// LoadProgram loads a .rob or .rbi program from its bytes through robolang.LoadBytes, the
+// loader the commands use, in the language lang (the option set's: RC3 forms only under
+// rc3/rc3m, and a refusal names the set); name is what errors show.
 func LoadProgram(name string, src []byte, lang robolang.Options) (*robolang.Program, error) {
-	if strings.EqualFold(path.Ext(name), ".rbi") || bytes.HasPrefix(src, []byte{'R', 'B', 'I', 0x1A}) {
-		p, err := robolang.ReadRBI(bytes.NewReader(src))
-		if err == nil && p.RC3 && !lang.RC3 {
-			return nil, fmt.Errorf("%s: the program uses RC3 instructions: %s", name, langRefusal(lang))
-		}
-		if err == nil {
-			p.File = name
-			if p.Name == "" {
-				p.Name = strings.TrimSuffix(path.Base(name), path.Ext(name))
-			}
-			return p, nil
-		}
-		if strings.EqualFold(path.Ext(name), ".rbi") {
-			return nil, fmt.Errorf("%s: %v", name, err)
-		}
-	}
-	return robolang.Parse(name, src, lang)
-}
-
-// langRefusal is the end of robolang's message refusing RC3 forms (robolang keeps its own
-// wording unexported), for an RBI file whose code is RC3.
-func langRefusal(lang robolang.Options) string {
-	set := lang.Set
-	if set == "" {
-		set = "classic"
-	}
-	return fmt.Sprintf("the option set %s does not have it (it needs rc3 or rc3m)", set)
+	return robolang.LoadBytes(name, src, lang)
 }
 
 // ArenaOptions reaches the arena's option sets (built-in and saved files).

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"image"
 	"image/color"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -21,6 +20,7 @@ import (
 	"gioui.org/widget/material"
 
 	"robocom/robolang"
+	"robocom/robolang/userfile"
 )
 
 // The program tools replace the board while open: a list of the players with Edit and
@@ -268,20 +268,26 @@ func tokenize(line string) []token {
 
 // OpenEditor opens a file on disk in the editor.
 func (pt *programTools) OpenEditor(path string) error {
-	src, err := os.ReadFile(path)
+	src, err := userfile.Read(path, userfile.Program)
 	if err != nil {
-		return fmt.Errorf("cannot open %s: %v", path, unwrapPathErr(err))
+		return err
 	}
-	if !utf8.Valid(src) || strings.HasPrefix(string(src), "RBI") && isRBI(src) {
+	if isRBI(src) {
 		return fmt.Errorf("%s is not program source (an RBI file cannot be edited: its code is sealed)", path)
 	}
+	// The editor opens what the loader accepts: an old Latin-1 file is decoded as the loader
+	// decodes it (and saved back as UTF-8, which the loader reads the same).
+	text, latin1 := robolang.DecodeText(src)
 	player := -1
 	for i, p := range pt.players {
 		if diskPath(p.Path) == path {
 			player = i
 		}
 	}
-	pt.startEditor(path, path, player, string(src))
+	pt.startEditor(path, path, player, text)
+	if latin1 {
+		pt.ed.msg = "This file is in Latin-1 (an old DOS or Windows encoding); saving writes it as UTF-8."
+	}
 	return nil
 }
 
@@ -319,13 +325,14 @@ func (pt *programTools) openProgramOf(i int) {
 	if !ok {
 		return
 	}
-	src, err := fs.ReadFile(root.FS, name)
+	src, err := userfile.ReadFS(root.FS, name, displayName(root, name), userfile.Program)
 	if err != nil {
-		pt.open, pt.msg, pt.msgErr = true, fmt.Sprintf("cannot read %s: %v", p.Path, err), true
+		pt.open, pt.msg, pt.msgErr = true, err.Error(), true
 		return
 	}
+	text, _ := robolang.DecodeText(src)
 	wd, _ := os.Getwd()
-	pt.startEditor("", displayName(root, name), i, string(src))
+	pt.startEditor("", displayName(root, name), i, text)
 	pt.ed.pathEd.SetText(filepath.Join(wd, filepath.Base(name)))
 	pt.ed.msg = "This program is bundled with RoboCom Arena; saving writes a copy to the file named above."
 }

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"image"
 	"image/color"
-	"io/fs"
 	"strings"
 	"time"
 
@@ -13,6 +12,7 @@ import (
 
 	"robocom/arena"
 	"robocom/robolang"
+	"robocom/robolang/userfile"
 )
 
 // session is the game the window plays, without any of its views: the players, the series
@@ -105,17 +105,10 @@ func (s *session) addPlayer(path string) bool {
 		s.errors = append(s.errors, fmt.Sprintf("%s: no such place to load from", path))
 		return false
 	}
-	// Only regular files of a sane size: reading a FIFO or a device would hang the window.
-	if st, err := fs.Stat(root.FS, name); err == nil && !st.Mode().IsRegular() {
-		s.errors = append(s.errors, fmt.Sprintf("%s is not a regular file, so it cannot be a program", displayName(root, name)))
-		return false
-	} else if err == nil && st.Size() > maxProgramSize {
-		s.errors = append(s.errors, fmt.Sprintf("%s is too big for a program (%d bytes, at most %d)", displayName(root, name), st.Size(), maxProgramSize))
-		return false
-	}
-	src, err := fs.ReadFile(root.FS, name)
+	// userfile reads only regular files of a sane size: a FIFO or a device would hang the window.
+	src, err := userfile.ReadFS(root.FS, name, displayName(root, name), userfile.Program)
 	if err != nil {
-		s.errors = append(s.errors, fmt.Sprintf("%s: cannot read the file: %v", displayName(root, name), unwrapPathErr(err)))
+		s.errors = append(s.errors, err.Error())
 		return false
 	}
 	if s.cfg.Load == nil {

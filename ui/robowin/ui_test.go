@@ -611,7 +611,7 @@ func TestAddPlayerRefusesOddFiles(t *testing.T) {
 	if u.AddPlayer("disk:" + strings.TrimPrefix(dir, "/") + "/missing.rob") {
 		t.Error("a missing file was accepted")
 	}
-	if e := u.Errors(); !strings.Contains(e[len(e)-1], "missing.rob: cannot read the file") {
+	if e := u.Errors(); !strings.Contains(e[len(e)-1], "missing.rob: no such file") {
 		t.Errorf("missing file error: %q", e[len(e)-1])
 	}
 }

@@ -1,12 +1,17 @@
 package shell
 
 import (
+	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io/fs"
 	"maps"
 	"os"
 	"path/filepath"
 	"sync"
+
+	"robocom/robolang/userfile"
 )
 
 // Settings are what the window remembers between runs.
@@ -47,6 +52,10 @@ type SettingsStore struct {
 	path string
 	mu   sync.Mutex
 	s    Settings
+
+	held     bool   // Hold was called and Opened not yet: changes stay in memory
+	readOnly bool   // the file could not be read (a FIFO, too big, ...): never replace it
+	saved    []byte // the settings as last read or written (JSON); nil: write on the next Update
 }
 
 // DefaultSettingsPath is os.UserConfigDir()/robocom/settings.json.
@@ -58,22 +67,49 @@ func DefaultSettingsPath() (string, error) {
 	return filepath.Join(dir, "robocom", "settings.json"), nil
 }
 
-// OpenSettings reads the settings file at path; a missing file gives empty settings, a
-// damaged one an error (and empty settings, so the window still opens).
+// OpenSettings reads the settings file at path (through userfile); a missing file gives
+// empty settings. A file starting with a UTF-8 byte-order mark (some editors add one) is
+// read without it. A damaged file is copied beside as path.bad, so nothing the user had is
+// lost, and the defaults are used (the error says so); the next save replaces the damaged
+// file. A file that cannot be read at all (a FIFO, too big, unreadable) gives defaults and
+// is never written over.
 func OpenSettings(path string) (*SettingsStore, error) {
 	st := &SettingsStore{path: path}
-	b, err := os.ReadFile(path)
-	if os.IsNotExist(err) {
+	b, err := userfile.Read(path, userfile.Settings)
+	if errors.Is(err, fs.ErrNotExist) {
+		st.saved, _ = marshalSettings(st.s)
 		return st, nil
 	}
 	if err != nil {
-		return st, fmt.Errorf("cannot read the settings: %w", err)
+		st.readOnly = true
+		return st, fmt.Errorf("%v; starting with the defaults, and the settings will not be saved", err)
 	}
-	if err := json.Unmarshal(b, &st.s); err != nil {
+	if err := json.Unmarshal(bytes.TrimPrefix(b, []byte("\uFEFF")), &st.s); err != nil {
 		st.s = Settings{}
-		return st, fmt.Errorf("the settings file %s is damaged (%v); starting with defaults", path, err)
+		bad := path + ".bad"
+		if werr := WriteFileAtomic(bad, b); werr != nil {
+			st.readOnly = true // keep the only copy rather than overwrite it
+			return st, fmt.Errorf("the settings file %s is damaged (%v) and could not be copied to %s (%v); starting with the defaults, and the settings will not be saved", path, err, bad, werr)
+		}
+		return st, fmt.Errorf("the settings file %s is damaged (%v); it is kept as %s and the window starts with the defaults", path, err, bad)
 	}
+	st.saved, _ = marshalSettings(st.s)
 	return st, nil
+}
+
+// Hold keeps every change in memory until Opened: a launch that fails before its window
+// opens (no display, bad arguments) leaves the file as it was, byte for byte.
+func (st *SettingsStore) Hold() {
+	st.mu.Lock()
+	st.held = true
+	st.mu.Unlock()
+}
+
+// Opened says the window is open: from now on, changes are saved.
+func (st *SettingsStore) Opened() {
+	st.mu.Lock()
+	st.held = false
+	st.mu.Unlock()
 }
 
 // Path is the settings file.
@@ -91,26 +127,56 @@ func (st *SettingsStore) Get() Settings {
 	return s
 }
 
-// Update changes the settings with f and saves them.
+// Update changes the settings with f and saves them: only when they differ from what the
+// file holds (so the file changes only with what the user changed), not while held, and
+// never over a file that could not be read.
 func (st *SettingsStore) Update(f func(*Settings)) error {
 	st.mu.Lock()
 	defer st.mu.Unlock()
 	f(&st.s)
-	return writeFileAtomic(st.path, st.s)
-}
-
-// writeFileAtomic writes v as JSON to a temporary file next to path and renames it over
-// path, so a crash leaves either the old or the new file, never half of one.
-func writeFileAtomic(path string, v any) error {
-	b, err := json.MarshalIndent(v, "", "  ")
+	if st.held || st.readOnly {
+		return nil
+	}
+	b, err := marshalSettings(st.s)
 	if err != nil {
 		return err
 	}
-	return WriteFileAtomic(path, append(b, '\n'))
+	if st.saved != nil && bytes.Equal(b, st.saved) {
+		return nil
+	}
+	if err := WriteFileAtomic(st.path, b); err != nil {
+		return err
+	}
+	st.saved = b
+	return nil
 }
 
-// WriteFileAtomic writes data to path through a temporary file and a rename.
+func marshalSettings(s Settings) ([]byte, error) {
+	b, err := json.MarshalIndent(s, "", "  ")
+	return append(b, '\n'), err
+}
+
+// Window sizes used from the settings are clamped to these bounds (in dp): a size of 1e9
+// in a hand-edited file must not ask the system for a window larger than any screen.
+const (
+	minWindowW, minWindowH = 640, 480
+	maxWindowW, maxWindowH = 7680, 4320
+)
+
+// WindowSize is the remembered window size, clamped to sane bounds; ok is false when none
+// was remembered.
+func (s Settings) WindowSize() (w, h int, ok bool) {
+	if s.WindowW <= 0 || s.WindowH <= 0 {
+		return 0, 0, false
+	}
+	return min(max(s.WindowW, minWindowW), maxWindowW), min(max(s.WindowH, minWindowH), maxWindowH), true
+}
+
+// WriteFileAtomic writes data to path through a temporary file and a rename, so a crash
+// leaves either the old or the new file, never half of one. When path is a symbolic link
+// the file it points to is replaced (in its own folder), so the link stays a link.
 func WriteFileAtomic(path string, data []byte) error {
+	path = linkTarget(path)
 	dir := filepath.Dir(path)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
@@ -120,6 +186,9 @@ func WriteFileAtomic(path string, data []byte) error {
 		return err
 	}
 	tmp := f.Name()
+	if fi, err := os.Stat(path); err == nil {
+		f.Chmod(fi.Mode().Perm()) // the new file keeps the old one's permissions
+	}
 	_, werr := f.Write(data)
 	serr := f.Sync()
 	cerr := f.Close()
@@ -132,6 +201,26 @@ func WriteFileAtomic(path string, data []byte) error {
 		return err
 	}
 	return nil
+}
+
+// linkTarget follows symbolic links from path to the file they name (which may not exist
+// yet); path itself when it is no link.
+func linkTarget(path string) string {
+	for range 40 { // as the kernel, give up on a loop
+		fi, err := os.Lstat(path)
+		if err != nil || fi.Mode()&fs.ModeSymlink == 0 {
+			return path
+		}
+		to, err := os.Readlink(path)
+		if err != nil {
+			return path
+		}
+		if !filepath.IsAbs(to) {
+			to = filepath.Join(filepath.Dir(path), to)
+		}
+		path = to
+	}
+	return path
 }
 
 func firstErr(errs ...error) error {

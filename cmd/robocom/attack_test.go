@@ -1,0 +1,399 @@
+package main
+
+// TestAttacks runs hostile inputs against the built robocom as real subprocesses, each with a
+// deadline and a memory ceiling (RLIMIT_AS through prlimit, and the child's peak resident
+// size from rusage), and checks the exit status and the message. None may hang, panic or
+// exceed the ceiling. Issue 11 lists the attacks; the table adds devices, folders, link
+// loops, unreadable and empty files and enormous numbers in every numeric flag.
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+const (
+	attackDeadline = 90 * time.Second // the machine may be busy; a hang is far longer
+	addressCeiling = 2 << 30          // RLIMIT_AS: Go itself reserves about 1 GB at start
+	rssCeiling     = 768 << 20        // the child's peak resident size
+	interruptAfter = 4 * time.Second  // rounds cases: Ctrl-C after this long
+)
+
+type attack struct {
+	name   string
+	args   []string
+	stdin  string // file read as standard input ("" = empty)
+	stdout string // file written as standard output ("" = captured)
+	status int
+	want   string // in stderr or stdout
+	// check, if set, checks more (files left as they were, ...).
+	check func(t *testing.T, dir, out string)
+	// asNobody runs the child as an unprivileged user when the test runs as root (so that
+	// "permission denied" can happen).
+	asNobody bool
+	// rounds marks the cases of the constant-memory rounds work: if still running after
+	// interruptAfter the child gets SIGINT and must stop, saying "interrupted", non-zero.
+	rounds bool
+	// longLines allows error lines over 1000 bytes (pMARS echoes a token whole).
+	longLines bool
+	// signal is what interrupts a rounds case (SIGINT when nil); status, when set on a rounds
+	// case, is the exit status the interruption must give (130 for SIGINT, 143 for SIGTERM).
+	signal os.Signal
+	// setup are robocom commands run first, each of which must succeed (a hill to add to).
+	setup [][]string
+}
+
+func TestAttacks(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds robocom and writes files of 16 MB")
+	}
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "robocom")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	work := filepath.Join(dir, "w")
+	os.MkdirAll(work, 0o755)
+	virus, _ := os.ReadFile("../../robots/virus.rob")
+	hive, _ := os.ReadFile("../../robots/hive.rob")
+	imp, _ := os.ReadFile("../../corewars/redcode/testdata/imp.red")
+	dwarf, _ := os.ReadFile("../../corewars/redcode/testdata/dwarf.red")
+	impcw, _ := os.ReadFile("../../robots/core/imp.cw")
+	bomber, _ := os.ReadFile("../../robots/core/bomber.vna")
+	settings := []byte("{\n  \"players\": [\"bundled:virus.rob\", \"bundled:wall.rob\"], \"speed\": 3, \"speed_set\": true\n}\n")
+	files := map[string][]byte{
+		"a.rob": virus, "b.rob": virus, "c.rob": virus, "hive.rob": hive,
+		"x.red": imp, "y.red": dwarf, "z.red": imp, "imp.cw": impcw, "b.vna": bomber,
+		"commas.rob":                   append([]byte("Bank a\nSet "), bytes.Repeat([]byte{','}, 16<<20-20)...),
+		"hash.rob":                     append([]byte("Bank a\nSet "), bytes.Repeat([]byte("#1, "), 2<<20-8)...),
+		"number.rob":                   []byte("Bank a\nSet #1, " + strings.Repeat("9", 10<<20) + "\n"),
+		"commas.cw":                    bytes.Repeat([]byte{','}, 1<<20-100),
+		"dup.opt":                      []byte("board = 20\ntimeout = 1000\nboard = 30\n"),
+		"long.opt":                     []byte("board = 20\n# " + strings.Repeat("x", 100000) + "\n"),
+		"empty.rob":                    nil,
+		"empty.red":                    nil,
+		"empty.opt":                    nil,
+		"secret.rob":                   virus,
+		"config/robocom/settings.json": settings,
+	}
+	for name, data := range files {
+		p := filepath.Join(work, name)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	os.Chmod(filepath.Join(work, "secret.rob"), 0o000)
+	for _, f := range []string{"fifo.rob", "fifo.red", "fifo.cw", "fifo.opt"} {
+		if err := syscall.Mkfifo(filepath.Join(work, f), 0o644); err != nil {
+			t.Skip("no FIFOs here:", err)
+		}
+	}
+	os.Mkdir(filepath.Join(work, "folder.rob"), 0o755)
+	os.Mkdir(filepath.Join(work, "folder.red"), 0o755)
+	os.Symlink("loop2.rob", filepath.Join(work, "loop1.rob"))
+	os.Symlink("loop1.rob", filepath.Join(work, "loop2.rob"))
+
+	unchanged := func(name string, want []byte) func(t *testing.T, dir, out string) {
+		return func(t *testing.T, dir, out string) {
+			if got, _ := os.ReadFile(filepath.Join(dir, name)); !bytes.Equal(got, want) {
+				t.Errorf("%s changed (%d bytes, was %d)", name, len(got), len(want))
+			}
+		}
+	}
+	const big = "9223372036854775807"
+	const bigger = "99999999999999999999999"
+	attacks := []attack{
+		// Huge runs (the constant-memory rounds work).
+		{name: "battle -rounds 1e9", args: []string{"battle", "-rounds", "1000000000", "a.rob", "b.rob"}, rounds: true},
+		{name: "battle -rounds maxint", args: []string{"battle", "-rounds", big, "a.rob", "b.rob"}, rounds: true},
+		{name: "battle -rounds 1e7 -json", args: []string{"battle", "-json", "-rounds", "10000000", "a.rob", "b.rob"}, rounds: true},
+		{name: "tournament -rounds overflow", args: []string{"tournament", "-rounds", "6148914691236517206", "a.rob", "b.rob", "c.rob"}, rounds: true},
+		{name: "tournament core -rounds overflow", args: []string{"tournament", "-rounds", "6148914691236517206", "x.red", "y.red", "z.red"}, rounds: true},
+		{name: "core -rounds 1e9", args: []string{"core", "-rounds", "1000000000", "x.red", "y.red"}, rounds: true},
+		{name: "core -rounds 1e9 short rounds", args: []string{"core", "-rounds", "1000000000", "-cycles", "1000", "imp.cw", "imp.cw"}, rounds: true},
+		{name: "tournament -rounds 1e9", args: []string{"tournament", "-rounds", "1000000000", "a.rob", "c.rob", "hive.rob"}, rounds: true, status: 130},
+		{name: "tournament core -rounds 1e9", args: []string{"tournament", "-rounds", "1000000000", "x.red", "y.red", "z.red"}, rounds: true, status: 130},
+		{name: "battle -rounds 1e9 SIGTERM", args: []string{"battle", "-json", "-rounds", "1000000000", "a.rob", "b.rob"}, rounds: true, signal: syscall.SIGTERM, status: 143},
+		{name: "tournament -shard -rounds 1e9", args: []string{"tournament", "-seed", "1", "-shard", "0/2", "-o", "part.jsonl", "-rounds", "1000000000", "a.rob", "hive.rob"}, rounds: true, status: 130},
+		{name: "hill add -rounds 1e9", args: []string{"hill", "add", "big.hill", "hive.rob"}, rounds: true, status: 130,
+			setup: [][]string{{"hill", "create", "big.hill", "-game", "robocom", "-rounds", "1000000000"}, {"hill", "add", "big.hill", "-noplay", "a.rob"}}},
+
+		// Special files.
+		{name: "-options FIFO", args: []string{"battle", "-options", "fifo.opt", "a.rob"}, status: 2, want: "fifo.opt is a named pipe (FIFO), not a regular file"},
+		{name: "-options /dev/zero", args: []string{"battle", "-options", "/dev/zero", "a.rob"}, status: 2, want: "/dev/zero is a device, not a regular file"},
+		{name: "rbi -info FIFO", args: []string{"rbi", "-info", "fifo.rob"}, status: 1, want: "fifo.rob is a named pipe (FIFO)"},
+		{name: "check FIFO", args: []string{"check", "fifo.rob"}, status: 1, want: "fifo.rob is a named pipe (FIFO)"},
+		{name: "battle FIFO", args: []string{"battle", "fifo.rob", "a.rob"}, status: 1, want: "fifo.rob is a named pipe (FIFO)"},
+		{name: "core FIFO.cw", args: []string{"core", "fifo.cw"}, status: 1, want: "fifo.cw is a named pipe (FIFO)"},
+		{name: "tournament core FIFO", args: []string{"tournament", "fifo.red", "x.red"}, status: 1, want: "fifo.red is a named pipe (FIFO)"},
+		{name: "mars FIFO.red", args: []string{"mars", "fifo.red"}, status: 3, want: "Unable to read file 'fifo.red'\nfifo.red is a named pipe"},
+		{name: "mars -@ /dev/zero", args: []string{"mars", "-@", "/dev/zero", "x.red"}, status: 2, want: "Cannot open parameter file\n/dev/zero is a device"},
+		{name: "mars -@ FIFO", args: []string{"mars", "-@", "fifo.opt", "x.red"}, status: 2, want: "fifo.opt is a named pipe"},
+		{name: "mars - < /dev/zero", args: []string{"mars", "-"}, stdin: "/dev/zero", status: 3, want: "standard input is too big for a Core War program"},
+		{name: "mars /dev/zero", args: []string{"mars", "/dev/zero"}, status: 3, want: "/dev/zero is a device"},
+		{name: "merge FIFO", args: []string{"merge", "fifo.opt"}, status: 1, want: "fifo.opt is a named pipe (FIFO)"},
+		{name: "hill add FIFO", args: []string{"hill", "add", "fifo.hill", "fifo.rob"}, status: 1, want: "fifo.rob is a named pipe (FIFO)",
+			setup: [][]string{{"hill", "create", "fifo.hill", "-game", "robocom"}}},
+		{name: "check -options FIFO", args: []string{"check", "-options", "fifo.opt", "a.rob"}, status: 2, want: "fifo.opt is a named pipe (FIFO)"},
+		{name: "check /dev/zero", args: []string{"check", "/dev/zero"}, status: 1, want: "/dev/zero is a device"},
+		{name: "check folder", args: []string{"check", "folder.rob"}, status: 1, want: "folder.rob is a folder, not a program"},
+		{name: "core folder", args: []string{"core", "folder.red"}, status: 1, want: "folder.red is a folder"},
+		{name: "check link loop", args: []string{"check", "loop1.rob"}, status: 1, want: "loop1.rob: too many levels of symbolic links"},
+		{name: "check unreadable", args: []string{"check", "secret.rob"}, status: 1, want: "secret.rob: permission denied", asNobody: true},
+		{name: "check missing", args: []string{"check", "missing.rob"}, status: 1, want: "missing.rob: no such file"},
+		{name: "check empty", args: []string{"check", "empty.rob"}, status: 0, want: "0 banks"},
+		{name: "battle empty", args: []string{"battle", "-seed", "1", "empty.rob", "a.rob"}, status: 0, want: "winner: Virus"},
+		{name: "core empty", args: []string{"core", "-seed", "1", "empty.red", "x.red"}, status: 0, want: "round 1"},
+		{name: "-options empty", args: []string{"battle", "-seed", "1", "-options", "empty.opt", "a.rob"}, status: 0, want: "option set empty"},
+
+		// Parsing costs and short messages.
+		{name: "16 MB of commas", args: []string{"check", "commas.rob"}, status: 1, want: "too many operands: SET takes 2 operands"},
+		{name: "8 MB of #1,", args: []string{"check", "hash.rob"}, status: 1, want: "hash.rob:2:13: too many operands"},
+		{name: "10 MB number", args: []string{"check", "number.rob"}, status: 1, want: "… (10485760 bytes) out of range"},
+		{name: "1 MB of commas (.cw)", args: []string{"core", "commas.cw"}, status: 1, want: "commas.cw:1:1: expected an instruction keyword"},
+
+		// Outputs never replace inputs; failed writes fail.
+		{name: "battle -trace a.rob b.rob", args: []string{"battle", "-trace", "a.rob", "b.rob"}, status: 2, want: "-trace a.rob is an existing program file", check: unchanged("a.rob", virus)},
+		{name: "battle -trace input", args: []string{"battle", "-trace", "b.rob", "b.rob"}, status: 2, want: "-trace b.rob names one of the input files", check: unchanged("b.rob", virus)},
+		{name: "rbi -o source", args: []string{"rbi", "a.rob", "-o", "a.rob"}, status: 1, want: "refusing to write", check: unchanged("a.rob", virus)},
+		{name: "tournament -shard -o program", args: []string{"tournament", "-seed", "1", "-shard", "0/2", "-o", "c.rob", "a.rob", "b.rob"}, status: 2, want: "-o c.rob is an existing program file", check: unchanged("c.rob", virus)},
+		{name: "stdout /dev/full", args: []string{"battle", "-seed", "1", "a.rob", "b.rob"}, stdout: "/dev/full", status: 1, want: "writing the output failed (no space left on device)"},
+		{name: "core stdout /dev/full", args: []string{"core", "-seed", "1", "x.red", "y.red"}, stdout: "/dev/full", status: 1, want: "writing the output failed"},
+		{name: "trace FIFO nobody reads", args: []string{"battle", "-trace", "fifo.opt", "a.rob"}, status: 1, want: "fifo.opt is a named pipe (FIFO) that no program reads"},
+		{name: "trace /dev/full", args: []string{"battle", "-seed", "1", "-trace", "/dev/full", "a.rob", "b.rob"}, status: 1, want: "writing the trace /dev/full failed"},
+
+		// Option files and flags.
+		{name: "duplicate key", args: []string{"battle", "-options", "dup.opt", "a.rob"}, status: 2, want: "dup.opt: line 3: board given twice (first on line 1)"},
+		{name: "long line", args: []string{"battle", "-options", "long.opt", "a.rob"}, status: 2, want: "long.opt: line 2: the line is 100002 bytes long"},
+		{name: "core -size 0", args: []string{"core", "-size", "0", "x.red"}, status: 2, want: "-size must be at least 1, not 0"},
+		{name: "core -threads 0", args: []string{"core", "-threads", "0", "x.red"}, status: 2, want: "-threads must be at least 1, not 0"},
+		{name: "core -cycles 0", args: []string{"core", "-cycles", "0", "x.red"}, status: 2, want: "-cycles must be at least 1, not 0"},
+		{name: "tournament core -size 0", args: []string{"tournament", "-size", "0", "x.red", "y.red"}, status: 2, want: "must be at least 1"},
+
+		// Enormous numbers in every numeric flag.
+		{name: "battle -seed huge", args: []string{"battle", "-seed", bigger, "a.rob"}, status: 2, want: "-seed needs a whole number"},
+		{name: "battle -rounds huge", args: []string{"battle", "-rounds", bigger, "a.rob"}, status: 2, want: "-rounds"},
+		{name: "battle -place huge", args: []string{"battle", "-place", bigger + ",1,N", "a.rob"}, status: 2, want: "X and Y must be whole numbers"},
+		{name: "battle -place maxint", args: []string{"battle", "-place", big + "," + big + ",N", "a.rob"}, status: 2, want: "off the"},
+		{name: "battle -opt huge", args: []string{"battle", "-opt", "board=" + bigger, "a.rob"}, status: 2, want: "option board needs a whole number"},
+		{name: "battle -opt maxint", args: []string{"battle", "-opt", "timeout=" + big, "a.rob"}, status: 2, want: "option timeout"},
+		{name: "tournament -seed huge", args: []string{"tournament", "-seed", bigger, "a.rob", "b.rob"}, status: 2, want: "-seed needs a whole number"},
+		{name: "core -size maxint", args: []string{"core", "-size", big, "x.red"}, status: 2, want: "core size"},
+		{name: "core -size huge", args: []string{"core", "-size", bigger, "x.red"}, status: 2, want: "-size"},
+		{name: "core -threads maxint", args: []string{"core", "-seed", "1", "-threads", big, "-cycles", "1000", "x.red", "y.red"}, status: 0, want: "round 1"},
+		{name: "core .cw -threads maxint", args: []string{"core", "-seed", "1", "-threads", big, "-cycles", "1000", "imp.cw", "imp.cw"}, status: 0, want: "round 1"},
+		{name: "core .vna -threads maxint", args: []string{"core", "-seed", "1", "-threads", big, "-cycles", "1000", "b.vna", "b.vna"}, status: 0, want: "round 1"},
+		{name: "core .vna -size maxint", args: []string{"core", "-size", big, "b.vna"}, status: 2, want: "size"},
+		{name: "core -copies maxint", args: []string{"core", "-copies", big, "imp.cw"}, status: 1, want: "processes"},
+		{name: "core -seed huge", args: []string{"core", "-seed", bigger, "x.red"}, status: 2, want: "-seed needs a whole number"},
+		{name: "core -rounds huge", args: []string{"core", "-rounds", bigger, "x.red"}, status: 2, want: "-rounds"},
+		{name: "tournament core -copies maxint", args: []string{"tournament", "-copies", big, "imp.cw", "imp.cw"}, status: 1, want: "processes"},
+		{name: "mars -r huge", args: []string{"mars", "-r", bigger, "x.red"}, status: 2, want: "Option \"-r\" value must be in the range"},
+		{name: "mars -s huge", args: []string{"mars", "-s", bigger, "x.red"}, status: 2, want: "Option \"-s\" value must be in the range"},
+		{name: "mars -c huge", args: []string{"mars", "-c", bigger, "x.red"}, status: 2, want: "Option \"-c\" value must be in the range"},
+		{name: "mars -p huge", args: []string{"mars", "-p", bigger, "x.red"}, status: 2, want: "Option \"-p\" value must be in the range"},
+		{name: "mars -l huge", args: []string{"mars", "-l", bigger, "x.red"}, status: 2, want: "Option \"-l\" value must be in the range"},
+		{name: "mars -d huge", args: []string{"mars", "-d", bigger, "x.red"}, status: 2, want: "Option \"-d\" value must be in the range"},
+		{name: "mars -S huge", args: []string{"mars", "-S", bigger, "x.red"}, status: 2, want: "Option \"-S\" value must be in the range"},
+		{name: "mars -F huge", args: []string{"mars", "-F", bigger, "x.red", "y.red"}, status: 2, want: "Option \"-F\" value must be in the range"},
+
+		// Commands and help.
+		{name: "typo", args: []string{"batle", "a.rob"}, status: 2, want: "batle is not a command (and no such file); did you mean battle?"},
+		{name: "not a command", args: []string{"bogus"}, status: 2, want: "bogus is not a command"},
+		{name: "help battle", args: []string{"help", "battle"}, status: 0, want: "usage: robocom battle"},
+		{name: "help mars", args: []string{"help", "mars"}, status: 0, want: "pMARS v0.9.2"},
+		{name: "help nosuch", args: []string{"help", "tournamnet"}, status: 2, want: "did you mean tournament?"},
+		{name: "battle -h", args: []string{"battle", "-h"}, status: 0, want: "usage: robocom battle"},
+		{name: "tournament -h", args: []string{"tournament", "-h"}, status: 0, want: "usage: robocom tournament"},
+		{name: "tournament core -h", args: []string{"tournament", "-h", "x.red", "y.red"}, status: 0, want: "usage: robocom tournament"},
+		{name: "check -h", args: []string{"check", "-h"}, status: 0, want: "usage: robocom check"},
+		{name: "rbi -h", args: []string{"rbi", "-h"}, status: 0, want: "usage: robocom rbi"},
+		{name: "core -h", args: []string{"core", "-h"}, status: 0, want: "usage: robocom core"},
+		{name: "mars -h (pMARS)", args: []string{"mars", "-h"}, status: 2, want: "Unknown option \"-h\""},
+
+		// settings.json: a launch that fails (no display) leaves it byte for byte.
+		{name: "failed launch keeps settings", args: []string{"a.rob"}, status: 1, want: "could not open a window", check: unchanged("config/robocom/settings.json", settings)},
+	}
+	for _, a := range attacks {
+		t.Run(a.name, func(t *testing.T) {
+			runAttack(t, bin, work, a)
+		})
+	}
+}
+
+// runAttack runs one attack and checks what every attack must hold, then its own outcome.
+func runAttack(t *testing.T, bin, dir string, a attack) {
+	for _, step := range a.setup {
+		c := exec.Command(bin, step...)
+		c.Dir = dir
+		if out, err := c.CombinedOutput(); err != nil {
+			t.Fatalf("setup robocom %s: %v\n%s", strings.Join(step, " "), err, out)
+		}
+	}
+	name, args := bin, a.args
+	if p, err := exec.LookPath("prlimit"); err == nil {
+		name, args = p, append([]string{"--as=" + strconv.Itoa(addressCeiling), "--", bin}, a.args...)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), attackDeadline)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, name, args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "XDG_CONFIG_HOME="+filepath.Join(dir, "config"), "DISPLAY=", "WAYLAND_DISPLAY=", "GOMAXPROCS=2")
+	if a.stdin != "" {
+		f, err := os.Open(a.stdin)
+		if err != nil {
+			t.Skip(err)
+		}
+		defer f.Close()
+		cmd.Stdin = f
+	}
+	var stdout, stderr capped
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if a.stdout != "" {
+		f, err := os.OpenFile(a.stdout, os.O_WRONLY, 0)
+		if err != nil {
+			t.Skip(err)
+		}
+		defer f.Close()
+		cmd.Stdout = f
+	}
+	if a.asNobody && os.Geteuid() == 0 {
+		cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: 65534, Gid: 65534}}
+		for d := filepath.Dir(bin); d != "/" && d != os.TempDir(); d = filepath.Dir(d) {
+			os.Chmod(d, 0o755) // nobody reaches the binary and the files
+		}
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	interrupted := false
+	var err error
+	if a.rounds {
+		select {
+		case err = <-done:
+		case <-time.After(interruptAfter):
+			sig := a.signal
+			if sig == nil {
+				sig = os.Interrupt
+			}
+			cmd.Process.Signal(sig)
+			interrupted = true
+			err = <-done
+		}
+	} else {
+		err = <-done
+	}
+	out := stdout.String() + stderr.String()
+	if ctx.Err() != nil {
+		t.Fatalf("still running after %v (killed)\n%s", attackDeadline, tail(out))
+	}
+	st := cmd.ProcessState
+	rss := int64(st.SysUsage().(*syscall.Rusage).Maxrss) << 10
+	t.Logf("exit %d, peak %d MB, interrupted %v: %s", st.ExitCode(), rss>>20, interrupted, firstLines(stderr.String()))
+	fail := func(format string, args ...any) {
+		t.Helper()
+		t.Errorf(format, args...)
+	}
+	for _, bad := range []string{"panic:", "fatal error:", "goroutine "} {
+		if strings.Contains(out, bad) {
+			fail("the output holds %q: a crash\n%s", bad, tail(out))
+			return
+		}
+	}
+	if rss > rssCeiling {
+		fail("peak resident size %d MB, over the %d MB ceiling", rss>>20, rssCeiling>>20)
+	}
+	if ws, ok := st.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+		fail("killed by %v (exit error %v)\n%s", ws.Signal(), err, tail(out))
+		return
+	}
+	if !a.longLines {
+		for _, line := range strings.Split(stderr.String(), "\n") {
+			if len(line) > 1000 {
+				fail("an error line of %d bytes: %.120q…", len(line), line)
+				break
+			}
+		}
+	}
+	if a.rounds {
+		if interrupted && (st.ExitCode() == 0 || !strings.Contains(strings.ToLower(out), "interrupted")) {
+			fail("interrupted: exit %d, want non-zero totals marked interrupted\n%s", st.ExitCode(), tail(out))
+		}
+		if interrupted && a.status != 0 && st.ExitCode() != a.status {
+			fail("interrupted by %v: exit %d, want %d\n%s", a.signal, st.ExitCode(), a.status, tail(out))
+		}
+		if !interrupted && st.ExitCode() != 2 {
+			fail("ended at once with exit %d: want a usage refusal (2) or a run that Ctrl-C ends\n%s", st.ExitCode(), tail(out))
+		}
+		return
+	}
+	if st.ExitCode() != a.status || !strings.Contains(out, a.want) {
+		t.Errorf("exit %d, want %d with %q\n%s", st.ExitCode(), a.status, a.want, tail(out))
+	}
+	if a.check != nil {
+		a.check(t, dir, out)
+	}
+}
+
+// capped keeps the first 1 MB written and the last 64 KB (the rest is counted only), so that
+// a command that floods its output cannot fill the test's memory, while what it prints last
+// (the totals of an interrupted run after a million rounds listed) is still seen.
+type capped struct {
+	buf  bytes.Buffer
+	last []byte // the latest bytes past the first 1 MB, at most cappedTail
+	n    int64
+}
+
+const cappedHead, cappedTail = 1 << 20, 64 << 10
+
+func (c *capped) Write(p []byte) (int, error) {
+	c.n += int64(len(p))
+	room := max(cappedHead-c.buf.Len(), 0)
+	c.buf.Write(p[:min(len(p), room)])
+	if rest := p[min(len(p), room):]; len(rest) > 0 {
+		c.last = append(c.last, rest...)
+		if len(c.last) > 2*cappedTail {
+			c.last = append(c.last[:0], c.last[len(c.last)-cappedTail:]...)
+		}
+	}
+	return len(p), nil
+}
+
+func (c *capped) String() string {
+	if len(c.last) == 0 {
+		return c.buf.String()
+	}
+	last := c.last[max(len(c.last)-cappedTail, 0):]
+	return c.buf.String() + "\n[…]\n" + string(last)
+}
+
+var _ io.Writer = (*capped)(nil)
+
+// firstLines is the first two lines of s, each cut to 200 bytes, for the log.
+func firstLines(s string) string {
+	lines := strings.SplitN(strings.TrimSpace(s), "\n", 3)
+	for i, l := range lines[:min(2, len(lines))] {
+		if len(l) > 200 {
+			lines[i] = l[:200] + "…"
+		}
+	}
+	return strings.Join(lines[:min(2, len(lines))], " | ")
+}
+
+func tail(s string) string {
+	if len(s) > 2000 {
+		return "…" + s[len(s)-2000:]
+	}
+	return s
+}

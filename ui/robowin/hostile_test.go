@@ -1,0 +1,128 @@
+package robowin
+
+import (
+	"image"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"robocom/ui/shell"
+)
+
+// newDiskHarness is newHarness with the players read from the disk (as the window does),
+// so that a test can delete or rewrite their files.
+func newDiskHarness(t *testing.T, files ...string) *harness {
+	t.Helper()
+	h := &harness{t: t, size: image.Pt(1280, 860)}
+	var players []string
+	for _, f := range files {
+		players = append(players, "disk:"+strings.TrimPrefix(f, "/"))
+	}
+	h.u = New(Config{
+		Load: LoadProgram, NewGame: NewArenaGame, Options: ArenaOptions{},
+		Roots: []Root{{Name: "disk", FS: os.DirFS("/"), Home: "."}},
+		Files: players,
+	})
+	t.Cleanup(h.u.Close)
+	h.frame()
+	return h
+}
+
+// TestEditDeletedPlayer: Edit on a player whose file was deleted since it was loaded says so
+// (it crashed with a nil dereference).
+func TestEditDeletedPlayer(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "gone.rob")
+	if err := os.WriteFile(p, []byte(spinner("Gone")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	h := newDiskHarness(t, p)
+	if len(h.u.Players()) != 1 {
+		t.Fatalf("players %d, errors %q", len(h.u.Players()), h.u.Errors())
+	}
+	os.Remove(p)
+	h.clickLabel("Programs…")
+	h.clickLabel("Edit")
+	if h.u.dbg.prog.ed != nil {
+		t.Errorf("an editor opened on a deleted file")
+	}
+	if m := h.u.dbg.prog.msg; !strings.Contains(m, "gone.rob: no such file") {
+		t.Errorf("message %q, want one saying gone.rob is missing", m)
+	}
+}
+
+// TestEditLatin1Player: Edit opens a Latin-1 program the loader accepted, decoded the same
+// way (it crashed: the editor refused what the loader took).
+func TestEditLatin1Player(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "alt.rob")
+	src := "Name H\xe4uptling\nBank Main\n@Sch\xf6n\nTurn 1\nJump @Sch\xf6n\n"
+	if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	h := newDiskHarness(t, p)
+	if len(h.u.Players()) != 1 || h.u.Players()[0].Name() != "Häuptling" {
+		t.Fatalf("the Latin-1 program did not load: %q", h.u.Errors())
+	}
+	h.clickLabel("Programs…")
+	h.clickLabel("Edit")
+	e := h.u.dbg.prog.ed
+	if e == nil {
+		t.Fatalf("no editor; message %q", h.u.dbg.prog.msg)
+	}
+	if !strings.Contains(e.ed.Text(), "@Schön") || e.player != 0 {
+		t.Errorf("editor text %q, player %d", e.ed.Text(), e.player)
+	}
+}
+
+// TestSettingsOptionSetFIFO: an option set remembered in the settings that is now a FIFO is
+// refused at once with a notice (the window froze reading it).
+func TestSettingsOptionSetFIFO(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "rules.opt")
+	if err := syscallMkfifo(fifo); err != nil {
+		t.Skip(err)
+	}
+	path := filepath.Join(dir, "settings.json")
+	os.WriteFile(path, []byte(`{"options": "`+fifo+`"}`), 0o644)
+	st, err := shell.OpenSettings(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan *UI, 1)
+	go func() {
+		done <- New(Config{Load: LoadProgram, NewGame: NewArenaGame, Options: ArenaOptions{},
+			Roots: []Root{{Name: "test", FS: testFS(), Home: "."}}, Settings: st})
+	}()
+	select {
+	case u := <-done:
+		defer u.Close()
+		if m := u.Message(); !strings.Contains(m, "rules.opt is a named pipe (FIFO)") {
+			t.Errorf("notice %q does not say why the option set did not load", m)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("the window hangs on an option set that is a FIFO")
+	}
+}
+
+// TestLoadProgramFollowsTheRules: the window loads through robolang.LoadBytes in the language
+// of the option set in use: an RC3 program loads under rc3 and rc3m, not under classic.
+func TestLoadProgramFollowsTheRules(t *testing.T) {
+	src, err := os.ReadFile("../../robots/rc3/hunter.rob")
+	if err != nil {
+		t.Skip(err)
+	}
+	sets := ArenaOptions{}
+	for _, name := range []string{"rc3", "rc3m"} {
+		o, err := sets.Load(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p, err := LoadProgram("hunter.rob", src, o.Language()); err != nil || !p.RC3 {
+			t.Errorf("under %s: %v", name, err)
+		}
+	}
+	if _, err := LoadProgram("hunter.rob", src, sets.Default().Language()); err == nil || !strings.Contains(err.Error(), "rc3") {
+		t.Errorf("under classic an RC3 program loaded (err %v)", err)
+	}
+}
