@@ -391,3 +391,22 @@ func TestHillShards(t *testing.T) {
 		t.Fatalf("imported tournament parts differ from the tournament:\n%s\n---\n%s", got, want)
 	}
 }
+
+// TestHillRC3: a RoboCom 3 hill (rc3m) plays RC3 programs as the tournament does, and refuses
+// a classic hill's RC3 program with the loader's sentence naming the set.
+func TestHillRC3(t *testing.T) {
+	rc3 := []string{"../../robots/rc3/factory.rob", "../../robots/rc3/hunter.rob", "../../robots/rc3/walker.rob"}
+	h := filepath.Join(t.TempDir(), "rc3.hill")
+	mustHill(t, "create", h, "-game", "robocom", "-options", "rc3m", "-rounds", "2", "-seed", "5")
+	mustHill(t, append([]string{"add", h}, rc3...)...)
+	got := mustHill(t, "show", h, "-json")
+	want := tournamentJSONOf(t, append([]string{"-options", "rc3m", "-seed", "5", "-rounds", "2"}, rc3...)...)
+	if got != want {
+		t.Fatalf("rc3m hill show -json differs from the tournament:\n--- hill\n%s\n--- tournament\n%s", got, want)
+	}
+	classic := filepath.Join(t.TempDir(), "classic.hill")
+	mustHill(t, "create", classic, "-game", "robocom", "-rounds", "1")
+	if code, _, errs := runHillCmd(t, "add", classic, rc3[0]); code == 0 || !strings.Contains(errs, "classic") {
+		t.Errorf("an RC3 program on a classic hill: exit %d, %q", code, errs)
+	}
+}
