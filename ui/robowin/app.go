@@ -62,6 +62,7 @@ type UI struct {
 	playersPanel playersView  // the players (or the picker), notices and load errors
 	tabbed       tabsView     // graph, events, options, help
 	dbg          debugUI      // debuggers, rewind, program editor (debugger.go)
+	confirm      confirmView  // asks before a change replaces the game under way
 
 	anywhere bool        // the tag of the handler that sees every press in the window
 	side     widget.List // the controls and players, scrolled when they do not fit
@@ -77,6 +78,7 @@ func New(cfg Config) *UI {
 	u.board = boardView{session: &u.session, kit: u.kit}
 	u.playersPanel = playersView{session: &u.session, kit: u.kit}
 	u.tabbed = tabsView{session: &u.session, kit: u.kit}
+	u.confirm = confirmView{session: &u.session, kit: u.kit}
 	u.onNewGame = func() { u.board.Selected = 0 }
 	u.onChange = u.saveSettings
 	u.initDebug()
@@ -257,6 +259,9 @@ func (u *UI) handleControls(gtx layout.Context) {
 	u.board.update(gtx)
 	u.playersPanel.update(gtx)
 	u.tabbed.update(gtx)
+	if u.confirm.update(gtx) {
+		u.side.ScrollTo(0) // the question stands above the controls
+	}
 	u.controls.syncSeed()
 }
 

@@ -40,20 +40,18 @@ func (pv *playersView) update(gtx layout.Context) {
 		r := &pv.rows[i]
 		switch {
 		case r.up.Clicked(gtx):
-			pv.MovePlayer(i, -1)
+			pv.askMove(i, -1)
 		case r.down.Clicked(gtx):
-			pv.MovePlayer(i, +1)
+			pv.askMove(i, +1)
 		case r.remove.Clicked(gtx):
-			pv.RemovePlayer(i)
+			pv.askRemove(i)
 		case r.recolor.Clicked(gtx):
 			pv.Recolor(i)
 		}
 	}
 	if pv.pickOpen {
 		if path, ok := pv.picker.update(gtx); ok {
-			if pv.AddPlayer(path) {
-				pv.picker.remember()
-			}
+			pv.askAdd(path)
 		}
 		if pv.picker.closeReq {
 			pv.picker.closeReq, pv.pickOpen = false, false

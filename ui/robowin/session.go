@@ -45,6 +45,8 @@ type session struct {
 	speedIdx    int
 	windowSize  image.Point // in dp, as last reported by the window loop
 
+	pending *pendingChange // a change waiting for the user's answer (confirm.go)
+
 	// onNewGame is told when a new game replaces the current one (the board drops its
 	// selection); onChange when what is remembered between runs changed.
 	onNewGame, onChange func()

@@ -33,9 +33,8 @@ func (tv *tabsView) update(gtx layout.Context) {
 			tv.tab = i
 		}
 	}
-	if tv.optEd.update(gtx, tv.cfg.Options, &tv.opts) {
-		tv.restartSeries()
-		tv.changed()
+	if o := tv.opts; tv.optEd.update(gtx, tv.cfg.Options, &o) {
+		tv.askRules(o)
 	}
 }
 
