@@ -166,7 +166,7 @@ func (u *UI) Layout(gtx layout.Context) layout.Dimensions {
 	u.handleKeys(gtx)
 	u.handleControls(gtx)
 	u.checkOver(gtx)
-	if u.message != "" && time.Since(u.msgAt) > 8*time.Second {
+	if u.message != "" && !u.refusal && time.Since(u.msgAt) > 8*time.Second {
 		u.message = ""
 	}
 
@@ -181,7 +181,7 @@ func (u *UI) Layout(gtx layout.Context) layout.Dimensions {
 	var dims layout.Dimensions
 	if wide {
 		dims = layout.Flex{}.Layout(gtx,
-			layout.Flexed(1, u.layoutWorkArea),
+			layout.Flexed(1, u.layoutWorkAreaAsking),
 			layout.Rigid(func(gtx layout.Context) layout.Dimensions {
 				gtx.Constraints.Min.X, gtx.Constraints.Max.X = panelW, panelW
 				return u.layoutPanel(gtx)
@@ -189,7 +189,7 @@ func (u *UI) Layout(gtx layout.Context) layout.Dimensions {
 		)
 	} else {
 		dims = layout.Flex{Axis: layout.Vertical}.Layout(gtx,
-			layout.Flexed(0.55, u.layoutWorkArea),
+			layout.Flexed(0.55, u.layoutWorkAreaAsking),
 			layout.Flexed(0.45, u.layoutPanelColumns),
 		)
 	}
@@ -214,7 +214,7 @@ func (u *UI) releaseFocusOnPress(gtx layout.Context) {
 
 func (u *UI) handleKeys(gtx layout.Context) {
 	// Shortcuts act only while no text field has the keyboard.
-	editing := u.controls.editing(gtx) || u.tabbed.editing(gtx) || u.debugEditing(gtx)
+	editing := u.controls.editing(gtx) || u.tabbed.editing(gtx) || u.debugEditing(gtx) || u.playersPanel.picker.path.editing(gtx)
 	for {
 		a, ok := u.keys.Next(gtx, editing)
 		if !ok {
@@ -259,9 +259,7 @@ func (u *UI) handleControls(gtx layout.Context) {
 	u.board.update(gtx)
 	u.playersPanel.update(gtx)
 	u.tabbed.update(gtx)
-	if u.confirm.update(gtx) {
-		u.side.ScrollTo(0) // the question stands above the controls
-	}
+	u.confirm.update(gtx)
 	u.controls.syncSeed()
 }
 

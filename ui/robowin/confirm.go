@@ -1,9 +1,11 @@
 package robowin
 
 import (
+	"image"
 	"image/color"
 
 	"gioui.org/layout"
+	"gioui.org/op"
 	"gioui.org/unit"
 	"gioui.org/widget"
 	"gioui.org/widget/material"
@@ -25,7 +27,7 @@ func (s *session) underWay() bool {
 }
 
 // askRestart applies a change that restarts the game at once when no game is under way, and
-// otherwise asks first (the confirm bar over the players). A new question replaces one not
+// otherwise asks first (the confirm bar over the board). A new question replaces one not
 // answered yet, which counts as cancelled.
 func (s *session) askRestart(question, verb string, apply, cancel func()) {
 	if !s.underWay() {
@@ -51,15 +53,13 @@ type confirmView struct {
 	*session
 	kit
 	yes, no widget.Clickable
-	shown   *pendingChange // the question last drawn, to scroll it into view once
 }
 
-// update carries out or drops the pending change; it reports a new question so that the
-// panel scrolls it into view.
-func (cv *confirmView) update(gtx layout.Context) (asked bool) {
+// update carries out or drops the pending change.
+func (cv *confirmView) update(gtx layout.Context) {
 	p := cv.pending
 	if p == nil {
-		return false
+		return
 	}
 	switch {
 	case cv.yes.Clicked(gtx):
@@ -71,9 +71,6 @@ func (cv *confirmView) update(gtx layout.Context) (asked bool) {
 			p.cancel()
 		}
 	}
-	asked = cv.pending != nil && cv.pending != cv.shown
-	cv.shown = cv.pending
-	return asked
 }
 
 func (cv *confirmView) layout(gtx layout.Context) layout.Dimensions {
@@ -165,6 +162,22 @@ func (tv *tabsView) askRules(o GameOptions) {
 		tv.optEd.msg, tv.optEd.msgErr = "Not applied: the game under way keeps the rules "+shortSetName(tv.opts.Name)+".", false
 	})
 	if tv.pending != nil {
-		tv.optEd.msg, tv.optEd.msgErr = "Waiting for your answer above the controls: these rules apply only when the game restarts.", false
+		tv.optEd.msg, tv.optEd.msgErr = "Waiting for your answer over the board: these rules apply only when the game restarts.", false
 	}
+}
+
+// layoutWorkAreaAsking is the work area (board, debuggers, timeline) with the pending
+// question over its top: over the game it would replace, and without moving the panel's
+// rows (a bar pushing the picker's list down made the next click pick the wrong program).
+func (u *UI) layoutWorkAreaAsking(gtx layout.Context) layout.Dimensions {
+	dims := u.layoutWorkArea(gtx)
+	if u.pending == nil {
+		return dims
+	}
+	gtx.Constraints.Min = image.Point{}
+	gtx.Constraints.Max.X = min(dims.Size.X, gtx.Dp(unit.Dp(520)))
+	defer op.Offset(image.Pt((dims.Size.X-gtx.Constraints.Max.X)/2, gtx.Dp(unit.Dp(8)))).Push(gtx.Ops).Pop()
+	gtx.Constraints.Min.X = gtx.Constraints.Max.X
+	u.confirm.layout(gtx)
+	return dims
 }

@@ -318,7 +318,7 @@ func (pt *programTools) openProgramOf(i int) {
 		pt.open, pt.msg, pt.msgErr = true, fmt.Sprintf("cannot read %s: %v", p.Path, err), true
 		return
 	}
-	wd, _ := os.Getwd()
+	wd := documentsDir() // never the working directory (RATIONALE.md)
 	pt.startEditor("", displayName(root, name), i, string(src))
 	pt.ed.pathEd.SetText(filepath.Join(wd, filepath.Base(name)))
 	pt.ed.msg = "This program is bundled with RoboCom Arena; saving writes a copy to the file named above."

@@ -39,7 +39,7 @@ func (u *UI) layoutPanelColumns(gtx layout.Context) layout.Dimensions {
 // which the wheel scrolls when the panel is too short for them (800×600 and smaller).
 func (u *UI) layoutControlsAndPlayers(gtx layout.Context) layout.Dimensions {
 	u.side.Axis = layout.Vertical
-	items := [...]layout.Widget{u.confirm.layout, u.controls.layout, layout.Spacer{Height: 6}.Layout, u.playersPanel.layoutPlayersOrPicker}
+	items := [...]layout.Widget{u.controls.layout, layout.Spacer{Height: 6}.Layout, u.playersPanel.layoutPlayersOrPicker}
 	// The scrollbar takes its own strip (material.Occupy): over the rows it hid the × buttons.
 	return material.List(u.th, &u.side).Layout(gtx, len(items), func(gtx layout.Context, i int) layout.Dimensions {
 		return items[i](gtx)

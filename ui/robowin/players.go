@@ -29,6 +29,7 @@ type playerRow struct {
 func (pv *playersView) update(gtx layout.Context) {
 	if pv.addBtn.Clicked(gtx) {
 		pv.pickOpen = !pv.pickOpen
+		pv.dropRefusal()
 	}
 	if pv.dismissBtn.Clicked(gtx) {
 		pv.errors = pv.errors[:0]
@@ -55,6 +56,7 @@ func (pv *playersView) update(gtx layout.Context) {
 		}
 		if pv.picker.closeReq {
 			pv.picker.closeReq, pv.pickOpen = false, false
+			pv.dropRefusal()
 		}
 	}
 }
