@@ -45,6 +45,10 @@ type Config struct {
 	Invalidate func()
 	// Quit closes the window.
 	Quit func()
+	// OpenWindow opens a window of its own for a torn-off debugger and returns at once: the
+	// window calls t.Bind before its goroutine starts, then t.Layout on each frame and
+	// t.Closed when the user closes it. nil: debuggers cannot be torn off.
+	OpenWindow func(t *TornWindow)
 }
 
 // Root is one place the picker browses.
@@ -161,6 +165,9 @@ func speedLabel(i int) string {
 // Layout draws the window: the board on the left (or on top in a tall window) and the
 // panel with controls, players and views beside it.
 func (u *UI) Layout(gtx layout.Context) layout.Dimensions {
+	u.dbg.win.Lock() // torn-off debuggers lay out on their windows' goroutines (tearoff.go)
+	defer u.dbg.win.Unlock()
+	defer u.dbg.afterFrame()
 	u.run.Sync(&u.snap, &u.evs, &u.hist)
 	u.releaseFocusOnPress(gtx)
 	u.handleKeys(gtx)
@@ -251,6 +258,7 @@ func (u *UI) handleKeys(gtx layout.Context) {
 			u.dbg.timeline.back.Click()
 		}
 	}
+	u.tearKey(gtx, editing)
 }
 
 // handleControls lets each view of the panel act on what happened to it since the last frame.
