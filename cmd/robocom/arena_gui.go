@@ -93,6 +93,7 @@ func openArena(args []string) int {
 		Settings:   settings,
 		Invalidate: w.Invalidate,
 		Quit:       func() { w.Perform(system.ActionClose) },
+		OpenWindow: openTornWindow,
 	})
 	var remembered shell.Settings
 	if settings != nil {
