@@ -2,6 +2,7 @@ package robowin
 
 import (
 	"fmt"
+	"image"
 	"image/color"
 	"io/fs"
 	"os"
@@ -130,12 +131,16 @@ func (f *pathField) layout(gtx layout.Context, th *material.Theme) layout.Dimens
 			)
 		}),
 		layout.Rigid(func(gtx layout.Context) layout.Dimensions {
-			if f.err == "" {
-				return layout.Dimensions{}
+			// One line, there or not, so that an error does not move the list under it.
+			h := gtx.Dp(unit.Dp(18))
+			gtx.Constraints.Min.Y, gtx.Constraints.Max.Y = 0, h
+			if f.err != "" {
+				l := material.Caption(th, f.err)
+				l.Color = errColor
+				l.MaxLines = 1
+				layout.Inset{Top: 2}.Layout(gtx, l.Layout)
 			}
-			l := material.Caption(th, f.err)
-			l.Color = errColor
-			return layout.Inset{Top: 2}.Layout(gtx, l.Layout)
+			return layout.Dimensions{Size: image.Pt(gtx.Constraints.Max.X, h)}
 		}),
 	)
 }

@@ -39,6 +39,14 @@ func TestPickerPathField(t *testing.T) {
 			t.Errorf("the error for %q is not on screen", typed)
 		}
 	}
+	// An error shown under the field does not move the list.
+	h.u.playersPanel.picker.path.err = ""
+	h.frame()
+	before, _ := h.find("p1.rob")
+	h.typePath("nope.rob")
+	if after, _ := h.find("p1.rob"); after != before || h.u.playersPanel.picker.path.err == "" {
+		t.Errorf("with an error under the field p1.rob moved from %v to %v", before, after)
+	}
 	h.typePath("sub")
 	if got := h.u.playersPanel.picker.Location(); got != "test:sub" {
 		t.Errorf("typing a folder shows %q, want test:sub", got)
