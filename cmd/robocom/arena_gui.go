@@ -100,6 +100,7 @@ func openArena(args []string) int {
 		Invalidate: w.Invalidate,
 		Quit:       func() { w.Perform(system.ActionClose) },
 		Native:     nativeDialog(sysDialog),
+		OpenWindow: openTornWindow,
 	})
 	if settingsErr != nil {
 		u.Notify("Settings: " + settingsErr.Error())

@@ -49,6 +49,10 @@ type Config struct {
 	// Native is the system's file dialog, offered beside the in-app picker where it is
 	// there; nil offers only the in-app picker.
 	Native *NativeDialog
+	// OpenWindow opens a window of its own for a torn-off debugger and returns at once: the
+	// window calls t.Bind before its goroutine starts, then t.Layout on each frame and
+	// t.Closed when the user closes it. nil: debuggers cannot be torn off.
+	OpenWindow func(t *TornWindow)
 }
 
 // Root is one place the picker browses.
@@ -66,6 +70,7 @@ type UI struct {
 	playersPanel playersView  // the players (or the picker), notices and load errors
 	tabbed       tabsView     // graph, events, options, help
 	dbg          debugUI      // debuggers, rewind, program editor (debugger.go)
+	confirm      confirmView  // asks before a change replaces the game under way
 
 	anywhere bool        // the tag of the handler that sees every press in the window
 	side     widget.List // the controls and players, scrolled when they do not fit
@@ -81,6 +86,7 @@ func New(cfg Config) *UI {
 	u.board = boardView{session: &u.session, kit: u.kit}
 	u.playersPanel = playersView{session: &u.session, kit: u.kit}
 	u.tabbed = tabsView{session: &u.session, kit: u.kit}
+	u.confirm = confirmView{session: &u.session, kit: u.kit}
 	u.onNewGame = func() { u.board.Selected = 0 }
 	u.onChange = u.saveSettings
 	u.initDebug()
@@ -163,12 +169,15 @@ func speedLabel(i int) string {
 // Layout draws the window: the board on the left (or on top in a tall window) and the
 // panel with controls, players and views beside it.
 func (u *UI) Layout(gtx layout.Context) layout.Dimensions {
+	u.dbg.win.Lock() // torn-off debuggers lay out on their windows' goroutines (tearoff.go)
+	defer u.dbg.win.Unlock()
+	defer u.dbg.afterFrame()
 	u.run.Sync(&u.snap, &u.evs, &u.hist)
 	u.releaseFocusOnPress(gtx)
 	u.handleKeys(gtx)
 	u.handleControls(gtx)
 	u.checkOver(gtx)
-	if u.message != "" && time.Since(u.msgAt) > 8*time.Second {
+	if u.message != "" && !u.refusal && time.Since(u.msgAt) > 8*time.Second {
 		u.message = ""
 	}
 
@@ -183,7 +192,7 @@ func (u *UI) Layout(gtx layout.Context) layout.Dimensions {
 	var dims layout.Dimensions
 	if wide {
 		dims = layout.Flex{}.Layout(gtx,
-			layout.Flexed(1, u.layoutWorkArea),
+			layout.Flexed(1, u.layoutWorkAreaAsking),
 			layout.Rigid(func(gtx layout.Context) layout.Dimensions {
 				gtx.Constraints.Min.X, gtx.Constraints.Max.X = panelW, panelW
 				return u.layoutPanel(gtx)
@@ -191,7 +200,7 @@ func (u *UI) Layout(gtx layout.Context) layout.Dimensions {
 		)
 	} else {
 		dims = layout.Flex{Axis: layout.Vertical}.Layout(gtx,
-			layout.Flexed(0.55, u.layoutWorkArea),
+			layout.Flexed(0.55, u.layoutWorkAreaAsking),
 			layout.Flexed(0.45, u.layoutPanelColumns),
 		)
 	}
@@ -216,7 +225,7 @@ func (u *UI) releaseFocusOnPress(gtx layout.Context) {
 
 func (u *UI) handleKeys(gtx layout.Context) {
 	// Shortcuts act only while no text field has the keyboard.
-	editing := u.controls.editing(gtx) || u.tabbed.editing(gtx) || u.debugEditing(gtx)
+	editing := u.controls.editing(gtx) || u.tabbed.editing(gtx) || u.debugEditing(gtx) || u.playersPanel.picker.path.editing(gtx)
 	for {
 		a, ok := u.keys.Next(gtx, editing)
 		if !ok {
@@ -253,6 +262,7 @@ func (u *UI) handleKeys(gtx layout.Context) {
 			u.dbg.timeline.back.Click()
 		}
 	}
+	u.tearKey(gtx, editing)
 }
 
 // handleControls lets each view of the panel act on what happened to it since the last frame.
@@ -261,6 +271,7 @@ func (u *UI) handleControls(gtx layout.Context) {
 	u.board.update(gtx)
 	u.playersPanel.update(gtx)
 	u.tabbed.update(gtx)
+	u.confirm.update(gtx)
 	u.controls.syncSeed()
 }
 

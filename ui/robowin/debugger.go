@@ -2,6 +2,7 @@ package robowin
 
 import (
 	"fmt"
+	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -50,6 +51,9 @@ type debugUI struct {
 
 	timeline timelineView
 	prog     programTools // editor.go
+
+	win  sync.Mutex    // held while any window lays out the views (tearoff.go)
+	torn []*TornWindow // the panels in windows of their own
 }
 
 type debugKey struct{ game, cycle, dirty int }
@@ -96,14 +100,18 @@ func (u *UI) debugEditing(gtx layout.Context) bool {
 func (u *UI) OpenDebugger(id int) { u.dbg.open(id) }
 
 func (d *debugUI) open(id int) {
-	for i, p := range d.panels {
+	for _, p := range d.panels {
 		if p.id == id {
-			d.strip.ScrollTo(i)
+			if i := slices.Index(d.docked(), p); i >= 0 {
+				d.strip.ScrollTo(i)
+			}
 			return
 		}
 	}
-	d.panels = append(d.panels, newRobotDebugger(d.session, d.kit, id))
-	d.strip.ScrollTo(len(d.panels) - 1)
+	p := newRobotDebugger(d.session, d.kit, id)
+	p.tearLabel = d.tearLabel()
+	d.panels = append(d.panels, p)
+	d.strip.ScrollTo(len(d.docked()) - 1)
 	d.dirty++
 }
 
@@ -197,10 +205,17 @@ func (d *debugUI) update(gtx layout.Context) (selectRobot int) {
 	d.takeNews(pub)
 	for i := 0; i < len(d.panels); i++ {
 		p := d.panels[i]
+		if d.tornOf(p) != nil {
+			continue // its window reads its events
+		}
 		req := p.update(gtx)
 		if req.close {
 			d.close(i)
 			i--
+			continue
+		}
+		if req.tear {
+			d.tear(p)
 			continue
 		}
 		if id := d.act(p, req); id != 0 {
@@ -397,20 +412,21 @@ const debuggerWidth = unit.Dp(270)
 // layoutPanels lays out the open panels side by side: as many as fit beside the board (which
 // keeps at least 300 dp), the others a sideways scroll away.
 func (d *debugUI) layoutPanels(gtx layout.Context) layout.Dimensions {
-	if len(d.panels) == 0 {
+	panels := d.docked()
+	if len(panels) == 0 {
 		return layout.Dimensions{}
 	}
 	pub := d.published()
-	for _, p := range d.panels {
+	for _, p := range panels {
 		p.catchUp(pub)
 	}
 	w := gtx.Dp(debuggerWidth)
-	width := min(min(len(d.panels), max(1, d.capacity))*w, gtx.Constraints.Max.X)
+	width := min(min(len(panels), max(1, d.capacity))*w, gtx.Constraints.Max.X)
 	gtx.Constraints.Min.X, gtx.Constraints.Max.X = width, width
 	gtx.Constraints.Min.Y = gtx.Constraints.Max.Y
 	d.strip.Axis = layout.Horizontal
-	return material.List(d.th, &d.strip).Layout(gtx, len(d.panels), func(gtx layout.Context, i int) layout.Dimensions {
-		p := d.panels[i]
+	return material.List(d.th, &d.strip).Layout(gtx, len(panels), func(gtx layout.Context, i int) layout.Dimensions {
+		p := panels[i]
 		gtx.Constraints.Min.X, gtx.Constraints.Max.X = w, w
 		return layout.Inset{Left: 4, Top: 4, Bottom: 4}.Layout(gtx, func(gtx layout.Context) layout.Dimensions {
 			gtx.Constraints.Min = gtx.Constraints.Max

@@ -46,7 +46,9 @@ type robotDebugger struct {
 	bps       map[[2]int]bool                     // bank, instruction
 	list      widget.List
 	tips      struct{ follow, step, edit, rbi tipArea }
-	tasks     taskPanel // tasks.go
+	tasks     taskPanel        // tasks.go
+	tearBtn   widget.Clickable // tears the panel off into its own window, or docks it (tearoff.go)
+	tearLabel string           // the tear button's label; "" hides it
 }
 
 func newRobotDebugger(s *session, k kit, id int) *robotDebugger {
@@ -62,6 +64,7 @@ func newRobotDebugger(s *session, k kit, id int) *robotDebugger {
 // panelRequest is what the clicks and edits in a panel ask of the window.
 type panelRequest struct {
 	close, follow, step, edit, rbi bool
+	tear                           bool      // tear off, or dock back
 	changed                        bool      // breakpoints on deaths changed: fetch again
 	edits                          []varEdit // variables to set in the engine
 	notice                         string    // a sentence for the user (a refused value)
@@ -90,6 +93,7 @@ func (p *robotDebugger) update(gtx layout.Context) panelRequest {
 	if req.close {
 		return req
 	}
+	req.tear = p.tearBtn.Clicked(gtx)
 	req.follow = p.followBtn.Clicked(gtx)
 	req.step = p.stepBtn.Clicked(gtx)
 	req.edit = p.editBtn.Clicked(gtx)
@@ -282,6 +286,7 @@ func (p *robotDebugger) header(col color.NRGBA, team int, following bool) layout
 				l.Font.Weight = font.Bold
 				return l.Layout(gtx)
 			}),
+			layout.Rigid(p.tearButton()),
 			layout.Rigid(p.tipped(&p.tips.follow, "Keep this robot selected, and in the middle when zoomed in", p.smallButton(&p.followBtn, followLabel))),
 			layout.Rigid(layout.Spacer{Width: 3}.Layout),
 			layout.Rigid(p.smallButton(&p.closeBtn, "×")),

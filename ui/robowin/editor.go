@@ -331,7 +331,7 @@ func (pt *programTools) openProgramOf(i int) {
 		return
 	}
 	text, _ := robolang.DecodeText(src)
-	wd, _ := os.Getwd()
+	wd := documentsDir() // never the working directory (RATIONALE.md)
 	pt.startEditor("", displayName(root, name), i, text)
 	pt.ed.pathEd.SetText(filepath.Join(wd, filepath.Base(name)))
 	pt.ed.msg = "This program is bundled with RoboCom Arena; saving writes a copy to the file named above."

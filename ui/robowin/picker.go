@@ -2,6 +2,7 @@ package robowin
 
 import (
 	"fmt"
+	"image"
 	"image/color"
 	"path"
 	"strings"
@@ -22,6 +23,7 @@ type PickerState struct {
 	closeBtn  widget.Clickable
 	recentBtn []widget.Clickable
 	list      widget.List
+	path      pathField // the typed path (pickerpath.go)
 
 	closeReq bool
 }
@@ -51,6 +53,10 @@ func (p *PickerState) update(gtx layout.Context) (string, bool) {
 	}
 	if p.closeBtn.Clicked(gtx) {
 		p.closeReq = true
+	}
+	if loc, ok := p.path.update(gtx, &p.Browser); ok {
+		p.Update(gtx) // the clicks of this frame still count as seen
+		return loc, true
 	}
 	return p.Update(gtx)
 }
@@ -119,8 +125,16 @@ func (ps PickerStyle) Layout(gtx layout.Context) layout.Dimensions {
 			return layout.Flex{Alignment: layout.Middle}.Layout(gtx, head...)
 		}),
 		layout.Rigid(layout.Spacer{Height: 4}.Layout),
+		layout.Rigid(func(gtx layout.Context) layout.Dimensions { return p.path.layout(gtx, th) }),
+		layout.Rigid(layout.Spacer{Height: 4}.Layout),
 		layout.Rigid(func(gtx layout.Context) layout.Dimensions {
-			return layout.Flex{Alignment: layout.Middle}.Layout(gtx, recent...)
+			// The row keeps its height with or without recent folders: when the first pick
+			// added one, the list below moved down under the pointer and the next click
+			// picked the wrong program.
+			h := gtx.Dp(recentRowHeight)
+			gtx.Constraints.Min.Y, gtx.Constraints.Max.Y = 0, h
+			layout.Flex{Alignment: layout.Middle}.Layout(gtx, recent...)
+			return layout.Dimensions{Size: image.Pt(gtx.Constraints.Max.X, h)}
 		}),
 		layout.Rigid(func(gtx layout.Context) layout.Dimensions {
 			if msg := p.Err + p.Note; msg != "" {
@@ -149,6 +163,9 @@ func (ps PickerStyle) Layout(gtx layout.Context) layout.Dimensions {
 		}),
 	)
 }
+
+// recentRowHeight is the height of the recent folders' row, whether it lists any or not.
+const recentRowHeight = unit.Dp(26)
 
 func shortLoc(loc string) string {
 	i := strings.Index(loc, ":")

@@ -30,6 +30,7 @@ type playerRow struct {
 func (pv *playersView) update(gtx layout.Context) {
 	if pv.addBtn.Clicked(gtx) {
 		pv.pickOpen = !pv.pickOpen
+		pv.dropRefusal()
 	}
 	if pv.dismissBtn.Clicked(gtx) {
 		pv.errors = pv.errors[:0]
@@ -41,11 +42,11 @@ func (pv *playersView) update(gtx layout.Context) {
 		r := &pv.rows[i]
 		switch {
 		case r.up.Clicked(gtx):
-			pv.MovePlayer(i, -1)
+			pv.askMove(i, -1)
 		case r.down.Clicked(gtx):
-			pv.MovePlayer(i, +1)
+			pv.askMove(i, +1)
 		case r.remove.Clicked(gtx):
-			pv.RemovePlayer(i)
+			pv.askRemove(i)
 		case r.recolor.Clicked(gtx):
 			pv.Recolor(i)
 		}
@@ -55,12 +56,11 @@ func (pv *playersView) update(gtx layout.Context) {
 	}
 	if pv.pickOpen {
 		if path, ok := pv.picker.update(gtx); ok {
-			if pv.AddPlayer(path) {
-				pv.picker.remember()
-			}
+			pv.askAdd(path)
 		}
 		if pv.picker.closeReq {
 			pv.picker.closeReq, pv.pickOpen = false, false
+			pv.dropRefusal()
 		}
 	}
 }

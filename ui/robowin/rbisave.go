@@ -3,7 +3,6 @@ package robowin
 import (
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -36,12 +35,13 @@ func (d *rbiDialog) init() { d.pathEd.SingleLine, d.pathEd.Submit = true, true }
 
 func (d *rbiDialog) editing(gtx layout.Context) bool { return d.open && gtx.Focused(&d.pathEd) }
 
-// rbiPathFor suggests where the RBI of a program goes: beside its source, with .rbi.
+// rbiPathFor suggests where the RBI of a program goes: beside its source, with .rbi; for a
+// program with no file on disk (bundled), in the user's documents folder.
 func rbiPathFor(src string, name string) string {
 	if src != "" && filepath.IsAbs(src) {
 		return strings.TrimSuffix(src, filepath.Ext(src)) + ".rbi"
 	}
-	wd, _ := os.Getwd()
+	wd := documentsDir()
 	n := name
 	if n == "" {
 		n = "program"

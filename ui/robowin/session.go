@@ -46,6 +46,9 @@ type session struct {
 	keepRefused bool        // loading the players of the last run: keep those only the set refuses
 	windowSize  image.Point // in dp, as last reported by the window loop
 
+	pending *pendingChange // a change waiting for the user's answer (confirm.go)
+	refusal bool           // the message refuses a sixth player: it stays until acted on
+
 	// onNewGame is told when a new game replaces the current one (the board drops its
 	// selection); onChange when what is remembered between runs changed.
 	onNewGame, onChange func()
@@ -83,7 +86,15 @@ func (s *session) Title() string {
 	return t
 }
 
-func (s *session) notify(msg string) { s.message, s.msgAt = msg, time.Now() }
+func (s *session) notify(msg string) { s.message, s.msgAt, s.refusal = msg, time.Now(), false }
+
+// dropRefusal takes away the refusal of a sixth player once the user acted on it (removed a
+// player, or closed the picker).
+func (s *session) dropRefusal() {
+	if s.refusal {
+		s.message, s.refusal = "", false
+	}
+}
 
 // AddPlayer loads a program from a root ("root:path") and adds it; it refuses a sixth.
 func (s *session) AddPlayer(path string) bool {
@@ -98,6 +109,7 @@ func (s *session) AddPlayer(path string) bool {
 func (s *session) addPlayer(path string) bool {
 	if len(s.players) >= MaxPlayers {
 		s.notify(fmt.Sprintf("At most %d programs play at once: remove one before adding %s.", MaxPlayers, baseName(path)))
+		s.refusal = true
 		return false
 	}
 	root, name, ok := s.splitPath(path)
@@ -168,6 +180,7 @@ func (s *session) RemovePlayer(i int) {
 		return
 	}
 	s.players = append(s.players[:i], s.players[i+1:]...)
+	s.dropRefusal()
 	s.restartSeries()
 	s.changed()
 }

@@ -33,11 +33,8 @@ func (tv *tabsView) update(gtx layout.Context) {
 			tv.tab = i
 		}
 	}
-	o := tv.opts
-	if tv.optEd.update(gtx, tv.cfg.Options, &o) {
-		tv.setOptions(o)
-		tv.restartSeries()
-		tv.changed()
+	if o := tv.opts; tv.optEd.update(gtx, tv.cfg.Options, &o) {
+		tv.askRules(o)
 	}
 }
 

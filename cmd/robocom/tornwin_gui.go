@@ -1,0 +1,56 @@
+//go:build !nogui
+
+package main
+
+import (
+	"sync/atomic"
+
+	"gioui.org/app"
+	"gioui.org/io/system"
+	"gioui.org/op"
+	"gioui.org/unit"
+
+	"robocom/ui/robowin"
+)
+
+// openTornWindow opens a window of its own for a torn-off debugger: one more goroutine with
+// its event loop (app.Main already runs on the main goroutine). What it shows, and every
+// state change, is robowin's (TornWindow); closing the window docks the debugger back.
+func openTornWindow(t *robowin.TornWindow) {
+	w := new(app.Window)
+	w.Option(app.Title(t.Title()), app.Size(unit.Dp(340), unit.Dp(760)), app.MinSize(unit.Dp(240), unit.Dp(300)))
+	// The window closes itself from its own loop, as the main window does on Ctrl+Q: Perform
+	// from another goroutine waits for this loop (which may wait for the views' lock the
+	// caller holds), and under Xvfb the window stayed open.
+	var closeAsked atomic.Bool
+	t.Bind(w.Invalidate, func() { closeAsked.Store(true); w.Invalidate() })
+	go func() {
+		var ops op.Ops
+		title := t.Title()
+		for {
+			switch e := w.Event().(type) {
+			case *app.ClosingEvent:
+				t.Closed()
+				// One more Event call destroys the window (Gio 0.10's X11 driver shuts down
+				// on the call after ClosingEvent). No more than one: with its driver gone, the
+				// next call would open a new window (see loop in arena_gui.go).
+				w.Event()
+				return
+			case app.DestroyEvent:
+				t.Closed()
+				return
+			case app.FrameEvent:
+				gtx := app.NewContext(&ops, e)
+				t.Layout(gtx)
+				if closeAsked.Load() {
+					w.Perform(system.ActionClose)
+				}
+				if s := t.Title(); s != title {
+					title = s
+					w.Option(app.Title(s))
+				}
+				e.Frame(gtx.Ops)
+			}
+		}
+	}()
+}

@@ -1,0 +1,246 @@
+package robowin
+
+import (
+	"fmt"
+	"sync"
+
+	"gioui.org/io/key"
+	"gioui.org/layout"
+	"gioui.org/op/paint"
+)
+
+// Torn-off debuggers. A debugger panel can leave the strip beside the board for a window of
+// its own and come back. The window itself is made by whoever runs the UI (cmd/robocom, with
+// gioui.org/app) through Config.OpenWindow; this file keeps what such a window shows and how
+// its state changes, so that the window loop stays small and robowin never imports app.
+//
+// Several windows, one game: every window's goroutine lays out under debugUI.win, so the
+// views are only ever touched by one goroutine at a time, and a torn-off panel reads the same
+// published views (debugUI.published) as the docked ones, fetched on the simulation goroutine;
+// it never reads the engine. The main window's frames drive the fetches and ask the torn-off
+// windows for a frame after each of its own.
+
+// TornWindow is one torn-off debugger, as its window sees it.
+type TornWindow struct {
+	d *debugUI
+	p *robotDebugger
+
+	invalidate func() // asks the window for a frame; safe from any goroutine
+	close      func() // closes the window
+	docked     bool   // back in the strip (or closed): the window is going away
+	drawn      tornKey
+
+	titleMu sync.Mutex
+	title   string
+}
+
+// Bind gives the torn-off debugger its window's Invalidate and a way to close the window.
+// OpenWindow calls it before the window's goroutine starts.
+func (t *TornWindow) Bind(invalidate, close func()) { t.invalidate, t.close = invalidate, close }
+
+// Title is the window's title: the robot, its team and the cycle shown. Safe from any
+// goroutine.
+func (t *TornWindow) Title() string {
+	t.titleMu.Lock()
+	defer t.titleMu.Unlock()
+	return t.title
+}
+
+func (t *TornWindow) setTitle(cycle int) {
+	s := fmt.Sprintf("Robot %d · %s — cycle %d — RoboCom Arena", t.p.id, t.p.teamName(t.p.last.Team), cycle)
+	t.titleMu.Lock()
+	t.title = s
+	t.titleMu.Unlock()
+}
+
+// Closed tells that the user closed the window: the debugger docks back beside the board
+// (it is not closed; its × closes it). Call it from the window's goroutine.
+func (t *TornWindow) Closed() {
+	t.d.win.Lock()
+	defer t.d.win.Unlock()
+	if !t.docked {
+		t.d.dock(t, false)
+	}
+}
+
+// Layout draws the torn-off debugger filling the window and acts on its clicks and fields,
+// as the docked panels do.
+func (t *TornWindow) Layout(gtx layout.Context) layout.Dimensions {
+	d := t.d
+	d.win.Lock()
+	defer d.win.Unlock()
+	paint.Fill(gtx.Ops, panelBg)
+	if t.docked {
+		return layout.Dimensions{Size: gtx.Constraints.Max}
+	}
+	p := t.p
+	req := p.update(gtx)
+	switch {
+	case req.close:
+		d.closePanel(p)
+		return layout.Dimensions{Size: gtx.Constraints.Max}
+	case req.tear:
+		d.dock(t, true)
+		return layout.Dimensions{Size: gtx.Constraints.Max}
+	}
+	d.act(p, req)
+	// The main window fetches what the clicks changed (and draws the board); it asks this
+	// window for a frame only when what it shows changed, so the two do not ping-pong.
+	d.run.invalidate()
+	pub := d.published()
+	p.catchUp(pub)
+	t.drawn = d.tornKeyOf(pub)
+	t.setTitle(pub.cycle)
+	gtx.Constraints.Min = gtx.Constraints.Max
+	return p.layout(gtx, pub, d.follow == p.id)
+}
+
+// tornOf is panel p's torn-off window, nil when p is docked.
+func (d *debugUI) tornOf(p *robotDebugger) *TornWindow {
+	for _, t := range d.torn {
+		if t.p == p {
+			return t
+		}
+	}
+	return nil
+}
+
+// docked lists the panels in the strip beside the board.
+func (d *debugUI) docked() []*robotDebugger {
+	var out []*robotDebugger
+	for _, p := range d.panels {
+		if d.tornOf(p) == nil {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// tear moves panel p into a window of its own, when the window can open others.
+func (d *debugUI) tear(p *robotDebugger) {
+	if d.cfg.OpenWindow == nil || d.tornOf(p) != nil {
+		return
+	}
+	t := &TornWindow{d: d, p: p}
+	t.setTitle(d.snap.Cycle)
+	d.torn = append(d.torn, t)
+	p.tearLabel = "Dock"
+	d.cfg.OpenWindow(t)
+	d.dirty++
+}
+
+// dock brings torn-off window t's panel back into the strip, and closes the window when it
+// is still open (closeWin).
+func (d *debugUI) dock(t *TornWindow, closeWin bool) {
+	t.docked = true
+	for i, o := range d.torn {
+		if o == t {
+			d.torn = append(d.torn[:i], d.torn[i+1:]...)
+			break
+		}
+	}
+	t.p.tearLabel = d.tearLabel()
+	if closeWin && t.close != nil {
+		t.close()
+	}
+	d.dirty++
+	d.run.invalidate()
+}
+
+// closePanel closes panel p (the × of a docked or torn-off panel), and its window.
+func (d *debugUI) closePanel(p *robotDebugger) {
+	if t := d.tornOf(p); t != nil {
+		d.dock(t, true)
+	}
+	for i, o := range d.panels {
+		if o == p {
+			d.close(i)
+			break
+		}
+	}
+	d.run.invalidate()
+}
+
+// tearLabel is the tear-off button's label of a docked panel: none when the window cannot
+// open others.
+func (d *debugUI) tearLabel() string {
+	if d.cfg.OpenWindow == nil {
+		return ""
+	}
+	return "Window"
+}
+
+// tornKey is what a torn-off window's frame showed: when it changes, the window draws again.
+type tornKey struct{ game, cycle, msgSeq, dirty, follow, players int }
+
+func (d *debugUI) tornKeyOf(pub debugPub) tornKey {
+	return tornKey{pub.game, pub.cycle, pub.msgSeq, d.dirty, d.follow, len(d.players)}
+}
+
+// afterFrame asks the torn-off windows for a frame when what they show changed since their
+// last one, so that they follow the game as the docked panels do.
+func (d *debugUI) afterFrame() {
+	if len(d.torn) == 0 {
+		return
+	}
+	k := d.tornKeyOf(d.published())
+	for _, t := range d.torn {
+		if t.invalidate != nil && t.drawn != k {
+			t.invalidate()
+		}
+	}
+}
+
+// tearKey reads T: it tears off the debugger of the robot selected on the board (or the
+// newest debugger), or docks it back when it is torn off already.
+func (u *UI) tearKey(gtx layout.Context, editing bool) {
+	for {
+		ev, ok := gtx.Event(key.Filter{Name: "T"})
+		if !ok {
+			break
+		}
+		if e, ok := ev.(key.Event); !ok || e.State != key.Press || editing {
+			continue
+		}
+		u.ToggleTearOff(u.board.Selected)
+	}
+}
+
+// ToggleTearOff tears off the debugger of robot id (the newest debugger for 0), or docks it
+// back when it is torn off.
+func (u *UI) ToggleTearOff(id int) {
+	d := &u.dbg
+	var p *robotDebugger
+	for _, o := range d.panels {
+		if o.id == id || id == 0 {
+			p = o
+		}
+	}
+	if p == nil {
+		return
+	}
+	if t := d.tornOf(p); t != nil {
+		d.dock(t, true)
+	} else {
+		d.tear(p)
+	}
+}
+
+// TornOff lists the robots whose debuggers are in windows of their own.
+func (u *UI) TornOff() []int {
+	var ids []int
+	for _, t := range u.dbg.torn {
+		ids = append(ids, t.p.id)
+	}
+	return ids
+}
+
+// tearButton is the header's button that tears the panel off, or docks it back.
+func (p *robotDebugger) tearButton() layout.Widget {
+	return func(gtx layout.Context) layout.Dimensions {
+		if p.tearLabel == "" {
+			return layout.Dimensions{}
+		}
+		return layout.Inset{Right: 3}.Layout(gtx, p.smallButton(&p.tearBtn, p.tearLabel))
+	}
+}
