@@ -117,7 +117,8 @@ func hillPlayShard(h *hill.Hill, spec, out string, stdout, stderr io.Writer, qui
 
 // checkPart says why a part cannot go into the hill, or nil: another game, seed, rounds or
 // rules, programs the hill does not store or that played in another order, pairings whose
-// rounds do not start at the hill's seed (a Core War tournament's).
+// rounds do not start at the hill's seed. A tournament's parts (RoboCom or Core War) play
+// every pairing from the seed as a hill does, so they fit when their programs do.
 func checkPart(h *hill.Hill, p *shardPart, ids map[string]int64) error {
 	c, hd := h.Config(), &p.header
 	other := func(what string, part, hl any) error {
@@ -151,7 +152,7 @@ func checkPart(h *hill.Hill, p *shardPart, ids map[string]int64) error {
 			return fmt.Errorf("%s: a pairing plays program %d before program %d; a hill plays the one added earlier first", p.path, pg.A+1, pg.B+1)
 		}
 		if pg.Seed != c.Seed {
-			return fmt.Errorf("%s: a pairing starts at seed %d; a hill plays round k of every pairing with seed %d + k − 1 (a Core War tournament's parts do not fit a hill)", p.path, pg.Seed, c.Seed)
+			return fmt.Errorf("%s: a pairing starts at seed %d; a hill plays round k of every pairing with seed %d + k − 1", p.path, pg.Seed, c.Seed)
 		}
 	}
 	return nil

@@ -72,6 +72,61 @@ func TestHillMatchesTournament(t *testing.T) {
 	}
 }
 
+// TestHillCoreWarMatchesTournament: Redcode programs added to a Core War hill in two batches
+// give the same standings and pairings, byte for byte in JSON, as robocom tournament -json of
+// the same files in the same order: both play battle k of every pairing with seed + k − 1.
+func TestHillCoreWarMatchesTournament(t *testing.T) {
+	var files []string
+	for _, n := range []string{"dwarf.red", "imp.red", "paper.red", "scanner.red"} {
+		files = append(files, filepath.Join("../../robots/core", n))
+	}
+	h := filepath.Join(t.TempDir(), "core.hill")
+	mustHill(t, "create", h, "-game", "core", "-lang", "redcode", "-rounds", "3", "-seed", "11")
+	mustHill(t, "add", h, files[0], files[1])
+	out := mustHill(t, "add", h, files[2], files[3])
+	if !strings.Contains(out, "played 5 pairings") {
+		t.Errorf("the second add should play the 5 new pairings only:\n%s", out)
+	}
+	got := mustHill(t, "show", h, "-json")
+	want := tournamentJSONOf(t, append([]string{"-seed", "11", "-rounds", "3"}, files...)...)
+	if got != want {
+		t.Fatalf("hill show -json differs from robocom tournament -json:\n--- hill\n%s\n--- tournament\n%s", got, want)
+	}
+	// The parts of robocom tournament -shard of the same files go into a hill too; parts
+	// played with another seed or other Core War parameters are refused.
+	dir := t.TempDir()
+	shards := func(name string, args ...string) []string {
+		var parts []string
+		for k := 0; k < 2; k++ {
+			p := filepath.Join(dir, fmt.Sprintf("%s%d.jsonl", name, k))
+			var out, errb bytes.Buffer
+			if code := tournamentMain(append(append(args, "-q", "-shard", fmt.Sprintf("%d/2", k), "-o", p), files...), &out, &errb); code != 0 {
+				t.Fatalf("tournament -shard: %s", errb.String())
+			}
+			parts = append(parts, p)
+		}
+		return parts
+	}
+	imported := filepath.Join(dir, "imported.hill")
+	mustHill(t, "create", imported, "-game", "core", "-lang", "redcode", "-rounds", "3", "-seed", "11")
+	mustHill(t, append([]string{"add", "-noplay", imported}, files...)...)
+	for _, c := range []struct {
+		parts []string
+		msg   string
+	}{
+		{shards("seed", "-seed", "12", "-rounds", "3"), "not a part of this hill: seed 12"},
+		{shards("cycles", "-seed", "11", "-rounds", "3", "-cycles", "5000"), "other Core War parameters"},
+	} {
+		if code, _, errs := runHillCmd(t, append([]string{"import", imported}, c.parts...)...); code != 1 || !strings.Contains(errs, c.msg) {
+			t.Errorf("hill import %v: exit %d %q, want 1 and %q", c.parts, code, errs, c.msg)
+		}
+	}
+	mustHill(t, append([]string{"import", imported}, shards("t", "-seed", "11", "-rounds", "3")...)...)
+	if got := mustHill(t, "show", imported, "-json"); got != want {
+		t.Fatalf("imported Core War tournament parts differ from the tournament:\n%s\n---\n%s", got, want)
+	}
+}
+
 // TestHillSizeAndReturn: a full hill pushes the last-ranked program off; its results stay, and
 // adding it again brings it back without playing.
 func TestHillSizeAndReturn(t *testing.T) {

@@ -69,7 +69,7 @@ func coreTournamentMain(args []string, stdout, stderr io.Writer) int {
 		seed    int64
 		seedSet bool
 	)
-	fs.Func("seed", "seed of the first battle (battle k uses seed+k-1); default random, always printed", func(s string) error {
+	fs.Func("seed", "seed of battle 1 of every pairing (round-robin: battle k of a pairing uses seed+k-1; Swiss: battle k of the tournament uses seed+k-1); default random, always printed", func(s string) error {
 		n, err := strconv.ParseInt(s, 10, 64)
 		if err != nil {
 			return fmt.Errorf("-seed needs a whole number, not %q", s)

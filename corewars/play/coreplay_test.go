@@ -225,14 +225,20 @@ func checkPoints(t *testing.T, r *Result, win, draw int) {
 	}
 }
 
-// TestRoundRobinPlanSeeds: battle g of a round-robin plays with seed + g (what the window's
-// tournaments always did), and the result folded from a plan played in two halves, in any
-// order, is the tournament's.
+// TestRoundRobinPlanSeeds: battle k of every pairing of a round-robin plays with seed + k − 1
+// (RoboCom's and a hill's rule), whatever the number of programs, and the result folded from
+// a plan played in two halves, in any order, is the tournament's.
 func TestRoundRobinPlanSeeds(t *testing.T) {
-	plan := RoundRobinPlan(5, 100, 3)
-	for g := 0; g < plan.Bouts(); g++ {
-		if b := plan.Bout(g); b.Seed != 100+int64(g) {
-			t.Fatalf("bout %d plays with seed %d", g, b.Seed)
+	for _, n := range []int{2, 5, 7} {
+		plan := RoundRobinPlan(n, 100, 3)
+		if len(plan.Pairings) != n*(n-1)/2 {
+			t.Fatalf("%d programs: %d pairings", n, len(plan.Pairings))
+		}
+		for g := 0; g < plan.Bouts(); g++ {
+			b := plan.Bout(g)
+			if b.Round != g%3+1 || b.Seed != 100+int64(b.Round)-1 {
+				t.Fatalf("%d programs: bout %d is battle %d of its pairing with seed %d, want seed %d", n, g, b.Round, b.Seed, 100+int64(b.Round)-1)
+			}
 		}
 	}
 	p := Defaults(CW)

@@ -59,14 +59,11 @@ type Result struct {
 type Progress func(done, total int)
 
 // RoundRobinPlan is the round-robin of n programs as a bouts.Plan: every pairing (i < j) in
-// order, battles each; pairing i's first battle plays with seed + i·battles, so battle k of
-// the whole tournament (counted from 0) plays with seed + k, as it always has.
+// order, battles each, and battle k of every pairing plays with seed + k − 1, as a RoboCom
+// tournament and a hill play it. A pairing's seeds so do not depend on how many programs
+// there are, and a hill that grows one program at a time plays the same battles.
 func RoundRobinPlan(n int, seed int64, battles int) bouts.Plan {
-	ps := bouts.RoundRobin(n, seed)
-	for i := range ps {
-		ps[i].Seed = seed + int64(i)*int64(battles)
-	}
-	return bouts.Plan{Pairings: ps, Rounds: battles}
+	return bouts.Plan{Pairings: bouts.RoundRobin(n, seed), Rounds: battles}
 }
 
 // Match plays the bouts of a plan between the programs, two at a time, program i with
@@ -171,8 +168,9 @@ func (res *Result) points() (win, draw int) {
 func (res *Result) Rank() { sortStandings(res.Standings) }
 
 // Tournament plays the programs against each other, two at a time, each with copies[i]
-// processes (.cw). Battle k of the whole tournament (counted from 0) uses seed+k, so a seed
-// fixes every battle. For RoundRobin, battles is per pairing; Swiss always plays
+// processes (.cw). A seed fixes every battle: in a round-robin, battle k of every pairing uses
+// seed + k − 1 (RoundRobinPlan); in a Swiss tournament, battle k of the whole tournament
+// (counted from 0) uses seed + k. For RoundRobin, battles is per pairing; Swiss always plays
 // SwissBattles. The battles run on up to workers goroutines; the result does not depend on
 // their number. ctx stops it between battles, and then it returns only ctx's error.
 func Tournament(ctx context.Context, sys System, progs []*Program, copies []int, p Params, seed int64, battles, workers int, progress Progress) (*Result, error) {
