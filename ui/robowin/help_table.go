@@ -50,29 +50,52 @@ func tableRows(header []string, rows [][]string) []helpLine {
 	return out
 }
 
-// columns is the width in pixels of each column but the last at text size sp, within width:
-// when they would leave the last column less than a third of the width they shrink together
-// (their cells then wrap).
-func (t *helpTable) columns(gtx layout.Context, sp unit.Sp, width int) []int {
-	charPx := float32(gtx.Sp(sp)) * monoAdvance
-	cols := make([]int, len(t.chars)-1)
+// columns is, for each column but the last at text size sp within width, the width of its
+// text and of the column (text and gap). When they would leave the last column less than a
+// third of the width they shrink (their cells then wrap).
+func (t *helpTable) columns(gtx layout.Context, sp unit.Sp, width int) (text, col []int) {
+	// Not gtx.Sp, which rounds: text is shaped at the unrounded size (at 1.04 px per sp a
+	// 12 sp "classic" was wider than 7 rounded characters and wrapped).
+	charPx := float32(sp) * gtx.Metric.PxPerSp * monoAdvance
+	gap := int(helpCellGap*charPx + 0.999)
+	text, col = make([]int, len(t.chars)-1), make([]int, len(t.chars)-1)
 	total := 0
-	for i := range cols {
-		cols[i] = int(float32(t.chars[i]+helpCellGap)*charPx + 0.999)
-		total += cols[i]
+	for i := range col {
+		// 2 px of slack: glyph advances are rounded, and a cell exactly as wide as its
+		// widest text must not wrap.
+		text[i] = int(float32(t.chars[i])*charPx+0.999) + 2
+		col[i] = text[i] + gap
+		total += col[i]
 	}
-	if budget := width * 2 / 3; total > budget && total > 0 {
-		for i := range cols {
-			cols[i] = cols[i] * budget / total
+	budget := width * 2 / 3
+	if total <= budget || total == 0 {
+		return text, col
+	}
+	// The widest column (the instruction's, which wraps well at ", ") gives way first, down to
+	// half its text; short columns like "classic" wrap mid-word, so they shrink only after.
+	w := 0
+	for i := range col {
+		if col[i] > col[w] {
+			w = i
 		}
 	}
-	return cols
+	give := min(total-budget, text[w]/2)
+	text[w] -= give
+	col[w] -= give
+	total -= give
+	if total > budget {
+		for i := range col {
+			text[i] = text[i] * budget / total
+			col[i] = col[i] * budget / total
+		}
+	}
+	return text, col
 }
 
 // layoutTableRow draws one row: each cell a wrapping label held in its column.
 func (h HelpStyle) layoutTableRow(gtx layout.Context, ln helpLine) layout.Dimensions {
 	const size = unit.Sp(12)
-	cols := ln.table.columns(gtx, size, gtx.Constraints.Max.X)
+	texts, cols := ln.table.columns(gtx, size, gtx.Constraints.Max.X)
 	children := make([]layout.FlexChild, len(ln.cells))
 	for i, c := range ln.cells {
 		cell := func(gtx layout.Context) layout.Dimensions {
@@ -102,13 +125,10 @@ func (h HelpStyle) layoutTableRow(gtx layout.Context, ln helpLine) layout.Dimens
 			children[i] = layout.Flexed(1, cell)
 			continue
 		}
-		w := cols[i]
+		w, tw := cols[i], texts[i]
 		children[i] = layout.Rigid(func(gtx layout.Context) layout.Dimensions {
-			gap := min(gtx.Sp(size)*helpCellGap*6/10, w/4)
-			gtx.Constraints.Min.X, gtx.Constraints.Max.X = w, w
-			cgtx := gtx
-			cgtx.Constraints.Min.X, cgtx.Constraints.Max.X = 0, w-gap
-			d := cell(cgtx)
+			gtx.Constraints.Min.X, gtx.Constraints.Max.X = 0, tw
+			d := cell(gtx)
 			d.Size.X = w
 			return d
 		})
