@@ -2,6 +2,7 @@ package robowin
 
 import (
 	"fmt"
+	"image/color"
 	"strings"
 
 	"gioui.org/layout"
@@ -19,8 +20,20 @@ type HelpState struct {
 
 type helpLine struct {
 	text  string
-	style int // 0 body, 1 heading, 2 monospace
+	style int // 0 body, 1 heading, 2 monospace, helpTableHeader, helpTableRow
+	// A table's header and rows have their cells, laid out in the table's columns.
+	cells []string
+	table *helpTable
 }
+
+// The styles of a table's lines (see help_table.go).
+const (
+	helpTableHeader = 3
+	helpTableRow    = 4
+)
+
+// helpHeaderColor sets a table's header apart from its rows.
+var helpHeaderColor = color.NRGBA{0x10, 0x50, 0x90, 0xFF}
 
 // rulesInBrief is the game in a few lines (ROBOCOM.md sections 1–10).
 var rulesInBrief = []string{
@@ -50,7 +63,7 @@ var helpShortcuts = []string{
 // the one instruction table, so it cannot drift from what the engine runs.
 func buildHelp() []helpLine {
 	var l []helpLine
-	add := func(style int, s string) { l = append(l, helpLine{s, style}) }
+	add := func(style int, s string) { l = append(l, helpLine{text: s, style: style}) }
 	add(1, "Keys")
 	for _, s := range helpShortcuts {
 		add(2, s)
@@ -63,13 +76,14 @@ func buildHelp() []helpLine {
 	}
 	add(1, "Instructions")
 	add(0, "#a must be writable (#1..#20, #Active, %Active); a, b, c are numbers, labels, variables, $constants or %remotes. Remote operands need set 1 and cost extra cycles (8 in classic, 6 in rc3/rc3m). Cycles are given for the option sets classic and rc3/rc3m.")
-	add(2, fmt.Sprintf("%-14s %3s %7s %4s  %s", "instruction", "set", "classic", "rc3", "effect"))
+	var rows [][]string
 	for _, in := range robolang.Instructions {
 		if !in.Op.Valid() || in.RC3 {
 			continue
 		}
-		add(2, fmt.Sprintf("%-14s %3d %7d %4d  %s", signature(in), in.Set, in.Cost, in.RC3Cost, in.Doc))
+		rows = append(rows, []string{signature(in), fmt.Sprint(in.Set), fmt.Sprint(in.Cost), fmt.Sprint(in.RC3Cost), in.Doc})
 	}
+	l = append(l, tableRows([]string{"instruction", "set", "classic", "rc3", "effect"}, rows)...)
 	add(0, "TRANS costs its base + 3 per instruction copied (rc3: + 1); CREATE (base + 20 per bank) × 2 if mobile, + 40 for set 1 or 80 for set 2 (rc3: 100 + 25 per bank, + 120 if mobile, + 40 for set 1 or 100 for set 2).")
 	l = append(l, rc3Help()...)
 	add(1, "Operands")
@@ -114,6 +128,8 @@ func (h HelpStyle) Layout(gtx layout.Context) layout.Dimensions {
 		switch ln.style {
 		case 1:
 			return layout.Inset{Top: 8, Bottom: 2}.Layout(gtx, material.Subtitle2(h.Theme, ln.text).Layout)
+		case helpTableHeader, helpTableRow:
+			return h.layoutTableRow(gtx, ln)
 		case 2:
 			l := material.Caption(h.Theme, ln.text)
 			l.Font.Typeface = "Go Mono"

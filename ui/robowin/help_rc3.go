@@ -18,11 +18,11 @@ var decidedCost = map[robolang.Opcode]bool{
 // table, the new operands, and which values RC3.md decides rather than knows.
 func rc3Help() []helpLine {
 	var l []helpLine
-	add := func(style int, s string) { l = append(l, helpLine{s, style}) }
+	add := func(style int, s string) { l = append(l, helpLine{text: s, style: style}) }
 	add(1, "RoboCom 3: the option sets rc3 and rc3m")
 	add(0, "rc3 has the RC3 instructions, variables and costs with one task per robot; rc3m (the competition set) adds multitasking with up to 10 tasks per robot. Choose them in the Options tab; the players are loaded again in the set's language (under classic an RC3 program is refused with a message naming the set).")
 	add(0, "Values marked * are decided by RC3.md, not known from an original RoboCom source (RC3.md section 11 gives the evidence for each); the others come from RoboCom documents or other implementations.")
-	add(2, fmt.Sprintf("%-16s %3s %4s  %s", "instruction", "set", "rc3", "effect"))
+	var rows [][]string
 	for _, in := range robolang.Instructions {
 		if !in.Op.Valid() || !in.RC3 {
 			continue
@@ -34,8 +34,9 @@ func rc3Help() []helpLine {
 		case decidedCost[in.Op]:
 			cost += "*"
 		}
-		add(2, fmt.Sprintf("%-16s %3d %4s  %s", signature(in), in.Set, cost, in.Doc))
+		rows = append(rows, []string{signature(in), fmt.Sprint(in.Set), cost, in.Doc})
 	}
+	l = append(l, tableRows([]string{"instruction", "set", "rc3", "effect"}, rows)...)
 	add(0, "RTRANS costs 14 + 1 per instruction of the remote bank; FARSCAN 10 + 3 per field (c). SLEEP a lasts a visits of its task (at least 1*).")
 	add(0, "Errors: 16 a fetched instruction lasts longer than max-duration (1500; at fetch*); 13 FARSCAN c < 1, RANDOM b > c, ##k index outside 1..20*; 14 DIV/MOD by 0; 15 QUIT of the only task. DIV truncates toward zero*, MOD has the sign of a*; MUL checks elimination*, DIV/MOD/MIN/MAX never eliminate*.")
 	var consts []string
