@@ -28,7 +28,6 @@ type Settings struct {
 	Formula      string // -=
 	Query        int    // -Q
 	HasQuery     bool
-	roundsSet    bool
 	// Cores is how many rounds Battle plays at once (0: GOMAXPROCS); not a
 	// pMARS option, it never changes the results.
 	Cores int
