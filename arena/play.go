@@ -66,7 +66,7 @@ type Tournament struct {
 // NewTournament is the round-robin tournament of the programs: every pairing (the program
 // given earlier first), rounds bouts each, bout k with seed + k − 1.
 func NewTournament(progs []*robolang.Program, opts *Options, seed int64, rounds int) *Tournament {
-	return &Tournament{Programs: progs, Options: opts, Plan: bouts.Plan{Pairings: bouts.RoundRobin(len(progs), seed), Rounds: rounds}}
+	return &Tournament{Programs: progs, Options: opts, Plan: bouts.RoundRobinPlan(len(progs), seed, rounds)}
 }
 
 // PlayBout plays one bout of the plan.

@@ -39,6 +39,14 @@ func RoundRobin(n int, seed int64) []Pairing {
 	return ps
 }
 
+// RoundRobinPlan is the round-robin of n programs: every pairing (i < j) in order, rounds bouts
+// each, and bout k of every pairing plays with seed + k − 1. It is the one rule of both games'
+// tournaments and of hills: a pairing's seeds do not depend on how many programs there are, so
+// a hill that grows one program at a time plays the same bouts as the tournament.
+func RoundRobinPlan(n int, seed int64, rounds int) Plan {
+	return Plan{Pairings: RoundRobin(n, seed), Rounds: rounds}
+}
+
 // Plan is a tournament's bouts: every pairing, Rounds bouts each.
 type Plan struct {
 	Pairings []Pairing

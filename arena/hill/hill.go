@@ -688,7 +688,7 @@ func (h *Hill) Standings() (*Standings, error) {
 	if err != nil {
 		return nil, err
 	}
-	st := &Standings{Programs: ps, Plan: bouts.Plan{Pairings: bouts.RoundRobin(len(ps), h.cfg.Seed), Rounds: h.cfg.Rounds}}
+	st := &Standings{Programs: ps, Plan: bouts.RoundRobinPlan(len(ps), h.cfg.Seed, h.cfg.Rounds)}
 	index := map[int64]int{}
 	for i, p := range ps {
 		index[p.ID] = i

@@ -206,7 +206,7 @@ func coreTournamentMain(args []string, stdout, stderr io.Writer) int {
 		sys = coreplay.Swiss
 	}
 	if !*swiss {
-		if err := coreplay.RoundRobinPlan(len(progs), seed, *rounds).Check(); err != nil {
+		if err := bouts.RoundRobinPlan(len(progs), seed, *rounds).Check(); err != nil {
 			return usageErr("%v", err)
 		}
 	}
@@ -221,7 +221,7 @@ func coreTournamentMain(args []string, stdout, stderr io.Writer) int {
 		if err != nil {
 			return usageErr("%v", err)
 		}
-		m := &coreplay.Match{Programs: progs, Copies: cs, Params: p, Plan: coreplay.RoundRobinPlan(len(progs), seed, *rounds)}
+		m := &coreplay.Match{Programs: progs, Copies: cs, Params: p, Plan: bouts.RoundRobinPlan(len(progs), seed, *rounds)}
 		h := &shardHeader{Format: shardFormat, Game: "core", Shard: k, Shards: n, Bouts: m.Plan.Bouts(),
 			Seed: seed, Rounds: *rounds, Language: langName[lang], Params: &p, Copies: *copies}
 		h.From, h.To = bouts.Shard(h.Bouts, k, n)

@@ -408,10 +408,7 @@ func (h *shardHeader) plan() bouts.Plan {
 	if h.Pairings != nil {
 		return bouts.Plan{Pairings: h.Pairings, Rounds: h.Rounds}
 	}
-	if h.Game == "core" {
-		return coreplay.RoundRobinPlan(len(h.Programs), h.Seed, h.Rounds)
-	}
-	return bouts.Plan{Pairings: bouts.RoundRobin(len(h.Programs), h.Seed), Rounds: h.Rounds}
+	return bouts.RoundRobinPlan(len(h.Programs), h.Seed, h.Rounds)
 }
 
 // sameTournament says in a sentence how part q differs from part p, if it does.

@@ -230,7 +230,7 @@ func checkPoints(t *testing.T, r *Result, win, draw int) {
 // a plan played in two halves, in any order, is the tournament's.
 func TestRoundRobinPlanSeeds(t *testing.T) {
 	for _, n := range []int{2, 5, 7} {
-		plan := RoundRobinPlan(n, 100, 3)
+		plan := bouts.RoundRobinPlan(n, 100, 3)
 		if len(plan.Pairings) != n*(n-1)/2 {
 			t.Fatalf("%d programs: %d pairings", n, len(plan.Pairings))
 		}
@@ -251,7 +251,7 @@ func TestRoundRobinPlanSeeds(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := &Match{Programs: progs, Params: p, Plan: RoundRobinPlan(3, 10, 2)}
+	m := &Match{Programs: progs, Params: p, Plan: bouts.RoundRobinPlan(3, 10, 2)}
 	var results []bouts.Result
 	for k := 1; k >= 0; k-- {
 		from, to := bouts.Shard(m.Plan.Bouts(), k, 2)

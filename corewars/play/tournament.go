@@ -58,14 +58,6 @@ type Result struct {
 // Progress is told after every battle: battles done and the total planned.
 type Progress func(done, total int)
 
-// RoundRobinPlan is the round-robin of n programs as a bouts.Plan: every pairing (i < j) in
-// order, battles each, and battle k of every pairing plays with seed + k − 1, as a RoboCom
-// tournament and a hill play it. A pairing's seeds so do not depend on how many programs
-// there are, and a hill that grows one program at a time plays the same battles.
-func RoundRobinPlan(n int, seed int64, battles int) bouts.Plan {
-	return bouts.Plan{Pairings: bouts.RoundRobin(n, seed), Rounds: battles}
-}
-
 // Match plays the bouts of a plan between the programs, two at a time, program i with
 // Copies[i] processes (.cw; missing or 0 is 1).
 type Match struct {
@@ -169,7 +161,7 @@ func (res *Result) Rank() { sortStandings(res.Standings) }
 
 // Tournament plays the programs against each other, two at a time, each with copies[i]
 // processes (.cw). A seed fixes every battle: in a round-robin, battle k of every pairing uses
-// seed + k − 1 (RoundRobinPlan); in a Swiss tournament, battle k of the whole tournament
+// seed + k − 1 (bouts.RoundRobinPlan); in a Swiss tournament, battle k of the whole tournament
 // (counted from 0) uses seed + k. For RoundRobin, battles is per pairing; Swiss always plays
 // SwissBattles. The battles run on up to workers goroutines; the result does not depend on
 // their number. ctx stops it between battles, and then it returns only ctx's error.
@@ -212,7 +204,7 @@ func PlayTournament(ctx context.Context, sys System, progs []*Program, copies []
 		}
 	}
 	if sys == RoundRobin {
-		m.Plan = RoundRobinPlan(n, seed, battles)
+		m.Plan = bouts.RoundRobinPlan(n, seed, battles)
 		if err := m.Plan.Check(); err != nil {
 			return nil, err
 		}
