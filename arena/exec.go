@@ -19,19 +19,9 @@ func (g *Game) complete(r *robot) {
 		return
 	}
 	op := in.op
-	if r.set < in.set {
-		if in.set >= 2 {
-			g.kill(r, ReasonSet2Required)
-		} else {
-			g.kill(r, ReasonSet1Required)
-		}
+	if why := setMissing(r, in); why != Alive {
+		g.kill(r, why)
 		return
-	}
-	if r.set < 1 {
-		if in.remotes > 0 {
-			g.kill(r, ReasonSet1Required)
-			return
-		}
 	}
 	var ref *robot // the robot in front
 	front := 0     // its field
@@ -140,6 +130,20 @@ func (g *Game) complete(r *robot) {
 		}
 	}
 	r.pos = next
+}
+
+// setMissing is the error, if any, of r executing in with the instruction set it has
+// (ROBOCOM.md 8: the instruction's own set first, then set 1 for a remote operand); Alive if
+// none.
+func setMissing(r *robot, in *cinstr) Reason {
+	switch {
+	case r.set >= in.set && (r.set >= 1 || in.remotes == 0):
+		return Alive
+	case r.set < in.set && in.set >= 2:
+		return ReasonSet2Required
+	default:
+		return ReasonSet1Required
+	}
 }
 
 // completeFast is complete for the instructions marked fast at compile time: ADD, SUB,

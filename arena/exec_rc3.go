@@ -149,16 +149,8 @@ func (g *Game) completePlain(r *robot) {
 	in := *cin // a copy: indirect operands are resolved in it
 	op := in.op
 	// (1) the instruction's own set, (2) 5 for a remote operand.
-	if r.set < in.set {
-		if in.set >= 2 {
-			g.kill(r, ReasonSet2Required)
-		} else {
-			g.kill(r, ReasonSet1Required)
-		}
-		return
-	}
-	if r.set < 1 && in.remotes > 0 {
-		g.kill(r, ReasonSet1Required)
+	if why := setMissing(r, &in); why != Alive {
+		g.kill(r, why)
 		return
 	}
 	// (3) 13 for an indirect index, in operand order; then it is the variable it names.
