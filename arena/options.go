@@ -9,8 +9,8 @@ import (
 	"strconv"
 	"strings"
 
+	"robocom/internal/userfile"
 	"robocom/robolang"
-	"robocom/robolang/userfile"
 )
 
 // Options is an option set (ROBOCOM.md section 11): every rule value of a game. The zero value

@@ -4,7 +4,7 @@ import (
 	"context"
 	"sort"
 
-	"robocom/arena/bouts"
+	"robocom/internal/bouts"
 	"robocom/robolang"
 )
 

@@ -6,7 +6,7 @@ import (
 	"runtime"
 	"testing"
 
-	"robocom/arena/bouts"
+	"robocom/internal/bouts"
 	"robocom/robolang"
 )
 

@@ -5,7 +5,7 @@ import (
 	"sort"
 	"strings"
 
-	"robocom/robolang/userfile"
+	"robocom/internal/userfile"
 )
 
 // SourceError is a load error at a place in a program: file:line:col: message.

@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"robocom/robolang/userfile"
+	"robocom/internal/userfile"
 )
 
 // LoadFile loads a program from a .rob source file or an .rbi file. An RBI file is

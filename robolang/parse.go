@@ -7,7 +7,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"robocom/robolang/userfile"
+	"robocom/internal/userfile"
 )
 
 // Options select the language accepted by the loader.

@@ -13,8 +13,8 @@ import (
 	"text/tabwriter"
 
 	"robocom/arena"
-	"robocom/arena/bouts"
-	"robocom/robolang/userfile"
+	"robocom/internal/bouts"
+	"robocom/internal/userfile"
 )
 
 // runBattle is "robocom battle [options] PROGRAM..." (CLI.md): 1 to 5 programs, headless.

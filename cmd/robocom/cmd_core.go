@@ -13,10 +13,10 @@ import (
 	"strconv"
 	"text/tabwriter"
 
-	"robocom/arena/bouts"
 	"robocom/corewars"
 	coreplay "robocom/corewars/play"
-	"robocom/robolang/userfile"
+	"robocom/internal/bouts"
+	"robocom/internal/userfile"
 )
 
 // runCore is "robocom core [options] PROGRAM..." (CLI.md): a Core War battle in one of the

@@ -1,6 +1,6 @@
 package main
 
-// robocom hill: a standing set of programs in an SQLite file (arena/hill). Each subcommand
+// robocom hill: a standing set of programs in an SQLite file (internal/hill). Each subcommand
 // opens the file, does one thing in transactions, and closes it; the file is the only state.
 
 import (
@@ -13,9 +13,9 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"robocom/arena/hill"
 	coreplay "robocom/corewars/play"
-	"robocom/robolang/userfile"
+	"robocom/internal/hill"
+	"robocom/internal/userfile"
 )
 
 func runHill(args []string) int { return hillMain(args, os.Stdout, os.Stderr) }

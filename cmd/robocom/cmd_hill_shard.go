@@ -15,8 +15,8 @@ import (
 	"path/filepath"
 	"reflect"
 
-	"robocom/arena/bouts"
-	"robocom/arena/hill"
+	"robocom/internal/bouts"
+	"robocom/internal/hill"
 )
 
 func hillHeader(h *hill.Hill, pd *hill.Pending, k, n int) *shardHeader {

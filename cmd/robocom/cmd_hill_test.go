@@ -14,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	"robocom/arena/hill"
+	"robocom/internal/hill"
 )
 
 func runHillCmd(t *testing.T, args ...string) (int, string, string) {

@@ -12,7 +12,7 @@ import (
 	"strings"
 
 	"robocom/corewars/redcode/pmars"
-	"robocom/robolang/userfile"
+	"robocom/internal/userfile"
 )
 
 // runMars is "robocom mars" (CLI.md): a drop-in for pMARS 0.9.2 with its

@@ -8,8 +8,8 @@ import (
 	"os"
 
 	"robocom/arena"
-	"robocom/arena/bouts"
 	coreplay "robocom/corewars/play"
+	"robocom/internal/bouts"
 )
 
 // runMerge is "robocom merge [-json] PART.jsonl...": the result of a tournament played in

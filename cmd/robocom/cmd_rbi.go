@@ -9,8 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"robocom/internal/userfile"
 	"robocom/robolang"
-	"robocom/robolang/userfile"
 )
 
 const rbiUsage = `usage: robocom rbi [-rc3] FILE.rob [-o FILE.rbi]   save a program as RBI (default: FILE.rbi)

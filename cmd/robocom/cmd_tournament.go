@@ -13,8 +13,8 @@ import (
 	"text/tabwriter"
 
 	"robocom/arena"
-	"robocom/arena/bouts"
-	"robocom/robolang/userfile"
+	"robocom/internal/bouts"
+	"robocom/internal/userfile"
 )
 
 // runTournament is "robocom tournament [options] PROGRAM...|DIR" (CLI.md): every pairing,

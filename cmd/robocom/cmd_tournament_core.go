@@ -16,9 +16,9 @@ import (
 	"strconv"
 	"text/tabwriter"
 
-	"robocom/arena/bouts"
 	coreplay "robocom/corewars/play"
-	"robocom/robolang/userfile"
+	"robocom/internal/bouts"
+	"robocom/internal/userfile"
 )
 
 // isCoreTournament reports whether a tournament's arguments name Core War programs (.red,

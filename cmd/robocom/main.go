@@ -13,7 +13,7 @@ import (
 	"sort"
 	"strings"
 
-	"robocom/robolang/userfile"
+	"robocom/internal/userfile"
 )
 
 // A command runs one subcommand with its arguments and returns the exit status:

@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"robocom/arena"
-	"robocom/arena/bouts"
+	"robocom/internal/bouts"
 )
 
 // TestPGOWorkload is the workload profiled into default.pgo (make pgo): one round of the

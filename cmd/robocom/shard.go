@@ -22,9 +22,9 @@ import (
 	"strings"
 
 	"robocom/arena"
-	"robocom/arena/bouts"
 	coreplay "robocom/corewars/play"
-	"robocom/robolang/userfile"
+	"robocom/internal/bouts"
+	"robocom/internal/userfile"
 )
 
 // shardFormat names the format and its version in every part's header.

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"robocom/arena/bouts"
+	"robocom/internal/bouts"
 )
 
 func loadSample(t *testing.T, name string, p Params) *Program {

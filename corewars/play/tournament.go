@@ -6,7 +6,7 @@ import (
 	"math/bits"
 	"sort"
 
-	"robocom/arena/bouts"
+	"robocom/internal/bouts"
 )
 
 // System is a tournament system.

@@ -13,7 +13,7 @@ import (
 	"io/fs"
 	"math/rand/v2"
 	"path"
-	"robocom/robolang/userfile"
+	"robocom/internal/userfile"
 	"robocom/ui/shortcut"
 	"slices"
 	"sort"

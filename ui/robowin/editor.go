@@ -19,8 +19,8 @@ import (
 	"gioui.org/widget"
 	"gioui.org/widget/material"
 
+	"robocom/internal/userfile"
 	"robocom/robolang"
-	"robocom/robolang/userfile"
 )
 
 // The program tools replace the board while open: a list of the players with Edit and

@@ -11,8 +11,8 @@ import (
 	"gioui.org/op"
 
 	"robocom/arena"
+	"robocom/internal/userfile"
 	"robocom/robolang"
-	"robocom/robolang/userfile"
 )
 
 // session is the game the window plays, without any of its views: the players, the series

@@ -11,7 +11,7 @@ import (
 	"path/filepath"
 	"sync"
 
-	"robocom/robolang/userfile"
+	"robocom/internal/userfile"
 )
 
 // Settings are what the window remembers between runs.

@@ -30,8 +30,8 @@ import (
 	_ "modernc.org/sqlite" // the "sqlite" database/sql driver, pure Go
 
 	"robocom/arena"
-	"robocom/arena/bouts"
 	"robocom/corewars/play"
+	"robocom/internal/bouts"
 	"robocom/robolang"
 )
 

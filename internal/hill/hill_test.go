@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"robocom/arena"
-	"robocom/arena/bouts"
+	"robocom/internal/bouts"
 )
 
 func newHill(t *testing.T) (*Hill, string) {
