@@ -15,14 +15,8 @@ import (
 	"gioui.org/widget/material"
 
 	coreplay "robocom/corewars/play"
+	"robocom/ui/kit"
 )
-
-func speedLabel(i int) string {
-	if speeds[i] == 0 {
-		return "max"
-	}
-	return fmt.Sprintf("%d/s", speeds[i])
-}
 
 // handleControls acts on the buttons before anything is drawn, so labels show the new state.
 func (w *Window) handleControls(gtx layout.Context) {
@@ -51,13 +45,13 @@ func (w *Window) handleControls(gtx layout.Context) {
 			w.run.block(int64(n))
 		}
 	}
-	if w.fasterBtn.Clicked(gtx) && w.speedIdx < len(speeds)-1 {
+	if w.fasterBtn.Clicked(gtx) && w.speedIdx < len(kit.Speeds)-1 {
 		w.speedIdx++
-		w.run.setSpeed(speeds[w.speedIdx])
+		w.run.SetSpeed(kit.Speeds[w.speedIdx])
 	}
 	if w.slowerBtn.Clicked(gtx) && w.speedIdx > 0 {
 		w.speedIdx--
-		w.run.setSpeed(speeds[w.speedIdx])
+		w.run.SetSpeed(kit.Speeds[w.speedIdx])
 	}
 	if w.restartBtn.Clicked(gtx) {
 		if s, err := strconv.ParseInt(strings.TrimSpace(w.seedEd.Text()), 10, 64); err == nil {
@@ -220,7 +214,7 @@ func (w *Window) layoutControls(gtx layout.Context) layout.Dimensions {
 		return row(gtx, b(&w.startBtn, startLabel), b(&w.stepBtn, "Step"), b(&w.blockBtn, "Run block"), field(&w.blockEd, "slices", 56), txt("slices"))
 	})
 	add(func(gtx layout.Context) layout.Dimensions {
-		return row(gtx, sb(&w.slowerBtn, "Slower"), txt("speed "+speedLabel(w.speedIdx)), sb(&w.fasterBtn, "Faster"),
+		return row(gtx, sb(&w.slowerBtn, "Slower"), txt("speed "+kit.SpeedLabel(w.speedIdx)), sb(&w.fasterBtn, "Faster"),
 			txt("   view"), sb(&w.fitBtn, "Fit"))
 	})
 	add(func(gtx layout.Context) layout.Dimensions {
@@ -352,7 +346,7 @@ func (w *Window) layoutPlayers(gtx layout.Context) layout.Dimensions {
 	for i, p := range w.players {
 		add(func(gtx layout.Context) layout.Dimensions {
 			ws := []layout.Widget{
-				swatch(Palette[i%len(Palette)], 14),
+				swatch(kit.PaletteColor(i), 14),
 				func(gtx layout.Context) layout.Dimensions {
 					gtx.Constraints.Min.X = gtx.Dp(150)
 					gtx.Constraints.Max.X = gtx.Dp(150)

@@ -21,18 +21,17 @@ import (
 	"strings"
 	"time"
 
-	"gioui.org/font/gofont"
 	"gioui.org/layout"
 	"gioui.org/op"
 	"gioui.org/op/clip"
 	"gioui.org/op/paint"
-	"gioui.org/text"
 	"gioui.org/unit"
 	"gioui.org/widget"
 	"gioui.org/widget/material"
 
 	"robocom/corewars"
 	coreplay "robocom/corewars/play"
+	"robocom/ui/kit"
 	"robocom/ui/picker"
 )
 
@@ -98,19 +97,6 @@ func (w *Window) remember() {
 		w.remembered = m
 		w.cfg.Remember(m)
 	}
-}
-
-// Palette are the colours of programs 1, 2, ...: the Okabe–Ito colours, which stay
-// distinct for the common kinds of colour blindness (https://jfly.uni-koeln.de/color/).
-var Palette = []color.NRGBA{
-	{0xE6, 0x9F, 0x00, 0xFF}, // orange
-	{0x56, 0xB4, 0xE9, 0xFF}, // sky blue
-	{0x00, 0x9E, 0x73, 0xFF}, // bluish green
-	{0xF0, 0xE4, 0x42, 0xFF}, // yellow
-	{0xCC, 0x79, 0xA7, 0xFF}, // reddish purple
-	{0xD5, 0x5E, 0x00, 0xFF}, // vermillion
-	{0x00, 0x72, 0xB2, 0xFF}, // blue
-	{0xBB, 0xBB, 0xBB, 0xFF}, // grey
 }
 
 var (
@@ -198,17 +184,12 @@ type Window struct {
 	infoMeasured                   unit.Metric
 }
 
-// speeds are the speed steps in time slices per second; 0 is "as fast as the machine goes".
-var speeds = []int{1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000, 50000, 0}
-
 // New makes the Core War mode's content and starts its simulation goroutine.
 func New(cfg Config) *Window {
-	th := material.NewTheme()
-	th.Shaper = text.NewShaper(text.NoSystemFonts(), text.WithCollection(gofont.Collection()))
-	th.TextSize = 14
+	th := kit.NewTheme()
 	w := &Window{cfg: cfg, th: th, core: newCoreState(), round: 1, speedIdx: 9, lang: coreplay.CW, params: coreplay.Defaults(coreplay.CW)}
 	w.run = newRunner(cfg.Invalidate)
-	w.run.setSpeed(speeds[w.speedIdx])
+	w.run.SetSpeed(kit.Speeds[w.speedIdx])
 	w.seed = cfg.Seed
 	if w.seed == 0 {
 		w.seed = rand.Int64N(1_000_000) + 1
@@ -241,7 +222,7 @@ func New(cfg Config) *Window {
 // Close stops the simulation and any tournament.
 func (w *Window) Close() {
 	w.tourney.cancelRun()
-	w.run.close()
+	w.run.Close()
 }
 
 func (w *Window) notify(msg string) { w.message, w.msgAt = msg, time.Now() }
@@ -561,7 +542,7 @@ func (w *Window) colorOf(p int) color.NRGBA {
 	if p >= 0 && p < len(w.snap.Stats) {
 		prog = w.snap.Stats[p].Program
 	}
-	return Palette[prog%len(Palette)]
+	return kit.PaletteColor(prog)
 }
 
 func (w *Window) layoutCore(gtx layout.Context) layout.Dimensions {

@@ -20,6 +20,7 @@ import (
 
 	"robocom/corewars"
 	"robocom/ui/internal/goldentest"
+	"robocom/ui/kit"
 )
 
 var winSize = image.Pt(1280, 860)
@@ -530,7 +531,7 @@ func TestResponsiveAtFullSpeed(t *testing.T) {
 	w := newTestWindow(t, "bundled:dwarf.cw", "bundled:replicator.cw")
 	h := newHarness(w)
 	h.frame()
-	for w.speedIdx < len(speeds)-1 {
+	for w.speedIdx < len(kit.Speeds)-1 {
 		h.clickLabel(t, "Faster")
 	}
 	start := w.snap.Cycle // before Start: the game may end within the click's frames

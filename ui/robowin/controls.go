@@ -10,13 +10,15 @@ import (
 	"gioui.org/text"
 	"gioui.org/widget"
 	"gioui.org/widget/material"
+
+	"robocom/ui/kit"
 )
 
 // controlsView is the top of the panel: Start, Step, Run n cycles, the speed, the seed and
 // the rounds in a row.
 type controlsView struct {
 	*session
-	kit
+	look
 	startBtn, stepBtn, blockBtn, restartBtn, newSeedBtn widget.Clickable
 	fasterBtn, slowerBtn, resetTallyBtn                 widget.Clickable
 	seedEd, blockEd, roundsEd                           widget.Editor
@@ -26,8 +28,8 @@ type controlsView struct {
 	}
 }
 
-func newControls(s *session, k kit) controlsView {
-	c := controlsView{session: s, kit: k}
+func newControls(s *session, k look) controlsView {
+	c := controlsView{session: s, look: k}
 	c.seedEd.SingleLine, c.seedEd.Submit = true, true
 	c.blockEd.SingleLine, c.blockEd.Submit = true, true
 	c.roundsEd.SingleLine, c.roundsEd.Submit = true, true
@@ -177,7 +179,7 @@ func (cv *controlsView) layout(gtx layout.Context) layout.Dimensions {
 			layout.Rigid(cv.label("Speed")), gap,
 			layout.Rigid(cv.tipped(&cv.tips.slower, "Slower (−)", cv.smallButton(&cv.slowerBtn, "−"))), gap,
 			layout.Rigid(func(gtx layout.Context) layout.Dimensions {
-				return material.Body1(cv.th, speedLabel(cv.speedIdx)).Layout(gtx)
+				return material.Body1(cv.th, kit.SpeedLabel(cv.speedIdx)).Layout(gtx)
 			}), gap,
 			layout.Rigid(cv.tipped(&cv.tips.faster, "Faster (+)", cv.smallButton(&cv.fasterBtn, "+"))), gap,
 			layout.Flexed(1, func(gtx layout.Context) layout.Dimensions {

@@ -20,6 +20,7 @@ import (
 	"robocom/arena"
 	"robocom/robolang"
 	"robocom/ui/internal/goldentest"
+	"robocom/ui/kit"
 )
 
 // Programs of the debugger tests: a factory that fills the board (robots are born and die),
@@ -703,7 +704,7 @@ func TestLeftArrowRewindsOneCycle(t *testing.T) {
 func TestCycleCounterAndTimelineAgree(t *testing.T) {
 	h := newDebugHarness(t, "test:factory.rob", "test:mayfly.rob")
 	h.waitFor("the first game", func() bool { return len(h.u.Snapshot().Robots) == 2 })
-	h.u.setSpeed(slices.Index(speeds, 5000)) // several cycles per frame, and not over in 60 frames
+	h.u.setSpeed(slices.Index(kit.Speeds, 5000)) // several cycles per frame, and not over in 60 frames
 	h.u.ToggleRun()
 	frames, moving := 0, 0
 	last := -1

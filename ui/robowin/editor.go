@@ -29,7 +29,7 @@ import (
 
 type programTools struct {
 	*session
-	kit
+	look
 	open     bool // the tools (or the editor) show instead of the board
 	rows     []toolRow
 	openPath widget.Editor
@@ -69,9 +69,9 @@ type progEditor struct {
 	langSeen robolang.Options        // the language errs belongs to
 }
 
-func (pt *programTools) init(s *session, k kit) {
-	pt.session, pt.kit = s, k
-	pt.rbi.kit = k
+func (pt *programTools) init(s *session, k look) {
+	pt.session, pt.look = s, k
+	pt.rbi.look = k
 	pt.openPath.SingleLine, pt.openPath.Submit = true, true
 	pt.list.Axis = layout.Vertical
 	pt.rbi.init()
