@@ -29,13 +29,13 @@ func TestBundledRedcodeSamples(t *testing.T) {
 		t.Fatalf("after a block of 100 the game is at cycle %d", w.snap.Cycle)
 	}
 	h.clickLabel(t, "Edit")
-	if !strings.Contains(w.editor.ed.Text(), ";name Dwarf") || w.EditorTitle() != "dwarf.red" {
-		t.Fatalf("editor %q shows %.60q", w.EditorTitle(), w.editor.ed.Text())
+	if !strings.Contains(w.editor.ed.Text(), ";name Dwarf") || w.editor.Title() != "dwarf.red" {
+		t.Fatalf("editor %q shows %.60q", w.editor.Title(), w.editor.ed.Text())
 	}
 	if _, ok := h.findText("bundled: read-only"); !ok {
 		t.Fatal("the editor does not say the bundled warrior is read-only")
 	}
-	if len(w.EditorErrors()) != 0 {
-		t.Fatalf("the bundled Dwarf has errors in the editor: %v", w.EditorErrors())
+	if len(w.editor.Errors()) != 0 {
+		t.Fatalf("the bundled Dwarf has errors in the editor: %v", w.editor.Errors())
 	}
 }

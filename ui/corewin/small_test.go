@@ -202,8 +202,8 @@ func checkSmallWindow(t *testing.T, size image.Point) {
 		}
 		// The line under the core wraps rather than cutting its text at half of 800 px; at
 		// 1280 px it has one line.
-		if w.infoMaxLines < 2 {
-			t.Errorf("the line under the core has %d line at %v; the hint does not fit one", w.infoMaxLines, size)
+		if w.coreV.infoMaxLines < 2 {
+			t.Errorf("the line under the core has %d line at %v; the hint does not fit one", w.coreV.infoMaxLines, size)
 		}
 	}
 }
@@ -247,7 +247,7 @@ func TestCellInfoLines(t *testing.T) {
 	w := newTestWindow(t, "bundled:dwarf.cw", "bundled:imp.cw")
 	h := newHarness(w)
 	h.frame()
-	if w.infoMaxLines != 1 {
-		t.Errorf("the line under the core has %d lines at %v, want 1", w.infoMaxLines, winSize)
+	if w.coreV.infoMaxLines != 1 {
+		t.Errorf("the line under the core has %d lines at %v, want 1", w.coreV.infoMaxLines, winSize)
 	}
 }
