@@ -17,13 +17,14 @@ func TestBundledRedcodeSamples(t *testing.T) {
 	h.clickLabel(t, "Add program")
 	h.clickLabel(t, "dwarf.red")
 	h.clickLabel(t, "scanner.red")
+	h.clickLabel(t, "Done")
 	if len(w.players) != 2 || w.Language().String() != "Redcode (.red)" {
 		t.Fatalf("%d players in %v (errors %q), want the Dwarf and the Scanner in Redcode", len(w.players), w.Language(), w.Errors())
 	}
 	if w.players[0].prog.Name != "Dwarf" || w.players[1].prog.Name != "Scanner" {
 		t.Fatalf("players %q and %q, want the warriors' ;name lines", w.players[0].prog.Name, w.players[1].prog.Name)
 	}
-	h.clickLabel(t, "Run block")
+	h.clickLabel(t, "Run")
 	h.settle(t)
 	if w.snap.Cycle != 100 {
 		t.Fatalf("after a block of 100 the game is at cycle %d", w.snap.Cycle)

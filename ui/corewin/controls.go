@@ -2,6 +2,7 @@ package corewin
 
 import (
 	"fmt"
+	"image"
 	"strconv"
 	"strings"
 
@@ -14,14 +15,20 @@ import (
 	"robocom/ui/kit"
 )
 
-// controlsView is the top of the panel: Start, Step, Run block, the speed, the seed, the
-// language and the round's result.
+// controlsView is the top of the panel, in the RoboCom window's words and order: Start,
+// Step, Run a block, the speed, the seed, the language and round, then one line for the
+// round's result (or the tally) and one for a notice, there or not, so that the tabs below
+// never move when a round ends or a notice comes.
 type controlsView struct {
 	*session
 	look
-	startBtn, stepBtn, blockBtn, restartBtn, newSeedBtn, fasterBtn, slowerBtn, fitBtn, modeBtn widget.Clickable
-	blockEd, seedEd                                                                            widget.Editor
-	seedShown                                                                                  int64 // the seed seedEd was last set to
+	startBtn, stepBtn, blockBtn, restartBtn, newSeedBtn, fitBtn, modeBtn widget.Clickable
+	speed                                                                kit.SpeedControl
+	blockEd, seedEd                                                      widget.Editor
+	seedShown                                                            int64 // the seed seedEd was last set to
+	tips                                                                 struct {
+		start, step, block, fit, restart, newSeed kit.TipArea
+	}
 }
 
 func newControls(s *session, l look) controlsView {
@@ -30,6 +37,7 @@ func newControls(s *session, l look) controlsView {
 	c.blockEd.SetText("100")
 	c.seedEd.SetText(strconv.FormatInt(s.seed, 10))
 	c.seedShown = s.seed
+	c.speed.Index = s.speedIdx
 	return c
 }
 
@@ -57,17 +65,14 @@ func (c *controlsView) update(gtx layout.Context) {
 			c.block(int64(n))
 		}
 	}
-	if c.fasterBtn.Clicked(gtx) && c.speedIdx < len(kit.Speeds)-1 {
-		c.setSpeed(c.speedIdx + 1)
-	}
-	if c.slowerBtn.Clicked(gtx) && c.speedIdx > 0 {
-		c.setSpeed(c.speedIdx - 1)
+	if c.speed.Update(gtx) {
+		c.setSpeed(c.speed.Index)
 	}
 	if c.restartBtn.Clicked(gtx) {
 		if s, err := strconv.ParseInt(strings.TrimSpace(c.seedEd.Text()), 10, 64); err == nil {
 			c.seed = s
 		} else {
-			c.notify("The seed must be a whole number; the game restarts with the old seed.")
+			c.notify("The seed must be a whole number, like 42; the game restarts with the old seed.")
 			c.seedEd.SetText(strconv.FormatInt(c.seed, 10))
 		}
 		c.wantRun = false
@@ -91,8 +96,16 @@ func (c *controlsView) syncSeed() {
 	}
 }
 
+// Heights of the result and notice lines, kept whether they show text or not.
+const (
+	resultLineH = unit.Dp(20)
+	noticeLines = 2
+	noticeLineH = unit.Dp(17)
+)
+
 func (c *controlsView) layout(gtx layout.Context) layout.Dimensions {
 	c.syncSeed()
+	k := c.kit()
 	startLabel := "Start"
 	if c.snap.Running {
 		startLabel = "Pause"
@@ -102,62 +115,69 @@ func (c *controlsView) layout(gtx layout.Context) layout.Dimensions {
 			startLabel = "Play again"
 		}
 	}
-	b := func(cl *widget.Clickable, s string) layout.Widget {
-		return func(gtx layout.Context) layout.Dimensions { return c.button(gtx, cl, s) }
-	}
-	sb := func(cl *widget.Clickable, s string) layout.Widget {
-		return func(gtx layout.Context) layout.Dimensions { return c.smallButton(gtx, cl, s) }
-	}
-	field := func(ed *widget.Editor, hint string, dp unit.Dp) layout.Widget {
-		return func(gtx layout.Context) layout.Dimensions { return c.field(gtx, ed, hint, dp) }
-	}
-	txt := func(s string) layout.Widget {
-		return func(gtx layout.Context) layout.Dimensions { return material.Body2(c.th, s).Layout(gtx) }
-	}
-	status := fmt.Sprintf("%s · round %d of %d · cycle %d of %d", c.lang, c.round, c.params.Rounds, c.snap.Cycle, c.params.Cycles)
+	status := fmt.Sprintf("%s · Round %d of %d, seed %d · Cycle %d of %d", c.lang, c.round, c.params.Rounds, c.seed+int64(c.round)-1, c.snap.Cycle, c.params.Cycles)
 	if c.lang == coreplay.Redcode {
-		status = fmt.Sprintf("%s '%s · round %d of %d · cycle %d (limit %d per warrior)", c.lang, c.params.Dialect, c.round, c.params.Rounds, c.snap.Cycle, c.params.Cycles)
+		status = fmt.Sprintf("%s '%s · Round %d of %d, seed %d · Cycle %d (limit %d per warrior)", c.lang, c.params.Dialect, c.round, c.params.Rounds, c.seed+int64(c.round)-1, c.snap.Cycle, c.params.Cycles)
 	}
 	var rows []layout.FlexChild
 	add := func(wd layout.Widget) {
 		rows = append(rows, layout.Rigid(wd), layout.Rigid(spacer(4)))
 	}
-	title := func(gtx layout.Context) layout.Dimensions {
-		ws := []layout.Widget{func(gtx layout.Context) layout.Dimensions { return material.H6(c.th, "Core War").Layout(gtx) }}
+	add(func(gtx layout.Context) layout.Dimensions {
+		ws := []layout.Widget{material.H6(c.th, "Core War").Layout}
 		if c.cfg.SwitchMode != nil {
-			ws = append(ws, sb(&c.modeBtn, "Switch to RoboCom"))
+			ws = append(ws, k.SmallButton(&c.modeBtn, "Switch to RoboCom"))
 		}
 		return row(gtx, ws...)
-	}
-	add(title)
-	add(func(gtx layout.Context) layout.Dimensions {
-		return row(gtx, b(&c.startBtn, startLabel), b(&c.stepBtn, "Step"), b(&c.blockBtn, "Run block"), field(&c.blockEd, "slices", 56), txt("slices"))
 	})
 	add(func(gtx layout.Context) layout.Dimensions {
-		return row(gtx, sb(&c.slowerBtn, "Slower"), txt("speed "+kit.SpeedLabel(c.speedIdx)), sb(&c.fasterBtn, "Faster"),
-			txt("   view"), sb(&c.fitBtn, "Fit"))
+		return row(gtx,
+			k.Tipped(&c.tips.start, "Start / pause (Space)", k.Button(&c.startBtn, startLabel)),
+			k.Tipped(&c.tips.step, "One instruction (S)", k.Button(&c.stepBtn, "Step")),
+			k.Tipped(&c.tips.block, "Run this many time slices, then pause (N)", k.Button(&c.blockBtn, "Run")),
+			k.Field(&c.blockEd, "slices", 56), k.Label("time slices"))
 	})
 	add(func(gtx layout.Context) layout.Dimensions {
-		return row(gtx, txt("seed"), field(&c.seedEd, "seed", 90), sb(&c.restartBtn, "Restart"), sb(&c.newSeedBtn, "New seed"))
+		ws := append(c.speed.Widgets(k), layout.Spacer{Width: 8}.Layout,
+			k.Tipped(&c.tips.fit, "Fit the core in the view (F)", k.SmallButton(&c.fitBtn, "Fit")))
+		return row(gtx, ws...)
 	})
-	add(txt(status))
-	if r := c.ResultLine(); r != "" {
-		add(func(gtx layout.Context) layout.Dimensions {
-			l := material.Body1(c.th, r+c.tallyText())
+	add(func(gtx layout.Context) layout.Dimensions {
+		return row(gtx, k.Label("Seed"), k.Field(&c.seedEd, "seed", 90),
+			k.Tipped(&c.tips.restart, "Restart from round 1 with this seed (R)", k.SmallButton(&c.restartBtn, "Restart")),
+			k.Tipped(&c.tips.newSeed, "Restart with a new seed", k.SmallButton(&c.newSeedBtn, "New seed")))
+	})
+	add(func(gtx layout.Context) layout.Dimensions {
+		return fixedLines(gtx, noticeLineH, 2, material.Body2(c.th, status)) // two lines, however long the numbers grow
+	})
+	add(func(gtx layout.Context) layout.Dimensions {
+		var l material.LabelStyle
+		if r := c.ResultLine(); r != "" {
+			l = material.Body1(c.th, r+c.tallyText())
 			l.Font.Weight = 700
-			return l.Layout(gtx)
-		})
-	} else if c.params.Rounds > 1 {
-		add(txt(strings.TrimPrefix(c.tallyText(), " ")))
-	}
-	if c.message != "" {
-		add(func(gtx layout.Context) layout.Dimensions {
-			l := material.Body2(c.th, c.message)
-			l.Color = errorCol
-			return l.Layout(gtx)
-		})
-	}
+		} else {
+			l = material.Body2(c.th, strings.TrimPrefix(c.tallyText(), " "))
+		}
+		return fixedLines(gtx, resultLineH, 1, l)
+	})
+	add(func(gtx layout.Context) layout.Dimensions {
+		l := material.Body2(c.th, c.message)
+		l.Color = errorCol
+		return fixedLines(gtx, noticeLineH, noticeLines, l)
+	})
 	return layout.Flex{Axis: layout.Vertical}.Layout(gtx, rows...)
+}
+
+// fixedLines draws l in at most n lines of lineH each and takes their height whatever the
+// text (none included), so that what is below never moves when the text changes.
+func fixedLines(gtx layout.Context, lineH unit.Dp, n int, l material.LabelStyle) layout.Dimensions {
+	h := gtx.Dp(lineH) * n
+	gtx.Constraints.Min.Y, gtx.Constraints.Max.Y = 0, h
+	l.MaxLines = n
+	if l.Text != "" {
+		l.Layout(gtx)
+	}
+	return layout.Dimensions{Size: image.Pt(gtx.Constraints.Max.X, h)}
 }
 
 // row lays widgets out left to right, 4 dp apart, wrapping what does not fit (kit.Row).

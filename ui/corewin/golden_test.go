@@ -91,7 +91,7 @@ func TestWindowShots(t *testing.T) {
 	w := newTestWindow(t, "bundled:dwarf.cw", "bundled:replicator.cw", "bundled:impkiller.cw")
 	h := newHarness(w)
 	h.frame()
-	h.clickLabel(t, "Run block")
+	h.clickLabel(t, "Run")
 	h.settle(t)
 	for _, tab := range []string{"Players", "Statistics", "Parameters", "Trace", "Core dump", "Tournament", "Editor"} {
 		h.clickLabel(t, tab)

@@ -11,7 +11,7 @@ import (
 // S one step, N a block, R restart, F fit, + and − speed, Escape leaves a text field, Ctrl+Q
 // quits. Only Escape and Ctrl+Q act while a text field has the keyboard.
 func (w *Window) handleKeys(gtx layout.Context) {
-	editing := w.controls.editing(gtx) || gtx.Focused(&w.dump.addrEd) ||
+	editing := w.controls.editing(gtx) || w.roster.picker.Editing(gtx) || gtx.Focused(&w.dump.addrEd) ||
 		gtx.Focused(&w.tourney.battles) || gtx.Focused(&w.editor.ed) || gtx.Focused(&w.trace.filter)
 	for _, e := range w.prm.editors() {
 		editing = editing || gtx.Focused(e)
@@ -39,9 +39,9 @@ func (w *Window) handleKeys(gtx layout.Context) {
 		case shortcut.Fit:
 			w.core.ResetView()
 		case shortcut.Faster:
-			w.controls.fasterBtn.Click()
+			w.controls.speed.Faster()
 		case shortcut.Slower:
-			w.controls.slowerBtn.Click()
+			w.controls.speed.Slower()
 		}
 	}
 }

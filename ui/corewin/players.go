@@ -11,6 +11,7 @@ import (
 
 	coreplay "robocom/corewars/play"
 	"robocom/ui/kit"
+	"robocom/ui/picker"
 )
 
 // playersView is the Players tab: the players with their copies, the picker, the programs
@@ -18,24 +19,34 @@ import (
 type playersView struct {
 	*session
 	look
-	picker pickerState
+	picker picker.State // the windows' one picker, shown instead of the players while open
 	addBtn widget.Clickable
 	pickOn bool
 }
 
+// coreKind is what the Core War picker offers: .red, .cw and .vna files, and Add all here.
+var coreKind = picker.Kind{
+	Accept: coreplay.IsCoreFile, Exts: ".red/.cw/.vna", Either: ".red, .cw or .vna",
+	Hint: "/path/to/warrior.red, then Enter", AddAll: true,
+}
+
 func (v *playersView) update(gtx layout.Context) {
 	if v.addBtn.Clicked(gtx) {
-		v.pickOn = !v.pickOn
+		v.pickOn = true
 	}
 	if v.pickOn {
-		if p, ok := v.picker.update(gtx); ok {
+		if p, ok := v.picker.Update(gtx); ok {
 			if v.AddPlayer(p) {
+				v.picker.Remember()
 				v.restartSeries()
 			}
 		}
-		if all := v.picker.all; len(all) > 0 {
-			v.picker.all = nil
+		if all := v.picker.AddAll(); len(all) > 0 {
+			v.picker.Remember()
 			v.addAll(all)
+		}
+		if v.picker.Closed() {
+			v.pickOn = false
 		}
 	}
 	for _, f := range v.failed {
@@ -63,9 +74,16 @@ func (v *playersView) update(gtx layout.Context) {
 	}
 }
 
+// layout draws the players, or, while a program is picked, the picker in their place: the
+// picker's entries then stay where they are as players are added.
 func (v *playersView) layout(gtx layout.Context) layout.Dimensions {
 	var ch []layout.FlexChild
 	add := func(wd layout.Widget) { ch = append(ch, layout.Rigid(wd)) }
+	if v.pickOn {
+		add(picker.Picker(v.th, &v.picker, MaxPlayers, len(v.players)).Layout)
+		v.layoutErrors(add)
+		return layout.Flex{Axis: layout.Vertical}.Layout(gtx, ch...)
+	}
 	if len(v.players) == 0 {
 		add(material.Body2(v.th, "No programs loaded. Add .red, .cw or .vna files; all players of a game use one language.").Layout)
 	}
@@ -97,36 +115,10 @@ func (v *playersView) layout(gtx layout.Context) layout.Dimensions {
 			return layout.Inset{Bottom: 4}.Layout(gtx, func(gtx layout.Context) layout.Dimensions { return row(gtx, ws...) })
 		})
 	}
-	addLabel := "Add program…"
-	if v.pickOn {
-		addLabel = "Close picker"
-	}
 	add(func(gtx layout.Context) layout.Dimensions {
-		return layout.Inset{Top: 4, Bottom: 4}.Layout(gtx, func(gtx layout.Context) layout.Dimensions { return v.button(gtx, &v.addBtn, addLabel) })
+		return layout.Inset{Top: 4, Bottom: 4}.Layout(gtx, func(gtx layout.Context) layout.Dimensions { return v.button(gtx, &v.addBtn, "Add program…") })
 	})
-	if v.pickOn {
-		add(func(gtx layout.Context) layout.Dimensions { return v.picker.layout(gtx, v.th) })
-	}
-	if len(v.errors) > 0 {
-		add(func(gtx layout.Context) layout.Dimensions {
-			return layout.Inset{Top: 6}.Layout(gtx, material.Subtitle2(v.th, "Load errors").Layout)
-		})
-		for _, f := range v.failed {
-			add(func(gtx layout.Context) layout.Dimensions {
-				return layout.Inset{Top: 2, Bottom: 2}.Layout(gtx, func(gtx layout.Context) layout.Dimensions {
-					return v.smallButton(gtx, &f.edit, "Edit "+f.name+" to fix it")
-				})
-			})
-		}
-		for _, e := range v.errors {
-			add(func(gtx layout.Context) layout.Dimensions {
-				l := material.Body2(v.th, e)
-				l.Color = errorCol
-				l.Font.Typeface = "Go Mono"
-				return l.Layout(gtx)
-			})
-		}
-	}
+	v.layoutErrors(add)
 	add(func(gtx layout.Context) layout.Dimensions {
 		return layout.Inset{Top: 8}.Layout(gtx, func(gtx layout.Context) layout.Dimensions {
 			l := material.Caption(v.th, "Colours are the programs' (Okabe–Ito, colour-blind safe); bright cells were written in the last 64 time slices; a black dot in a white square is a running thread; white cells belong to the process selected in Statistics.")
@@ -135,6 +127,31 @@ func (v *playersView) layout(gtx layout.Context) layout.Dimensions {
 		})
 	})
 	return layout.Flex{Axis: layout.Vertical}.Layout(gtx, ch...)
+}
+
+// layoutErrors adds the load errors, with an Edit button for each program that failed.
+func (v *playersView) layoutErrors(add func(layout.Widget)) {
+	if len(v.errors) == 0 {
+		return
+	}
+	add(func(gtx layout.Context) layout.Dimensions {
+		return layout.Inset{Top: 6}.Layout(gtx, material.Subtitle2(v.th, "Load errors").Layout)
+	})
+	for _, f := range v.failed {
+		add(func(gtx layout.Context) layout.Dimensions {
+			return layout.Inset{Top: 2, Bottom: 2}.Layout(gtx, func(gtx layout.Context) layout.Dimensions {
+				return v.smallButton(gtx, &f.edit, "Edit "+f.name+" to fix it")
+			})
+		})
+	}
+	for _, e := range v.errors {
+		add(func(gtx layout.Context) layout.Dimensions {
+			l := material.Body2(v.th, e)
+			l.Color = errorCol
+			l.Font.Typeface = "Go Mono"
+			return l.Layout(gtx)
+		})
+	}
 }
 
 func plural(n int, one, many string) string {

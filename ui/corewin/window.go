@@ -127,7 +127,7 @@ func New(cfg Config) *Window {
 	w.tourney = tourneyView{session: s, look: l}
 	w.editor = editorView{session: s, look: l, panel: &w.panelList}
 	w.panelList.Axis = layout.Vertical
-	w.roster.picker.init(cfg.Roots)
+	w.roster.picker.Setup(cfg.Roots, coreKind)
 	if cfg.Folder != "" {
 		w.roster.picker.Open(cfg.Folder)
 	}

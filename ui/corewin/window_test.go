@@ -67,6 +67,31 @@ func (h *harness) find(text string) (image.Rectangle, bool) {
 	return image.Rectangle{}, false
 }
 
+// clickBelow clicks the top-most button labelled text below the widget labelled above (the
+// copies' "+" below the tabs, not the speed's above them).
+func (h *harness) clickBelow(t testing.TB, text, above string) {
+	t.Helper()
+	top, ok := h.find(above)
+	if !ok {
+		t.Fatalf("no %q on screen", above)
+	}
+	byID := goldentest.Semantics(&h.r)
+	best := image.Rectangle{}
+	for _, n := range byID {
+		if n.Desc.Label != text {
+			continue
+		}
+		if b, ok := goldentest.ClickableBounds(byID, n); ok && b.Min.Y >= top.Max.Y && (best.Empty() || b.Min.Y < best.Min.Y) {
+			best = b
+		}
+	}
+	if best.Empty() {
+		t.Fatalf("no button labelled %q below %q", text, above)
+	}
+	c := best.Min.Add(best.Max).Div(2)
+	h.click(f32.Pt(float32(c.X), float32(c.Y)))
+}
+
 func (h *harness) clickLabel(t testing.TB, text string) {
 	t.Helper()
 	b, ok := h.find(text)
@@ -141,7 +166,7 @@ func TestStatisticsOrderAndSelection(t *testing.T) {
 	w := newTestWindow(t, "bundled:imp.cw", "bundled:dwarf.cw", "bundled:replicator.cw")
 	h := newHarness(w)
 	h.frame()
-	h.clickLabel(t, "Run block")
+	h.clickLabel(t, "Run")
 	h.settle(t)
 	h.clickLabel(t, "Statistics")
 	order := w.stats.Order()
@@ -176,7 +201,7 @@ func TestStartPauseAndBlocks(t *testing.T) {
 	w := newTestWindow(t, "bundled:dwarf.cw", "bundled:imp.cw")
 	h := newHarness(w)
 	h.frame()
-	h.clickLabel(t, "Run block")
+	h.clickLabel(t, "Run")
 	h.settle(t)
 	if w.snap.Cycle != 100 {
 		t.Fatalf("after a block of 100: cycle %d", w.snap.Cycle)
@@ -275,7 +300,7 @@ func TestRedcodeAndVNAInTheWindow(t *testing.T) {
 	}
 	h := newHarness(w)
 	h.frame()
-	h.clickLabel(t, "Run block")
+	h.clickLabel(t, "Run")
 	h.settle(t)
 	if w.snap.Cycle != 100 || len(w.snap.Stats) != 2 || !w.snap.Stats[0].Alive {
 		t.Fatalf("Redcode after a block: cycle %d, stats %+v", w.snap.Cycle, w.snap.Stats)
@@ -299,7 +324,7 @@ func TestRedcodeAndVNAInTheWindow(t *testing.T) {
 	if v.snap.Size != 200 || len(v.snap.Stats) != 2 {
 		t.Fatalf("VNA ring of %d nodes with %d players", v.snap.Size, len(v.snap.Stats))
 	}
-	hv.clickLabel(t, "Run block")
+	hv.clickLabel(t, "Run")
 	hv.settle(t)
 	if v.snap.Cycle == 0 {
 		t.Fatal("the VNA game did not run")
@@ -477,7 +502,7 @@ func TestCopiesAndRounds(t *testing.T) {
 	w := newTestWindow(t, "bundled:dwarf.cw", "bundled:imp.cw")
 	h := newHarness(w)
 	h.frame()
-	h.clickLabel(t, "+")
+	h.clickBelow(t, "+", "Players")
 	if len(w.snap.Stats) != 3 || w.players[0].copies != 2 {
 		t.Fatalf("after + on Dwarf: %d processes, %d copies", len(w.snap.Stats), w.players[0].copies)
 	}
@@ -535,7 +560,7 @@ func TestResponsiveAtFullSpeed(t *testing.T) {
 	h := newHarness(w)
 	h.frame()
 	for w.speedIdx < len(kit.Speeds)-1 {
-		h.clickLabel(t, "Faster")
+		h.clickLabel(t, "+")
 	}
 	start := w.snap.Cycle // before Start: the game may end within the click's frames
 	h.clickLabel(t, "Start")
@@ -654,7 +679,7 @@ func TestRememberPlayersCopiesFolder(t *testing.T) {
 	if len(got) != 0 {
 		t.Fatalf("reported %v before anything changed", got)
 	}
-	h.clickLabel(t, "+")
+	h.clickBelow(t, "+", "Players")
 	if len(got) != 1 {
 		t.Fatalf("after + on Dwarf, reported %d times, want once: %v", len(got), got)
 	}
