@@ -16,8 +16,8 @@ import (
 )
 
 // controlsView is the top of the panel, in the RoboCom window's words and order: Start,
-// Step, Run a block, the speed, the seed, the language and round, then one line for the
-// round's result (or the tally) and one for a notice, there or not, so that the tabs below
+// Step, Run a block, the speed, the seed, the language and round, then two lines for a
+// notice or else the round's result (or the tally), there or not, so that the tabs below
 // never move when a round ends or a notice comes.
 type controlsView struct {
 	*session
@@ -96,9 +96,8 @@ func (c *controlsView) syncSeed() {
 	}
 }
 
-// Heights of the result and notice lines, kept whether they show text or not.
+// The notice (or result) lines: how many, and how tall, kept whether they show text or not.
 const (
-	resultLineH = unit.Dp(20)
 	noticeLines = 2
 	noticeLineH = unit.Dp(17)
 )
@@ -151,18 +150,17 @@ func (c *controlsView) layout(gtx layout.Context) layout.Dimensions {
 		return fixedLines(gtx, noticeLineH, 2, material.Body2(c.th, status)) // two lines, however long the numbers grow
 	})
 	add(func(gtx layout.Context) layout.Dimensions {
-		var l material.LabelStyle
-		if r := c.ResultLine(); r != "" {
-			l = material.Body1(c.th, r+c.tallyText())
-			l.Font.Weight = 700
-		} else {
-			l = material.Body2(c.th, strings.TrimPrefix(c.tallyText(), " "))
-		}
-		return fixedLines(gtx, resultLineH, 1, l)
-	})
-	add(func(gtx layout.Context) layout.Dimensions {
+		// A notice while there is one, else the round's result or the tally.
 		l := material.Body2(c.th, c.message)
 		l.Color = errorCol
+		if c.message == "" {
+			if r := c.ResultLine(); r != "" {
+				l = material.Body2(c.th, r+c.tallyText())
+				l.Font.Weight = 700
+			} else {
+				l = material.Body2(c.th, strings.TrimPrefix(c.tallyText(), " "))
+			}
+		}
 		return fixedLines(gtx, noticeLineH, noticeLines, l)
 	})
 	return layout.Flex{Axis: layout.Vertical}.Layout(gtx, rows...)
