@@ -126,7 +126,7 @@ func battleMain(args []string, stdout, stderr io.Writer) int {
 		traceErr = finishTrace()
 	}
 	if traceErr != nil {
-		fmt.Fprintf(stderr, "robocom battle: writing the trace %s failed: %v\n", *trace, unwrapPath(traceErr))
+		fmt.Fprintf(stderr, "robocom battle: writing the trace %s failed: %v\n", *trace, userfile.Unwrap(traceErr))
 		return 1
 	}
 	if err != nil && ctx.Err() == nil {

@@ -82,7 +82,7 @@ func tournamentMain(args []string, stdout, stderr io.Writer) int {
 		for _, p := range progs {
 			sum, err := fileSHA256(p.File)
 			if err != nil {
-				fmt.Fprintf(stderr, "robocom tournament: cannot read %s: %v\n", p.File, unwrapPath(err))
+				fmt.Fprintf(stderr, "robocom tournament: cannot read %s: %v\n", p.File, userfile.Unwrap(err))
 				return 1
 			}
 			h.Programs = append(h.Programs, shardProgram{Name: p.Name, File: p.File, SHA256: sum})

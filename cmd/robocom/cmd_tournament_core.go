@@ -116,7 +116,7 @@ func coreTournamentMain(args []string, stdout, stderr io.Writer) int {
 		}
 		ents, err := os.ReadDir(a)
 		if err != nil {
-			return usageErr("cannot read directory %s: %v", a, unwrapPath(err))
+			return usageErr("cannot read directory %s: %v", a, userfile.Unwrap(err))
 		}
 		n := 0
 		for _, e := range ents {
@@ -264,13 +264,6 @@ func writeCoreTournament(w io.Writer, res *coreplay.Result, lang coreplay.Langua
 		printCoreTournament(bw, res, lang, n, interrupted)
 	}
 	return bw.Flush()
-}
-
-func unwrapPath(err error) error {
-	if pe, ok := err.(*os.PathError); ok {
-		return pe.Err
-	}
-	return err
 }
 
 type coreTournamentOut struct {

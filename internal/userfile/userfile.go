@@ -193,12 +193,7 @@ func osError(name string, k Kind, err error) error {
 	case errors.Is(err, syscall.EISDIR):
 		msg = fmt.Sprintf("%s is a folder, not %s; name a file in it", name, k.Noun)
 	default:
-		e := err
-		var pe *fs.PathError
-		if errors.As(err, &pe) {
-			e = pe.Err
-		}
-		msg = fmt.Sprintf("cannot read %s: %v", name, e)
+		msg = fmt.Sprintf("cannot read %s: %v", name, Unwrap(err))
 	}
 	return &Error{name, msg, err}
 }
@@ -235,12 +230,7 @@ func Create(path string) (*os.File, error) {
 		return nil, &Error{path, fmt.Sprintf("%s is a named pipe (FIFO) that no program reads; start the reader first or name a file", path), err}
 	}
 	if err != nil {
-		var pe *fs.PathError
-		e := err
-		if errors.As(err, &pe) {
-			e = pe.Err
-		}
-		return nil, &Error{path, fmt.Sprintf("cannot write %s: %v", path, e), err}
+		return nil, writeError(path, err)
 	}
 	return f, nil
 }

@@ -3,7 +3,6 @@ package corewin
 import (
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -15,12 +14,13 @@ import (
 	"gioui.org/widget/material"
 
 	coreplay "robocom/corewars/play"
+	"robocom/internal/userfile"
 )
 
 // editorView edits one program of any of the three languages: Check assembles it with the
 // parameters in use, marks the error lines in the gutter of line numbers and lists each
 // error under a copy of its source line; clicking an error puts the caret there. Save (files
-// on disk only) writes a temporary file and renames it, then reloads the players. (The
+// on disk only) writes through userfile's atomic writer, then reloads the players. (The
 // RoboCom editor in package ui is tied to RoboCom's assembler.)
 //
 // Gio's fonts draw a tab as a box, so tabs become spaces up to the next tab stop (every
@@ -64,7 +64,7 @@ func (e *editorView) init() { e.hscroll.Axis = layout.Horizontal }
 func (e *editorView) open(w *Window, p string) {
 	src, err := w.readFile(p)
 	if err != nil {
-		w.notify("Cannot open " + p + ": " + unwrap(err).Error())
+		w.notify("Cannot open " + p + ": " + userfile.Unwrap(err).Error())
 		return
 	}
 	e.path, e.name = p, filepath.Base(p[strings.Index(p, ":")+1:])
@@ -175,7 +175,7 @@ func (w *Window) SaveEditor() error {
 	if text == e.saved {
 		data = e.file // unchanged: keep the file's own tabs
 	}
-	if err := writeAtomic(dst, data); err != nil {
+	if err := userfile.WriteFile(dst, data, 0o644); err != nil {
 		return err
 	}
 	e.saved, e.file, e.modified = text, data, false
@@ -183,36 +183,6 @@ func (w *Window) SaveEditor() error {
 	w.reloadPlayers()
 	w.resetSeries()
 	w.newGame()
-	return nil
-}
-
-func writeAtomic(dst string, data []byte) error {
-	mode := os.FileMode(0o644)
-	if st, err := os.Stat(dst); err == nil {
-		if !st.Mode().IsRegular() {
-			return fmt.Errorf("%s is not a regular file; not saved", dst)
-		}
-		mode = st.Mode().Perm()
-	}
-	f, err := os.CreateTemp(filepath.Dir(dst), "."+filepath.Base(dst)+".*")
-	if err != nil {
-		return fmt.Errorf("cannot save %s: %v", dst, unwrap(err))
-	}
-	tmp := f.Name()
-	_, werr := f.Write(data)
-	if err := f.Close(); werr == nil {
-		werr = err
-	}
-	if werr == nil {
-		werr = os.Chmod(tmp, mode)
-	}
-	if werr == nil {
-		werr = os.Rename(tmp, dst)
-	}
-	if werr != nil {
-		os.Remove(tmp)
-		return fmt.Errorf("cannot save %s: %v", dst, werr)
-	}
 	return nil
 }
 

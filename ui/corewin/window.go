@@ -320,7 +320,7 @@ func (w *Window) AddPlayer(p string) bool {
 	src, err := w.readFile(p)
 	w.clearErrorsFor(name)
 	if err != nil {
-		w.errors = append(w.errors, fmt.Sprintf("%s: cannot read the file: %v", name, unwrap(err)))
+		w.errors = append(w.errors, fmt.Sprintf("%s: cannot read the file: %v", name, userfile.Unwrap(err)))
 		return false
 	}
 	prog, err := coreplay.Load(name, src, w.params)
@@ -358,13 +358,6 @@ func (w *Window) dropFailed(p string) {
 			return
 		}
 	}
-}
-
-func unwrap(err error) error {
-	if pe, ok := err.(*fs.PathError); ok {
-		return pe.Err
-	}
-	return err
 }
 
 func (w *Window) clearErrorsFor(name string) {
@@ -427,7 +420,7 @@ func (w *Window) reloadPlayers() {
 	for _, p := range w.players {
 		src, err := w.readFile(p.path)
 		if err != nil {
-			w.errors = append(w.errors, fmt.Sprintf("%s: cannot read the file: %v", p.prog.File, unwrap(err)))
+			w.errors = append(w.errors, fmt.Sprintf("%s: cannot read the file: %v", p.prog.File, userfile.Unwrap(err)))
 			continue
 		}
 		prog, err := coreplay.Load(p.prog.File, src, w.params)

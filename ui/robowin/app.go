@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"image"
 	"image/color"
-	"io/fs"
 	"math/rand/v2"
 	"strings"
 	"time"
@@ -140,13 +139,6 @@ func (u *UI) Close() {
 
 // Board is the board's state (selection, zoom).
 func (u *UI) Board() *BoardState { return &u.board.BoardState }
-
-func unwrapPathErr(err error) error {
-	if pe, ok := err.(*fs.PathError); ok {
-		return pe.Err
-	}
-	return err
-}
 
 func baseName(p string) string {
 	if i := strings.LastIndexAny(p, "/:"); i >= 0 {

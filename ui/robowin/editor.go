@@ -131,36 +131,6 @@ func (e *progEditor) check() {
 	e.prog = prog
 }
 
-// writeAtomic writes data to path through a temporary file in the same folder and a rename.
-func writeAtomic(path string, data []byte) error {
-	dir := filepath.Dir(path)
-	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return fmt.Errorf("cannot save %s: %v", path, unwrapPathErr(err))
-	}
-	tmp := f.Name()
-	_, werr := f.Write(data)
-	if serr := f.Sync(); werr == nil {
-		werr = serr
-	}
-	if cerr := f.Close(); werr == nil {
-		werr = cerr
-	}
-	if werr == nil {
-		if st, err := os.Stat(path); err == nil {
-			os.Chmod(tmp, st.Mode().Perm())
-		} else {
-			os.Chmod(tmp, 0o644)
-		}
-		werr = os.Rename(tmp, path)
-	}
-	if werr != nil {
-		os.Remove(tmp)
-		return fmt.Errorf("cannot save %s: %v", path, werr)
-	}
-	return nil
-}
-
 var (
 	toolsBg      = color.NRGBA{0xFB, 0xFB, 0xF9, 0xFF}
 	errColor     = color.NRGBA{0xB0, 0x00, 0x20, 0xFF}
@@ -367,7 +337,7 @@ func (pt *programTools) SaveEditor() error {
 	}
 	e.confirm = ""
 	txt := e.ed.Text()
-	if err := writeAtomic(path, []byte(txt)); err != nil {
+	if err := userfile.WriteFile(path, []byte(txt), 0o644); err != nil {
 		return err
 	}
 	e.path, e.saved = path, txt
