@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"robocom/internal/srcerr"
 	"robocom/internal/userfile"
 	"robocom/robolang"
 )
@@ -70,7 +71,7 @@ func rbiMain(stdout, stderr io.Writer, args []string) int {
 	}
 	p, err := robolang.LoadFile(in, robolang.Options{RC3: rc3})
 	if err != nil {
-		var list robolang.ErrorList
+		var list srcerr.List
 		if errors.As(err, &list) {
 			for _, e := range list {
 				fmt.Fprintln(stderr, e)

@@ -14,6 +14,7 @@ import (
 	"gioui.org/widget/material"
 
 	coreplay "robocom/corewars/play"
+	"robocom/internal/srcerr"
 	"robocom/internal/userfile"
 )
 
@@ -32,7 +33,7 @@ type editorView struct {
 	ed       widget.Editor
 	check    widget.Clickable
 	save     widget.Clickable
-	errs     coreplay.LoadErrors
+	errs     srcerr.List
 	errBtns  []widget.Clickable
 	hscroll  layout.List // the editor scrolls sideways instead of wrapping
 	status   string
@@ -121,7 +122,7 @@ func (e *editorView) runCheck(w *Window) {
 	_, err := coreplay.Load(e.name, []byte(e.ed.Text()), w.params)
 	e.checked = true
 	e.errs = nil
-	var le coreplay.LoadErrors
+	var le srcerr.List
 	switch {
 	case err == nil:
 		e.status = "No errors."
@@ -129,7 +130,7 @@ func (e *editorView) runCheck(w *Window) {
 		e.errs = le
 		e.status = fmt.Sprintf("%d %s.", len(le), plural(len(le), "error", "errors"))
 	default:
-		e.errs = coreplay.LoadErrors{{File: e.name, Msg: err.Error()}}
+		e.errs = srcerr.List{{File: e.name, Msg: err.Error()}}
 		e.status = "1 error."
 	}
 	for len(e.errBtns) < len(e.errs) {
@@ -138,7 +139,7 @@ func (e *editorView) runCheck(w *Window) {
 }
 
 // EditorErrors are the errors of the last check.
-func (w *Window) EditorErrors() coreplay.LoadErrors { return w.editor.errs }
+func (w *Window) EditorErrors() srcerr.List { return w.editor.errs }
 
 // OpenEditor opens "root:path" in the editor tab.
 func (w *Window) OpenEditor(p string) {

@@ -19,6 +19,7 @@ import (
 	"gioui.org/widget"
 	"gioui.org/widget/material"
 
+	"robocom/internal/srcerr"
 	"robocom/internal/userfile"
 	"robocom/robolang"
 )
@@ -52,7 +53,7 @@ type progEditor struct {
 	ed       widget.Editor
 	saved    string // the text as last saved or loaded
 	checked  string // the text errs belongs to
-	errs     []*robolang.Error
+	errs     srcerr.List
 	prog     *robolang.Program // the last version that loaded, nil while it has errors
 	pathEd   widget.Editor
 	saveBtn  widget.Clickable
@@ -122,11 +123,11 @@ func (e *progEditor) check() {
 	e.checked, e.langSeen = txt, lang
 	prog, err := robolang.Parse(e.name, []byte(txt), lang)
 	e.errs = nil
-	var list robolang.ErrorList
+	var list srcerr.List
 	if errors.As(err, &list) {
 		e.errs = list
 	} else if err != nil {
-		e.errs = []*robolang.Error{{File: e.name, Msg: err.Error()}}
+		e.errs = srcerr.List{{File: e.name, Msg: err.Error()}}
 	}
 	e.prog = prog
 }
@@ -308,7 +309,7 @@ func (pt *programTools) openProgramOf(i int) {
 }
 
 // Errors are the load errors of the editor's text, nil when it loads or no file is open.
-func (pt *programTools) EditorErrors() []*robolang.Error {
+func (pt *programTools) EditorErrors() srcerr.List {
 	if e := pt.ed; e != nil {
 		return e.errs
 	}
@@ -645,8 +646,8 @@ func (pt *programTools) layoutCode(gtx layout.Context, e *progEditor) layout.Dim
 	lines := strings.Split(txt, "\n")
 	errLines := map[int]bool{}
 	for _, er := range e.errs {
-		if er.Pos.Line > 0 {
-			errLines[er.Pos.Line] = true
+		if er.Line > 0 {
+			errLines[er.Line] = true
 		}
 	}
 	fnt := font.Font{Typeface: "Go Mono"}
@@ -755,7 +756,7 @@ func (pt *programTools) askSaveRBIFromEditor() {
 func (u *UI) OpenEditor(path string) error { return u.dbg.prog.OpenEditor(path) }
 
 // EditorErrors are the load errors of the editor's text, nil when it loads or no file is open.
-func (u *UI) EditorErrors() []*robolang.Error { return u.dbg.prog.EditorErrors() }
+func (u *UI) EditorErrors() srcerr.List { return u.dbg.prog.EditorErrors() }
 
 // SaveEditor saves the editor's text to the file in its path field, as its Save button does.
 func (u *UI) SaveEditor() error { return u.dbg.prog.SaveEditor() }
