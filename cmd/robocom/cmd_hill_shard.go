@@ -79,7 +79,8 @@ func hillPlayShard(h *hill.Hill, spec, out string, stdout, stderr io.Writer, qui
 			line, _ := json.Marshal(r)
 			bw.Write(line)
 			prog.step()
-			return bw.WriteByte('\n')
+			bw.WriteByte('\n')
+			return bw.Flush() // a write that fails (a full disk) stops the play at once
 		})
 	}
 	prog.finish()

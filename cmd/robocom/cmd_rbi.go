@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"robocom/internal/srcerr"
+	"robocom/internal/termtext"
 	"robocom/internal/userfile"
 	"robocom/robolang"
 )
@@ -110,6 +111,6 @@ func rbiInfo(stdout, stderr io.Writer, path string) int {
 		lang = "rc3"
 	}
 	fmt.Fprintf(stdout, "Name:     %s\nAuthor:   %s\nCountry:  %s\nFormat:   RBI %d.%d, %s language, seal intact\nCode:     hidden (%d bytes encrypted)\n",
-		h.Name, h.Author, h.Country, h.Major, h.Minor, lang, h.SealedSize)
+		termtext.Escape(h.Name), termtext.Escape(h.Author), termtext.Escape(h.Country), h.Major, h.Minor, lang, h.SealedSize)
 	return 0
 }

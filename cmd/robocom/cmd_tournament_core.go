@@ -18,6 +18,7 @@ import (
 
 	coreplay "robocom/corewars/play"
 	"robocom/internal/bouts"
+	"robocom/internal/termtext"
 	"robocom/internal/userfile"
 )
 
@@ -342,7 +343,7 @@ func printCoreTournament(w io.Writer, res *coreplay.Result, lang coreplay.Langua
 		if res.System == coreplay.Swiss {
 			line += fmt.Sprintf("%d\t", s.Byes)
 		}
-		fmt.Fprintf(tw, "%s  %s\t\n", line, s.Name)
+		fmt.Fprintf(tw, "%s  %s\t\n", line, termtext.Escape(s.Name))
 	}
 	tw.Flush()
 }

@@ -228,7 +228,8 @@ func writeShard(cmd string, stdout, stderr io.Writer, path string, quiet bool, h
 		line, _ = json.Marshal(r)
 		bw.Write(line)
 		prog.step()
-		return bw.WriteByte('\n')
+		bw.WriteByte('\n')
+		return bw.Flush() // a write that fails (a full disk) stops the play at once
 	})
 	prog.finish()
 	if err != nil && ctx.Err() == nil {
