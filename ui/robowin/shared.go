@@ -5,8 +5,8 @@ import (
 	"robocom/ui/shell"
 )
 
-// The names this window takes from the packages the windows share, under the names its
-// files used before the window had a package of its own.
+// The types this window shows that belong to the packages both windows share (the settings,
+// the palette) or to the engine (the tally): one name each inside the window's files.
 type (
 	Settings      = shell.Settings
 	SettingsStore = shell.SettingsStore
