@@ -92,12 +92,20 @@ func (o *Output) Write(p []byte) (int, error) {
 // Commit puts what was written in place: it syncs the file, renames it over the target and
 // syncs the folder, so the new file survives a crash right after. On any failure the target
 // is as it was and the temporary file is gone.
-func (o *Output) Commit() error {
+func (o *Output) Commit() error { return o.commit(false) }
+
+// CommitNew is Commit for a file that is created once (a hill): it puts the file in place
+// only if nothing is there yet, and otherwise fails with an error that is fs.ErrExist,
+// leaving what is there as it was.
+func (o *Output) CommitNew() error { return o.commit(true) }
+
+func (o *Output) commit(onlyNew bool) error {
 	if o.f == nil {
 		return &Error{o.name, fmt.Sprintf("cannot write %s: the output is closed", o.name), os.ErrClosed}
 	}
 	f, tmp := o.f, o.f.Name()
 	o.f = nil
+	defer os.Remove(tmp) // after a rename there is nothing left to remove
 	err := o.err
 	if err == nil {
 		if serr := f.Sync(); serr != nil {
@@ -107,20 +115,27 @@ func (o *Output) Commit() error {
 	if cerr := f.Close(); err == nil && cerr != nil {
 		err = writeError(o.name, cerr)
 	}
-	if err == nil {
+	if err != nil {
+		return err
+	}
+	if onlyNew {
+		// A link, unlike a rename, fails when the name exists.
+		if lerr := os.Link(tmp, o.path); lerr != nil {
+			if errors.Is(lerr, fs.ErrExist) {
+				return &Error{o.name, fmt.Sprintf("%s exists already; it was left as it was", o.name), lerr}
+			}
+			return folderError(o.name, filepath.Dir(o.path), lerr)
+		}
+	} else {
 		// The target may have been replaced by something else while the work ran.
 		if st, serr := os.Lstat(o.path); serr == nil {
-			err = checkTarget(o.name, st)
+			if err := checkTarget(o.name, st); err != nil {
+				return err
+			}
 		}
-	}
-	if err == nil {
 		if rerr := os.Rename(tmp, o.path); rerr != nil {
-			err = folderError(o.name, filepath.Dir(o.path), rerr)
+			return folderError(o.name, filepath.Dir(o.path), rerr)
 		}
-	}
-	if err != nil {
-		os.Remove(tmp)
-		return err
 	}
 	if err := syncDir(filepath.Dir(o.path)); err != nil {
 		return writeError(o.name, err)
@@ -141,6 +156,15 @@ func (o *Output) Abort() {
 
 // Name is the path as the caller named it.
 func (o *Output) Name() string { return o.name }
+
+// TempName is the temporary file's path, for a writer that opens the file itself (SQLite
+// writes a new hill through its own file handle); "" after Commit or Abort.
+func (o *Output) TempName() string {
+	if o.f == nil {
+		return ""
+	}
+	return o.f.Name()
+}
 
 func syncDir(dir string) error {
 	d, err := os.Open(dir)

@@ -223,3 +223,33 @@ func TestUnwrap(t *testing.T) {
 		t.Errorf("Unwrap of a sentence changed it: %v", got)
 	}
 }
+
+// TestCommitNew: a file created once is put in place only if nothing is there.
+func TestCommitNew(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "x.hill")
+	o, err := NewOutput(p, 0o644)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(o.TempName(), []byte("first"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := o.CommitNew(); err != nil {
+		t.Fatal(err)
+	}
+	if o.TempName() != "" {
+		t.Error("TempName after CommitNew")
+	}
+	o, _ = NewOutput(p, 0o644)
+	o.Write([]byte("second"))
+	if err := o.CommitNew(); !errors.Is(err, os.ErrExist) || !strings.Contains(err.Error(), p+" exists already") {
+		t.Errorf("second CommitNew: %v", err)
+	}
+	if got, _ := os.ReadFile(p); string(got) != "first" {
+		t.Errorf("the file became %q", got)
+	}
+	if s := strays(t, dir); len(s) != 0 {
+		t.Errorf("temporary files left: %v", s)
+	}
+}
