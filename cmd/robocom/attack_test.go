@@ -240,6 +240,7 @@ func TestAttacks(t *testing.T) {
 			want: "part.fifo is a named pipe (FIFO)", check: leftAs("part.fifo", os.ModeNamedPipe),
 			setup: [][]string{{"hill", "create", "shard2.hill", "-game", "robocom", "-rounds", "1"}, {"hill", "add", "shard2.hill", "-noplay", "a.rob", "hive.rob"}}},
 		{name: "rbi -o /dev/null", args: []string{"rbi", "a.rob", "-o", "/dev/null"}, status: 1, want: "/dev/null is a device", check: charDevice("/dev/null")},
+		{name: "battle -trace read-only folder", args: []string{"battle", "-seed", "1", "-trace", "ro/t.jsonl", "a.rob"}, status: 1, want: "the folder ro is not writable", asNobody: true},
 		{name: "rbi -o read-only folder", args: []string{"rbi", "a.rob", "-o", "ro/a.rbi"}, status: 1, want: "the folder ro is not writable", asNobody: true, check: noStrays("ro")},
 
 		// Failed writes stop the work: within seconds, status 1, the reason.

@@ -16,6 +16,7 @@ import (
 	"io/fs"
 	"math"
 	"os"
+	"path/filepath"
 	"syscall"
 )
 
@@ -230,6 +231,9 @@ func Create(path string) (*os.File, error) {
 		return nil, &Error{path, fmt.Sprintf("%s is a named pipe (FIFO) that no program reads; start the reader first or name a file", path), err}
 	}
 	if err != nil {
+		if _, serr := os.Lstat(path); errors.Is(serr, fs.ErrNotExist) {
+			return nil, folderError(path, filepath.Dir(path), err) // the folder is the problem
+		}
 		return nil, writeError(path, err)
 	}
 	return f, nil

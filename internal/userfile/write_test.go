@@ -139,6 +139,9 @@ func TestWriteFolderErrors(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "the folder "+missing+" does not exist") {
 		t.Errorf("missing folder: %v", err)
 	}
+	if _, err := Create(filepath.Join(missing, "trace.jsonl")); err == nil || !strings.Contains(err.Error(), "the folder "+missing+" does not exist") {
+		t.Errorf("trace in a missing folder: %v", err)
+	}
 	if os.Geteuid() == 0 {
 		t.Log("root writes in any folder: the read-only folder case runs in TestAttacks as nobody")
 		return
@@ -148,6 +151,9 @@ func TestWriteFolderErrors(t *testing.T) {
 	err = WriteFile(filepath.Join(ro, "x.rbi"), nil, 0o644)
 	if err == nil || !strings.Contains(err.Error(), "the folder "+ro+" is not writable") || strings.Contains(err.Error(), ".tmp") {
 		t.Errorf("read-only folder: %v", err)
+	}
+	if _, err := Create(filepath.Join(ro, "trace.jsonl")); err == nil || !strings.Contains(err.Error(), "the folder "+ro+" is not writable") {
+		t.Errorf("trace in a read-only folder: %v", err)
 	}
 }
 
