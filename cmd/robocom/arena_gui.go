@@ -42,14 +42,14 @@ func windowArgsError(args []string) error {
 // players of the last run, or else the first bundled robots.
 func openArena(args []string) int {
 	if err := windowArgsError(args); err != nil {
-		fmt.Fprintf(os.Stderr, "robocom: %v.\n", err)
+		fmt.Fprintf(escapedStderr, "robocom: %v.\n", err)
 		return 2
 	}
 	var files []string
 	for _, a := range args {
 		abs, err := filepath.Abs(a)
 		if err != nil {
-			fmt.Fprintf(os.Stderr, "robocom: %s: %v\n", a, err)
+			fmt.Fprintf(escapedStderr, "robocom: %s: %v\n", a, err)
 			return 2
 		}
 		files = append(files, "disk:"+strings.TrimPrefix(filepath.ToSlash(abs), "/"))
@@ -63,7 +63,7 @@ func openArena(args []string) int {
 	if p, err := kit.DefaultSettingsPath(); err == nil {
 		settings, settingsErr = kit.OpenSettings(p)
 		if settingsErr != nil {
-			fmt.Fprintln(os.Stderr, "robocom:", settingsErr)
+			fmt.Fprintln(escapedStderr, "robocom:", settingsErr)
 		}
 		// Nothing is written before the window opens: a launch that fails leaves the file as
 		// it was (loop calls Opened on the first frame).
@@ -131,7 +131,7 @@ func openArena(args []string) int {
 		u.Close()
 		modes.Close()
 		if err != nil {
-			fmt.Fprintln(os.Stderr, "robocom:", windowError(err, os.Getenv))
+			fmt.Fprintln(escapedStderr, "robocom:", windowError(err, os.Getenv))
 			os.Exit(1)
 		}
 		os.Exit(0)
@@ -167,7 +167,7 @@ func rememberCore(st *kit.SettingsStore, m corewin.Memory) {
 		s.CoreFolder = m.Folder
 	})
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "robocom: could not save the settings:", err)
+		fmt.Fprintln(escapedStderr, "robocom: could not save the settings:", err)
 	}
 }
 
@@ -181,7 +181,7 @@ func rememberMode(st *kit.SettingsStore, coreOn bool) {
 		mode = kit.ModeCoreWar
 	}
 	if err := st.Update(func(s *kit.Settings) { s.Mode = mode }); err != nil {
-		fmt.Fprintln(os.Stderr, "robocom: could not save the settings:", err)
+		fmt.Fprintln(escapedStderr, "robocom: could not save the settings:", err)
 	}
 }
 

@@ -3,7 +3,6 @@ package corewin
 import (
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -15,12 +14,14 @@ import (
 	"gioui.org/widget/material"
 
 	coreplay "robocom/corewars/play"
+	"robocom/internal/srcerr"
+	"robocom/internal/userfile"
 )
 
 // editorView edits one program of any of the three languages: Check assembles it with the
 // parameters in use, marks the error lines in the gutter of line numbers and lists each
 // error under a copy of its source line; clicking an error puts the caret there. Save (files
-// on disk only) writes a temporary file and renames it, then reloads the players. (The
+// on disk only) writes through userfile's atomic writer, then reloads the players. (The
 // RoboCom editor in package ui is tied to RoboCom's assembler.)
 //
 // Gio's fonts draw a tab as a box, so tabs become spaces up to the next tab stop (every
@@ -34,7 +35,7 @@ type editorView struct {
 	ed       widget.Editor
 	check    widget.Clickable
 	save     widget.Clickable
-	errs     coreplay.LoadErrors
+	errs     srcerr.List
 	errBtns  []widget.Clickable
 	hscroll  layout.List // the editor scrolls sideways instead of wrapping
 	status   string
@@ -66,7 +67,7 @@ func (e *editorView) init() { e.hscroll.Axis = layout.Horizontal }
 func (e *editorView) open(p string) {
 	src, err := e.readFile(p)
 	if err != nil {
-		e.notify("Cannot open " + p + ": " + unwrap(err).Error())
+		e.notify("Cannot open " + p + ": " + userfile.Unwrap(err).Error())
 		return
 	}
 	e.path, e.name = p, filepath.Base(p[strings.Index(p, ":")+1:])
@@ -123,7 +124,7 @@ func (e *editorView) runCheck() {
 	_, err := coreplay.Load(e.name, []byte(e.ed.Text()), e.params)
 	e.checked = true
 	e.errs = nil
-	var le coreplay.LoadErrors
+	var le srcerr.List
 	switch {
 	case err == nil:
 		e.status = "No errors."
@@ -131,7 +132,7 @@ func (e *editorView) runCheck() {
 		e.errs = le
 		e.status = fmt.Sprintf("%d %s.", len(le), plural(len(le), "error", "errors"))
 	default:
-		e.errs = coreplay.LoadErrors{{File: e.name, Msg: err.Error()}}
+		e.errs = srcerr.List{{File: e.name, Msg: err.Error()}}
 		e.status = "1 error."
 	}
 	for len(e.errBtns) < len(e.errs) {
@@ -140,7 +141,7 @@ func (e *editorView) runCheck() {
 }
 
 // Errors are the errors of the last check.
-func (e *editorView) Errors() coreplay.LoadErrors { return e.errs }
+func (e *editorView) Errors() srcerr.List { return e.errs }
 
 // SetText replaces the edited text (tests, and a future paste).
 func (e *editorView) SetText(s string) {
@@ -170,43 +171,13 @@ func (e *editorView) Save() error {
 	if text == e.saved {
 		data = e.file // unchanged: keep the file's own tabs
 	}
-	if err := writeAtomic(dst, data); err != nil {
+	if err := userfile.WriteFile(dst, data, 0o644); err != nil {
 		return err
 	}
 	e.saved, e.file, e.modified = text, data, false
 	e.runCheck()
 	e.reloadPlayers()
 	e.restartSeries()
-	return nil
-}
-
-func writeAtomic(dst string, data []byte) error {
-	mode := os.FileMode(0o644)
-	if st, err := os.Stat(dst); err == nil {
-		if !st.Mode().IsRegular() {
-			return fmt.Errorf("%s is not a regular file; not saved", dst)
-		}
-		mode = st.Mode().Perm()
-	}
-	f, err := os.CreateTemp(filepath.Dir(dst), "."+filepath.Base(dst)+".*")
-	if err != nil {
-		return fmt.Errorf("cannot save %s: %v", dst, unwrap(err))
-	}
-	tmp := f.Name()
-	_, werr := f.Write(data)
-	if err := f.Close(); werr == nil {
-		werr = err
-	}
-	if werr == nil {
-		werr = os.Chmod(tmp, mode)
-	}
-	if werr == nil {
-		werr = os.Rename(tmp, dst)
-	}
-	if werr != nil {
-		os.Remove(tmp)
-		return fmt.Errorf("cannot save %s: %v", dst, werr)
-	}
 	return nil
 }
 

@@ -187,7 +187,7 @@ func (s *session) AddPlayer(p string) bool {
 	src, err := s.readFile(p)
 	s.clearErrorsFor(name)
 	if err != nil {
-		s.errors = append(s.errors, fmt.Sprintf("%s: cannot read the file: %v", name, unwrap(err)))
+		s.errors = append(s.errors, fmt.Sprintf("%s: cannot read the file: %v", name, userfile.Unwrap(err)))
 		return false
 	}
 	prog, err := coreplay.Load(name, src, s.params)
@@ -199,13 +199,6 @@ func (s *session) AddPlayer(p string) bool {
 	s.dropFailed(p)
 	s.players = append(s.players, &player{path: p, prog: prog, copies: 1})
 	return true
-}
-
-func unwrap(err error) error {
-	if pe, ok := err.(*fs.PathError); ok {
-		return pe.Err
-	}
-	return err
 }
 
 func (s *session) addFailed(p, name string) {
@@ -283,7 +276,7 @@ func (s *session) reloadPlayers() {
 	for _, p := range s.players {
 		src, err := s.readFile(p.path)
 		if err != nil {
-			s.errors = append(s.errors, fmt.Sprintf("%s: cannot read the file: %v", p.prog.File, unwrap(err)))
+			s.errors = append(s.errors, fmt.Sprintf("%s: cannot read the file: %v", p.prog.File, userfile.Unwrap(err)))
 			continue
 		}
 		prog, err := coreplay.Load(p.prog.File, src, s.params)

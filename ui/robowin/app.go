@@ -3,7 +3,6 @@ package robowin
 import (
 	"image"
 	"image/color"
-	"io/fs"
 	"math/rand/v2"
 	"path"
 	"strings"
@@ -135,13 +134,6 @@ func (u *UI) Close() {
 
 // Board is the board's state (selection, zoom).
 func (u *UI) Board() *BoardState { return &u.board.BoardState }
-
-func unwrapPathErr(err error) error {
-	if pe, ok := err.(*fs.PathError); ok {
-		return pe.Err
-	}
-	return err
-}
 
 func baseName(p string) string {
 	if i := strings.LastIndexAny(p, "/:"); i >= 0 {

@@ -435,7 +435,7 @@ func TestEditorShowsErrorAtLine(t *testing.T) {
 	// Type a bad instruction on line 4.
 	h.typeInto(&e.ed, &e.ed, "Name Mine\nBank Main\n@l\nTurnn 1\nJump @l\n", false)
 	errs := h.u.EditorErrors()
-	if len(errs) == 0 || errs[0].Pos.Line != 4 {
+	if len(errs) == 0 || errs[0].Line != 4 {
 		t.Fatalf("errors after typing: %v, want one at line 4", errs)
 	}
 	if !h.shows(path + ":4:") {

@@ -5,7 +5,8 @@ import (
 	"robocom/ui/kit"
 )
 
-// The window's names for what the windows share (ui/kit) and for RoboCom's tally.
+// The types this window shows that belong to the packages both windows share (the settings,
+// the palette) or to the engine (the tally): one name each inside the window's files.
 type (
 	Settings      = kit.Settings
 	SettingsStore = kit.SettingsStore
