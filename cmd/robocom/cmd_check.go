@@ -8,6 +8,7 @@ import (
 	"os"
 
 	"robocom/arena"
+	"robocom/internal/srcerr"
 	"robocom/robolang"
 )
 
@@ -55,7 +56,7 @@ func checkFiles(stdout, stderr io.Writer, files []string, opt robolang.Options) 
 		p, err := robolang.LoadFile(path, opt)
 		if err != nil {
 			status = 1
-			var list robolang.ErrorList
+			var list srcerr.List
 			if errors.As(err, &list) {
 				for _, e := range list {
 					fmt.Fprintln(stderr, e)

@@ -16,6 +16,7 @@ import (
 	"robocom/corewars"
 	coreplay "robocom/corewars/play"
 	"robocom/internal/bouts"
+	"robocom/internal/termtext"
 	"robocom/internal/userfile"
 )
 
@@ -418,7 +419,7 @@ func (res *coreResult) printRound(w io.Writer, r coreRound) {
 				alive = fmt.Sprintf("%d of %d", p.Processes, res.Copies)
 			}
 		}
-		fmt.Fprintf(tw, "  %d\t%s\t%s\t%s\t%d\t%d\t%d%s\n", p.Index+1, p.Name, p.File, alive, p.Threads, p.Cells, p.Kills, res.scoreColumn(p.Score))
+		fmt.Fprintf(tw, "  %d\t%s\t%s\t%s\t%d\t%d\t%d%s\n", p.Index+1, termtext.Escape(p.Name), termtext.Escape(p.File), alive, p.Threads, p.Cells, p.Kills, res.scoreColumn(p.Score))
 	}
 	tw.Flush()
 }
@@ -432,7 +433,7 @@ func (res *coreResult) printTotals(w io.Writer, played int) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "  #\tprogram\twins\tdraws\tlosses\tpoints"+res.scoreHead())
 	for _, t := range res.Totals {
-		fmt.Fprintf(tw, "  %d\t%s\t%d\t%d\t%d\t%d%s\n", t.Index+1, t.Name, t.Wins, t.Draws, t.Losses, t.Points, res.scoreColumn(t.Score))
+		fmt.Fprintf(tw, "  %d\t%s\t%d\t%d\t%d\t%d%s\n", t.Index+1, termtext.Escape(t.Name), t.Wins, t.Draws, t.Losses, t.Points, res.scoreColumn(t.Score))
 	}
 	tw.Flush()
 }

@@ -15,6 +15,7 @@ import (
 
 	coreplay "robocom/corewars/play"
 	"robocom/internal/hill"
+	"robocom/internal/termtext"
 	"robocom/internal/userfile"
 )
 
@@ -483,7 +484,7 @@ func showAll(h *hill.Hill, stdout, stderr io.Writer, asJSON bool) int {
 		if !p.OnHill {
 			name += " (off the hill)"
 		}
-		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t\n", p.ID, name, p.File, p.Added.UTC().Format("2006-01-02 15:04"))
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t\n", p.ID, termtext.Escape(name), termtext.Escape(p.File), p.Added.UTC().Format("2006-01-02 15:04"))
 	}
 	tw.Flush()
 	return 0

@@ -12,11 +12,11 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"reflect"
 
 	"robocom/internal/bouts"
 	"robocom/internal/hill"
+	"robocom/internal/userfile"
 )
 
 func hillHeader(h *hill.Hill, pd *hill.Pending, k, n int) *shardHeader {
@@ -58,21 +58,14 @@ func hillPlayShard(h *hill.Hill, spec, out string, stdout, stderr io.Writer, qui
 	}
 	hh := hillHeader(h, pd, k, n)
 	w := stdout
-	var tmp *os.File
+	var part *userfile.Output
 	if out != "" {
-		tmp, err = os.CreateTemp(filepath.Dir(out), "."+filepath.Base(out)+".*")
-		if err != nil {
-			fmt.Fprintf(stderr, "robocom hill play: cannot write the part: %v\n", err)
+		if part, err = userfile.NewOutput(out, 0o644); err != nil {
+			fmt.Fprintf(stderr, "robocom hill play: %v\n", err)
 			return 1
 		}
-		tmp.Chmod(0o644)
-		defer func() {
-			if tmp != nil {
-				tmp.Close()
-				os.Remove(tmp.Name())
-			}
-		}()
-		w = tmp
+		defer part.Abort()
+		w = part
 	}
 	bw := bufio.NewWriterSize(w, 1<<16)
 	head, _ := json.Marshal(hh)
@@ -86,7 +79,8 @@ func hillPlayShard(h *hill.Hill, spec, out string, stdout, stderr io.Writer, qui
 			line, _ := json.Marshal(r)
 			bw.Write(line)
 			prog.step()
-			return bw.WriteByte('\n')
+			bw.WriteByte('\n')
+			return bw.Flush() // a write that fails (a full disk) stops the play at once
 		})
 	}
 	prog.finish()
@@ -100,13 +94,8 @@ func hillPlayShard(h *hill.Hill, spec, out string, stdout, stderr io.Writer, qui
 		return 1
 	}
 	werr := bw.Flush()
-	if tmp != nil && werr == nil {
-		if werr = tmp.Close(); werr == nil {
-			werr = os.Rename(tmp.Name(), out)
-		}
-		if werr == nil {
-			tmp = nil
-		}
+	if part != nil && werr == nil {
+		werr = part.Commit()
 	}
 	if werr != nil {
 		fmt.Fprintf(stderr, "robocom hill play: writing the part: %v\n", werr)

@@ -14,6 +14,7 @@ import (
 
 	"robocom/arena"
 	"robocom/internal/bouts"
+	"robocom/internal/termtext"
 	"robocom/internal/userfile"
 )
 
@@ -82,7 +83,7 @@ func tournamentMain(args []string, stdout, stderr io.Writer) int {
 		for _, p := range progs {
 			sum, err := fileSHA256(p.File)
 			if err != nil {
-				fmt.Fprintf(stderr, "robocom tournament: cannot read %s: %v\n", p.File, unwrapPath(err))
+				fmt.Fprintf(stderr, "robocom tournament: cannot read %s: %v\n", p.File, userfile.Unwrap(err))
 				return 1
 			}
 			h.Programs = append(h.Programs, shardProgram{Name: p.Name, File: p.File, SHA256: sum})
@@ -217,7 +218,7 @@ func printTournament(w io.Writer, res *tournamentJSON) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "rank\tpoints\twins\tdraws\tlosses\t  program\t")
 	for _, s := range res.Programs {
-		fmt.Fprintf(tw, "%d\t%d\t%d\t%d\t%d\t  %s\t\n", s.Rank, s.Points, s.Wins, s.Draws, s.Losses, s.Name)
+		fmt.Fprintf(tw, "%d\t%d\t%d\t%d\t%d\t  %s\t\n", s.Rank, s.Points, s.Wins, s.Draws, s.Losses, termtext.Escape(s.Name))
 	}
 	tw.Flush()
 }

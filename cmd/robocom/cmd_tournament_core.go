@@ -17,6 +17,7 @@ import (
 
 	coreplay "robocom/corewars/play"
 	"robocom/internal/bouts"
+	"robocom/internal/termtext"
 	"robocom/internal/userfile"
 )
 
@@ -115,7 +116,7 @@ func coreTournamentMain(args []string, stdout, stderr io.Writer) int {
 		}
 		ents, err := os.ReadDir(a)
 		if err != nil {
-			return usageErr("cannot read directory %s: %v", a, unwrapPath(err))
+			return usageErr("cannot read directory %s: %v", a, userfile.Unwrap(err))
 		}
 		n := 0
 		for _, e := range ents {
@@ -265,13 +266,6 @@ func writeCoreTournament(w io.Writer, res *coreplay.Result, lang coreplay.Langua
 	return bw.Flush()
 }
 
-func unwrapPath(err error) error {
-	if pe, ok := err.(*os.PathError); ok {
-		return pe.Err
-	}
-	return err
-}
-
 type coreTournamentOut struct {
 	Language string           `json:"language"`
 	System   string           `json:"system"` // "round-robin" or "swiss"
@@ -348,7 +342,7 @@ func printCoreTournament(w io.Writer, res *coreplay.Result, lang coreplay.Langua
 		if res.System == coreplay.Swiss {
 			line += fmt.Sprintf("%d\t", s.Byes)
 		}
-		fmt.Fprintf(tw, "%s  %s\t\n", line, s.Name)
+		fmt.Fprintf(tw, "%s  %s\t\n", line, termtext.Escape(s.Name))
 	}
 	tw.Flush()
 }

@@ -13,6 +13,7 @@ import (
 	"sort"
 	"strings"
 
+	"robocom/internal/termtext"
 	"robocom/internal/userfile"
 )
 
@@ -48,15 +49,24 @@ func main() {
 
 // run is robocom with the process's standard streams. Standard output goes through a writer
 // that remembers a failed write (a full disk, > /dev/full): then the command fails with a
-// message and status 1 instead of exiting 0 with its output lost.
+// message and status 1 instead of exiting 0 with its output lost. Both streams escape the
+// control characters in what they print (termtext), so a program's name or a file name can
+// never drive the user's terminal; mars prints what pMARS prints, byte for byte.
 func run(args []string) int {
 	out := &checkedWriter{w: os.Stdout}
 	if len(args) > 0 && args[0] == "mars" {
 		return runMars(args[1:], out)
 	}
-	status := robocomMain(args, os.Stdin, out, os.Stderr)
+	stdout := &termtext.Writer{W: out}
+	status := robocomMain(args, os.Stdin, stdout, escapedStderr)
+	stdout.Flush()
+	escapedStderr.Flush()
 	return out.status(status, os.Stderr)
 }
+
+// escapedStderr is the process's standard error, escaped (see run); the window's launch writes to
+// it too.
+var escapedStderr = &termtext.Writer{W: os.Stderr}
 
 // robocomMain is robocom ARGS with the given streams; it opens the window when no
 // subcommand is named (the fuzz test never gets there: it always names one).

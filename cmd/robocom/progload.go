@@ -17,6 +17,7 @@ import (
 	"strings"
 
 	"robocom/arena"
+	"robocom/internal/srcerr"
 	"robocom/robolang"
 )
 
@@ -149,7 +150,7 @@ func loadPrograms(stderr io.Writer, paths []string, lang ...robolang.Options) ([
 		p, err := robolang.LoadFile(path, opt)
 		if err != nil {
 			ok = false
-			var list robolang.ErrorList
+			var list srcerr.List
 			if errors.As(err, &list) {
 				for _, e := range list {
 					fmt.Fprintln(stderr, e)

@@ -16,7 +16,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"reflect"
 	"strconv"
 	"strings"
@@ -207,22 +206,15 @@ func sameInputs(out string, inputs []string) error {
 func writeShard(cmd string, stdout, stderr io.Writer, path string, quiet bool, h *shardHeader,
 	play func(ctx context.Context, from, to int, each func(bouts.Result) error) (int, error)) int {
 	w := stdout
-	var tmp *os.File
+	var out *userfile.Output
 	if path != "" {
 		var err error
-		tmp, err = os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
-		if err != nil {
-			fmt.Fprintf(stderr, "robocom %s: cannot write the part: %v\n", cmd, err)
+		if out, err = userfile.NewOutput(path, 0o644); err != nil {
+			fmt.Fprintf(stderr, "robocom %s: %v\n", cmd, err)
 			return 1
 		}
-		tmp.Chmod(0o644) // CreateTemp makes it 0600; a part is a result like any other
-		defer func() {
-			if tmp != nil {
-				tmp.Close()
-				os.Remove(tmp.Name())
-			}
-		}()
-		w = tmp
+		defer out.Abort()
+		w = out
 	}
 	bw := bufio.NewWriterSize(w, 1<<16)
 	head, _ := json.Marshal(h)
@@ -236,7 +228,8 @@ func writeShard(cmd string, stdout, stderr io.Writer, path string, quiet bool, h
 		line, _ = json.Marshal(r)
 		bw.Write(line)
 		prog.step()
-		return bw.WriteByte('\n')
+		bw.WriteByte('\n')
+		return bw.Flush() // a write that fails (a full disk) stops the play at once
 	})
 	prog.finish()
 	if err != nil && ctx.Err() == nil {
@@ -244,14 +237,8 @@ func writeShard(cmd string, stdout, stderr io.Writer, path string, quiet bool, h
 		return 1
 	}
 	werr := bw.Flush()
-	if tmp != nil && werr == nil {
-		werr = tmp.Close()
-		if werr == nil {
-			werr = os.Rename(tmp.Name(), path)
-		}
-		if werr == nil {
-			tmp = nil
-		}
+	if out != nil && werr == nil {
+		werr = out.Commit()
 	}
 	if werr != nil {
 		fmt.Fprintf(stderr, "robocom %s: writing the part: %v\n", cmd, werr)

@@ -21,8 +21,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
-	"path/filepath"
 	"sort"
 	"strings"
 	"time"
@@ -32,6 +32,7 @@ import (
 	"robocom/arena"
 	"robocom/corewars/play"
 	"robocom/internal/bouts"
+	"robocom/internal/userfile"
 	"robocom/robolang"
 )
 
@@ -158,16 +159,14 @@ func Create(path string, cfg Config) error {
 	if _, err := os.Stat(path); err == nil {
 		return fmt.Errorf("%s exists already; a hill is created once (remove the file to start again)", path)
 	}
-	// The schema goes into a temporary file that is renamed into place, so that a hill file
-	// either does not exist or is complete.
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	// The schema goes into the writer's temporary file, put in place when complete, so that
+	// a hill file either does not exist or is complete.
+	out, err := userfile.NewOutput(path, 0o644)
 	if err != nil {
-		return fmt.Errorf("cannot create %s: %v", path, err)
+		return err
 	}
-	tmp.Chmod(0o644) // CreateTemp makes it 0600; a hill is a file like any other
-	tmp.Close()
-	defer os.Remove(tmp.Name())
-	db, err := sql.Open("sqlite", "file:"+tmp.Name()+"?_pragma=journal_mode(DELETE)")
+	defer out.Abort()
+	db, err := sql.Open("sqlite", "file:"+out.TempName()+"?_pragma=journal_mode(DELETE)")
 	if err != nil {
 		return err
 	}
@@ -194,12 +193,12 @@ func Create(path string, cfg Config) error {
 	if err != nil {
 		return fmt.Errorf("cannot create %s: %v", path, err)
 	}
-	// Link, not rename: it fails if someone created the path meanwhile instead of replacing it.
-	if err := os.Link(tmp.Name(), path); err != nil {
-		if os.IsExist(err) {
+	// Someone may have created the path meanwhile: that file is not replaced.
+	if err := out.CommitNew(); err != nil {
+		if errors.Is(err, fs.ErrExist) {
 			return fmt.Errorf("%s exists already; a hill is created once (remove the file to start again)", path)
 		}
-		return fmt.Errorf("cannot create %s: %v", path, err)
+		return err
 	}
 	return nil
 }

@@ -214,7 +214,7 @@ func wrapNewGame(newGame func([]*robolang.Program, GameOptions, int64) (Game, er
 // seekTape rewinds (or moves forward within the tape) on the simulation goroutine and
 // makes the Runner's event log and graph agree with the new present. The game is paused.
 func (r *Runner) seekTape(c int, done func(cycle int, err error)) {
-	r.running.Store(false)
+	r.Pause()
 	r.do(func(s *runState) {
 		t, ok := s.tape, s.tape != nil
 		if !ok {
@@ -223,7 +223,7 @@ func (r *Runner) seekTape(c int, done func(cycle int, err error)) {
 			}
 			return
 		}
-		s.budget = -1
+		r.Halt()
 		t.Seek(c, func(from int) {
 			r.mu.Lock()
 			k := len(r.events)
@@ -241,6 +241,6 @@ func (r *Runner) seekTape(c int, done func(cycle int, err error)) {
 		if done != nil {
 			done(t.eng.Cycle(), nil)
 		}
-		r.publish(s)
+		r.Publish()
 	})
 }
