@@ -1,7 +1,9 @@
 // Package hill keeps a hill: a standing set of programs in one file, an SQLite database,
 // where every newcomer plays every resident, every round's result is stored, and the
 // standings are computed from the stored results without playing again. A hill holds RoboCom
-// programs with an option set, or Core War programs of one language with its parameters.
+// programs with an option set, or Core War programs of one language with its parameters: the
+// games reach it through Game, which arena (RoboCom) and corewars/play (Core War) implement, so
+// this package knows neither.
 //
 // Each pairing is played as `robocom tournament` plays it: the program added earlier first,
 // round k with the hill's seed + k − 1. So the standings of a hill equal the tournament of its
@@ -18,7 +20,6 @@ import (
 	"crypto/sha256"
 	"database/sql"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -29,19 +30,34 @@ import (
 
 	_ "modernc.org/sqlite" // the "sqlite" database/sql driver, pure Go
 
-	"robocom/arena"
-	"robocom/corewars/play"
 	"robocom/internal/bouts"
-	"robocom/robolang"
 )
 
-// Game is what a hill plays.
-type Game string
+// Game is one game with its rules, as a hill plays it: arena.HillGame (RoboCom and an option
+// set) and play.HillGame (a core language and its parameters). Every method's types are
+// internal/bouts's or Go's, so the games implement it without importing this package.
+type Game interface {
+	// Name is the game's name in the hill file and in parts: "robocom" or "core".
+	Name() string
+	// Rules are the rules as the hill row stores them, in its options, language and params
+	// columns (a game leaves the ones it does not use as the other game's defaults: "", "{}").
+	Rules() (options, language, params string, err error)
+	// Check says in a sentence why the rules cannot be played, or nil.
+	Check() error
+	// Load parses a program for this game and returns its name; errors are file:line:col
+	// sentences.
+	Load(file string, src []byte) (name string, err error)
+	// Player loads the programs (their stored names replace the ones they declare) and
+	// returns what plays the plan's bouts among them, the code `robocom tournament` runs.
+	Player(programs []bouts.Entry, plan bouts.Plan, workers int) (bouts.PlayFunc, error)
+	// Tally is the empty standings of the plan among the programs (Source unused), scored as
+	// the game's tournament scores them.
+	Tally(programs []bouts.Entry, seed int64, plan bouts.Plan) bouts.Tally
+}
 
-const (
-	RoboCom Game = "robocom"
-	Core    Game = "core" // Core War: Redcode, .cw or .vna
-)
+// Decoder makes a Game from the rules a hill row stores; Open takes one per game name, so
+// the command that opens a hill decides which games it knows.
+type Decoder func(options, language, params string) (Game, error)
 
 // BusyTimeout is how long a command waits for another command's write on the same hill.
 const BusyTimeout = 60 * time.Second
@@ -56,11 +72,6 @@ type Config struct {
 	Rounds int   // rounds (bouts) per pairing
 	Size   int   // most programs on the hill; 0: no limit
 	Seed   int64 // round k of every pairing plays with Seed + k − 1
-
-	Options *arena.Options // RoboCom's option set
-
-	Language play.Language // Core War's language and parameters
-	Params   play.Params
 }
 
 // Program is a program stored in the hill, on it or pushed off.
@@ -71,32 +82,15 @@ type Program struct {
 	SHA256 string // of the file's bytes (an RBI file as is)
 	Added  time.Time
 	OnHill bool
-	Source []byte // the file's bytes
+	Source []byte // the file's bytes (only where a program is loaded for playing: Pending)
 }
 
 // Hill is an open hill file.
 type Hill struct {
-	db   *sql.DB
-	cfg  Config
-	path string
-}
-
-var langNames = map[play.Language]string{play.Redcode: "redcode", play.CW: "cw", play.VNA: "vna"}
-
-// LanguageName is the language's name in the hill file and on the command line.
-func LanguageName(l play.Language) string { return langNames[l] }
-
-// ParseLanguage is the language of a name: redcode (or red), cw or vna.
-func ParseLanguage(s string) (play.Language, error) {
-	switch strings.ToLower(s) {
-	case "redcode", "red":
-		return play.Redcode, nil
-	case "cw", "corewars":
-		return play.CW, nil
-	case "vna":
-		return play.VNA, nil
-	}
-	return play.NoLanguage, fmt.Errorf("unknown core language %q: redcode, cw or vna", s)
+	db    *sql.DB
+	cfg   Config
+	path  string
+	games map[string]Decoder
 }
 
 const schema = `
@@ -171,22 +165,15 @@ func Create(path string, cfg Config) error {
 	if err != nil {
 		return err
 	}
-	opts, params := "", "{}"
-	if cfg.Game == RoboCom {
-		b, err := cfg.Options.MarshalText()
-		if err != nil {
-			db.Close()
-			return err
-		}
-		opts = string(b)
-	} else {
-		b, _ := json.Marshal(cfg.Params)
-		params = string(b)
+	opts, lang, params, err := cfg.Game.Rules()
+	if err != nil {
+		db.Close()
+		return err
 	}
 	_, err = db.Exec(schema)
 	if err == nil {
-		_, err = db.Exec(`INSERT INTO hill VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, formatVersion, string(cfg.Game),
-			cfg.Rounds, cfg.Size, cfg.Seed, opts, langNames[cfg.Language], params, time.Now().Unix())
+		_, err = db.Exec(`INSERT INTO hill VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, formatVersion, cfg.Game.Name(),
+			cfg.Rounds, cfg.Size, cfg.Seed, opts, lang, params, time.Now().Unix())
 	}
 	if cerr := db.Close(); err == nil {
 		err = cerr
@@ -206,26 +193,20 @@ func Create(path string, cfg Config) error {
 
 func (c *Config) check() error {
 	switch {
-	case c.Game != RoboCom && c.Game != Core:
-		return fmt.Errorf("unknown game %q: robocom or core", c.Game)
+	case c.Game == nil:
+		return errors.New("a hill needs a game: robocom or core")
 	case c.Rounds < 1:
 		return fmt.Errorf("-rounds must be at least 1, not %d", c.Rounds)
 	case c.Size < 0:
 		return fmt.Errorf("-size must be 0 (no limit) or more, not %d", c.Size)
 	case c.Size == 1:
 		return errors.New("-size 1 leaves no one to play against; at least 2 (0: no limit)")
-	case c.Game == RoboCom && c.Options == nil:
-		return errors.New("a RoboCom hill needs an option set")
-	case c.Game == Core && c.Language == play.NoLanguage:
-		return errors.New("a Core War hill needs a language: redcode, cw or vna")
-	case c.Game == Core:
-		return c.Params.Check(c.Language)
 	}
-	return nil
+	return c.Game.Check()
 }
 
-// Open opens an existing hill.
-func Open(path string) (*Hill, error) {
+// Open opens an existing hill; games decode its rules, by the game's name the file stores.
+func Open(path string, games map[string]Decoder) (*Hill, error) {
 	st, err := os.Stat(path)
 	if err != nil {
 		if os.IsNotExist(err) {
@@ -240,7 +221,7 @@ func Open(path string) (*Hill, error) {
 	if err != nil {
 		return nil, fmt.Errorf("cannot open %s: %v", path, err)
 	}
-	h := &Hill{db: db, path: path}
+	h := &Hill{db: db, path: path, games: games}
 	if err := h.readConfig(); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("%s is not a hill: %v", path, err)
@@ -265,26 +246,15 @@ func (h *Hill) readConfig() error {
 	if format != formatVersion {
 		return fmt.Errorf("hill format %d; this robocom reads format %d", format, formatVersion)
 	}
-	c.Game = Game(game)
-	switch c.Game {
-	case RoboCom:
-		o, err := arena.ParseOptions("hill", []byte(opts))
-		if err != nil {
-			return fmt.Errorf("its option set: %v", err)
-		}
-		c.Options = o
-	case Core:
-		l, err := ParseLanguage(lang)
-		if err != nil {
-			return err
-		}
-		c.Language = l
-		if err := json.Unmarshal([]byte(params), &c.Params); err != nil {
-			return fmt.Errorf("its Core War parameters: %v", err)
-		}
-	default:
+	decode := h.games[game]
+	if decode == nil {
 		return fmt.Errorf("unknown game %q", game)
 	}
+	g, err := decode(opts, lang, params)
+	if err != nil {
+		return err
+	}
+	c.Game = g
 	return c.check()
 }
 
@@ -297,36 +267,6 @@ func (h *Hill) Config() Config { return h.cfg }
 // Path is the hill's file.
 func (h *Hill) Path() string { return h.path }
 
-// LoadedProgram is a stored program ready to play: a RoboCom or a Core War program.
-type LoadedProgram struct {
-	Program
-	Robo *robolang.Program
-	Core *play.Program
-}
-
-// load parses a program for this hill's game; errors are file:line:col sentences.
-func (h *Hill) load(file string, src []byte) (*robolang.Program, *play.Program, error) {
-	if h.cfg.Game == RoboCom {
-		p, err := robolang.LoadBytes(file, src, robolang.Options{RC3: h.cfg.Options.RC3})
-		return p, nil, err
-	}
-	if l := play.LanguageOf(file); l != h.cfg.Language {
-		return nil, nil, fmt.Errorf("%s is not a %s program; this hill plays %s", file, extOf(h.cfg.Language), h.cfg.Language)
-	}
-	p, err := play.Load(file, src, h.cfg.Params)
-	return nil, p, err
-}
-
-func extOf(l play.Language) string {
-	switch l {
-	case play.CW:
-		return ".cw"
-	case play.VNA:
-		return ".vna"
-	}
-	return ".red"
-}
-
 // AddResult says what Add did with a program.
 type AddResult struct {
 	Program
@@ -338,15 +278,9 @@ type AddResult struct {
 // same bytes twice are one program: a resident is left as it is, a program pushed off earlier
 // comes back with its stored results. It plays nothing: Play does.
 func (h *Hill) Add(file string, src []byte) (AddResult, error) {
-	rp, cp, err := h.load(file, src)
+	name, err := h.cfg.Game.Load(file, src)
 	if err != nil {
 		return AddResult{}, err
-	}
-	name := ""
-	if rp != nil {
-		name = rp.Name
-	} else {
-		name = cp.Name
 	}
 	sum := sha256.Sum256(src)
 	hash := hex.EncodeToString(sum[:])
@@ -475,30 +409,24 @@ func (h *Hill) Remove(name string) (Program, error) {
 	return p, err
 }
 
-// Loaded are the residents, loaded for playing, in the order they were added.
-func (h *Hill) Loaded() ([]LoadedProgram, error) {
+// loaded are the residents with their sources, each checked to load, in the order they were
+// added.
+func (h *Hill) loaded() ([]Program, error) {
 	rows, err := h.db.Query(`SELECT id, name, file, sha256, added, source FROM program WHERE removed IS NULL ORDER BY id`)
 	if err != nil {
 		return nil, h.busy(err)
 	}
 	defer rows.Close()
-	var ps []LoadedProgram
+	var ps []Program
 	for rows.Next() {
-		var p LoadedProgram
+		var p Program
 		var added int64
 		if err := rows.Scan(&p.ID, &p.Name, &p.File, &p.SHA256, &added, &p.Source); err != nil {
 			return nil, err
 		}
 		p.Added, p.OnHill = time.Unix(added, 0), true
-		p.Robo, p.Core, err = h.load(p.File, p.Source)
-		if err != nil {
+		if _, err := h.cfg.Game.Load(p.File, p.Source); err != nil {
 			return nil, fmt.Errorf("stored program #%d no longer loads: %v", p.ID, err)
-		}
-		// The stored name is what the hill shows, also for a program loaded under another.
-		if p.Robo != nil {
-			p.Robo.Name = p.Name
-		} else {
-			p.Core.Name = p.Name
 		}
 		ps = append(ps, p)
 	}
@@ -535,13 +463,13 @@ func (h *Hill) complete() (map[pairKey]bool, error) {
 // their indexes, the pairings among them whose results are not all stored, in round-robin
 // order. Every machine given the same hill file computes the same Pending.
 type Pending struct {
-	Programs []LoadedProgram
+	Programs []Program
 	Plan     bouts.Plan
 }
 
 // Pending finds the missing pairings.
 func (h *Hill) Pending() (*Pending, error) {
-	ps, err := h.Loaded()
+	ps, err := h.loaded()
 	if err != nil {
 		return nil, err
 	}
@@ -558,26 +486,19 @@ func (h *Hill) Pending() (*Pending, error) {
 	return pd, nil
 }
 
-// PlayFunc plays bouts [from, to) of a plan and hands each result over in plan order.
-type PlayFunc func(ctx context.Context, from, to int, each func(bouts.Result) error) (int, error)
+// entries are the programs as the games take them.
+func entries(ps []Program) []bouts.Entry {
+	es := make([]bouts.Entry, len(ps))
+	for i, p := range ps {
+		es[i] = bouts.Entry{Name: p.Name, File: p.File, Source: p.Source}
+	}
+	return es
+}
 
-// Player is how the pending bouts are played: arena's tournament for RoboCom, corewars/play's
-// match for Core War, the same code `robocom tournament` runs.
-func (h *Hill) Player(pd *Pending, workers int) PlayFunc {
-	if h.cfg.Game == RoboCom {
-		progs := make([]*robolang.Program, len(pd.Programs))
-		for i, p := range pd.Programs {
-			progs[i] = p.Robo
-		}
-		t := &arena.Tournament{Programs: progs, Options: h.cfg.Options, Plan: pd.Plan, Workers: workers}
-		return t.Play
-	}
-	progs := make([]*play.Program, len(pd.Programs))
-	for i, p := range pd.Programs {
-		progs[i] = p.Core
-	}
-	m := &play.Match{Programs: progs, Params: h.cfg.Params, Plan: pd.Plan, Workers: workers}
-	return m.Play
+// Player is how the pending bouts are played: the game's own tournament, the same code
+// `robocom tournament` runs.
+func (h *Hill) Player(pd *Pending, workers int) (bouts.PlayFunc, error) {
+	return h.cfg.Game.Player(entries(pd.Programs), pd.Plan, workers)
 }
 
 // Play plays the bouts [from, to) of the pending plan and stores each pairing in its own
@@ -585,8 +506,12 @@ func (h *Hill) Player(pd *Pending, workers int) PlayFunc {
 // stops between bouts when ctx is done (returning ctx's error): the pairings it completed are
 // stored, the one in progress is not.
 func (h *Hill) Play(ctx context.Context, pd *Pending, from, to, workers int, step func()) error {
+	play, err := h.Player(pd, workers)
+	if err != nil {
+		return err
+	}
 	var cur []bouts.Result
-	_, err := h.Player(pd, workers)(ctx, from, to, func(r bouts.Result) error {
+	_, err = play(ctx, from, to, func(r bouts.Result) error {
 		if step != nil {
 			step()
 		}
@@ -673,12 +598,11 @@ func describe(w int) string {
 }
 
 // Standings are a hill's results: every pairing among the residents with all rounds stored,
-// scored as the tournament scores them (RoboCom: arena.Standing; Core War: play.Result).
+// scored as the game's tournament scores them (Tally: arena.Standing or play.Result).
 type Standings struct {
 	Programs []Program // residents, in the order added (entry indexes)
 	Plan     bouts.Plan
-	Robo     *arena.Standing
-	Core     *play.Result
+	Tally    bouts.Tally
 	Missing  int // pairings not (all) stored yet
 }
 
@@ -697,19 +621,7 @@ func (h *Hill) Standings() (*Standings, error) {
 	for i, p := range st.Plan.Pairings {
 		pairing[[2]int{p.A, p.B}] = i
 	}
-	if h.cfg.Game == RoboCom {
-		es := make([]arena.Entry, len(ps))
-		for i, p := range ps {
-			es[i] = arena.Entry{Name: p.Name, File: p.File}
-		}
-		st.Robo = arena.NewStanding(es, st.Plan)
-	} else {
-		es := make([]*play.Program, len(ps))
-		for i, p := range ps {
-			es[i] = &play.Program{Name: p.Name, File: p.File}
-		}
-		st.Core = play.NewRoundRobin(es, h.cfg.Seed, st.Plan)
-	}
+	st.Tally = h.cfg.Game.Tally(entries(ps), h.cfg.Seed, st.Plan)
 	// Per pairing, how many rounds each side won; a pairing counts once all its rounds are in.
 	rows, err := h.db.Query(`SELECT a, b, winner, COUNT(*) FROM bout
 		WHERE a IN (SELECT id FROM program WHERE removed IS NULL) AND b IN (SELECT id FROM program WHERE removed IS NULL)
@@ -753,11 +665,7 @@ func (h *Hill) Standings() (*Standings, error) {
 			for ; n > 0; n-- {
 				r := bouts.Result{Pairing: pi, A: k[0], B: k[1], Round: round, Winner: winner}
 				round++
-				if st.Robo != nil {
-					st.Robo.Add(r)
-				} else {
-					st.Core.Add(r)
-				}
+				st.Tally.Add(r)
 			}
 		}
 		add(k[0], c.n[1])
@@ -765,20 +673,14 @@ func (h *Hill) Standings() (*Standings, error) {
 		add(-1, c.n[0])
 	}
 	st.Missing = len(st.Plan.Pairings) - complete
-	if st.Core != nil {
-		st.Core.Rank()
-	}
 	return st, nil
 }
 
 // Last is the index (in Programs) of the program ranked last: the one a full hill pushes off.
 // Ties go against the program added later (the ranking keeps entry order among equals).
 func (st *Standings) Last() int {
-	if st.Robo != nil {
-		r := st.Robo.Ranked()
-		return r[len(r)-1].Index
-	}
-	return st.Core.Standings[len(st.Core.Standings)-1].Index
+	r := st.Tally.Ranking()
+	return r[len(r)-1]
 }
 
 // Trim pushes the last-ranked programs off while the hill holds more than its size, but only
