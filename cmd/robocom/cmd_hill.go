@@ -198,13 +198,14 @@ func sizeText(n int) string {
 	return fmt.Sprintf("at most %d programs", n)
 }
 
-// openHill opens the hill named by the first argument, saying why not on stderr.
-func openHill(cmd string, pos []string, stderr io.Writer) (*hill.Hill, int) {
+// openHill opens the hill named by the first argument (only to read it unless write), saying
+// why not on stderr.
+func openHill(cmd string, pos []string, write bool, stderr io.Writer) (*hill.Hill, int) {
 	if len(pos) == 0 {
 		fmt.Fprintf(stderr, "robocom hill %s: give the hill file first\n", cmd)
 		return nil, 2
 	}
-	h, err := openHillFile(pos[0])
+	h, err := openHillFile(pos[0], write)
 	if err != nil {
 		fmt.Fprintf(stderr, "robocom hill %s: %v\n", cmd, err)
 		return nil, 1
@@ -224,7 +225,7 @@ func hillAdd(args []string, stdout, stderr io.Writer) int {
 	if len(pos) < 2 {
 		return usageError(stderr, "hill add")("give the hill file and at least one program")
 	}
-	h, code := openHill("add", pos, stderr)
+	h, code := openHill("add", pos, true, stderr)
 	if h == nil {
 		return code
 	}
@@ -242,6 +243,11 @@ func hillAdd(args []string, stdout, stderr io.Writer) int {
 			continue
 		}
 		r, err := h.Add(f, src)
+		var we *hill.WriteError
+		if errors.As(err, &we) {
+			fmt.Fprintf(stderr, "robocom hill add: %v\n", err)
+			return 1
+		}
 		if err != nil {
 			printLoadError(stderr, err)
 			status = 1
@@ -371,7 +377,7 @@ func hillRemove(args []string, stdout, stderr io.Writer) int {
 	if len(pos) != 2 {
 		return usageError(stderr, "hill remove")("give the hill file and one program name")
 	}
-	h, code := openHill("remove", pos, stderr)
+	h, code := openHill("remove", pos, true, stderr)
 	if h == nil {
 		return code
 	}
@@ -404,7 +410,7 @@ func hillShow(args []string, stdout, stderr io.Writer) int {
 	case (*pairing && *all) || (*program != "" && (*pairing || *all)):
 		return usageErr("-pairing, -program and -all do not go together")
 	}
-	h, code := openHill("show", pos, stderr)
+	h, code := openHill("show", pos, false, stderr)
 	if h == nil {
 		return code
 	}
@@ -513,7 +519,7 @@ func hillPlay(args []string, stdout, stderr io.Writer) int {
 	if *shard == "" && *out != "" {
 		return usageError(stderr, "hill play")("-o goes with -shard")
 	}
-	h, code := openHill("play", pos, stderr)
+	h, code := openHill("play", pos, *shard == "", stderr)
 	if h == nil {
 		return code
 	}

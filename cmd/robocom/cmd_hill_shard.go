@@ -163,7 +163,7 @@ func hillImport(args []string, stdout, stderr io.Writer) int {
 	if len(args) < 2 {
 		return usageError(stderr, "hill import")("give the hill file and its parts (robocom hill play HILL -shard K/N -o PART.jsonl)")
 	}
-	h, code := openHill("import", args, stderr)
+	h, code := openHill("import", args, true, stderr)
 	if h == nil {
 		return code
 	}

@@ -25,8 +25,14 @@ var hillGames = map[string]hill.Decoder{
 	},
 }
 
-// openHillFile opens a hill with the games this program knows.
-func openHillFile(path string) (*hill.Hill, error) { return hill.Open(path, hillGames) }
+// openHillFile opens a hill with the games this program knows: to change it, or only to
+// read it (nothing in the file or beside it is then written).
+func openHillFile(path string, write bool) (*hill.Hill, error) {
+	if write {
+		return hill.Open(path, hillGames)
+	}
+	return hill.OpenRead(path, hillGames)
+}
 
 // hillRules are the hill's game rules: RoboCom's option set, or Core War's language and
 // parameters (nil where the hill plays the other game).

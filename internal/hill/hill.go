@@ -22,15 +22,18 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 	"time"
 
-	_ "modernc.org/sqlite" // the "sqlite" database/sql driver, pure Go
+	"modernc.org/sqlite" // the "sqlite" database/sql driver, pure Go
+	sqlite3 "modernc.org/sqlite/lib"
 
 	"robocom/internal/bouts"
+	"robocom/internal/userfile"
 )
 
 // Game is one game with its rules, as a hill plays it: arena.HillGame (RoboCom and an option
@@ -87,10 +90,11 @@ type Program struct {
 
 // Hill is an open hill file.
 type Hill struct {
-	db    *sql.DB
-	cfg   Config
-	path  string
-	games map[string]Decoder
+	db       *sql.DB
+	cfg      Config
+	path     string
+	games    map[string]Decoder
+	readOnly bool
 }
 
 const schema = `
@@ -131,17 +135,49 @@ CREATE TABLE bout (
 CREATE INDEX bout_b ON bout (b);
 `
 
-func open(path string) (*sql.DB, error) {
-	// WAL: readers never block the writer; busy_timeout: a second writer waits; IMMEDIATE
-	// transactions take the write lock at BEGIN, so two writers never deadlock on an upgrade.
-	dsn := "file:" + path + "?_txlock=immediate" +
-		fmt.Sprintf("&_pragma=busy_timeout(%d)", BusyTimeout.Milliseconds()) +
-		"&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_pragma=foreign_keys(1)"
-	db, err := sql.Open("sqlite", dsn)
-	if err != nil {
-		return nil, err
+// fileURI is the SQLite URI of a file path: every byte but the unreserved ones and '/' is
+// percent-escaped, so that '?', '#', '%' and the rest name the file itself and never start
+// the query (the driver cuts the name at the first '?') or a fragment (SQLite's URI parser).
+func fileURI(path string) string {
+	if abs, err := filepath.Abs(path); err == nil {
+		path = abs // also keeps a relative "//x" from reading as an authority
 	}
-	return db, nil
+	var b strings.Builder
+	b.WriteString("file:")
+	for i := 0; i < len(path); i++ {
+		c := path[i]
+		if 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || strings.IndexByte("/-._~", c) >= 0 {
+			b.WriteByte(c)
+		} else {
+			fmt.Fprintf(&b, "%%%02X", c)
+		}
+	}
+	return b.String()
+}
+
+// access is how a hill file is opened.
+type access int
+
+const (
+	readWrite access = iota // mode=rw: never creates the file
+	readOnly                // mode=ro, query_only: works with other readers and writers
+	immutable               // immutable=1: no lock files at all, for a folder or mount that is read-only
+)
+
+func open(path string, a access) (*sql.DB, error) {
+	// busy_timeout: a second writer waits; IMMEDIATE transactions take the write lock at
+	// BEGIN, so two writers never deadlock on an upgrade. WAL is switched on only once the
+	// file is known to be a hill (openWrite), so a foreign database is never changed.
+	q := fmt.Sprintf("_txlock=immediate&_pragma=busy_timeout(%d)&_pragma=foreign_keys(1)", BusyTimeout.Milliseconds())
+	switch a {
+	case readWrite:
+		q = "mode=rw&" + q + "&_pragma=synchronous(NORMAL)"
+	case readOnly:
+		q = "mode=ro&" + q + "&_pragma=query_only(1)"
+	case immutable:
+		q = "mode=ro&immutable=1&" + q + "&_pragma=query_only(1)"
+	}
+	return sql.Open("sqlite", fileURI(path)+"?"+q)
 }
 
 // Create makes a new hill file; it refuses a path that exists.
@@ -161,7 +197,7 @@ func Create(path string, cfg Config) error {
 	tmp.Chmod(0o644) // CreateTemp makes it 0600; a hill is a file like any other
 	tmp.Close()
 	defer os.Remove(tmp.Name())
-	db, err := sql.Open("sqlite", "file:"+tmp.Name()+"?_pragma=journal_mode(DELETE)")
+	db, err := sql.Open("sqlite", fileURI(tmp.Name())+"?mode=rw&_pragma=journal_mode(DELETE)")
 	if err != nil {
 		return err
 	}
@@ -205,61 +241,267 @@ func (c *Config) check() error {
 	return c.Game.Check()
 }
 
-// Open opens an existing hill; games decode its rules, by the game's name the file stores.
+// Open opens an existing hill for reading and writing; games decode its rules, by the game's
+// name the file stores. A file that is not a hill is left as it was.
 func Open(path string, games map[string]Decoder) (*Hill, error) {
-	st, err := os.Stat(path)
+	// SQLite would open a file it may not write read-only, and fail only at the first write.
+	if f, err := os.OpenFile(path, os.O_RDWR, 0); err == nil {
+		f.Close()
+	} else if !os.IsNotExist(err) {
+		if st, serr := os.Stat(path); serr == nil && st.Mode().IsRegular() {
+			return nil, &WriteError{path, err}
+		}
+	}
+	h, err := openAs(path, games, readWrite)
+	if err != nil {
+		return nil, err
+	}
+	// WAL: readers never block the writer. It is a property of the file, set once.
+	if _, err := h.db.Exec(`PRAGMA journal_mode=WAL`); err != nil {
+		h.db.Close()
+		return nil, h.writeError(err)
+	}
+	return h, nil
+}
+
+// OpenRead opens a hill only to read it: nothing in the file or beside it is written. Where
+// SQLite cannot make the lock files it needs beside a WAL database (a read-only folder or
+// mount), the file is read as immutable: without locks, and without the changes of a
+// writer that has not finished (they are in the -wal file, which is then not read).
+func OpenRead(path string, games map[string]Decoder) (*Hill, error) {
+	h, err := openAs(path, games, readOnly)
+	if err == nil || !canNotLock(err) {
+		return h, err
+	}
+	if h, err2 := openAs(path, games, immutable); err2 == nil {
+		return h, nil
+	}
+	return nil, err
+}
+
+// canNotLock tells errors of a read-only opening that the immutable mode avoids.
+func canNotLock(err error) bool {
+	var se *sqlite.Error
+	if !errors.As(err, &se) {
+		return false
+	}
+	switch se.Code() & 0xff {
+	case sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_READONLY, sqlite3.SQLITE_IOERR, sqlite3.SQLITE_PERM, sqlite3.SQLITE_BUSY:
+		return true
+	}
+	return false
+}
+
+// sqliteMagic begins every SQLite database file.
+const sqliteMagic = "SQLite format 3\x00"
+
+// openAs opens path as a hill in the given access, saying why not: a file that is no hill,
+// and one that cannot be read, in different sentences.
+func openAs(path string, games map[string]Decoder, a access) (*Hill, error) {
+	f, err := os.Open(path)
 	if err != nil {
 		if os.IsNotExist(err) {
 			return nil, fmt.Errorf("%s does not exist (make it with robocom hill create)", path)
 		}
 		return nil, fmt.Errorf("cannot open %s: %v", path, err)
 	}
-	if !st.Mode().IsRegular() {
+	st, err := f.Stat()
+	if err == nil && !st.Mode().IsRegular() {
+		f.Close()
 		return nil, fmt.Errorf("%s is not a hill file", path)
 	}
-	db, err := open(path)
+	head := make([]byte, len(sqliteMagic))
+	n, rerr := io.ReadFull(f, head)
+	f.Close()
+	switch {
+	case err != nil:
+		return nil, fmt.Errorf("cannot open %s: %v", path, err)
+	case n == 0 && (rerr == io.EOF):
+		return nil, fmt.Errorf("%s is empty, not a hill (a hill is made by robocom hill create)", path)
+	case rerr != nil && rerr != io.ErrUnexpectedEOF:
+		return nil, fmt.Errorf("cannot read %s: %v", path, rerr)
+	case string(head[:n]) != sqliteMagic:
+		return nil, fmt.Errorf("%s is not a hill: not an SQLite database", path)
+	}
+	db, err := open(path, a)
 	if err != nil {
 		return nil, fmt.Errorf("cannot open %s: %v", path, err)
 	}
-	h := &Hill{db: db, path: path, games: games}
+	h := &Hill{db: db, path: path, games: games, readOnly: a != readWrite}
 	if err := h.readConfig(); err != nil {
 		db.Close()
-		return nil, fmt.Errorf("%s is not a hill: %v", path, err)
+		var nh notHill
+		if errors.As(err, &nh) {
+			return nil, fmt.Errorf("%s is not a hill: %v", path, nh.err)
+		}
+		return nil, fmt.Errorf("cannot read %s: %w", path, err)
 	}
 	return h, nil
 }
 
+// notHill is an error that says the file is something other than a hill (as opposed to one
+// that could not be read).
+type notHill struct{ err error }
+
+func (e notHill) Error() string { return e.err.Error() }
+
+func notAHill(format string, args ...any) error { return notHill{fmt.Errorf(format, args...)} }
+
+// Limits on what a hill file may hold, so that a hostile file costs bounded memory.
+const (
+	maxText      = 4096     // a program's name or file, the hill's game and language
+	maxRules     = 1 << 20  // the hill's options or params
+	maxSource    = 16 << 20 // one program's bytes (userfile's limit for a program)
+	maxResidents = bouts.MaxPartPrograms
+	maxSources   = 256 << 20 // the residents' bytes together
+	maxStored    = 1 << 16   // programs stored, on the hill or not
+)
+
+// checkSchema refuses a file whose hill, program and bout are not plain tables, or that
+// holds views or triggers: a hill's SQL runs against them, and a view or trigger would run
+// the file's own SQL instead.
+func (h *Hill) checkSchema() error {
+	rows, err := h.db.Query(`SELECT type, name FROM sqlite_master`)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	tables := map[string]bool{}
+	for rows.Next() {
+		var typ, name string
+		if err := rows.Scan(&typ, &name); err != nil {
+			return err
+		}
+		switch typ {
+		case "table":
+			tables[name] = true
+		case "index":
+		default:
+			return notAHill("it holds a %s (%s) where a hill has only tables", typ, userfileExcerpt(name))
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	for _, t := range []string{"hill", "program", "bout"} {
+		if !tables[t] {
+			return notAHill("it has no %s table", t)
+		}
+	}
+	return nil
+}
+
+// userfileExcerpt is a name from the file, short and printable, for an error message.
+func userfileExcerpt(s string) string { return fmt.Sprintf("%q", userfile.Excerpt(s, 60)) }
+
 func (h *Hill) readConfig() error {
+	if err := h.checkSchema(); err != nil {
+		return h.classify(err)
+	}
 	var (
 		format                   int
 		game, opts, lang, params string
+		size                     int64
 	)
 	c := &h.cfg
-	err := h.db.QueryRow(`SELECT format, game, rounds, size, seed, options, language, params FROM hill WHERE id = 1`).
-		Scan(&format, &game, &c.Rounds, &c.Size, &c.Seed, &opts, &lang, &params)
+	err := h.db.QueryRow(`SELECT length(game) + length(options) + length(language) + length(params) FROM hill WHERE id = 1`).Scan(&size)
+	if err == nil && size > maxRules {
+		return notAHill("its hill row holds %d bytes of rules; a hill's are at most %d", size, maxRules)
+	}
+	if err == nil {
+		err = h.db.QueryRow(`SELECT format, game, rounds, size, seed, options, language, params FROM hill WHERE id = 1`).
+			Scan(&format, &game, &c.Rounds, &c.Size, &c.Seed, &opts, &lang, &params)
+	}
+	if err == sql.ErrNoRows {
+		return notAHill("it has no hill row")
+	}
 	if err != nil {
-		if strings.Contains(err.Error(), "no such table") || strings.Contains(err.Error(), "not a database") {
-			return errors.New("not a hill file")
-		}
-		return err
+		return h.classify(err)
 	}
 	if format != formatVersion {
-		return fmt.Errorf("hill format %d; this robocom reads format %d", format, formatVersion)
+		return notAHill("hill format %d; this robocom reads format %d", format, formatVersion)
 	}
 	decode := h.games[game]
 	if decode == nil {
-		return fmt.Errorf("unknown game %q", game)
+		return notAHill("unknown game %s", userfileExcerpt(game))
 	}
 	g, err := decode(opts, lang, params)
 	if err != nil {
-		return err
+		return notHill{err}
 	}
 	c.Game = g
-	return c.check()
+	if err := c.check(); err != nil {
+		return notHill{err}
+	}
+	var stored, residents, sources int64
+	err = h.db.QueryRow(`SELECT COUNT(*), COUNT(*) FILTER (WHERE removed IS NULL), COALESCE(SUM(length(source)) FILTER (WHERE removed IS NULL), 0) FROM program`).
+		Scan(&stored, &residents, &sources)
+	switch {
+	case err != nil:
+		return h.classify(err)
+	case stored > maxStored:
+		return notAHill("it stores %d programs; a hill stores at most %d", stored, maxStored)
+	case residents > maxResidents:
+		return notAHill("%d programs are on it; a hill holds at most %d", residents, maxResidents)
+	case sources > maxSources:
+		return notAHill("its programs hold %d bytes together; at most %d", sources, maxSources)
+	}
+	var id int64
+	err = h.db.QueryRow(`SELECT id FROM program WHERE typeof(name) != 'text' OR typeof(file) != 'text' OR typeof(sha256) != 'text'
+		OR typeof(source) NOT IN ('blob', 'text') OR typeof(added) != 'integer' OR typeof(removed) NOT IN ('integer', 'null')
+		OR length(name) > ? OR length(file) > ? OR length(sha256) != 64 OR length(source) > ? OR id < 1 LIMIT 1`, maxText, maxText, maxSource).Scan(&id)
+	switch {
+	case err == nil:
+		return notAHill("program row #%d is damaged: a value of the wrong type or size", id)
+	case err != sql.ErrNoRows:
+		return h.classify(err)
+	}
+	var a, b int64
+	err = h.db.QueryRow(`SELECT a, b FROM bout WHERE typeof(a) != 'integer' OR typeof(b) != 'integer' OR a >= b
+		OR typeof(round) != 'integer' OR round < 1 OR round > ? OR typeof(seed) != 'integer'
+		OR typeof(winner) != 'integer' OR winner NOT IN (-1, 0, 1) OR typeof(cycles) != 'integer' LIMIT 1`, c.Rounds).Scan(&a, &b)
+	switch {
+	case err == nil:
+		return notAHill("a round of programs #%v and #%v is damaged: a value out of range", a, b)
+	case err != sql.ErrNoRows:
+		return h.classify(err)
+	}
+	return nil
 }
 
-// Close closes the hill.
-func (h *Hill) Close() error { return h.db.Close() }
+// classify marks SQLite's answers that mean "this is not a hill" (not a database, a table
+// or column missing, a value of the wrong type); any other error (I/O, a full disk, a lock)
+// is left as it is and reported as a failure to read.
+func (h *Hill) classify(err error) error {
+	var se *sqlite.Error
+	if errors.As(err, &se) {
+		switch se.Code() & 0xff {
+		case sqlite3.SQLITE_NOTADB, sqlite3.SQLITE_ERROR, sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_MISMATCH:
+			return notHill{err}
+		}
+		return err
+	}
+	if strings.Contains(err.Error(), "Scan error") || strings.Contains(err.Error(), "converting") {
+		return notHill{err}
+	}
+	return err
+}
+
+// Close closes the hill. A writer that is the last to leave turns WAL off again, so that a
+// hill at rest is a plain database file: readers (mode=ro) then need no -wal and -shm files
+// beside it and make none, also in a writable folder. Another process still using the hill
+// keeps it in WAL; the last writer to leave ends it.
+func (h *Hill) Close() error {
+	if !h.readOnly {
+		if c, err := h.db.Conn(context.Background()); err == nil {
+			if _, err := c.ExecContext(context.Background(), `PRAGMA busy_timeout = 0`); err == nil {
+				c.ExecContext(context.Background(), `PRAGMA journal_mode = DELETE`) // busy: another process has it
+			}
+			c.Close()
+		}
+	}
+	return h.db.Close()
+}
 
 // Config is the hill's game and rules.
 func (h *Hill) Config() Config { return h.cfg }
@@ -318,16 +560,41 @@ func (h *Hill) Add(file string, src []byte) (AddResult, error) {
 
 // write runs f in one write transaction.
 func (h *Hill) write(f func(*sql.Tx) error) error {
+	if h.readOnly {
+		return fmt.Errorf("%s was opened to be read, not written", h.path)
+	}
 	tx, err := h.db.Begin()
 	if err != nil {
-		return h.busy(err)
+		return h.writeError(err)
 	}
 	if err := f(tx); err != nil {
 		tx.Rollback()
-		return h.busy(err)
+		return h.writeError(err)
 	}
-	return h.busy(tx.Commit())
+	return h.writeError(tx.Commit())
 }
+
+// writeError names the hill in SQLite's errors while writing; a lock held too long becomes
+// busy's sentence.
+func (h *Hill) writeError(err error) error {
+	var se *sqlite.Error
+	if err == nil || !errors.As(err, &se) {
+		return err
+	}
+	if b := h.busy(err); b != err {
+		return b
+	}
+	return &WriteError{h.path, err}
+}
+
+// WriteError is a hill that could not be written (as opposed to a program or part refused).
+type WriteError struct {
+	Path string
+	Err  error
+}
+
+func (e *WriteError) Error() string { return fmt.Sprintf("cannot write %s: %v", e.Path, e.Err) }
+func (e *WriteError) Unwrap() error { return e.Err }
 
 // busy turns SQLite's "database is locked" into a sentence.
 func (h *Hill) busy(err error) error {
