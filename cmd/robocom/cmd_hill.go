@@ -13,6 +13,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"robocom/arena"
 	coreplay "robocom/corewars/play"
 	"robocom/internal/hill"
 	"robocom/internal/termtext"
@@ -120,9 +121,9 @@ func hillCreate(args []string, stdout, stderr io.Writer) int {
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-	cfg := hill.Config{Game: hill.Game(*game), Rounds: gf.rounds, Size: *size, Seed: gf.resolveSeed()}
-	switch cfg.Game {
-	case hill.RoboCom:
+	cfg := hill.Config{Rounds: gf.rounds, Size: *size, Seed: gf.resolveSeed()}
+	switch *game {
+	case "robocom":
 		for _, n := range []string{"lang", "coresize", "s", "cycles", "c", "threads", "p", "maxlength", "l", "mindist", "d", "dialect"} {
 			if set[n] {
 				return usageErr("-%s is a Core War parameter; this hill plays RoboCom", n)
@@ -132,12 +133,12 @@ func hillCreate(args []string, stdout, stderr io.Writer) int {
 		if err != nil {
 			return usageErr("%v", err)
 		}
-		cfg.Options = opts
-	case hill.Core:
+		cfg.Game = &arena.HillGame{Options: opts}
+	case "core":
 		if set["options"] || len(gf.opts) > 0 {
 			return usageErr("-options and -opt are RoboCom's; a Core War hill takes -coresize, -cycles, -threads, ...")
 		}
-		l, err := hill.ParseLanguage(*lang)
+		l, err := coreplay.ParseLanguage(*lang)
 		if err != nil {
 			return usageErr("%v", err)
 		}
@@ -163,7 +164,7 @@ func hillCreate(args []string, stdout, stderr io.Writer) int {
 			}
 			p.Dialect = core.dialect
 		}
-		cfg.Language, cfg.Params = l, p
+		cfg.Game = &coreplay.HillGame{Language: l, Params: p}
 	case "":
 		return usageErr("give the game: -game robocom or -game core")
 	default:
@@ -178,12 +179,14 @@ func hillCreate(args []string, stdout, stderr io.Writer) int {
 }
 
 func describeGame(c hill.Config) string {
-	if c.Game == hill.RoboCom {
-		return fmt.Sprintf("RoboCom, option set %s (board %d×%d, time limit %d cycles)", c.Options.Name, c.Options.Board, c.Options.Board, c.Options.Timeout)
+	robo, core := hillRules(c)
+	if robo != nil {
+		o := robo.Options
+		return fmt.Sprintf("RoboCom, option set %s (board %d×%d, time limit %d cycles)", o.Name, o.Board, o.Board, o.Timeout)
 	}
-	p := c.Params
-	s := fmt.Sprintf("Core War, %s, core %d, %d cycles, %d threads", c.Language, p.Size, p.Cycles, p.Threads)
-	if c.Language == coreplay.Redcode {
+	p := core.Params
+	s := fmt.Sprintf("Core War, %s, core %d, %d cycles, %d threads", core.Language, p.Size, p.Cycles, p.Threads)
+	if core.Language == coreplay.Redcode {
 		s += fmt.Sprintf(", max length %d, min distance %d, dialect '%s", p.MaxLength, p.MinDist, p.Dialect)
 	}
 	return s
@@ -196,13 +199,14 @@ func sizeText(n int) string {
 	return fmt.Sprintf("at most %d programs", n)
 }
 
-// openHill opens the hill named by the first argument, saying why not on stderr.
-func openHill(cmd string, pos []string, stderr io.Writer) (*hill.Hill, int) {
+// openHill opens the hill named by the first argument (only to read it unless write), saying
+// why not on stderr.
+func openHill(cmd string, pos []string, write bool, stderr io.Writer) (*hill.Hill, int) {
 	if len(pos) == 0 {
 		fmt.Fprintf(stderr, "robocom hill %s: give the hill file first\n", cmd)
 		return nil, 2
 	}
-	h, err := hill.Open(pos[0])
+	h, err := openHillFile(pos[0], write)
 	if err != nil {
 		fmt.Fprintf(stderr, "robocom hill %s: %v\n", cmd, err)
 		return nil, 1
@@ -222,7 +226,7 @@ func hillAdd(args []string, stdout, stderr io.Writer) int {
 	if len(pos) < 2 {
 		return usageError(stderr, "hill add")("give the hill file and at least one program")
 	}
-	h, code := openHill("add", pos, stderr)
+	h, code := openHill("add", pos, true, stderr)
 	if h == nil {
 		return code
 	}
@@ -233,13 +237,18 @@ func hillAdd(args []string, stdout, stderr io.Writer) int {
 	}
 	status := 0
 	for _, f := range pos[1:] {
-		src, err := readProgramFile(f, h.Config().Game)
+		src, err := readProgramFile(f, h.Config())
 		if err != nil {
 			fmt.Fprintf(stderr, "robocom hill add: %v\n", err)
 			status = 1
 			continue
 		}
 		r, err := h.Add(f, src)
+		var we *hill.WriteError
+		if errors.As(err, &we) {
+			fmt.Fprintf(stderr, "robocom hill add: %v\n", err)
+			return 1
+		}
 		if err != nil {
 			printLoadError(stderr, err)
 			status = 1
@@ -268,8 +277,8 @@ func hillAdd(args []string, stdout, stderr io.Writer) int {
 
 // readProgramFile reads a program file's bytes through userfile (regular files only, capped
 // as a program of the hill's game), refusing a FIFO, a folder or a huge file plainly.
-func readProgramFile(path string, game hill.Game) ([]byte, error) {
-	if game == hill.Core {
+func readProgramFile(path string, c hill.Config) ([]byte, error) {
+	if _, core := hillRules(c); core != nil {
 		return userfile.Read(path, userfile.CoreSource)
 	}
 	return userfile.Read(path, userfile.Program)
@@ -320,10 +329,13 @@ func playPending(h *hill.Hill, cmd string, info, stderr io.Writer, quiet bool) i
 // hillJSON is what hill show -json prints: the tournament's JSON of the residents.
 func hillJSON(h *hill.Hill, st *hill.Standings) any {
 	c := h.Config()
-	if c.Game == hill.RoboCom {
-		return newTournamentJSON(c.Options, c.Seed, st.Plan, st.Robo, st.Missing > 0)
+	robo, core := hillRules(c)
+	if robo != nil {
+		return newTournamentJSON(robo.Options, c.Seed, st.Plan, st.Tally.(*arena.Standing), st.Missing > 0)
 	}
-	return coreTournamentJSON(st.Core, c.Language, st.Missing > 0)
+	res := st.Tally.(*coreplay.Result)
+	res.Rank()
+	return coreTournamentJSON(res, core.Language, st.Missing > 0)
 }
 
 func printStandings(h *hill.Hill, stdout, stderr io.Writer, asJSON bool) int {
@@ -347,10 +359,12 @@ func printStandings(h *hill.Hill, stdout, stderr io.Writer, asJSON bool) int {
 		fmt.Fprintf(stdout, "%s on the hill; standings need at least 2\n", countNoun(len(st.Programs), "program"))
 		return 0
 	}
-	if c.Game == hill.RoboCom {
+	if robo, core := hillRules(c); robo != nil {
 		printTournament(stdout, hillJSON(h, st).(*tournamentJSON))
 	} else {
-		printCoreTournament(stdout, st.Core, c.Language, len(st.Programs), false)
+		res := st.Tally.(*coreplay.Result)
+		res.Rank()
+		printCoreTournament(stdout, res, core.Language, len(st.Programs), false)
 	}
 	return 0
 }
@@ -364,7 +378,7 @@ func hillRemove(args []string, stdout, stderr io.Writer) int {
 	if len(pos) != 2 {
 		return usageError(stderr, "hill remove")("give the hill file and one program name")
 	}
-	h, code := openHill("remove", pos, stderr)
+	h, code := openHill("remove", pos, true, stderr)
 	if h == nil {
 		return code
 	}
@@ -397,7 +411,7 @@ func hillShow(args []string, stdout, stderr io.Writer) int {
 	case (*pairing && *all) || (*program != "" && (*pairing || *all)):
 		return usageErr("-pairing, -program and -all do not go together")
 	}
-	h, code := openHill("show", pos, stderr)
+	h, code := openHill("show", pos, false, stderr)
 	if h == nil {
 		return code
 	}
@@ -506,7 +520,7 @@ func hillPlay(args []string, stdout, stderr io.Writer) int {
 	if *shard == "" && *out != "" {
 		return usageError(stderr, "hill play")("-o goes with -shard")
 	}
-	h, code := openHill("play", pos, stderr)
+	h, code := openHill("play", pos, *shard == "", stderr)
 	if h == nil {
 		return code
 	}

@@ -77,7 +77,7 @@ func tournamentMain(args []string, stdout, stderr io.Writer) int {
 		if err := sameInputs(sf.out, files); err != nil {
 			return usageErr("%v", err)
 		}
-		h := &shardHeader{Format: shardFormat, Game: "robocom", Shard: k, Shards: n, Bouts: t.Plan.Bouts(),
+		h := &bouts.PartHeader{Format: bouts.PartFormat, Game: "robocom", Shard: k, Shards: n, Bouts: t.Plan.Bouts(),
 			Seed: seed, Rounds: gf.rounds, Options: optionValues(opts)}
 		h.From, h.To = bouts.Shard(h.Bouts, k, n)
 		for _, p := range progs {
@@ -86,7 +86,7 @@ func tournamentMain(args []string, stdout, stderr io.Writer) int {
 				fmt.Fprintf(stderr, "robocom tournament: cannot read %s: %v\n", p.File, userfile.Unwrap(err))
 				return 1
 			}
-			h.Programs = append(h.Programs, shardProgram{Name: p.Name, File: p.File, SHA256: sum})
+			h.Programs = append(h.Programs, bouts.PartProgram{Name: p.Name, File: p.File, SHA256: sum})
 		}
 		return writeShard("tournament", stdout, stderr, sf.out, gf.quiet, h, t.Play)
 	}

@@ -222,11 +222,11 @@ func coreTournamentMain(args []string, stdout, stderr io.Writer) int {
 			return usageErr("%v", err)
 		}
 		m := &coreplay.Match{Programs: progs, Copies: cs, Params: p, Plan: bouts.RoundRobinPlan(len(progs), seed, *rounds)}
-		h := &shardHeader{Format: shardFormat, Game: "core", Shard: k, Shards: n, Bouts: m.Plan.Bouts(),
-			Seed: seed, Rounds: *rounds, Language: langName[lang], Params: &p, Copies: *copies}
+		h := &bouts.PartHeader{Format: bouts.PartFormat, Game: "core", Shard: k, Shards: n, Bouts: m.Plan.Bouts(),
+			Seed: seed, Rounds: *rounds, Language: langName[lang], Params: coreParamsJSON(p), Copies: *copies}
 		h.From, h.To = bouts.Shard(h.Bouts, k, n)
 		for _, pr := range progs {
-			h.Programs = append(h.Programs, shardProgram{Name: pr.Name, File: pr.File, SHA256: sha256Hex(pr.Source)})
+			h.Programs = append(h.Programs, bouts.PartProgram{Name: pr.Name, File: pr.File, SHA256: sha256Hex(pr.Source)})
 		}
 		return writeShard("tournament", stdout, stderr, sf.out, *quiet, h, m.Play)
 	}
