@@ -470,6 +470,9 @@ func (h *Hill) readConfig() error {
 	case err != sql.ErrNoRows:
 		return h.classify(err)
 	}
+	if err := h.checkV2(); err != nil {
+		return err
+	}
 	var a, b int64
 	err = h.db.QueryRow(`SELECT a, b FROM bout WHERE typeof(a) != 'integer' OR typeof(b) != 'integer' OR a >= b
 		OR typeof(round) != 'integer' OR round < 1 OR round > ? OR typeof(seed) != 'integer'

@@ -30,7 +30,7 @@ CREATE TABLE claim (
 // order (so their ages count the residents added after them). A hill that cannot be written
 // (a read-only file or mount) stays format 1 and is read as it is.
 func (h *Hill) migrate() error {
-	if h.format >= formatVersion {
+	if h.format >= formatVersion || h.readOnly {
 		return nil
 	}
 	err := h.write(func(tx *sql.Tx) error {
@@ -99,4 +99,38 @@ func (h *Hill) kothColumns() string {
 		return "author, version, COALESCE(entered, 0)"
 	}
 	return "'', 1, 0"
+}
+
+// checkV2 refuses a format 2 file whose added columns or claims hold values of the wrong type
+// or size, as readConfig does for the rest.
+func (h *Hill) checkV2() error {
+	if h.format < 2 {
+		return nil
+	}
+	var id int64
+	err := h.db.QueryRow(`SELECT id FROM program WHERE typeof(author) != 'text' OR length(author) > ?
+		OR typeof(version) != 'integer' OR version < 1 OR typeof(entered) NOT IN ('integer', 'null') LIMIT 1`, maxText).Scan(&id)
+	switch {
+	case err == nil:
+		return notAHill("program row #%d is damaged: a value of the wrong type or size", id)
+	case err != sql.ErrNoRows:
+		return h.classify(err)
+	}
+	var entries any
+	if err := h.db.QueryRow(`SELECT entries FROM hill WHERE id = 1`).Scan(&entries); err != nil {
+		return h.classify(err)
+	}
+	if _, ok := entries.(int64); !ok {
+		return notAHill("its count of programs that joined is damaged")
+	}
+	var a int64
+	err = h.db.QueryRow(`SELECT a FROM claim WHERE typeof(a) != 'integer' OR typeof(b) != 'integer'
+		OR typeof(owner) != 'text' OR length(owner) > ? OR typeof(heartbeat) != 'integer' LIMIT 1`, maxText).Scan(&a)
+	switch {
+	case err == nil:
+		return notAHill("a claim of program #%v is damaged", a)
+	case err != sql.ErrNoRows:
+		return h.classify(err)
+	}
+	return nil
 }
