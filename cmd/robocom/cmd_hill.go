@@ -31,7 +31,7 @@ const hillUsage = `usage: robocom hill COMMAND HILL [options] ...
   show HILL [-json] [-all | -pairing A B | -program NAME]
                           standings; every program stored; one pairing's rounds; one program's history
   play HILL [-shard K/N -o PART.jsonl]      play the pairings still missing (all, or one part)
-  import HILL PART.jsonl...                 store the parts' rounds
+  import HILL PART.jsonl...                 store the parts' rounds (a stopped part: PART.jsonl.partial)
 `
 
 func hillMain(args []string, stdout, stderr io.Writer) int {
