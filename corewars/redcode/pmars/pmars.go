@@ -137,7 +137,7 @@ func exitStatus(st *redcode.Settings, status int, m *redcode.Machine, ws []*redc
 	}
 	if m == nil && len(ws) > 0 {
 		// -r 0: no battle; queries about scores see zero.
-		mm, err := redcode.NewMachine(redcode.MachineConfig{CoreSize: st.CoreSize, MaxProcesses: st.MaxProcesses, Cycles: st.Cycles, PSpaceSize: st.PSpaceSize}, ws)
+		mm, err := redcode.NewMachine(*st, ws)
 		if err == nil {
 			order := make([]int, len(ws))
 			for i := range order {
