@@ -68,7 +68,7 @@ func (f *gameFlags) register(fs *flag.FlagSet, defaultRounds int, withPlace bool
 		f.seed, f.seedSet = n, true
 		return nil
 	})
-	fs.IntVar(&f.rounds, "rounds", defaultRounds, "bouts to play")
+	fs.IntVar(&f.rounds, "rounds", defaultRounds, "rounds to play (a tournament or hill: rounds a pairing)")
 	fs.StringVar(&f.options, "options", "classic", "option set: classic, rc3, rc3m, or a saved set FILE")
 	fs.Var(&f.opts, "opt", "override one rule value, KEY=VALUE (repeatable); keys: "+strings.Join(arena.Keys(), ", "))
 	if withPlace {
