@@ -54,24 +54,12 @@ func coreMain(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "usage: robocom core [options] PROGRAM.cw|PROGRAM.vna|PROGRAM.red ...")
 		flags.PrintDefaults()
 	}
-	var files []string
-	for rest := args; ; { // options may come between the programs
-		if err := flags.Parse(rest); err != nil {
-			if errors.Is(err, flag.ErrHelp) {
-				return 0
-			}
-			return 2
-		}
-		rest = flags.Args()
-		if len(rest) == 0 {
-			break
-		}
-		if rest[0] == "--" {
-			files = append(files, rest[1:]...)
-			break
-		}
-		files = append(files, rest[0])
-		rest = rest[1:]
+	files, err := parseInterspersed(flags, args) // options may come between the programs
+	if errors.Is(err, flag.ErrHelp) {
+		return 0
+	}
+	if err != nil {
+		return 2
 	}
 	usageErr := func(format string, a ...any) int {
 		fmt.Fprintf(stderr, "robocom core: "+format+"\n", a...)

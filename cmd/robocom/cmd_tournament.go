@@ -34,8 +34,11 @@ func tournamentMain(args []string, stdout, stderr io.Writer) int {
 	var sf shardFlags
 	sf.register(fs)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: robocom tournament [options] PROGRAM... | DIR   (at least 2 programs)")
+		fmt.Fprintln(stderr, "usage: robocom tournament [options] PROGRAM.rob|.rbi ... | DIR   (at least 2 programs)")
 		fs.PrintDefaults()
+		core, _ := newCoreTournamentFlags(stderr)
+		fmt.Fprintln(stderr, "\nCore War programs take these options instead:")
+		core.Usage()
 	}
 	args, err := parseInterspersed(fs, args)
 	if errors.Is(err, flag.ErrHelp) {

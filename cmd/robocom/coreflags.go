@@ -64,10 +64,10 @@ var coreFlagNames = []struct {
 		return fmt.Sprintf("`N` processes per warrior (.red, %d), threads per process (.cw, %d), executors per player (.vna, %d)", red.Threads, cw.Threads, vna.Threads)
 	}},
 	{"maxlength", "l", func(f *coreFlags) *coreParam { return &f.maxLength }, func(red, cw, vna coreplay.Params) string {
-		return fmt.Sprintf("`N` longest program (.red %d; .cw 0 = no limit, %d; .vna %d)", red.MaxLength, cw.MaxLength, vna.MaxLength)
+		return fmt.Sprintf("`N` longest program (default: .red %d, .cw %d, .vna %d; .cw 0 = no limit)", red.MaxLength, cw.MaxLength, vna.MaxLength)
 	}},
 	{"mindist", "d", func(f *coreFlags) *coreParam { return &f.minDist }, func(red, cw, vna coreplay.Params) string {
-		return fmt.Sprintf("`N` least distance between programs (.red: default the longest program; .cw 0 = size/(2·processes), %d; .vna blank nodes, %d)", cw.MinDist, vna.MinDist)
+		return fmt.Sprintf("`N` least distance between programs (default: .red the longest program, -l; .cw %d; .vna %d; .cw 0 = size/(2·processes), .vna blank nodes between programs)", cw.MinDist, vna.MinDist)
 	}},
 }
 
@@ -79,12 +79,12 @@ func (f *coreFlags) register(fs *flag.FlagSet, sizeAlias bool) {
 	for _, n := range coreFlagNames {
 		p := n.param(f)
 		fs.Var(paramValue{p, n.long}, n.long, n.usage(red, cw, vna))
-		fs.Var(paramValue{p, n.letter}, n.letter, "the same as -"+n.long+" (pMARS's letter)")
+		fs.Var(paramValue{p, n.letter}, n.letter, "the same as -"+n.long+" `N` (pMARS's letter)")
 	}
 	if sizeAlias {
-		fs.Var(paramValue{&f.size, "size"}, "size", "the same as -coresize (the name CLI.md gives it)")
+		fs.Var(paramValue{&f.size, "size"}, "size", "the same as -coresize `N` (the name CLI.md gives it)")
 	}
-	fs.Func("dialect", "Redcode dialect 94, 88 or 86 (.red only; default "+red.Dialect+")", func(s string) error {
+	fs.Func("dialect", "Redcode dialect `D`: 94, 88 or 86 (.red only; default "+red.Dialect+")", func(s string) error {
 		f.dialect, f.dialectSet = s, true
 		return nil
 	})

@@ -26,10 +26,17 @@ type listFlag []string
 func (l *listFlag) String() string     { return strings.Join(*l, " ") }
 func (l *listFlag) Set(s string) error { *l = append(*l, s); return nil }
 
+// flagSetParsed, when a test sets it, is told each flag set a command parses: the help test
+// checks that robocom help CMD lists every flag of them.
+var flagSetParsed func(*flag.FlagSet)
+
 // parseInterspersed parses flags that may appear before, between or after the positional
 // arguments (robocom battle a.rob -seed 3 b.rob), returning the positional ones. "--" ends
 // the flags.
 func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
+	if flagSetParsed != nil {
+		flagSetParsed(fs)
+	}
 	var pos []string
 	for {
 		if err := fs.Parse(args); err != nil {
