@@ -75,3 +75,22 @@ func TestHelpTournamentShowsCoreWarFlags(t *testing.T) {
 		}
 	}
 }
+
+// TestHelpListsFuzzedFlags: the flags the fuzz test gives each command, rbi's and pMARS's
+// included (they parse no flag.FlagSet), are in robocom help CMD; pMARS leaves -Q out of its
+// usage text, and so do we.
+func TestHelpListsFuzzedFlags(t *testing.T) {
+	for name, flags := range fuzzFlags {
+		var help bytes.Buffer
+		robocomMain([]string{"help", name}, strings.NewReader(""), &help, &help)
+		for _, f := range flags {
+			f = strings.TrimRight(f, "#$")
+			if f == "-h" || f == "--" || name == "mars" && f == "-Q" {
+				continue
+			}
+			if !regexp.MustCompile(`(^|[\s\[(,])` + regexp.QuoteMeta(f) + `([^\w-]|$)`).MatchString(help.String()) {
+				t.Errorf("robocom help %s does not mention %s", name, f)
+			}
+		}
+	}
+}
