@@ -206,6 +206,14 @@ func (g *Game) settle(r *robot) {
 	g.afterComplete(r, last)
 }
 
+// afterTransfer redoes, after a TRANS replaced one of r's banks, what was worked out ahead
+// from the old one: a pending prefetch.
+func (g *Game) afterTransfer(r *robot) {
+	if g.fetchPending(r) {
+		g.refetch(r)
+	}
+}
+
 // settleAll settles every chained robot (before views, snapshots, results, and at the end).
 func (g *Game) settleAll() {
 	if g.chains == 0 {

@@ -27,15 +27,16 @@ type Bank struct {
 // out once per game: the duration when it does not depend on operand values, the set it
 // needs, whether it looks at the reference field (RATIONALE.md "Arena scheduling").
 type cinstr struct {
-	op      robolang.Opcode
-	n       uint8
-	remotes uint8 // remote operands
-	set     uint8 // the instruction set the instruction needs
-	ref     bool  // the effect looks at the reference field (remote operands, SCAN, TRANS, CREATE, MOVE)
-	fast    bool  // ADD, SUB, SET, COMP, JUMP, BJUMP or TURN on numbers and variables only: see completeFast
-	fixed   bool  // not TRANS or CREATE: the duration is dur, whatever the operands
-	dur     int32 // cycles for every instruction but TRANS and CREATE (minimum 1 applied); for those the base plus the remote surcharge
-	args    [3]carg
+	op       robolang.Opcode
+	n        uint8
+	remotes  uint8 // remote operands
+	set      uint8 // the instruction set the instruction needs
+	ref      bool  // the effect looks at the reference field (remote operands, SCAN, TRANS, CREATE, MOVE)
+	fast     bool  // ADD, SUB, SET, COMP, JUMP, BJUMP or TURN on numbers and variables only: see completeFast
+	fixed    bool  // not TRANS, CREATE, RTRANS, FARSCAN or SLEEP: the duration is dur, whatever the operands
+	indirect bool  // an operand is indirect (##k, RC3): complete resolves it first
+	dur      int32 // Options.cost: the duration of the fixed ones (minimum 1 applied)
+	args     [3]carg
 }
 
 // carg is one compiled operand. Anything but a remote reads without a branch as
@@ -66,6 +67,7 @@ func compile(code []robolang.Instr, o *Options) []cinstr {
 				a.kind = kindConstRC3
 			case a.kind == robolang.KindIndirect:
 				a.vi = uint8(a.val - 1)
+				c.indirect = true
 			}
 			switch a.kind {
 			case robolang.KindRemote:
@@ -104,7 +106,7 @@ func compile(code []robolang.Instr, o *Options) []cinstr {
 		default:
 			c.ref = c.remotes > 0
 		}
-		d := int64(o.Cost[in.Op]) + int64(o.RemoteCost)*int64(c.remotes)
+		d := o.cost(in.Op, int(c.remotes))
 		switch in.Op {
 		case robolang.OpTrans, robolang.OpCreate, robolang.OpRTrans, robolang.OpFarScan, robolang.OpSleep:
 		default:
@@ -234,6 +236,8 @@ type Game struct {
 	pub         int16   // #Pub
 	teamVars    []int16 // #Team per team
 	teamIDs     []int16 // $ID per team
+
+	resolved cinstr // complete's instruction with its indirect operands resolved (see resolve)
 
 	noPrefetch bool // tests: fetch on the fetching turn only (the plain reading of the rules); no chains either; on the plain path, no skip
 }
@@ -616,11 +620,7 @@ func (g *Game) runCycle(c int) {
 	}
 	g.cycle = c
 	g.pullOverflow()
-	if g.plain {
-		g.visitBucketPlain()
-	} else {
-		g.visitBucket()
-	}
+	g.visitBucket()
 	g.actor = ^uint32(0)
 	g.checkEnd()
 }
@@ -751,43 +751,6 @@ func (g *Game) fetch(r *robot) bool {
 	r.fetchAt = uint32(g.cycle)
 	r.due = uint32(g.cycle) + uint32(d) - 1
 	return true
-}
-
-// duration computes an instruction's cycles from the values at fetch (ROBOCOM.md 5, 6).
-func (g *Game) duration(r *robot, in *cinstr) int {
-	if in.op != robolang.OpTrans && in.op != robolang.OpCreate {
-		return int(in.dur)
-	}
-	o := &g.opts
-	var ref *robot
-	if in.remotes > 0 {
-		ref = g.robotAt(g.front(r))
-	}
-	d := int64(in.dur) // base + remote surcharge
-	if in.op == robolang.OpTrans {
-		a := g.read(r, in.args[0], ref)
-		nInstr := 0
-		if a >= 1 && a <= len(r.banks) {
-			nInstr = len(r.banks[a-1].code)
-		}
-		d += int64(o.TransPerInstr) * int64(nInstr)
-	} else {
-		a := g.read(r, in.args[0], ref)
-		b := g.read(r, in.args[1], ref)
-		c := g.read(r, in.args[2], ref)
-		d = int64(o.Cost[robolang.OpCreate]) + int64(o.CreatePerBank)*int64(b)
-		if c == 1 {
-			d = d*int64(o.CreateMobileFactor) + int64(o.CreateMobile)
-		}
-		switch a {
-		case 1:
-			d += int64(o.CreateSet1)
-		case 2:
-			d += int64(o.CreateSet2)
-		}
-		d += int64(o.RemoteCost) * int64(in.remotes)
-	}
-	return int(min(max(d, 1), maxDuration))
 }
 
 // kill removes the acting robot r.

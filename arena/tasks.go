@@ -1,7 +1,6 @@
 package arena
 
 import (
-	"math/bits"
 	"sort"
 
 	"robocom/robolang"
@@ -90,27 +89,6 @@ func (r *robot) sync() {
 	t.bank, t.pos, t.dir, t.inProgress, t.rem, t.dur, t.fetchAt = r.bank, r.pos, r.dir, r.inProgress, r.rem, r.dur, r.fetchAt
 }
 
-// visitBucketPlain is visitBucket for plain games.
-func (g *Game) visitBucketPlain() {
-	b := g.cycle & wheelMask
-	words := g.wheel[b*g.words : (b+1)*g.words]
-	for wi := 0; wi < len(words) && g.counts[b] > 0; wi++ {
-		for {
-			w := words[wi]
-			if w == 0 {
-				break
-			}
-			bit := bits.TrailingZeros64(w)
-			words[wi] = w &^ (1 << uint(bit))
-			g.counts[b]--
-			r := &g.robots[wi<<6|bit]
-			r.sched = schedNone
-			g.turnPlain(r)
-		}
-	}
-	g.curTask = 0
-}
-
 // turnPlain is an active robot's turn in a plain game (RC3.md 6.2).
 func (g *Game) turnPlain(r *robot) {
 	g.actor = r.id
@@ -194,7 +172,7 @@ func (g *Game) visitTask(r *robot, i int) {
 				return
 			}
 		}
-		d := g.durationPlain(r, in)
+		d := g.duration(r, in)
 		if m := g.opts.MaxDuration; m > 0 && d > m {
 			g.kill(r, ReasonDurationTooHigh)
 			return
@@ -209,7 +187,7 @@ func (g *Game) visitTask(r *robot, i int) {
 		return
 	}
 	r.inProgress = false
-	g.completePlain(r)
+	g.complete(r)
 	if !r.alive {
 		return
 	}
