@@ -80,7 +80,7 @@ func (g *Game) durationOfValues(r *robot, in *cinstr) int {
 // instruction that stands at r's position now (ROBOCOM.md 6; RC3.md 6.2: the executing task's
 // position, through r's fields), runtime errors included in RC3.md 5's order (ROBOCOM.md 8).
 // One switch over the opcode; operands are read through read/write, which know every operand
-// kind.
+// kind. (A classic turn completes the instructions marked fast through completeFast instead.)
 func (g *Game) complete(r *robot) {
 	in := r.instrAt()
 	if in == nil {
@@ -89,10 +89,6 @@ func (g *Game) complete(r *robot) {
 		return
 	}
 	g.instructions++
-	if in.fast {
-		g.completeFast(r, in)
-		return
-	}
 	// (1) the instruction's own set, (2) set 1 for a remote operand.
 	if why := setMissing(r, in); why != Alive {
 		g.kill(r, why)

@@ -37,6 +37,7 @@ type cinstr struct {
 	indirect bool  // an operand is indirect (##k, RC3): complete resolves it first
 	dur      int32 // Options.cost: the duration of the fixed ones (minimum 1 applied)
 	args     [3]carg
+	known    bool // the duration depends on no value that can change before the fetch: fixed, or TRANS, CREATE, FARSCAN on numbers (see lazyDuration)
 }
 
 // carg is one compiled operand. Anything but a remote reads without a branch as
@@ -114,6 +115,16 @@ func compile(code []robolang.Instr, o *Options) []cinstr {
 			c.fixed = true
 		}
 		c.dur = int32(d)
+		c.known = c.fixed
+		switch in.Op {
+		case robolang.OpTrans, robolang.OpCreate, robolang.OpFarScan:
+			c.known = true
+			for j := 0; j < int(c.n); j++ {
+				if a := c.args[j]; a.kind >= robolang.KindRemote || a.vmask != 0 {
+					c.known = false
+				}
+			}
+		}
 		out[i] = c
 	}
 	return out
@@ -447,7 +458,7 @@ func (g *Game) newRobot(team int, parent uint32, gen int, x, y int, dir Dir, set
 		pos: 1, seq: seq + 1, born: int32(g.cycle),
 	}
 	if g.plain {
-		r.mt = newTasks(mt, dir)
+		r.mt = newTasks(mt, dir, g.cycle)
 	}
 	if banks != nil {
 		r.banks = banks
@@ -641,20 +652,7 @@ func (g *Game) turn(r *robot) {
 		r.chained = false
 		g.chains--
 	}
-	if r.inProgress {
-		// The common case without calls: a fast instruction completes.
-		if i := uint(r.pos - 1); i < uint(len(r.code)) && r.code[i].fast {
-			g.instructions++
-			if !g.completeFast(r, &r.code[i]) {
-				return
-			}
-		} else {
-			g.complete(r)
-			if !r.alive {
-				return
-			}
-		}
-	} else {
+	if !r.inProgress {
 		if !g.fetch(r) {
 			return
 		}
@@ -662,6 +660,14 @@ func (g *Game) turn(r *robot) {
 			g.schedule(r, r.due)
 			return
 		}
+	}
+	// The common case without calls: a fast instruction completes.
+	if i := uint(r.pos - 1); i < uint(len(r.code)) && r.code[i].fast {
+		g.instructions++
+		if !g.completeFast(r, &r.code[i]) {
+			return
+		}
+	} else {
 		g.complete(r)
 		if !r.alive {
 			return
@@ -814,8 +820,9 @@ func (g *Game) wake(t *robot) {
 	if t.id < g.actor { // its turn in this cycle has passed (always so between cycles)
 		first++
 	}
-	if g.plain { // visited every cycle; its tasks kept their remaining cycles
-		g.schedule(t, first)
+	if g.plain { // its ring kept its state: turns go on from first
+		t.mt.since = first - 1
+		g.schedule(t, g.nextTurn(t))
 		return
 	}
 	if t.inProgress {
@@ -828,8 +835,7 @@ func (g *Game) wake(t *robot) {
 // freeze unschedules a robot that just became inactive; an instruction in progress keeps
 // the turns it still needs.
 func (g *Game) freeze(t *robot) {
-	if g.plain { // its tasks keep their remaining cycles (unskip: see turnPlain)
-		g.unskip(t)
+	if g.plain { // setActive settled its ring: it keeps its state
 		g.unschedule(t)
 		return
 	}
