@@ -89,13 +89,14 @@ func (g *Game) complete(r *robot) {
 		return
 	}
 	g.instructions++
-	// (1) the instruction's own set, (2) set 1 for a remote operand.
-	if why := setMissing(r, in); why != Alive {
-		g.kill(r, why)
-		return
-	}
-	if in.indirect {
-		if in = g.resolve(r, in); in == nil {
+	if r.set < in.need { // one comparison passes the common case (see cinstr.need)
+		// (1) the instruction's own set, (2) set 1 for a remote operand, (3) an indirect
+		// operand's index (RC3).
+		if why := setMissing(r, in); why != Alive {
+			g.kill(r, why)
+			return
+		}
+		if in.indirect && !g.indirectValid(r, in) {
 			return
 		}
 	}
@@ -208,8 +209,9 @@ func (g *Game) complete(r *robot) {
 				break
 			}
 		}
-		g.write(r, in.args[0], kind, ref)
-		g.write(r, in.args[1], dist, ref)
+		a0, a1 := direct(r, in.args[0]), direct(r, in.args[1])
+		g.write(r, a0, kind, ref)
+		g.write(r, a1, dist, ref)
 	case robolang.OpRandom:
 		b := g.read(r, in.args[1])
 		c := g.read(r, in.args[2])
@@ -290,23 +292,29 @@ func (g *Game) complete(r *robot) {
 	r.pos = next
 }
 
-// resolve is RC3.md 5's error (3), error 13 for an indirect index outside 1..20, in operand
-// order. Without it, it returns in with every indirect operand replaced by the variable it
-// names (in Game.resolved: the bank's code is shared); with it, r dies and it returns nil.
-func (g *Game) resolve(r *robot, in *cinstr) *cinstr {
-	res := &g.resolved
-	*res = *in
-	for j := 0; j < int(res.n); j++ {
-		if a := &res.args[j]; a.kind == robolang.KindIndirect {
-			k := r.regs[a.vi]
-			if k < 1 || k > robolang.NumVars {
+// indirectValid is RC3.md 5's check (3): an indirect operand's index must name a variable
+// (1..20), in operand order, or r dies of error 13. Past it, read and write take an indirect
+// operand as the variable it names.
+func (g *Game) indirectValid(r *robot, in *cinstr) bool {
+	for j := 0; j < int(in.n); j++ {
+		if a := &in.args[j]; a.kind == robolang.KindIndirect {
+			if k := r.regs[a.vi]; k < 1 || k > robolang.NumVars {
 				g.kill(r, ReasonInvalidParameter)
-				return nil
+				return false
 			}
-			*a = carg{kind: robolang.KindVar, vi: uint8(k - 1), vmask: -1}
 		}
 	}
-	return res
+	return true
+}
+
+// direct is operand o with an indirect index taken now: the variable it names (valid, see
+// indirectValid). An instruction that writes twice takes both first, as RC3.md 5 resolves
+// every operand before the effect.
+func direct(r *robot, o carg) carg {
+	if o.kind == robolang.KindIndirect {
+		return carg{kind: robolang.KindVar, vi: uint8(r.regs[o.vi] - 1), vmask: -1}
+	}
+	return o
 }
 
 // setMissing is the error, if any, of r executing in with the instruction set it has
@@ -358,9 +366,8 @@ var emptyBanks = func() [MaxPrograms]*Bank {
 	return e
 }()
 
-// read returns an operand's value. ref is the robot on the reference field, or nil. An
-// indirect operand reads 0 for an index outside 1..20 (a duration at fetch: RC3.md 3);
-// complete resolves them first.
+// read returns an operand's value. An indirect operand reads 0 for an index outside 1..20
+// (a duration at fetch: RC3.md 3; complete checks them first).
 func (g *Game) read(r *robot, o carg) int {
 	if o.kind < robolang.KindRemote { // a number, a variable, #Active, a constant (see carg)
 		return int(o.val + r.regs[o.vi]&o.vmask) // (one of the two terms is 0: no overflow)
@@ -445,11 +452,14 @@ func (g *Game) constRC3(r *robot, c robolang.Const) int {
 	return 0
 }
 
-// write stores v (already within 16 bits) into a writable operand (indirect ones resolved).
+// write stores v (already within 16 bits) into a writable operand (an indirect one's index
+// checked: see indirectValid).
 func (g *Game) write(r *robot, o carg, v int, ref *robot) {
 	switch o.kind {
 	case robolang.KindVar:
 		r.regs[o.vi] = int16(v)
+	case robolang.KindIndirect:
+		r.regs[r.regs[o.vi]-1] = int16(v)
 	case robolang.KindActive:
 		g.setActive(r, r, v)
 	case robolang.KindRemote:

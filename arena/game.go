@@ -34,11 +34,20 @@ type cinstr struct {
 	ref      bool  // the effect looks at the reference field (remote operands, SCAN, TRANS, CREATE, MOVE)
 	fast     bool  // ADD, SUB, SET, COMP, JUMP, BJUMP or TURN on numbers and variables only: see completeFast
 	fixed    bool  // not TRANS, CREATE, RTRANS, FARSCAN or SLEEP: the duration is dur, whatever the operands
-	indirect bool  // an operand is indirect (##k, RC3): complete resolves it first
+	indirect bool  // an operand is indirect (##k, RC3): complete checks its index first
 	dur      int32 // Options.cost: the duration of the fixed ones (minimum 1 applied)
 	args     [3]carg
-	known    bool // the duration depends on no value that can change before the fetch: fixed, or TRANS, CREATE, FARSCAN on numbers (see lazyDuration)
+	lazy     uint8 // whether a plain task's fetch of it can be made later (see lazyDuration): lazyNo, lazyValues or lazyFixed
+	need     uint8 // complete's checks pass at once for a robot whose set is at least this: the set, 1 with a remote operand, 255 with an indirect one
 }
+
+// Whether a plain task's fetch of an instruction can be made after its visit with the same
+// outcome (see lazyDuration).
+const (
+	lazyNo     uint8 = iota // no: error 16, a SLEEP, or a duration that reads values that can change
+	lazyValues              // yes if its duration, from numbers and the robot's banks, passes max-duration
+	lazyFixed               // yes: its duration is cinstr.dur, within max-duration
+)
 
 // carg is one compiled operand. Anything but a remote reads without a branch as
 // val + regs[vi]&vmask (a number or $Fields: vmask 0; variable k: val 0, vi k-1, vmask all
@@ -115,13 +124,21 @@ func compile(code []robolang.Instr, o *Options) []cinstr {
 			c.fixed = true
 		}
 		c.dur = int32(d)
-		c.known = c.fixed
-		switch in.Op {
-		case robolang.OpTrans, robolang.OpCreate, robolang.OpFarScan:
-			c.known = true
+		c.need = c.set
+		if c.remotes > 0 {
+			c.need = max(c.need, 1)
+		}
+		if c.indirect {
+			c.need = 255
+		}
+		switch {
+		case c.fixed && (o.MaxDuration == 0 || int(c.dur) <= o.MaxDuration):
+			c.lazy = lazyFixed
+		case in.Op == robolang.OpTrans || in.Op == robolang.OpCreate || in.Op == robolang.OpFarScan:
+			c.lazy = lazyValues
 			for j := 0; j < int(c.n); j++ {
 				if a := c.args[j]; a.kind >= robolang.KindRemote || a.vmask != 0 {
-					c.known = false
+					c.lazy = lazyNo
 				}
 			}
 		}
@@ -247,8 +264,6 @@ type Game struct {
 	pub         int16   // #Pub
 	teamVars    []int16 // #Team per team
 	teamIDs     []int16 // $ID per team
-
-	resolved cinstr // complete's instruction with its indirect operands resolved (see resolve)
 
 	noPrefetch bool // tests: fetch on the fetching turn only (the plain reading of the rules); no chains either; on the plain path, no skip
 }
@@ -739,15 +754,25 @@ func (g *Game) refetch(r *robot) {
 // time limit (MaxTimeout).
 const maxDuration = 1 << 30
 
+// reboot is the fetch of a robot (or task) that stands where no instruction is: the
+// auto-reboot to bank 1, instruction 1, and the instruction there, or data hunger if there is
+// none (ROBOCOM.md 7; RC3.md 6.4: the fetching task alone moves). It returns nil if r died.
+func (g *Game) reboot(r *robot) *cinstr {
+	r.setBank(1)
+	r.pos = 1
+	if in := r.instrAt(); in != nil {
+		return in
+	}
+	g.kill(r, ReasonDataHunger)
+	return nil
+}
+
 // fetch takes the instruction at r's position (auto-reboot, data hunger: ROBOCOM.md
 // section 7) and fixes its duration. It reports false if r died.
 func (g *Game) fetch(r *robot) bool {
 	in := r.instrAt()
 	if in == nil {
-		r.setBank(1)
-		r.pos = 1
-		if in = r.instrAt(); in == nil {
-			g.kill(r, ReasonDataHunger)
+		if in = g.reboot(r); in == nil {
 			return false
 		}
 	}

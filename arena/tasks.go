@@ -52,6 +52,8 @@ type tasks struct {
 	// lazy: in a ring whose cursor task is alone (see alone) and has nothing in progress, the
 	// duration nextTurn found for its coming lazy fetch, which catchUp makes.
 	lazy int32
+	// period: ringPeriod as nextTurn found it, which stays until the next turn (catchUp)
+	period int64
 }
 
 // newTasks gives a new robot its one task (number 1, bank 1, instruction 1, facing dir),
@@ -195,14 +197,22 @@ func (g *Game) catchUp(r *robot, through uint32) {
 		g.countDown(r, &mt.list[mt.index(mt.seized)], base, n, 1, 1)
 	} else {
 		k := len(mt.list)
-		p := ringPeriod(mt)
+		p := mt.period
+		if p < 1 { // (a ring scheduled without nextTurn has had no count-down turns)
+			p = ringPeriod(mt)
+		}
 		stop, j, seen := mt.cur, (n-1)%p+1, int64(0)
 		for o, i := 1, mt.cur; o <= k; o++ {
 			if i++; i == k {
 				i = 0
 			}
 			t := &mt.list[i]
-			g.countDown(r, t, base, n, 1+seen, p)
+			if f := 1 + seen; n >= f { // countDown, written out
+				if !t.inProgress {
+					g.lazyFetch(r, t, base+uint32(f))
+				}
+				t.rem -= int32((n-f)/p + 1)
+			}
 			if !t.asleep {
 				if seen++; seen == j {
 					stop = i
@@ -238,10 +248,15 @@ func (g *Game) countDown(r *robot, t *task, base uint32, n, f, p int64) {
 		return
 	}
 	if !t.inProgress {
-		d := int32(g.lazyDuration(r, r.bankCode(t.bank), t.pos))
-		t.inProgress, t.dur, t.rem, t.fetchAt = true, d, d, base+uint32(f)
+		g.lazyFetch(r, t, base+uint32(f))
 	}
 	t.rem -= int32((n-f)/p + 1)
+}
+
+// lazyFetch is task t's fetch, made lazily (see lazyDuration), of its visit in cycle at.
+func (g *Game) lazyFetch(r *robot, t *task, at uint32) {
+	d := int32(g.lazyDuration(r, r.bankCode(t.bank), t.pos))
+	t.inProgress, t.dur, t.rem, t.fetchAt = true, d, d, at
 }
 
 // nextTurn is the cycle of r's next turn in which a task completes or fetches what cannot
@@ -254,7 +269,7 @@ func (g *Game) nextTurn(r *robot) uint32 {
 	if mt.alone() {
 		rem := r.rem
 		if !r.inProgress {
-			if i := uint(r.pos - 1); i < uint(len(r.code)) && r.code[i].fixed && g.opts.MaxDuration == 0 {
+			if i := uint(r.pos - 1); i < uint(len(r.code)) && r.code[i].lazy == lazyFixed {
 				rem = r.code[i].dur // lazyDuration's common case, written out
 			} else if rem = int32(g.lazyDuration(r, r.code, r.pos)); rem == 0 {
 				return mt.since + 1
@@ -269,13 +284,18 @@ func (g *Game) nextTurn(r *robot) uint32 {
 	} else {
 		k := len(mt.list)
 		p := ringPeriod(mt)
+		mt.period = p
 		seen := int64(0)
 		for o, i := 1, mt.cur; o <= k && best > 1; o++ {
 			if i++; i == k {
 				i = 0
 			}
 			t := &mt.list[i]
-			best = min(best, g.taskNext(r, t, 1+seen, p))
+			if t.inProgress { // taskNext, written out
+				best = min(best, 1+seen+int64(t.rem-1)*p)
+			} else {
+				best = min(best, g.taskNext(r, t, 1+seen, p))
+			}
 			if !t.asleep {
 				seen++
 			}
@@ -309,27 +329,24 @@ func (r *robot) bankCode(b int32) []cinstr {
 
 // lazyDuration is the duration of the instruction a task of r standing at pos of code would
 // fetch, if that fetch can be made after its visit with the same outcome; 0 if not. That
-// needs an instruction there (no auto-reboot, no data hunger), a duration that depends on no
-// value that can change before the fetch (cinstr.known: the robot's banks change only
-// through a TRANS into it, which settles it first, and its own RTRANS, after which its turn
-// reschedules it), not a SLEEP (its fetch changes the ring's pattern), and no error 16.
+// needs an instruction there (no auto-reboot, no data hunger), not a SLEEP (its fetch changes
+// the ring's pattern), no error 16, and a duration that depends on no value that can change
+// before the fetch (cinstr.lazy; the robot's banks change only through a TRANS into it, which
+// settles it first, and its own RTRANS, after which its turn reschedules it).
 func (g *Game) lazyDuration(r *robot, code []cinstr, pos int32) int {
 	i := uint(pos - 1)
 	if i >= uint(len(code)) {
 		return 0
 	}
-	in := &code[i]
-	if !in.known {
-		return 0
+	switch in := &code[i]; in.lazy {
+	case lazyFixed:
+		return int(in.dur)
+	case lazyValues:
+		if d := g.durationOfValues(r, in); g.opts.MaxDuration == 0 || d <= g.opts.MaxDuration {
+			return d
+		}
 	}
-	d := int(in.dur)
-	if !in.fixed {
-		d = g.durationOfValues(r, in)
-	}
-	if m := g.opts.MaxDuration; m > 0 && d > m {
-		return 0
-	}
-	return d
+	return 0
 }
 
 // settleTasks brings r's ring to the present: the turns that only counted down up to now
@@ -371,10 +388,7 @@ func (g *Game) visitTask(r *robot, i int) {
 	if !r.inProgress {
 		in := r.instrAt()
 		if in == nil {
-			r.setBank(1)
-			r.pos = 1
-			if in = r.instrAt(); in == nil {
-				g.kill(r, ReasonDataHunger)
+			if in = g.reboot(r); in == nil {
 				return
 			}
 		}
