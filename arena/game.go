@@ -253,10 +253,9 @@ type Game struct {
 	onEvent func(Event)
 	chains  int // robots with chained set
 
-	// RC3 (tasks.go, exec_rc3.go). plain games give every active robot its turn in every
-	// cycle through turnPlain (skipping only pure count-downs), without prefetch or chains:
-	// the RC3 rules (tasks, sleeping, error 16) break the fast path's assumptions, and the
-	// classic path stays as it was.
+	// RC3 (tasks.go). plain games give their robots turns through turnPlain, scheduled for
+	// the turns in which a task completes or fetches observably, without prefetch or chains:
+	// the RC3 rules (tasks, sleeping, error 16) break the classic turn's assumptions.
 	plain       bool
 	rc3         bool    // instructions = rc3: events carry the task, the RC3 variables exist
 	curTask     int     // the number of the task whose visit runs now (0 outside, and in non-rc3 games)

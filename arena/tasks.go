@@ -201,7 +201,11 @@ func (g *Game) catchUp(r *robot, through uint32) {
 		if p < 1 { // (a ring scheduled without nextTurn has had no count-down turns)
 			p = ringPeriod(mt)
 		}
-		stop, j, seen := mt.cur, (n-1)%p+1, int64(0)
+		j := n
+		if j > p {
+			j = (n-1)%p + 1
+		}
+		stop, seen := mt.cur, int64(0)
 		for o, i := 1, mt.cur; o <= k; o++ {
 			if i++; i == k {
 				i = 0
@@ -211,7 +215,11 @@ func (g *Game) catchUp(r *robot, through uint32) {
 				if !t.inProgress {
 					g.lazyFetch(r, t, base+uint32(f))
 				}
-				t.rem -= int32((n-f)/p + 1)
+				if d := n - f; d < p { // (one visit: the common case, without a division)
+					t.rem--
+				} else {
+					t.rem -= int32(d/p + 1)
+				}
 			}
 			if !t.asleep {
 				if seen++; seen == j {
