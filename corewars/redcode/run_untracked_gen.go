@@ -12,10 +12,18 @@ func (m *Machine) runUntracked(steps int64) {
 		if left := m.budget - m.stopAt; left < n {
 			n = left
 		}
-		w, left, stop, pc, next, aptr := m.runUntrackedSteps(cw, n)
-		cw = w
-		died := stop == stopDied
-		if stop == stopGeneral || stop == stopGrow {
+		left := n // steps still to do in the chunk
+		died := false
+		for {
+			w, rest, stop, pc, next, aptr := m.runUntrackedSteps(cw, left)
+			cw, left = w, rest
+			if stop == stopDone {
+				break
+			}
+			if stop == stopDied {
+				died = true
+				break
+			}
 			// The rest of the step that runUntrackedSteps left.
 			q := &w.q
 			act := actSplit
@@ -34,8 +42,12 @@ func (m *Machine) runUntracked(steps int64) {
 				q.push(aptr)
 			}
 			left--
-			if !died {
-				cw = w.next
+			if died {
+				break
+			}
+			cw = w.next
+			if left == 0 {
+				break
 			}
 		}
 		i := n - left
@@ -11909,6 +11921,6406 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			}
 			d.b--
 			if ba != 1 || bb != 1 {
+				next = aptr
+			}
+			goto push1
+		case fastAddAB + 0: // kADD | mAB Immediate, Immediate
+			aptr = pc
+			aa, ab = ia, ib
+			bptr = pc
+			ba, bb = ia, ib
+			core[bptr].b = addMod(bb, aa, S)
+			goto push1
+		case fastAddAB + 1: // kADD | mAB Immediate, Direct
+			aptr = pc
+			aa, ab = ia, ib
+			bptr = pc + ib
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			core[bptr].b = addMod(bb, aa, S)
+			goto push1
+		case fastAddAB + 2: // kADD | mAB Immediate, BIndirect
+			aptr = pc
+			aa, ab = ia, ib
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			bptr = tb + core[tb].b
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			core[bptr].b = addMod(bb, aa, S)
+			goto push1
+		case fastAddAB + 3: // kADD | mAB Immediate, BPredec
+			aptr = pc
+			aa, ab = ia, ib
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].b
+			if fb == 0 {
+				fb = S
+			}
+			fb--
+			core[tb].b = fb
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			core[bptr].b = addMod(bb, aa, S)
+			goto push1
+		case fastAddAB + 4: // kADD | mAB Immediate, BPostinc
+			aptr = pc
+			aa, ab = ia, ib
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].b
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			fb++
+			if fb == S {
+				fb = 0
+			}
+			core[tb].b = fb
+			core[bptr].b = addMod(bb, aa, S)
+			goto push1
+		case fastAddAB + 5: // kADD | mAB Immediate, AIndirect
+			aptr = pc
+			aa, ab = ia, ib
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			bptr = tb + core[tb].a
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			core[bptr].b = addMod(bb, aa, S)
+			goto push1
+		case fastAddAB + 6: // kADD | mAB Immediate, APredec
+			aptr = pc
+			aa, ab = ia, ib
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].a
+			if fb == 0 {
+				fb = S
+			}
+			fb--
+			core[tb].a = fb
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			core[bptr].b = addMod(bb, aa, S)
+			goto push1
+		case fastAddAB + 7: // kADD | mAB Immediate, APostinc
+			aptr = pc
+			aa, ab = ia, ib
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].a
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			fb++
+			if fb == S {
+				fb = 0
+			}
+			core[tb].a = fb
+			core[bptr].b = addMod(bb, aa, S)
+			goto push1
+		case fastAddAB + 8: // kADD | mAB Direct, Immediate
+			aptr = pc + ia
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			bptr = pc
+			ba, bb = ia, ib
+			core[bptr].b = addMod(bb, aa, S)
+			goto push1
+		case fastAddAB + 9: // kADD | mAB Direct, Direct
+			aptr = pc + ia
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			bptr = pc + ib
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			core[bptr].b = addMod(bb, aa, S)
+			goto push1
+		case fastAddAB + 10: // kADD | mAB Direct, BIndirect
+			aptr = pc + ia
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			bptr = tb + core[tb].b
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			core[bptr].b = addMod(bb, aa, S)
+			goto push1
+		case fastAddAB + 11: // kADD | mAB Direct, BPredec
+			aptr = pc + ia
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].b
+			if fb == 0 {
+				fb = S
+			}
+			fb--
+			core[tb].b = fb
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			core[bptr].b = addMod(bb, aa, S)
+			goto push1
+		case fastAddAB + 12: // kADD | mAB Direct, BPostinc
+			aptr = pc + ia
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].b
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			fb++
+			if fb == S {
+				fb = 0
+			}
+			core[tb].b = fb
+			core[bptr].b = addMod(bb, aa, S)
+			goto push1
+		case fastAddAB + 13: // kADD | mAB Direct, AIndirect
+			aptr = pc + ia
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			bptr = tb + core[tb].a
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			core[bptr].b = addMod(bb, aa, S)
+			goto push1
+		case fastAddAB + 14: // kADD | mAB Direct, APredec
+			aptr = pc + ia
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].a
+			if fb == 0 {
+				fb = S
+			}
+			fb--
+			core[tb].a = fb
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			core[bptr].b = addMod(bb, aa, S)
+			goto push1
+		case fastAddAB + 15: // kADD | mAB Direct, APostinc
+			aptr = pc + ia
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].a
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			fb++
+			if fb == S {
+				fb = 0
+			}
+			core[tb].a = fb
+			core[bptr].b = addMod(bb, aa, S)
+			goto push1
+		case fastAddAB + 16: // kADD | mAB BIndirect, Immediate
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			aptr = ta + core[ta].b
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			bptr = pc
+			ba, bb = ia, ib
+			core[bptr].b = addMod(bb, aa, S)
+			goto push1
+		case fastAddAB + 17: // kADD | mAB BIndirect, Direct
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			aptr = ta + core[ta].b
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			bptr = pc + ib
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			core[bptr].b = addMod(bb, aa, S)
+			goto push1
+		case fastAddAB + 18: // kADD | mAB BIndirect, BIndirect
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			aptr = ta + core[ta].b
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			bptr = tb + core[tb].b
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			core[bptr].b = addMod(bb, aa, S)
+			goto push1
+		case fastAddAB + 19: // kADD | mAB BIndirect, BPredec
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			aptr = ta + core[ta].b
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].b
+			if fb == 0 {
+				fb = S
+			}
+			fb--
+			core[tb].b = fb
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			core[bptr].b = addMod(bb, aa, S)
+			goto push1
+		case fastAddAB + 20: // kADD | mAB BIndirect, BPostinc
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			aptr = ta + core[ta].b
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].b
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			fb++
+			if fb == S {
+				fb = 0
+			}
+			core[tb].b = fb
+			core[bptr].b = addMod(bb, aa, S)
+			goto push1
+		case fastAddAB + 21: // kADD | mAB BIndirect, AIndirect
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			aptr = ta + core[ta].b
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			bptr = tb + core[tb].a
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			core[bptr].b = addMod(bb, aa, S)
+			goto push1
+		case fastAddAB + 22: // kADD | mAB BIndirect, APredec
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			aptr = ta + core[ta].b
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].a
+			if fb == 0 {
+				fb = S
+			}
+			fb--
+			core[tb].a = fb
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			core[bptr].b = addMod(bb, aa, S)
+			goto push1
+		case fastAddAB + 23: // kADD | mAB BIndirect, APostinc
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			aptr = ta + core[ta].b
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].a
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			fb++
+			if fb == S {
+				fb = 0
+			}
+			core[tb].a = fb
+			core[bptr].b = addMod(bb, aa, S)
+			goto push1
+		case fastAddAB + 24: // kADD | mAB BPredec, Immediate
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].b
+			if fa == 0 {
+				fa = S
+			}
+			fa--
+			core[ta].b = fa
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			bptr = pc
+			ba, bb = ia, ib
+			core[bptr].b = addMod(bb, aa, S)
+			goto push1
+		case fastAddAB + 25: // kADD | mAB BPredec, Direct
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].b
+			if fa == 0 {
+				fa = S
+			}
+			fa--
+			core[ta].b = fa
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			bptr = pc + ib
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			core[bptr].b = addMod(bb, aa, S)
+			goto push1
+		case fastAddAB + 26: // kADD | mAB BPredec, BIndirect
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].b
+			if fa == 0 {
+				fa = S
+			}
+			fa--
+			core[ta].b = fa
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			bptr = tb + core[tb].b
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			core[bptr].b = addMod(bb, aa, S)
+			goto push1
+		case fastAddAB + 27: // kADD | mAB BPredec, BPredec
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].b
+			if fa == 0 {
+				fa = S
+			}
+			fa--
+			core[ta].b = fa
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].b
+			if fb == 0 {
+				fb = S
+			}
+			fb--
+			core[tb].b = fb
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			core[bptr].b = addMod(bb, aa, S)
+			goto push1
+		case fastAddAB + 28: // kADD | mAB BPredec, BPostinc
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].b
+			if fa == 0 {
+				fa = S
+			}
+			fa--
+			core[ta].b = fa
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].b
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			fb++
+			if fb == S {
+				fb = 0
+			}
+			core[tb].b = fb
+			core[bptr].b = addMod(bb, aa, S)
+			goto push1
+		case fastAddAB + 29: // kADD | mAB BPredec, AIndirect
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].b
+			if fa == 0 {
+				fa = S
+			}
+			fa--
+			core[ta].b = fa
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			bptr = tb + core[tb].a
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			core[bptr].b = addMod(bb, aa, S)
+			goto push1
+		case fastAddAB + 30: // kADD | mAB BPredec, APredec
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].b
+			if fa == 0 {
+				fa = S
+			}
+			fa--
+			core[ta].b = fa
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].a
+			if fb == 0 {
+				fb = S
+			}
+			fb--
+			core[tb].a = fb
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			core[bptr].b = addMod(bb, aa, S)
+			goto push1
+		case fastAddAB + 31: // kADD | mAB BPredec, APostinc
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].b
+			if fa == 0 {
+				fa = S
+			}
+			fa--
+			core[ta].b = fa
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].a
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			fb++
+			if fb == S {
+				fb = 0
+			}
+			core[tb].a = fb
+			core[bptr].b = addMod(bb, aa, S)
+			goto push1
+		case fastAddAB + 32: // kADD | mAB BPostinc, Immediate
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].b
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			fa++
+			if fa == S {
+				fa = 0
+			}
+			core[ta].b = fa
+			bptr = pc
+			ba, bb = ia, ib
+			core[bptr].b = addMod(bb, aa, S)
+			goto push1
+		case fastAddAB + 33: // kADD | mAB BPostinc, Direct
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].b
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			fa++
+			if fa == S {
+				fa = 0
+			}
+			core[ta].b = fa
+			bptr = pc + ib
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			core[bptr].b = addMod(bb, aa, S)
+			goto push1
+		case fastAddAB + 34: // kADD | mAB BPostinc, BIndirect
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].b
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			fa++
+			if fa == S {
+				fa = 0
+			}
+			core[ta].b = fa
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			bptr = tb + core[tb].b
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			core[bptr].b = addMod(bb, aa, S)
+			goto push1
+		case fastAddAB + 35: // kADD | mAB BPostinc, BPredec
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].b
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			fa++
+			if fa == S {
+				fa = 0
+			}
+			core[ta].b = fa
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].b
+			if fb == 0 {
+				fb = S
+			}
+			fb--
+			core[tb].b = fb
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			core[bptr].b = addMod(bb, aa, S)
+			goto push1
+		case fastAddAB + 36: // kADD | mAB BPostinc, BPostinc
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].b
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			fa++
+			if fa == S {
+				fa = 0
+			}
+			core[ta].b = fa
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].b
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			fb++
+			if fb == S {
+				fb = 0
+			}
+			core[tb].b = fb
+			core[bptr].b = addMod(bb, aa, S)
+			goto push1
+		case fastAddAB + 37: // kADD | mAB BPostinc, AIndirect
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].b
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			fa++
+			if fa == S {
+				fa = 0
+			}
+			core[ta].b = fa
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			bptr = tb + core[tb].a
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			core[bptr].b = addMod(bb, aa, S)
+			goto push1
+		case fastAddAB + 38: // kADD | mAB BPostinc, APredec
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].b
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			fa++
+			if fa == S {
+				fa = 0
+			}
+			core[ta].b = fa
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].a
+			if fb == 0 {
+				fb = S
+			}
+			fb--
+			core[tb].a = fb
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			core[bptr].b = addMod(bb, aa, S)
+			goto push1
+		case fastAddAB + 39: // kADD | mAB BPostinc, APostinc
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].b
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			fa++
+			if fa == S {
+				fa = 0
+			}
+			core[ta].b = fa
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].a
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			fb++
+			if fb == S {
+				fb = 0
+			}
+			core[tb].a = fb
+			core[bptr].b = addMod(bb, aa, S)
+			goto push1
+		case fastAddAB + 40: // kADD | mAB AIndirect, Immediate
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			aptr = ta + core[ta].a
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			bptr = pc
+			ba, bb = ia, ib
+			core[bptr].b = addMod(bb, aa, S)
+			goto push1
+		case fastAddAB + 41: // kADD | mAB AIndirect, Direct
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			aptr = ta + core[ta].a
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			bptr = pc + ib
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			core[bptr].b = addMod(bb, aa, S)
+			goto push1
+		case fastAddAB + 42: // kADD | mAB AIndirect, BIndirect
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			aptr = ta + core[ta].a
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			bptr = tb + core[tb].b
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			core[bptr].b = addMod(bb, aa, S)
+			goto push1
+		case fastAddAB + 43: // kADD | mAB AIndirect, BPredec
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			aptr = ta + core[ta].a
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].b
+			if fb == 0 {
+				fb = S
+			}
+			fb--
+			core[tb].b = fb
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			core[bptr].b = addMod(bb, aa, S)
+			goto push1
+		case fastAddAB + 44: // kADD | mAB AIndirect, BPostinc
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			aptr = ta + core[ta].a
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].b
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			fb++
+			if fb == S {
+				fb = 0
+			}
+			core[tb].b = fb
+			core[bptr].b = addMod(bb, aa, S)
+			goto push1
+		case fastAddAB + 45: // kADD | mAB AIndirect, AIndirect
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			aptr = ta + core[ta].a
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			bptr = tb + core[tb].a
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			core[bptr].b = addMod(bb, aa, S)
+			goto push1
+		case fastAddAB + 46: // kADD | mAB AIndirect, APredec
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			aptr = ta + core[ta].a
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].a
+			if fb == 0 {
+				fb = S
+			}
+			fb--
+			core[tb].a = fb
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			core[bptr].b = addMod(bb, aa, S)
+			goto push1
+		case fastAddAB + 47: // kADD | mAB AIndirect, APostinc
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			aptr = ta + core[ta].a
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].a
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			fb++
+			if fb == S {
+				fb = 0
+			}
+			core[tb].a = fb
+			core[bptr].b = addMod(bb, aa, S)
+			goto push1
+		case fastAddAB + 48: // kADD | mAB APredec, Immediate
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].a
+			if fa == 0 {
+				fa = S
+			}
+			fa--
+			core[ta].a = fa
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			bptr = pc
+			ba, bb = ia, ib
+			core[bptr].b = addMod(bb, aa, S)
+			goto push1
+		case fastAddAB + 49: // kADD | mAB APredec, Direct
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].a
+			if fa == 0 {
+				fa = S
+			}
+			fa--
+			core[ta].a = fa
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			bptr = pc + ib
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			core[bptr].b = addMod(bb, aa, S)
+			goto push1
+		case fastAddAB + 50: // kADD | mAB APredec, BIndirect
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].a
+			if fa == 0 {
+				fa = S
+			}
+			fa--
+			core[ta].a = fa
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			bptr = tb + core[tb].b
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			core[bptr].b = addMod(bb, aa, S)
+			goto push1
+		case fastAddAB + 51: // kADD | mAB APredec, BPredec
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].a
+			if fa == 0 {
+				fa = S
+			}
+			fa--
+			core[ta].a = fa
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].b
+			if fb == 0 {
+				fb = S
+			}
+			fb--
+			core[tb].b = fb
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			core[bptr].b = addMod(bb, aa, S)
+			goto push1
+		case fastAddAB + 52: // kADD | mAB APredec, BPostinc
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].a
+			if fa == 0 {
+				fa = S
+			}
+			fa--
+			core[ta].a = fa
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].b
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			fb++
+			if fb == S {
+				fb = 0
+			}
+			core[tb].b = fb
+			core[bptr].b = addMod(bb, aa, S)
+			goto push1
+		case fastAddAB + 53: // kADD | mAB APredec, AIndirect
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].a
+			if fa == 0 {
+				fa = S
+			}
+			fa--
+			core[ta].a = fa
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			bptr = tb + core[tb].a
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			core[bptr].b = addMod(bb, aa, S)
+			goto push1
+		case fastAddAB + 54: // kADD | mAB APredec, APredec
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].a
+			if fa == 0 {
+				fa = S
+			}
+			fa--
+			core[ta].a = fa
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].a
+			if fb == 0 {
+				fb = S
+			}
+			fb--
+			core[tb].a = fb
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			core[bptr].b = addMod(bb, aa, S)
+			goto push1
+		case fastAddAB + 55: // kADD | mAB APredec, APostinc
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].a
+			if fa == 0 {
+				fa = S
+			}
+			fa--
+			core[ta].a = fa
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].a
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			fb++
+			if fb == S {
+				fb = 0
+			}
+			core[tb].a = fb
+			core[bptr].b = addMod(bb, aa, S)
+			goto push1
+		case fastAddAB + 56: // kADD | mAB APostinc, Immediate
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].a
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			fa++
+			if fa == S {
+				fa = 0
+			}
+			core[ta].a = fa
+			bptr = pc
+			ba, bb = ia, ib
+			core[bptr].b = addMod(bb, aa, S)
+			goto push1
+		case fastAddAB + 57: // kADD | mAB APostinc, Direct
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].a
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			fa++
+			if fa == S {
+				fa = 0
+			}
+			core[ta].a = fa
+			bptr = pc + ib
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			core[bptr].b = addMod(bb, aa, S)
+			goto push1
+		case fastAddAB + 58: // kADD | mAB APostinc, BIndirect
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].a
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			fa++
+			if fa == S {
+				fa = 0
+			}
+			core[ta].a = fa
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			bptr = tb + core[tb].b
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			core[bptr].b = addMod(bb, aa, S)
+			goto push1
+		case fastAddAB + 59: // kADD | mAB APostinc, BPredec
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].a
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			fa++
+			if fa == S {
+				fa = 0
+			}
+			core[ta].a = fa
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].b
+			if fb == 0 {
+				fb = S
+			}
+			fb--
+			core[tb].b = fb
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			core[bptr].b = addMod(bb, aa, S)
+			goto push1
+		case fastAddAB + 60: // kADD | mAB APostinc, BPostinc
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].a
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			fa++
+			if fa == S {
+				fa = 0
+			}
+			core[ta].a = fa
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].b
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			fb++
+			if fb == S {
+				fb = 0
+			}
+			core[tb].b = fb
+			core[bptr].b = addMod(bb, aa, S)
+			goto push1
+		case fastAddAB + 61: // kADD | mAB APostinc, AIndirect
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].a
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			fa++
+			if fa == S {
+				fa = 0
+			}
+			core[ta].a = fa
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			bptr = tb + core[tb].a
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			core[bptr].b = addMod(bb, aa, S)
+			goto push1
+		case fastAddAB + 62: // kADD | mAB APostinc, APredec
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].a
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			fa++
+			if fa == S {
+				fa = 0
+			}
+			core[ta].a = fa
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].a
+			if fb == 0 {
+				fb = S
+			}
+			fb--
+			core[tb].a = fb
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			core[bptr].b = addMod(bb, aa, S)
+			goto push1
+		case fastAddAB + 63: // kADD | mAB APostinc, APostinc
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].a
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			fa++
+			if fa == S {
+				fa = 0
+			}
+			core[ta].a = fa
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].a
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			fb++
+			if fb == S {
+				fb = 0
+			}
+			core[tb].a = fb
+			core[bptr].b = addMod(bb, aa, S)
+			goto push1
+		case fastAddF + 0: // kADD | mF Immediate, Immediate
+			aptr = pc
+			aa, ab = ia, ib
+			bptr = pc
+			ba, bb = ia, ib
+			d := &core[bptr]
+			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+			goto push1
+		case fastAddF + 1: // kADD | mF Immediate, Direct
+			aptr = pc
+			aa, ab = ia, ib
+			bptr = pc + ib
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			d := &core[bptr]
+			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+			goto push1
+		case fastAddF + 2: // kADD | mF Immediate, BIndirect
+			aptr = pc
+			aa, ab = ia, ib
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			bptr = tb + core[tb].b
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			d := &core[bptr]
+			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+			goto push1
+		case fastAddF + 3: // kADD | mF Immediate, BPredec
+			aptr = pc
+			aa, ab = ia, ib
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].b
+			if fb == 0 {
+				fb = S
+			}
+			fb--
+			core[tb].b = fb
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			d := &core[bptr]
+			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+			goto push1
+		case fastAddF + 4: // kADD | mF Immediate, BPostinc
+			aptr = pc
+			aa, ab = ia, ib
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].b
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			fb++
+			if fb == S {
+				fb = 0
+			}
+			core[tb].b = fb
+			d := &core[bptr]
+			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+			goto push1
+		case fastAddF + 5: // kADD | mF Immediate, AIndirect
+			aptr = pc
+			aa, ab = ia, ib
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			bptr = tb + core[tb].a
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			d := &core[bptr]
+			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+			goto push1
+		case fastAddF + 6: // kADD | mF Immediate, APredec
+			aptr = pc
+			aa, ab = ia, ib
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].a
+			if fb == 0 {
+				fb = S
+			}
+			fb--
+			core[tb].a = fb
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			d := &core[bptr]
+			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+			goto push1
+		case fastAddF + 7: // kADD | mF Immediate, APostinc
+			aptr = pc
+			aa, ab = ia, ib
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].a
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			fb++
+			if fb == S {
+				fb = 0
+			}
+			core[tb].a = fb
+			d := &core[bptr]
+			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+			goto push1
+		case fastAddF + 8: // kADD | mF Direct, Immediate
+			aptr = pc + ia
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			bptr = pc
+			ba, bb = ia, ib
+			d := &core[bptr]
+			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+			goto push1
+		case fastAddF + 9: // kADD | mF Direct, Direct
+			aptr = pc + ia
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			bptr = pc + ib
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			d := &core[bptr]
+			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+			goto push1
+		case fastAddF + 10: // kADD | mF Direct, BIndirect
+			aptr = pc + ia
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			bptr = tb + core[tb].b
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			d := &core[bptr]
+			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+			goto push1
+		case fastAddF + 11: // kADD | mF Direct, BPredec
+			aptr = pc + ia
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].b
+			if fb == 0 {
+				fb = S
+			}
+			fb--
+			core[tb].b = fb
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			d := &core[bptr]
+			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+			goto push1
+		case fastAddF + 12: // kADD | mF Direct, BPostinc
+			aptr = pc + ia
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].b
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			fb++
+			if fb == S {
+				fb = 0
+			}
+			core[tb].b = fb
+			d := &core[bptr]
+			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+			goto push1
+		case fastAddF + 13: // kADD | mF Direct, AIndirect
+			aptr = pc + ia
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			bptr = tb + core[tb].a
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			d := &core[bptr]
+			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+			goto push1
+		case fastAddF + 14: // kADD | mF Direct, APredec
+			aptr = pc + ia
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].a
+			if fb == 0 {
+				fb = S
+			}
+			fb--
+			core[tb].a = fb
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			d := &core[bptr]
+			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+			goto push1
+		case fastAddF + 15: // kADD | mF Direct, APostinc
+			aptr = pc + ia
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].a
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			fb++
+			if fb == S {
+				fb = 0
+			}
+			core[tb].a = fb
+			d := &core[bptr]
+			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+			goto push1
+		case fastAddF + 16: // kADD | mF BIndirect, Immediate
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			aptr = ta + core[ta].b
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			bptr = pc
+			ba, bb = ia, ib
+			d := &core[bptr]
+			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+			goto push1
+		case fastAddF + 17: // kADD | mF BIndirect, Direct
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			aptr = ta + core[ta].b
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			bptr = pc + ib
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			d := &core[bptr]
+			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+			goto push1
+		case fastAddF + 18: // kADD | mF BIndirect, BIndirect
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			aptr = ta + core[ta].b
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			bptr = tb + core[tb].b
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			d := &core[bptr]
+			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+			goto push1
+		case fastAddF + 19: // kADD | mF BIndirect, BPredec
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			aptr = ta + core[ta].b
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].b
+			if fb == 0 {
+				fb = S
+			}
+			fb--
+			core[tb].b = fb
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			d := &core[bptr]
+			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+			goto push1
+		case fastAddF + 20: // kADD | mF BIndirect, BPostinc
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			aptr = ta + core[ta].b
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].b
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			fb++
+			if fb == S {
+				fb = 0
+			}
+			core[tb].b = fb
+			d := &core[bptr]
+			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+			goto push1
+		case fastAddF + 21: // kADD | mF BIndirect, AIndirect
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			aptr = ta + core[ta].b
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			bptr = tb + core[tb].a
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			d := &core[bptr]
+			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+			goto push1
+		case fastAddF + 22: // kADD | mF BIndirect, APredec
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			aptr = ta + core[ta].b
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].a
+			if fb == 0 {
+				fb = S
+			}
+			fb--
+			core[tb].a = fb
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			d := &core[bptr]
+			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+			goto push1
+		case fastAddF + 23: // kADD | mF BIndirect, APostinc
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			aptr = ta + core[ta].b
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].a
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			fb++
+			if fb == S {
+				fb = 0
+			}
+			core[tb].a = fb
+			d := &core[bptr]
+			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+			goto push1
+		case fastAddF + 24: // kADD | mF BPredec, Immediate
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].b
+			if fa == 0 {
+				fa = S
+			}
+			fa--
+			core[ta].b = fa
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			bptr = pc
+			ba, bb = ia, ib
+			d := &core[bptr]
+			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+			goto push1
+		case fastAddF + 25: // kADD | mF BPredec, Direct
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].b
+			if fa == 0 {
+				fa = S
+			}
+			fa--
+			core[ta].b = fa
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			bptr = pc + ib
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			d := &core[bptr]
+			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+			goto push1
+		case fastAddF + 26: // kADD | mF BPredec, BIndirect
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].b
+			if fa == 0 {
+				fa = S
+			}
+			fa--
+			core[ta].b = fa
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			bptr = tb + core[tb].b
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			d := &core[bptr]
+			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+			goto push1
+		case fastAddF + 27: // kADD | mF BPredec, BPredec
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].b
+			if fa == 0 {
+				fa = S
+			}
+			fa--
+			core[ta].b = fa
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].b
+			if fb == 0 {
+				fb = S
+			}
+			fb--
+			core[tb].b = fb
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			d := &core[bptr]
+			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+			goto push1
+		case fastAddF + 28: // kADD | mF BPredec, BPostinc
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].b
+			if fa == 0 {
+				fa = S
+			}
+			fa--
+			core[ta].b = fa
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].b
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			fb++
+			if fb == S {
+				fb = 0
+			}
+			core[tb].b = fb
+			d := &core[bptr]
+			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+			goto push1
+		case fastAddF + 29: // kADD | mF BPredec, AIndirect
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].b
+			if fa == 0 {
+				fa = S
+			}
+			fa--
+			core[ta].b = fa
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			bptr = tb + core[tb].a
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			d := &core[bptr]
+			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+			goto push1
+		case fastAddF + 30: // kADD | mF BPredec, APredec
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].b
+			if fa == 0 {
+				fa = S
+			}
+			fa--
+			core[ta].b = fa
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].a
+			if fb == 0 {
+				fb = S
+			}
+			fb--
+			core[tb].a = fb
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			d := &core[bptr]
+			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+			goto push1
+		case fastAddF + 31: // kADD | mF BPredec, APostinc
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].b
+			if fa == 0 {
+				fa = S
+			}
+			fa--
+			core[ta].b = fa
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].a
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			fb++
+			if fb == S {
+				fb = 0
+			}
+			core[tb].a = fb
+			d := &core[bptr]
+			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+			goto push1
+		case fastAddF + 32: // kADD | mF BPostinc, Immediate
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].b
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			fa++
+			if fa == S {
+				fa = 0
+			}
+			core[ta].b = fa
+			bptr = pc
+			ba, bb = ia, ib
+			d := &core[bptr]
+			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+			goto push1
+		case fastAddF + 33: // kADD | mF BPostinc, Direct
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].b
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			fa++
+			if fa == S {
+				fa = 0
+			}
+			core[ta].b = fa
+			bptr = pc + ib
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			d := &core[bptr]
+			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+			goto push1
+		case fastAddF + 34: // kADD | mF BPostinc, BIndirect
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].b
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			fa++
+			if fa == S {
+				fa = 0
+			}
+			core[ta].b = fa
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			bptr = tb + core[tb].b
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			d := &core[bptr]
+			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+			goto push1
+		case fastAddF + 35: // kADD | mF BPostinc, BPredec
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].b
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			fa++
+			if fa == S {
+				fa = 0
+			}
+			core[ta].b = fa
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].b
+			if fb == 0 {
+				fb = S
+			}
+			fb--
+			core[tb].b = fb
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			d := &core[bptr]
+			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+			goto push1
+		case fastAddF + 36: // kADD | mF BPostinc, BPostinc
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].b
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			fa++
+			if fa == S {
+				fa = 0
+			}
+			core[ta].b = fa
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].b
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			fb++
+			if fb == S {
+				fb = 0
+			}
+			core[tb].b = fb
+			d := &core[bptr]
+			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+			goto push1
+		case fastAddF + 37: // kADD | mF BPostinc, AIndirect
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].b
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			fa++
+			if fa == S {
+				fa = 0
+			}
+			core[ta].b = fa
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			bptr = tb + core[tb].a
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			d := &core[bptr]
+			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+			goto push1
+		case fastAddF + 38: // kADD | mF BPostinc, APredec
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].b
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			fa++
+			if fa == S {
+				fa = 0
+			}
+			core[ta].b = fa
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].a
+			if fb == 0 {
+				fb = S
+			}
+			fb--
+			core[tb].a = fb
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			d := &core[bptr]
+			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+			goto push1
+		case fastAddF + 39: // kADD | mF BPostinc, APostinc
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].b
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			fa++
+			if fa == S {
+				fa = 0
+			}
+			core[ta].b = fa
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].a
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			fb++
+			if fb == S {
+				fb = 0
+			}
+			core[tb].a = fb
+			d := &core[bptr]
+			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+			goto push1
+		case fastAddF + 40: // kADD | mF AIndirect, Immediate
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			aptr = ta + core[ta].a
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			bptr = pc
+			ba, bb = ia, ib
+			d := &core[bptr]
+			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+			goto push1
+		case fastAddF + 41: // kADD | mF AIndirect, Direct
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			aptr = ta + core[ta].a
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			bptr = pc + ib
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			d := &core[bptr]
+			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+			goto push1
+		case fastAddF + 42: // kADD | mF AIndirect, BIndirect
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			aptr = ta + core[ta].a
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			bptr = tb + core[tb].b
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			d := &core[bptr]
+			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+			goto push1
+		case fastAddF + 43: // kADD | mF AIndirect, BPredec
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			aptr = ta + core[ta].a
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].b
+			if fb == 0 {
+				fb = S
+			}
+			fb--
+			core[tb].b = fb
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			d := &core[bptr]
+			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+			goto push1
+		case fastAddF + 44: // kADD | mF AIndirect, BPostinc
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			aptr = ta + core[ta].a
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].b
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			fb++
+			if fb == S {
+				fb = 0
+			}
+			core[tb].b = fb
+			d := &core[bptr]
+			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+			goto push1
+		case fastAddF + 45: // kADD | mF AIndirect, AIndirect
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			aptr = ta + core[ta].a
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			bptr = tb + core[tb].a
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			d := &core[bptr]
+			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+			goto push1
+		case fastAddF + 46: // kADD | mF AIndirect, APredec
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			aptr = ta + core[ta].a
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].a
+			if fb == 0 {
+				fb = S
+			}
+			fb--
+			core[tb].a = fb
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			d := &core[bptr]
+			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+			goto push1
+		case fastAddF + 47: // kADD | mF AIndirect, APostinc
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			aptr = ta + core[ta].a
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].a
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			fb++
+			if fb == S {
+				fb = 0
+			}
+			core[tb].a = fb
+			d := &core[bptr]
+			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+			goto push1
+		case fastAddF + 48: // kADD | mF APredec, Immediate
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].a
+			if fa == 0 {
+				fa = S
+			}
+			fa--
+			core[ta].a = fa
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			bptr = pc
+			ba, bb = ia, ib
+			d := &core[bptr]
+			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+			goto push1
+		case fastAddF + 49: // kADD | mF APredec, Direct
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].a
+			if fa == 0 {
+				fa = S
+			}
+			fa--
+			core[ta].a = fa
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			bptr = pc + ib
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			d := &core[bptr]
+			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+			goto push1
+		case fastAddF + 50: // kADD | mF APredec, BIndirect
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].a
+			if fa == 0 {
+				fa = S
+			}
+			fa--
+			core[ta].a = fa
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			bptr = tb + core[tb].b
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			d := &core[bptr]
+			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+			goto push1
+		case fastAddF + 51: // kADD | mF APredec, BPredec
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].a
+			if fa == 0 {
+				fa = S
+			}
+			fa--
+			core[ta].a = fa
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].b
+			if fb == 0 {
+				fb = S
+			}
+			fb--
+			core[tb].b = fb
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			d := &core[bptr]
+			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+			goto push1
+		case fastAddF + 52: // kADD | mF APredec, BPostinc
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].a
+			if fa == 0 {
+				fa = S
+			}
+			fa--
+			core[ta].a = fa
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].b
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			fb++
+			if fb == S {
+				fb = 0
+			}
+			core[tb].b = fb
+			d := &core[bptr]
+			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+			goto push1
+		case fastAddF + 53: // kADD | mF APredec, AIndirect
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].a
+			if fa == 0 {
+				fa = S
+			}
+			fa--
+			core[ta].a = fa
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			bptr = tb + core[tb].a
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			d := &core[bptr]
+			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+			goto push1
+		case fastAddF + 54: // kADD | mF APredec, APredec
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].a
+			if fa == 0 {
+				fa = S
+			}
+			fa--
+			core[ta].a = fa
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].a
+			if fb == 0 {
+				fb = S
+			}
+			fb--
+			core[tb].a = fb
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			d := &core[bptr]
+			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+			goto push1
+		case fastAddF + 55: // kADD | mF APredec, APostinc
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].a
+			if fa == 0 {
+				fa = S
+			}
+			fa--
+			core[ta].a = fa
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].a
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			fb++
+			if fb == S {
+				fb = 0
+			}
+			core[tb].a = fb
+			d := &core[bptr]
+			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+			goto push1
+		case fastAddF + 56: // kADD | mF APostinc, Immediate
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].a
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			fa++
+			if fa == S {
+				fa = 0
+			}
+			core[ta].a = fa
+			bptr = pc
+			ba, bb = ia, ib
+			d := &core[bptr]
+			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+			goto push1
+		case fastAddF + 57: // kADD | mF APostinc, Direct
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].a
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			fa++
+			if fa == S {
+				fa = 0
+			}
+			core[ta].a = fa
+			bptr = pc + ib
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			d := &core[bptr]
+			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+			goto push1
+		case fastAddF + 58: // kADD | mF APostinc, BIndirect
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].a
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			fa++
+			if fa == S {
+				fa = 0
+			}
+			core[ta].a = fa
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			bptr = tb + core[tb].b
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			d := &core[bptr]
+			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+			goto push1
+		case fastAddF + 59: // kADD | mF APostinc, BPredec
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].a
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			fa++
+			if fa == S {
+				fa = 0
+			}
+			core[ta].a = fa
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].b
+			if fb == 0 {
+				fb = S
+			}
+			fb--
+			core[tb].b = fb
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			d := &core[bptr]
+			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+			goto push1
+		case fastAddF + 60: // kADD | mF APostinc, BPostinc
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].a
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			fa++
+			if fa == S {
+				fa = 0
+			}
+			core[ta].a = fa
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].b
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			fb++
+			if fb == S {
+				fb = 0
+			}
+			core[tb].b = fb
+			d := &core[bptr]
+			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+			goto push1
+		case fastAddF + 61: // kADD | mF APostinc, AIndirect
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].a
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			fa++
+			if fa == S {
+				fa = 0
+			}
+			core[ta].a = fa
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			bptr = tb + core[tb].a
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			d := &core[bptr]
+			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+			goto push1
+		case fastAddF + 62: // kADD | mF APostinc, APredec
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].a
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			fa++
+			if fa == S {
+				fa = 0
+			}
+			core[ta].a = fa
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].a
+			if fb == 0 {
+				fb = S
+			}
+			fb--
+			core[tb].a = fb
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			d := &core[bptr]
+			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+			goto push1
+		case fastAddF + 63: // kADD | mF APostinc, APostinc
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].a
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			aa, ab = core[aptr].a, core[aptr].b
+			fa++
+			if fa == S {
+				fa = 0
+			}
+			core[ta].a = fa
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].a
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			fb++
+			if fb == S {
+				fb = 0
+			}
+			core[tb].a = fb
+			d := &core[bptr]
+			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+			goto push1
+		case fastJmzB + 0: // kJMZ | mB Immediate, Immediate
+			aptr = pc
+			bptr = pc
+			ba, bb = ia, ib
+			if bb == 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmzB + 1: // kJMZ | mB Immediate, Direct
+			aptr = pc
+			bptr = pc + ib
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			if bb == 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmzB + 2: // kJMZ | mB Immediate, BIndirect
+			aptr = pc
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			bptr = tb + core[tb].b
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			if bb == 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmzB + 3: // kJMZ | mB Immediate, BPredec
+			aptr = pc
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].b
+			if fb == 0 {
+				fb = S
+			}
+			fb--
+			core[tb].b = fb
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			if bb == 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmzB + 4: // kJMZ | mB Immediate, BPostinc
+			aptr = pc
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].b
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			fb++
+			if fb == S {
+				fb = 0
+			}
+			core[tb].b = fb
+			if bb == 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmzB + 5: // kJMZ | mB Immediate, AIndirect
+			aptr = pc
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			bptr = tb + core[tb].a
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			if bb == 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmzB + 6: // kJMZ | mB Immediate, APredec
+			aptr = pc
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].a
+			if fb == 0 {
+				fb = S
+			}
+			fb--
+			core[tb].a = fb
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			if bb == 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmzB + 7: // kJMZ | mB Immediate, APostinc
+			aptr = pc
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].a
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			fb++
+			if fb == S {
+				fb = 0
+			}
+			core[tb].a = fb
+			if bb == 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmzB + 8: // kJMZ | mB Direct, Immediate
+			aptr = pc + ia
+			if aptr >= S {
+				aptr -= S
+			}
+			bptr = pc
+			ba, bb = ia, ib
+			if bb == 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmzB + 9: // kJMZ | mB Direct, Direct
+			aptr = pc + ia
+			if aptr >= S {
+				aptr -= S
+			}
+			bptr = pc + ib
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			if bb == 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmzB + 10: // kJMZ | mB Direct, BIndirect
+			aptr = pc + ia
+			if aptr >= S {
+				aptr -= S
+			}
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			bptr = tb + core[tb].b
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			if bb == 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmzB + 11: // kJMZ | mB Direct, BPredec
+			aptr = pc + ia
+			if aptr >= S {
+				aptr -= S
+			}
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].b
+			if fb == 0 {
+				fb = S
+			}
+			fb--
+			core[tb].b = fb
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			if bb == 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmzB + 12: // kJMZ | mB Direct, BPostinc
+			aptr = pc + ia
+			if aptr >= S {
+				aptr -= S
+			}
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].b
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			fb++
+			if fb == S {
+				fb = 0
+			}
+			core[tb].b = fb
+			if bb == 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmzB + 13: // kJMZ | mB Direct, AIndirect
+			aptr = pc + ia
+			if aptr >= S {
+				aptr -= S
+			}
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			bptr = tb + core[tb].a
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			if bb == 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmzB + 14: // kJMZ | mB Direct, APredec
+			aptr = pc + ia
+			if aptr >= S {
+				aptr -= S
+			}
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].a
+			if fb == 0 {
+				fb = S
+			}
+			fb--
+			core[tb].a = fb
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			if bb == 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmzB + 15: // kJMZ | mB Direct, APostinc
+			aptr = pc + ia
+			if aptr >= S {
+				aptr -= S
+			}
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].a
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			fb++
+			if fb == S {
+				fb = 0
+			}
+			core[tb].a = fb
+			if bb == 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmzB + 16: // kJMZ | mB BIndirect, Immediate
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			aptr = ta + core[ta].b
+			if aptr >= S {
+				aptr -= S
+			}
+			bptr = pc
+			ba, bb = ia, ib
+			if bb == 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmzB + 17: // kJMZ | mB BIndirect, Direct
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			aptr = ta + core[ta].b
+			if aptr >= S {
+				aptr -= S
+			}
+			bptr = pc + ib
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			if bb == 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmzB + 18: // kJMZ | mB BIndirect, BIndirect
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			aptr = ta + core[ta].b
+			if aptr >= S {
+				aptr -= S
+			}
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			bptr = tb + core[tb].b
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			if bb == 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmzB + 19: // kJMZ | mB BIndirect, BPredec
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			aptr = ta + core[ta].b
+			if aptr >= S {
+				aptr -= S
+			}
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].b
+			if fb == 0 {
+				fb = S
+			}
+			fb--
+			core[tb].b = fb
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			if bb == 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmzB + 20: // kJMZ | mB BIndirect, BPostinc
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			aptr = ta + core[ta].b
+			if aptr >= S {
+				aptr -= S
+			}
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].b
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			fb++
+			if fb == S {
+				fb = 0
+			}
+			core[tb].b = fb
+			if bb == 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmzB + 21: // kJMZ | mB BIndirect, AIndirect
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			aptr = ta + core[ta].b
+			if aptr >= S {
+				aptr -= S
+			}
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			bptr = tb + core[tb].a
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			if bb == 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmzB + 22: // kJMZ | mB BIndirect, APredec
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			aptr = ta + core[ta].b
+			if aptr >= S {
+				aptr -= S
+			}
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].a
+			if fb == 0 {
+				fb = S
+			}
+			fb--
+			core[tb].a = fb
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			if bb == 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmzB + 23: // kJMZ | mB BIndirect, APostinc
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			aptr = ta + core[ta].b
+			if aptr >= S {
+				aptr -= S
+			}
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].a
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			fb++
+			if fb == S {
+				fb = 0
+			}
+			core[tb].a = fb
+			if bb == 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmzB + 24: // kJMZ | mB BPredec, Immediate
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].b
+			if fa == 0 {
+				fa = S
+			}
+			fa--
+			core[ta].b = fa
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			bptr = pc
+			ba, bb = ia, ib
+			if bb == 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmzB + 25: // kJMZ | mB BPredec, Direct
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].b
+			if fa == 0 {
+				fa = S
+			}
+			fa--
+			core[ta].b = fa
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			bptr = pc + ib
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			if bb == 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmzB + 26: // kJMZ | mB BPredec, BIndirect
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].b
+			if fa == 0 {
+				fa = S
+			}
+			fa--
+			core[ta].b = fa
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			bptr = tb + core[tb].b
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			if bb == 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmzB + 27: // kJMZ | mB BPredec, BPredec
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].b
+			if fa == 0 {
+				fa = S
+			}
+			fa--
+			core[ta].b = fa
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].b
+			if fb == 0 {
+				fb = S
+			}
+			fb--
+			core[tb].b = fb
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			if bb == 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmzB + 28: // kJMZ | mB BPredec, BPostinc
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].b
+			if fa == 0 {
+				fa = S
+			}
+			fa--
+			core[ta].b = fa
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].b
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			fb++
+			if fb == S {
+				fb = 0
+			}
+			core[tb].b = fb
+			if bb == 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmzB + 29: // kJMZ | mB BPredec, AIndirect
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].b
+			if fa == 0 {
+				fa = S
+			}
+			fa--
+			core[ta].b = fa
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			bptr = tb + core[tb].a
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			if bb == 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmzB + 30: // kJMZ | mB BPredec, APredec
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].b
+			if fa == 0 {
+				fa = S
+			}
+			fa--
+			core[ta].b = fa
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].a
+			if fb == 0 {
+				fb = S
+			}
+			fb--
+			core[tb].a = fb
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			if bb == 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmzB + 31: // kJMZ | mB BPredec, APostinc
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].b
+			if fa == 0 {
+				fa = S
+			}
+			fa--
+			core[ta].b = fa
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].a
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			fb++
+			if fb == S {
+				fb = 0
+			}
+			core[tb].a = fb
+			if bb == 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmzB + 32: // kJMZ | mB BPostinc, Immediate
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].b
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			fa++
+			if fa == S {
+				fa = 0
+			}
+			core[ta].b = fa
+			bptr = pc
+			ba, bb = ia, ib
+			if bb == 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmzB + 33: // kJMZ | mB BPostinc, Direct
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].b
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			fa++
+			if fa == S {
+				fa = 0
+			}
+			core[ta].b = fa
+			bptr = pc + ib
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			if bb == 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmzB + 34: // kJMZ | mB BPostinc, BIndirect
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].b
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			fa++
+			if fa == S {
+				fa = 0
+			}
+			core[ta].b = fa
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			bptr = tb + core[tb].b
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			if bb == 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmzB + 35: // kJMZ | mB BPostinc, BPredec
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].b
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			fa++
+			if fa == S {
+				fa = 0
+			}
+			core[ta].b = fa
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].b
+			if fb == 0 {
+				fb = S
+			}
+			fb--
+			core[tb].b = fb
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			if bb == 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmzB + 36: // kJMZ | mB BPostinc, BPostinc
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].b
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			fa++
+			if fa == S {
+				fa = 0
+			}
+			core[ta].b = fa
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].b
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			fb++
+			if fb == S {
+				fb = 0
+			}
+			core[tb].b = fb
+			if bb == 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmzB + 37: // kJMZ | mB BPostinc, AIndirect
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].b
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			fa++
+			if fa == S {
+				fa = 0
+			}
+			core[ta].b = fa
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			bptr = tb + core[tb].a
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			if bb == 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmzB + 38: // kJMZ | mB BPostinc, APredec
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].b
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			fa++
+			if fa == S {
+				fa = 0
+			}
+			core[ta].b = fa
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].a
+			if fb == 0 {
+				fb = S
+			}
+			fb--
+			core[tb].a = fb
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			if bb == 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmzB + 39: // kJMZ | mB BPostinc, APostinc
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].b
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			fa++
+			if fa == S {
+				fa = 0
+			}
+			core[ta].b = fa
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].a
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			fb++
+			if fb == S {
+				fb = 0
+			}
+			core[tb].a = fb
+			if bb == 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmzB + 40: // kJMZ | mB AIndirect, Immediate
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			aptr = ta + core[ta].a
+			if aptr >= S {
+				aptr -= S
+			}
+			bptr = pc
+			ba, bb = ia, ib
+			if bb == 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmzB + 41: // kJMZ | mB AIndirect, Direct
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			aptr = ta + core[ta].a
+			if aptr >= S {
+				aptr -= S
+			}
+			bptr = pc + ib
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			if bb == 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmzB + 42: // kJMZ | mB AIndirect, BIndirect
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			aptr = ta + core[ta].a
+			if aptr >= S {
+				aptr -= S
+			}
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			bptr = tb + core[tb].b
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			if bb == 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmzB + 43: // kJMZ | mB AIndirect, BPredec
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			aptr = ta + core[ta].a
+			if aptr >= S {
+				aptr -= S
+			}
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].b
+			if fb == 0 {
+				fb = S
+			}
+			fb--
+			core[tb].b = fb
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			if bb == 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmzB + 44: // kJMZ | mB AIndirect, BPostinc
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			aptr = ta + core[ta].a
+			if aptr >= S {
+				aptr -= S
+			}
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].b
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			fb++
+			if fb == S {
+				fb = 0
+			}
+			core[tb].b = fb
+			if bb == 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmzB + 45: // kJMZ | mB AIndirect, AIndirect
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			aptr = ta + core[ta].a
+			if aptr >= S {
+				aptr -= S
+			}
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			bptr = tb + core[tb].a
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			if bb == 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmzB + 46: // kJMZ | mB AIndirect, APredec
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			aptr = ta + core[ta].a
+			if aptr >= S {
+				aptr -= S
+			}
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].a
+			if fb == 0 {
+				fb = S
+			}
+			fb--
+			core[tb].a = fb
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			if bb == 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmzB + 47: // kJMZ | mB AIndirect, APostinc
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			aptr = ta + core[ta].a
+			if aptr >= S {
+				aptr -= S
+			}
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].a
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			fb++
+			if fb == S {
+				fb = 0
+			}
+			core[tb].a = fb
+			if bb == 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmzB + 48: // kJMZ | mB APredec, Immediate
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].a
+			if fa == 0 {
+				fa = S
+			}
+			fa--
+			core[ta].a = fa
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			bptr = pc
+			ba, bb = ia, ib
+			if bb == 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmzB + 49: // kJMZ | mB APredec, Direct
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].a
+			if fa == 0 {
+				fa = S
+			}
+			fa--
+			core[ta].a = fa
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			bptr = pc + ib
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			if bb == 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmzB + 50: // kJMZ | mB APredec, BIndirect
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].a
+			if fa == 0 {
+				fa = S
+			}
+			fa--
+			core[ta].a = fa
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			bptr = tb + core[tb].b
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			if bb == 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmzB + 51: // kJMZ | mB APredec, BPredec
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].a
+			if fa == 0 {
+				fa = S
+			}
+			fa--
+			core[ta].a = fa
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].b
+			if fb == 0 {
+				fb = S
+			}
+			fb--
+			core[tb].b = fb
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			if bb == 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmzB + 52: // kJMZ | mB APredec, BPostinc
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].a
+			if fa == 0 {
+				fa = S
+			}
+			fa--
+			core[ta].a = fa
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].b
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			fb++
+			if fb == S {
+				fb = 0
+			}
+			core[tb].b = fb
+			if bb == 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmzB + 53: // kJMZ | mB APredec, AIndirect
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].a
+			if fa == 0 {
+				fa = S
+			}
+			fa--
+			core[ta].a = fa
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			bptr = tb + core[tb].a
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			if bb == 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmzB + 54: // kJMZ | mB APredec, APredec
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].a
+			if fa == 0 {
+				fa = S
+			}
+			fa--
+			core[ta].a = fa
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].a
+			if fb == 0 {
+				fb = S
+			}
+			fb--
+			core[tb].a = fb
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			if bb == 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmzB + 55: // kJMZ | mB APredec, APostinc
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].a
+			if fa == 0 {
+				fa = S
+			}
+			fa--
+			core[ta].a = fa
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].a
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			fb++
+			if fb == S {
+				fb = 0
+			}
+			core[tb].a = fb
+			if bb == 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmzB + 56: // kJMZ | mB APostinc, Immediate
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].a
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			fa++
+			if fa == S {
+				fa = 0
+			}
+			core[ta].a = fa
+			bptr = pc
+			ba, bb = ia, ib
+			if bb == 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmzB + 57: // kJMZ | mB APostinc, Direct
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].a
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			fa++
+			if fa == S {
+				fa = 0
+			}
+			core[ta].a = fa
+			bptr = pc + ib
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			if bb == 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmzB + 58: // kJMZ | mB APostinc, BIndirect
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].a
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			fa++
+			if fa == S {
+				fa = 0
+			}
+			core[ta].a = fa
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			bptr = tb + core[tb].b
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			if bb == 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmzB + 59: // kJMZ | mB APostinc, BPredec
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].a
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			fa++
+			if fa == S {
+				fa = 0
+			}
+			core[ta].a = fa
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].b
+			if fb == 0 {
+				fb = S
+			}
+			fb--
+			core[tb].b = fb
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			if bb == 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmzB + 60: // kJMZ | mB APostinc, BPostinc
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].a
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			fa++
+			if fa == S {
+				fa = 0
+			}
+			core[ta].a = fa
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].b
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			fb++
+			if fb == S {
+				fb = 0
+			}
+			core[tb].b = fb
+			if bb == 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmzB + 61: // kJMZ | mB APostinc, AIndirect
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].a
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			fa++
+			if fa == S {
+				fa = 0
+			}
+			core[ta].a = fa
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			bptr = tb + core[tb].a
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			if bb == 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmzB + 62: // kJMZ | mB APostinc, APredec
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].a
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			fa++
+			if fa == S {
+				fa = 0
+			}
+			core[ta].a = fa
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].a
+			if fb == 0 {
+				fb = S
+			}
+			fb--
+			core[tb].a = fb
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			if bb == 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmzB + 63: // kJMZ | mB APostinc, APostinc
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].a
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			fa++
+			if fa == S {
+				fa = 0
+			}
+			core[ta].a = fa
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].a
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			fb++
+			if fb == S {
+				fb = 0
+			}
+			core[tb].a = fb
+			if bb == 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmnB + 0: // kJMN | mB Immediate, Immediate
+			aptr = pc
+			bptr = pc
+			ba, bb = ia, ib
+			if bb != 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmnB + 1: // kJMN | mB Immediate, Direct
+			aptr = pc
+			bptr = pc + ib
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			if bb != 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmnB + 2: // kJMN | mB Immediate, BIndirect
+			aptr = pc
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			bptr = tb + core[tb].b
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			if bb != 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmnB + 3: // kJMN | mB Immediate, BPredec
+			aptr = pc
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].b
+			if fb == 0 {
+				fb = S
+			}
+			fb--
+			core[tb].b = fb
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			if bb != 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmnB + 4: // kJMN | mB Immediate, BPostinc
+			aptr = pc
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].b
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			fb++
+			if fb == S {
+				fb = 0
+			}
+			core[tb].b = fb
+			if bb != 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmnB + 5: // kJMN | mB Immediate, AIndirect
+			aptr = pc
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			bptr = tb + core[tb].a
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			if bb != 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmnB + 6: // kJMN | mB Immediate, APredec
+			aptr = pc
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].a
+			if fb == 0 {
+				fb = S
+			}
+			fb--
+			core[tb].a = fb
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			if bb != 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmnB + 7: // kJMN | mB Immediate, APostinc
+			aptr = pc
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].a
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			fb++
+			if fb == S {
+				fb = 0
+			}
+			core[tb].a = fb
+			if bb != 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmnB + 8: // kJMN | mB Direct, Immediate
+			aptr = pc + ia
+			if aptr >= S {
+				aptr -= S
+			}
+			bptr = pc
+			ba, bb = ia, ib
+			if bb != 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmnB + 9: // kJMN | mB Direct, Direct
+			aptr = pc + ia
+			if aptr >= S {
+				aptr -= S
+			}
+			bptr = pc + ib
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			if bb != 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmnB + 10: // kJMN | mB Direct, BIndirect
+			aptr = pc + ia
+			if aptr >= S {
+				aptr -= S
+			}
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			bptr = tb + core[tb].b
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			if bb != 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmnB + 11: // kJMN | mB Direct, BPredec
+			aptr = pc + ia
+			if aptr >= S {
+				aptr -= S
+			}
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].b
+			if fb == 0 {
+				fb = S
+			}
+			fb--
+			core[tb].b = fb
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			if bb != 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmnB + 12: // kJMN | mB Direct, BPostinc
+			aptr = pc + ia
+			if aptr >= S {
+				aptr -= S
+			}
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].b
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			fb++
+			if fb == S {
+				fb = 0
+			}
+			core[tb].b = fb
+			if bb != 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmnB + 13: // kJMN | mB Direct, AIndirect
+			aptr = pc + ia
+			if aptr >= S {
+				aptr -= S
+			}
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			bptr = tb + core[tb].a
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			if bb != 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmnB + 14: // kJMN | mB Direct, APredec
+			aptr = pc + ia
+			if aptr >= S {
+				aptr -= S
+			}
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].a
+			if fb == 0 {
+				fb = S
+			}
+			fb--
+			core[tb].a = fb
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			if bb != 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmnB + 15: // kJMN | mB Direct, APostinc
+			aptr = pc + ia
+			if aptr >= S {
+				aptr -= S
+			}
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].a
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			fb++
+			if fb == S {
+				fb = 0
+			}
+			core[tb].a = fb
+			if bb != 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmnB + 16: // kJMN | mB BIndirect, Immediate
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			aptr = ta + core[ta].b
+			if aptr >= S {
+				aptr -= S
+			}
+			bptr = pc
+			ba, bb = ia, ib
+			if bb != 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmnB + 17: // kJMN | mB BIndirect, Direct
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			aptr = ta + core[ta].b
+			if aptr >= S {
+				aptr -= S
+			}
+			bptr = pc + ib
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			if bb != 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmnB + 18: // kJMN | mB BIndirect, BIndirect
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			aptr = ta + core[ta].b
+			if aptr >= S {
+				aptr -= S
+			}
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			bptr = tb + core[tb].b
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			if bb != 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmnB + 19: // kJMN | mB BIndirect, BPredec
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			aptr = ta + core[ta].b
+			if aptr >= S {
+				aptr -= S
+			}
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].b
+			if fb == 0 {
+				fb = S
+			}
+			fb--
+			core[tb].b = fb
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			if bb != 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmnB + 20: // kJMN | mB BIndirect, BPostinc
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			aptr = ta + core[ta].b
+			if aptr >= S {
+				aptr -= S
+			}
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].b
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			fb++
+			if fb == S {
+				fb = 0
+			}
+			core[tb].b = fb
+			if bb != 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmnB + 21: // kJMN | mB BIndirect, AIndirect
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			aptr = ta + core[ta].b
+			if aptr >= S {
+				aptr -= S
+			}
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			bptr = tb + core[tb].a
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			if bb != 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmnB + 22: // kJMN | mB BIndirect, APredec
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			aptr = ta + core[ta].b
+			if aptr >= S {
+				aptr -= S
+			}
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].a
+			if fb == 0 {
+				fb = S
+			}
+			fb--
+			core[tb].a = fb
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			if bb != 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmnB + 23: // kJMN | mB BIndirect, APostinc
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			aptr = ta + core[ta].b
+			if aptr >= S {
+				aptr -= S
+			}
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].a
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			fb++
+			if fb == S {
+				fb = 0
+			}
+			core[tb].a = fb
+			if bb != 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmnB + 24: // kJMN | mB BPredec, Immediate
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].b
+			if fa == 0 {
+				fa = S
+			}
+			fa--
+			core[ta].b = fa
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			bptr = pc
+			ba, bb = ia, ib
+			if bb != 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmnB + 25: // kJMN | mB BPredec, Direct
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].b
+			if fa == 0 {
+				fa = S
+			}
+			fa--
+			core[ta].b = fa
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			bptr = pc + ib
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			if bb != 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmnB + 26: // kJMN | mB BPredec, BIndirect
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].b
+			if fa == 0 {
+				fa = S
+			}
+			fa--
+			core[ta].b = fa
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			bptr = tb + core[tb].b
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			if bb != 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmnB + 27: // kJMN | mB BPredec, BPredec
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].b
+			if fa == 0 {
+				fa = S
+			}
+			fa--
+			core[ta].b = fa
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].b
+			if fb == 0 {
+				fb = S
+			}
+			fb--
+			core[tb].b = fb
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			if bb != 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmnB + 28: // kJMN | mB BPredec, BPostinc
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].b
+			if fa == 0 {
+				fa = S
+			}
+			fa--
+			core[ta].b = fa
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].b
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			fb++
+			if fb == S {
+				fb = 0
+			}
+			core[tb].b = fb
+			if bb != 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmnB + 29: // kJMN | mB BPredec, AIndirect
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].b
+			if fa == 0 {
+				fa = S
+			}
+			fa--
+			core[ta].b = fa
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			bptr = tb + core[tb].a
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			if bb != 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmnB + 30: // kJMN | mB BPredec, APredec
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].b
+			if fa == 0 {
+				fa = S
+			}
+			fa--
+			core[ta].b = fa
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].a
+			if fb == 0 {
+				fb = S
+			}
+			fb--
+			core[tb].a = fb
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			if bb != 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmnB + 31: // kJMN | mB BPredec, APostinc
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].b
+			if fa == 0 {
+				fa = S
+			}
+			fa--
+			core[ta].b = fa
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].a
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			fb++
+			if fb == S {
+				fb = 0
+			}
+			core[tb].a = fb
+			if bb != 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmnB + 32: // kJMN | mB BPostinc, Immediate
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].b
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			fa++
+			if fa == S {
+				fa = 0
+			}
+			core[ta].b = fa
+			bptr = pc
+			ba, bb = ia, ib
+			if bb != 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmnB + 33: // kJMN | mB BPostinc, Direct
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].b
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			fa++
+			if fa == S {
+				fa = 0
+			}
+			core[ta].b = fa
+			bptr = pc + ib
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			if bb != 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmnB + 34: // kJMN | mB BPostinc, BIndirect
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].b
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			fa++
+			if fa == S {
+				fa = 0
+			}
+			core[ta].b = fa
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			bptr = tb + core[tb].b
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			if bb != 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmnB + 35: // kJMN | mB BPostinc, BPredec
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].b
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			fa++
+			if fa == S {
+				fa = 0
+			}
+			core[ta].b = fa
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].b
+			if fb == 0 {
+				fb = S
+			}
+			fb--
+			core[tb].b = fb
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			if bb != 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmnB + 36: // kJMN | mB BPostinc, BPostinc
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].b
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			fa++
+			if fa == S {
+				fa = 0
+			}
+			core[ta].b = fa
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].b
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			fb++
+			if fb == S {
+				fb = 0
+			}
+			core[tb].b = fb
+			if bb != 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmnB + 37: // kJMN | mB BPostinc, AIndirect
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].b
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			fa++
+			if fa == S {
+				fa = 0
+			}
+			core[ta].b = fa
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			bptr = tb + core[tb].a
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			if bb != 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmnB + 38: // kJMN | mB BPostinc, APredec
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].b
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			fa++
+			if fa == S {
+				fa = 0
+			}
+			core[ta].b = fa
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].a
+			if fb == 0 {
+				fb = S
+			}
+			fb--
+			core[tb].a = fb
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			if bb != 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmnB + 39: // kJMN | mB BPostinc, APostinc
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].b
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			fa++
+			if fa == S {
+				fa = 0
+			}
+			core[ta].b = fa
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].a
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			fb++
+			if fb == S {
+				fb = 0
+			}
+			core[tb].a = fb
+			if bb != 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmnB + 40: // kJMN | mB AIndirect, Immediate
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			aptr = ta + core[ta].a
+			if aptr >= S {
+				aptr -= S
+			}
+			bptr = pc
+			ba, bb = ia, ib
+			if bb != 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmnB + 41: // kJMN | mB AIndirect, Direct
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			aptr = ta + core[ta].a
+			if aptr >= S {
+				aptr -= S
+			}
+			bptr = pc + ib
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			if bb != 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmnB + 42: // kJMN | mB AIndirect, BIndirect
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			aptr = ta + core[ta].a
+			if aptr >= S {
+				aptr -= S
+			}
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			bptr = tb + core[tb].b
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			if bb != 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmnB + 43: // kJMN | mB AIndirect, BPredec
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			aptr = ta + core[ta].a
+			if aptr >= S {
+				aptr -= S
+			}
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].b
+			if fb == 0 {
+				fb = S
+			}
+			fb--
+			core[tb].b = fb
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			if bb != 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmnB + 44: // kJMN | mB AIndirect, BPostinc
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			aptr = ta + core[ta].a
+			if aptr >= S {
+				aptr -= S
+			}
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].b
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			fb++
+			if fb == S {
+				fb = 0
+			}
+			core[tb].b = fb
+			if bb != 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmnB + 45: // kJMN | mB AIndirect, AIndirect
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			aptr = ta + core[ta].a
+			if aptr >= S {
+				aptr -= S
+			}
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			bptr = tb + core[tb].a
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			if bb != 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmnB + 46: // kJMN | mB AIndirect, APredec
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			aptr = ta + core[ta].a
+			if aptr >= S {
+				aptr -= S
+			}
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].a
+			if fb == 0 {
+				fb = S
+			}
+			fb--
+			core[tb].a = fb
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			if bb != 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmnB + 47: // kJMN | mB AIndirect, APostinc
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			aptr = ta + core[ta].a
+			if aptr >= S {
+				aptr -= S
+			}
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].a
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			fb++
+			if fb == S {
+				fb = 0
+			}
+			core[tb].a = fb
+			if bb != 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmnB + 48: // kJMN | mB APredec, Immediate
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].a
+			if fa == 0 {
+				fa = S
+			}
+			fa--
+			core[ta].a = fa
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			bptr = pc
+			ba, bb = ia, ib
+			if bb != 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmnB + 49: // kJMN | mB APredec, Direct
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].a
+			if fa == 0 {
+				fa = S
+			}
+			fa--
+			core[ta].a = fa
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			bptr = pc + ib
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			if bb != 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmnB + 50: // kJMN | mB APredec, BIndirect
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].a
+			if fa == 0 {
+				fa = S
+			}
+			fa--
+			core[ta].a = fa
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			bptr = tb + core[tb].b
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			if bb != 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmnB + 51: // kJMN | mB APredec, BPredec
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].a
+			if fa == 0 {
+				fa = S
+			}
+			fa--
+			core[ta].a = fa
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].b
+			if fb == 0 {
+				fb = S
+			}
+			fb--
+			core[tb].b = fb
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			if bb != 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmnB + 52: // kJMN | mB APredec, BPostinc
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].a
+			if fa == 0 {
+				fa = S
+			}
+			fa--
+			core[ta].a = fa
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].b
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			fb++
+			if fb == S {
+				fb = 0
+			}
+			core[tb].b = fb
+			if bb != 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmnB + 53: // kJMN | mB APredec, AIndirect
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].a
+			if fa == 0 {
+				fa = S
+			}
+			fa--
+			core[ta].a = fa
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			bptr = tb + core[tb].a
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			if bb != 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmnB + 54: // kJMN | mB APredec, APredec
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].a
+			if fa == 0 {
+				fa = S
+			}
+			fa--
+			core[ta].a = fa
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].a
+			if fb == 0 {
+				fb = S
+			}
+			fb--
+			core[tb].a = fb
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			if bb != 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmnB + 55: // kJMN | mB APredec, APostinc
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].a
+			if fa == 0 {
+				fa = S
+			}
+			fa--
+			core[ta].a = fa
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].a
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			fb++
+			if fb == S {
+				fb = 0
+			}
+			core[tb].a = fb
+			if bb != 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmnB + 56: // kJMN | mB APostinc, Immediate
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].a
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			fa++
+			if fa == S {
+				fa = 0
+			}
+			core[ta].a = fa
+			bptr = pc
+			ba, bb = ia, ib
+			if bb != 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmnB + 57: // kJMN | mB APostinc, Direct
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].a
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			fa++
+			if fa == S {
+				fa = 0
+			}
+			core[ta].a = fa
+			bptr = pc + ib
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			if bb != 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmnB + 58: // kJMN | mB APostinc, BIndirect
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].a
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			fa++
+			if fa == S {
+				fa = 0
+			}
+			core[ta].a = fa
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			bptr = tb + core[tb].b
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			if bb != 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmnB + 59: // kJMN | mB APostinc, BPredec
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].a
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			fa++
+			if fa == S {
+				fa = 0
+			}
+			core[ta].a = fa
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].b
+			if fb == 0 {
+				fb = S
+			}
+			fb--
+			core[tb].b = fb
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			if bb != 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmnB + 60: // kJMN | mB APostinc, BPostinc
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].a
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			fa++
+			if fa == S {
+				fa = 0
+			}
+			core[ta].a = fa
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].b
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			fb++
+			if fb == S {
+				fb = 0
+			}
+			core[tb].b = fb
+			if bb != 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmnB + 61: // kJMN | mB APostinc, AIndirect
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].a
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			fa++
+			if fa == S {
+				fa = 0
+			}
+			core[ta].a = fa
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			bptr = tb + core[tb].a
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			if bb != 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmnB + 62: // kJMN | mB APostinc, APredec
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].a
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			fa++
+			if fa == S {
+				fa = 0
+			}
+			core[ta].a = fa
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].a
+			if fb == 0 {
+				fb = S
+			}
+			fb--
+			core[tb].a = fb
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			if bb != 0 {
+				next = aptr
+			}
+			goto push1
+		case fastJmnB + 63: // kJMN | mB APostinc, APostinc
+			ta := pc + ia
+			if ta >= S {
+				ta -= S
+			}
+			fa := core[ta].a
+			aptr = ta + fa
+			if aptr >= S {
+				aptr -= S
+			}
+			fa++
+			if fa == S {
+				fa = 0
+			}
+			core[ta].a = fa
+			tb := pc + ib
+			if tb >= S {
+				tb -= S
+			}
+			fb := core[tb].a
+			bptr = tb + fb
+			if bptr >= S {
+				bptr -= S
+			}
+			ba, bb = core[bptr].a, core[bptr].b
+			fb++
+			if fb == S {
+				fb = 0
+			}
+			core[tb].a = fb
+			if bb != 0 {
 				next = aptr
 			}
 			goto push1

@@ -171,6 +171,22 @@ var forms = []form{
 	{constant: "fastDjnA", ops: []string{"kDJN | mA", "kDJN | mBA"}, snapB: true, exec: djn("a")},
 	{constant: "fastDjnB", ops: []string{"kDJN | mB", "kDJN | mAB"}, snapB: true, exec: djn("b")},
 	{constant: "fastDjnF", ops: []string{"kDJN | mF", "kDJN | mX", "kDJN | mI"}, snapB: true, exec: djn("a", "b")},
+	{constant: "fastAddAB", ops: []string{"kADD | mAB"}, snapA: true, snapB: true,
+		exec: func(b *strings.Builder, track func(string) string, _ string, _ int) {
+			fmt.Fprintf(b, "core[bptr].b = addMod(bb, aa, S)\n%sgoto push1\n", track("bptr"))
+		}},
+	{constant: "fastAddF", ops: []string{"kADD | mF", "kADD | mI"}, snapA: true, snapB: true,
+		exec: func(b *strings.Builder, track func(string) string, _ string, _ int) {
+			fmt.Fprintf(b, "d := &core[bptr]\nd.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)\n%sgoto push1\n", track("bptr"))
+		}},
+	{constant: "fastJmzB", ops: []string{"kJMZ | mB", "kJMZ | mAB"}, snapB: true,
+		exec: func(b *strings.Builder, _ func(string) string, _ string, _ int) {
+			b.WriteString("if bb == 0 {\nnext = aptr\n}\ngoto push1\n")
+		}},
+	{constant: "fastJmnB", ops: []string{"kJMN | mB", "kJMN | mAB"}, snapB: true,
+		exec: func(b *strings.Builder, _ func(string) string, _ string, _ int) {
+			b.WriteString("if bb != 0 {\nnext = aptr\n}\ngoto push1\n")
+		}},
 }
 
 // fastCases returns the generated case clauses.
