@@ -266,9 +266,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 			}
 			aa, ab = core[aptr].a, core[aptr].b
 			bptr = pc
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			owner[bptr] = id
 			written[bptr] = stamp
 			goto push1
@@ -282,9 +281,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 			if bptr >= S {
 				bptr -= S
 			}
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			owner[bptr] = id
 			written[bptr] = stamp
 			goto push1
@@ -302,9 +300,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 			if bptr >= S {
 				bptr -= S
 			}
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			owner[bptr] = id
 			written[bptr] = stamp
 			goto push1
@@ -330,9 +327,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 			if bptr >= S {
 				bptr -= S
 			}
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			owner[bptr] = id
 			written[bptr] = stamp
 			goto push1
@@ -358,9 +354,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 			core[tb].b = fb
 			owner[tb] = id
 			written[tb] = stamp
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			owner[bptr] = id
 			written[bptr] = stamp
 			goto push1
@@ -378,9 +373,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 			if bptr >= S {
 				bptr -= S
 			}
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			owner[bptr] = id
 			written[bptr] = stamp
 			goto push1
@@ -406,9 +400,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 			if bptr >= S {
 				bptr -= S
 			}
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			owner[bptr] = id
 			written[bptr] = stamp
 			goto push1
@@ -434,9 +427,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 			core[tb].a = fb
 			owner[tb] = id
 			written[tb] = stamp
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			owner[bptr] = id
 			written[bptr] = stamp
 			goto push1
@@ -451,9 +443,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 			}
 			aa, ab = core[aptr].a, core[aptr].b
 			bptr = pc
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			owner[bptr] = id
 			written[bptr] = stamp
 			goto push1
@@ -471,9 +462,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 			if bptr >= S {
 				bptr -= S
 			}
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			owner[bptr] = id
 			written[bptr] = stamp
 			goto push1
@@ -495,9 +485,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 			if bptr >= S {
 				bptr -= S
 			}
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			owner[bptr] = id
 			written[bptr] = stamp
 			goto push1
@@ -527,9 +516,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 			if bptr >= S {
 				bptr -= S
 			}
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			owner[bptr] = id
 			written[bptr] = stamp
 			goto push1
@@ -559,9 +547,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 			core[tb].b = fb
 			owner[tb] = id
 			written[tb] = stamp
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			owner[bptr] = id
 			written[bptr] = stamp
 			goto push1
@@ -583,9 +570,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 			if bptr >= S {
 				bptr -= S
 			}
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			owner[bptr] = id
 			written[bptr] = stamp
 			goto push1
@@ -615,9 +601,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 			if bptr >= S {
 				bptr -= S
 			}
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			owner[bptr] = id
 			written[bptr] = stamp
 			goto push1
@@ -647,9 +632,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 			core[tb].a = fb
 			owner[tb] = id
 			written[tb] = stamp
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			owner[bptr] = id
 			written[bptr] = stamp
 			goto push1
@@ -672,9 +656,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 			}
 			aa, ab = core[aptr].a, core[aptr].b
 			bptr = pc
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			owner[bptr] = id
 			written[bptr] = stamp
 			goto push1
@@ -700,9 +683,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 			if bptr >= S {
 				bptr -= S
 			}
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			owner[bptr] = id
 			written[bptr] = stamp
 			goto push1
@@ -732,9 +714,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 			if bptr >= S {
 				bptr -= S
 			}
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			owner[bptr] = id
 			written[bptr] = stamp
 			goto push1
@@ -772,9 +753,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 			if bptr >= S {
 				bptr -= S
 			}
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			owner[bptr] = id
 			written[bptr] = stamp
 			goto push1
@@ -812,9 +792,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 			core[tb].b = fb
 			owner[tb] = id
 			written[tb] = stamp
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			owner[bptr] = id
 			written[bptr] = stamp
 			goto push1
@@ -844,9 +823,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 			if bptr >= S {
 				bptr -= S
 			}
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			owner[bptr] = id
 			written[bptr] = stamp
 			goto push1
@@ -884,9 +862,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 			if bptr >= S {
 				bptr -= S
 			}
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			owner[bptr] = id
 			written[bptr] = stamp
 			goto push1
@@ -924,9 +901,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 			core[tb].a = fb
 			owner[tb] = id
 			written[tb] = stamp
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			owner[bptr] = id
 			written[bptr] = stamp
 			goto push1
@@ -949,9 +925,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 			owner[ta] = id
 			written[ta] = stamp
 			bptr = pc
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			owner[bptr] = id
 			written[bptr] = stamp
 			goto push1
@@ -977,9 +952,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 			if bptr >= S {
 				bptr -= S
 			}
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			owner[bptr] = id
 			written[bptr] = stamp
 			goto push1
@@ -1009,9 +983,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 			if bptr >= S {
 				bptr -= S
 			}
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			owner[bptr] = id
 			written[bptr] = stamp
 			goto push1
@@ -1049,9 +1022,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 			if bptr >= S {
 				bptr -= S
 			}
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			owner[bptr] = id
 			written[bptr] = stamp
 			goto push1
@@ -1089,9 +1061,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 			core[tb].b = fb
 			owner[tb] = id
 			written[tb] = stamp
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			owner[bptr] = id
 			written[bptr] = stamp
 			goto push1
@@ -1121,9 +1092,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 			if bptr >= S {
 				bptr -= S
 			}
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			owner[bptr] = id
 			written[bptr] = stamp
 			goto push1
@@ -1161,9 +1131,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 			if bptr >= S {
 				bptr -= S
 			}
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			owner[bptr] = id
 			written[bptr] = stamp
 			goto push1
@@ -1201,9 +1170,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 			core[tb].a = fb
 			owner[tb] = id
 			written[tb] = stamp
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			owner[bptr] = id
 			written[bptr] = stamp
 			goto push1
@@ -1218,9 +1186,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 			}
 			aa, ab = core[aptr].a, core[aptr].b
 			bptr = pc
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			owner[bptr] = id
 			written[bptr] = stamp
 			goto push1
@@ -1238,9 +1205,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 			if bptr >= S {
 				bptr -= S
 			}
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			owner[bptr] = id
 			written[bptr] = stamp
 			goto push1
@@ -1262,9 +1228,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 			if bptr >= S {
 				bptr -= S
 			}
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			owner[bptr] = id
 			written[bptr] = stamp
 			goto push1
@@ -1294,9 +1259,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 			if bptr >= S {
 				bptr -= S
 			}
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			owner[bptr] = id
 			written[bptr] = stamp
 			goto push1
@@ -1326,9 +1290,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 			core[tb].b = fb
 			owner[tb] = id
 			written[tb] = stamp
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			owner[bptr] = id
 			written[bptr] = stamp
 			goto push1
@@ -1350,9 +1313,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 			if bptr >= S {
 				bptr -= S
 			}
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			owner[bptr] = id
 			written[bptr] = stamp
 			goto push1
@@ -1382,9 +1344,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 			if bptr >= S {
 				bptr -= S
 			}
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			owner[bptr] = id
 			written[bptr] = stamp
 			goto push1
@@ -1414,9 +1375,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 			core[tb].a = fb
 			owner[tb] = id
 			written[tb] = stamp
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			owner[bptr] = id
 			written[bptr] = stamp
 			goto push1
@@ -1439,9 +1399,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 			}
 			aa, ab = core[aptr].a, core[aptr].b
 			bptr = pc
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			owner[bptr] = id
 			written[bptr] = stamp
 			goto push1
@@ -1467,9 +1426,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 			if bptr >= S {
 				bptr -= S
 			}
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			owner[bptr] = id
 			written[bptr] = stamp
 			goto push1
@@ -1499,9 +1457,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 			if bptr >= S {
 				bptr -= S
 			}
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			owner[bptr] = id
 			written[bptr] = stamp
 			goto push1
@@ -1539,9 +1496,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 			if bptr >= S {
 				bptr -= S
 			}
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			owner[bptr] = id
 			written[bptr] = stamp
 			goto push1
@@ -1579,9 +1535,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 			core[tb].b = fb
 			owner[tb] = id
 			written[tb] = stamp
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			owner[bptr] = id
 			written[bptr] = stamp
 			goto push1
@@ -1611,9 +1566,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 			if bptr >= S {
 				bptr -= S
 			}
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			owner[bptr] = id
 			written[bptr] = stamp
 			goto push1
@@ -1651,9 +1605,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 			if bptr >= S {
 				bptr -= S
 			}
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			owner[bptr] = id
 			written[bptr] = stamp
 			goto push1
@@ -1691,9 +1644,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 			core[tb].a = fb
 			owner[tb] = id
 			written[tb] = stamp
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			owner[bptr] = id
 			written[bptr] = stamp
 			goto push1
@@ -1716,9 +1668,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 			owner[ta] = id
 			written[ta] = stamp
 			bptr = pc
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			owner[bptr] = id
 			written[bptr] = stamp
 			goto push1
@@ -1744,9 +1695,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 			if bptr >= S {
 				bptr -= S
 			}
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			owner[bptr] = id
 			written[bptr] = stamp
 			goto push1
@@ -1776,9 +1726,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 			if bptr >= S {
 				bptr -= S
 			}
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			owner[bptr] = id
 			written[bptr] = stamp
 			goto push1
@@ -1816,9 +1765,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 			if bptr >= S {
 				bptr -= S
 			}
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			owner[bptr] = id
 			written[bptr] = stamp
 			goto push1
@@ -1856,9 +1804,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 			core[tb].b = fb
 			owner[tb] = id
 			written[tb] = stamp
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			owner[bptr] = id
 			written[bptr] = stamp
 			goto push1
@@ -1888,9 +1835,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 			if bptr >= S {
 				bptr -= S
 			}
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			owner[bptr] = id
 			written[bptr] = stamp
 			goto push1
@@ -1928,9 +1874,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 			if bptr >= S {
 				bptr -= S
 			}
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			owner[bptr] = id
 			written[bptr] = stamp
 			goto push1
@@ -1968,9 +1913,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 			core[tb].a = fb
 			owner[tb] = id
 			written[tb] = stamp
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			owner[bptr] = id
 			written[bptr] = stamp
 			goto push1
@@ -20770,9 +20714,8 @@ func (m *Machine) runGeneral(w *simWarrior, pc, next uint32) (uint32, uint32, ac
 		c := &core[bptr]
 		c.a, c.b = ab, aa
 	case kMOV | mI:
-		src := core[aptr]
-		src.a, src.b = aa, ab
-		core[bptr] = src
+		s, d := &core[aptr], &core[bptr]
+		d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 
 	case kADD | mA:
 		core[bptr].a = addMod(ba, aa, S)

@@ -240,9 +240,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			}
 			aa, ab = core[aptr].a, core[aptr].b
 			bptr = pc
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 9: // kMOV | mI Direct, Direct
 			aptr = pc + ia
@@ -254,9 +253,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if bptr >= S {
 				bptr -= S
 			}
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 10: // kMOV | mI Direct, BIndirect
 			aptr = pc + ia
@@ -272,9 +270,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if bptr >= S {
 				bptr -= S
 			}
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 11: // kMOV | mI Direct, BPredec
 			aptr = pc + ia
@@ -296,9 +293,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if bptr >= S {
 				bptr -= S
 			}
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 12: // kMOV | mI Direct, BPostinc
 			aptr = pc + ia
@@ -320,9 +316,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				fb = 0
 			}
 			core[tb].b = fb
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 13: // kMOV | mI Direct, AIndirect
 			aptr = pc + ia
@@ -338,9 +333,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if bptr >= S {
 				bptr -= S
 			}
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 14: // kMOV | mI Direct, APredec
 			aptr = pc + ia
@@ -362,9 +356,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if bptr >= S {
 				bptr -= S
 			}
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 15: // kMOV | mI Direct, APostinc
 			aptr = pc + ia
@@ -386,9 +379,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				fb = 0
 			}
 			core[tb].a = fb
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 16: // kMOV | mI BIndirect, Immediate
 			ta := pc + ia
@@ -401,9 +393,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			}
 			aa, ab = core[aptr].a, core[aptr].b
 			bptr = pc
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 17: // kMOV | mI BIndirect, Direct
 			ta := pc + ia
@@ -419,9 +410,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if bptr >= S {
 				bptr -= S
 			}
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 18: // kMOV | mI BIndirect, BIndirect
 			ta := pc + ia
@@ -441,9 +431,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if bptr >= S {
 				bptr -= S
 			}
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 19: // kMOV | mI BIndirect, BPredec
 			ta := pc + ia
@@ -469,9 +458,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if bptr >= S {
 				bptr -= S
 			}
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 20: // kMOV | mI BIndirect, BPostinc
 			ta := pc + ia
@@ -497,9 +485,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				fb = 0
 			}
 			core[tb].b = fb
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 21: // kMOV | mI BIndirect, AIndirect
 			ta := pc + ia
@@ -519,9 +506,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if bptr >= S {
 				bptr -= S
 			}
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 22: // kMOV | mI BIndirect, APredec
 			ta := pc + ia
@@ -547,9 +533,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if bptr >= S {
 				bptr -= S
 			}
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 23: // kMOV | mI BIndirect, APostinc
 			ta := pc + ia
@@ -575,9 +560,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				fb = 0
 			}
 			core[tb].a = fb
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 24: // kMOV | mI BPredec, Immediate
 			ta := pc + ia
@@ -596,9 +580,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			}
 			aa, ab = core[aptr].a, core[aptr].b
 			bptr = pc
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 25: // kMOV | mI BPredec, Direct
 			ta := pc + ia
@@ -620,9 +603,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if bptr >= S {
 				bptr -= S
 			}
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 26: // kMOV | mI BPredec, BIndirect
 			ta := pc + ia
@@ -648,9 +630,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if bptr >= S {
 				bptr -= S
 			}
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 27: // kMOV | mI BPredec, BPredec
 			ta := pc + ia
@@ -682,9 +663,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if bptr >= S {
 				bptr -= S
 			}
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 28: // kMOV | mI BPredec, BPostinc
 			ta := pc + ia
@@ -716,9 +696,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				fb = 0
 			}
 			core[tb].b = fb
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 29: // kMOV | mI BPredec, AIndirect
 			ta := pc + ia
@@ -744,9 +723,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if bptr >= S {
 				bptr -= S
 			}
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 30: // kMOV | mI BPredec, APredec
 			ta := pc + ia
@@ -778,9 +756,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if bptr >= S {
 				bptr -= S
 			}
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 31: // kMOV | mI BPredec, APostinc
 			ta := pc + ia
@@ -812,9 +789,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				fb = 0
 			}
 			core[tb].a = fb
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 32: // kMOV | mI BPostinc, Immediate
 			ta := pc + ia
@@ -833,9 +809,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			}
 			core[ta].b = fa
 			bptr = pc
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 33: // kMOV | mI BPostinc, Direct
 			ta := pc + ia
@@ -857,9 +832,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if bptr >= S {
 				bptr -= S
 			}
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 34: // kMOV | mI BPostinc, BIndirect
 			ta := pc + ia
@@ -885,9 +859,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if bptr >= S {
 				bptr -= S
 			}
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 35: // kMOV | mI BPostinc, BPredec
 			ta := pc + ia
@@ -919,9 +892,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if bptr >= S {
 				bptr -= S
 			}
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 36: // kMOV | mI BPostinc, BPostinc
 			ta := pc + ia
@@ -953,9 +925,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				fb = 0
 			}
 			core[tb].b = fb
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 37: // kMOV | mI BPostinc, AIndirect
 			ta := pc + ia
@@ -981,9 +952,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if bptr >= S {
 				bptr -= S
 			}
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 38: // kMOV | mI BPostinc, APredec
 			ta := pc + ia
@@ -1015,9 +985,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if bptr >= S {
 				bptr -= S
 			}
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 39: // kMOV | mI BPostinc, APostinc
 			ta := pc + ia
@@ -1049,9 +1018,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				fb = 0
 			}
 			core[tb].a = fb
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 40: // kMOV | mI AIndirect, Immediate
 			ta := pc + ia
@@ -1064,9 +1032,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			}
 			aa, ab = core[aptr].a, core[aptr].b
 			bptr = pc
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 41: // kMOV | mI AIndirect, Direct
 			ta := pc + ia
@@ -1082,9 +1049,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if bptr >= S {
 				bptr -= S
 			}
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 42: // kMOV | mI AIndirect, BIndirect
 			ta := pc + ia
@@ -1104,9 +1070,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if bptr >= S {
 				bptr -= S
 			}
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 43: // kMOV | mI AIndirect, BPredec
 			ta := pc + ia
@@ -1132,9 +1097,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if bptr >= S {
 				bptr -= S
 			}
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 44: // kMOV | mI AIndirect, BPostinc
 			ta := pc + ia
@@ -1160,9 +1124,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				fb = 0
 			}
 			core[tb].b = fb
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 45: // kMOV | mI AIndirect, AIndirect
 			ta := pc + ia
@@ -1182,9 +1145,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if bptr >= S {
 				bptr -= S
 			}
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 46: // kMOV | mI AIndirect, APredec
 			ta := pc + ia
@@ -1210,9 +1172,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if bptr >= S {
 				bptr -= S
 			}
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 47: // kMOV | mI AIndirect, APostinc
 			ta := pc + ia
@@ -1238,9 +1199,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				fb = 0
 			}
 			core[tb].a = fb
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 48: // kMOV | mI APredec, Immediate
 			ta := pc + ia
@@ -1259,9 +1219,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			}
 			aa, ab = core[aptr].a, core[aptr].b
 			bptr = pc
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 49: // kMOV | mI APredec, Direct
 			ta := pc + ia
@@ -1283,9 +1242,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if bptr >= S {
 				bptr -= S
 			}
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 50: // kMOV | mI APredec, BIndirect
 			ta := pc + ia
@@ -1311,9 +1269,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if bptr >= S {
 				bptr -= S
 			}
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 51: // kMOV | mI APredec, BPredec
 			ta := pc + ia
@@ -1345,9 +1302,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if bptr >= S {
 				bptr -= S
 			}
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 52: // kMOV | mI APredec, BPostinc
 			ta := pc + ia
@@ -1379,9 +1335,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				fb = 0
 			}
 			core[tb].b = fb
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 53: // kMOV | mI APredec, AIndirect
 			ta := pc + ia
@@ -1407,9 +1362,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if bptr >= S {
 				bptr -= S
 			}
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 54: // kMOV | mI APredec, APredec
 			ta := pc + ia
@@ -1441,9 +1395,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if bptr >= S {
 				bptr -= S
 			}
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 55: // kMOV | mI APredec, APostinc
 			ta := pc + ia
@@ -1475,9 +1428,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				fb = 0
 			}
 			core[tb].a = fb
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 56: // kMOV | mI APostinc, Immediate
 			ta := pc + ia
@@ -1496,9 +1448,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			}
 			core[ta].a = fa
 			bptr = pc
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 57: // kMOV | mI APostinc, Direct
 			ta := pc + ia
@@ -1520,9 +1471,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if bptr >= S {
 				bptr -= S
 			}
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 58: // kMOV | mI APostinc, BIndirect
 			ta := pc + ia
@@ -1548,9 +1498,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if bptr >= S {
 				bptr -= S
 			}
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 59: // kMOV | mI APostinc, BPredec
 			ta := pc + ia
@@ -1582,9 +1531,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if bptr >= S {
 				bptr -= S
 			}
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 60: // kMOV | mI APostinc, BPostinc
 			ta := pc + ia
@@ -1616,9 +1564,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				fb = 0
 			}
 			core[tb].b = fb
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 61: // kMOV | mI APostinc, AIndirect
 			ta := pc + ia
@@ -1644,9 +1591,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if bptr >= S {
 				bptr -= S
 			}
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 62: // kMOV | mI APostinc, APredec
 			ta := pc + ia
@@ -1678,9 +1624,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if bptr >= S {
 				bptr -= S
 			}
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 63: // kMOV | mI APostinc, APostinc
 			ta := pc + ia
@@ -1712,9 +1657,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				fb = 0
 			}
 			core[tb].a = fb
-			src := core[aptr]
-			src.a, src.b = aa, ab
-			core[bptr] = src
+			s, d := &core[aptr], &core[bptr]
+			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastSpl + 0: // kSPL | mA Immediate, Immediate
 			aptr = pc
@@ -18574,9 +18518,8 @@ func (m *Machine) runUntrackedGeneral(w *simWarrior, pc, next uint32) (uint32, u
 		c := &core[bptr]
 		c.a, c.b = ab, aa
 	case kMOV | mI:
-		src := core[aptr]
-		src.a, src.b = aa, ab
-		core[bptr] = src
+		s, d := &core[aptr], &core[bptr]
+		d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 
 	case kADD | mA:
 		core[bptr].a = addMod(ba, aa, S)

@@ -156,7 +156,8 @@ var forms = []form{
 				// the A snapshot is the fetched instruction, opcode and modes included
 				fmt.Fprintf(b, "d := &core[bptr]\nd.a, d.b, d.op, d.modes, d.fast = ia, ib, kMOV|mI, %d, fastMovI+%d\n", modes, modes)
 			} else {
-				b.WriteString("src := core[aptr]\nsrc.a, src.b = aa, ab\ncore[bptr] = src\n")
+				// field by field: Go copies a struct of more than four fields through memory
+				b.WriteString("s, d := &core[aptr], &core[bptr]\nd.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast\n")
 			}
 			fmt.Fprintf(b, "%sgoto push1\n", track("bptr"))
 		}},
