@@ -142,7 +142,8 @@ func coreMain(args []string, stdout, stderr io.Writer) int {
 		if err != nil {
 			return coreRound{}, err
 		}
-		for g.Step() {
+		if err := coreplay.RunGame(ctx, g); err != nil {
+			return coreRound{}, err
 		}
 		return roundResult(g, k+1, seed, files), nil
 	}, func(_ int, r coreRound) error {

@@ -5,6 +5,7 @@
 package play
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"path/filepath"
@@ -310,8 +311,29 @@ func Play(progs []*Program, copies []int, p Params, seed int64) (int, error) {
 	if err != nil {
 		return -1, err
 	}
-	for !g.Over() {
-		g.Run(1 << 16)
+	if err := RunGame(context.Background(), g); err != nil {
+		return -1, err
 	}
 	return Winner(g), nil
+}
+
+// pollSlices is how many time slices RunGame plays between two looks at its context: a few
+// hundred instructions per program (copies × that for .cw), so that a stop request ends even
+// an endless round (`-cycles 1000000000000`) at once, while the look costs nothing measurable
+// next to the instructions.
+const pollSlices = 256
+
+// RunGame plays g to its end and returns nil, or returns ctx's error, leaving the round
+// unfinished, as soon as ctx is done.
+func RunGame(ctx context.Context, g corewars.Engine) error {
+	done := ctx.Done()
+	for !g.Over() {
+		select {
+		case <-done:
+			return ctx.Err()
+		default:
+		}
+		g.Run(pollSlices)
+	}
+	return nil
 }
