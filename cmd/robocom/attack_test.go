@@ -13,6 +13,7 @@ import (
 	"net"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -60,6 +61,7 @@ func TestAttacks(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds robocom and writes files of 16 MB")
 	}
+	childrenTakeSIGINT()
 	dir := t.TempDir()
 	bin := filepath.Join(dir, "robocom")
 	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
@@ -293,6 +295,7 @@ func TestAttacks(t *testing.T) {
 			runAttack(t, bin, work, a)
 		})
 	}
+	t.Run("signals", func(t *testing.T) { signalAttacks(t, bin, work) })
 }
 
 // runAttack runs one attack and checks what every attack must hold, then its own outcome.
@@ -541,4 +544,116 @@ func tail(s string) string {
 		return "…" + s[len(s)-2000:]
 	}
 	return s
+}
+
+// signalAttack is one case of the signals class (issue 19): a command that would run for
+// hours gets sig after interruptAfter and must end within signalGrace with status. With
+// ignoreINT the child starts with SIGINT ignored, as a background job of a shell does: sig is
+// then SIGINT, which it must ignore (still running after signalGrace), and a SIGTERM ends it.
+type signalAttack struct {
+	name      string
+	args      []string
+	sig       syscall.Signal
+	status    int
+	ignoreINT bool
+	noStray   string // a file whose temporary sibling (".NAME.*") must not be left behind
+}
+
+// signalGrace is how soon a signal must end a command, even in the middle of one endless
+// Core War round.
+const signalGrace = 2 * time.Second
+
+func signalAttacks(t *testing.T, bin, work string) {
+	if err := os.WriteFile(filepath.Join(work, "loop.vna"), []byte("; loops forever\nJUMP 0\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	const endless = "1000000000000"
+	cases := []signalAttack{
+		{name: "core .red -cycles 1e12 SIGTERM", args: []string{"core", "-rounds", "1", "-cycles", endless, "x.red", "z.red"}, sig: syscall.SIGTERM, status: 143},
+		{name: "core .cw -cycles 1e12 SIGHUP", args: []string{"core", "-rounds", "1", "-cycles", endless, "imp.cw", "imp.cw"}, sig: syscall.SIGHUP, status: 129},
+		{name: "core .vna -cycles 1e12 SIGINT", args: []string{"core", "-rounds", "1", "-cycles", endless, "loop.vna", "loop.vna"}, sig: syscall.SIGINT, status: 130},
+		{name: "core -json -cycles 1e12 SIGHUP", args: []string{"core", "-json", "-rounds", "3", "-cycles", endless, "x.red", "z.red"}, sig: syscall.SIGHUP, status: 129},
+		{name: "tournament .red -cycles 1e12 SIGTERM", args: []string{"tournament", "-rounds", "2", "-cycles", endless, "x.red", "z.red", "x.red"}, sig: syscall.SIGTERM, status: 143},
+		{name: "tournament -shard -cycles 1e12 SIGTERM", args: []string{"tournament", "-seed", "1", "-shard", "0/1", "-o", "sigpart.jsonl", "-rounds", "1", "-cycles", endless, "x.red", "z.red"},
+			sig: syscall.SIGTERM, status: 143, noStray: "sigpart.jsonl"},
+		{name: "core SIGINT ignored at start", args: []string{"core", "-rounds", "1", "-cycles", endless, "x.red", "z.red"}, sig: syscall.SIGINT, status: 143, ignoreINT: true},
+		{name: "mars -c 1e12 SIGINT", args: []string{"mars", "-b", "-c", endless, "x.red", "z.red"}, sig: syscall.SIGINT, status: 4},
+		{name: "mars SIGINT ignored at start", args: []string{"mars", "-b", "-c", endless, "x.red", "z.red"}, sig: syscall.SIGINT, status: -1, ignoreINT: true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) { runSignalAttack(t, bin, work, c) })
+	}
+}
+
+func runSignalAttack(t *testing.T, bin, dir string, a signalAttack) {
+	name, args := bin, a.args
+	if a.ignoreINT {
+		// The shell ignores SIGINT and exec keeps it ignored, as for `robocom ... &` in a script.
+		name, args = "/bin/sh", append([]string{"-c", `trap "" INT; exec "$0" "$@"`, bin}, a.args...)
+	}
+	cmd := exec.Command(name, args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "XDG_CONFIG_HOME="+filepath.Join(dir, "config"), "DISPLAY=", "WAYLAND_DISPLAY=", "GOMAXPROCS=2")
+	var stdout, stderr capped
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer cmd.Process.Kill()
+	done := make(chan struct{})
+	go func() { cmd.Wait(); close(done) }()
+	select {
+	case <-done:
+		t.Fatalf("ended before the signal (exit %d)\n%s", cmd.ProcessState.ExitCode(), tail(stdout.String()+stderr.String()))
+	case <-time.After(interruptAfter):
+	}
+	cmd.Process.Signal(a.sig)
+	sent := time.Now()
+	if a.ignoreINT {
+		select {
+		case <-done:
+			t.Fatalf("a SIGINT ignored at start ended it (exit %d)\n%s", cmd.ProcessState.ExitCode(), tail(stdout.String()+stderr.String()))
+		case <-time.After(signalGrace):
+		}
+		if a.status < 0 {
+			return // the deferred kill ends it
+		}
+		cmd.Process.Signal(syscall.SIGTERM)
+		sent = time.Now()
+	}
+	select {
+	case <-done:
+	case <-time.After(attackDeadline):
+		t.Fatalf("still running %v after the signal", attackDeadline)
+	}
+	took := time.Since(sent)
+	out := stdout.String() + stderr.String()
+	t.Logf("exit %d %v after the signal", cmd.ProcessState.ExitCode(), took.Round(time.Millisecond))
+	if took > signalGrace {
+		t.Errorf("ended %v after the signal, want within %v", took.Round(time.Millisecond), signalGrace)
+	}
+	if ws, ok := cmd.ProcessState.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+		t.Fatalf("killed by %v instead of stopping\n%s", ws.Signal(), tail(out))
+	}
+	if got := cmd.ProcessState.ExitCode(); got != a.status {
+		t.Errorf("exit %d, want %d\n%s", got, a.status, tail(out))
+	}
+	if a.status != 4 && !strings.Contains(out, "interrupted") {
+		t.Errorf("no finished totals marked interrupted\n%s", tail(out))
+	}
+	if a.noStray != "" {
+		stray, _ := filepath.Glob(filepath.Join(dir, "."+a.noStray+".*"))
+		if len(stray) > 0 {
+			t.Errorf("temporary files left: %v", stray)
+		}
+	}
+}
+
+// childrenTakeSIGINT: a test started with SIGINT ignored (a background job of a shell)
+// passes that on to every child, which must then ignore Ctrl-C; catching it here (into a
+// channel nobody reads, so the test still ignores it) gives the children the default.
+func childrenTakeSIGINT() {
+	if signal.Ignored(os.Interrupt) {
+		signal.Notify(make(chan os.Signal, 1), os.Interrupt)
+	}
 }

@@ -27,6 +27,9 @@ func checkMain(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(fl.Output(), "usage: robocom check [-rc3] [-options SET] FILE.rob|FILE.rbi ...")
 		fl.PrintDefaults()
 	}
+	if flagSetParsed != nil {
+		flagSetParsed(fl)
+	}
 	if err := fl.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0

@@ -90,27 +90,8 @@ func hillCreate(args []string, stdout, stderr io.Writer) int {
 	game := fs.String("game", "", "robocom or core")
 	size := fs.Int("size", 0, "most programs on the hill; a newcomer that makes it fuller pushes the last off (0: no limit)")
 	lang := fs.String("lang", "redcode", "Core War: the language, redcode, cw or vna")
-	var core struct {
-		size, threads, maxLen, minDist int
-		cycles                         int64
-		dialect                        string
-	}
-	for _, n := range []string{"coresize", "s"} {
-		fs.IntVar(&core.size, n, 0, "Core War: cells in the core (default: .red 8000, .cw 10000, .vna 200)")
-	}
-	for _, n := range []string{"cycles", "c"} {
-		fs.Int64Var(&core.cycles, n, 0, "Core War: cycles before a draw (.red: per warrior, pMARS -c)")
-	}
-	for _, n := range []string{"threads", "p"} {
-		fs.IntVar(&core.threads, n, 0, "Core War: processes per warrior (.red), threads (.cw), executors (.vna)")
-	}
-	for _, n := range []string{"maxlength", "l"} {
-		fs.IntVar(&core.maxLen, n, 0, "Core War: longest program (.red default 100)")
-	}
-	for _, n := range []string{"mindist", "d"} {
-		fs.IntVar(&core.minDist, n, 0, "Core War: least distance between programs")
-	}
-	fs.StringVar(&core.dialect, "dialect", "", "Redcode dialect 94, 88 or 86")
+	var core coreFlags
+	core.register(fs, false)
 	pos, code, ok := hillFlags(fs, args, stderr, "create HILL -game robocom|core [options]")
 	if !ok {
 		return code
@@ -124,10 +105,11 @@ func hillCreate(args []string, stdout, stderr io.Writer) int {
 	cfg := hill.Config{Rounds: gf.rounds, Size: *size, Seed: gf.resolveSeed()}
 	switch *game {
 	case "robocom":
-		for _, n := range []string{"lang", "coresize", "s", "cycles", "c", "threads", "p", "maxlength", "l", "mindist", "d", "dialect"} {
-			if set[n] {
-				return usageErr("-%s is a Core War parameter; this hill plays RoboCom", n)
+		if n, ok := core.given(); ok || set["lang"] {
+			if !ok {
+				n = "lang"
 			}
+			return usageErr("-%s is a Core War parameter; this hill plays RoboCom", n)
 		}
 		opts, err := gf.optionSet()
 		if err != nil {
@@ -142,27 +124,9 @@ func hillCreate(args []string, stdout, stderr io.Writer) int {
 		if err != nil {
 			return usageErr("%v", err)
 		}
-		p := coreplay.Defaults(l)
-		if core.size != 0 {
-			p.Size = core.size
-		}
-		if core.cycles != 0 {
-			p.Cycles = core.cycles
-		}
-		if core.threads != 0 {
-			p.Threads = core.threads
-		}
-		if set["maxlength"] || set["l"] {
-			p.MaxLength = core.maxLen
-		}
-		if set["mindist"] || set["d"] {
-			p.MinDist = core.minDist
-		}
-		if core.dialect != "" {
-			if l != coreplay.Redcode {
-				return usageErr("-dialect is for Redcode")
-			}
-			p.Dialect = core.dialect
+		p, err := core.params(l)
+		if err != nil {
+			return usageErr("%v", err)
 		}
 		cfg.Game = &coreplay.HillGame{Language: l, Params: p}
 	case "":

@@ -17,10 +17,13 @@ import (
 
 // runMars is "robocom mars" (CLI.md): a drop-in for pMARS 0.9.2 with its
 // options, output bytes and exit statuses. Interrupted (Ctrl-C, SIGINT), it stops with
-// pMARS's status 4 (PMARS-DETAILS 13.3) and prints no result.
+// pMARS's status 4 (PMARS-DETAILS 13.3) and prints no result, at once, however long the round
+// in progress; a SIGINT ignored at start (a background job) stays ignored.
 func runMars(args []string, stdout *checkedWriter) int {
 	interrupted := make(chan os.Signal, 1)
-	signal.Notify(interrupted, os.Interrupt)
+	if len(caught(os.Interrupt)) > 0 {
+		signal.Notify(interrupted, os.Interrupt)
+	}
 	defer signal.Stop(interrupted)
 	done := make(chan int, 1)
 	go func() { done <- stdout.status(marsMain(args, os.Stdin, stdout, os.Stderr), os.Stderr) }()

@@ -19,7 +19,7 @@ import (
 )
 
 // runTournament is "robocom tournament [options] PROGRAM...|DIR" (CLI.md): every pairing,
-// -rounds bouts each, in parallel over all cores; a ranking by points (3 per win, 1 per draw).
+// -rounds rounds each, in parallel over all cores; a ranking by points (3 per win, 1 per draw).
 func runTournament(args []string) int {
 	return tournamentMain(args, os.Stdout, os.Stderr)
 }
@@ -35,8 +35,11 @@ func tournamentMain(args []string, stdout, stderr io.Writer) int {
 	var sf shardFlags
 	sf.register(fs)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: robocom tournament [options] PROGRAM... | DIR   (at least 2 programs)")
+		fmt.Fprintln(stderr, "usage: robocom tournament [options] PROGRAM.rob|.rbi ... | DIR   (at least 2 programs)")
 		fs.PrintDefaults()
+		core, _ := newCoreTournamentFlags(stderr)
+		fmt.Fprintln(stderr, "\nCore War programs take these options instead:")
+		core.Usage()
 	}
 	args, err := parseInterspersed(fs, args)
 	if errors.Is(err, flag.ErrHelp) {
@@ -93,7 +96,7 @@ func tournamentMain(args []string, stdout, stderr io.Writer) int {
 	ctx, interrupted := onInterrupt()
 	defer interrupted.stop()
 	st := arena.NewStanding(arena.Entries(progs), t.Plan)
-	prog := newProgress(stderr, gf.quiet, "bouts", t.Plan.Bouts())
+	prog := newProgress(stderr, gf.quiet, "rounds", t.Plan.Bouts())
 	_, err = t.Play(ctx, 0, t.Plan.Bouts(), func(r bouts.Result) error {
 		st.Add(r)
 		prog.step()
@@ -166,10 +169,10 @@ type tournamentJSON struct {
 	Rounds   int            `json:"rounds"`
 	Programs []standingJSON `json:"programs"`
 	Pairings []pairingJSON  `json:"pairings"`
-	// Interrupted is true when Ctrl-C or SIGTERM stopped the tournament after BoutsPlayed
-	// bouts (in plan order): the standings count those only.
-	Interrupted bool `json:"interrupted,omitempty"`
-	BoutsPlayed int  `json:"bouts_played,omitempty"`
+	// Interrupted is true when Ctrl-C or SIGTERM stopped the tournament after RoundsPlayed
+	// rounds (in plan order): the standings count those only.
+	Interrupted  bool `json:"interrupted,omitempty"`
+	RoundsPlayed int  `json:"rounds_played,omitempty"`
 }
 
 type standingJSON struct {
@@ -203,17 +206,17 @@ func newTournamentJSON(opts *arena.Options, seed int64, plan bouts.Plan, st *are
 		out.Pairings = append(out.Pairings, pairingJSON{A: pg.A, B: pg.B, AWins: pg.AWins, BWins: pg.BWins, Draws: pg.Draws})
 	}
 	if interrupted {
-		out.Interrupted, out.BoutsPlayed = true, st.Bouts
+		out.Interrupted, out.RoundsPlayed = true, st.Bouts
 	}
 	return out
 }
 
 func printTournament(w io.Writer, res *tournamentJSON) {
 	n := len(res.Programs)
-	fmt.Fprintf(w, "%d programs, %d pairings × %d bouts; option set %s, board %d×%d, time limit %d cycles, seed %d\n\n",
+	fmt.Fprintf(w, "%d programs, %d pairings × %d rounds; option set %s, board %d×%d, time limit %d cycles, seed %d\n\n",
 		n, n*(n-1)/2, res.Rounds, res.Options, res.Board, res.Board, res.Timeout, res.Seed)
 	if res.Interrupted {
-		fmt.Fprintf(w, "interrupted after %d of %d bouts: the standings count those only\n\n", res.BoutsPlayed, len(res.Pairings)*res.Rounds)
+		fmt.Fprintf(w, "interrupted after %d of %d rounds: the standings count those only\n\n", res.RoundsPlayed, len(res.Pairings)*res.Rounds)
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "rank\tpoints\twins\tdraws\tlosses\t  program\t")

@@ -16,13 +16,34 @@ type interruption struct {
 	cancel context.CancelFunc
 }
 
-// onInterrupt returns a context that is cancelled by the first SIGINT (Ctrl-C) or SIGTERM, so
-// that battle, tournament and core stop at the next round boundary and print what they
-// finished. A second signal is not caught: it ends the program at once, as usual.
+// stopSignals are the signals that interrupt a run: Ctrl-C, kill's default and a closed
+// terminal.
+var stopSignals = []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP}
+
+// caught returns those of sigs that were not ignored when the program started: a shell
+// starts a background job with SIGINT ignored (and nohup ignores SIGHUP), and such a signal
+// must stay ignored, which Notify would undo.
+func caught(sigs ...os.Signal) []os.Signal {
+	var out []os.Signal
+	for _, s := range sigs {
+		if !signal.Ignored(s) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// onInterrupt returns a context that is cancelled by the first SIGINT (Ctrl-C), SIGTERM or
+// SIGHUP, so that battle, tournament and core stop (a Core War round in progress within a
+// few thousand instructions, see coreplay.RunGame) and print what they finished. A second
+// signal is not caught: it ends the program at once, as usual. Signals ignored at start stay
+// ignored.
 func onInterrupt() (context.Context, *interruption) {
 	ctx, cancel := context.WithCancel(context.Background())
 	in := &interruption{ch: make(chan os.Signal, 1), cancel: cancel}
-	signal.Notify(in.ch, os.Interrupt, syscall.SIGTERM)
+	if sigs := caught(stopSignals...); len(sigs) > 0 {
+		signal.Notify(in.ch, sigs...)
+	}
 	go func() {
 		sig, ok := <-in.ch
 		if !ok {
@@ -44,7 +65,7 @@ func (in *interruption) stop() {
 }
 
 // status is the exit status of an interrupted run: 128 + the signal's number, as a shell
-// reports a program killed by it (130 for Ctrl-C, 143 for SIGTERM), so scripts that test
+// reports a program killed by it (130 for Ctrl-C, 143 for SIGTERM, 129 for SIGHUP), so scripts that test
 // for an interruption behave as before; the totals printed tell it was not a crash.
 func (in *interruption) status() int {
 	in.mu.Lock()

@@ -4,6 +4,7 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -97,6 +98,9 @@ func robocomMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return openArena(args)
 }
 
+// hillCommands are robocom hill's subcommands, in the order of its usage text.
+var hillCommands = []string{"create", "add", "remove", "show", "play", "import"}
+
 // helpFor is "robocom help COMMAND": the command's own help, on standard output.
 func helpFor(name string, stdout, stderr io.Writer) int {
 	c, ok := commands[name]
@@ -111,6 +115,16 @@ func helpFor(name string, stdout, stderr io.Writer) int {
 	}
 	if name == "mars" { // pMARS's -h is a usage error; the help itself is its usage text
 		fmt.Fprint(stdout, marsUsage())
+		return 0
+	}
+	if name == "hill" { // the overview, then each subcommand's options
+		hillMain([]string{"-h"}, stdout, stdout)
+		for _, sub := range hillCommands {
+			var b bytes.Buffer
+			if hillMain([]string{sub, "-h"}, &b, &b) == 0 {
+				fmt.Fprintf(stdout, "\n%s", b.Bytes())
+			}
+		}
 		return 0
 	}
 	return c.main([]string{"-h"}, strings.NewReader(""), stdout, stdout)

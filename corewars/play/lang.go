@@ -5,6 +5,7 @@
 package play
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"path/filepath"
@@ -81,8 +82,8 @@ func Defaults(l Language) Params {
 		c := vna.DefaultConfig()
 		return Params{Size: c.Size, Cycles: c.MaxRounds, Threads: c.MaxExecutors, MaxLength: vna.MaxNodes, MinDist: c.MinGap, Rounds: 1}
 	case Redcode:
-		c := redcodeengine.DefaultConfig()
-		return Params{Size: c.CoreSize, Cycles: c.Cycles, Threads: c.MaxProcesses, MaxLength: 100, MinDist: c.MinDistance, Rounds: 1, Dialect: "94"}
+		c := redcode.Defaults()
+		return Params{Size: c.CoreSize, Cycles: c.Cycles, Threads: c.MaxProcesses, MaxLength: c.MaxLength, MinDist: c.MinDistance, Rounds: c.Rounds, Dialect: "94"}
 	default:
 		c := cw.DefaultConfig()
 		return Params{Size: c.Size, Cycles: c.MaxCycles, Threads: c.MaxThreads, MinDist: c.MinDist, Rounds: 1,
@@ -190,6 +191,16 @@ func sourceErrors(file string, err error) error {
 	return srcerr.List{{File: file, Msg: err.Error()}}
 }
 
+// redcodeSettings are the MARS's settings for the parameters: pMARS's defaults
+// for what Params leaves out (the p-space size follows the core size).
+func (p Params) redcodeSettings() redcode.Settings {
+	st := redcode.Defaults()
+	st.CoreSize, st.Cycles, st.MaxProcesses = p.Size, p.Cycles, p.Threads
+	st.MaxLength, st.MinDistance, st.Rounds, st.Strict88 = p.MaxLength, p.MinDist, p.Rounds, p.Dialect == "88"
+	st.PSpaceSize = redcode.DefaultPSpaceSize(p.Size)
+	return st
+}
+
 // assembleRedcode assembles one warrior for a game of the given number of warriors.
 func assembleRedcode(file string, src []byte, p Params, warriors int) (*redcode.Warrior, error) {
 	if p.Dialect == "86" {
@@ -202,10 +213,7 @@ func assembleRedcode(file string, src []byte, p Params, warriors int) (*redcode.
 		}
 		return nil, errs
 	}
-	cfg := redcode.DefaultConfig(max(warriors, 1))
-	cfg.CoreSize, cfg.MaxCycles, cfg.MaxProcesses = p.Size, p.Cycles, p.Threads
-	cfg.MaxLength, cfg.MinDistance, cfg.Rounds, cfg.Strict88 = p.MaxLength, p.MinDist, p.Rounds, p.Dialect == "88"
-	w, diag := redcode.Assemble(src, cfg)
+	w, diag := redcode.Assemble(src, redcode.Config{Settings: p.redcodeSettings(), Warriors: max(warriors, 1)})
 	if !diag.Failed() {
 		return w, nil
 	}
@@ -276,8 +284,7 @@ func NewGame(progs []*Program, copies []int, p Params, seed int64) (corewars.Eng
 			}
 			ws[i] = w
 		}
-		cfg := redcodeengine.Config{CoreSize: p.Size, MaxProcesses: p.Threads, Cycles: p.Cycles, MinDistance: p.MinDist, Seed: seed}
-		return redcodeengine.New(cfg, ws)
+		return redcodeengine.New(p.redcodeSettings(), seed, ws)
 	}
 	return nil, fmt.Errorf("%s is not a core-language program", progs[0].File)
 }
@@ -305,8 +312,29 @@ func Play(progs []*Program, copies []int, p Params, seed int64) (int, error) {
 	if err != nil {
 		return -1, err
 	}
-	for !g.Over() {
-		g.Run(1 << 16)
+	if err := RunGame(context.Background(), g); err != nil {
+		return -1, err
 	}
 	return Winner(g), nil
+}
+
+// pollSlices is how many time slices RunGame plays between two looks at its context: a few
+// hundred instructions per program (copies × that for .cw), so that a stop request ends even
+// an endless round (`-cycles 1000000000000`) at once, while the look costs nothing measurable
+// next to the instructions.
+const pollSlices = 256
+
+// RunGame plays g to its end and returns nil, or returns ctx's error, leaving the round
+// unfinished, as soon as ctx is done.
+func RunGame(ctx context.Context, g corewars.Engine) error {
+	done := ctx.Done()
+	for !g.Over() {
+		select {
+		case <-done:
+			return ctx.Err()
+		default:
+		}
+		g.Run(pollSlices)
+	}
+	return nil
 }

@@ -70,13 +70,18 @@ type Match struct {
 
 // PlayBout plays one bout of the plan.
 func (m *Match) PlayBout(b bouts.Bout) (bouts.Result, error) {
+	return m.playBout(context.Background(), b)
+}
+
+// playBout is PlayBout, returning ctx's error as soon as ctx is done (see RunGame).
+func (m *Match) playBout(ctx context.Context, b bouts.Bout) (bouts.Result, error) {
 	pa, pb := m.Programs[b.A], m.Programs[b.B]
 	g, err := NewGame([]*Program{pa, pb}, []int{at(m.Copies, b.A), at(m.Copies, b.B)}, m.Params, b.Seed)
 	if err != nil {
 		return bouts.Result{}, fmt.Errorf("%s against %s: %v", pa.Name, pb.Name, err)
 	}
-	for !g.Over() {
-		g.Run(1 << 16)
+	if err := RunGame(ctx, g); err != nil {
+		return bouts.Result{}, err
 	}
 	winner := -1
 	switch Winner(g) {
@@ -89,8 +94,8 @@ func (m *Match) PlayBout(b bouts.Bout) (bouts.Result, error) {
 }
 
 // Play plays the plan's bouts [from, to) and hands each result to each in plan order (see
-// bouts.Play): it stops at a battle boundary when ctx is done, returning ctx's error; next is
-// the first bout not handed over.
+// bouts.Play): when ctx is done it stops, leaving the battles in progress unfinished, and
+// returns ctx's error; next is the first bout not handed over.
 func (m *Match) Play(ctx context.Context, from, to int, each func(bouts.Result) error) (next int, err error) {
 	if err := m.Plan.Check(); err != nil {
 		return from, err
@@ -100,7 +105,7 @@ func (m *Match) Play(ctx context.Context, from, to int, each func(bouts.Result) 
 		workers = bouts.Workers()
 	}
 	return bouts.Play(ctx, from, to, workers,
-		func(g int) (bouts.Result, error) { return m.PlayBout(m.Plan.Bout(g)) },
+		func(g int) (bouts.Result, error) { return m.playBout(ctx, m.Plan.Bout(g)) },
 		func(_ int, r bouts.Result) error { return each(r) })
 }
 

@@ -5,14 +5,18 @@ package redcode
 // The specialised cases of Machine.run: one per form (internal/gen) and pair of
 // addressing modes, numbered form + A mode*8 + B mode; fastNone is the general path.
 const (
-	fastNone = 0
-	fastMovI = 1
-	fastSpl  = 65
-	fastJmp  = 129
-	fastDat  = 193
-	fastDjnA = 257
-	fastDjnB = 321
-	fastDjnF = 385
+	fastNone  = 0
+	fastMovI  = 1
+	fastSpl   = 65
+	fastJmp   = 129
+	fastDat   = 193
+	fastDjnA  = 257
+	fastDjnB  = 321
+	fastDjnF  = 385
+	fastAddAB = 449
+	fastAddF  = 513
+	fastJmzB  = 577
+	fastJmnB  = 641
 )
 
 // fastKind is the specialised case for an instruction (op = opcode*8 + modifier,
@@ -34,6 +38,14 @@ func fastKind(op, modes uint8) uint16 {
 		return fastDjnB + uint16(modes)
 	case kDJN | mF, kDJN | mX, kDJN | mI:
 		return fastDjnF + uint16(modes)
+	case kADD | mAB:
+		return fastAddAB + uint16(modes)
+	case kADD | mF, kADD | mI:
+		return fastAddF + uint16(modes)
+	case kJMZ | mB, kJMZ | mAB:
+		return fastJmzB + uint16(modes)
+	case kJMN | mB, kJMN | mAB:
+		return fastJmnB + uint16(modes)
 	}
 	return fastNone
 }

@@ -82,6 +82,7 @@ func (q *queue) grow() {
 	q.buf, q.head, q.tail, q.mask = nb, 0, q.n, len(nb)-1
 }
 
+// push queues a new process at pc (the caller checks the limit).
 func (q *queue) push(pc uint32) {
 	if q.n == len(q.buf) {
 		q.grow()
@@ -111,6 +112,25 @@ type simWarrior struct {
 	pos        int
 	next       *simWarrior // the next living warrior in turn order
 }
+
+// action is what an executed instruction does with its process.
+type action uint8
+
+const (
+	actNext  action = iota // goes on at its next address
+	actSplit               // goes on and queues a new process
+	actDie                 // dies
+)
+
+// stopKind says why the simulator's inner loop returned.
+type stopKind uint8
+
+const (
+	stopDone    stopKind = iota // the steps asked for are done
+	stopDied                    // a warrior lost its last process
+	stopGeneral                 // an instruction of the general path is to be executed
+	stopGrow                    // a split needs a larger queue
+)
 
 // Machine.run and Machine.runUntracked are written from internal/gen/run.tmpl.
 //go:generate go run gen_run.go

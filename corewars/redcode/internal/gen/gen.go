@@ -156,7 +156,8 @@ var forms = []form{
 				// the A snapshot is the fetched instruction, opcode and modes included
 				fmt.Fprintf(b, "d := &core[bptr]\nd.a, d.b, d.op, d.modes, d.fast = ia, ib, kMOV|mI, %d, fastMovI+%d\n", modes, modes)
 			} else {
-				b.WriteString("src := core[aptr]\nsrc.a, src.b = aa, ab\ncore[bptr] = src\n")
+				// field by field: Go copies a struct of more than four fields through memory
+				b.WriteString("s, d := &core[aptr], &core[bptr]\nd.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast\n")
 			}
 			fmt.Fprintf(b, "%sgoto push1\n", track("bptr"))
 		}},
@@ -171,6 +172,22 @@ var forms = []form{
 	{constant: "fastDjnA", ops: []string{"kDJN | mA", "kDJN | mBA"}, snapB: true, exec: djn("a")},
 	{constant: "fastDjnB", ops: []string{"kDJN | mB", "kDJN | mAB"}, snapB: true, exec: djn("b")},
 	{constant: "fastDjnF", ops: []string{"kDJN | mF", "kDJN | mX", "kDJN | mI"}, snapB: true, exec: djn("a", "b")},
+	{constant: "fastAddAB", ops: []string{"kADD | mAB"}, snapA: true, snapB: true,
+		exec: func(b *strings.Builder, track func(string) string, _ string, _ int) {
+			fmt.Fprintf(b, "core[bptr].b = addMod(bb, aa, S)\n%sgoto push1\n", track("bptr"))
+		}},
+	{constant: "fastAddF", ops: []string{"kADD | mF", "kADD | mI"}, snapA: true, snapB: true,
+		exec: func(b *strings.Builder, track func(string) string, _ string, _ int) {
+			fmt.Fprintf(b, "d := &core[bptr]\nd.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)\n%sgoto push1\n", track("bptr"))
+		}},
+	{constant: "fastJmzB", ops: []string{"kJMZ | mB", "kJMZ | mAB"}, snapB: true,
+		exec: func(b *strings.Builder, _ func(string) string, _ string, _ int) {
+			b.WriteString("if bb == 0 {\nnext = aptr\n}\ngoto push1\n")
+		}},
+	{constant: "fastJmnB", ops: []string{"kJMN | mB", "kJMN | mAB"}, snapB: true,
+		exec: func(b *strings.Builder, _ func(string) string, _ string, _ int) {
+			b.WriteString("if bb != 0 {\nnext = aptr\n}\ngoto push1\n")
+		}},
 }
 
 // fastCases returns the generated case clauses.
