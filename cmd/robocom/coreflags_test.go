@@ -66,7 +66,7 @@ func TestTournamentReproducesHill(t *testing.T) {
 		h := filepath.Join(t.TempDir(), "core.hill")
 		mustHill(t, append([]string{"create", h, "-game", "core", "-rounds", "4", "-seed", "7"}, tc.settings...)...)
 		mustHill(t, append([]string{"add", h}, tc.files...)...)
-		got := mustHill(t, "show", h, "-json")
+		got := showTournament(t, h)
 		want := tournamentJSONOf(t, append(append([]string{"-seed", "7", "-rounds", "4"}, tc.settings...), tc.files...)...)
 		if got != want {
 			t.Errorf("%v: hill show -json differs from robocom tournament -json:\n--- hill\n%s\n--- tournament\n%s", tc.settings, got, want)
