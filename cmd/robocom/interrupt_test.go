@@ -167,8 +167,12 @@ func TestInterrupt(t *testing.T) {
 		if code != 130 {
 			t.Errorf("exit status %d, want 130", code)
 		}
+		// Nothing under the part's name: the bouts finished are in part.jsonl.partial.
+		if _, err := os.Stat(part); !os.IsNotExist(err) {
+			t.Errorf("an interrupted part left a file under its name: %v", err)
+		}
 		var out, errb bytes.Buffer
-		if code := mergeMain([]string{part}, &out, &errb); code != 1 || !strings.Contains(errb.String(), "the part is incomplete") {
+		if code := mergeMain([]string{part + ".partial"}, &out, &errb); code != 1 || !strings.Contains(errb.String(), "is a partial part") {
 			t.Errorf("merge of an interrupted part: exit %d: %s", code, errb.String())
 		}
 	})
