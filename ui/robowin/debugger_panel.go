@@ -45,6 +45,10 @@ type robotDebugger struct {
 	listBank  int                                 // the bank whose lines were listed last
 	bps       map[[2]int]bool                     // bank, instruction
 	list      widget.List
+	codeWheel codeWheel // the wheel over the panel scrolls by lines
+	followAt  [3]int    // game, bank and instruction the listing last followed
+	curShown  bool      // the current line was whole in view in the last frame
+	lineH     int       // a code line's height as last drawn
 	tips      struct{ follow, step, edit, rbi tipArea }
 	tasks     taskPanel        // tasks.go
 	tearBtn   widget.Clickable // tears the panel off into its own window, or docks it (tearoff.go)
@@ -113,6 +117,7 @@ func (p *robotDebugger) update(gtx layout.Context) panelRequest {
 	}
 	p.updateVars(gtx, &req)
 	p.tasks.update(gtx)
+	p.codeWheel.update(gtx, &p.list)
 	return req
 }
 
@@ -240,20 +245,68 @@ func (p *robotDebugger) layout(gtx layout.Context, pub debugPub, following bool)
 	case dead:
 		rows = append(rows, p.deathRow(cur))
 	}
+	curRow := -1
 	if p.seen {
 		rows = append(rows, p.infoRows(v, team, dead, pub.size)...)
 		rows = append(rows, p.taskRows(v)...)
 		rows = append(rows, p.bankRows(v)...)
-		rows = append(rows, p.codeRows(v, dead)...)
+		code, cur := p.codeRows(v, dead)
+		if cur >= 0 {
+			curRow = len(rows) + cur
+		}
+		rows = append(rows, code...)
 	}
+	p.followCode(curRow, pub.game, v)
 	return layout.UniformInset(unit.Dp(8)).Layout(gtx, func(gtx layout.Context) layout.Dimensions {
 		gtx.Constraints.Min = image.Point{}
 		return layout.Inset{Top: 2}.Layout(gtx, func(gtx layout.Context) layout.Dimensions {
-			return material.List(p.th, &p.list).Layout(gtx, len(rows), func(gtx layout.Context, i int) layout.Dimensions {
+			dims := material.List(p.th, &p.list).Layout(gtx, len(rows), func(gtx layout.Context, i int) layout.Dimensions {
 				return rows[i](gtx)
 			})
+			p.curShown = curRow >= 0 && rowWhole(p.list.Position, curRow)
+			p.codeWheel.layout(gtx, dims.Size, p.lineH)
+			return dims
 		})
 	})
+}
+
+// followCode scrolls the listing to the current instruction when the robot moved on to
+// another one: always while the game is paused (the user stepped, went back or jumped and
+// looks for where the robot now stands), and while it runs only if the line was in view,
+// so that reading the variables during a run is not yanked back to the code at each step.
+// A panel opens at its top, the robot's identity and buttons.
+func (p *robotDebugger) followCode(curRow, game int, v arena.RobotView) {
+	if curRow < 0 {
+		return
+	}
+	at := [3]int{game, v.Bank, v.Instr}
+	if at == p.followAt {
+		return
+	}
+	first := p.followAt == [3]int{}
+	p.followAt = at
+	if first || p.snap.Running && !p.curShown { // a new panel opens at its top
+		return
+	}
+	if !rowWhole(p.list.Position, curRow) {
+		// Two rows of context above the line (the instruction before it, or the heading).
+		p.list.Position.First, p.list.Position.Offset = max(0, curRow-2), 0
+		p.list.Position.BeforeEnd = true
+	}
+}
+
+// rowWhole tells whether row i stood wholly in the list's view when it was last laid out.
+func rowWhole(pos layout.Position, i int) bool {
+	last := pos.First + pos.Count - 1
+	switch {
+	case pos.Count == 0 || i < pos.First || i > last:
+		return false
+	case i == pos.First && pos.Offset > 0:
+		return false
+	case i == last && pos.OffsetLast < 0:
+		return false
+	}
+	return true
 }
 
 func (p *robotDebugger) muted(s string) layout.Widget {
@@ -463,9 +516,12 @@ func (p *robotDebugger) varGrid(v arena.RobotView) layout.Widget {
 
 // codeRows lists the current bank (or the one clicked) with the instruction in progress
 // highlighted. A click on a line sets or clears a breakpoint there.
-func (p *robotDebugger) codeRows(v arena.RobotView, dead bool) []layout.Widget {
+// It also returns the index among those rows of the current instruction's line, -1 if the
+// listing does not show it.
+func (p *robotDebugger) codeRows(v arena.RobotView, dead bool) (rows []layout.Widget, cur int) {
+	cur = -1
 	if v.Bank < 1 || v.Bank > len(v.Banks) {
-		return []layout.Widget{material.Body2(p.th, "No current bank.").Layout}
+		return []layout.Widget{material.Body2(p.th, "No current bank.").Layout}, cur
 	}
 	bank := v.Bank
 	if p.showBank > 0 && p.showBank <= len(v.Banks) {
@@ -473,20 +529,20 @@ func (p *robotDebugger) codeRows(v arena.RobotView, dead bool) []layout.Widget {
 	}
 	p.listBank = bank
 	b := v.Banks[bank-1]
-	rows := []layout.Widget{p.heading(codeTitle(v, bank, b)), p.muted(progressText(v, dead))}
+	rows = []layout.Widget{p.heading(codeTitle(v, bank, b)), p.muted(progressText(v, dead))}
 	if b.Hidden {
 		rows = append(rows, func(gtx layout.Context) layout.Dimensions {
 			l := material.Body2(p.th, fmt.Sprintf("%s: this bank came from an RBI program; its %d instructions are not shown.", robolang.HiddenText, b.Len))
 			l.Color = dbgMuted
 			return layout.Inset{Top: 4}.Layout(gtx, l.Layout)
 		})
-		return rows
+		return rows, cur
 	}
 	if len(p.lines) < len(b.Code) {
 		p.lines = append(p.lines, make([]widget.Clickable, len(b.Code)-len(p.lines))...)
 	}
 	if len(b.Code) == 0 {
-		return rows
+		return rows, cur
 	}
 	rows = append(rows, func(gtx layout.Context) layout.Dimensions {
 		l := material.Caption(p.th, "Click a line to pause when the robot reaches it.")
@@ -503,9 +559,12 @@ func (p *robotDebugger) codeRows(v arena.RobotView, dead bool) []layout.Widget {
 		if len(v.Tasks) > 1 {
 			marks = tasksAt(v, bank, i+1)
 		}
+		if current {
+			cur = len(rows)
+		}
 		rows = append(rows, p.codeLine(bank, i, b.Code[i], current, current && v.InProgress, marks))
 	}
-	return rows
+	return rows, cur
 }
 
 // codeTitle names the bank listed and where the robot is in it.
@@ -548,7 +607,7 @@ func (p *robotDebugger) labelLine(name string) layout.Widget {
 // when it is the robot's current instruction.
 func (p *robotDebugger) codeLine(bank, i int, in robolang.Instr, current, inProgress bool, marks string) layout.Widget {
 	return func(gtx layout.Context) layout.Dimensions {
-		return p.lines[i].Layout(gtx, func(gtx layout.Context) layout.Dimensions {
+		dims := p.lines[i].Layout(gtx, func(gtx layout.Context) layout.Dimensions {
 			return layout.Background{}.Layout(gtx,
 				func(gtx layout.Context) layout.Dimensions {
 					if current {
@@ -597,5 +656,7 @@ func (p *robotDebugger) codeLine(bank, i int, in robolang.Instr, current, inProg
 					)
 				})
 		})
+		p.lineH = dims.Size.Y
+		return dims
 	}
 }
