@@ -236,6 +236,9 @@ func (u *UI) handleKeys(gtx layout.Context) {
 			if u.playersPanel.pickOpen {
 				u.playersPanel.pickOpen = false
 			} else {
+				for _, p := range u.dbg.panels {
+					p.cancelEdit(gtx)
+				}
 				gtx.Execute(key.FocusCmd{Tag: nil})
 			}
 		case shortcut.Quit:

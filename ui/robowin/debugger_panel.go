@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"gioui.org/font"
+	"gioui.org/io/key"
 	"gioui.org/layout"
 	"gioui.org/op/clip"
 	"gioui.org/op/paint"
@@ -142,7 +143,8 @@ func (p *robotDebugger) toggleBreakpoint(bank, instr int) {
 }
 
 // updateVars collects edited variables. A field takes the robot's value whenever it does
-// not have the keyboard; Enter (or leaving the field) applies what was typed.
+// not have the keyboard; Enter (or leaving the field) applies what was typed and gives the
+// keys back to the game (Space, ← act at once); Escape puts the robot's value back.
 func (p *robotDebugger) updateVars(gtx layout.Context, req *panelRequest) {
 	for i := range p.vars {
 		ed := &p.vars[i]
@@ -154,9 +156,10 @@ func (p *robotDebugger) updateVars(gtx layout.Context, req *panelRequest) {
 			}
 			if _, ok := ev.(widget.SubmitEvent); ok {
 				submit = true
+				gtx.Execute(key.FocusCmd{Tag: nil})
 			}
 		}
-		focused := gtx.Focused(ed)
+		focused := gtx.Focused(ed) && !submit
 		if !submit && (focused || ed.Text() == p.shown[i]) {
 			continue
 		}
@@ -200,6 +203,16 @@ func (p *robotDebugger) addBreakpoints(bp *Breakpoints) {
 	}
 	if p.breakTeam.Value && p.seen && p.last.Team >= 0 && p.last.Team < MaxPlayers {
 		bp.Teams[p.last.Team] = true
+	}
+}
+
+// cancelEdit puts the robot's value back into the field that has the keyboard (Escape),
+// before the keyboard leaves it: leaving a field otherwise applies what was typed.
+func (p *robotDebugger) cancelEdit(gtx layout.Context) {
+	for i := range p.vars {
+		if gtx.Focused(&p.vars[i]) {
+			p.vars[i].SetText(p.shown[i])
+		}
 	}
 }
 
