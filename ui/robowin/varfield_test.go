@@ -51,6 +51,6 @@ func TestEnterInVariableFieldReturnsKeys(t *testing.T) {
 	h.typeInto(&p.vars[5], &p.vars[5], "12", true)
 	h.r.Queue(key.Event{Name: key.NameSpace, State: key.Press}, key.Event{Name: key.NameSpace, State: key.Release})
 	h.frame()
-	h.waitFor("Space to start the game", func() bool { h.frame(); return h.u.Snapshot().Running })
+	h.waitFor("Space to start the game", func() bool { h.frame(); return h.u.wantRun })
 	h.u.Runner().Pause()
 }
