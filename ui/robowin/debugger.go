@@ -15,6 +15,7 @@ import (
 	"gioui.org/widget/material"
 
 	"robocom/arena"
+	"robocom/ui/shortcut"
 )
 
 // The debuggers: clicking a robot on the board opens a panel beside the board that shows
@@ -54,6 +55,8 @@ type debugUI struct {
 
 	win  sync.Mutex    // held while any window lays out the views (tearoff.go)
 	torn []*TornWindow // the panels in windows of their own
+	// keyAction does what a game key pressed in a torn-off window asks (UI.shortcutAction).
+	keyAction func(gtx layout.Context, a shortcut.Action)
 }
 
 type debugKey struct{ game, cycle, dirty int }
@@ -79,6 +82,7 @@ func (u *UI) initDebug() {
 	d := &u.dbg
 	d.session, d.kit = &u.session, u.kit
 	d.capacity = 3
+	d.keyAction = u.shortcutAction
 	d.timeline.init(&u.session, u.kit)
 	d.prog.init(&u.session, u.kit)
 }
