@@ -15,6 +15,7 @@ import (
 	"gioui.org/widget/material"
 
 	"robocom/arena"
+	"robocom/robolang"
 	"robocom/ui/shortcut"
 )
 
@@ -69,6 +70,7 @@ type debugPub struct {
 	furthest int
 	rewind   bool // the game can be rewound
 	views    map[int]arena.RobotView
+	consts   map[int]robotConsts // each robot's own constants, as it reads them
 	exists   map[int]bool
 	hits     int
 	hit      BreakHit
@@ -157,13 +159,14 @@ func (d *debugUI) fetch() {
 	ids := d.ids()
 	d.run.do(func(s *runState) {
 		defer d.fetching.Store(false)
-		p := debugPub{game: s.gameNo, views: map[int]arena.RobotView{}, exists: map[int]bool{}}
+		p := debugPub{game: s.gameNo, views: map[int]arena.RobotView{}, consts: map[int]robotConsts{}, exists: map[int]bool{}}
 		if t := s.tape; t != nil {
 			p.cycle, p.size, p.furthest, p.rewind = t.eng.Cycle(), t.eng.Size(), t.furthest, true
 			p.hits, p.hit = t.br.hits, t.br.hit
 			for _, id := range ids {
 				if v, ok := t.eng.Robot(id); ok {
 					p.views[id], p.exists[id] = v, true
+					p.consts[id] = constsOf(t.eng, id)
 				}
 			}
 		} else if s.g != nil {
@@ -183,6 +186,16 @@ func (d *debugUI) fetch() {
 			r.publish(s)
 		}
 	})
+}
+
+// robotConsts are a robot's own constants, indexed by robolang.Const.
+type robotConsts [len(robolang.ConstNames)]int
+
+func constsOf(g *arena.Game, id int) (cs robotConsts) {
+	for c := range cs {
+		cs[c], _ = g.Constant(id, robolang.Const(c))
+	}
+	return cs
 }
 
 // say passes a sentence from the simulation goroutine to the window.

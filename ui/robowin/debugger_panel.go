@@ -30,6 +30,7 @@ type robotDebugger struct {
 	id        int
 	game      int             // the Runner's game number last shown
 	last      arena.RobotView // the last view while alive, shown after death too
+	consts    robotConsts     // its constants, with last
 	seen      bool
 	closeBtn  widget.Clickable
 	followBtn widget.Clickable
@@ -224,6 +225,7 @@ func (p *robotDebugger) catchUp(pub debugPub) {
 	}
 	if v, ok := pub.views[p.id]; ok && v.Alive {
 		p.last, p.seen = v, true
+		p.consts = pub.consts[p.id]
 	}
 }
 
@@ -395,8 +397,34 @@ func (p *robotDebugger) infoRows(v arena.RobotView, team int, dead bool, size in
 		p.heading("Variables (Enter applies)"),
 		p.varGrid(v),
 		p.heading("Constants"),
-		p.muted(fmt.Sprintf("$Banks %d · $Mobile %d", len(v.Banks), b2i(v.Mobile))),
-		p.muted(fmt.Sprintf("$InstrSet %d · $Fields %d", v.Set, size)),
+		p.constRows(p.language().RC3),
+	}
+}
+
+// constRows lists the robot's own constants, two to a line, in robolang's order: the classic
+// four, and the RC3 ones when the option set's language is RC3.
+func (p *robotDebugger) constRows(rc3 bool) layout.Widget {
+	var lines []string
+	var pair []string
+	for c := robolang.Const(1); int(c) < len(robolang.ConstNames); c++ {
+		if c.IsRC3() && !rc3 {
+			continue
+		}
+		pair = append(pair, fmt.Sprintf("%s %d", robolang.ConstNames[c], p.consts[c]))
+		if len(pair) == 2 {
+			lines = append(lines, strings.Join(pair, " · "))
+			pair = pair[:0]
+		}
+	}
+	if len(pair) > 0 {
+		lines = append(lines, strings.Join(pair, " · "))
+	}
+	return func(gtx layout.Context) layout.Dimensions {
+		var ch []layout.FlexChild
+		for _, l := range lines {
+			ch = append(ch, layout.Rigid(p.muted(l)))
+		}
+		return layout.Flex{Axis: layout.Vertical}.Layout(gtx, ch...)
 	}
 }
 
