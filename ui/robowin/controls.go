@@ -24,6 +24,7 @@ type controlsView struct {
 	tips                                                struct {
 		start, step, block, slower, faster, restart, newSeed tipArea
 	}
+	meter speedMeter // the speed the game reaches, beside the speed asked
 }
 
 func newControls(s *session, k kit) controlsView {
@@ -178,6 +179,15 @@ func (cv *controlsView) layout(gtx layout.Context) layout.Dimensions {
 			layout.Rigid(cv.tipped(&cv.tips.slower, "Slower (−)", cv.smallButton(&cv.slowerBtn, "−"))), gap,
 			layout.Rigid(func(gtx layout.Context) layout.Dimensions {
 				return material.Body1(cv.th, speedLabel(cv.speedIdx)).Layout(gtx)
+			}), gap,
+			layout.Rigid(func(gtx layout.Context) layout.Dimensions {
+				cv.meter.sample(gtx.Now, cv.snap.Game, cv.snap.Cycle, cv.snap.Running)
+				if !cv.meter.valid {
+					return layout.Dimensions{}
+				}
+				l := material.Body2(cv.th, fmt.Sprintf("(%s/s reached)", roundRate(cv.meter.rate)))
+				l.Color = dbgMuted
+				return l.Layout(gtx)
 			}), gap,
 			layout.Rigid(cv.tipped(&cv.tips.faster, "Faster (+)", cv.smallButton(&cv.fasterBtn, "+"))), gap,
 			layout.Flexed(1, func(gtx layout.Context) layout.Dimensions {

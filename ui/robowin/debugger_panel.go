@@ -349,8 +349,9 @@ func (p *robotDebugger) header(col color.NRGBA, team int, following bool) layout
 			layout.Rigid(swatch(col, 14)),
 			layout.Rigid(layout.Spacer{Width: 6}.Layout),
 			layout.Flexed(1, func(gtx layout.Context) layout.Dimensions {
+				// The identity wraps rather than being cut: beside three buttons a panel has
+				// room for about ten characters ("Robot 253…" lost the team).
 				l := material.Subtitle1(p.th, fmt.Sprintf("Robot %d · %s", p.id, p.teamName(team)))
-				l.MaxLines = 1
 				l.Font.Weight = font.Bold
 				return l.Layout(gtx)
 			}),
