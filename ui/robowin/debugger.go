@@ -410,7 +410,7 @@ func (u *UI) layoutWorkArea(gtx layout.Context) layout.Dimensions {
 			)
 		}),
 		layout.Rigid(func(gtx layout.Context) layout.Dimensions {
-			hint := len(u.dbg.panels) == 0 && !u.dbg.prog.visible()
+			hint := len(u.dbg.panels) == 0 && !u.dbg.prog.visible() && len(u.snap.Robots) > 0
 			return u.dbg.timeline.layout(gtx, u.dbg.notice, hint, u.dbg.prog.toolsLabel())
 		}),
 	)

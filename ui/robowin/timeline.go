@@ -64,8 +64,14 @@ func (t *timelineView) layout(gtx layout.Context, notice string, hint bool, tool
 	// The same snapshot as the cycle counter at the top (not the debuggers' fetch, which
 	// lags a publish behind while the game runs).
 	snap := &t.snap
-	if !t.slider.Dragging() && snap.Furthest > 0 {
-		t.slider.Value = float32(snap.Cycle) / float32(snap.Furthest)
+	if !t.slider.Dragging() {
+		// At cycle 0 of 0 (first launch, or a restart) the knob stands at the right, at
+		// "now", where it stays while the game runs on: it started at the left on first
+		// launch and at the right after a restart.
+		t.slider.Value = 1
+		if snap.Furthest > 0 {
+			t.slider.Value = float32(snap.Cycle) / float32(snap.Furthest)
+		}
 	}
 	label := timelineLabel(snap)
 	if !snap.Rewindable {
