@@ -241,7 +241,10 @@ func (u *UI) handleKeys(gtx layout.Context) {
 func (u *UI) shortcutAction(gtx layout.Context, a shortcut.Action) {
 	switch a {
 	case shortcut.Escape:
-		if u.playersPanel.pickOpen {
+		if active, _, _, _ := u.run.SeekProgress(); active {
+			u.run.StopSeek()
+			u.dbg.timeline.seekWant = -1
+		} else if u.playersPanel.pickOpen {
 			u.playersPanel.pickOpen = false
 		} else {
 			for _, p := range u.dbg.panels {

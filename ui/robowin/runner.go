@@ -43,6 +43,10 @@ type Runner struct {
 	resets  atomic.Int64 // Reset calls so far; numbers the games
 	speed   atomic.Int64 // cycles per second; 0 or less: as fast as possible
 
+	// The seek under way (rewind.go): the window shows its progress and can stop it.
+	seekActive, seekStop     atomic.Bool
+	seekFrom, seekAt, seekTo atomic.Int64
+
 	mu      sync.Mutex // guards the fields below
 	pub     Snapshot
 	events  []arena.Event

@@ -15,6 +15,7 @@ type timelineView struct {
 	*session
 	kit
 	back, latest, tools widget.Clickable
+	stop                widget.Clickable // stops the seek under way
 	tips                struct{ back, latest tipArea }
 	slider              widget.Float
 	seekWant            int // cycle to go to, -1 for none
@@ -35,6 +36,10 @@ func (t *timelineView) update(gtx layout.Context) (toolsPressed bool) {
 	if t.latest.Clicked(gtx) {
 		t.seekWant = t.snap.Furthest
 	}
+	if t.stop.Clicked(gtx) {
+		t.run.StopSeek()
+		t.seekWant = -1
+	}
 	toolsPressed = t.tools.Clicked(gtx)
 	if t.slider.Update(gtx) && t.snap.Furthest > 0 {
 		t.seekWant = int(t.slider.Value*float32(t.snap.Furthest) + 0.5)
@@ -51,6 +56,15 @@ func disabledIf(off bool, w layout.Widget) layout.Widget {
 		}
 		return w(gtx)
 	}
+}
+
+// seekText says how far a seek has come: it replays the game from cycle from to cycle to.
+func seekText(from, at, to int) string {
+	pct := 100
+	if to > from {
+		pct = min(100, max(0, (at-from)*100/(to-from)))
+	}
+	return fmt.Sprintf("Going to cycle %d: %d%% replayed (Esc or Stop stops here)", to, pct)
 }
 
 // timelineLabel is the timeline's cycle, from the same snapshot as the cycle counter.
@@ -95,6 +109,15 @@ func (t *timelineView) layout(gtx layout.Context, notice string, hint bool, tool
 				)
 			}),
 			layout.Rigid(func(gtx layout.Context) layout.Dimensions {
+				if active, from, at, to := t.run.SeekProgress(); active {
+					return layout.Inset{Top: 2}.Layout(gtx, func(gtx layout.Context) layout.Dimensions {
+						l := material.Body2(t.th, seekText(from, at, to))
+						l.Color = dbgNotice
+						return layout.Flex{Alignment: layout.Middle}.Layout(gtx,
+							layout.Rigid(l.Layout), layout.Rigid(layout.Spacer{Width: 8}.Layout),
+							layout.Rigid(t.smallButton(&t.stop, "Stop")))
+					})
+				}
 				msg := notice
 				if msg == "" {
 					if !hint {
