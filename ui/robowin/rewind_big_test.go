@@ -20,7 +20,7 @@ func bigTape(b *testing.B, robots int) *tapeGame {
 		progs = append(progs, p)
 	}
 	o := ArenaOptions{}.Default()
-	o.Values = append(o.Values, OptionValue{Key: "board", Value: 200})
+	o.Values = append(o.Values, OptionValue{Key: "board", Value: 200}, OptionValue{Key: "timeout", Value: 100_000})
 	g, err := NewArenaGame(progs, o, 5)
 	if err != nil {
 		b.Fatal(err)
@@ -47,6 +47,27 @@ func heapMiB() float64 {
 func BenchmarkSeekBig200(b *testing.B) {
 	t := bigTape(b, 30000)
 	for i := 0; i < 2000 && !t.eng.Over(); i++ {
+		t.Step()
+	}
+	end := t.eng.Cycle()
+	robots, snaps, heap := len(t.eng.Robots()), len(t.snaps), heapMiB()
+	b.ResetTimer()
+	for b.Loop() {
+		t.Seek(end/2, func(int) {}, t.Step)
+		t.Seek(end, func(int) {}, t.Step)
+	}
+	b.ReportMetric(float64(robots), "robots")
+	b.ReportMetric(float64(end), "cycles")
+	b.ReportMetric(float64(snaps), "snaps")
+	b.ReportMetric(heap, "heap-MiB")
+}
+
+// BenchmarkHistory100k plays the same board to cycle 100,000 (the timeout raised to it) and
+// reports the heap in use with the game and its history, and the time of one seek back to
+// the middle of the game and forward to its end.
+func BenchmarkHistory100k(b *testing.B) {
+	t := bigTape(b, 30000)
+	for t.eng.Cycle() < 100_000 && !t.eng.Over() {
 		t.Step()
 	}
 	end := t.eng.Cycle()
