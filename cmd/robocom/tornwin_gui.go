@@ -18,7 +18,11 @@ import (
 // state change, is robowin's (TornWindow); closing the window docks the debugger back.
 func openTornWindow(t *robowin.TornWindow) {
 	w := new(app.Window)
-	w.Option(app.Title(t.Title()), app.Size(unit.Dp(340), unit.Dp(760)), app.MinSize(unit.Dp(240), unit.Dp(300)))
+	size, minimum := winSize{340, 760}, winSize{240, 300}
+	if room, ok := screenOnX11(); ok {
+		size, minimum = fitInto(size, minimum, room)
+	}
+	w.Option(app.Title(t.Title()), app.Size(unit.Dp(size.w), unit.Dp(size.h)), app.MinSize(unit.Dp(minimum.w), unit.Dp(minimum.h)))
 	// The window closes itself from its own loop, as the main window does on Ctrl+Q: Perform
 	// from another goroutine waits for this loop (which may wait for the views' lock the
 	// caller holds), and under Xvfb the window stayed open.
