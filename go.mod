@@ -8,6 +8,8 @@ require (
 	golang.org/x/image v0.26.0
 )
 
+require go.yaml.in/yaml/v3 v3.0.6 // TestKubernetesRecipe
+
 require (
 	gioui.org/shader v1.0.9 // indirect
 	github.com/dustin/go-humanize v1.1.0 // indirect

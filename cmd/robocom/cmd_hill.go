@@ -31,7 +31,7 @@ const hillUsage = `usage: robocom hill COMMAND HILL [options] ...
   show HILL [-json] [-all | -pairing A B | -program NAME]
                           standings; every program stored; one pairing's rounds; one program's history
   play HILL [-shard K/N -o PART.jsonl]      play the pairings still missing (all, or one part)
-  import HILL PART.jsonl...                 store the parts' rounds
+  import HILL PART.jsonl...                 store the parts' rounds (a stopped part: PART.jsonl.partial)
 `
 
 func hillMain(args []string, stdout, stderr io.Writer) int {
@@ -219,12 +219,17 @@ func hillAdd(args []string, stdout, stderr io.Writer) int {
 			continue
 		}
 		switch {
+		case r.New && r.Version > 1:
+			fmt.Fprintf(info, "added %s version %d (#%d, %s)\n", termtext.Escape(r.Name), r.Version, r.ID, termtext.Escape(f))
 		case r.New:
 			fmt.Fprintf(info, "added %s (#%d, %s)\n", r.Name, r.ID, f)
 		case r.Returned:
 			fmt.Fprintf(info, "%s is back (#%d): the same program as %s, with its stored results\n", r.Name, r.ID, r.File)
 		default:
 			fmt.Fprintf(info, "%s is on the hill already (#%d): the same program as %s\n", r.Name, r.ID, r.File)
+		}
+		if o := r.Replaced; o != nil {
+			fmt.Fprintf(info, "  it replaces %s version %d (#%d, %s), whose results stay stored\n", termtext.Escape(o.Name), o.Version, o.ID, termtext.Escape(o.File))
 		}
 	}
 	if *noPlay {
@@ -233,7 +238,7 @@ func hillAdd(args []string, stdout, stderr io.Writer) int {
 	if st := playPending(h, "add", info, stderr, *quiet); st != 0 {
 		return st
 	}
-	if st := printStandings(h, stdout, stderr, *asJSON); st != 0 {
+	if st := printReport(h, stdout, stderr, *asJSON); st != 0 {
 		return st
 	}
 	return status
@@ -255,41 +260,6 @@ func printLoadError(w io.Writer, err error) {
 	}
 }
 
-// playPending plays every missing pairing, then pushes the last off a full hill. Ctrl-C
-// stops it between bouts; the pairings finished are stored.
-func playPending(h *hill.Hill, cmd string, info, stderr io.Writer, quiet bool) int {
-	pd, err := h.Pending()
-	if err != nil {
-		fmt.Fprintf(stderr, "robocom hill %s: %v\n", cmd, err)
-		return 1
-	}
-	if n := len(pd.Plan.Pairings); n > 0 {
-		ctx, interrupted := onInterrupt()
-		defer interrupted.stop()
-		prog := newProgress(stderr, quiet, "bouts", pd.Plan.Bouts())
-		err = h.Play(ctx, pd, 0, pd.Plan.Bouts(), 0, func() { prog.step() })
-		prog.finish()
-		if ctx.Err() != nil {
-			fmt.Fprintf(stderr, "robocom hill %s: interrupted; the pairings finished are stored, robocom hill play %s plays the rest\n", cmd, h.Path())
-			return interrupted.status()
-		}
-		if err != nil {
-			fmt.Fprintf(stderr, "robocom hill %s: %v\n", cmd, err)
-			return 1
-		}
-		fmt.Fprintf(info, "played %s (%d bouts)\n", countNoun(n, "pairing"), pd.Plan.Bouts())
-	}
-	off, err := h.Trim()
-	for _, p := range off {
-		fmt.Fprintf(info, "pushed off: %s (#%d)\n", p.Name, p.ID)
-	}
-	if err != nil {
-		fmt.Fprintf(stderr, "robocom hill %s: %v\n", cmd, err)
-		return 1
-	}
-	return 0
-}
-
 // hillJSON is what hill show -json prints: the tournament's JSON of the residents.
 func hillJSON(h *hill.Hill, st *hill.Standings) any {
 	c := h.Config()
@@ -302,34 +272,47 @@ func hillJSON(h *hill.Hill, st *hill.Standings) any {
 	return coreTournamentJSON(res, core.Language, st.Missing > 0)
 }
 
+// printStandings prints the standings of every resident (hill show).
 func printStandings(h *hill.Hill, stdout, stderr io.Writer, asJSON bool) int {
 	st, err := h.Standings()
 	if err != nil {
 		fmt.Fprintf(stderr, "robocom hill: %v\n", err)
 		return 1
 	}
+	return writeStandings(h, st, 0, stdout, asJSON)
+}
+
+// printReport prints the standings after an add, play or import: without the newcomers
+// another process is still playing, so never more programs than the hill holds.
+func printReport(h *hill.Hill, stdout, stderr io.Writer, asJSON bool) int {
+	st, unsettled, err := h.Settled()
+	if err != nil {
+		fmt.Fprintf(stderr, "robocom hill: %v\n", err)
+		return 1
+	}
+	return writeStandings(h, st, unsettled, stdout, asJSON)
+}
+
+func writeStandings(h *hill.Hill, st *hill.Standings, unsettled int, stdout io.Writer, asJSON bool) int {
 	if asJSON {
-		out, _ := json.MarshalIndent(hillJSON(h, st), "", "  ")
-		fmt.Fprintf(stdout, "%s\n", out)
+		stdout.Write(hillShowJSON(h, st))
 		return 0
 	}
 	c := h.Config()
 	fmt.Fprintf(stdout, "\nhill %s: %s; %s\n", h.Path(), describeGame(c), sizeText(c.Size))
+	fmt.Fprintf(stdout, "%s, %s of %s, seed %d\n", countNoun(len(st.Programs), "program"), countNoun(len(st.Plan.Pairings), "pairing"), countNoun(c.Rounds, "round"), c.Seed)
+	if unsettled > 0 {
+		fmt.Fprintf(stdout, "%s being added by another process %s not in the table yet\n", countNoun(unsettled, "program"), map[bool]string{true: "is", false: "are"}[unsettled == 1])
+	}
 	if st.Missing > 0 {
-		fmt.Fprintf(stdout, "%s of %d not played yet (robocom hill play %s): the standings leave them out\n",
-			countNoun(st.Missing, "pairing"), len(st.Plan.Pairings), h.Path())
+		printActivity(stdout, h, len(st.Plan.Pairings))
 	}
 	if len(st.Programs) < 2 {
 		fmt.Fprintf(stdout, "%s on the hill; standings need at least 2\n", countNoun(len(st.Programs), "program"))
 		return 0
 	}
-	if robo, core := hillRules(c); robo != nil {
-		printTournament(stdout, hillJSON(h, st).(*tournamentJSON))
-	} else {
-		res := st.Tally.(*coreplay.Result)
-		res.Rank()
-		printCoreTournament(stdout, res, core.Language, len(st.Programs), false)
-	}
+	fmt.Fprintln(stdout)
+	printKoth(stdout, h, st, 0)
 	return 0
 }
 
@@ -440,16 +423,18 @@ func showAll(h *hill.Hill, stdout, stderr io.Writer, asJSON bool) int {
 	}
 	if asJSON {
 		type prog struct {
-			ID     int64  `json:"id"`
-			Name   string `json:"name"`
-			File   string `json:"file"`
-			SHA256 string `json:"sha256"`
-			Added  string `json:"added"`
-			OnHill bool   `json:"on_hill"`
+			ID      int64  `json:"id"`
+			Name    string `json:"name"`
+			File    string `json:"file"`
+			SHA256  string `json:"sha256"`
+			Added   string `json:"added"`
+			OnHill  bool   `json:"on_hill"`
+			Version int    `json:"version"`
+			Author  string `json:"author"`
 		}
 		out := []prog{}
 		for _, p := range ps {
-			out = append(out, prog{p.ID, p.Name, p.File, p.SHA256, p.Added.UTC().Format("2006-01-02T15:04:05Z"), p.OnHill})
+			out = append(out, prog{p.ID, p.Name, p.File, p.SHA256, p.Added.UTC().Format("2006-01-02T15:04:05Z"), p.OnHill, p.Version, p.Author})
 		}
 		b, _ := json.MarshalIndent(out, "", "  ")
 		fmt.Fprintf(stdout, "%s\n", b)
@@ -459,6 +444,9 @@ func showAll(h *hill.Hill, stdout, stderr io.Writer, asJSON bool) int {
 	fmt.Fprintln(tw, "#\tprogram\tfile\tadded\t")
 	for _, p := range ps {
 		name := p.Name
+		if p.Version > 1 {
+			name += fmt.Sprintf(" version %d", p.Version)
+		}
 		if !p.OnHill {
 			name += " (off the hill)"
 		}
@@ -499,7 +487,7 @@ func hillPlay(args []string, stdout, stderr io.Writer) int {
 	if st := playPending(h, "play", info, stderr, *quiet); st != 0 {
 		return st
 	}
-	return printStandings(h, stdout, stderr, *asJSON)
+	return printReport(h, stdout, stderr, *asJSON)
 }
 
 func showHistory(h *hill.Hill, name string, stdout, stderr io.Writer, asJSON bool) int {
@@ -531,7 +519,17 @@ func showHistory(h *hill.Hill, name string, stdout, stderr io.Writer, asJSON boo
 	if !p.OnHill {
 		where = "off the hill"
 	}
-	fmt.Fprintf(stdout, "%s (#%d, %s, %s): %s stored\n", p.Name, p.ID, p.File, where, countNoun(len(recs), "pairing"))
+	fmt.Fprintf(stdout, "%s version %d (#%d, %s, %s): %s stored\n", termtext.Escape(p.Name), p.Version, p.ID, termtext.Escape(p.File), where, countNoun(len(recs), "pairing"))
+	if vs, err := h.Versions(p.Name); err == nil && len(vs) > 1 {
+		fmt.Fprintf(stdout, "versions of %s (robocom hill show %s -program #ID for another):\n", termtext.Escape(p.Name), termtext.Escape(h.Path()))
+		for _, v := range vs {
+			state := "off the hill"
+			if v.OnHill {
+				state = "on the hill"
+			}
+			fmt.Fprintf(stdout, "  version %d  #%d  %s  added %s  %s\n", v.Version, v.ID, termtext.Escape(v.File), v.Added.UTC().Format("2006-01-02 15:04"), state)
+		}
+	}
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "wins\tdraws\tlosses\t  against\t")
 	var w, d, l int

@@ -14,7 +14,6 @@ import (
 
 	"robocom/internal/bouts"
 	"robocom/internal/hill"
-	"robocom/internal/userfile"
 )
 
 func hillHeader(h *hill.Hill, pd *hill.Pending, k, n int) *bouts.PartHeader {
@@ -53,55 +52,12 @@ func hillPlayShard(h *hill.Hill, spec, out string, stdout, stderr io.Writer, qui
 		fmt.Fprintf(stderr, "robocom hill play: %v\n", err)
 		return 1
 	}
-	hh := hillHeader(h, pd, k, n)
-	w := stdout
-	var part *userfile.Output
-	if out != "" {
-		if part, err = userfile.NewOutput(out, 0o644); err != nil {
-			fmt.Fprintf(stderr, "robocom hill play: %v\n", err)
-			return 1
-		}
-		defer part.Abort()
-		w = part
-	}
 	play, err := h.Player(pd, 0)
 	if err != nil {
 		fmt.Fprintf(stderr, "robocom hill play: %v\n", err)
 		return 1
 	}
-	pw, err := bouts.NewPartWriter(w, hh)
-	if err != nil {
-		fmt.Fprintf(stderr, "robocom hill play: writing the part: %v\n", err)
-		return 1
-	}
-	ctx, interrupted := onInterrupt()
-	defer interrupted.stop()
-	prog := newProgress(stderr, quiet, "bouts", hh.To-hh.From)
-	if hh.To > hh.From {
-		_, err = play(ctx, hh.From, hh.To, func(r bouts.Result) error {
-			prog.step()
-			return pw.Write(r)
-		})
-	}
-	prog.finish()
-	if ctx.Err() != nil {
-		// The part is not renamed into place: an incomplete part is no part.
-		fmt.Fprintln(stderr, "robocom hill play: interrupted; no part written")
-		return interrupted.status()
-	}
-	if err != nil {
-		fmt.Fprintf(stderr, "robocom hill play: %v\n", err)
-		return 1
-	}
-	werr := pw.Flush()
-	if part != nil && werr == nil {
-		werr = part.Commit()
-	}
-	if werr != nil {
-		fmt.Fprintf(stderr, "robocom hill play: writing the part: %v\n", werr)
-		return 1
-	}
-	return 0
+	return writeShard("hill play", stdout, stderr, out, quiet, hillHeader(h, pd, k, n), play)
 }
 
 // checkPart says why a part cannot go into the hill, or nil: another game, seed, rounds or
@@ -168,9 +124,9 @@ func hillImport(args []string, stdout, stderr io.Writer) int {
 	for _, p := range stored {
 		ids[p.SHA256] = p.ID
 	}
-	// Together the parts must be one split of one plan, each part once (readParts), and fit
-	// this hill.
-	parts, err := bouts.ReadParts(args[1:])
+	// Together the parts must be one split of one plan, each part once, whole or partial
+	// (ReadParts), and fit this hill.
+	parts, err := bouts.ReadParts(args[1:], true)
 	if err != nil {
 		return fail(err)
 	}
@@ -190,10 +146,20 @@ func hillImport(args []string, stdout, stderr io.Writer) int {
 	for _, pr := range first.Programs {
 		pd.Programs = append(pd.Programs, hill.Program{ID: ids[pr.SHA256], Name: pr.Name, File: pr.File, SHA256: pr.SHA256})
 	}
+	// In order of K, so a pairing split between two whole parts comes whole; where a partial
+	// part ends early, the pairing it was playing is left for hill play.
 	var cur []bouts.Result
-	pairings := 0
-	for _, p := range parts { // in order of K, so a pairing split between parts comes whole
+	pairings, boutsStored, partial := 0, 0, 0
+	for _, p := range parts {
+		next := p.Header.From
+		if len(cur) > 0 && cur[len(cur)-1].Pairing != pd.Plan.Bout(next).Pairing {
+			cur = nil
+		}
 		err := p.Each(func(r bouts.Result) error {
+			next++
+			if len(cur) == 0 && r.Round != 1 { // its first rounds are in a partial part
+				return nil
+			}
 			cur = append(cur, r)
 			if r.Round < pd.Plan.Rounds {
 				return nil
@@ -201,19 +167,26 @@ func hillImport(args []string, stdout, stderr io.Writer) int {
 			rs := cur
 			cur = nil
 			pairings++
+			boutsStored += len(rs)
 			return h.StorePairing(pd, rs)
 		})
 		if err != nil {
 			return fail(err)
 		}
+		if next < p.Header.To {
+			partial++
+			cur = nil
+		}
 	}
-	fmt.Fprintf(stdout, "imported %s (%d bouts) from %s\n", countNoun(pairings, "pairing"), pd.Plan.Bouts(), countNoun(len(parts), "part"))
+	fmt.Fprintf(stdout, "imported %s (%d bouts) from %s\n", countNoun(pairings, "pairing"), boutsStored, countNoun(len(parts), "part"))
+	if left := len(pd.Plan.Pairings) - pairings; left > 0 {
+		fmt.Fprintf(stdout, "%s stopped early: %s of the parts are not whole and stay missing (robocom hill play %s plays them)\n",
+			countNoun(partial, "partial part"), countNoun(left, "pairing"), h.Path())
+	}
 	off, err := h.Trim()
-	for _, p := range off {
-		fmt.Fprintf(stdout, "pushed off: %s (#%d)\n", p.Name, p.ID)
-	}
+	printPushOffs(stdout, h, off)
 	if err != nil {
 		return fail(err)
 	}
-	return printStandings(h, stdout, stderr, false)
+	return printReport(h, stdout, stderr, false)
 }

@@ -54,7 +54,7 @@ func TestHillMatchesTournament(t *testing.T) {
 	if !strings.Contains(out, "played 7 pairings") {
 		t.Errorf("the second add should play the 7 new pairings only:\n%s", out)
 	}
-	got := mustHill(t, "show", h, "-json")
+	got := showTournament(t, h)
 	want := tournamentJSONOf(t, append([]string{"-seed", "11", "-rounds", "3", "-opt", "board=12"}, hillRobots...)...)
 	if got != want {
 		t.Fatalf("hill show -json differs from robocom tournament -json:\n--- hill\n%s\n--- tournament\n%s", got, want)
@@ -67,7 +67,7 @@ func TestHillMatchesTournament(t *testing.T) {
 	if !strings.Contains(out, "on the hill already") || strings.Contains(out, "played") {
 		t.Errorf("adding a copy:\n%s", out)
 	}
-	if again := mustHill(t, "show", h, "-json"); again != want {
+	if again := showTournament(t, h); again != want {
 		t.Error("adding a copy changed the standings")
 	}
 }
@@ -87,7 +87,7 @@ func TestHillCoreWarMatchesTournament(t *testing.T) {
 	if !strings.Contains(out, "played 5 pairings") {
 		t.Errorf("the second add should play the 5 new pairings only:\n%s", out)
 	}
-	got := mustHill(t, "show", h, "-json")
+	got := showTournament(t, h)
 	want := tournamentJSONOf(t, append([]string{"-seed", "11", "-rounds", "3"}, files...)...)
 	if got != want {
 		t.Fatalf("hill show -json differs from robocom tournament -json:\n--- hill\n%s\n--- tournament\n%s", got, want)
@@ -122,7 +122,7 @@ func TestHillCoreWarMatchesTournament(t *testing.T) {
 		}
 	}
 	mustHill(t, append([]string{"import", imported}, shards("t", "-seed", "11", "-rounds", "3")...)...)
-	if got := mustHill(t, "show", imported, "-json"); got != want {
+	if got := showTournament(t, imported); got != want {
 		t.Fatalf("imported Core War tournament parts differ from the tournament:\n%s\n---\n%s", got, want)
 	}
 }
@@ -342,7 +342,7 @@ func TestHillKilled(t *testing.T) {
 		t.Errorf("hill play after the kill played nothing:\n%s", out)
 	}
 	integrity(t, h)
-	got := mustHill(t, "show", h, "-json")
+	got := showTournament(t, h)
 	want := tournamentJSONOf(t, append([]string{"-seed", "21", "-rounds", rounds}, hillRobots...)...)
 	if got != want {
 		t.Fatalf("after kill and play, hill show -json differs from the tournament:\n%s\n---\n%s", got, want)
@@ -380,7 +380,7 @@ func TestHillConcurrent(t *testing.T) {
 	// Each add played what it found missing; the later one may have found pairings the other
 	// had not stored yet, so a last play fills any gap.
 	mustHill(t, "play", h)
-	got := mustHill(t, "show", h, "-json")
+	got := showTournament(t, h)
 	var res tournamentJSON
 	json.Unmarshal([]byte(got), &res)
 	// The order of addition decides the tournament to compare with.
@@ -428,7 +428,7 @@ func TestHillShards(t *testing.T) {
 	}
 	// In any order.
 	mustHill(t, "import", h, parts[2], parts[0], parts[1])
-	got := mustHill(t, "show", h, "-json")
+	got := showTournament(t, h)
 	want := tournamentJSONOf(t, append([]string{"-seed", "8", "-rounds", "3"}, hillRobots...)...)
 	if got != want {
 		t.Fatalf("imported parts differ from the tournament:\n%s\n---\n%s", got, want)
@@ -442,7 +442,7 @@ func TestHillShards(t *testing.T) {
 		}
 	}
 	mustHill(t, "import", other, tparts[0], tparts[1])
-	if got, want := mustHill(t, "show", other, "-json"), tournamentJSONOf(t, append([]string{"-seed", "9", "-rounds", "3"}, hillRobots...)...); got != want {
+	if got, want := showTournament(t, other), tournamentJSONOf(t, append([]string{"-seed", "9", "-rounds", "3"}, hillRobots...)...); got != want {
 		t.Fatalf("imported tournament parts differ from the tournament:\n%s\n---\n%s", got, want)
 	}
 }
@@ -454,7 +454,7 @@ func TestHillRC3(t *testing.T) {
 	h := filepath.Join(t.TempDir(), "rc3.hill")
 	mustHill(t, "create", h, "-game", "robocom", "-options", "rc3m", "-rounds", "2", "-seed", "5")
 	mustHill(t, append([]string{"add", h}, rc3...)...)
-	got := mustHill(t, "show", h, "-json")
+	got := showTournament(t, h)
 	want := tournamentJSONOf(t, append([]string{"-options", "rc3m", "-seed", "5", "-rounds", "2"}, rc3...)...)
 	if got != want {
 		t.Fatalf("rc3m hill show -json differs from the tournament:\n--- hill\n%s\n--- tournament\n%s", got, want)

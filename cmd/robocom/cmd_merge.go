@@ -36,7 +36,7 @@ func mergeMain(args []string, stdout, stderr io.Writer) int {
 	if len(paths) == 0 {
 		return usageError(stderr, "merge")("no part given")
 	}
-	parts, err := bouts.ReadParts(paths)
+	parts, err := bouts.ReadParts(paths, false)
 	if err != nil {
 		fmt.Fprintf(stderr, "robocom merge: %v\n", err)
 		return 1

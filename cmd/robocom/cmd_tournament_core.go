@@ -11,7 +11,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"runtime"
 	"sort"
 	"strconv"
 	"text/tabwriter"
@@ -234,7 +233,7 @@ func coreTournamentMain(args []string, stdout, stderr io.Writer) int {
 	ctx, interrupted := onInterrupt()
 	defer interrupted.stop()
 	var prog *progress
-	res, err := coreplay.PlayTournament(ctx, sys, progs, cs, p, seed, *rounds, runtime.NumCPU(), func(done, total int) {
+	res, err := coreplay.PlayTournament(ctx, sys, progs, cs, p, seed, *rounds, bouts.Workers(), func(done, total int) {
 		if prog == nil && done == 1 {
 			prog = newProgress(stderr, *quiet, "rounds", total)
 		}

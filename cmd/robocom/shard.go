@@ -165,8 +165,9 @@ func sameInputs(out string, inputs []string) error {
 
 // writeShard plays bouts [h.From, h.To) with play and writes the part: the header, then one
 // line per bout as it finishes. With a path the lines go to a temporary file beside it that
-// is renamed into place at the end (also when interrupted: the part is then incomplete, and
-// merge says so); without, to stdout. It returns the exit status.
+// is renamed to the path when the last bout is in, so a part under its name is whole; when
+// interrupted (Ctrl-C, SIGTERM: a cluster's time limit), to path.partial instead. Without a
+// path they go to stdout. It returns the exit status.
 func writeShard(cmd string, stdout, stderr io.Writer, path string, quiet bool, h *bouts.PartHeader, play bouts.PlayFunc) int {
 	w := stdout
 	var out *userfile.Output
@@ -187,25 +188,39 @@ func writeShard(cmd string, stdout, stderr io.Writer, path string, quiet bool, h
 	ctx, interrupted := onInterrupt()
 	defer interrupted.stop()
 	prog := newProgress(stderr, quiet, "bouts", h.To-h.From)
-	_, err = play(ctx, h.From, h.To, func(r bouts.Result) error {
-		prog.step()
-		return pw.Write(r)
-	})
+	written := 0
+	if h.To > h.From {
+		_, err = play(ctx, h.From, h.To, func(r bouts.Result) error {
+			prog.step()
+			written++
+			return pw.Write(r)
+		})
+	}
 	prog.finish()
 	if err != nil && ctx.Err() == nil {
 		fmt.Fprintf(stderr, "robocom %s: %v\n", cmd, err)
 		return 1
 	}
+	stopped := ctx.Err() != nil && written < h.To-h.From
 	werr := pw.Flush()
 	if out != nil && werr == nil {
-		werr = out.Commit()
+		if stopped {
+			werr = out.CommitAside(bouts.PartialSuffix)
+		} else {
+			werr = out.Commit()
+		}
 	}
 	if werr != nil {
 		fmt.Fprintf(stderr, "robocom %s: writing the part: %v\n", cmd, werr)
 		return 1
 	}
-	if ctx.Err() != nil {
-		fmt.Fprintf(stderr, "robocom %s: interrupted; the part holds the bouts finished and robocom merge will call it incomplete\n", cmd)
+	if stopped {
+		if path != "" {
+			fmt.Fprintf(stderr, "robocom %s: interrupted after %d of the part's %d bouts; %s is not written, the bouts finished are in %s (robocom hill import takes it, merge does not: play the part again)\n",
+				cmd, written, h.To-h.From, path, path+bouts.PartialSuffix)
+		} else {
+			fmt.Fprintf(stderr, "robocom %s: interrupted after %d of the part's %d bouts: the part printed is incomplete\n", cmd, written, h.To-h.From)
+		}
 		return interrupted.status()
 	}
 	return 0

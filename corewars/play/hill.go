@@ -55,12 +55,12 @@ func (g *HillGame) load(file string, src []byte) (*Program, error) {
 }
 
 // Load assembles a program of the hill's language.
-func (g *HillGame) Load(file string, src []byte) (string, error) {
+func (g *HillGame) Load(file string, src []byte) (name, author string, err error) {
 	p, err := g.load(file, src)
 	if err != nil {
-		return "", err
+		return "", "", err
 	}
-	return p.Name, nil
+	return p.Name, p.Author, nil
 }
 
 // Player is the match of the programs over the plan.

@@ -122,6 +122,7 @@ func (p Params) Check(l Language) error {
 type Program struct {
 	File   string // the name errors and the window show
 	Name   string // the title, else the file name without extension
+	Author string // Redcode's ;author line ("Anonymous" without one); .cw and .vna name none
 	Lang   Language
 	Source []byte
 	Length int // cells (nodes) the program occupies
@@ -160,7 +161,7 @@ func Load(file string, src []byte, p Params) (prog *Program, err error) {
 		if err != nil {
 			return nil, err
 		}
-		prog.Name, prog.Length = w.Name, len(w.Code)
+		prog.Name, prog.Author, prog.Length = w.Name, w.Author, len(w.Code)
 		if prog.Name == "" || prog.Name == "Unknown" {
 			prog.Name = baseName(file)
 		}

@@ -158,8 +158,10 @@ func (r Result) Index(rounds int) int { return r.Pairing*rounds + r.Round - 1 }
 // one costs little memory, and it is still a constant.
 const windowPerWorker = 64
 
-// Workers is the default number of goroutines for Play: one per CPU.
-func Workers() int { return runtime.NumCPU() }
+// Workers is the default number of goroutines for Play: GOMAXPROCS, which is the CPUs the
+// process may use and, since Go 1.25, at most a container's CPU limit (rounded up, at least
+// 2); runtime.NumCPU would be every CPU of a Kubernetes node whatever the pod's limit.
+func Workers() int { return runtime.GOMAXPROCS(0) }
 
 // Play plays the bouts [from, to) with play on up to workers goroutines (at least 1) and
 // hands each value to each in the order of g, at most 64·workers bouts ahead of the one each

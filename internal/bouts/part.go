@@ -23,6 +23,10 @@ import (
 // PartFormat names the format and its version in every part's header.
 const PartFormat = "robocom-tournament-part/1"
 
+// PartialSuffix ends the name of a part whose run was stopped before its last bout: the file
+// holds the bouts it finished. A part under its own name is always whole.
+const PartialSuffix = ".partial"
+
 // PartHeader is a part's first line: what tournament it belongs to and which bouts it holds.
 // Two parts belong to the same tournament when everything but Shard, From and To agrees
 // (program files may differ: programs are known by their content). The game-specific fields
@@ -184,11 +188,12 @@ func (pw *PartWriter) Flush() error { return pw.w.Flush() }
 
 // Part is one part file opened by ReadParts, positioned after its header.
 type Part struct {
-	Path   string
-	Header PartHeader
-	f      *os.File
-	r      *bufio.Reader
-	line   int
+	Path    string
+	Header  PartHeader
+	Partial bool // named ….partial: Each stops where its bouts end
+	f       *os.File
+	r       *bufio.Reader
+	line    int
 }
 
 // Close closes the part's file.
@@ -219,8 +224,8 @@ func (p *Part) readLine() ([]byte, error) {
 // ReadParts opens the parts and checks that together they are exactly one tournament:
 // the same format, programs (by content), options, seed and rounds, one split into N parts
 // with each part present once. The parts come back in order of K; their bouts are read by
-// Each. The caller closes them.
-func ReadParts(paths []string) ([]*Part, error) {
+// Each. The caller closes them. A partial part (….partial) is refused unless partialOK.
+func ReadParts(paths []string, partialOK bool) ([]*Part, error) {
 	if len(paths) == 0 {
 		return nil, errors.New("no part given")
 	}
@@ -236,7 +241,7 @@ func ReadParts(paths []string) ([]*Part, error) {
 		if err != nil {
 			return fail(err)
 		}
-		p := &Part{Path: path, f: f, r: bufio.NewReaderSize(f, 1<<16)}
+		p := &Part{Path: path, f: f, r: bufio.NewReaderSize(f, 1<<16), Partial: strings.HasSuffix(path, PartialSuffix)}
 		parts = append(parts, p)
 		line, err := p.readLine()
 		if err == io.EOF {
@@ -255,6 +260,9 @@ func ReadParts(paths []string) ([]*Part, error) {
 		}
 		if err := p.Header.Check(); err != nil {
 			return fail(fmt.Errorf("%s: %v", path, err))
+		}
+		if p.Partial && !partialOK {
+			return fail(fmt.Errorf("%s is a partial part: its run was stopped before its last bout; play part %d of %d again (robocom hill import takes partial parts, merge only whole ones)", path, p.Header.Shard, p.Header.Shards))
 		}
 	}
 	first := parts[0]
@@ -345,12 +353,15 @@ func sameTournament(p, q *Part) error {
 }
 
 // Each reads the part's bouts and hands them to fn, checking that they are exactly the
-// bouts the header promises, in order.
+// bouts the header promises, in order; a partial part's may end early.
 func (p *Part) Each(fn func(Result) error) error {
 	h := &p.Header
 	plan := h.Plan()
 	for g := h.From; g < h.To; g++ {
 		line, err := p.readLine()
+		if err == io.EOF && p.Partial {
+			return nil
+		}
 		if err == io.EOF {
 			return fmt.Errorf("%s holds %d of its %d bouts: the part is incomplete (was its run interrupted?)", p.Path, g-h.From, h.To-h.From)
 		}

@@ -48,9 +48,9 @@ type Game interface {
 	Rules() (options, language, params string, err error)
 	// Check says in a sentence why the rules cannot be played, or nil.
 	Check() error
-	// Load parses a program for this game and returns its name; errors are file:line:col
-	// sentences.
-	Load(file string, src []byte) (name string, err error)
+	// Load parses a program for this game and returns its name and author (as the program
+	// gives it; "" where the language has none); errors are file:line:col sentences.
+	Load(file string, src []byte) (name, author string, err error)
 	// Player loads the programs (their stored names replace the ones they declare) and
 	// returns what plays the plan's bouts among them, the code `robocom tournament` runs.
 	Player(programs []bouts.Entry, plan bouts.Plan, workers int) (bouts.PlayFunc, error)
@@ -66,9 +66,10 @@ type Decoder func(options, language, params string) (Game, error)
 // BusyTimeout is how long a command waits for another command's write on the same hill.
 const BusyTimeout = 60 * time.Second
 
-// formatVersion is the schema's version, kept in the hill row; a hill of another version is
-// refused rather than misread.
-const formatVersion = 1
+// formatVersion is the schema's version, kept in the hill row; a hill of a newer version is
+// refused rather than misread, an older one is brought up to date when opened for writing
+// (migrate.go) and read as it is otherwise.
+const formatVersion = 2
 
 // Config is a hill's game and rules, fixed when it is created.
 type Config struct {
@@ -87,6 +88,10 @@ type Program struct {
 	Added  time.Time
 	OnHill bool
 	Source []byte // the file's bytes (only where a program is loaded for playing: Pending)
+
+	Author  string // as the program gives it ("" where its language has no author line)
+	Version int    // 1 for the first program of its name, then one more for each new version
+	Entered int64  // the hill's entry count when it joined (see Standings.Age); 0: not yet
 }
 
 // Hill is an open hill file.
@@ -96,6 +101,8 @@ type Hill struct {
 	path     string
 	games    map[string]Decoder
 	readOnly bool
+	// format is the file's schema version: formatVersion, or 1 for a file read as it is.
+	format int
 }
 
 const schema = `
@@ -207,7 +214,10 @@ func Create(path string, cfg Config) error {
 	}
 	_, err = db.Exec(schema)
 	if err == nil {
-		_, err = db.Exec(`INSERT INTO hill VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, formatVersion, cfg.Game.Name(),
+		_, err = db.Exec(migrateV2)
+	}
+	if err == nil {
+		_, err = db.Exec(`INSERT INTO hill (id, format, game, rounds, size, seed, options, language, params, created) VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, formatVersion, cfg.Game.Name(),
 			cfg.Rounds, cfg.Size, cfg.Seed, opts, lang, params, time.Now().Unix())
 	}
 	if cerr := db.Close(); err == nil {
@@ -335,6 +345,10 @@ func openAs(path string, games map[string]Decoder, a access) (*Hill, error) {
 		}
 		return nil, fmt.Errorf("cannot read %s: %w", path, err)
 	}
+	if err := h.migrate(); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("cannot bring %s up to date: %v", path, err)
+	}
 	return h, nil
 }
 
@@ -417,9 +431,10 @@ func (h *Hill) readConfig() error {
 	if err != nil {
 		return h.classify(err)
 	}
-	if format != formatVersion {
-		return notAHill("hill format %d; this robocom reads format %d", format, formatVersion)
+	if format < 1 || format > formatVersion {
+		return notAHill("hill format %d; this robocom reads formats 1 to %d", format, formatVersion)
 	}
+	h.format = format
 	decode := h.games[game]
 	if decode == nil {
 		return notAHill("unknown game %s", userfileExcerpt(game))
@@ -454,6 +469,9 @@ func (h *Hill) readConfig() error {
 		return notAHill("program row #%d is damaged: a value of the wrong type or size", id)
 	case err != sql.ErrNoRows:
 		return h.classify(err)
+	}
+	if err := h.checkV2(); err != nil {
+		return err
 	}
 	var a, b int64
 	err = h.db.QueryRow(`SELECT a, b FROM bout WHERE typeof(a) != 'integer' OR typeof(b) != 'integer' OR a >= b
@@ -511,15 +529,18 @@ func (h *Hill) Path() string { return h.path }
 // AddResult says what Add did with a program.
 type AddResult struct {
 	Program
-	New      bool // stored for the first time
-	Returned bool // it had been pushed off or removed, and is back with its old results
+	New      bool     // stored for the first time
+	Returned bool     // it had been pushed off or removed, and is back with its old results
+	Replaced *Program // the resident of the same name it replaced as a new version, if any
 }
 
 // Add stores a program on the hill (file names it; src is its bytes, an RBI file as is). The
 // same bytes twice are one program: a resident is left as it is, a program pushed off earlier
-// comes back with its stored results. It plays nothing: Play does.
+// comes back with its stored results. A program whose name a resident with other bytes has is
+// a new version of it and takes its place (the old version goes off the hill, its results
+// kept). It plays nothing: Play does.
 func (h *Hill) Add(file string, src []byte) (AddResult, error) {
-	name, err := h.cfg.Game.Load(file, src)
+	name, author, err := h.cfg.Game.Load(file, src)
 	if err != nil {
 		return AddResult{}, err
 	}
@@ -542,23 +563,48 @@ func (h *Hill) Add(file string, src []byte) (AddResult, error) {
 				return fmt.Errorf("%s holds %d programs, the most a hill holds; remove one first", h.path, residents)
 			}
 			now := time.Now()
-			r, err := tx.Exec(`INSERT INTO program (name, file, sha256, source, added) VALUES (?, ?, ?, ?, ?)`, name, file, hash, src, now.Unix())
+			var version int
+			if err := tx.QueryRow(`SELECT COALESCE(MAX(version), 0) + 1 FROM program WHERE name = ?`, name).Scan(&version); err != nil {
+				return err
+			}
+			r, err := tx.Exec(`INSERT INTO program (name, file, sha256, source, added, author, version) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+				name, file, hash, src, now.Unix(), author, version)
 			if err != nil {
 				return err
 			}
 			id, _ = r.LastInsertId()
-			res = AddResult{Program: Program{ID: id, Name: name, File: file, SHA256: hash, Added: now, OnHill: true}, New: true}
+			res = AddResult{Program: Program{ID: id, Name: name, File: file, SHA256: hash, Added: now, OnHill: true, Author: author, Version: version}, New: true}
 		case err != nil:
 			return err
 		default:
 			if removed.Valid {
-				if _, err := tx.Exec(`UPDATE program SET removed = NULL WHERE id = ?`, id); err != nil {
+				if _, err := tx.Exec(`UPDATE program SET removed = NULL, entered = NULL WHERE id = ?`, id); err != nil {
 					return err
 				}
 				res.Returned = true
 			}
-			res.Program = Program{ID: id, Name: oldName, File: oldFile, SHA256: hash, Added: time.Unix(added, 0), OnHill: true}
+			res.Program = Program{ID: id, Name: oldName, File: oldFile, SHA256: hash, Added: time.Unix(added, 0), OnHill: true, Author: author}
+			tx.QueryRow(`SELECT version FROM program WHERE id = ?`, id).Scan(&res.Version)
 		}
+		if !res.New && !res.Returned {
+			return nil
+		}
+		// Two residents never share a name: the one there before is the older version.
+		var old Program
+		var oldAdded int64
+		err = tx.QueryRow(`SELECT id, name, file, sha256, added, version FROM program WHERE name = ? AND removed IS NULL AND id <> ?`, res.Name, res.ID).
+			Scan(&old.ID, &old.Name, &old.File, &old.SHA256, &oldAdded, &old.Version)
+		switch {
+		case err == sql.ErrNoRows:
+			return nil
+		case err != nil:
+			return err
+		}
+		old.Added = time.Unix(oldAdded, 0)
+		if _, err := tx.Exec(`UPDATE program SET removed = ? WHERE id = ?`, time.Now().Unix(), old.ID); err != nil {
+			return err
+		}
+		res.Replaced = &old
 		return nil
 	})
 	return res, err
@@ -613,7 +659,7 @@ func (h *Hill) busy(err error) error {
 // Programs are the stored programs in the order they were added; with all false, only the
 // residents.
 func (h *Hill) Programs(all bool) ([]Program, error) {
-	q := `SELECT id, name, file, sha256, added, removed IS NULL FROM program`
+	q := `SELECT id, name, file, sha256, added, removed IS NULL, ` + h.kothColumns() + ` FROM program`
 	if !all {
 		q += ` WHERE removed IS NULL`
 	}
@@ -626,7 +672,7 @@ func (h *Hill) Programs(all bool) ([]Program, error) {
 	for rows.Next() {
 		var p Program
 		var added int64
-		if err := rows.Scan(&p.ID, &p.Name, &p.File, &p.SHA256, &added, &p.OnHill); err != nil {
+		if err := rows.Scan(&p.ID, &p.Name, &p.File, &p.SHA256, &added, &p.OnHill, &p.Author, &p.Version, &p.Entered); err != nil {
 			return nil, err
 		}
 		p.Added = time.Unix(added, 0)
@@ -698,7 +744,7 @@ func (h *Hill) loaded() ([]Program, error) {
 			return nil, err
 		}
 		p.Added, p.OnHill = time.Unix(added, 0), true
-		if _, err := h.cfg.Game.Load(p.File, p.Source); err != nil {
+		if _, _, err := h.cfg.Game.Load(p.File, p.Source); err != nil {
 			return nil, fmt.Errorf("stored program #%d no longer loads: %v", p.ID, err)
 		}
 		ps = append(ps, p)
@@ -845,7 +891,10 @@ func (h *Hill) StorePairing(pd *Pending, rs []bouts.Result) error {
 				return err
 			}
 		}
-		return nil
+		if h.format >= 2 { // stored: no one plays it any more
+			_, err = tx.Exec(`DELETE FROM claim WHERE a = ? AND b = ?`, a.ID, b.ID)
+		}
+		return err
 	})
 }
 
@@ -877,6 +926,10 @@ type Standings struct {
 	Plan     bouts.Plan
 	Tally    bouts.Tally
 	Missing  int // pairings not (all) stored yet
+	// Records are each resident's rounds in the pairings counted, by entry index: KOTH's
+	// %W/%L/%T.
+	Records []WLT
+	Entries int64 // programs that have joined the hill so far (Age)
 }
 
 // Standings computes the standings from the stored rounds, playing nothing.
@@ -885,7 +938,16 @@ func (h *Hill) Standings() (*Standings, error) {
 	if err != nil {
 		return nil, err
 	}
-	st := &Standings{Programs: ps, Plan: bouts.RoundRobinPlan(len(ps), h.cfg.Seed, h.cfg.Rounds)}
+	return h.standingsOf(ps)
+}
+
+func (h *Hill) standingsOf(ps []Program) (*Standings, error) {
+	st := &Standings{Programs: ps, Plan: bouts.RoundRobinPlan(len(ps), h.cfg.Seed, h.cfg.Rounds), Records: make([]WLT, len(ps))}
+	if h.format >= 2 {
+		if err := h.db.QueryRow(`SELECT entries FROM hill WHERE id = 1`).Scan(&st.Entries); err != nil {
+			return nil, h.busy(err)
+		}
+	}
 	index := map[int64]int{}
 	for i, p := range ps {
 		index[p.ID] = i
@@ -914,7 +976,12 @@ func (h *Hill) Standings() (*Standings, error) {
 		if w < -1 || w > 1 {
 			return nil, fmt.Errorf("%s: a round of programs #%d and #%d has winner %d, not -1, 0 or 1", h.path, a, b, w)
 		}
-		k := [2]int{index[a], index[b]}
+		ia, oka := index[a]
+		ib, okb := index[b]
+		if !oka || !okb {
+			continue
+		}
+		k := [2]int{ia, ib}
 		if counts[k] == nil {
 			counts[k] = &tally{}
 		}
@@ -937,6 +1004,8 @@ func (h *Hill) Standings() (*Standings, error) {
 			continue
 		}
 		complete++
+		st.Records[k[0]].add(c.n[1], c.n[2], c.n[0])
+		st.Records[k[1]].add(c.n[2], c.n[1], c.n[0])
 		pi := pairing[k]
 		round := 1
 		add := func(winner, n int) {
@@ -961,31 +1030,46 @@ func (st *Standings) Last() int {
 	return r[len(r)-1]
 }
 
+// PushOff is a program a full hill pushed off, with the standings it fell from (itself last).
+type PushOff struct {
+	Program
+	From *Standings
+}
+
 // Trim pushes the last-ranked programs off while the hill holds more than its size, but only
-// when every pairing is stored (standings with gaps would push off the wrong program). It
-// returns the programs pushed off.
-func (h *Hill) Trim() ([]Program, error) {
-	var off []Program
-	for h.cfg.Size > 0 {
-		st, err := h.Standings()
-		if err != nil {
-			return off, err
-		}
-		if len(st.Programs) <= h.cfg.Size || st.Missing > 0 {
-			return off, nil
-		}
-		p := st.Programs[st.Last()]
-		err = h.write(func(tx *sql.Tx) error {
-			_, err := tx.Exec(`UPDATE program SET removed = ? WHERE id = ? AND removed IS NULL`, time.Now().Unix(), p.ID)
-			return err
+// when every pairing is stored (standings with gaps would push off the wrong program); then
+// the residents that had not joined yet have joined (their ages start). Each decision is made
+// and written in one transaction, so two processes trimming at once push a program off once,
+// and each returns only the programs it pushed off.
+func (h *Hill) Trim() ([]PushOff, error) {
+	var off []PushOff
+	for {
+		again := false
+		err := h.write(func(tx *sql.Tx) error {
+			// The write lock is held, so these standings are what the transaction changes.
+			st, err := h.Standings()
+			if err != nil || st.Missing > 0 {
+				return err
+			}
+			if h.cfg.Size > 0 && len(st.Programs) > h.cfg.Size {
+				p := st.Programs[st.Last()]
+				r, err := tx.Exec(`UPDATE program SET removed = ? WHERE id = ? AND removed IS NULL`, time.Now().Unix(), p.ID)
+				if err != nil {
+					return err
+				}
+				if n, _ := r.RowsAffected(); n == 1 {
+					p.OnHill = false
+					off = append(off, PushOff{Program: p, From: st})
+				}
+				again = true
+				return nil
+			}
+			return h.enter(tx, st)
 		})
-		if err != nil {
+		if err != nil || !again {
 			return off, err
 		}
-		p.OnHill = false
-		off = append(off, p)
 	}
-	return off, nil
 }
 
 // Round is one stored round of a pairing.
@@ -1038,9 +1122,9 @@ type Record struct {
 }
 
 // History is every stored pairing of one program (by name, file or #ID, on the hill or
-// not), against residents and programs pushed off alike, in the order the opponents were added.
+// not; a name versions share names the one on the hill, else the latest), against residents and programs pushed off alike, in the order the opponents were added.
 func (h *Hill) History(name string) (Program, []Record, error) {
-	p, err := h.Find(name, true)
+	p, err := h.findVersion(name)
 	if err != nil {
 		return p, nil, err
 	}

@@ -143,6 +143,14 @@ func (o *Output) commit(onlyNew bool) error {
 	return nil
 }
 
+// CommitAside is Commit to the target's name with suffix added, the target staying as it
+// was: for a file whose own name promises it is complete (a tournament part) when the work
+// that writes it was stopped early.
+func (o *Output) CommitAside(suffix string) error {
+	o.name, o.path = o.name+suffix, o.path+suffix
+	return o.commit(false)
+}
+
 // Abort drops what was written: the target stays as it was. It does nothing after Commit,
 // so "defer o.Abort()" is the way to clean up on every early return.
 func (o *Output) Abort() {
