@@ -333,6 +333,7 @@ func (s *session) newGame() {
 	}
 	s.selected, s.marked = -1, -1
 	s.run.setTrace(-1)
+	s.run.setRecipe(&recipe{progs: progs, copies: copies, params: s.params, seed: s.seed + int64(s.round) - 1})
 	s.run.reset(g)
 }
 
