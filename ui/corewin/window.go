@@ -106,6 +106,7 @@ type Window struct {
 	dump     dumpView
 	tourney  tourneyView
 	editor   editorView
+	insp     inspectorsView // the warriors' panels and the timeline
 
 	tabs      [numTabs]widget.Clickable
 	tab       int
@@ -126,6 +127,8 @@ func New(cfg Config) *Window {
 	w.dump = dumpView{session: s, look: l}
 	w.tourney = tourneyView{session: s, look: l}
 	w.editor = editorView{session: s, look: l, panel: &w.panelList}
+	w.insp.init(s, l)
+	w.coreV.around = w.insp.layout
 	w.panelList.Axis = layout.Vertical
 	w.roster.picker.Setup(cfg.Roots, coreKind)
 	if cfg.Folder != "" {
@@ -139,6 +142,7 @@ func New(cfg Config) *Window {
 	w.editor.init()
 	s.onEdit = w.OpenEditor
 	s.onRoundOver = func() { w.stats.follow() }
+	s.onInspect = w.insp.open
 	for i, f := range cfg.Files {
 		if w.AddPlayer(f) && i < len(cfg.Copies) {
 			w.players[len(w.players)-1].copies = min(max(cfg.Copies[i], 1), 99)
@@ -203,6 +207,7 @@ func (w *Window) update(gtx layout.Context) {
 	w.dump.update(gtx)
 	w.tourney.update(gtx)
 	w.editor.update(gtx)
+	w.insp.update(gtx)
 }
 
 func (w *Window) layoutPanel(gtx layout.Context) layout.Dimensions {
