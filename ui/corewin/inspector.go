@@ -56,7 +56,7 @@ type warriorPanel struct {
 // lineButtons are a listing line's: the line toggles an execute breakpoint, "watch" a write watch.
 type lineButtons struct{ line, watch widget.Clickable }
 
-const inspectorWidth = unit.Dp(300)
+const inspectorWidth = unit.Dp(270) // as wide as a robot's debugger
 
 func (v *inspectorsView) init(s *session, l look) {
 	v.session, v.look = s, l
@@ -370,7 +370,7 @@ func (v *inspectorsView) queueRows(wv WarriorView) []layout.Widget {
 	var b strings.Builder
 	for i, a := range wv.Threads {
 		if i == 0 {
-			fmt.Fprintf(&b, "▶%d", a)
+			fmt.Fprintf(&b, "[%d]", a) // Go Mono has no arrow to mark it with
 		} else {
 			fmt.Fprintf(&b, " %d", a)
 		}
@@ -380,7 +380,7 @@ func (v *inspectorsView) queueRows(wv WarriorView) []layout.Widget {
 	}
 	return []layout.Widget{
 		v.muted(fmt.Sprintf("%d %s; %s.", wv.Total, plural(wv.Total, "thread", "threads"), turn)),
-		v.heading("Process queue (▶ runs next)"),
+		v.heading("Process queue ([first] runs next)"),
 		func(gtx layout.Context) layout.Dimensions {
 			l := material.Body2(v.th, b.String())
 			l.Font.Typeface = "Go Mono"

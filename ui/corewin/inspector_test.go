@@ -41,17 +41,21 @@ func (h *harness) clickRowOf(t *testing.T, text string, line image.Rectangle) {
 	t.Helper()
 	byID := goldentest.Semantics(&h.r)
 	mid := (line.Min.Y + line.Max.Y) / 2
+	best := image.Rectangle{}
 	for _, n := range byID {
 		if n.Desc.Label != text {
 			continue
 		}
-		if b, ok := goldentest.ClickableBounds(byID, n); ok && b.Min.Y <= mid && mid < b.Max.Y && b.Min.X >= line.Min.X {
-			c := b.Min.Add(b.Max).Div(2)
-			h.click(f32.Pt(float32(c.X), float32(c.Y)))
-			return
+		// The nearest right of the line: its own panel's.
+		if b, ok := goldentest.ClickableBounds(byID, n); ok && b.Min.Y <= mid && mid < b.Max.Y && b.Min.X >= line.Min.X && (best.Empty() || b.Min.X < best.Min.X) {
+			best = b
 		}
 	}
-	t.Fatalf("no %q on the row at y=%d", text, mid)
+	if best.Empty() {
+		t.Fatalf("no %q on the row at y=%d", text, mid)
+	}
+	c := best.Min.Add(best.Max).Div(2)
+	h.click(f32.Pt(float32(c.X), float32(c.Y)))
 }
 
 // panelsRight is where the inspectors end: the controls' panel (400 dp) is right of it.
