@@ -6,6 +6,7 @@ import (
 	"image/color"
 	"slices"
 	"strings"
+	"sync"
 
 	"gioui.org/font"
 	"gioui.org/layout"
@@ -42,15 +43,18 @@ type inspectorsView struct {
 	game     int    // the game the notice and hits belong to
 	sent     string // the breakpoints and inspected processes last sent
 	running  bool
+
+	win  sync.Mutex    // held while any window lays out the views (inspector_tearoff.go)
+	torn []*TornWindow // the panels in windows of their own
 }
 
 // warriorPanel is one warrior's inspector.
 type warriorPanel struct {
-	proc            int
-	closeBtn, step  widget.Clickable
-	lines           map[int]*lineButtons // per address
-	breaks, watches []int
-	list            widget.List
+	proc                 int
+	closeBtn, step, tear widget.Clickable
+	lines                map[int]*lineButtons // per address
+	breaks, watches      []int
+	list                 widget.List
 }
 
 // lineButtons are a listing line's: the line toggles an execute breakpoint, "watch" a write watch.
@@ -69,16 +73,18 @@ func (v *inspectorsView) open(p int) {
 	if p < 0 {
 		return
 	}
-	for i, q := range v.panels {
+	for _, q := range v.panels {
 		if q.proc == p {
-			v.strip.ScrollTo(i)
+			if i := slices.Index(v.docked(), q); i >= 0 {
+				v.strip.ScrollTo(i)
+			}
 			return
 		}
 	}
 	q := &warriorPanel{proc: p, lines: map[int]*lineButtons{}}
 	q.list.Axis = layout.Vertical
 	v.panels = append(v.panels, q)
-	v.strip.ScrollTo(len(v.panels) - 1)
+	v.strip.ScrollTo(len(v.docked()) - 1)
 }
 
 // Inspectors lists the processes whose panels are open, in order.
@@ -128,23 +134,12 @@ func (v *inspectorsView) update(gtx layout.Context) {
 			v.open(int(v.snap.Owner[a]))
 		}
 	}
-	for i := 0; i < len(v.panels); i++ {
-		q := v.panels[i]
-		if q.closeBtn.Clicked(gtx) {
-			v.panels = slices.Delete(v.panels, i, i+1)
-			i--
-			continue
-		}
-		if q.step.Clicked(gtx) {
-			v.stepWarrior(q.proc)
-		}
-		for a, b := range q.lines {
-			if b.line.Clicked(gtx) {
-				q.breaks = toggle(q.breaks, a)
-			}
-			if b.watch.Clicked(gtx) {
-				q.watches = toggle(q.watches, a)
-			}
+	for _, q := range v.docked() {
+		switch v.updatePanel(gtx, q) {
+		case panelClosed:
+			v.closePanel(q)
+		case panelTear:
+			v.tear(q)
 		}
 	}
 	if back, want := v.timeline.Update(gtx, v.snap.Cycle, v.snap.Furthest); back {
@@ -154,6 +149,35 @@ func (v *inspectorsView) update(gtx layout.Context) {
 	}
 	v.seek()
 	v.send()
+}
+
+// What a panel's update asks of the views.
+const (
+	panelStays = iota
+	panelClosed
+	panelTear // torn off, or docked back
+)
+
+// updatePanel acts on panel q's buttons and lines (in whichever window it is).
+func (v *inspectorsView) updatePanel(gtx layout.Context, q *warriorPanel) int {
+	if q.closeBtn.Clicked(gtx) {
+		return panelClosed
+	}
+	if q.step.Clicked(gtx) {
+		v.stepWarrior(q.proc)
+	}
+	for a, b := range q.lines {
+		if b.line.Clicked(gtx) {
+			q.breaks = toggle(q.breaks, a)
+		}
+		if b.watch.Clicked(gtx) {
+			q.watches = toggle(q.watches, a)
+		}
+	}
+	if q.tear.Clicked(gtx) {
+		return panelTear
+	}
+	return panelStays
 }
 
 // stepWarrior runs the game until process p has executed its next instruction.
@@ -226,6 +250,7 @@ func toggle(s []int, a int) []int {
 
 // layout draws the core with the panels beside it and the timeline under both.
 func (v *inspectorsView) layout(gtx layout.Context, core layout.Widget) layout.Dimensions {
+	defer v.afterFrame()
 	w := gtx.Dp(inspectorWidth)
 	v.capacity = max(1, (gtx.Constraints.Max.X-gtx.Dp(300))/w)
 	return layout.Flex{Axis: layout.Vertical}.Layout(gtx,
@@ -273,18 +298,19 @@ var (
 // layoutPanels lays the panels side by side: as many as fit beside the core (which keeps
 // 300 dp), the others a sideways scroll away.
 func (v *inspectorsView) layoutPanels(gtx layout.Context) layout.Dimensions {
-	if len(v.panels) == 0 {
+	panels := v.docked()
+	if len(panels) == 0 {
 		return layout.Dimensions{}
 	}
 	w := gtx.Dp(inspectorWidth)
-	width := min(min(len(v.panels), v.capacity)*w, gtx.Constraints.Max.X)
+	width := min(min(len(panels), v.capacity)*w, gtx.Constraints.Max.X)
 	gtx.Constraints.Min.X, gtx.Constraints.Max.X = width, width
 	gtx.Constraints.Min.Y = gtx.Constraints.Max.Y
-	return material.List(v.th, &v.strip).Layout(gtx, len(v.panels), func(gtx layout.Context, i int) layout.Dimensions {
+	return material.List(v.th, &v.strip).Layout(gtx, len(panels), func(gtx layout.Context, i int) layout.Dimensions {
 		gtx.Constraints.Min.X, gtx.Constraints.Max.X = w, w
 		return layout.Inset{Left: 4, Top: 4, Bottom: 4}.Layout(gtx, func(gtx layout.Context) layout.Dimensions {
 			gtx.Constraints.Min = gtx.Constraints.Max
-			return v.layoutPanel(gtx, v.panels[i])
+			return v.layoutPanel(gtx, panels[i])
 		})
 	})
 }
@@ -352,6 +378,12 @@ func (v *inspectorsView) header(q *warriorPanel) layout.Widget {
 					l.MaxLines = 1
 					l.Font.Weight = font.Bold
 					return l.Layout(gtx)
+				}),
+				layout.Rigid(func(gtx layout.Context) layout.Dimensions {
+					if l := v.tearLabel(q); l != "" {
+						return layout.Inset{Right: 3}.Layout(gtx, v.kit().SmallButton(&q.tear, l))
+					}
+					return layout.Dimensions{}
 				}),
 				layout.Rigid(v.kit().SmallButton(&q.step, "Step")),
 				layout.Rigid(layout.Spacer{Width: 3}.Layout),

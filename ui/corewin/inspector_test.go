@@ -3,11 +3,13 @@ package corewin
 import (
 	"fmt"
 	"image"
+	"os"
 	"strings"
 	"testing"
 
 	"gioui.org/f32"
 	"gioui.org/io/key"
+	"gioui.org/layout"
 
 	"robocom/corewars"
 	"robocom/ui/internal/goldentest"
@@ -61,10 +63,12 @@ func (h *harness) clickRowOf(t *testing.T, text string, line image.Rectangle) {
 // panelsRight is where the inspectors end: the controls' panel (400 dp) is right of it.
 var panelsRight = winSize.X - 400
 
-func (h *harness) clickLine(t *testing.T, addr int) {
+func (h *harness) clickLine(t *testing.T, addr int) { h.clickLineLeftOf(t, addr, panelsRight) }
+
+func (h *harness) clickLineLeftOf(t *testing.T, addr, right int) {
 	t.Helper()
 	want := fmt.Sprintf("%5d  ", addr)
-	h.clickWhere(t, fmt.Sprintf("listing line %d", addr), panelsRight, func(l string) bool {
+	h.clickWhere(t, fmt.Sprintf("listing line %d", addr), right, func(l string) bool {
 		return len(l) > 2 && strings.HasPrefix(l[len("  "):], want) || strings.HasPrefix(l, "● "+want)
 	})
 }
@@ -252,5 +256,57 @@ func TestBackOneCycleIsAFreshGameAtThatCycle(t *testing.T) {
 	h.settle(t)
 	if _, _, got, c := w.engine(t); c != 300 || got != fresh(300) {
 		t.Fatalf("Latest → went to cycle %d, or not to a fresh game's state at 300", c)
+	}
+}
+
+func TestTearOffAnInspectorAndDockIt(t *testing.T) {
+	var opened []*TornWindow
+	w := New(Config{Roots: []Root{{Name: "bundled", FS: os.DirFS(samples), Home: "."}}, Files: []string{"bundled:dwarf.red", "bundled:imp.red"}, Seed: 42,
+		OpenWindow: func(tw *TornWindow) { opened = append(opened, tw) }})
+	t.Cleanup(w.Close)
+	h := newHarness(w)
+	h.frame()
+	x := dwarfStart(w)
+	w.InspectProcess(0)
+	h.frame()
+	h.clickWhere(t, "Dwarf's Window button", panelsRight, func(l string) bool { return l == "Window" })
+	if got := w.TornOff(); len(got) != 1 || got[0] != 0 || len(opened) != 1 {
+		t.Fatalf("torn off %v, %d windows opened; want Dwarf's in one", got, len(opened))
+	}
+	if _, ok := h.findText("Dwarf · process 0"); ok {
+		t.Fatal("the torn-off panel is still beside the core")
+	}
+	tw := opened[0]
+	closed := false
+	tw.Bind(func() {}, func() { closed = true })
+	th := &harness{w: w, now: h.now, draw: func(gtx layout.Context) { tw.Layout(gtx) }}
+	th.frame()
+	if _, ok := th.findText("Dwarf · process 0"); !ok || !strings.HasPrefix(tw.Title(), "Dwarf · process 0") {
+		t.Fatalf("the torn-off window (title %q) does not show Dwarf's panel", tw.Title())
+	}
+	// A breakpoint set in the torn-off window stops the game the main window runs.
+	th.clickLineLeftOf(t, x+2, winSize.X)
+	h.frame()
+	h.clickLabel(t, "Start")
+	h.settle(t)
+	if next, pc, _, _ := w.engine(t); next != 0 || pc != x+2 {
+		t.Fatalf("process %d at %d; want Dwarf stopped before %d", next, pc, x+2)
+	}
+	// Its Step runs Dwarf's JMP.
+	th.frame()
+	th.clickWhere(t, "Step", winSize.X, func(l string) bool { return l == "Step" })
+	h.settle(t)
+	var dpc int
+	w.run.withEngine(func(e corewars.Engine) { dpc = e.Threads(0, nil)[0] })
+	if dpc != x {
+		t.Fatalf("after Step in the torn-off window Dwarf is at %d, want %d (its JMP ran)", dpc, x)
+	}
+	th.clickWhere(t, "Dock", winSize.X, func(l string) bool { return l == "Dock" })
+	h.frame()
+	if len(w.TornOff()) != 0 || !closed {
+		t.Fatalf("after Dock: torn off %v, window closed %v", w.TornOff(), closed)
+	}
+	if _, ok := h.findText("Dwarf · process 0"); !ok {
+		t.Fatal("the docked panel is not back beside the core")
 	}
 }

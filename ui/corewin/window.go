@@ -52,6 +52,9 @@ type Config struct {
 	// Folder is where the picker opens, "root:dir" (the folder used last); "" for the
 	// first root's home.
 	Folder string
+	// OpenWindow, if set, opens a window of its own for a torn-off inspector (see
+	// TornWindow); without it the inspectors stay beside the core.
+	OpenWindow func(*TornWindow)
 	// Remember, if set, is told the players, their copies and the picker's folder whenever
 	// one of them changes, so that the caller can keep them for the next run.
 	Remember func(Memory)
@@ -169,6 +172,8 @@ func (w *Window) OpenEditor(p string) {
 // Layout draws the Core War mode: the core on the left with a line about the cell under the
 // pointer, the controls and the tabs on the right.
 func (w *Window) Layout(gtx layout.Context) layout.Dimensions {
+	w.insp.win.Lock() // a torn-off inspector's window lays out the same views
+	defer w.insp.win.Unlock()
 	w.run.sync(&w.snap)
 	w.handleKeys(gtx)
 	w.update(gtx)
