@@ -192,8 +192,11 @@ func (in *inspectState) watchHit(e corewars.Engine, r *runner) bool {
 		if w := writtenAt(e, a); w != in.watchAt[i] {
 			in.watchAt[i] = w
 			if !hit {
-				owner := e.Cell(a).Owner
-				in.hit = fmt.Sprintf("Watch: cell %d was written by process %d (cycle %d).", a, owner, e.Cycle())
+				by := "a warrior"
+				if o := e.Cell(a).Owner; o >= 0 && o < e.Processes() {
+					by = fmt.Sprintf("%s (process %d)", e.Process(o).Name, o)
+				}
+				in.hit = fmt.Sprintf("Watch: cell %d was written by %s in cycle %d.", a, by, e.Cycle())
 			}
 			hit = true
 		}
@@ -233,12 +236,15 @@ func (r *runner) stepProcess(p, limit int) {
 func (in *inspectState) say(s string) { in.note, in.noteSeq = s, in.noteSeq+1 }
 
 // seek pauses and moves the game to the beginning of time slice c (at most the furthest
-// reached).
-func (r *runner) seek(c int64) {
+// reached), then calls done (if set) on the simulation goroutine.
+func (r *runner) seek(c int64, done func()) {
 	r.Pause()
 	r.Do(func(e corewars.Engine, ok bool) {
 		if ok {
 			r.seekTo(e, c)
+		}
+		if done != nil {
+			done()
 		}
 	})
 }

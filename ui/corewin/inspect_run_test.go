@@ -103,15 +103,15 @@ func TestRewindIsAFreshGameAtThatCycle(t *testing.T) {
 			if r.state() != fresh(119) {
 				t.Fatal("← 1 cycle from 120 is not a fresh game at 119")
 			}
-			r.seek(40)
+			r.seek(40, nil)
 			if r.state() != fresh(40) {
 				t.Fatal("seeking back to 40 is not a fresh game at 40")
 			}
-			r.seek(100) // forward again, within what was played
+			r.seek(100, nil) // forward again, within what was played
 			if r.state() != fresh(100) {
 				t.Fatal("seeking forward to 100 is not a fresh game at 100")
 			}
-			r.seek(5000) // beyond the furthest cycle reached: stops there
+			r.seek(5000, nil) // beyond the furthest cycle reached: stops there
 			if r.state() != fresh(120) {
 				t.Fatal("seeking past the furthest cycle did not stop at it")
 			}

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"gioui.org/font"
 	"gioui.org/layout"
@@ -35,7 +36,8 @@ type inspectorsView struct {
 	clicks   int         // CoreState.Clicks already handled
 	capacity int         // panels that fit beside the core, from the last layout
 	timeline kit.Timeline
-	seekWant int64 // the cycle asked for, -1 none
+	seekWant int64       // the cycle asked for, -1 none
+	seekBusy atomic.Bool // a seek is under way: a dragged slider asks for the latest cycle only
 	backWant bool
 	notice   string
 	hitsSeen int
@@ -201,12 +203,13 @@ func (v *inspectorsView) seek() {
 		v.run.back()
 		return
 	}
-	if v.seekWant >= 0 {
+	if v.seekWant >= 0 && !v.seekBusy.Load() {
 		c := v.seekWant
 		v.seekWant = -1
 		if c != v.snap.Cycle || v.snap.MidSlice {
 			v.wantRun, v.notice = false, ""
-			v.run.seek(c)
+			v.seekBusy.Store(true)
+			v.run.seek(c, func() { v.seekBusy.Store(false) })
 		}
 	}
 }

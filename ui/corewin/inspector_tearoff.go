@@ -6,6 +6,8 @@ import (
 
 	"gioui.org/layout"
 	"gioui.org/op/paint"
+
+	"robocom/ui/shortcut"
 )
 
 // Torn-off inspectors, as the robot debuggers (ui/robowin/tearoff.go): a panel can leave the
@@ -24,6 +26,7 @@ type TornWindow struct {
 	close      func() // closes the window
 	docked     bool   // back in the strip (or closed): the window is going away
 	drawn      tornKey
+	keys       shortcut.Keys
 
 	titleMu sync.Mutex
 	title   string
@@ -36,6 +39,7 @@ type tornKey struct {
 	mid      bool
 	hits     int
 	panels   int
+	views    int // views published: a new panel's first arrives a publish after it opened
 	settings string
 }
 
@@ -84,6 +88,7 @@ func (t *TornWindow) Layout(gtx layout.Context) layout.Dimensions {
 		v.dock(t, true)
 		return layout.Dimensions{Size: gtx.Constraints.Max}
 	}
+	t.handleKeys(gtx)
 	v.send()
 	if v.cfg.Invalidate != nil {
 		v.cfg.Invalidate() // the main window draws what the clicks changed
@@ -97,8 +102,30 @@ func (t *TornWindow) Layout(gtx layout.Context) layout.Dimensions {
 	})
 }
 
+// handleKeys: the main window's shortcuts, for this warrior: Space starts or pauses the
+// game, S steps this warrior, ← goes back one cycle, N runs a block.
+func (t *TornWindow) handleKeys(gtx layout.Context) {
+	v := t.v
+	for {
+		a, ok := t.keys.Next(gtx, false)
+		if !ok {
+			return
+		}
+		switch a {
+		case shortcut.StartPause:
+			v.ToggleRun()
+		case shortcut.Step:
+			v.stepWarrior(t.q.proc)
+		case shortcut.Back:
+			v.Back()
+		case shortcut.Block:
+			v.block(100)
+		}
+	}
+}
+
 func (v *inspectorsView) tornKey() tornKey {
-	return tornKey{v.snap.Game, v.snap.Cycle, v.snap.MidSlice, v.snap.Hits, len(v.panels), v.sent}
+	return tornKey{v.snap.Game, v.snap.Cycle, v.snap.MidSlice, v.snap.Hits, len(v.panels), len(v.snap.Views), v.sent}
 }
 
 // tornOf is panel q's torn-off window, nil when q is docked.

@@ -280,6 +280,7 @@ func TestTearOffAnInspectorAndDockIt(t *testing.T) {
 	closed := false
 	tw.Bind(func() {}, func() { closed = true })
 	th := &harness{w: w, now: h.now, draw: func(gtx layout.Context) { tw.Layout(gtx) }}
+	h.settle(t) // the main window takes the snapshot with Dwarf's view
 	th.frame()
 	if _, ok := th.findText("Dwarf · process 0"); !ok || !strings.HasPrefix(tw.Title(), "Dwarf · process 0") {
 		t.Fatalf("the torn-off window (title %q) does not show Dwarf's panel", tw.Title())
@@ -300,6 +301,14 @@ func TestTearOffAnInspectorAndDockIt(t *testing.T) {
 	w.run.withEngine(func(e corewars.Engine) { dpc = e.Threads(0, nil)[0] })
 	if dpc != x {
 		t.Fatalf("after Step in the torn-off window Dwarf is at %d, want %d (its JMP ran)", dpc, x)
+	}
+	// Its keys: S steps this warrior.
+	th.r.Queue(key.Event{Name: "S", State: key.Press})
+	th.frame()
+	h.settle(t)
+	w.run.withEngine(func(e corewars.Engine) { dpc = e.Threads(0, nil)[0] })
+	if dpc != x+1 {
+		t.Fatalf("after S in the torn-off window Dwarf is at %d, want %d (its ADD ran)", dpc, x+1)
 	}
 	th.clickWhere(t, "Dock", winSize.X, func(l string) bool { return l == "Dock" })
 	h.frame()
