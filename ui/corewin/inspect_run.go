@@ -181,7 +181,7 @@ func (in *inspectState) breakBefore(e corewars.Engine) bool {
 	if len(in.buf) == 0 || !slices.Contains(addrs, in.buf[0]) {
 		return false
 	}
-	in.hit = fmt.Sprintf("Breakpoint: process %d is about to execute %d (cycle %d).", p, in.buf[0], e.Cycle())
+	in.hit = fmt.Sprintf("Breakpoint: %s (process %d) is about to execute %d in cycle %d.", e.Process(p).Name, p, in.buf[0], e.Cycle())
 	return true
 }
 

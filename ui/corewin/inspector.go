@@ -339,7 +339,7 @@ func (v *inspectorsView) layoutPanel(gtx layout.Context, q *warriorPanel) layout
 	case !ok:
 		rows = append(rows, v.muted(fmt.Sprintf("Process %d is not in this game.", q.proc)))
 	case !wv.Alive:
-		rows = append(rows, v.muted("Dead: it runs no more instructions."))
+		rows = append(rows, v.muted(fmt.Sprintf("Process %d · dead: it runs no more instructions.", q.proc)))
 	default:
 		rows = append(rows, v.queueRows(wv)...)
 		for i, lines := range wv.Listings {
@@ -377,7 +377,7 @@ func (v *inspectorsView) header(q *warriorPanel) layout.Widget {
 				layout.Rigid(swatch(v.colorOf(q.proc), 14)),
 				layout.Rigid(layout.Spacer{Width: 6}.Layout),
 				layout.Flexed(1, func(gtx layout.Context) layout.Dimensions {
-					l := material.Subtitle1(v.th, fmt.Sprintf("%s · process %d", v.processName(q.proc), q.proc))
+					l := material.Subtitle1(v.th, v.processName(q.proc))
 					l.MaxLines = 1
 					l.Font.Weight = font.Bold
 					return l.Layout(gtx)
@@ -414,7 +414,7 @@ func (v *inspectorsView) queueRows(wv WarriorView) []layout.Widget {
 		fmt.Fprintf(&b, " … (%d more)", wv.Total-len(wv.Threads))
 	}
 	return []layout.Widget{
-		v.muted(fmt.Sprintf("%d %s; %s.", wv.Total, plural(wv.Total, "thread", "threads"), turn)),
+		v.muted(fmt.Sprintf("Process %d · %d %s; %s.", wv.Process, wv.Total, plural(wv.Total, "thread", "threads"), turn)),
 		v.heading("Process queue ([first] runs next)"),
 		func(gtx layout.Context) layout.Dimensions {
 			l := material.Body2(v.th, b.String())

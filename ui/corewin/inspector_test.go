@@ -109,8 +109,8 @@ func dwarfStart(w *Window) (x int) {
 
 func TestClickingAWarriorOpensItsInspector(t *testing.T) {
 	w, h := redcodeDuel(t)
-	if _, ok := h.findText("Dwarf · process 0"); !ok {
-		t.Fatal("no panel headed Dwarf · process 0")
+	if _, ok := h.findText("Process 0 · "); !ok {
+		t.Fatal("no panel of process 0")
 	}
 	x := dwarfStart(w)
 	if _, ok := h.findText(fmt.Sprintf("  %5d  ADD.AB #4, $3", x)); !ok {
@@ -135,8 +135,8 @@ func TestClickingAWarriorOpensItsInspector(t *testing.T) {
 	if got := w.Inspectors(); len(got) != 2 || got[1] != 1 {
 		t.Fatalf("clicking Imp's cell %d: inspectors %v, want [0 1]", imp, got)
 	}
-	if _, ok := h.findText("Imp · process 1"); !ok {
-		t.Fatal("no panel headed Imp · process 1")
+	if _, ok := h.findText("Process 1 · "); !ok {
+		t.Fatal("no panel of process 1")
 	}
 }
 
@@ -273,7 +273,7 @@ func TestTearOffAnInspectorAndDockIt(t *testing.T) {
 	if got := w.TornOff(); len(got) != 1 || got[0] != 0 || len(opened) != 1 {
 		t.Fatalf("torn off %v, %d windows opened; want Dwarf's in one", got, len(opened))
 	}
-	if _, ok := h.findText("Dwarf · process 0"); ok {
+	if _, ok := h.findText("Process 0 · "); ok {
 		t.Fatal("the torn-off panel is still beside the core")
 	}
 	tw := opened[0]
@@ -282,7 +282,7 @@ func TestTearOffAnInspectorAndDockIt(t *testing.T) {
 	th := &harness{w: w, now: h.now, draw: func(gtx layout.Context) { tw.Layout(gtx) }}
 	h.settle(t) // the main window takes the snapshot with Dwarf's view
 	th.frame()
-	if _, ok := th.findText("Dwarf · process 0"); !ok || !strings.HasPrefix(tw.Title(), "Dwarf · process 0") {
+	if _, ok := th.findText("Process 0 · "); !ok || !strings.HasPrefix(tw.Title(), "Dwarf · process 0") {
 		t.Fatalf("the torn-off window (title %q) does not show Dwarf's panel", tw.Title())
 	}
 	// A breakpoint set in the torn-off window stops the game the main window runs.
@@ -315,7 +315,7 @@ func TestTearOffAnInspectorAndDockIt(t *testing.T) {
 	if len(w.TornOff()) != 0 || !closed {
 		t.Fatalf("after Dock: torn off %v, window closed %v", w.TornOff(), closed)
 	}
-	if _, ok := h.findText("Dwarf · process 0"); !ok {
+	if _, ok := h.findText("Process 0 · "); !ok {
 		t.Fatal("the docked panel is not back beside the core")
 	}
 }
