@@ -109,7 +109,7 @@ func openArena(args []string) int {
 		Invalidate: w.Invalidate,
 		Quit:       func() { w.Perform(system.ActionClose) },
 		Native:     nativeDialog(sysDialog),
-		OpenWindow: openTornWindow,
+		OpenWindow: func(t *robowin.TornWindow) { openTornWindow(t) },
 	})
 	if settingsErr != nil {
 		u.Notify("Settings: " + settingsErr.Error())
@@ -126,7 +126,8 @@ func openArena(args []string) int {
 		},
 		Files: coreFiles, Copies: coreCopies, Folder: coreFolder,
 		Invalidate: w.Invalidate, Quit: func() { w.Perform(system.ActionClose) },
-		Remember: func(m corewin.Memory) { rememberCore(settings, m) },
+		Remember:   func(m corewin.Memory) { rememberCore(settings, m) },
+		OpenWindow: func(t *corewin.TornWindow) { openTornWindow(t) },
 	}, coreFirst)
 	modes.OnSwitch = func(coreOn bool) { rememberMode(settings, coreOn) }
 	go func() {

@@ -7,16 +7,24 @@ import (
 
 	"gioui.org/app"
 	"gioui.org/io/system"
+	"gioui.org/layout"
 	"gioui.org/op"
 	"gioui.org/unit"
-
-	"robocom/ui/robowin"
 )
 
-// openTornWindow opens a window of its own for a torn-off debugger: one more goroutine with
-// its event loop (app.Main already runs on the main goroutine). What it shows, and every
-// state change, is robowin's (TornWindow); closing the window docks the debugger back.
-func openTornWindow(t *robowin.TornWindow) {
+// tornView is a torn-off panel as its window sees it: a robot's debugger (robowin.TornWindow)
+// or a warrior's inspector (corewin.TornWindow).
+type tornView interface {
+	Bind(invalidate, close func())
+	Title() string
+	Closed()
+	Layout(gtx layout.Context) layout.Dimensions
+}
+
+// openTornWindow opens a window of its own for a torn-off debugger or inspector: one more
+// goroutine with its event loop (app.Main already runs on the main goroutine). What it
+// shows, and every state change, is the view's; closing the window docks the panel back.
+func openTornWindow(t tornView) {
 	w := new(app.Window)
 	size, minimum := winSize{340, 760}, winSize{240, 300}
 	if room, ok := screenOnX11(); ok {

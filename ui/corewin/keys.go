@@ -42,6 +42,8 @@ func (w *Window) handleKeys(gtx layout.Context) {
 			w.controls.speed.Faster()
 		case shortcut.Slower:
 			w.controls.speed.Slower()
+		case shortcut.Back:
+			w.insp.Back()
 		}
 	}
 }
