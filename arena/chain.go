@@ -182,6 +182,10 @@ func (g *Game) afterComplete(r *robot, t uint32) {
 // settle brings a chained robot back to the present: the state the plain rules give it at
 // this point of the current cycle (after its turn in this cycle if that has passed).
 func (g *Game) settle(r *robot) {
+	if g.plain {
+		g.settleTasks(r)
+		return
+	}
 	if !r.chained {
 		return
 	}
@@ -206,8 +210,26 @@ func (g *Game) settle(r *robot) {
 	g.afterComplete(r, last)
 }
 
+// afterTransfer redoes, after a TRANS replaced one of r's banks, what was worked out ahead
+// from the old one: a pending prefetch, or a plain robot's next turn.
+func (g *Game) afterTransfer(r *robot) {
+	if g.plain {
+		g.rescheduleTasks(r)
+		return
+	}
+	if g.fetchPending(r) {
+		g.refetch(r)
+	}
+}
+
 // settleAll settles every chained robot (before views, snapshots, results, and at the end).
 func (g *Game) settleAll() {
+	if g.plain {
+		for i := range g.robots {
+			g.settleTasks(&g.robots[i])
+		}
+		return
+	}
 	if g.chains == 0 {
 		return
 	}

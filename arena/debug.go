@@ -65,6 +65,7 @@ func (g *Game) ProbeTask(id, task int) Probe {
 	if r == nil || r.mt == nil {
 		return Probe{}
 	}
+	g.settle(r)
 	i := r.mt.index(int32(task))
 	if i < 0 {
 		return Probe{}

@@ -27,16 +27,27 @@ type Bank struct {
 // out once per game: the duration when it does not depend on operand values, the set it
 // needs, whether it looks at the reference field (RATIONALE.md "Arena scheduling").
 type cinstr struct {
-	op      robolang.Opcode
-	n       uint8
-	remotes uint8 // remote operands
-	set     uint8 // the instruction set the instruction needs
-	ref     bool  // the effect looks at the reference field (remote operands, SCAN, TRANS, CREATE, MOVE)
-	fast    bool  // ADD, SUB, SET, COMP, JUMP, BJUMP or TURN on numbers and variables only: see completeFast
-	fixed   bool  // not TRANS or CREATE: the duration is dur, whatever the operands
-	dur     int32 // cycles for every instruction but TRANS and CREATE (minimum 1 applied); for those the base plus the remote surcharge
-	args    [3]carg
+	op       robolang.Opcode
+	n        uint8
+	remotes  uint8 // remote operands
+	set      uint8 // the instruction set the instruction needs
+	ref      bool  // the effect looks at the reference field (remote operands, SCAN, TRANS, CREATE, MOVE)
+	fast     bool  // ADD, SUB, SET, COMP, JUMP, BJUMP or TURN on numbers and variables only: see completeFast
+	fixed    bool  // not TRANS, CREATE, RTRANS, FARSCAN or SLEEP: the duration is dur, whatever the operands
+	indirect bool  // an operand is indirect (##k, RC3): complete checks its index first
+	dur      int32 // Options.cost: the duration of the fixed ones (minimum 1 applied)
+	args     [3]carg
+	lazy     uint8 // whether a plain task's fetch of it can be made later (see lazyDuration): lazyNo, lazyValues or lazyFixed
+	need     uint8 // complete's checks pass at once for a robot whose set is at least this: the set, 1 with a remote operand, 255 with an indirect one
 }
+
+// Whether a plain task's fetch of an instruction can be made after its visit with the same
+// outcome (see lazyDuration).
+const (
+	lazyNo     uint8 = iota // no: error 16, a SLEEP, or a duration that reads values that can change
+	lazyValues              // yes if its duration, from numbers and the robot's banks, passes max-duration
+	lazyFixed               // yes: its duration is cinstr.dur, within max-duration
+)
 
 // carg is one compiled operand. Anything but a remote reads without a branch as
 // val + regs[vi]&vmask (a number or $Fields: vmask 0; variable k: val 0, vi k-1, vmask all
@@ -66,6 +77,7 @@ func compile(code []robolang.Instr, o *Options) []cinstr {
 				a.kind = kindConstRC3
 			case a.kind == robolang.KindIndirect:
 				a.vi = uint8(a.val - 1)
+				c.indirect = true
 			}
 			switch a.kind {
 			case robolang.KindRemote:
@@ -104,7 +116,7 @@ func compile(code []robolang.Instr, o *Options) []cinstr {
 		default:
 			c.ref = c.remotes > 0
 		}
-		d := int64(o.Cost[in.Op]) + int64(o.RemoteCost)*int64(c.remotes)
+		d := o.cost(in.Op, int(c.remotes))
 		switch in.Op {
 		case robolang.OpTrans, robolang.OpCreate, robolang.OpRTrans, robolang.OpFarScan, robolang.OpSleep:
 		default:
@@ -112,6 +124,24 @@ func compile(code []robolang.Instr, o *Options) []cinstr {
 			c.fixed = true
 		}
 		c.dur = int32(d)
+		c.need = c.set
+		if c.remotes > 0 {
+			c.need = max(c.need, 1)
+		}
+		if c.indirect {
+			c.need = 255
+		}
+		switch {
+		case c.fixed && (o.MaxDuration == 0 || int(c.dur) <= o.MaxDuration):
+			c.lazy = lazyFixed
+		case in.Op == robolang.OpTrans || in.Op == robolang.OpCreate || in.Op == robolang.OpFarScan:
+			c.lazy = lazyValues
+			for j := 0; j < int(c.n); j++ {
+				if a := c.args[j]; a.kind >= robolang.KindRemote || a.vmask != 0 {
+					c.lazy = lazyNo
+				}
+			}
+		}
 		out[i] = c
 	}
 	return out
@@ -223,10 +253,9 @@ type Game struct {
 	onEvent func(Event)
 	chains  int // robots with chained set
 
-	// RC3 (tasks.go, exec_rc3.go). plain games give every active robot its turn in every
-	// cycle through turnPlain (skipping only pure count-downs), without prefetch or chains:
-	// the RC3 rules (tasks, sleeping, error 16) break the fast path's assumptions, and the
-	// classic path stays as it was.
+	// RC3 (tasks.go). plain games give their robots turns through turnPlain, scheduled for
+	// the turns in which a task completes or fetches observably, without prefetch or chains:
+	// the RC3 rules (tasks, sleeping, error 16) break the classic turn's assumptions.
 	plain       bool
 	rc3         bool    // instructions = rc3: events carry the task, the RC3 variables exist
 	curTask     int     // the number of the task whose visit runs now (0 outside, and in non-rc3 games)
@@ -443,7 +472,7 @@ func (g *Game) newRobot(team int, parent uint32, gen int, x, y int, dir Dir, set
 		pos: 1, seq: seq + 1, born: int32(g.cycle),
 	}
 	if g.plain {
-		r.mt = newTasks(mt, dir)
+		r.mt = newTasks(mt, dir, g.cycle)
 	}
 	if banks != nil {
 		r.banks = banks
@@ -616,11 +645,7 @@ func (g *Game) runCycle(c int) {
 	}
 	g.cycle = c
 	g.pullOverflow()
-	if g.plain {
-		g.visitBucketPlain()
-	} else {
-		g.visitBucket()
-	}
+	g.visitBucket()
 	g.actor = ^uint32(0)
 	g.checkEnd()
 }
@@ -641,20 +666,7 @@ func (g *Game) turn(r *robot) {
 		r.chained = false
 		g.chains--
 	}
-	if r.inProgress {
-		// The common case without calls: a fast instruction completes.
-		if i := uint(r.pos - 1); i < uint(len(r.code)) && r.code[i].fast {
-			g.instructions++
-			if !g.completeFast(r, &r.code[i]) {
-				return
-			}
-		} else {
-			g.complete(r)
-			if !r.alive {
-				return
-			}
-		}
-	} else {
+	if !r.inProgress {
 		if !g.fetch(r) {
 			return
 		}
@@ -662,6 +674,14 @@ func (g *Game) turn(r *robot) {
 			g.schedule(r, r.due)
 			return
 		}
+	}
+	// The common case without calls: a fast instruction completes.
+	if i := uint(r.pos - 1); i < uint(len(r.code)) && r.code[i].fast {
+		g.instructions++
+		if !g.completeFast(r, &r.code[i]) {
+			return
+		}
+	} else {
 		g.complete(r)
 		if !r.alive {
 			return
@@ -733,15 +753,25 @@ func (g *Game) refetch(r *robot) {
 // time limit (MaxTimeout).
 const maxDuration = 1 << 30
 
+// reboot is the fetch of a robot (or task) that stands where no instruction is: the
+// auto-reboot to bank 1, instruction 1, and the instruction there, or data hunger if there is
+// none (ROBOCOM.md 7; RC3.md 6.4: the fetching task alone moves). It returns nil if r died.
+func (g *Game) reboot(r *robot) *cinstr {
+	r.setBank(1)
+	r.pos = 1
+	if in := r.instrAt(); in != nil {
+		return in
+	}
+	g.kill(r, ReasonDataHunger)
+	return nil
+}
+
 // fetch takes the instruction at r's position (auto-reboot, data hunger: ROBOCOM.md
 // section 7) and fixes its duration. It reports false if r died.
 func (g *Game) fetch(r *robot) bool {
 	in := r.instrAt()
 	if in == nil {
-		r.setBank(1)
-		r.pos = 1
-		if in = r.instrAt(); in == nil {
-			g.kill(r, ReasonDataHunger)
+		if in = g.reboot(r); in == nil {
 			return false
 		}
 	}
@@ -751,43 +781,6 @@ func (g *Game) fetch(r *robot) bool {
 	r.fetchAt = uint32(g.cycle)
 	r.due = uint32(g.cycle) + uint32(d) - 1
 	return true
-}
-
-// duration computes an instruction's cycles from the values at fetch (ROBOCOM.md 5, 6).
-func (g *Game) duration(r *robot, in *cinstr) int {
-	if in.op != robolang.OpTrans && in.op != robolang.OpCreate {
-		return int(in.dur)
-	}
-	o := &g.opts
-	var ref *robot
-	if in.remotes > 0 {
-		ref = g.robotAt(g.front(r))
-	}
-	d := int64(in.dur) // base + remote surcharge
-	if in.op == robolang.OpTrans {
-		a := g.read(r, in.args[0], ref)
-		nInstr := 0
-		if a >= 1 && a <= len(r.banks) {
-			nInstr = len(r.banks[a-1].code)
-		}
-		d += int64(o.TransPerInstr) * int64(nInstr)
-	} else {
-		a := g.read(r, in.args[0], ref)
-		b := g.read(r, in.args[1], ref)
-		c := g.read(r, in.args[2], ref)
-		d = int64(o.Cost[robolang.OpCreate]) + int64(o.CreatePerBank)*int64(b)
-		if c == 1 {
-			d = d*int64(o.CreateMobileFactor) + int64(o.CreateMobile)
-		}
-		switch a {
-		case 1:
-			d += int64(o.CreateSet1)
-		case 2:
-			d += int64(o.CreateSet2)
-		}
-		d += int64(o.RemoteCost) * int64(in.remotes)
-	}
-	return int(min(max(d, 1), maxDuration))
 }
 
 // kill removes the acting robot r.
@@ -851,8 +844,9 @@ func (g *Game) wake(t *robot) {
 	if t.id < g.actor { // its turn in this cycle has passed (always so between cycles)
 		first++
 	}
-	if g.plain { // visited every cycle; its tasks kept their remaining cycles
-		g.schedule(t, first)
+	if g.plain { // its ring kept its state: turns go on from first
+		t.mt.since = first - 1
+		g.schedule(t, g.nextTurn(t))
 		return
 	}
 	if t.inProgress {
@@ -865,8 +859,7 @@ func (g *Game) wake(t *robot) {
 // freeze unschedules a robot that just became inactive; an instruction in progress keeps
 // the turns it still needs.
 func (g *Game) freeze(t *robot) {
-	if g.plain { // its tasks keep their remaining cycles (unskip: see turnPlain)
-		g.unskip(t)
+	if g.plain { // setActive settled its ring: it keeps its state
 		g.unschedule(t)
 		return
 	}

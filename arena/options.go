@@ -327,28 +327,10 @@ func LoadOptions(path string) (*Options, error) {
 	return o, nil
 }
 
-// Save writes the set to path through a temporary file and a rename, so a failed save never
-// leaves half a file behind.
+// Save writes the set to path through userfile's atomic writer: all of it or nothing.
 func (o *Options) Save(path string) error {
 	data, _ := o.MarshalText()
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".options-*")
-	if err != nil {
-		return err
-	}
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		os.Remove(tmp.Name())
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		os.Remove(tmp.Name())
-		return err
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
-		os.Remove(tmp.Name())
-		return err
-	}
-	return nil
+	return userfile.WriteFile(path, data, 0o644)
 }
 
 // ResolveOptions turns "-options NAME|FILE" into a set: a built-in name, else a file.

@@ -9,7 +9,7 @@ import (
 	"robocom/robolang"
 )
 
-// The plain path (tasks.go, exec_rc3.go) plays every instruction of a game with RC3 rules.
+// The plain path (tasks.go) plays every instruction of a game with RC3 rules.
 // With classic costs, one task and max-duration 0 (Config.plain forces the path), its rules
 // are ROBOCOM.md's, so it must play classic games exactly as the classic engine does: these tests
 // compare the two on July games and on random programs. That checks the plain path's classic

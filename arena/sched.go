@@ -125,7 +125,8 @@ func (g *Game) compact() {
 }
 
 // visitBucket visits, in slot (creation) order, every robot due in the current cycle, including those
-// added to the bucket while it is being scanned.
+// added to the bucket while it is being scanned. It is the bucket walker of both schedulers,
+// which differ in the turn alone.
 func (g *Game) visitBucket() {
 	b := g.cycle & wheelMask
 	words := g.wheel[b*g.words : (b+1)*g.words]
@@ -140,7 +141,11 @@ func (g *Game) visitBucket() {
 			g.counts[b]--
 			r := &g.robots[wi<<6|bit]
 			r.sched = schedNone
-			g.turn(r)
+			if g.plain {
+				g.turnPlain(r)
+			} else {
+				g.turn(r)
+			}
 		}
 	}
 }

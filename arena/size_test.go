@@ -12,3 +12,11 @@ func TestRobotSize(t *testing.T) {
 		t.Errorf("robot is %d bytes, want 256", s)
 	}
 }
+
+// TestInstrSize: two compiled instructions share a cache line; the flags compile works out
+// must fit in the padding.
+func TestInstrSize(t *testing.T) {
+	if s := unsafe.Sizeof(cinstr{}); s != 32 {
+		t.Errorf("cinstr is %d bytes, want 32", s)
+	}
+}

@@ -94,7 +94,7 @@ func (g *Game) view(r *robot) RobotView {
 	if v.InProgress {
 		v.Duration = int(r.dur)
 		if r.mt != nil {
-			v.Remaining = int(g.remaining(r))
+			v.Remaining = int(r.rem)
 		} else if r.regs[regActive] >= 1 {
 			v.Remaining = int(r.due) - g.cycle
 		} else {
@@ -122,7 +122,7 @@ func (g *Game) taskViews(r *robot, v *RobotView) {
 			Asleep: t.asleep, Seized: t.num == mt.seized, Paused: mt.seized != 0 && t.num != mt.seized, Cursor: i == mt.cur}
 		if i == mt.cur { // the robot's fields are the cursor task's, and the freshest
 			tv.Bank, tv.Instr, tv.Dir, tv.InProgress = int(r.bank), int(r.pos), r.dir, r.inProgress
-			t.rem, t.dur = g.remaining(r), r.dur
+			t.rem, t.dur = r.rem, r.dur
 		}
 		if tv.InProgress {
 			tv.Remaining, tv.Duration = int(t.rem), int(t.dur)
@@ -148,6 +148,7 @@ type TaskHead struct {
 // (nothing in a classic game), in creation order, and returns the extended slice; no
 // allocation when dst has room.
 func (g *Game) AppendTaskHeads(dst []TaskHead) []TaskHead {
+	g.settleAll() // where the cursors stand
 	for i := range g.robots {
 		r := &g.robots[i]
 		if !r.alive || r.mt == nil {

@@ -63,8 +63,8 @@ func vnaGame(t *testing.T, seed int64, files ...string) corewars.Engine {
 
 func redcodeGame(t *testing.T, seed int64, srcs ...string) corewars.Engine {
 	var ws []*redcode.Warrior
-	cfg := redcodeengine.DefaultConfig()
-	cfg.CoreSize, cfg.MinDistance, cfg.Seed, cfg.Cycles = 400, 50, seed, 5000
+	cfg := redcode.Defaults()
+	cfg.CoreSize, cfg.MinDistance, cfg.Cycles, cfg.PSpaceSize = 400, 50, 5000, 0 // 0: the default for the core size
 	for _, src := range srcs {
 		acfg := redcode.DefaultConfig(len(srcs))
 		acfg.CoreSize = cfg.CoreSize
@@ -74,7 +74,7 @@ func redcodeGame(t *testing.T, seed int64, srcs ...string) corewars.Engine {
 		}
 		ws = append(ws, w)
 	}
-	e, err := redcodeengine.New(cfg, ws)
+	e, err := redcodeengine.New(cfg, seed, ws)
 	if err != nil {
 		t.Fatal(err)
 	}

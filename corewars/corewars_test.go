@@ -141,7 +141,7 @@ func TestPlace(t *testing.T) {
 }
 
 func TestErrorList(t *testing.T) {
-	var l ErrorList
+	var l Errors
 	l.Add("f", 3, 1, "c")
 	l.Add("f", 1, 5, "a")
 	l.Add("f", 1, 2, "second on line 1, dropped")
@@ -149,7 +149,7 @@ func TestErrorList(t *testing.T) {
 	if err.Error() != "f:1:5: a\nf:3:1: c" {
 		t.Errorf("%q", err.Error())
 	}
-	var empty ErrorList
+	var empty Errors
 	if empty.Err() != nil {
 		t.Error("empty list is an error")
 	}
@@ -172,7 +172,7 @@ func TestOwners(t *testing.T) {
 
 // TestErrorQuotesExcerpt: a huge token is quoted as a short excerpt.
 func TestErrorQuotesExcerpt(t *testing.T) {
-	var l ErrorList
+	var l Errors
 	l.Add("x.cw", 1, 1, "found %q (known: %s)", strings.Repeat(",", 1<<20), "a, b")
 	if msg := l.Err().Error(); len(msg) > 200 || !strings.Contains(msg, "(1048576 bytes)") || !strings.Contains(msg, "(known: a, b)") {
 		t.Errorf("message %q", msg)

@@ -2,42 +2,34 @@ package corewars
 
 import (
 	"fmt"
-	"sort"
-	"strings"
 
+	"robocom/internal/srcerr"
 	"robocom/internal/userfile"
 )
-
-// SourceError is a load error at a place in a program: file:line:col: message.
-type SourceError struct {
-	File string // as given to the assembler
-	Line int    // 1-based
-	Col  int    // 1-based byte column
-	Msg  string
-}
-
-func (e *SourceError) Error() string {
-	return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Col, e.Msg)
-}
 
 // MaxErrors is how many errors an assembler reports before it gives up on a file.
 const MaxErrors = 10
 
-// ErrorList is the errors of one file, one per line at most. The zero value is ready to use.
-type ErrorList []*SourceError
+// Errors collects the errors of one file the way the Core War assemblers report them: one
+// per line at most, and after MaxErrors a last one saying the assembler gave up. The zero
+// value is ready to use; Err gives the errors as a srcerr.List, the error list both games
+// share.
+type Errors struct {
+	list srcerr.List
+}
 
 // Add records an error unless the line already has one or the list is full.
-func (l *ErrorList) Add(file string, line, col int, format string, args ...any) {
-	if len(*l) > MaxErrors {
+func (l *Errors) Add(file string, line, col int, format string, args ...any) {
+	if len(l.list) > MaxErrors {
 		return
 	}
-	for _, e := range *l {
+	for _, e := range l.list {
 		if e.Line == line {
 			return
 		}
 	}
-	if len(*l) == MaxErrors {
-		*l = append(*l, &SourceError{file, line, col, "too many errors, giving up"})
+	if len(l.list) == MaxErrors {
+		l.list.Add(file, line, col, "too many errors, giving up")
 		return
 	}
 	for i, a := range args {
@@ -47,35 +39,18 @@ func (l *ErrorList) Add(file string, line, col int, format string, args ...any) 
 			args[i] = userfile.Excerpt(s, 60)
 		}
 	}
-	*l = append(*l, &SourceError{file, line, col, fmt.Sprintf(format, args...)})
+	l.list.Add(file, line, col, fmt.Sprintf(format, args...))
 }
 
 // maxQuoted bounds the bytes of a string in an error message (the lists of known words are
 // shorter); a longer one is cut to 60 bytes.
 const maxQuoted = 200
 
-// Err sorts the list by position and returns it as an error, or nil if it is empty.
-func (l ErrorList) Err() error {
-	if len(l) == 0 {
-		return nil
-	}
-	sort.SliceStable(l, func(i, j int) bool {
-		if l[i].Line != l[j].Line {
-			return l[i].Line < l[j].Line
-		}
-		return l[i].Col < l[j].Col
-	})
-	return l
-}
+// Len is the number of errors recorded.
+func (l *Errors) Len() int { return len(l.list) }
 
-// Error is every error, one per line.
-func (l ErrorList) Error() string {
-	var sb strings.Builder
-	for i, e := range l {
-		if i > 0 {
-			sb.WriteByte('\n')
-		}
-		sb.WriteString(e.Error())
-	}
-	return sb.String()
+// Err sorts the errors by place and returns them as a srcerr.List, or nil if there are none.
+func (l *Errors) Err() error {
+	l.list.Sort()
+	return l.list.Err()
 }

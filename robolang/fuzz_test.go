@@ -6,6 +6,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"robocom/internal/srcerr"
 )
 
 // FuzzParse loads arbitrary bytes: never a panic; errors sorted, positioned, one line each;
@@ -29,13 +31,13 @@ func FuzzParse(f *testing.F) {
 		opt := Options{RC3: rc3}
 		p, err := Parse("f.rob", src, opt)
 		if err != nil {
-			list, ok := err.(ErrorList)
+			list, ok := err.(srcerr.List)
 			if !ok || len(list) == 0 {
 				t.Fatalf("error %T %v", err, err)
 			}
 			for i, e := range list {
-				if e.Pos.Line < 1 || e.Pos.Col < 1 || strings.ContainsAny(e.Msg, "\n") {
-					t.Fatalf("bad error %q at %v", e.Msg, e.Pos)
+				if e.Line < 1 || e.Col < 1 || strings.ContainsAny(e.Msg, "\n") {
+					t.Fatalf("bad error %q at %d:%d", e.Msg, e.Line, e.Col)
 				}
 				if i > 0 && list.Less(i, i-1) {
 					t.Fatalf("errors not sorted")

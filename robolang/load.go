@@ -11,7 +11,7 @@ import (
 
 // LoadFile loads a program from a .rob source file or an .rbi file. An RBI file is
 // recognised by its magic bytes (whatever its extension); a file named .rbi without them is
-// refused. Source errors come back as an ErrorList; problems with the file itself (missing,
+// refused. Source errors come back as a srcerr.List; problems with the file itself (missing,
 // unreadable, damaged RBI) as one plain sentence.
 func LoadFile(path string, opt Options) (*Program, error) {
 	data, err := userfile.Read(path, userfile.Program)

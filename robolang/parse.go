@@ -7,6 +7,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"robocom/internal/srcerr"
 	"robocom/internal/userfile"
 )
 
@@ -39,7 +40,7 @@ const maxErrors = 200
 
 // Parse loads RoboCom source (ROBOCOM.md sections 3 and 4). filename is used in error
 // messages and, without folder and extension, as the program's name when it has no Name
-// line. On failure the error is an ErrorList holding every error found, sorted.
+// line. On failure the error is a srcerr.List holding every error found, sorted.
 func Parse(filename string, src []byte, opt Options) (*Program, error) {
 	p := &parser{file: filename, opt: opt, prog: &Program{File: filename}, labels: map[string]int{}}
 	p.run(src)
@@ -47,7 +48,7 @@ func Parse(filename string, src []byte, opt Options) (*Program, error) {
 		p.trimErrors()
 		if p.dropped > 0 {
 			last := p.errs[maxErrors-1]
-			p.errs = append(p.errs[:maxErrors:maxErrors], &Error{File: filename, Pos: last.Pos,
+			p.errs = append(p.errs[:maxErrors:maxErrors], &srcerr.Error{File: filename, Line: last.Line, Col: last.Col,
 				Msg: fmt.Sprintf("too many errors (%d more not shown)", p.dropped)})
 		}
 		return nil, p.errs
@@ -74,7 +75,7 @@ type parser struct {
 	file    string
 	opt     Options
 	prog    *Program
-	errs    ErrorList
+	errs    srcerr.List
 	dropped int // errors found beyond the first maxErrors (in sorted order), not kept
 	cutoff  int // once some are dropped: the line of the last error kept
 
@@ -98,7 +99,7 @@ func (p *parser) errorf(pos Pos, format string, args ...any) {
 		p.dropped++
 		return
 	}
-	p.errs.Add(p.file, pos, fmt.Sprintf(format, args...))
+	p.errs.Add(p.file, pos.Line, pos.Col, fmt.Sprintf(format, args...))
 	if len(p.errs) >= 2*maxErrors {
 		p.trimErrors() // a file of errors costs a bounded list, not one Error per line
 	}
@@ -109,7 +110,7 @@ func (p *parser) trimErrors() {
 	p.errs.Sort()
 	if len(p.errs) > maxErrors {
 		p.dropped += len(p.errs) - maxErrors
-		p.cutoff = p.errs[maxErrors-1].Pos.Line
+		p.cutoff = p.errs[maxErrors-1].Line
 		clear(p.errs[maxErrors:])
 		p.errs = p.errs[:maxErrors]
 	}

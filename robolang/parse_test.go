@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"robocom/internal/srcerr"
 )
 
 // errMark marks, in a test source, the place where an error is expected. The line's
@@ -231,9 +233,9 @@ func checkErrors(t *testing.T, src string, opt Options, want []wantErr) {
 	if err == nil {
 		t.Fatalf("loaded %q, want %d errors", p.Name, len(want))
 	}
-	var list ErrorList
+	var list srcerr.List
 	if !errors.As(err, &list) {
-		t.Fatalf("error is %T, want ErrorList", err)
+		t.Fatalf("error is %T, want srcerr.List", err)
 	}
 	for i := 1; i < len(list); i++ {
 		if list.Less(i, i-1) {
@@ -246,7 +248,7 @@ func checkErrors(t *testing.T, src string, opt Options, want []wantErr) {
 			t.Errorf("missing error at %v matching %q", want[i].pos, want[i].rx)
 		case i >= len(want):
 			t.Errorf("unexpected error %v", list[i])
-		case list[i].Pos != want[i].pos || !want[i].rx.MatchString(list[i].Msg):
+		case (Pos{list[i].Line, list[i].Col}) != want[i].pos || !want[i].rx.MatchString(list[i].Msg):
 			t.Errorf("got %v\nwant test.rob:%v: matching %q", list[i], want[i].pos, want[i].rx)
 		default:
 			if list[i].File != "test.rob" {
@@ -366,8 +368,8 @@ func TestCharsetsAndColumns(t *testing.T) {
 	good := "Bank H\xe4uptling\r\n  @K\xe4se\r\n  Jump @K\xc4SE\r\n"
 	latin1 := []byte(good + "  \xe4\xe4 Set\r\n")
 	_, err := Parse("l1.rob", latin1, Options{})
-	var list ErrorList
-	if !errors.As(err, &list) || len(list) != 1 || list[0].Pos != (Pos{4, 3}) || list[0].Msg != `unknown instruction "ää"` {
+	var list srcerr.List
+	if !errors.As(err, &list) || len(list) != 1 || list[0].Line != 4 || list[0].Col != 3 || list[0].Msg != `unknown instruction "ää"` {
 		t.Fatalf("latin-1: %v", err)
 	}
 	p, err := Parse("l1.rob", []byte(good), Options{})
@@ -376,7 +378,7 @@ func TestCharsetsAndColumns(t *testing.T) {
 	}
 	// UTF-8 with a tab and old Mac line ends: column 4 after "\t€ " (3 characters).
 	_, err = Parse("u.rob", []byte("Bank\r\t€ Die\rDie\x1a garbage after DOS EOF \x00"), Options{})
-	if !errors.As(err, &list) || len(list) != 1 || list[0].Pos != (Pos{2, 2}) {
+	if !errors.As(err, &list) || len(list) != 1 || list[0].Line != 2 || list[0].Col != 2 {
 		t.Fatalf("utf-8: %v", err)
 	}
 }

@@ -14,6 +14,8 @@ import (
 	"path/filepath"
 	"strings"
 	"unicode/utf8"
+
+	"robocom/internal/userfile"
 )
 
 // RBI is the format for programs shared without their source (ROBOCOM.md section 12,
@@ -381,17 +383,14 @@ func (d *decoder) text() string {
 	return string(d.bytes(n))
 }
 
-// SaveRBI writes p as an RBI file at path atomically: a temporary file in the same folder,
-// then a rename, so a crash never leaves half a file. It refuses to replace the source the
-// program was loaded from (p.File) and any existing file that is not an RBI file.
+// SaveRBI writes p as an RBI file at path through userfile's atomic writer, so a crash never
+// leaves half a file. It refuses to replace the source the program was loaded from (p.File)
+// and any existing file that is not an RBI file.
 func SaveRBI(path string, p *Program) error {
 	if p.File != "" && sameFile(path, p.File) {
 		return fmt.Errorf("refusing to overwrite the source %s with RBI: choose another output file", p.File)
 	}
-	if st, err := os.Stat(path); err == nil {
-		if !st.Mode().IsRegular() {
-			return fmt.Errorf("cannot write %s: it is a folder or a device, not a file", path)
-		}
+	if st, err := os.Stat(path); err == nil && st.Mode().IsRegular() {
 		var head [4]byte
 		f, err := os.Open(path)
 		if err == nil {
@@ -402,32 +401,16 @@ func SaveRBI(path string, p *Program) error {
 			return fmt.Errorf("refusing to overwrite %s: it exists and is not an RBI file", path)
 		}
 	}
-	dir := filepath.Dir(path)
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*.tmp")
+	// An RBI file is meant to be shared: readable by all.
+	out, err := userfile.NewOutput(path, 0o644)
 	if err != nil {
-		return fmt.Errorf("cannot write %s: %v", path, unwrapPathError(err))
-	}
-	defer os.Remove(tmp.Name()) // a no-op after a successful rename
-	// CreateTemp makes the file private (0600); an RBI file is meant to be shared.
-	if err := tmp.Chmod(0o644); err != nil {
-		tmp.Close()
-		return fmt.Errorf("cannot write %s: %v", path, unwrapPathError(err))
-	}
-	if err := WriteRBI(tmp, p); err != nil {
-		tmp.Close()
 		return err
 	}
-	if err := tmp.Sync(); err != nil {
-		tmp.Close()
-		return fmt.Errorf("cannot write %s: %v", path, unwrapPathError(err))
+	defer out.Abort()
+	if err := WriteRBI(out, p); err != nil {
+		return err
 	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("cannot write %s: %v", path, unwrapPathError(err))
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
-		return fmt.Errorf("cannot write %s: %v", path, unwrapPathError(err))
-	}
-	return nil
+	return out.Commit()
 }
 
 // sameFile reports whether a and b name the same file (same path, or same file on disk).
@@ -440,12 +423,4 @@ func sameFile(a, b string) bool {
 	sa, err1 := os.Stat(a)
 	sb, err2 := os.Stat(b)
 	return err1 == nil && err2 == nil && os.SameFile(sa, sb)
-}
-
-func unwrapPathError(err error) error {
-	var pe *os.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	return err
 }

@@ -17,6 +17,7 @@ import (
 
 	"robocom/robots"
 	"robocom/ui/corewin"
+	"robocom/ui/kit"
 	"robocom/ui/robowin"
 	"robocom/ui/shell"
 )
@@ -41,14 +42,14 @@ func windowArgsError(args []string) error {
 // players of the last run, or else the first bundled robots.
 func openArena(args []string) int {
 	if err := windowArgsError(args); err != nil {
-		fmt.Fprintf(os.Stderr, "robocom: %v.\n", err)
+		fmt.Fprintf(escapedStderr, "robocom: %v.\n", err)
 		return 2
 	}
 	var files []string
 	for _, a := range args {
 		abs, err := filepath.Abs(a)
 		if err != nil {
-			fmt.Fprintf(os.Stderr, "robocom: %s: %v\n", a, err)
+			fmt.Fprintf(escapedStderr, "robocom: %s: %v\n", a, err)
 			return 2
 		}
 		files = append(files, "disk:"+strings.TrimPrefix(filepath.ToSlash(abs), "/"))
@@ -57,12 +58,12 @@ func openArena(args []string) int {
 	if len(files) > 0 && shell.AllCoreFiles(files) {
 		coreFiles, files = files, nil
 	}
-	var settings *shell.SettingsStore
+	var settings *kit.SettingsStore
 	var settingsErr error
-	if p, err := shell.DefaultSettingsPath(); err == nil {
-		settings, settingsErr = shell.OpenSettings(p)
+	if p, err := kit.DefaultSettingsPath(); err == nil {
+		settings, settingsErr = kit.OpenSettings(p)
 		if settingsErr != nil {
-			fmt.Fprintln(os.Stderr, "robocom:", settingsErr)
+			fmt.Fprintln(escapedStderr, "robocom:", settingsErr)
 		}
 		// Nothing is written before the window opens: a launch that fails leaves the file as
 		// it was (loop calls Opened on the first frame).
@@ -113,7 +114,7 @@ func openArena(args []string) int {
 	if settingsErr != nil {
 		u.Notify("Settings: " + settingsErr.Error())
 	}
-	var remembered shell.Settings
+	var remembered kit.Settings
 	if settings != nil {
 		remembered = settings.Get()
 	}
@@ -138,7 +139,7 @@ func openArena(args []string) int {
 		u.Close()
 		modes.Close()
 		if err != nil {
-			fmt.Fprintln(os.Stderr, "robocom:", windowError(err, os.Getenv))
+			fmt.Fprintln(escapedStderr, "robocom:", windowError(err, os.Getenv))
 			os.Exit(1)
 		}
 		os.Exit(0)
@@ -150,7 +151,7 @@ func openArena(args []string) int {
 // coreStart is how the Core War mode starts: with the Core War files given, else with the
 // players, copies and folder of the last run; and whether the window opens in that mode (Core
 // War files given, or no files and the Core War mode chosen last).
-func coreStart(args, coreFiles []string, s shell.Settings) (files []string, copies []int, folder string, coreFirst bool) {
+func coreStart(args, coreFiles []string, s kit.Settings) (files []string, copies []int, folder string, coreFirst bool) {
 	if len(coreFiles) > 0 {
 		return coreFiles, nil, s.CoreFolder, true
 	}
@@ -158,37 +159,37 @@ func coreStart(args, coreFiles []string, s shell.Settings) (files []string, copi
 		files = append(files, p.Path)
 		copies = append(copies, p.Copies)
 	}
-	return files, copies, s.CoreFolder, len(args) == 0 && s.Mode == shell.ModeCoreWar
+	return files, copies, s.CoreFolder, len(args) == 0 && s.Mode == kit.ModeCoreWar
 }
 
 // rememberCore keeps the Core War mode's players, copies and folder in the settings.
-func rememberCore(st *shell.SettingsStore, m corewin.Memory) {
+func rememberCore(st *kit.SettingsStore, m corewin.Memory) {
 	if st == nil {
 		return
 	}
-	err := st.Update(func(s *shell.Settings) {
+	err := st.Update(func(s *kit.Settings) {
 		s.CorePlayers = s.CorePlayers[:0]
 		for i, p := range m.Players {
-			s.CorePlayers = append(s.CorePlayers, shell.CorePlayer{Path: p, Copies: m.Copies[i]})
+			s.CorePlayers = append(s.CorePlayers, kit.CorePlayer{Path: p, Copies: m.Copies[i]})
 		}
 		s.CoreFolder = m.Folder
 	})
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "robocom: could not save the settings:", err)
+		fmt.Fprintln(escapedStderr, "robocom: could not save the settings:", err)
 	}
 }
 
 // rememberMode keeps the mode chosen last in the settings.
-func rememberMode(st *shell.SettingsStore, coreOn bool) {
+func rememberMode(st *kit.SettingsStore, coreOn bool) {
 	if st == nil {
 		return
 	}
-	mode := shell.ModeRoboCom
+	mode := kit.ModeRoboCom
 	if coreOn {
-		mode = shell.ModeCoreWar
+		mode = kit.ModeCoreWar
 	}
-	if err := st.Update(func(s *shell.Settings) { s.Mode = mode }); err != nil {
-		fmt.Fprintln(os.Stderr, "robocom: could not save the settings:", err)
+	if err := st.Update(func(s *kit.Settings) { s.Mode = mode }); err != nil {
+		fmt.Fprintln(escapedStderr, "robocom: could not save the settings:", err)
 	}
 }
 

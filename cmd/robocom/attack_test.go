@@ -10,6 +10,7 @@ import (
 	"bytes"
 	"context"
 	"io"
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -49,6 +50,10 @@ type attack struct {
 	signal os.Signal
 	// setup are robocom commands run first, each of which must succeed (a hill to add to).
 	setup [][]string
+	// within, if set, is how soon the command must end (a failed write stops the work).
+	within time.Duration
+	// prepare, if set, runs before the command (a reader on a FIFO).
+	prepare func(t *testing.T, dir string)
 }
 
 func TestAttacks(t *testing.T) {
@@ -82,6 +87,9 @@ func TestAttacks(t *testing.T) {
 		"empty.red":                    nil,
 		"empty.opt":                    nil,
 		"secret.rob":                   virus,
+		"bidi.rob":                     bytes.Replace(bytes.Replace(hive, []byte("Name Hive"), []byte("Name Evil\u202eboR.exe"), 1), []byte("Author RoboCom Arena samples"), []byte("Author \u2066Mallory\u2069 \u200f\u061c"), 1),
+		"esc.red":                      bytes.Replace(bytes.Replace(imp, []byte(";name Imp"), []byte(";name \x1b]0;pwned\x07Red\u202ecode\x1b[2J"), 1), []byte(";author A. K. Dewdney"), []byte(";author \x1b[31mMallory\u0085\x7f"), 1),
+		"esc\x1b[31m\u202e.rob":        virus,
 		"config/robocom/settings.json": settings,
 	}
 	for name, data := range files {
@@ -98,6 +106,14 @@ func TestAttacks(t *testing.T) {
 		}
 	}
 	os.Mkdir(filepath.Join(work, "folder.rob"), 0o755)
+	os.Mkdir(filepath.Join(work, "out.jsonl"), 0o755)
+	os.Mkdir(filepath.Join(work, "ro"), 0o555)
+	if err := syscall.Mkfifo(filepath.Join(work, "part.fifo"), 0o644); err != nil {
+		t.Skip("no FIFOs here:", err)
+	}
+	if l, err := net.Listen("unix", filepath.Join(work, "part.sock")); err == nil {
+		defer l.Close()
+	}
 	os.Mkdir(filepath.Join(work, "folder.red"), 0o755)
 	os.Symlink("loop2.rob", filepath.Join(work, "loop1.rob"))
 	os.Symlink("loop1.rob", filepath.Join(work, "loop2.rob"))
@@ -206,6 +222,55 @@ func TestAttacks(t *testing.T) {
 		{name: "mars -S huge", args: []string{"mars", "-S", bigger, "x.red"}, status: 2, want: "Option \"-S\" value must be in the range"},
 		{name: "mars -F huge", args: []string{"mars", "-F", bigger, "x.red", "y.red"}, status: 2, want: "Option \"-F\" value must be in the range"},
 
+		// Outputs: only ever a regular file is created or replaced (issue 19).
+		{name: "tournament -shard -o /dev/null", args: []string{"tournament", "-seed", "1", "-shard", "0/1", "-o", "/dev/null", "a.rob", "b.rob"}, status: 1,
+			want: "/dev/null is a device, not a regular file; it was left as it was", check: charDevice("/dev/null")},
+		{name: "tournament -shard -o FIFO", args: []string{"tournament", "-seed", "1", "-shard", "0/1", "-o", "part.fifo", "a.rob", "b.rob"}, status: 1,
+			want: "part.fifo is a named pipe (FIFO), not a regular file", check: leftAs("part.fifo", os.ModeNamedPipe)},
+		{name: "tournament -shard -o socket", args: []string{"tournament", "-seed", "1", "-shard", "0/1", "-o", "part.sock", "a.rob", "b.rob"}, status: 1,
+			want: "part.sock is a socket, not a regular file", check: leftAs("part.sock", os.ModeSocket)},
+		{name: "tournament -shard -o folder", args: []string{"tournament", "-seed", "1", "-shard", "0/1", "-o", "out.jsonl", "a.rob", "b.rob"}, status: 2,
+			want: "-o out.jsonl is a directory", check: leftAs("out.jsonl", os.ModeDir)},
+		{name: "tournament -shard -o read-only folder", args: []string{"tournament", "-seed", "1", "-shard", "0/1", "-o", "ro/p.jsonl", "a.rob", "b.rob"}, status: 1,
+			want: "cannot write ro/p.jsonl: the folder ro is not writable", asNobody: true, check: noStrays("ro")},
+		{name: "hill play -shard -o /dev/null", args: []string{"hill", "play", "shard.hill", "-shard", "0/1", "-o", "/dev/null"}, status: 1,
+			want: "/dev/null is a device, not a regular file", check: charDevice("/dev/null"),
+			setup: [][]string{{"hill", "create", "shard.hill", "-game", "robocom", "-rounds", "1"}, {"hill", "add", "shard.hill", "-noplay", "a.rob", "hive.rob"}}},
+		{name: "hill play -shard -o FIFO", args: []string{"hill", "play", "shard2.hill", "-shard", "0/1", "-o", "part.fifo"}, status: 1,
+			want: "part.fifo is a named pipe (FIFO)", check: leftAs("part.fifo", os.ModeNamedPipe),
+			setup: [][]string{{"hill", "create", "shard2.hill", "-game", "robocom", "-rounds", "1"}, {"hill", "add", "shard2.hill", "-noplay", "a.rob", "hive.rob"}}},
+		{name: "rbi -o /dev/null", args: []string{"rbi", "a.rob", "-o", "/dev/null"}, status: 1, want: "/dev/null is a device", check: charDevice("/dev/null")},
+		{name: "battle -trace read-only folder", args: []string{"battle", "-seed", "1", "-trace", "ro/t.jsonl", "a.rob"}, status: 1, want: "the folder ro is not writable", asNobody: true},
+		{name: "rbi -o read-only folder", args: []string{"rbi", "a.rob", "-o", "ro/a.rbi"}, status: 1, want: "the folder ro is not writable", asNobody: true, check: noStrays("ro")},
+
+		// Failed writes stop the work: within seconds, status 1, the reason.
+		{name: "battle -trace /dev/full long", args: []string{"battle", "-rounds", "100000", "-trace", "/dev/full", "a.rob", "b.rob"}, status: 1,
+			want: "writing the trace /dev/full failed: no space left on device", within: 10 * time.Second},
+		{name: "battle -trace FIFO reader gone", args: []string{"battle", "-rounds", "100000", "-trace", "trace.fifo", "a.rob", "b.rob"}, status: 1,
+			want: "writing the trace trace.fifo failed: broken pipe", within: 10 * time.Second, prepare: fifoReaderLeaves("trace.fifo", 1000)},
+		{name: "battle stdout /dev/full long", args: []string{"battle", "-rounds", "100000", "a.rob", "b.rob"}, stdout: "/dev/full", status: 1,
+			want: "no space left on device", within: 10 * time.Second},
+		{name: "tournament -shard stdout /dev/full", args: []string{"tournament", "-seed", "1", "-shard", "0/1", "-rounds", "100000", "a.rob", "b.rob"}, stdout: "/dev/full", status: 1,
+			want: "no space left on device", within: 10 * time.Second},
+		{name: "core stdout /dev/full long", args: []string{"core", "-rounds", "1000000", "x.red", "y.red"}, stdout: "/dev/full", status: 1,
+			want: "no space left on device", within: 10 * time.Second},
+
+		// The terminal is not an input channel: names, authors and file names reach it escaped.
+		{name: "check bidi name", args: []string{"check", "bidi.rob"}, status: 0, want: `Evil\u202eboR.exe`, check: noRawControls},
+		{name: "battle bidi name", args: []string{"battle", "-seed", "1", "bidi.rob", "a.rob"}, status: 0, want: `Evil\u202eboR.exe`, check: noRawControls},
+		{name: "tournament bidi name", args: []string{"tournament", "-seed", "1", "bidi.rob", "a.rob"}, status: 0, want: `Evil\u202eboR.exe`, check: noRawControls},
+		{name: "core ;name escapes", args: []string{"core", "-seed", "1", "esc.red", "x.red"}, status: 0, want: `\x1b]0;pwned\x07Red\u202ecode\x1b[2J`, check: noRawControls},
+		{name: "tournament core ;name escapes", args: []string{"tournament", "-seed", "1", "esc.red", "x.red", "y.red"}, status: 0, want: `\x1b]0;pwned\x07Red`, check: noRawControls},
+		{name: "check file name escapes", args: []string{"check", "esc\x1b[31m\u202e.rob"}, status: 0, want: `esc\x1b[31m\u202e.rob: ok`, check: noRawControls},
+		{name: "missing file name escapes", args: []string{"battle", "gone\x1b]0;x\x07\u202e.rob", "a.rob"}, status: 1, want: `gone\x1b]0;x\x07\u202e.rob: no such file`, check: noRawControls},
+		{name: "core missing file name escapes", args: []string{"core", "gone\x1b[2J.red", "x.red"}, status: 1, want: `gone\x1b[2J.red`, check: noRawControls},
+		{name: "hill show bidi row", args: []string{"hill", "show", "bidi.hill"}, status: 0, want: `Evil\u202eboR.exe`, check: noRawControls,
+			setup: [][]string{{"hill", "create", "bidi.hill", "-game", "robocom", "-rounds", "1"}, {"hill", "add", "bidi.hill", "-noplay", "bidi.rob", "a.rob"}}},
+		{name: "hill show ;name row", args: []string{"hill", "show", "esc.hill"}, status: 0, want: `\x1b]0;pwned`, check: noRawControls,
+			setup: [][]string{{"hill", "create", "esc.hill", "-game", "core", "-rounds", "1"}, {"hill", "add", "esc.hill", "-noplay", "esc.red", "x.red"}}},
+		{name: "merge part header names", args: []string{"merge", "bidi.jsonl"}, status: 0, want: `Evil\u202eboR.exe`, check: noRawControls,
+			setup: [][]string{{"tournament", "-seed", "1", "-rounds", "1", "-shard", "0/1", "-o", "bidi.jsonl", "bidi.rob", "a.rob"}}},
+
 		// Commands and help.
 		{name: "typo", args: []string{"batle", "a.rob"}, status: 2, want: "batle is not a command (and no such file); did you mean battle?"},
 		{name: "not a command", args: []string{"bogus"}, status: 2, want: "bogus is not a command"},
@@ -238,6 +303,9 @@ func runAttack(t *testing.T, bin, dir string, a attack) {
 		if out, err := c.CombinedOutput(); err != nil {
 			t.Fatalf("setup robocom %s: %v\n%s", strings.Join(step, " "), err, out)
 		}
+	}
+	if a.prepare != nil {
+		a.prepare(t, dir)
 	}
 	name, args := bin, a.args
 	if p, err := exec.LookPath("prlimit"); err == nil {
@@ -272,6 +340,7 @@ func runAttack(t *testing.T, bin, dir string, a attack) {
 			os.Chmod(d, 0o755) // nobody reaches the binary and the files
 		}
 	}
+	started := time.Now()
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
@@ -294,9 +363,13 @@ func runAttack(t *testing.T, bin, dir string, a attack) {
 	} else {
 		err = <-done
 	}
+	took := time.Since(started)
 	out := stdout.String() + stderr.String()
 	if ctx.Err() != nil {
 		t.Fatalf("still running after %v (killed)\n%s", attackDeadline, tail(out))
+	}
+	if a.within > 0 && took > a.within {
+		t.Errorf("ended after %v, want within %v: a failed write must stop the work", took.Round(time.Millisecond), a.within)
 	}
 	st := cmd.ProcessState
 	rss := int64(st.SysUsage().(*syscall.Rusage).Maxrss) << 10
@@ -343,6 +416,78 @@ func runAttack(t *testing.T, bin, dir string, a attack) {
 	}
 	if a.check != nil {
 		a.check(t, dir, out)
+	}
+}
+
+// noRawControls checks that the output holds no character a terminal acts on: no C0 control
+// but newline and tab, no DEL, no C1 control, no bidirectional control.
+func noRawControls(t *testing.T, dir, out string) {
+	t.Helper()
+	for i, r := range out {
+		switch {
+		case r == '\n' || r == '\t':
+		case r < 0x20 || r == 0x7f || r >= 0x80 && r < 0xa0,
+			r == 0x061c, r == 0x200e, r == 0x200f, r >= 0x202a && r <= 0x202e, r >= 0x2066 && r <= 0x2069:
+			t.Errorf("raw %U at byte %d of the output: %q", r, i, out[max(0, i-40):min(len(out), i+40)])
+			return
+		}
+	}
+}
+
+// charDevice checks that path is still a character device (a /dev/null run as root).
+func charDevice(path string) func(t *testing.T, dir, out string) {
+	return func(t *testing.T, dir, out string) {
+		if st, err := os.Lstat(path); err != nil || st.Mode()&os.ModeCharDevice == 0 {
+			t.Errorf("%s is no longer a character device: %v %v", path, st.Mode(), err)
+		}
+	}
+}
+
+// leftAs checks that name (in the work folder) is still of the type it was, and that no
+// temporary file was left beside it.
+func leftAs(name string, typ os.FileMode) func(t *testing.T, dir, out string) {
+	return func(t *testing.T, dir, out string) {
+		if st, err := os.Lstat(filepath.Join(dir, name)); err != nil || st.Mode().Type() != typ {
+			t.Errorf("%s became %v (was %v): %v", name, st.Mode().Type(), typ, err)
+		}
+		noStrays(".")(t, dir, out)
+	}
+}
+
+// noStrays checks that no temporary file of the writer is left in the folder.
+func noStrays(folder string) func(t *testing.T, dir, out string) {
+	return func(t *testing.T, dir, out string) {
+		if m, _ := filepath.Glob(filepath.Join(dir, folder, ".*.tmp")); len(m) > 0 {
+			t.Errorf("temporary files left: %v", m)
+		}
+	}
+}
+
+// fifoReaderLeaves makes a FIFO whose reader takes n bytes and then goes away, as a
+// "| head -c n" would.
+func fifoReaderLeaves(name string, n int) func(t *testing.T, dir string) {
+	return func(t *testing.T, dir string) {
+		p := filepath.Join(dir, name)
+		if err := syscall.Mkfifo(p, 0o644); err != nil {
+			t.Skip("no FIFOs here:", err)
+		}
+		// Opened without blocking, so the command finds a reader when it opens the FIFO.
+		f, err := os.OpenFile(p, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		go func() {
+			defer f.Close()
+			buf := make([]byte, n)
+			got := 0
+			for deadline := time.Now().Add(attackDeadline); got < n && time.Now().Before(deadline); {
+				k, _ := f.Read(buf[got:])
+				got += k
+				if k == 0 {
+					time.Sleep(10 * time.Millisecond) // no writer yet
+				}
+			}
+		}()
 	}
 }
 

@@ -14,6 +14,7 @@ import (
 
 	"robocom/arena"
 	"robocom/internal/bouts"
+	"robocom/internal/termtext"
 	"robocom/internal/userfile"
 )
 
@@ -126,7 +127,7 @@ func battleMain(args []string, stdout, stderr io.Writer) int {
 		traceErr = finishTrace()
 	}
 	if traceErr != nil {
-		fmt.Fprintf(stderr, "robocom battle: writing the trace %s failed: %v\n", *trace, unwrapPath(traceErr))
+		fmt.Fprintf(stderr, "robocom battle: writing the trace %s failed: %v\n", *trace, userfile.Unwrap(traceErr))
 		return 1
 	}
 	if err != nil && ctx.Err() == nil {
@@ -280,7 +281,7 @@ func (bw *battleWriter) finish(played int, interrupted bool) error {
 			fmt.Fprintf(bw.w, "\ntotals over %d round(s)\n", played)
 			fmt.Fprintln(bw.tw, "  program\twins\tdraws\tlosses\tpoints")
 			for _, t := range totals {
-				fmt.Fprintf(bw.tw, "  %s\t%d\t%d\t%d\t%d\n", t.Name, t.Wins, t.Draws, t.Losses, t.Points)
+				fmt.Fprintf(bw.tw, "  %s\t%d\t%d\t%d\t%d\n", termtext.Escape(t.Name), t.Wins, t.Draws, t.Losses, t.Points)
 			}
 			bw.tw.Flush()
 		}
@@ -373,7 +374,7 @@ func printRound(w io.Writer, tw *tabwriter.Writer, r roundJSON) {
 		if !p.Alive {
 			alive, died = "no", strconv.Itoa(*p.DiedAt)
 		}
-		fmt.Fprintf(tw, "  %d\t%s\t%s\t%s\t%d\t%s\n", p.Rank, p.Name, p.File, alive, p.Robots, died)
+		fmt.Fprintf(tw, "  %d\t%s\t%s\t%s\t%d\t%s\n", p.Rank, termtext.Escape(p.Name), termtext.Escape(p.File), alive, p.Robots, died)
 	}
 	tw.Flush()
 }

@@ -8,6 +8,7 @@ import (
 	"os"
 
 	"robocom/arena"
+	"robocom/internal/srcerr"
 	"robocom/robolang"
 )
 
@@ -25,6 +26,9 @@ func checkMain(args []string, stdout, stderr io.Writer) int {
 	fl.Usage = func() {
 		fmt.Fprintln(fl.Output(), "usage: robocom check [-rc3] [-options SET] FILE.rob|FILE.rbi ...")
 		fl.PrintDefaults()
+	}
+	if flagSetParsed != nil {
+		flagSetParsed(fl)
 	}
 	if err := fl.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -55,7 +59,7 @@ func checkFiles(stdout, stderr io.Writer, files []string, opt robolang.Options) 
 		p, err := robolang.LoadFile(path, opt)
 		if err != nil {
 			status = 1
-			var list robolang.ErrorList
+			var list srcerr.List
 			if errors.As(err, &list) {
 				for _, e := range list {
 					fmt.Fprintln(stderr, e)

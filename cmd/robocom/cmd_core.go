@@ -16,6 +16,7 @@ import (
 	"robocom/corewars"
 	coreplay "robocom/corewars/play"
 	"robocom/internal/bouts"
+	"robocom/internal/termtext"
 	"robocom/internal/userfile"
 )
 
@@ -23,24 +24,20 @@ import (
 // core languages, chosen by the files' extension.
 func runCore(args []string) int { return coreMain(args, os.Stdout, os.Stderr) }
 
-type coreFlags struct {
-	seed       int64
-	seedSet    bool
-	rounds     int
-	size       int
-	cycles     int64
-	threads    int
-	copies     int
-	dialect    string
-	dialectSet bool
-	json       bool
-	quiet      bool
+type coreCommandFlags struct {
+	seed    int64
+	seedSet bool
+	rounds  int
+	core    coreFlags
+	copies  int
+	json    bool
+	quiet   bool
 }
 
 func coreMain(args []string, stdout, stderr io.Writer) int {
 	flags := flag.NewFlagSet("core", flag.ContinueOnError)
 	flags.SetOutput(stderr)
-	var f coreFlags
+	var f coreCommandFlags
 	flags.Func("seed", "seed of round 1 (round k uses seed+k-1); default random, always printed", func(s string) error {
 		n, err := strconv.ParseInt(s, 10, 64)
 		if err != nil {
@@ -50,58 +47,29 @@ func coreMain(args []string, stdout, stderr io.Writer) int {
 		return nil
 	})
 	flags.IntVar(&f.rounds, "rounds", 1, "rounds to play")
-	flags.IntVar(&f.size, "size", 0, "cells in the core (default: .cw 10000, .vna 200, .red 8000)")
-	flags.Int64Var(&f.cycles, "cycles", 0, "time slices (.cw) or rounds (.vna) before a draw (default 100000); .red: cycles per warrior (80000)")
-	flags.IntVar(&f.threads, "threads", 0, "threads per process (.cw, default 64), executors per player (.vna, 4), processes per warrior (.red, 8000)")
+	f.core.register(flags, true)
 	flags.IntVar(&f.copies, "copies", 1, "processes per program (.cw only)")
-	f.dialect = "94"
-	flags.Func("dialect", "Redcode dialect 94, 88 or 86 (.red only; default 94)", func(s string) error {
-		f.dialect, f.dialectSet = s, true
-		return nil
-	})
 	flags.BoolVar(&f.json, "json", false, "print the result as JSON")
 	flags.BoolVar(&f.quiet, "q", false, "no progress line on a terminal")
 	flags.Usage = func() {
 		fmt.Fprintln(stderr, "usage: robocom core [options] PROGRAM.cw|PROGRAM.vna|PROGRAM.red ...")
 		flags.PrintDefaults()
 	}
-	var files []string
-	for rest := args; ; { // options may come between the programs
-		if err := flags.Parse(rest); err != nil {
-			if errors.Is(err, flag.ErrHelp) {
-				return 0
-			}
-			return 2
-		}
-		rest = flags.Args()
-		if len(rest) == 0 {
-			break
-		}
-		if rest[0] == "--" {
-			files = append(files, rest[1:]...)
-			break
-		}
-		files = append(files, rest[0])
-		rest = rest[1:]
+	files, err := parseInterspersed(flags, args) // options may come between the programs
+	if errors.Is(err, flag.ErrHelp) {
+		return 0
+	}
+	if err != nil {
+		return 2
 	}
 	usageErr := func(format string, a ...any) int {
 		fmt.Fprintf(stderr, "robocom core: "+format+"\n", a...)
 		flags.Usage()
 		return 2
 	}
-	// A flag given says how many; 0 is refused like a negative number (leaving the flag out
-	// is how to ask for the language's default).
-	given := map[string]bool{}
-	flags.Visit(func(fl *flag.Flag) { given[fl.Name] = true })
 	switch {
 	case bouts.CheckRounds(f.rounds) != nil:
 		return usageErr("%v", bouts.CheckRounds(f.rounds))
-	case given["size"] && f.size < 1:
-		return usageErr("-size must be at least 1, not %d (leave -size out for the language's default)", f.size)
-	case given["cycles"] && f.cycles < 1:
-		return usageErr("-cycles must be at least 1, not %d (leave -cycles out for the language's default)", f.cycles)
-	case given["threads"] && f.threads < 1:
-		return usageErr("-threads must be at least 1, not %d (leave -threads out for the language's default)", f.threads)
 	case f.copies < 1:
 		return usageErr("-copies must be at least 1, not %d", f.copies)
 	}
@@ -126,26 +94,11 @@ func coreMain(args []string, stdout, stderr io.Writer) int {
 	if lang != coreplay.CW && f.copies != 1 {
 		return usageErr("-copies is for .cw programs; %s loads each program once", lang)
 	}
-	if lang != coreplay.Redcode && f.dialectSet {
-		return usageErr("-dialect is for Redcode (.red) programs")
-	}
-	p := coreplay.Defaults(lang)
-	if f.size != 0 {
-		p.Size = f.size
-	}
-	if f.cycles != 0 {
-		p.Cycles = f.cycles
-	}
-	if f.threads != 0 {
-		p.Threads = f.threads
-	}
-	p.Rounds = f.rounds
-	if lang == coreplay.Redcode {
-		p.Dialect = f.dialect
-	}
-	if err := p.Check(lang); err != nil {
+	p, err := f.core.params(lang)
+	if err != nil {
 		return usageErr("%v", err)
 	}
+	p.Rounds = f.rounds
 	// Every file is loaded, so that all load errors are reported at once.
 	var progs []*coreplay.Program
 	failed := false
@@ -418,7 +371,7 @@ func (res *coreResult) printRound(w io.Writer, r coreRound) {
 				alive = fmt.Sprintf("%d of %d", p.Processes, res.Copies)
 			}
 		}
-		fmt.Fprintf(tw, "  %d\t%s\t%s\t%s\t%d\t%d\t%d%s\n", p.Index+1, p.Name, p.File, alive, p.Threads, p.Cells, p.Kills, res.scoreColumn(p.Score))
+		fmt.Fprintf(tw, "  %d\t%s\t%s\t%s\t%d\t%d\t%d%s\n", p.Index+1, termtext.Escape(p.Name), termtext.Escape(p.File), alive, p.Threads, p.Cells, p.Kills, res.scoreColumn(p.Score))
 	}
 	tw.Flush()
 }
@@ -432,7 +385,7 @@ func (res *coreResult) printTotals(w io.Writer, played int) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "  #\tprogram\twins\tdraws\tlosses\tpoints"+res.scoreHead())
 	for _, t := range res.Totals {
-		fmt.Fprintf(tw, "  %d\t%s\t%d\t%d\t%d\t%d%s\n", t.Index+1, t.Name, t.Wins, t.Draws, t.Losses, t.Points, res.scoreColumn(t.Score))
+		fmt.Fprintf(tw, "  %d\t%s\t%d\t%d\t%d\t%d%s\n", t.Index+1, termtext.Escape(t.Name), t.Wins, t.Draws, t.Losses, t.Points, res.scoreColumn(t.Score))
 	}
 	tw.Flush()
 }

@@ -13,8 +13,10 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"robocom/arena"
 	coreplay "robocom/corewars/play"
 	"robocom/internal/hill"
+	"robocom/internal/termtext"
 	"robocom/internal/userfile"
 )
 
@@ -88,27 +90,8 @@ func hillCreate(args []string, stdout, stderr io.Writer) int {
 	game := fs.String("game", "", "robocom or core")
 	size := fs.Int("size", 0, "most programs on the hill; a newcomer that makes it fuller pushes the last off (0: no limit)")
 	lang := fs.String("lang", "redcode", "Core War: the language, redcode, cw or vna")
-	var core struct {
-		size, threads, maxLen, minDist int
-		cycles                         int64
-		dialect                        string
-	}
-	for _, n := range []string{"coresize", "s"} {
-		fs.IntVar(&core.size, n, 0, "Core War: cells in the core (default: .red 8000, .cw 10000, .vna 200)")
-	}
-	for _, n := range []string{"cycles", "c"} {
-		fs.Int64Var(&core.cycles, n, 0, "Core War: cycles before a draw (.red: per warrior, pMARS -c)")
-	}
-	for _, n := range []string{"threads", "p"} {
-		fs.IntVar(&core.threads, n, 0, "Core War: processes per warrior (.red), threads (.cw), executors (.vna)")
-	}
-	for _, n := range []string{"maxlength", "l"} {
-		fs.IntVar(&core.maxLen, n, 0, "Core War: longest program (.red default 100)")
-	}
-	for _, n := range []string{"mindist", "d"} {
-		fs.IntVar(&core.minDist, n, 0, "Core War: least distance between programs")
-	}
-	fs.StringVar(&core.dialect, "dialect", "", "Redcode dialect 94, 88 or 86")
+	var core coreFlags
+	core.register(fs, false)
 	pos, code, ok := hillFlags(fs, args, stderr, "create HILL -game robocom|core [options]")
 	if !ok {
 		return code
@@ -119,50 +102,33 @@ func hillCreate(args []string, stdout, stderr io.Writer) int {
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-	cfg := hill.Config{Game: hill.Game(*game), Rounds: gf.rounds, Size: *size, Seed: gf.resolveSeed()}
-	switch cfg.Game {
-	case hill.RoboCom:
-		for _, n := range []string{"lang", "coresize", "s", "cycles", "c", "threads", "p", "maxlength", "l", "mindist", "d", "dialect"} {
-			if set[n] {
-				return usageErr("-%s is a Core War parameter; this hill plays RoboCom", n)
+	cfg := hill.Config{Rounds: gf.rounds, Size: *size, Seed: gf.resolveSeed()}
+	switch *game {
+	case "robocom":
+		if n, ok := core.given(); ok || set["lang"] {
+			if !ok {
+				n = "lang"
 			}
+			return usageErr("-%s is a Core War parameter; this hill plays RoboCom", n)
 		}
 		opts, err := gf.optionSet()
 		if err != nil {
 			return usageErr("%v", err)
 		}
-		cfg.Options = opts
-	case hill.Core:
+		cfg.Game = &arena.HillGame{Options: opts}
+	case "core":
 		if set["options"] || len(gf.opts) > 0 {
 			return usageErr("-options and -opt are RoboCom's; a Core War hill takes -coresize, -cycles, -threads, ...")
 		}
-		l, err := hill.ParseLanguage(*lang)
+		l, err := coreplay.ParseLanguage(*lang)
 		if err != nil {
 			return usageErr("%v", err)
 		}
-		p := coreplay.Defaults(l)
-		if core.size != 0 {
-			p.Size = core.size
+		p, err := core.params(l)
+		if err != nil {
+			return usageErr("%v", err)
 		}
-		if core.cycles != 0 {
-			p.Cycles = core.cycles
-		}
-		if core.threads != 0 {
-			p.Threads = core.threads
-		}
-		if set["maxlength"] || set["l"] {
-			p.MaxLength = core.maxLen
-		}
-		if set["mindist"] || set["d"] {
-			p.MinDist = core.minDist
-		}
-		if core.dialect != "" {
-			if l != coreplay.Redcode {
-				return usageErr("-dialect is for Redcode")
-			}
-			p.Dialect = core.dialect
-		}
-		cfg.Language, cfg.Params = l, p
+		cfg.Game = &coreplay.HillGame{Language: l, Params: p}
 	case "":
 		return usageErr("give the game: -game robocom or -game core")
 	default:
@@ -177,12 +143,14 @@ func hillCreate(args []string, stdout, stderr io.Writer) int {
 }
 
 func describeGame(c hill.Config) string {
-	if c.Game == hill.RoboCom {
-		return fmt.Sprintf("RoboCom, option set %s (board %d×%d, time limit %d cycles)", c.Options.Name, c.Options.Board, c.Options.Board, c.Options.Timeout)
+	robo, core := hillRules(c)
+	if robo != nil {
+		o := robo.Options
+		return fmt.Sprintf("RoboCom, option set %s (board %d×%d, time limit %d cycles)", o.Name, o.Board, o.Board, o.Timeout)
 	}
-	p := c.Params
-	s := fmt.Sprintf("Core War, %s, core %d, %d cycles, %d threads", c.Language, p.Size, p.Cycles, p.Threads)
-	if c.Language == coreplay.Redcode {
+	p := core.Params
+	s := fmt.Sprintf("Core War, %s, core %d, %d cycles, %d threads", core.Language, p.Size, p.Cycles, p.Threads)
+	if core.Language == coreplay.Redcode {
 		s += fmt.Sprintf(", max length %d, min distance %d, dialect '%s", p.MaxLength, p.MinDist, p.Dialect)
 	}
 	return s
@@ -195,13 +163,14 @@ func sizeText(n int) string {
 	return fmt.Sprintf("at most %d programs", n)
 }
 
-// openHill opens the hill named by the first argument, saying why not on stderr.
-func openHill(cmd string, pos []string, stderr io.Writer) (*hill.Hill, int) {
+// openHill opens the hill named by the first argument (only to read it unless write), saying
+// why not on stderr.
+func openHill(cmd string, pos []string, write bool, stderr io.Writer) (*hill.Hill, int) {
 	if len(pos) == 0 {
 		fmt.Fprintf(stderr, "robocom hill %s: give the hill file first\n", cmd)
 		return nil, 2
 	}
-	h, err := hill.Open(pos[0])
+	h, err := openHillFile(pos[0], write)
 	if err != nil {
 		fmt.Fprintf(stderr, "robocom hill %s: %v\n", cmd, err)
 		return nil, 1
@@ -221,7 +190,7 @@ func hillAdd(args []string, stdout, stderr io.Writer) int {
 	if len(pos) < 2 {
 		return usageError(stderr, "hill add")("give the hill file and at least one program")
 	}
-	h, code := openHill("add", pos, stderr)
+	h, code := openHill("add", pos, true, stderr)
 	if h == nil {
 		return code
 	}
@@ -232,13 +201,18 @@ func hillAdd(args []string, stdout, stderr io.Writer) int {
 	}
 	status := 0
 	for _, f := range pos[1:] {
-		src, err := readProgramFile(f, h.Config().Game)
+		src, err := readProgramFile(f, h.Config())
 		if err != nil {
 			fmt.Fprintf(stderr, "robocom hill add: %v\n", err)
 			status = 1
 			continue
 		}
 		r, err := h.Add(f, src)
+		var we *hill.WriteError
+		if errors.As(err, &we) {
+			fmt.Fprintf(stderr, "robocom hill add: %v\n", err)
+			return 1
+		}
 		if err != nil {
 			printLoadError(stderr, err)
 			status = 1
@@ -267,8 +241,8 @@ func hillAdd(args []string, stdout, stderr io.Writer) int {
 
 // readProgramFile reads a program file's bytes through userfile (regular files only, capped
 // as a program of the hill's game), refusing a FIFO, a folder or a huge file plainly.
-func readProgramFile(path string, game hill.Game) ([]byte, error) {
-	if game == hill.Core {
+func readProgramFile(path string, c hill.Config) ([]byte, error) {
+	if _, core := hillRules(c); core != nil {
 		return userfile.Read(path, userfile.CoreSource)
 	}
 	return userfile.Read(path, userfile.Program)
@@ -319,10 +293,13 @@ func playPending(h *hill.Hill, cmd string, info, stderr io.Writer, quiet bool) i
 // hillJSON is what hill show -json prints: the tournament's JSON of the residents.
 func hillJSON(h *hill.Hill, st *hill.Standings) any {
 	c := h.Config()
-	if c.Game == hill.RoboCom {
-		return newTournamentJSON(c.Options, c.Seed, st.Plan, st.Robo, st.Missing > 0)
+	robo, core := hillRules(c)
+	if robo != nil {
+		return newTournamentJSON(robo.Options, c.Seed, st.Plan, st.Tally.(*arena.Standing), st.Missing > 0)
 	}
-	return coreTournamentJSON(st.Core, c.Language, st.Missing > 0)
+	res := st.Tally.(*coreplay.Result)
+	res.Rank()
+	return coreTournamentJSON(res, core.Language, st.Missing > 0)
 }
 
 func printStandings(h *hill.Hill, stdout, stderr io.Writer, asJSON bool) int {
@@ -346,10 +323,12 @@ func printStandings(h *hill.Hill, stdout, stderr io.Writer, asJSON bool) int {
 		fmt.Fprintf(stdout, "%s on the hill; standings need at least 2\n", countNoun(len(st.Programs), "program"))
 		return 0
 	}
-	if c.Game == hill.RoboCom {
+	if robo, core := hillRules(c); robo != nil {
 		printTournament(stdout, hillJSON(h, st).(*tournamentJSON))
 	} else {
-		printCoreTournament(stdout, st.Core, c.Language, len(st.Programs), false)
+		res := st.Tally.(*coreplay.Result)
+		res.Rank()
+		printCoreTournament(stdout, res, core.Language, len(st.Programs), false)
 	}
 	return 0
 }
@@ -363,7 +342,7 @@ func hillRemove(args []string, stdout, stderr io.Writer) int {
 	if len(pos) != 2 {
 		return usageError(stderr, "hill remove")("give the hill file and one program name")
 	}
-	h, code := openHill("remove", pos, stderr)
+	h, code := openHill("remove", pos, true, stderr)
 	if h == nil {
 		return code
 	}
@@ -396,7 +375,7 @@ func hillShow(args []string, stdout, stderr io.Writer) int {
 	case (*pairing && *all) || (*program != "" && (*pairing || *all)):
 		return usageErr("-pairing, -program and -all do not go together")
 	}
-	h, code := openHill("show", pos, stderr)
+	h, code := openHill("show", pos, false, stderr)
 	if h == nil {
 		return code
 	}
@@ -483,7 +462,7 @@ func showAll(h *hill.Hill, stdout, stderr io.Writer, asJSON bool) int {
 		if !p.OnHill {
 			name += " (off the hill)"
 		}
-		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t\n", p.ID, name, p.File, p.Added.UTC().Format("2006-01-02 15:04"))
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t\n", p.ID, termtext.Escape(name), termtext.Escape(p.File), p.Added.UTC().Format("2006-01-02 15:04"))
 	}
 	tw.Flush()
 	return 0
@@ -505,7 +484,7 @@ func hillPlay(args []string, stdout, stderr io.Writer) int {
 	if *shard == "" && *out != "" {
 		return usageError(stderr, "hill play")("-o goes with -shard")
 	}
-	h, code := openHill("play", pos, stderr)
+	h, code := openHill("play", pos, *shard == "", stderr)
 	if h == nil {
 		return code
 	}

@@ -7,31 +7,28 @@ package main
 // `robocom tournament -shard` of RoboCom programs stored in the hill.
 
 import (
-	"bufio"
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"reflect"
 
 	"robocom/internal/bouts"
 	"robocom/internal/hill"
+	"robocom/internal/userfile"
 )
 
-func hillHeader(h *hill.Hill, pd *hill.Pending, k, n int) *shardHeader {
+func hillHeader(h *hill.Hill, pd *hill.Pending, k, n int) *bouts.PartHeader {
 	c := h.Config()
-	hh := &shardHeader{Format: shardFormat, Game: string(c.Game), Shard: k, Shards: n,
-		Bouts: pd.Plan.Bouts(), Seed: c.Seed, Rounds: c.Rounds, Programs: []shardProgram{}, Pairings: pd.Plan.Pairings}
+	hh := &bouts.PartHeader{Format: bouts.PartFormat, Game: c.Game.Name(), Shard: k, Shards: n,
+		Bouts: pd.Plan.Bouts(), Seed: c.Seed, Rounds: c.Rounds, Programs: []bouts.PartProgram{}, Pairings: pd.Plan.Pairings}
 	hh.From, hh.To = bouts.Shard(pd.Plan.Bouts(), k, n)
-	if c.Game == hill.RoboCom {
-		hh.Options = optionValues(c.Options)
+	if robo, core := hillRules(c); robo != nil {
+		hh.Options = optionValues(robo.Options)
 	} else {
-		p := c.Params
-		hh.Language, hh.Params, hh.Copies = langName[c.Language], &p, 1
+		hh.Language, hh.Params, hh.Copies = core.Language.Name(), coreParamsJSON(core.Params), 1
 	}
 	for _, p := range pd.Programs {
-		hh.Programs = append(hh.Programs, shardProgram{Name: p.Name, File: p.File, SHA256: p.SHA256})
+		hh.Programs = append(hh.Programs, bouts.PartProgram{Name: p.Name, File: p.File, SHA256: p.SHA256})
 	}
 	return hh
 }
@@ -58,35 +55,32 @@ func hillPlayShard(h *hill.Hill, spec, out string, stdout, stderr io.Writer, qui
 	}
 	hh := hillHeader(h, pd, k, n)
 	w := stdout
-	var tmp *os.File
+	var part *userfile.Output
 	if out != "" {
-		tmp, err = os.CreateTemp(filepath.Dir(out), "."+filepath.Base(out)+".*")
-		if err != nil {
-			fmt.Fprintf(stderr, "robocom hill play: cannot write the part: %v\n", err)
+		if part, err = userfile.NewOutput(out, 0o644); err != nil {
+			fmt.Fprintf(stderr, "robocom hill play: %v\n", err)
 			return 1
 		}
-		tmp.Chmod(0o644)
-		defer func() {
-			if tmp != nil {
-				tmp.Close()
-				os.Remove(tmp.Name())
-			}
-		}()
-		w = tmp
+		defer part.Abort()
+		w = part
 	}
-	bw := bufio.NewWriterSize(w, 1<<16)
-	head, _ := json.Marshal(hh)
-	bw.Write(head)
-	bw.WriteByte('\n')
+	play, err := h.Player(pd, 0)
+	if err != nil {
+		fmt.Fprintf(stderr, "robocom hill play: %v\n", err)
+		return 1
+	}
+	pw, err := bouts.NewPartWriter(w, hh)
+	if err != nil {
+		fmt.Fprintf(stderr, "robocom hill play: writing the part: %v\n", err)
+		return 1
+	}
 	ctx, interrupted := onInterrupt()
 	defer interrupted.stop()
 	prog := newProgress(stderr, quiet, "bouts", hh.To-hh.From)
 	if hh.To > hh.From {
-		_, err = h.Player(pd, 0)(ctx, hh.From, hh.To, func(r bouts.Result) error {
-			line, _ := json.Marshal(r)
-			bw.Write(line)
+		_, err = play(ctx, hh.From, hh.To, func(r bouts.Result) error {
 			prog.step()
-			return bw.WriteByte('\n')
+			return pw.Write(r)
 		})
 	}
 	prog.finish()
@@ -99,14 +93,9 @@ func hillPlayShard(h *hill.Hill, spec, out string, stdout, stderr io.Writer, qui
 		fmt.Fprintf(stderr, "robocom hill play: %v\n", err)
 		return 1
 	}
-	werr := bw.Flush()
-	if tmp != nil && werr == nil {
-		if werr = tmp.Close(); werr == nil {
-			werr = os.Rename(tmp.Name(), out)
-		}
-		if werr == nil {
-			tmp = nil
-		}
+	werr := pw.Flush()
+	if part != nil && werr == nil {
+		werr = part.Commit()
 	}
 	if werr != nil {
 		fmt.Fprintf(stderr, "robocom hill play: writing the part: %v\n", werr)
@@ -119,40 +108,40 @@ func hillPlayShard(h *hill.Hill, spec, out string, stdout, stderr io.Writer, qui
 // rules, programs the hill does not store or that played in another order, pairings whose
 // rounds do not start at the hill's seed. A tournament's parts (RoboCom or Core War) play
 // every pairing from the seed as a hill does, so they fit when their programs do.
-func checkPart(h *hill.Hill, p *shardPart, ids map[string]int64) error {
-	c, hd := h.Config(), &p.header
+func checkPart(h *hill.Hill, p *bouts.Part, ids map[string]int64) error {
+	c, hd := h.Config(), &p.Header
 	other := func(what string, part, hl any) error {
-		return fmt.Errorf("%s is not a part of this hill: %s %v, the hill's %v", p.path, what, part, hl)
+		return fmt.Errorf("%s is not a part of this hill: %s %v, the hill's %v", p.Path, what, part, hl)
 	}
 	switch {
-	case hd.Game != string(c.Game):
-		return other("game", hd.Game, c.Game)
+	case hd.Game != c.Game.Name():
+		return other("game", hd.Game, c.Game.Name())
 	case hd.Seed != c.Seed:
 		return other("seed", hd.Seed, c.Seed)
 	case hd.Rounds != c.Rounds:
 		return other("rounds a pairing", hd.Rounds, c.Rounds)
 	}
-	if c.Game == hill.RoboCom {
-		if !reflect.DeepEqual(hd.Options, optionValues(c.Options)) {
-			return fmt.Errorf("%s is not a part of this hill: it was played with other options", p.path)
+	if robo, core := hillRules(c); robo != nil {
+		if !reflect.DeepEqual(hd.Options, optionValues(robo.Options)) {
+			return fmt.Errorf("%s is not a part of this hill: it was played with other options", p.Path)
 		}
-	} else if hd.Language != langName[c.Language] || hd.Params == nil || !reflect.DeepEqual(*hd.Params, c.Params) || hd.Copies != 1 {
-		return fmt.Errorf("%s is not a part of this hill: it was played with other Core War parameters", p.path)
+	} else if params, err := partParams(hd); hd.Language != core.Language.Name() || err != nil || !reflect.DeepEqual(params, core.Params) || hd.Copies != 1 {
+		return fmt.Errorf("%s is not a part of this hill: it was played with other Core War parameters", p.Path)
 	}
 	for i, pr := range hd.Programs {
 		if _, ok := ids[pr.SHA256]; !ok {
-			return fmt.Errorf("%s: program %s (%s) is not stored in the hill; add it first (hill add -noplay)", p.path, pr.Name, pr.File)
+			return fmt.Errorf("%s: program %s (%s) is not stored in the hill; add it first (hill add -noplay)", p.Path, pr.Name, pr.File)
 		}
 		if i > 0 && ids[pr.SHA256] <= ids[hd.Programs[i-1].SHA256] {
-			return fmt.Errorf("%s: programs %s and %s are not in the order they were added to the hill, so they played in the wrong order", p.path, hd.Programs[i-1].Name, pr.Name)
+			return fmt.Errorf("%s: programs %s and %s are not in the order they were added to the hill, so they played in the wrong order", p.Path, hd.Programs[i-1].Name, pr.Name)
 		}
 	}
-	for _, pg := range hd.plan().Pairings {
+	for _, pg := range hd.Plan().Pairings {
 		if pg.A >= pg.B {
-			return fmt.Errorf("%s: a pairing plays program %d before program %d; a hill plays the one added earlier first", p.path, pg.A+1, pg.B+1)
+			return fmt.Errorf("%s: a pairing plays program %d before program %d; a hill plays the one added earlier first", p.Path, pg.A+1, pg.B+1)
 		}
 		if pg.Seed != c.Seed {
-			return fmt.Errorf("%s: a pairing starts at seed %d; a hill plays round k of every pairing with seed %d + k − 1", p.path, pg.Seed, c.Seed)
+			return fmt.Errorf("%s: a pairing starts at seed %d; a hill plays round k of every pairing with seed %d + k − 1", p.Path, pg.Seed, c.Seed)
 		}
 	}
 	return nil
@@ -162,7 +151,7 @@ func hillImport(args []string, stdout, stderr io.Writer) int {
 	if len(args) < 2 {
 		return usageError(stderr, "hill import")("give the hill file and its parts (robocom hill play HILL -shard K/N -o PART.jsonl)")
 	}
-	h, code := openHill("import", args, stderr)
+	h, code := openHill("import", args, true, stderr)
 	if h == nil {
 		return code
 	}
@@ -181,13 +170,13 @@ func hillImport(args []string, stdout, stderr io.Writer) int {
 	}
 	// Together the parts must be one split of one plan, each part once (readParts), and fit
 	// this hill.
-	parts, err := readParts(args[1:])
+	parts, err := bouts.ReadParts(args[1:])
 	if err != nil {
 		return fail(err)
 	}
 	defer func() {
 		for _, p := range parts {
-			p.f.Close()
+			p.Close()
 		}
 	}()
 	for _, p := range parts {
@@ -195,16 +184,16 @@ func hillImport(args []string, stdout, stderr io.Writer) int {
 			return fail(err)
 		}
 	}
-	first := &parts[0].header
+	first := &parts[0].Header
 	// The programs as Pending would list them, so that StorePairing finds them by index.
-	pd := &hill.Pending{Plan: first.plan()}
+	pd := &hill.Pending{Plan: first.Plan()}
 	for _, pr := range first.Programs {
-		pd.Programs = append(pd.Programs, hill.LoadedProgram{Program: hill.Program{ID: ids[pr.SHA256], Name: pr.Name, File: pr.File, SHA256: pr.SHA256}})
+		pd.Programs = append(pd.Programs, hill.Program{ID: ids[pr.SHA256], Name: pr.Name, File: pr.File, SHA256: pr.SHA256})
 	}
 	var cur []bouts.Result
 	pairings := 0
 	for _, p := range parts { // in order of K, so a pairing split between parts comes whole
-		err := p.each(func(r bouts.Result) error {
+		err := p.Each(func(r bouts.Result) error {
 			cur = append(cur, r)
 			if r.Round < pd.Plan.Rounds {
 				return nil

@@ -36,24 +36,24 @@ func mergeMain(args []string, stdout, stderr io.Writer) int {
 	if len(paths) == 0 {
 		return usageError(stderr, "merge")("no part given")
 	}
-	parts, err := readParts(paths)
+	parts, err := bouts.ReadParts(paths)
 	if err != nil {
 		fmt.Fprintf(stderr, "robocom merge: %v\n", err)
 		return 1
 	}
 	defer func() {
 		for _, p := range parts {
-			p.f.Close()
+			p.Close()
 		}
 	}()
-	h := &parts[0].header
-	plan := h.plan()
+	h := &parts[0].Header
+	plan := h.Plan()
 	var add func(bouts.Result)
 	var write func() error
 	if h.Game == "robocom" {
 		opts, err := optionsFromValues(h.Options)
 		if err != nil {
-			fmt.Fprintf(stderr, "robocom merge: %s: the option set: %v\n", parts[0].path, err)
+			fmt.Fprintf(stderr, "robocom merge: %s: the option set: %v\n", parts[0].Path, err)
 			return 1
 		}
 		entries := make([]arena.Entry, len(h.Programs))
@@ -73,7 +73,7 @@ func mergeMain(args []string, stdout, stderr io.Writer) int {
 			}
 		}
 		if lang == coreplay.NoLanguage {
-			fmt.Fprintf(stderr, "robocom merge: %s: unknown language %q\n", parts[0].path, h.Language)
+			fmt.Fprintf(stderr, "robocom merge: %s: unknown language %q\n", parts[0].Path, h.Language)
 			return 1
 		}
 		entries := make([]*coreplay.Program, len(h.Programs))
@@ -88,7 +88,7 @@ func mergeMain(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	for _, p := range parts {
-		if err := p.each(func(r bouts.Result) error { add(r); return nil }); err != nil {
+		if err := p.Each(func(r bouts.Result) error { add(r); return nil }); err != nil {
 			fmt.Fprintf(stderr, "robocom merge: %v\n", err)
 			return 1
 		}

@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"robocom/internal/srcerr"
+	"robocom/internal/termtext"
 	"robocom/internal/userfile"
 	"robocom/robolang"
 )
@@ -70,7 +72,7 @@ func rbiMain(stdout, stderr io.Writer, args []string) int {
 	}
 	p, err := robolang.LoadFile(in, robolang.Options{RC3: rc3})
 	if err != nil {
-		var list robolang.ErrorList
+		var list srcerr.List
 		if errors.As(err, &list) {
 			for _, e := range list {
 				fmt.Fprintln(stderr, e)
@@ -109,6 +111,6 @@ func rbiInfo(stdout, stderr io.Writer, path string) int {
 		lang = "rc3"
 	}
 	fmt.Fprintf(stdout, "Name:     %s\nAuthor:   %s\nCountry:  %s\nFormat:   RBI %d.%d, %s language, seal intact\nCode:     hidden (%d bytes encrypted)\n",
-		h.Name, h.Author, h.Country, h.Major, h.Minor, lang, h.SealedSize)
+		termtext.Escape(h.Name), termtext.Escape(h.Author), termtext.Escape(h.Country), h.Major, h.Minor, lang, h.SealedSize)
 	return 0
 }

@@ -14,11 +14,12 @@ import (
 
 	"robocom/arena"
 	"robocom/internal/bouts"
+	"robocom/internal/termtext"
 	"robocom/internal/userfile"
 )
 
 // runTournament is "robocom tournament [options] PROGRAM...|DIR" (CLI.md): every pairing,
-// -rounds bouts each, in parallel over all cores; a ranking by points (3 per win, 1 per draw).
+// -rounds rounds each, in parallel over all cores; a ranking by points (3 per win, 1 per draw).
 func runTournament(args []string) int {
 	return tournamentMain(args, os.Stdout, os.Stderr)
 }
@@ -34,8 +35,11 @@ func tournamentMain(args []string, stdout, stderr io.Writer) int {
 	var sf shardFlags
 	sf.register(fs)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: robocom tournament [options] PROGRAM... | DIR   (at least 2 programs)")
+		fmt.Fprintln(stderr, "usage: robocom tournament [options] PROGRAM.rob|.rbi ... | DIR   (at least 2 programs)")
 		fs.PrintDefaults()
+		core, _ := newCoreTournamentFlags(stderr)
+		fmt.Fprintln(stderr, "\nCore War programs take these options instead:")
+		core.Usage()
 	}
 	args, err := parseInterspersed(fs, args)
 	if errors.Is(err, flag.ErrHelp) {
@@ -76,23 +80,23 @@ func tournamentMain(args []string, stdout, stderr io.Writer) int {
 		if err := sameInputs(sf.out, files); err != nil {
 			return usageErr("%v", err)
 		}
-		h := &shardHeader{Format: shardFormat, Game: "robocom", Shard: k, Shards: n, Bouts: t.Plan.Bouts(),
+		h := &bouts.PartHeader{Format: bouts.PartFormat, Game: "robocom", Shard: k, Shards: n, Bouts: t.Plan.Bouts(),
 			Seed: seed, Rounds: gf.rounds, Options: optionValues(opts)}
 		h.From, h.To = bouts.Shard(h.Bouts, k, n)
 		for _, p := range progs {
 			sum, err := fileSHA256(p.File)
 			if err != nil {
-				fmt.Fprintf(stderr, "robocom tournament: cannot read %s: %v\n", p.File, unwrapPath(err))
+				fmt.Fprintf(stderr, "robocom tournament: cannot read %s: %v\n", p.File, userfile.Unwrap(err))
 				return 1
 			}
-			h.Programs = append(h.Programs, shardProgram{Name: p.Name, File: p.File, SHA256: sum})
+			h.Programs = append(h.Programs, bouts.PartProgram{Name: p.Name, File: p.File, SHA256: sum})
 		}
 		return writeShard("tournament", stdout, stderr, sf.out, gf.quiet, h, t.Play)
 	}
 	ctx, interrupted := onInterrupt()
 	defer interrupted.stop()
 	st := arena.NewStanding(arena.Entries(progs), t.Plan)
-	prog := newProgress(stderr, gf.quiet, "bouts", t.Plan.Bouts())
+	prog := newProgress(stderr, gf.quiet, "rounds", t.Plan.Bouts())
 	_, err = t.Play(ctx, 0, t.Plan.Bouts(), func(r bouts.Result) error {
 		st.Add(r)
 		prog.step()
@@ -165,10 +169,10 @@ type tournamentJSON struct {
 	Rounds   int            `json:"rounds"`
 	Programs []standingJSON `json:"programs"`
 	Pairings []pairingJSON  `json:"pairings"`
-	// Interrupted is true when Ctrl-C or SIGTERM stopped the tournament after BoutsPlayed
-	// bouts (in plan order): the standings count those only.
-	Interrupted bool `json:"interrupted,omitempty"`
-	BoutsPlayed int  `json:"bouts_played,omitempty"`
+	// Interrupted is true when Ctrl-C or SIGTERM stopped the tournament after RoundsPlayed
+	// rounds (in plan order): the standings count those only.
+	Interrupted  bool `json:"interrupted,omitempty"`
+	RoundsPlayed int  `json:"rounds_played,omitempty"`
 }
 
 type standingJSON struct {
@@ -202,22 +206,22 @@ func newTournamentJSON(opts *arena.Options, seed int64, plan bouts.Plan, st *are
 		out.Pairings = append(out.Pairings, pairingJSON{A: pg.A, B: pg.B, AWins: pg.AWins, BWins: pg.BWins, Draws: pg.Draws})
 	}
 	if interrupted {
-		out.Interrupted, out.BoutsPlayed = true, st.Bouts
+		out.Interrupted, out.RoundsPlayed = true, st.Bouts
 	}
 	return out
 }
 
 func printTournament(w io.Writer, res *tournamentJSON) {
 	n := len(res.Programs)
-	fmt.Fprintf(w, "%d programs, %d pairings × %d bouts; option set %s, board %d×%d, time limit %d cycles, seed %d\n\n",
+	fmt.Fprintf(w, "%d programs, %d pairings × %d rounds; option set %s, board %d×%d, time limit %d cycles, seed %d\n\n",
 		n, n*(n-1)/2, res.Rounds, res.Options, res.Board, res.Board, res.Timeout, res.Seed)
 	if res.Interrupted {
-		fmt.Fprintf(w, "interrupted after %d of %d bouts: the standings count those only\n\n", res.BoutsPlayed, len(res.Pairings)*res.Rounds)
+		fmt.Fprintf(w, "interrupted after %d of %d rounds: the standings count those only\n\n", res.RoundsPlayed, len(res.Pairings)*res.Rounds)
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "rank\tpoints\twins\tdraws\tlosses\t  program\t")
 	for _, s := range res.Programs {
-		fmt.Fprintf(tw, "%d\t%d\t%d\t%d\t%d\t  %s\t\n", s.Rank, s.Points, s.Wins, s.Draws, s.Losses, s.Name)
+		fmt.Fprintf(tw, "%d\t%d\t%d\t%d\t%d\t  %s\t\n", s.Rank, s.Points, s.Wins, s.Draws, s.Losses, termtext.Escape(s.Name))
 	}
 	tw.Flush()
 }

@@ -18,6 +18,7 @@ import (
 
 	coreplay "robocom/corewars/play"
 	"robocom/internal/bouts"
+	"robocom/internal/termtext"
 	"robocom/internal/userfile"
 )
 
@@ -58,40 +59,55 @@ func countProgramKinds(dir string) (core, robo int) {
 	return core, robo
 }
 
-// coreTournamentMain is `robocom tournament` for the core languages: round-robin (every
-// pairing, -rounds battles each, 3 points a win, 1 a draw) or, with -swiss, the Atari ST
-// Corewar's Swiss system (⌈log₂ n⌉ rounds of pairings by points, 3 battles each, 2 points a
-// win, 1 a draw).
-func coreTournamentMain(args []string, stdout, stderr io.Writer) int {
+// coreTournamentFlags are the options of a Core War tournament.
+type coreTournamentFlags struct {
+	seed        int64
+	seedSet     bool
+	rounds      int
+	swiss       bool
+	core        coreFlags
+	copies      int
+	json, quiet bool
+	shard       shardFlags
+}
+
+// newCoreTournamentFlags defines the options of a Core War tournament on a flag set that
+// writes to w; the RoboCom tournament's help lists them too.
+func newCoreTournamentFlags(w io.Writer) (*flag.FlagSet, *coreTournamentFlags) {
 	fs := flag.NewFlagSet("tournament", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	var (
-		seed    int64
-		seedSet bool
-	)
-	fs.Func("seed", "seed of battle 1 of every pairing (round-robin: battle k of a pairing uses seed+k-1; Swiss: battle k of the tournament uses seed+k-1); default random, always printed", func(s string) error {
+	fs.SetOutput(w)
+	f := &coreTournamentFlags{}
+	fs.Func("seed", "seed of round 1 of every pairing (round-robin: round k of a pairing uses seed+k-1; Swiss: round k of the tournament uses seed+k-1); default random, always printed", func(s string) error {
 		n, err := strconv.ParseInt(s, 10, 64)
 		if err != nil {
 			return fmt.Errorf("-seed needs a whole number, not %q", s)
 		}
-		seed, seedSet = n, true
+		f.seed, f.seedSet = n, true
 		return nil
 	})
-	rounds := fs.Int("rounds", 10, "battles per pairing (round-robin); the Swiss system always plays 3")
-	swiss := fs.Bool("swiss", false, "the Atari ST Swiss system instead of round-robin")
-	size := fs.Int("size", 0, "cells in the core (default: .cw 10000, .vna 200, .red 8000)")
-	cycles := fs.Int64("cycles", 0, "time slices (.cw) or rounds (.vna) before a draw; .red: cycles per warrior")
-	threads := fs.Int("threads", 0, "threads per process (.cw), executors per player (.vna), processes per warrior (.red)")
-	copies := fs.Int("copies", 1, "processes per program (.cw only)")
-	dialect := fs.String("dialect", "94", "Redcode dialect 94, 88 or 86 (.red only)")
-	asJSON := fs.Bool("json", false, "print the result as JSON")
-	quiet := fs.Bool("q", false, "no progress line on a terminal")
-	var sf shardFlags
-	sf.register(fs)
+	fs.IntVar(&f.rounds, "rounds", 10, fmt.Sprintf("rounds a pairing (round-robin); the Swiss system always plays %d", coreplay.SwissBattles))
+	fs.BoolVar(&f.swiss, "swiss", false, "the Atari ST Swiss system instead of round-robin")
+	f.core.register(fs, true)
+	fs.IntVar(&f.copies, "copies", 1, "processes per program (.cw only)")
+	fs.BoolVar(&f.json, "json", false, "print the result as JSON")
+	fs.BoolVar(&f.quiet, "q", false, "no progress line on a terminal")
+	f.shard.register(fs)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: robocom tournament [options] PROGRAM.red|.cw|.vna ... | DIR   (at least 2 programs, one language)")
+		fmt.Fprintln(w, coreTournamentUsage)
 		fs.PrintDefaults()
 	}
+	return fs, f
+}
+
+const coreTournamentUsage = "usage: robocom tournament [options] PROGRAM.red|.cw|.vna ... | DIR   (at least 2 programs, one language)"
+
+// coreTournamentMain is `robocom tournament` for the core languages: round-robin (every
+// pairing, -rounds rounds each, 3 points a win, 1 a draw) or, with -swiss, the Atari ST
+// Corewar's Swiss system (⌈log₂ n⌉ Swiss rounds of pairings by points, 3 rounds each, 2
+// points a win, 1 a draw).
+func coreTournamentMain(args []string, stdout, stderr io.Writer) int {
+	fs, f := newCoreTournamentFlags(stderr)
+	rounds, swiss, copies, asJSON, quiet, sf, core := &f.rounds, &f.swiss, &f.copies, &f.json, &f.quiet, &f.shard, &f.core
 	pos, err := parseInterspersed(fs, args)
 	if errors.Is(err, flag.ErrHelp) {
 		return 0
@@ -99,6 +115,7 @@ func coreTournamentMain(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return 2
 	}
+	seed, seedSet := f.seed, f.seedSet
 	usageErr := func(format string, a ...any) int {
 		fmt.Fprintf(stderr, "robocom tournament: "+format+"\n", a...)
 		fs.Usage()
@@ -116,7 +133,7 @@ func coreTournamentMain(args []string, stdout, stderr io.Writer) int {
 		}
 		ents, err := os.ReadDir(a)
 		if err != nil {
-			return usageErr("cannot read directory %s: %v", a, unwrapPath(err))
+			return usageErr("cannot read directory %s: %v", a, userfile.Unwrap(err))
 		}
 		n := 0
 		for _, e := range ents {
@@ -143,32 +160,16 @@ func coreTournamentMain(args []string, stdout, stderr io.Writer) int {
 	rset := given["rounds"]
 	switch {
 	case *swiss && rset && *rounds != coreplay.SwissBattles:
-		return usageErr("the Swiss system plays %d battles a pairing; leave out -rounds", coreplay.SwissBattles)
+		return usageErr("the Swiss system plays %d rounds a pairing; leave out -rounds", coreplay.SwissBattles)
 	case *rounds < 1:
 		return usageErr("-rounds must be at least 1, not %d", *rounds)
 	case *copies < 1:
 		return usageErr("-copies must be at least 1, not %d", *copies)
 	case lang != coreplay.CW && *copies != 1:
 		return usageErr("-copies is for .cw programs; %s loads each program once", lang)
-	case given["size"] && *size < 1, given["cycles"] && *cycles < 1, given["threads"] && *threads < 1:
-		// 0 is refused like a negative number, as in robocom core: leaving the flag out asks
-		// for the language's default.
-		return usageErr("-size, -cycles and -threads must be at least 1 (leave one out for the language's default)")
 	}
-	p := coreplay.Defaults(lang)
-	if *size > 0 {
-		p.Size = *size
-	}
-	if *cycles > 0 {
-		p.Cycles = *cycles
-	}
-	if *threads > 0 {
-		p.Threads = *threads
-	}
-	if lang == coreplay.Redcode {
-		p.Dialect = *dialect
-	}
-	if err := p.Check(lang); err != nil {
+	p, err := core.params(lang)
+	if err != nil {
 		return usageErr("%v", err)
 	}
 	var progs []*coreplay.Program
@@ -222,11 +223,11 @@ func coreTournamentMain(args []string, stdout, stderr io.Writer) int {
 			return usageErr("%v", err)
 		}
 		m := &coreplay.Match{Programs: progs, Copies: cs, Params: p, Plan: bouts.RoundRobinPlan(len(progs), seed, *rounds)}
-		h := &shardHeader{Format: shardFormat, Game: "core", Shard: k, Shards: n, Bouts: m.Plan.Bouts(),
-			Seed: seed, Rounds: *rounds, Language: langName[lang], Params: &p, Copies: *copies}
+		h := &bouts.PartHeader{Format: bouts.PartFormat, Game: "core", Shard: k, Shards: n, Bouts: m.Plan.Bouts(),
+			Seed: seed, Rounds: *rounds, Language: langName[lang], Params: coreParamsJSON(p), Copies: *copies}
 		h.From, h.To = bouts.Shard(h.Bouts, k, n)
 		for _, pr := range progs {
-			h.Programs = append(h.Programs, shardProgram{Name: pr.Name, File: pr.File, SHA256: sha256Hex(pr.Source)})
+			h.Programs = append(h.Programs, bouts.PartProgram{Name: pr.Name, File: pr.File, SHA256: sha256Hex(pr.Source)})
 		}
 		return writeShard("tournament", stdout, stderr, sf.out, *quiet, h, m.Play)
 	}
@@ -235,7 +236,7 @@ func coreTournamentMain(args []string, stdout, stderr io.Writer) int {
 	var prog *progress
 	res, err := coreplay.PlayTournament(ctx, sys, progs, cs, p, seed, *rounds, runtime.NumCPU(), func(done, total int) {
 		if prog == nil && done == 1 {
-			prog = newProgress(stderr, *quiet, "battles", total)
+			prog = newProgress(stderr, *quiet, "rounds", total)
 		}
 		prog.step()
 	})
@@ -266,27 +267,20 @@ func writeCoreTournament(w io.Writer, res *coreplay.Result, lang coreplay.Langua
 	return bw.Flush()
 }
 
-func unwrapPath(err error) error {
-	if pe, ok := err.(*os.PathError); ok {
-		return pe.Err
-	}
-	return err
-}
-
 type coreTournamentOut struct {
 	Language string           `json:"language"`
 	System   string           `json:"system"` // "round-robin" or "swiss"
 	Seed     int64            `json:"seed"`
-	Battles  int              `json:"battles"` // per pairing
-	Rounds   int              `json:"rounds"`  // Swiss rounds; 1 for round-robin
+	Rounds   int              `json:"rounds"`                 // per pairing, as in the RoboCom tournament's JSON
+	Swiss    int              `json:"swiss_rounds,omitempty"` // the Swiss system's rounds of pairings
 	Win      int              `json:"points_win"`
 	Draw     int              `json:"points_draw"`
 	Programs []coreStandingJS `json:"programs"`
 	Pairings []corePairingJS  `json:"pairings"`
-	// Interrupted is true when Ctrl-C or SIGTERM stopped the tournament after BattlesPlayed
-	// battles: the standings count those only.
-	Interrupted   bool `json:"interrupted,omitempty"`
-	BattlesPlayed int  `json:"battles_played,omitempty"`
+	// Interrupted is true when Ctrl-C or SIGTERM stopped the tournament after RoundsPlayed
+	// rounds: the standings count those only.
+	Interrupted  bool `json:"interrupted,omitempty"`
+	RoundsPlayed int  `json:"rounds_played,omitempty"`
 }
 
 // coreStandingJS is a RoboCom tournament's standing plus the Swiss system's byes.
@@ -305,12 +299,12 @@ type corePairingJS struct {
 }
 
 func coreTournamentJSON(res *coreplay.Result, lang coreplay.Language, interrupted bool) coreTournamentOut {
-	out := coreTournamentOut{Language: langName[lang], System: "round-robin", Seed: res.Seed, Battles: res.Battles, Rounds: res.Rounds, Win: 3, Draw: 1}
+	out := coreTournamentOut{Language: langName[lang], System: "round-robin", Seed: res.Seed, Rounds: res.Battles, Win: 3, Draw: 1}
 	if interrupted {
-		out.Interrupted, out.BattlesPlayed = true, res.Played
+		out.Interrupted, out.RoundsPlayed = true, res.Played
 	}
 	if res.System == coreplay.Swiss {
-		out.System, out.Win = "swiss", 2
+		out.System, out.Swiss, out.Win = "swiss", res.Rounds, 2
 	}
 	for i, s := range res.Standings {
 		rank := i + 1
@@ -329,14 +323,14 @@ func coreTournamentJSON(res *coreplay.Result, lang coreplay.Language, interrupte
 func printCoreTournament(w io.Writer, res *coreplay.Result, lang coreplay.Language, n int, interrupted bool) {
 	js := coreTournamentJSON(res, lang, interrupted)
 	if res.System == coreplay.Swiss {
-		fmt.Fprintf(w, "%s, Swiss system: %d programs, %s, %d battles a pairing (2 points a win, 1 a draw; a bye counts as %d draws), seed %d\n\n",
-			lang, n, countNoun(res.Rounds, "round"), res.Battles, res.Battles, res.Seed)
+		fmt.Fprintf(w, "%s, Swiss system: %d programs, %s, %d rounds a pairing (2 points a win, 1 a draw; a bye counts as %d draws), seed %d\n\n",
+			lang, n, countNoun(res.Rounds, "Swiss round"), res.Battles, res.Battles, res.Seed)
 	} else {
 		fmt.Fprintf(w, "%s, round-robin: %d programs, %s × %s (3 points a win, 1 a draw), seed %d\n\n",
-			lang, n, countNoun(n*(n-1)/2, "pairing"), countNoun(res.Battles, "battle"), res.Seed)
+			lang, n, countNoun(n*(n-1)/2, "pairing"), countNoun(res.Battles, "round"), res.Seed)
 	}
 	if interrupted {
-		fmt.Fprintf(w, "interrupted after %s: the standings count those only\n\n", countNoun(res.Played, "battle"))
+		fmt.Fprintf(w, "interrupted after %s: the standings count those only\n\n", countNoun(res.Played, "round"))
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	head := "rank\tpoints\twins\tdraws\tlosses\t"
@@ -349,7 +343,7 @@ func printCoreTournament(w io.Writer, res *coreplay.Result, lang coreplay.Langua
 		if res.System == coreplay.Swiss {
 			line += fmt.Sprintf("%d\t", s.Byes)
 		}
-		fmt.Fprintf(tw, "%s  %s\t\n", line, s.Name)
+		fmt.Fprintf(tw, "%s  %s\t\n", line, termtext.Escape(s.Name))
 	}
 	tw.Flush()
 }

@@ -35,12 +35,12 @@ func TestCoreTournamentRoundRobinJSON(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &res); err != nil {
 		t.Fatal(err)
 	}
-	if res.System != "round-robin" || res.Battles != 2 || res.Win != 3 || len(res.Pairings) != 3 || len(res.Programs) != 3 {
+	if res.System != "round-robin" || res.Rounds != 2 || res.Win != 3 || len(res.Pairings) != 3 || len(res.Programs) != 3 {
 		t.Fatalf("got %+v", res)
 	}
 	for _, pg := range res.Pairings {
 		if pg.AWins+pg.BWins+pg.Draws != 2 {
-			t.Errorf("pairing %+v did not play 2 battles", pg)
+			t.Errorf("pairing %+v did not play 2 rounds", pg)
 		}
 	}
 	// The samples folder mixes .cw and .vna: refused with a sentence.
@@ -71,13 +71,13 @@ func TestCoreTournamentSwiss(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &res); err != nil {
 		t.Fatal(err)
 	}
-	if res.System != "swiss" || res.Battles != 3 || res.Rounds != 2 || res.Win != 2 || len(res.Pairings) != 4 || len(res.Programs) != 4 {
+	if res.System != "swiss" || res.Rounds != 3 || res.Swiss != 2 || res.Win != 2 || len(res.Pairings) != 4 || len(res.Programs) != 4 {
 		t.Fatalf("Swiss of 4: %+v", res)
 	}
 	pts := map[int]int{}
 	for _, pg := range res.Pairings {
 		if pg.AWins+pg.BWins+pg.Draws != 3 {
-			t.Errorf("pairing %+v did not play 3 battles", pg)
+			t.Errorf("pairing %+v did not play 3 rounds", pg)
 		}
 		pts[pg.A] += 2*pg.AWins + pg.Draws
 		pts[pg.B] += 2*pg.BWins + pg.Draws
@@ -92,7 +92,7 @@ func TestCoreTournamentSwiss(t *testing.T) {
 	if again != out {
 		t.Fatal("the same seed gave another result")
 	}
-	if code, _, errs := runCoreTournament(t, append([]string{"-swiss", "-rounds", "5"}, files...)...); code != 2 || !strings.Contains(errs, "3 battles") {
+	if code, _, errs := runCoreTournament(t, append([]string{"-swiss", "-rounds", "5"}, files...)...); code != 2 || !strings.Contains(errs, "3 rounds") {
 		t.Fatalf("-swiss -rounds 5: exit %d, %q", code, errs)
 	}
 }

@@ -75,10 +75,10 @@ var fuzzCommandNames = []string{"battle", "tournament", "check", "rbi", "core", 
 // fuzzFlags are each command's flags; "#" after a name means it takes a number, "$" a word.
 var fuzzFlags = map[string][]string{
 	"battle":     {"-seed#", "-rounds#", "-options$", "-opt$", "-place$", "-json", "-trace$", "-q", "-h", "--"},
-	"tournament": {"-seed#", "-rounds#", "-options$", "-opt$", "-json", "-swiss", "-size#", "-cycles#", "-threads#", "-copies#", "-dialect$", "-shard$", "-o$", "-q", "-h"},
+	"tournament": {"-seed#", "-rounds#", "-options$", "-opt$", "-json", "-swiss", "-size#", "-coresize#", "-s#", "-cycles#", "-c#", "-threads#", "-p#", "-maxlength#", "-l#", "-mindist#", "-d#", "-copies#", "-dialect$", "-shard$", "-o$", "-q", "-h"},
 	"check":      {"-rc3", "-options$", "-h"},
 	"rbi":        {"-info", "-rc3", "-o$", "-h"},
-	"core":       {"-seed#", "-rounds#", "-size#", "-cycles#", "-threads#", "-copies#", "-dialect$", "-json", "-q", "-h"},
+	"core":       {"-seed#", "-rounds#", "-size#", "-coresize#", "-s#", "-cycles#", "-c#", "-threads#", "-p#", "-maxlength#", "-l#", "-mindist#", "-d#", "-copies#", "-dialect$", "-json", "-q", "-h"},
 	"mars":       {"-r#", "-s#", "-c#", "-p#", "-l#", "-d#", "-F#", "-S#", "-=$", "-@$", "-b", "-k", "-8", "-f", "-o", "-P", "-V", "-e", "-Q#"},
 	"help":       {},
 	"merge":      {"-json", "-h"},

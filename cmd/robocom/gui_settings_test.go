@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"robocom/ui/corewin"
-	"robocom/ui/shell"
+	"robocom/ui/kit"
 )
 
 // The Core War mode's players, copies, folder and the mode chosen last survive a restart,
@@ -17,7 +17,7 @@ import (
 func TestCoreWarSettingsPersist(t *testing.T) {
 	dir := t.TempDir()
 	t.Setenv("XDG_CONFIG_HOME", dir)
-	path, err := shell.DefaultSettingsPath()
+	path, err := kit.DefaultSettingsPath()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -32,7 +32,7 @@ func TestCoreWarSettingsPersist(t *testing.T) {
 	if err := os.WriteFile(path, []byte(old), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	st, err := shell.OpenSettings(path)
+	st, err := kit.OpenSettings(path)
 	if err != nil {
 		t.Fatalf("an older settings file does not load: %v", err)
 	}
@@ -44,7 +44,7 @@ func TestCoreWarSettingsPersist(t *testing.T) {
 	rememberCore(st, corewin.Memory{Players: []string{"bundled:core/dwarf.cw", "disk:x/imp.cw"}, Copies: []int{3, 1}, Folder: "disk:x"})
 	rememberMode(st, true)
 
-	st2, err := shell.OpenSettings(path)
+	st2, err := kit.OpenSettings(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -64,7 +64,7 @@ func TestCoreWarSettingsPersist(t *testing.T) {
 		t.Errorf("Core War files on the command line gave %v, core first %v", files, coreFirst)
 	}
 	rememberMode(st2, false)
-	st3, _ := shell.OpenSettings(path)
+	st3, _ := kit.OpenSettings(path)
 	if _, _, _, coreFirst := coreStart(nil, nil, st3.Get()); coreFirst {
 		t.Error("after switching back to RoboCom, the next run opens in Core War")
 	}

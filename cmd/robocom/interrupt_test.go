@@ -136,8 +136,8 @@ func TestInterrupt(t *testing.T) {
 		for _, s := range res.Programs {
 			wins += s.Wins
 		}
-		if bouts != res.BoutsPlayed || (res.BoutsPlayed > 0 && res.Pairings[0].AWins+res.Pairings[0].BWins+res.Pairings[0].Draws != bouts) {
-			t.Errorf("%d bouts played, the pairings hold %d (the first %+v)", res.BoutsPlayed, bouts, res.Pairings[0])
+		if bouts != res.RoundsPlayed || (res.RoundsPlayed > 0 && res.Pairings[0].AWins+res.Pairings[0].BWins+res.Pairings[0].Draws != bouts) {
+			t.Errorf("%d bouts played, the pairings hold %d (the first %+v)", res.RoundsPlayed, bouts, res.Pairings[0])
 		}
 		if wins > bouts {
 			t.Errorf("%d wins in %d bouts", wins, bouts)

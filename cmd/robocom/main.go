@@ -4,6 +4,7 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -13,6 +14,7 @@ import (
 	"sort"
 	"strings"
 
+	"robocom/internal/termtext"
 	"robocom/internal/userfile"
 )
 
@@ -48,15 +50,24 @@ func main() {
 
 // run is robocom with the process's standard streams. Standard output goes through a writer
 // that remembers a failed write (a full disk, > /dev/full): then the command fails with a
-// message and status 1 instead of exiting 0 with its output lost.
+// message and status 1 instead of exiting 0 with its output lost. Both streams escape the
+// control characters in what they print (termtext), so a program's name or a file name can
+// never drive the user's terminal; mars prints what pMARS prints, byte for byte.
 func run(args []string) int {
 	out := &checkedWriter{w: os.Stdout}
 	if len(args) > 0 && args[0] == "mars" {
 		return runMars(args[1:], out)
 	}
-	status := robocomMain(args, os.Stdin, out, os.Stderr)
+	stdout := &termtext.Writer{W: out}
+	status := robocomMain(args, os.Stdin, stdout, escapedStderr)
+	stdout.Flush()
+	escapedStderr.Flush()
 	return out.status(status, os.Stderr)
 }
+
+// escapedStderr is the process's standard error, escaped (see run); the window's launch writes to
+// it too.
+var escapedStderr = &termtext.Writer{W: os.Stderr}
 
 // robocomMain is robocom ARGS with the given streams; it opens the window when no
 // subcommand is named (the fuzz test never gets there: it always names one).
@@ -87,6 +98,9 @@ func robocomMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return openArena(args)
 }
 
+// hillCommands are robocom hill's subcommands, in the order of its usage text.
+var hillCommands = []string{"create", "add", "remove", "show", "play", "import"}
+
 // helpFor is "robocom help COMMAND": the command's own help, on standard output.
 func helpFor(name string, stdout, stderr io.Writer) int {
 	c, ok := commands[name]
@@ -101,6 +115,16 @@ func helpFor(name string, stdout, stderr io.Writer) int {
 	}
 	if name == "mars" { // pMARS's -h is a usage error; the help itself is its usage text
 		fmt.Fprint(stdout, marsUsage())
+		return 0
+	}
+	if name == "hill" { // the overview, then each subcommand's options
+		hillMain([]string{"-h"}, stdout, stdout)
+		for _, sub := range hillCommands {
+			var b bytes.Buffer
+			if hillMain([]string{sub, "-h"}, &b, &b) == 0 {
+				fmt.Fprintf(stdout, "\n%s", b.Bytes())
+			}
+		}
 		return 0
 	}
 	return c.main([]string{"-h"}, strings.NewReader(""), stdout, stdout)

@@ -17,6 +17,7 @@ import (
 	"strings"
 
 	"robocom/arena"
+	"robocom/internal/srcerr"
 	"robocom/robolang"
 )
 
@@ -26,10 +27,17 @@ type listFlag []string
 func (l *listFlag) String() string     { return strings.Join(*l, " ") }
 func (l *listFlag) Set(s string) error { *l = append(*l, s); return nil }
 
+// flagSetParsed, when a test sets it, is told each flag set a command parses: the help test
+// checks that robocom help CMD lists every flag of them.
+var flagSetParsed func(*flag.FlagSet)
+
 // parseInterspersed parses flags that may appear before, between or after the positional
 // arguments (robocom battle a.rob -seed 3 b.rob), returning the positional ones. "--" ends
 // the flags.
 func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
+	if flagSetParsed != nil {
+		flagSetParsed(fs)
+	}
 	var pos []string
 	for {
 		if err := fs.Parse(args); err != nil {
@@ -68,7 +76,7 @@ func (f *gameFlags) register(fs *flag.FlagSet, defaultRounds int, withPlace bool
 		f.seed, f.seedSet = n, true
 		return nil
 	})
-	fs.IntVar(&f.rounds, "rounds", defaultRounds, "bouts to play")
+	fs.IntVar(&f.rounds, "rounds", defaultRounds, "rounds to play (a tournament or hill: rounds a pairing)")
 	fs.StringVar(&f.options, "options", "classic", "option set: classic, rc3, rc3m, or a saved set FILE")
 	fs.Var(&f.opts, "opt", "override one rule value, KEY=VALUE (repeatable); keys: "+strings.Join(arena.Keys(), ", "))
 	if withPlace {
@@ -149,7 +157,7 @@ func loadPrograms(stderr io.Writer, paths []string, lang ...robolang.Options) ([
 		p, err := robolang.LoadFile(path, opt)
 		if err != nil {
 			ok = false
-			var list robolang.ErrorList
+			var list srcerr.List
 			if errors.As(err, &list) {
 				for _, e := range list {
 					fmt.Fprintln(stderr, e)

@@ -5,6 +5,8 @@ import (
 	"io"
 	"os"
 	"time"
+
+	"robocom/internal/termtext"
 )
 
 // progress is the line a long run keeps up to date on a terminal: done/total, the rate and
@@ -22,6 +24,9 @@ type progress struct {
 // newProgress returns the progress of a run of total units, or nil (whose methods do
 // nothing) if it should stay quiet.
 func newProgress(w io.Writer, quiet bool, unit string, total int) *progress {
+	if e, ok := w.(*termtext.Writer); ok {
+		w = e.Unwrap() // the line is drawn with the terminal's own control sequences
+	}
 	if quiet || !isTerminal(w) {
 		return nil
 	}

@@ -32,13 +32,13 @@ type srcLine struct {
 	col  int // of the keyword
 }
 
-// Assemble translates a .cw source. Errors come back as a corewars.ErrorList whose entries
+// Assemble translates a .cw source. Errors come back as a srcerr.List whose entries
 // read file:line:col: message.
 //
 // Two passes: the first parses each line and assigns cells to labels, the second resolves
 // label operands into offsets relative to the cell that holds them.
 func Assemble(file string, src []byte) (*Program, error) {
-	var errs corewars.ErrorList
+	var errs corewars.Errors
 	var lines []srcLine
 	labels := map[string]int{} // label -> cell index
 	labelLine := map[string]int{}
@@ -159,7 +159,7 @@ func Assemble(file string, src []byte) (*Program, error) {
 		prog.Code = append(prog.Code, in)
 		prog.Lines = append(prog.Lines, sl.line)
 	}
-	if len(errs) == 0 {
+	if errs.Len() == 0 {
 		switch {
 		case len(prog.Code) == 0:
 			errs.Add(file, 1, 1, "the program has no instructions")
@@ -173,7 +173,7 @@ func Assemble(file string, src []byte) (*Program, error) {
 	return prog, nil
 }
 
-func addLabel(errs *corewars.ErrorList, file string, line, col int, label string, labels map[string]int, labelLine map[string]int, cell int) bool {
+func addLabel(errs *corewars.Errors, file string, line, col int, label string, labels map[string]int, labelLine map[string]int, cell int) bool {
 	if prev, dup := labelLine[label]; dup {
 		errs.Add(file, line, col, "label %q is already defined on line %d", label, prev)
 		return false
@@ -183,7 +183,7 @@ func addLabel(errs *corewars.ErrorList, file string, line, col int, label string
 	return true
 }
 
-func resolve(errs *corewars.ErrorList, file string, line int, o srcOperand, labels map[string]int, here int) (int32, bool) {
+func resolve(errs *corewars.Errors, file string, line int, o srcOperand, labels map[string]int, here int) (int32, bool) {
 	if o.form == 'n' {
 		return o.num, true
 	}
@@ -199,7 +199,7 @@ func resolve(errs *corewars.ErrorList, file string, line int, o srcOperand, labe
 //
 //	operand := [+-]digits | '&' label | label | '[' label ']'
 //	operands := [operand [',' operand]]
-func parseOperands(errs *corewars.ErrorList, file string, line int, s *scanner, sl *srcLine) bool {
+func parseOperands(errs *corewars.Errors, file string, line int, s *scanner, sl *srcLine) bool {
 	want := []class{ops[sl.op].a, ops[sl.op].b}
 	if sl.op == Data {
 		want = []class{value}
@@ -283,7 +283,7 @@ func checkClass(op Op, c class, o srcOperand) string {
 	return ""
 }
 
-func parseOperand(errs *corewars.ErrorList, file string, line int, s *scanner) (srcOperand, bool) {
+func parseOperand(errs *corewars.Errors, file string, line int, s *scanner) (srcOperand, bool) {
 	o := srcOperand{col: s.col()}
 	c := s.peek()
 	switch {

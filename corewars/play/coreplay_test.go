@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"robocom/internal/bouts"
+	"robocom/internal/srcerr"
 )
 
 func loadSample(t *testing.T, name string, p Params) *Program {
@@ -53,7 +54,7 @@ func TestLoadErrorsAtTheirLines(t *testing.T) {
 			p.Dialect = c.dialect
 		}
 		_, err := Load(c.file, []byte(c.src), p)
-		var le LoadErrors
+		var le srcerr.List
 		if !errors.As(err, &le) || len(le) == 0 {
 			t.Errorf("%s: got %v, want load errors", c.file, err)
 			continue

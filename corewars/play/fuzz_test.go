@@ -5,10 +5,12 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"robocom/internal/srcerr"
 )
 
 // FuzzLoadAndPlay loads any text as each language and, when it assembles, plays a short game
-// of it against itself: no panic, no hang, and a failure is a LoadErrors with lines in range.
+// of it against itself: no panic, no hang, and a failure is a srcerr.List with lines in range.
 func FuzzLoadAndPlay(f *testing.F) {
 	ents, _ := os.ReadDir(filepath.Join("..", "..", "robots", "core"))
 	for _, e := range ents {
@@ -33,7 +35,7 @@ func FuzzLoadAndPlay(f *testing.F) {
 		}
 		prog, err := Load(name, src, p)
 		if err != nil {
-			var le LoadErrors
+			var le srcerr.List
 			if !errors.As(err, &le) || len(le) == 0 {
 				t.Fatalf("%s: error %v is not a list of load errors", name, err)
 			}

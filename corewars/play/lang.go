@@ -15,6 +15,7 @@ import (
 	"robocom/corewars/redcode"
 	"robocom/corewars/redcodeengine"
 	"robocom/corewars/vna"
+	"robocom/internal/srcerr"
 )
 
 // Language is one of the core languages.
@@ -80,8 +81,8 @@ func Defaults(l Language) Params {
 		c := vna.DefaultConfig()
 		return Params{Size: c.Size, Cycles: c.MaxRounds, Threads: c.MaxExecutors, MaxLength: vna.MaxNodes, MinDist: c.MinGap, Rounds: 1}
 	case Redcode:
-		c := redcodeengine.DefaultConfig()
-		return Params{Size: c.CoreSize, Cycles: c.Cycles, Threads: c.MaxProcesses, MaxLength: 100, MinDist: c.MinDistance, Rounds: 1, Dialect: "94"}
+		c := redcode.Defaults()
+		return Params{Size: c.CoreSize, Cycles: c.Cycles, Threads: c.MaxProcesses, MaxLength: c.MaxLength, MinDist: c.MinDistance, Rounds: c.Rounds, Dialect: "94"}
 	default:
 		c := cw.DefaultConfig()
 		return Params{Size: c.Size, Cycles: c.MaxCycles, Threads: c.MaxThreads, MinDist: c.MinDist, Rounds: 1,
@@ -114,35 +115,6 @@ func (p Params) Check(l Language) error {
 	return nil
 }
 
-// LoadError is one problem in a program's source. Line is 1-based, 0 when the problem is
-// not tied to a line; Col is 0 when the assembler does not know it (Redcode's pMARS messages).
-type LoadError struct {
-	File      string
-	Line, Col int
-	Msg       string
-}
-
-func (e LoadError) Error() string {
-	switch {
-	case e.Line > 0 && e.Col > 0:
-		return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Col, e.Msg)
-	case e.Line > 0:
-		return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
-	}
-	return e.File + ": " + e.Msg
-}
-
-// LoadErrors are all the problems of one file.
-type LoadErrors []LoadError
-
-func (l LoadErrors) Error() string {
-	s := make([]string, len(l))
-	for i, e := range l {
-		s[i] = e.Error()
-	}
-	return strings.Join(s, "\n")
-}
-
 // Program is a loaded program: its source (Redcode is assembled again for each game, since
 // its predefined constants depend on the parameters and the number of warriors) and, for
 // .cw and .vna, the assembled form.
@@ -158,13 +130,13 @@ type Program struct {
 }
 
 // Load assembles a program's source with the parameters; the language comes from the
-// file's extension. Source errors come back as LoadErrors.
+// file's extension. Source errors come back as a srcerr.List.
 func Load(file string, src []byte, p Params) (prog *Program, err error) {
 	// An assembler that panics on some input is a bug there; the window must not go down
 	// with it, so the panic becomes a load error that says what happened.
 	defer func() {
 		if r := recover(); r != nil {
-			prog, err = nil, LoadErrors{{File: file, Msg: fmt.Sprintf("the assembler failed on this file (a bug in the arena, please report it): %v", r)}}
+			prog, err = nil, srcerr.List{{File: file, Msg: fmt.Sprintf("the assembler failed on this file (a bug in the arena, please report it): %v", r)}}
 		}
 	}()
 	l := LanguageOf(file)
@@ -173,13 +145,13 @@ func Load(file string, src []byte, p Params) (prog *Program, err error) {
 	case CW:
 		c, err := cw.Assemble(file, src)
 		if err != nil {
-			return nil, convertErrors(file, err)
+			return nil, sourceErrors(file, err)
 		}
 		prog.cw, prog.Name, prog.Length = c, c.Name, len(c.Code)
 	case VNA:
 		v, err := vna.Assemble(file, src)
 		if err != nil {
-			return nil, convertErrors(file, err)
+			return nil, sourceErrors(file, err)
 		}
 		prog.vna, prog.Name, prog.Length = v, v.Name, len(v.Nodes)
 	case Redcode:
@@ -198,7 +170,7 @@ func Load(file string, src []byte, p Params) (prog *Program, err error) {
 		prog.Name = baseName(file)
 	}
 	if p.MaxLength > 0 && prog.Length > p.MaxLength {
-		return nil, LoadErrors{{File: file, Msg: fmt.Sprintf("the program is %d cells long; the maximum length is %d (raise it in the parameters)", prog.Length, p.MaxLength)}}
+		return nil, srcerr.List{{File: file, Msg: fmt.Sprintf("the program is %d cells long; the maximum length is %d (raise it in the parameters)", prog.Length, p.MaxLength)}}
 	}
 	return prog, nil
 }
@@ -208,17 +180,23 @@ func baseName(file string) string {
 	return strings.TrimSuffix(b, filepath.Ext(b))
 }
 
-// convertErrors turns the assemblers' error lists into LoadErrors.
-func convertErrors(file string, err error) error {
-	var list corewars.ErrorList
+// sourceErrors is an assembler's error as a srcerr.List: the list itself, or a list of one.
+func sourceErrors(file string, err error) error {
+	var list srcerr.List
 	if errors.As(err, &list) {
-		out := make(LoadErrors, len(list))
-		for i, e := range list {
-			out[i] = LoadError{File: e.File, Line: e.Line, Col: e.Col, Msg: e.Msg}
-		}
-		return out
+		return list
 	}
-	return LoadErrors{{File: file, Msg: err.Error()}}
+	return srcerr.List{{File: file, Msg: err.Error()}}
+}
+
+// redcodeSettings are the MARS's settings for the parameters: pMARS's defaults
+// for what Params leaves out (the p-space size follows the core size).
+func (p Params) redcodeSettings() redcode.Settings {
+	st := redcode.Defaults()
+	st.CoreSize, st.Cycles, st.MaxProcesses = p.Size, p.Cycles, p.Threads
+	st.MaxLength, st.MinDistance, st.Rounds, st.Strict88 = p.MaxLength, p.MinDist, p.Rounds, p.Dialect == "88"
+	st.PSpaceSize = redcode.DefaultPSpaceSize(p.Size)
+	return st
 }
 
 // assembleRedcode assembles one warrior for a game of the given number of warriors.
@@ -227,40 +205,28 @@ func assembleRedcode(file string, src []byte, p Params, warriors int) (*redcode.
 		w, errs := redcode.Assemble86(file, src, p.Size)
 		if len(errs) == 0 {
 			if p.MaxLength > 0 && len(w.Code) > p.MaxLength {
-				return nil, LoadErrors{{File: file, Msg: fmt.Sprintf("the program is %d cells long; the maximum length is %d", len(w.Code), p.MaxLength)}}
+				return nil, srcerr.List{{File: file, Msg: fmt.Sprintf("the program is %d cells long; the maximum length is %d", len(w.Code), p.MaxLength)}}
 			}
 			return w, nil
 		}
-		var out LoadErrors
-		for _, e := range errs {
-			var e86 *redcode.Error86
-			if errors.As(e, &e86) {
-				out = append(out, LoadError{File: file, Line: e86.Line, Col: e86.Col, Msg: e86.Msg})
-			} else {
-				out = append(out, LoadError{File: file, Msg: e.Error()})
-			}
-		}
-		return nil, out
+		return nil, errs
 	}
-	cfg := redcode.DefaultConfig(max(warriors, 1))
-	cfg.CoreSize, cfg.MaxCycles, cfg.MaxProcesses = p.Size, p.Cycles, p.Threads
-	cfg.MaxLength, cfg.MinDistance, cfg.Rounds, cfg.Strict88 = p.MaxLength, p.MinDist, p.Rounds, p.Dialect == "88"
-	w, diag := redcode.Assemble(src, cfg)
+	w, diag := redcode.Assemble(src, redcode.Config{Settings: p.redcodeSettings(), Warriors: max(warriors, 1)})
 	if !diag.Failed() {
 		return w, nil
 	}
-	var out LoadErrors
+	var out srcerr.List
 	for _, m := range diag.Messages {
 		if m.Warning {
 			continue
 		}
-		out = append(out, LoadError{File: file, Line: m.Line, Msg: m.Text})
+		out = append(out, &srcerr.Error{File: file, Line: m.Line, Msg: m.Text})
 	}
 	if diag.Aborted {
-		out = append(out, LoadError{File: file, Msg: "too many errors or warnings, assembly aborted"})
+		out = append(out, &srcerr.Error{File: file, Msg: "too many errors or warnings, assembly aborted"})
 	}
 	if len(out) == 0 {
-		out = LoadErrors{{File: file, Msg: "the assembler refused the program"}}
+		out = srcerr.List{{File: file, Msg: "the assembler refused the program"}}
 	}
 	return nil, out
 }
@@ -316,8 +282,7 @@ func NewGame(progs []*Program, copies []int, p Params, seed int64) (corewars.Eng
 			}
 			ws[i] = w
 		}
-		cfg := redcodeengine.Config{CoreSize: p.Size, MaxProcesses: p.Threads, Cycles: p.Cycles, MinDistance: p.MinDist, Seed: seed}
-		return redcodeengine.New(cfg, ws)
+		return redcodeengine.New(p.redcodeSettings(), seed, ws)
 	}
 	return nil, fmt.Errorf("%s is not a core-language program", progs[0].File)
 }

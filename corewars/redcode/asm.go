@@ -14,29 +14,19 @@ import (
 // cases (a failed operand also being "incomplete", one "Bad '88 format" per
 // line, and so on).
 
-// Config holds the settings the assembler needs (the predefined constants and -8).
+// Config is what one assembly needs: the run's settings (the predefined
+// constants, -8, and -V, which writes pMARS's assembler trace into the
+// diagnostics' stderr text), the number of warriors, and the 26 letter
+// registers (pMARS leaves W and S set from checking the score formula when it
+// assembles the first warrior).
 type Config struct {
-	CoreSize     int
-	MaxProcesses int
-	MaxCycles    int64
-	MaxLength    int
-	MinDistance  int
-	Warriors     int
-	Rounds       int
-	PSpaceSize   int
-	Strict88     bool
-	// Verbose writes pMARS's -V assembler trace into the diagnostics' stderr text.
-	Verbose bool
-	// InitialRegs seeds the 26 letter registers (pMARS leaves W and S set from
-	// checking the score formula when it assembles the first warrior).
+	Settings
+	Warriors    int
 	InitialRegs [26]int64
 }
 
 // DefaultConfig returns pMARS's defaults for n warriors.
-func DefaultConfig(n int) Config {
-	return Config{CoreSize: 8000, MaxProcesses: 8000, MaxCycles: 80000, MaxLength: 100,
-		MinDistance: 100, Warriors: n, Rounds: 1, PSpaceSize: 500}
-}
+func DefaultConfig(n int) Config { return Config{Settings: Defaults(), Warriors: n} }
 
 // Message is one assembler diagnostic.
 type Message struct {
@@ -665,7 +655,7 @@ func (a *assembler) addPredefined() {
 	}
 	add("CORESIZE", int64(c.CoreSize))
 	add("MAXPROCESSES", int64(c.MaxProcesses))
-	add("MAXCYCLES", c.MaxCycles)
+	add("MAXCYCLES", c.Cycles)
 	add("MAXLENGTH", int64(c.MaxLength))
 	add("MINDISTANCE", int64(c.MinDistance))
 	add("VERSION", 92)

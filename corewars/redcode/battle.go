@@ -206,7 +206,7 @@ const roundsPerBatch = 1024
 // results are the same for any number of cores. P-space battles are played
 // in order on one core.
 func Battle(st *Settings, ws []*Warrior, clockSeed int64, onRound func(RoundInfo)) (*Machine, error) {
-	cfg := MachineConfig{CoreSize: st.CoreSize, MaxProcesses: st.MaxProcesses, Cycles: st.Cycles, PSpaceSize: st.PSpaceSize}
+	cfg := *st
 	m, err := NewMachine(cfg, ws)
 	if err != nil {
 		return nil, err

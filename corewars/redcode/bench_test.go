@@ -100,7 +100,7 @@ func TestRunRoundAllocatesNothing(t *testing.T) {
 	st, _ := ParseSettings(strings.Fields("-F 4000 -r 1"))
 	ws := testdataWarriors(t, st, "dwarf.red", "imp.red")
 	ws[1] = load86(t, "mice.war") // splits: its queue grows in the first round
-	m, err := NewMachine(MachineConfig{CoreSize: 8000, MaxProcesses: 8000, Cycles: 80000}, ws)
+	m, err := NewMachine(Settings{CoreSize: 8000, MaxProcesses: 8000, Cycles: 80000}, ws)
 	if err != nil {
 		t.Fatal(err)
 	}

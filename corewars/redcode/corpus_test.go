@@ -57,7 +57,7 @@ func testConfig(t testing.TB, opts string, warriors int) Config {
 		case "-p":
 			cfg.MaxProcesses = num()
 		case "-c":
-			cfg.MaxCycles = int64(num())
+			cfg.Cycles = int64(num())
 		case "-l":
 			cfg.MaxLength = num()
 		case "-d":

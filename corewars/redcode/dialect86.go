@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"robocom/internal/srcerr"
 )
 
 // The '86 dialect of the Atari ST Corewar document (../shared/seeds/
@@ -11,15 +13,6 @@ import (
 // "LABEL:" declarations, a START label as the entry point, ';' comments,
 // blanks between fields. It is an input dialect of the arena mode, not of
 // "robocom mars". The choices the document leaves open are in RATIONALE.md.
-
-// Error86 is a load error with its position.
-type Error86 struct {
-	File      string
-	Line, Col int
-	Msg       string
-}
-
-func (e *Error86) Error() string { return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Col, e.Msg) }
 
 var opcodes86 = map[string]Opcode{"MOV": MOV, "ADD": ADD, "SUB": SUB, "JMP": JMP, "JMZ": JMZ, "JMN": JMN,
 	"DJN": DJN, "CMP": CMP, "SPL": SPL, "DAT": DAT}
@@ -42,10 +35,10 @@ type line86 struct {
 
 // Assemble86 loads an '86 program for a core of coreSize cells. name names
 // the program (the document keeps names outside the source).
-func Assemble86(file string, src []byte, coreSize int) (*Warrior, []error) {
-	var errs []error
+func Assemble86(file string, src []byte, coreSize int) (*Warrior, srcerr.List) {
+	var errs srcerr.List
 	fail := func(line, col int, format string, a ...any) {
-		errs = append(errs, &Error86{file, line, col, fmt.Sprintf(format, a...)})
+		errs.Add(file, line, col, fmt.Sprintf(format, a...))
 	}
 	labels := map[string]int{}
 	var lines []line86
@@ -191,7 +184,7 @@ func Assemble86(file string, src []byte, coreSize int) (*Warrior, []error) {
 		return nil, errs
 	}
 	if len(w.Code) == 0 {
-		return nil, []error{&Error86{file, 1, 1, "no instructions"}}
+		return nil, srcerr.List{{File: file, Line: 1, Col: 1, Msg: "no instructions"}}
 	}
 	return w, nil
 }

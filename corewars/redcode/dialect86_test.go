@@ -38,7 +38,7 @@ func TestDialect86Examples(t *testing.T) {
 	imp, stomper := load86(t, "imp.war"), load86(t, "stomper.war")
 
 	// Mice alone multiplies.
-	m, _ := NewMachine(MachineConfig{CoreSize: 8000, MaxProcesses: 64, Cycles: 20000}, []*Warrior{mice})
+	m, _ := NewMachine(Settings{CoreSize: 8000, MaxProcesses: 64, Cycles: 20000}, []*Warrior{mice})
 	m.LoadRound([]int{0}, 0)
 	m.RunRound()
 	if !m.Alive(0) || m.ProcessCount(0) < 2 {
@@ -47,7 +47,7 @@ func TestDialect86Examples(t *testing.T) {
 	// Imp against Imp Stomper placed right above it: the document says the
 	// stomper kills the imp or both end as imps (never the stomper alone dying).
 	for first := 0; first < 2; first++ {
-		m, _ = NewMachine(MachineConfig{CoreSize: 8000, MaxProcesses: 64, Cycles: 20000}, []*Warrior{stomper, imp})
+		m, _ = NewMachine(Settings{CoreSize: 8000, MaxProcesses: 64, Cycles: 20000}, []*Warrior{stomper, imp})
 		m.LoadRound([]int{0, 8000 - 3}, first)
 		m.RunRound()
 		if !m.Alive(0) {

@@ -26,7 +26,7 @@ func TestInstructionFrequencies(t *testing.T) {
 	total := 0
 	for _, p := range pairs {
 		ws := loadBattleWarriors(t, st, p[:])
-		m, _ := NewMachine(MachineConfig{CoreSize: 8000, MaxProcesses: 8000, Cycles: 80000}, ws)
+		m, _ := NewMachine(Settings{CoreSize: 8000, MaxProcesses: 8000, Cycles: 80000}, ws)
 		pl := newPlacer(st, ws, 0)
 		pos := make([]int, 2)
 		for r := 0; r < 5; r++ {

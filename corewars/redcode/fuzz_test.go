@@ -94,13 +94,13 @@ func FuzzSimulate(f *testing.F) {
 				ws = append(ws, decode(code2))
 			}
 		}
-		m, err := NewMachine(MachineConfig{CoreSize: S, MaxProcesses: p, Cycles: 300}, ws)
+		m, err := NewMachine(Settings{CoreSize: S, MaxProcesses: p, Cycles: 300}, ws)
 		if err != nil {
 			t.Fatal(err)
 		}
-		ref, _ := NewMachine(MachineConfig{CoreSize: S, MaxProcesses: p, Cycles: 300}, ws)
+		ref, _ := NewMachine(Settings{CoreSize: S, MaxProcesses: p, Cycles: 300}, ws)
 		ref.generic = true
-		fast, _ := NewMachine(MachineConfig{CoreSize: S, MaxProcesses: p, Cycles: 300}, ws)
+		fast, _ := NewMachine(Settings{CoreSize: S, MaxProcesses: p, Cycles: 300}, ws)
 		fast.TrackOwners(false)
 		pos := make([]int, n)
 		for i := range pos {

@@ -37,16 +37,10 @@ type Machine struct {
 // maxMachineBytes bounds the memory of one machine.
 const maxMachineBytes = 2 << 30
 
-// MachineConfig are the run settings the engine needs.
-type MachineConfig struct {
-	CoreSize     int
-	MaxProcesses int
-	Cycles       int64 // per warrior: the round budget is W*Cycles
-	PSpaceSize   int
-}
-
-// NewMachine prepares an engine for the warriors (p-spaces shared by PIN as pMARS does).
-func NewMachine(cfg MachineConfig, progs []*Warrior) (*Machine, error) {
+// NewMachine prepares an engine for the warriors (p-spaces shared by PIN as
+// pMARS does). Of the settings it uses CoreSize, MaxProcesses, Cycles (per
+// warrior: the round budget is W*Cycles) and PSpaceSize (0: the default).
+func NewMachine(cfg Settings, progs []*Warrior) (*Machine, error) {
 	if cfg.CoreSize < 1 || cfg.MaxProcesses < 1 || cfg.Cycles < 1 || len(progs) == 0 || len(progs) > 127 {
 		return nil, fmt.Errorf("redcode: bad machine settings")
 	}

@@ -55,7 +55,7 @@ func aloneSurvives(t *testing.T, name string) bool {
 	t.Helper()
 	st := sampleSettings(t, "1")
 	ws := sampleWarriors(t, st, name)
-	m, err := NewMachine(MachineConfig{CoreSize: st.CoreSize, MaxProcesses: st.MaxProcesses, Cycles: st.Cycles, PSpaceSize: st.PSpaceSize}, ws)
+	m, err := NewMachine(Settings{CoreSize: st.CoreSize, MaxProcesses: st.MaxProcesses, Cycles: st.Cycles, PSpaceSize: st.PSpaceSize}, ws)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -140,7 +140,7 @@ func TestSamplePaper(t *testing.T) {
 	// It spreads: copies of its code all over the core, each a process.
 	st := sampleSettings(t, "1")
 	ws := sampleWarriors(t, st, "paper.red")
-	m, err := NewMachine(MachineConfig{CoreSize: st.CoreSize, MaxProcesses: st.MaxProcesses, Cycles: st.Cycles, PSpaceSize: st.PSpaceSize}, ws)
+	m, err := NewMachine(Settings{CoreSize: st.CoreSize, MaxProcesses: st.MaxProcesses, Cycles: st.Cycles, PSpaceSize: st.PSpaceSize}, ws)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -54,7 +54,7 @@ func TestAgreesWithPMARSRounds(t *testing.T) {
 		w2pos, _ := strconv.Atoi(r[5])
 		starter, _ := strconv.Atoi(r[6])
 		steps, _ := strconv.ParseInt(r[8], 10, 64)
-		e, err := NewPlaced(DefaultConfig(), []*redcode.Warrior{load(r[0]), load(r[1])}, []int{0, w2pos}, starter-1)
+		e, err := NewPlaced(redcode.Defaults(), []*redcode.Warrior{load(r[0]), load(r[1])}, []int{0, w2pos}, starter-1)
 		if err != nil {
 			t.Fatal(err)
 		}

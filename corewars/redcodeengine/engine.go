@@ -23,20 +23,6 @@ import (
 	"robocom/corewars/redcode"
 )
 
-// Config are the game parameters; DefaultConfig has pMARS's defaults.
-type Config struct {
-	CoreSize     int   // cells (8000)
-	MaxProcesses int   // processes per warrior (8000)
-	Cycles       int64 // per warrior, as pMARS -c: the round ends after Warriors×Cycles instructions (80000)
-	MinDistance  int   // between two warriors' first cells (100)
-	Seed         int64 // placement and first mover
-}
-
-// DefaultConfig returns pMARS's defaults.
-func DefaultConfig() Config {
-	return Config{CoreSize: 8000, MaxProcesses: 8000, Cycles: 80000, MinDistance: 100}
-}
-
 // Engine is one Redcode round. It implements corewars.Engine; warriors are its processes
 // and a warrior's processes are its threads.
 type Engine struct {
@@ -52,15 +38,19 @@ type Engine struct {
 
 var _ corewars.Engine = (*Engine)(nil)
 
-// New loads the warriors for one round.
-func New(cfg Config, ws []*redcode.Warrior) (*Engine, error) {
+// New loads the warriors for one round, placed at random from seed (which
+// also picks the first mover). Of the settings (redcode.Defaults has pMARS's)
+// it uses CoreSize, MaxProcesses, Cycles (per warrior, as pMARS -c: the round
+// ends after Warriors×Cycles instructions), MinDistance (between two warriors'
+// first cells) and PSpaceSize.
+func New(cfg redcode.Settings, seed int64, ws []*redcode.Warrior) (*Engine, error) {
 	if len(ws) == 0 {
 		return nil, errors.New("no warriors to load")
 	}
 	if cfg.CoreSize < 1 || cfg.MaxProcesses < 1 || cfg.Cycles < 1 || cfg.MinDistance < 0 {
 		return nil, fmt.Errorf("core size, processes and cycles must be at least 1 (have %d, %d, %d)", cfg.CoreSize, cfg.MaxProcesses, cfg.Cycles)
 	}
-	m, err := redcode.NewMachine(redcode.MachineConfig{CoreSize: cfg.CoreSize, MaxProcesses: cfg.MaxProcesses, Cycles: cfg.Cycles}, ws)
+	m, err := redcode.NewMachine(cfg, ws)
 	if err != nil {
 		return nil, err
 	}
@@ -68,7 +58,7 @@ func New(cfg Config, ws []*redcode.Warrior) (*Engine, error) {
 	for i, w := range ws {
 		spans[i] = max(cfg.MinDistance, len(w.Code), 1)
 	}
-	rng := corewars.NewRand(cfg.Seed)
+	rng := corewars.NewRand(seed)
 	starts, err := corewars.Place(rng, cfg.CoreSize, spans)
 	if err != nil {
 		return nil, fmt.Errorf("%d warriors at least %d cells apart do not fit in a core of %d cells", len(ws), cfg.MinDistance, cfg.CoreSize)
@@ -83,11 +73,11 @@ func New(cfg Config, ws []*redcode.Warrior) (*Engine, error) {
 // NewPlaced loads the warriors at the given addresses (warrior 0 at 0) with warrior first
 // moving first: a round exactly as pMARS placed it, so the window can replay a `robocom mars`
 // round and tests can compare the two.
-func NewPlaced(cfg Config, ws []*redcode.Warrior, starts []int, first int) (*Engine, error) {
+func NewPlaced(cfg redcode.Settings, ws []*redcode.Warrior, starts []int, first int) (*Engine, error) {
 	if len(starts) != len(ws) || first < 0 || first >= len(ws) {
 		return nil, fmt.Errorf("%d warriors need %d start addresses and a first mover among them", len(ws), len(ws))
 	}
-	m, err := redcode.NewMachine(redcode.MachineConfig{CoreSize: cfg.CoreSize, MaxProcesses: cfg.MaxProcesses, Cycles: cfg.Cycles}, ws)
+	m, err := redcode.NewMachine(cfg, ws)
 	if err != nil {
 		return nil, err
 	}

@@ -19,8 +19,7 @@ func warrior(t *testing.T, size int, src string) *redcode.Warrior {
 }
 
 func TestSuicideIsNoKill(t *testing.T) {
-	cfg := DefaultConfig()
-	e, err := New(cfg, []*redcode.Warrior{warrior(t, 8000, ";name Duck\nJMP 0\n"), warrior(t, 8000, ";name Die\nDAT 0, 0\n")})
+	e, err := New(redcode.Defaults(), 0, []*redcode.Warrior{warrior(t, 8000, ";name Duck\nJMP 0\n"), warrior(t, 8000, ";name Die\nDAT 0, 0\n")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -47,11 +46,9 @@ func TestBomberGetsTheKill(t *testing.T) {
 	const size = 200
 	stone := ";name Stone\nADD #1, 3\nMOV 2, @2\nJMP -2\nDAT #0, #4\n"
 	for seed := int64(0); seed < 10; seed++ {
-		cfg := DefaultConfig()
-		cfg.CoreSize = size
-		cfg.MinDistance = 50
-		cfg.Seed = seed
-		e, err := New(cfg, []*redcode.Warrior{warrior(t, size, stone), warrior(t, size, ";name Duck\nJMP 0\n")})
+		cfg := redcode.Defaults()
+		cfg.CoreSize, cfg.MinDistance, cfg.PSpaceSize = size, 50, 0
+		e, err := New(cfg, seed, []*redcode.Warrior{warrior(t, size, stone), warrior(t, size, ";name Duck\nJMP 0\n")})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -71,7 +68,7 @@ func TestBomberGetsTheKill(t *testing.T) {
 }
 
 func TestOwnerAgreesWithCell(t *testing.T) {
-	e, err := New(DefaultConfig(), []*redcode.Warrior{
+	e, err := New(redcode.Defaults(), 0, []*redcode.Warrior{
 		warrior(t, 8000, ";name Imp\nMOV 0, 1\n"),
 		warrior(t, 8000, ";name Bomber\nADD #4, 3\nMOV 2, @2\nJMP -2\nDAT #0, #0\n"),
 	})
@@ -99,7 +96,7 @@ func TestOwnerAgreesWithCell(t *testing.T) {
 // Every write is stamped with the time slice in progress: the imp writes the cell ahead of
 // it in every slice; its own loaded cell was never written; Written agrees with Cell.
 func TestWrittenIsTheSlice(t *testing.T) {
-	e, err := New(DefaultConfig(), []*redcode.Warrior{
+	e, err := New(redcode.Defaults(), 0, []*redcode.Warrior{
 		warrior(t, 8000, ";name Imp\nMOV 0, 1\n"),
 		warrior(t, 8000, ";name Duck\nJMP 0\n"),
 	})

@@ -39,9 +39,9 @@ func (p *Program) String() string {
 //	value := [+-]digits | name '(' [value {',' value}] ')'
 //
 // Commands and function names are case-insensitive; empty and comment-only lines make no
-// node (write BLANK for an empty node). Errors come back as a corewars.ErrorList.
+// node (write BLANK for an empty node). Errors come back as a srcerr.List.
 func Assemble(file string, src []byte) (*Program, error) {
-	var errs corewars.ErrorList
+	var errs corewars.Errors
 	prog := &Program{Name: strings.TrimSuffix(filepath.Base(file), filepath.Ext(file)), Pool: newPool()}
 	for n, text := range strings.Split(string(src), "\n") {
 		lineNo := n + 1
@@ -65,7 +65,7 @@ func Assemble(file string, src []byte) (*Program, error) {
 		prog.Nodes = append(prog.Nodes, node)
 		prog.Lines = append(prog.Lines, lineNo)
 	}
-	if len(errs) == 0 && len(prog.Nodes) == 0 {
+	if errs.Len() == 0 && len(prog.Nodes) == 0 {
 		errs.Add(file, 1, 1, "the program has no nodes")
 	}
 	if err := errs.Err(); err != nil {
@@ -79,7 +79,7 @@ type parser struct {
 	pos  int
 	line int
 	file string
-	errs *corewars.ErrorList
+	errs *corewars.Errors
 	pool *Pool
 	fail bool
 }

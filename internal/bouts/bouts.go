@@ -248,3 +248,22 @@ func Play[R any](ctx context.Context, from, to, workers int, play func(g int) (R
 	}
 	return next, err
 }
+
+// PlayFunc plays bouts [from, to) of a plan and hands each result to each in plan order (as
+// Play does): arena.Tournament.Play and play.Match.Play.
+type PlayFunc func(ctx context.Context, from, to int, each func(Result) error) (next int, err error)
+
+// Entry is a program of a tournament as stored outside any game: its name, its file and the
+// file's bytes (a hill keeps programs this way; a part names them without Source).
+type Entry struct {
+	Name, File string
+	Source     []byte
+}
+
+// Tally folds a plan's results, in any order, into a game's standings: arena.Standing and
+// play.Result.
+type Tally interface {
+	Add(Result)
+	// Ranking is the entries' indexes from the first-ranked to the last; equals keep entry order.
+	Ranking() []int
+}

@@ -1,7 +1,9 @@
 // Package hill keeps a hill: a standing set of programs in one file, an SQLite database,
 // where every newcomer plays every resident, every round's result is stored, and the
 // standings are computed from the stored results without playing again. A hill holds RoboCom
-// programs with an option set, or Core War programs of one language with its parameters.
+// programs with an option set, or Core War programs of one language with its parameters: the
+// games reach it through Game, which arena (RoboCom) and corewars/play (Core War) implement, so
+// this package knows neither.
 //
 // Each pairing is played as `robocom tournament` plays it: the program added earlier first,
 // round k with the hill's seed + k − 1. So the standings of a hill equal the tournament of its
@@ -18,30 +20,48 @@ import (
 	"crypto/sha256"
 	"database/sql"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 	"time"
 
-	_ "modernc.org/sqlite" // the "sqlite" database/sql driver, pure Go
+	"modernc.org/sqlite" // the "sqlite" database/sql driver, pure Go
+	sqlite3 "modernc.org/sqlite/lib"
 
-	"robocom/arena"
-	"robocom/corewars/play"
 	"robocom/internal/bouts"
-	"robocom/robolang"
+	"robocom/internal/userfile"
 )
 
-// Game is what a hill plays.
-type Game string
+// Game is one game with its rules, as a hill plays it: arena.HillGame (RoboCom and an option
+// set) and play.HillGame (a core language and its parameters). Every method's types are
+// internal/bouts's or Go's, so the games implement it without importing this package.
+type Game interface {
+	// Name is the game's name in the hill file and in parts: "robocom" or "core".
+	Name() string
+	// Rules are the rules as the hill row stores them, in its options, language and params
+	// columns (a game leaves the ones it does not use as the other game's defaults: "", "{}").
+	Rules() (options, language, params string, err error)
+	// Check says in a sentence why the rules cannot be played, or nil.
+	Check() error
+	// Load parses a program for this game and returns its name; errors are file:line:col
+	// sentences.
+	Load(file string, src []byte) (name string, err error)
+	// Player loads the programs (their stored names replace the ones they declare) and
+	// returns what plays the plan's bouts among them, the code `robocom tournament` runs.
+	Player(programs []bouts.Entry, plan bouts.Plan, workers int) (bouts.PlayFunc, error)
+	// Tally is the empty standings of the plan among the programs (Source unused), scored as
+	// the game's tournament scores them.
+	Tally(programs []bouts.Entry, seed int64, plan bouts.Plan) bouts.Tally
+}
 
-const (
-	RoboCom Game = "robocom"
-	Core    Game = "core" // Core War: Redcode, .cw or .vna
-)
+// Decoder makes a Game from the rules a hill row stores; Open takes one per game name, so
+// the command that opens a hill decides which games it knows.
+type Decoder func(options, language, params string) (Game, error)
 
 // BusyTimeout is how long a command waits for another command's write on the same hill.
 const BusyTimeout = 60 * time.Second
@@ -56,11 +76,6 @@ type Config struct {
 	Rounds int   // rounds (bouts) per pairing
 	Size   int   // most programs on the hill; 0: no limit
 	Seed   int64 // round k of every pairing plays with Seed + k − 1
-
-	Options *arena.Options // RoboCom's option set
-
-	Language play.Language // Core War's language and parameters
-	Params   play.Params
 }
 
 // Program is a program stored in the hill, on it or pushed off.
@@ -71,32 +86,16 @@ type Program struct {
 	SHA256 string // of the file's bytes (an RBI file as is)
 	Added  time.Time
 	OnHill bool
-	Source []byte // the file's bytes
+	Source []byte // the file's bytes (only where a program is loaded for playing: Pending)
 }
 
 // Hill is an open hill file.
 type Hill struct {
-	db   *sql.DB
-	cfg  Config
-	path string
-}
-
-var langNames = map[play.Language]string{play.Redcode: "redcode", play.CW: "cw", play.VNA: "vna"}
-
-// LanguageName is the language's name in the hill file and on the command line.
-func LanguageName(l play.Language) string { return langNames[l] }
-
-// ParseLanguage is the language of a name: redcode (or red), cw or vna.
-func ParseLanguage(s string) (play.Language, error) {
-	switch strings.ToLower(s) {
-	case "redcode", "red":
-		return play.Redcode, nil
-	case "cw", "corewars":
-		return play.CW, nil
-	case "vna":
-		return play.VNA, nil
-	}
-	return play.NoLanguage, fmt.Errorf("unknown core language %q: redcode, cw or vna", s)
+	db       *sql.DB
+	cfg      Config
+	path     string
+	games    map[string]Decoder
+	readOnly bool
 }
 
 const schema = `
@@ -137,17 +136,49 @@ CREATE TABLE bout (
 CREATE INDEX bout_b ON bout (b);
 `
 
-func open(path string) (*sql.DB, error) {
-	// WAL: readers never block the writer; busy_timeout: a second writer waits; IMMEDIATE
-	// transactions take the write lock at BEGIN, so two writers never deadlock on an upgrade.
-	dsn := "file:" + path + "?_txlock=immediate" +
-		fmt.Sprintf("&_pragma=busy_timeout(%d)", BusyTimeout.Milliseconds()) +
-		"&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_pragma=foreign_keys(1)"
-	db, err := sql.Open("sqlite", dsn)
-	if err != nil {
-		return nil, err
+// fileURI is the SQLite URI of a file path: every byte but the unreserved ones and '/' is
+// percent-escaped, so that '?', '#', '%' and the rest name the file itself and never start
+// the query (the driver cuts the name at the first '?') or a fragment (SQLite's URI parser).
+func fileURI(path string) string {
+	if abs, err := filepath.Abs(path); err == nil {
+		path = abs // also keeps a relative "//x" from reading as an authority
 	}
-	return db, nil
+	var b strings.Builder
+	b.WriteString("file:")
+	for i := 0; i < len(path); i++ {
+		c := path[i]
+		if 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || strings.IndexByte("/-._~", c) >= 0 {
+			b.WriteByte(c)
+		} else {
+			fmt.Fprintf(&b, "%%%02X", c)
+		}
+	}
+	return b.String()
+}
+
+// access is how a hill file is opened.
+type access int
+
+const (
+	readWrite access = iota // mode=rw: never creates the file
+	readOnly                // mode=ro, query_only: works with other readers and writers
+	immutable               // immutable=1: no lock files at all, for a folder or mount that is read-only
+)
+
+func open(path string, a access) (*sql.DB, error) {
+	// busy_timeout: a second writer waits; IMMEDIATE transactions take the write lock at
+	// BEGIN, so two writers never deadlock on an upgrade. WAL is switched on only once the
+	// file is known to be a hill (openWrite), so a foreign database is never changed.
+	q := fmt.Sprintf("_txlock=immediate&_pragma=busy_timeout(%d)&_pragma=foreign_keys(1)", BusyTimeout.Milliseconds())
+	switch a {
+	case readWrite:
+		q = "mode=rw&" + q + "&_pragma=synchronous(NORMAL)"
+	case readOnly:
+		q = "mode=ro&" + q + "&_pragma=query_only(1)"
+	case immutable:
+		q = "mode=ro&immutable=1&" + q + "&_pragma=query_only(1)"
+	}
+	return sql.Open("sqlite", fileURI(path)+"?"+q)
 }
 
 // Create makes a new hill file; it refuses a path that exists.
@@ -158,35 +189,26 @@ func Create(path string, cfg Config) error {
 	if _, err := os.Stat(path); err == nil {
 		return fmt.Errorf("%s exists already; a hill is created once (remove the file to start again)", path)
 	}
-	// The schema goes into a temporary file that is renamed into place, so that a hill file
-	// either does not exist or is complete.
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
-	if err != nil {
-		return fmt.Errorf("cannot create %s: %v", path, err)
-	}
-	tmp.Chmod(0o644) // CreateTemp makes it 0600; a hill is a file like any other
-	tmp.Close()
-	defer os.Remove(tmp.Name())
-	db, err := sql.Open("sqlite", "file:"+tmp.Name()+"?_pragma=journal_mode(DELETE)")
+	// The schema goes into the writer's temporary file, put in place when complete, so that
+	// a hill file either does not exist or is complete.
+	out, err := userfile.NewOutput(path, 0o644)
 	if err != nil {
 		return err
 	}
-	opts, params := "", "{}"
-	if cfg.Game == RoboCom {
-		b, err := cfg.Options.MarshalText()
-		if err != nil {
-			db.Close()
-			return err
-		}
-		opts = string(b)
-	} else {
-		b, _ := json.Marshal(cfg.Params)
-		params = string(b)
+	defer out.Abort()
+	db, err := sql.Open("sqlite", fileURI(out.TempName())+"?mode=rw&_pragma=journal_mode(DELETE)")
+	if err != nil {
+		return err
+	}
+	opts, lang, params, err := cfg.Game.Rules()
+	if err != nil {
+		db.Close()
+		return err
 	}
 	_, err = db.Exec(schema)
 	if err == nil {
-		_, err = db.Exec(`INSERT INTO hill VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, formatVersion, string(cfg.Game),
-			cfg.Rounds, cfg.Size, cfg.Seed, opts, langNames[cfg.Language], params, time.Now().Unix())
+		_, err = db.Exec(`INSERT INTO hill VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, formatVersion, cfg.Game.Name(),
+			cfg.Rounds, cfg.Size, cfg.Seed, opts, lang, params, time.Now().Unix())
 	}
 	if cerr := db.Close(); err == nil {
 		err = cerr
@@ -194,138 +216,297 @@ func Create(path string, cfg Config) error {
 	if err != nil {
 		return fmt.Errorf("cannot create %s: %v", path, err)
 	}
-	// Link, not rename: it fails if someone created the path meanwhile instead of replacing it.
-	if err := os.Link(tmp.Name(), path); err != nil {
-		if os.IsExist(err) {
+	// Someone may have created the path meanwhile: that file is not replaced.
+	if err := out.CommitNew(); err != nil {
+		if errors.Is(err, fs.ErrExist) {
 			return fmt.Errorf("%s exists already; a hill is created once (remove the file to start again)", path)
 		}
-		return fmt.Errorf("cannot create %s: %v", path, err)
+		return err
 	}
 	return nil
 }
 
 func (c *Config) check() error {
 	switch {
-	case c.Game != RoboCom && c.Game != Core:
-		return fmt.Errorf("unknown game %q: robocom or core", c.Game)
+	case c.Game == nil:
+		return errors.New("a hill needs a game: robocom or core")
 	case c.Rounds < 1:
 		return fmt.Errorf("-rounds must be at least 1, not %d", c.Rounds)
 	case c.Size < 0:
 		return fmt.Errorf("-size must be 0 (no limit) or more, not %d", c.Size)
 	case c.Size == 1:
 		return errors.New("-size 1 leaves no one to play against; at least 2 (0: no limit)")
-	case c.Game == RoboCom && c.Options == nil:
-		return errors.New("a RoboCom hill needs an option set")
-	case c.Game == Core && c.Language == play.NoLanguage:
-		return errors.New("a Core War hill needs a language: redcode, cw or vna")
-	case c.Game == Core:
-		return c.Params.Check(c.Language)
 	}
-	return nil
+	return c.Game.Check()
 }
 
-// Open opens an existing hill.
-func Open(path string) (*Hill, error) {
-	st, err := os.Stat(path)
+// Open opens an existing hill for reading and writing; games decode its rules, by the game's
+// name the file stores. A file that is not a hill is left as it was.
+func Open(path string, games map[string]Decoder) (*Hill, error) {
+	// SQLite would open a file it may not write read-only, and fail only at the first write.
+	if f, err := os.OpenFile(path, os.O_RDWR, 0); err == nil {
+		f.Close()
+	} else if !os.IsNotExist(err) {
+		if st, serr := os.Stat(path); serr == nil && st.Mode().IsRegular() {
+			return nil, &WriteError{path, err}
+		}
+	}
+	h, err := openAs(path, games, readWrite)
+	if err != nil {
+		return nil, err
+	}
+	// WAL: readers never block the writer. It is a property of the file, set once.
+	if _, err := h.db.Exec(`PRAGMA journal_mode=WAL`); err != nil {
+		h.db.Close()
+		return nil, h.writeError(err)
+	}
+	return h, nil
+}
+
+// OpenRead opens a hill only to read it: nothing in the file or beside it is written. Where
+// SQLite cannot make the lock files it needs beside a WAL database (a read-only folder or
+// mount), the file is read as immutable: without locks, and without the changes of a
+// writer that has not finished (they are in the -wal file, which is then not read).
+func OpenRead(path string, games map[string]Decoder) (*Hill, error) {
+	h, err := openAs(path, games, readOnly)
+	if err == nil || !canNotLock(err) {
+		return h, err
+	}
+	if h, err2 := openAs(path, games, immutable); err2 == nil {
+		return h, nil
+	}
+	return nil, err
+}
+
+// canNotLock tells errors of a read-only opening that the immutable mode avoids.
+func canNotLock(err error) bool {
+	var se *sqlite.Error
+	if !errors.As(err, &se) {
+		return false
+	}
+	switch se.Code() & 0xff {
+	case sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_READONLY, sqlite3.SQLITE_IOERR, sqlite3.SQLITE_PERM, sqlite3.SQLITE_BUSY:
+		return true
+	}
+	return false
+}
+
+// sqliteMagic begins every SQLite database file.
+const sqliteMagic = "SQLite format 3\x00"
+
+// openAs opens path as a hill in the given access, saying why not: a file that is no hill,
+// and one that cannot be read, in different sentences.
+func openAs(path string, games map[string]Decoder, a access) (*Hill, error) {
+	f, err := os.Open(path)
 	if err != nil {
 		if os.IsNotExist(err) {
 			return nil, fmt.Errorf("%s does not exist (make it with robocom hill create)", path)
 		}
 		return nil, fmt.Errorf("cannot open %s: %v", path, err)
 	}
-	if !st.Mode().IsRegular() {
+	st, err := f.Stat()
+	if err == nil && !st.Mode().IsRegular() {
+		f.Close()
 		return nil, fmt.Errorf("%s is not a hill file", path)
 	}
-	db, err := open(path)
+	head := make([]byte, len(sqliteMagic))
+	n, rerr := io.ReadFull(f, head)
+	f.Close()
+	switch {
+	case err != nil:
+		return nil, fmt.Errorf("cannot open %s: %v", path, err)
+	case n == 0 && (rerr == io.EOF):
+		return nil, fmt.Errorf("%s is empty, not a hill (a hill is made by robocom hill create)", path)
+	case rerr != nil && rerr != io.ErrUnexpectedEOF:
+		return nil, fmt.Errorf("cannot read %s: %v", path, rerr)
+	case string(head[:n]) != sqliteMagic:
+		return nil, fmt.Errorf("%s is not a hill: not an SQLite database", path)
+	}
+	db, err := open(path, a)
 	if err != nil {
 		return nil, fmt.Errorf("cannot open %s: %v", path, err)
 	}
-	h := &Hill{db: db, path: path}
+	h := &Hill{db: db, path: path, games: games, readOnly: a != readWrite}
 	if err := h.readConfig(); err != nil {
 		db.Close()
-		return nil, fmt.Errorf("%s is not a hill: %v", path, err)
+		var nh notHill
+		if errors.As(err, &nh) {
+			return nil, fmt.Errorf("%s is not a hill: %v", path, nh.err)
+		}
+		return nil, fmt.Errorf("cannot read %s: %w", path, err)
 	}
 	return h, nil
 }
 
+// notHill is an error that says the file is something other than a hill (as opposed to one
+// that could not be read).
+type notHill struct{ err error }
+
+func (e notHill) Error() string { return e.err.Error() }
+
+func notAHill(format string, args ...any) error { return notHill{fmt.Errorf(format, args...)} }
+
+// Limits on what a hill file may hold, so that a hostile file costs bounded memory.
+const (
+	maxText      = 4096     // a program's name or file, the hill's game and language
+	maxRules     = 1 << 20  // the hill's options or params
+	maxSource    = 16 << 20 // one program's bytes (userfile's limit for a program)
+	maxResidents = bouts.MaxPartPrograms
+	maxSources   = 256 << 20 // the residents' bytes together
+	maxStored    = 1 << 16   // programs stored, on the hill or not
+)
+
+// checkSchema refuses a file whose hill, program and bout are not plain tables, or that
+// holds views or triggers: a hill's SQL runs against them, and a view or trigger would run
+// the file's own SQL instead.
+func (h *Hill) checkSchema() error {
+	rows, err := h.db.Query(`SELECT type, name FROM sqlite_master`)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	tables := map[string]bool{}
+	for rows.Next() {
+		var typ, name string
+		if err := rows.Scan(&typ, &name); err != nil {
+			return err
+		}
+		switch typ {
+		case "table":
+			tables[name] = true
+		case "index":
+		default:
+			return notAHill("it holds a %s (%s) where a hill has only tables", typ, userfileExcerpt(name))
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	for _, t := range []string{"hill", "program", "bout"} {
+		if !tables[t] {
+			return notAHill("it has no %s table", t)
+		}
+	}
+	return nil
+}
+
+// userfileExcerpt is a name from the file, short and printable, for an error message.
+func userfileExcerpt(s string) string { return fmt.Sprintf("%q", userfile.Excerpt(s, 60)) }
+
 func (h *Hill) readConfig() error {
+	if err := h.checkSchema(); err != nil {
+		return h.classify(err)
+	}
 	var (
 		format                   int
 		game, opts, lang, params string
+		size                     int64
 	)
 	c := &h.cfg
-	err := h.db.QueryRow(`SELECT format, game, rounds, size, seed, options, language, params FROM hill WHERE id = 1`).
-		Scan(&format, &game, &c.Rounds, &c.Size, &c.Seed, &opts, &lang, &params)
+	err := h.db.QueryRow(`SELECT length(game) + length(options) + length(language) + length(params) FROM hill WHERE id = 1`).Scan(&size)
+	if err == nil && size > maxRules {
+		return notAHill("its hill row holds %d bytes of rules; a hill's are at most %d", size, maxRules)
+	}
+	if err == nil {
+		err = h.db.QueryRow(`SELECT format, game, rounds, size, seed, options, language, params FROM hill WHERE id = 1`).
+			Scan(&format, &game, &c.Rounds, &c.Size, &c.Seed, &opts, &lang, &params)
+	}
+	if err == sql.ErrNoRows {
+		return notAHill("it has no hill row")
+	}
 	if err != nil {
-		if strings.Contains(err.Error(), "no such table") || strings.Contains(err.Error(), "not a database") {
-			return errors.New("not a hill file")
+		return h.classify(err)
+	}
+	if format != formatVersion {
+		return notAHill("hill format %d; this robocom reads format %d", format, formatVersion)
+	}
+	decode := h.games[game]
+	if decode == nil {
+		return notAHill("unknown game %s", userfileExcerpt(game))
+	}
+	g, err := decode(opts, lang, params)
+	if err != nil {
+		return notHill{err}
+	}
+	c.Game = g
+	if err := c.check(); err != nil {
+		return notHill{err}
+	}
+	var stored, residents, sources int64
+	err = h.db.QueryRow(`SELECT COUNT(*), COUNT(*) FILTER (WHERE removed IS NULL), COALESCE(SUM(length(source)) FILTER (WHERE removed IS NULL), 0) FROM program`).
+		Scan(&stored, &residents, &sources)
+	switch {
+	case err != nil:
+		return h.classify(err)
+	case stored > maxStored:
+		return notAHill("it stores %d programs; a hill stores at most %d", stored, maxStored)
+	case residents > maxResidents:
+		return notAHill("%d programs are on it; a hill holds at most %d", residents, maxResidents)
+	case sources > maxSources:
+		return notAHill("its programs hold %d bytes together; at most %d", sources, maxSources)
+	}
+	var id int64
+	err = h.db.QueryRow(`SELECT id FROM program WHERE typeof(name) != 'text' OR typeof(file) != 'text' OR typeof(sha256) != 'text'
+		OR typeof(source) NOT IN ('blob', 'text') OR typeof(added) != 'integer' OR typeof(removed) NOT IN ('integer', 'null')
+		OR length(name) > ? OR length(file) > ? OR length(sha256) != 64 OR length(source) > ? OR id < 1 LIMIT 1`, maxText, maxText, maxSource).Scan(&id)
+	switch {
+	case err == nil:
+		return notAHill("program row #%d is damaged: a value of the wrong type or size", id)
+	case err != sql.ErrNoRows:
+		return h.classify(err)
+	}
+	var a, b int64
+	err = h.db.QueryRow(`SELECT a, b FROM bout WHERE typeof(a) != 'integer' OR typeof(b) != 'integer' OR a >= b
+		OR typeof(round) != 'integer' OR round < 1 OR round > ? OR typeof(seed) != 'integer'
+		OR typeof(winner) != 'integer' OR winner NOT IN (-1, 0, 1) OR typeof(cycles) != 'integer' LIMIT 1`, c.Rounds).Scan(&a, &b)
+	switch {
+	case err == nil:
+		return notAHill("a round of programs #%v and #%v is damaged: a value out of range", a, b)
+	case err != sql.ErrNoRows:
+		return h.classify(err)
+	}
+	return nil
+}
+
+// classify marks SQLite's answers that mean "this is not a hill" (not a database, a table
+// or column missing, a value of the wrong type); any other error (I/O, a full disk, a lock)
+// is left as it is and reported as a failure to read.
+func (h *Hill) classify(err error) error {
+	var se *sqlite.Error
+	if errors.As(err, &se) {
+		switch se.Code() & 0xff {
+		case sqlite3.SQLITE_NOTADB, sqlite3.SQLITE_ERROR, sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_MISMATCH:
+			return notHill{err}
 		}
 		return err
 	}
-	if format != formatVersion {
-		return fmt.Errorf("hill format %d; this robocom reads format %d", format, formatVersion)
+	if strings.Contains(err.Error(), "Scan error") || strings.Contains(err.Error(), "converting") {
+		return notHill{err}
 	}
-	c.Game = Game(game)
-	switch c.Game {
-	case RoboCom:
-		o, err := arena.ParseOptions("hill", []byte(opts))
-		if err != nil {
-			return fmt.Errorf("its option set: %v", err)
-		}
-		c.Options = o
-	case Core:
-		l, err := ParseLanguage(lang)
-		if err != nil {
-			return err
-		}
-		c.Language = l
-		if err := json.Unmarshal([]byte(params), &c.Params); err != nil {
-			return fmt.Errorf("its Core War parameters: %v", err)
-		}
-	default:
-		return fmt.Errorf("unknown game %q", game)
-	}
-	return c.check()
+	return err
 }
 
-// Close closes the hill.
-func (h *Hill) Close() error { return h.db.Close() }
+// Close closes the hill. A writer that is the last to leave turns WAL off again, so that a
+// hill at rest is a plain database file: readers (mode=ro) then need no -wal and -shm files
+// beside it and make none, also in a writable folder. Another process still using the hill
+// keeps it in WAL; the last writer to leave ends it.
+func (h *Hill) Close() error {
+	if !h.readOnly {
+		if c, err := h.db.Conn(context.Background()); err == nil {
+			if _, err := c.ExecContext(context.Background(), `PRAGMA busy_timeout = 0`); err == nil {
+				c.ExecContext(context.Background(), `PRAGMA journal_mode = DELETE`) // busy: another process has it
+			}
+			c.Close()
+		}
+	}
+	return h.db.Close()
+}
 
 // Config is the hill's game and rules.
 func (h *Hill) Config() Config { return h.cfg }
 
 // Path is the hill's file.
 func (h *Hill) Path() string { return h.path }
-
-// LoadedProgram is a stored program ready to play: a RoboCom or a Core War program.
-type LoadedProgram struct {
-	Program
-	Robo *robolang.Program
-	Core *play.Program
-}
-
-// load parses a program for this hill's game; errors are file:line:col sentences.
-func (h *Hill) load(file string, src []byte) (*robolang.Program, *play.Program, error) {
-	if h.cfg.Game == RoboCom {
-		p, err := robolang.LoadBytes(file, src, robolang.Options{RC3: h.cfg.Options.RC3})
-		return p, nil, err
-	}
-	if l := play.LanguageOf(file); l != h.cfg.Language {
-		return nil, nil, fmt.Errorf("%s is not a %s program; this hill plays %s", file, extOf(h.cfg.Language), h.cfg.Language)
-	}
-	p, err := play.Load(file, src, h.cfg.Params)
-	return nil, p, err
-}
-
-func extOf(l play.Language) string {
-	switch l {
-	case play.CW:
-		return ".cw"
-	case play.VNA:
-		return ".vna"
-	}
-	return ".red"
-}
 
 // AddResult says what Add did with a program.
 type AddResult struct {
@@ -338,15 +519,9 @@ type AddResult struct {
 // same bytes twice are one program: a resident is left as it is, a program pushed off earlier
 // comes back with its stored results. It plays nothing: Play does.
 func (h *Hill) Add(file string, src []byte) (AddResult, error) {
-	rp, cp, err := h.load(file, src)
+	name, err := h.cfg.Game.Load(file, src)
 	if err != nil {
 		return AddResult{}, err
-	}
-	name := ""
-	if rp != nil {
-		name = rp.Name
-	} else {
-		name = cp.Name
 	}
 	sum := sha256.Sum256(src)
 	hash := hex.EncodeToString(sum[:])
@@ -384,16 +559,41 @@ func (h *Hill) Add(file string, src []byte) (AddResult, error) {
 
 // write runs f in one write transaction.
 func (h *Hill) write(f func(*sql.Tx) error) error {
+	if h.readOnly {
+		return fmt.Errorf("%s was opened to be read, not written", h.path)
+	}
 	tx, err := h.db.Begin()
 	if err != nil {
-		return h.busy(err)
+		return h.writeError(err)
 	}
 	if err := f(tx); err != nil {
 		tx.Rollback()
-		return h.busy(err)
+		return h.writeError(err)
 	}
-	return h.busy(tx.Commit())
+	return h.writeError(tx.Commit())
 }
+
+// writeError names the hill in SQLite's errors while writing; a lock held too long becomes
+// busy's sentence.
+func (h *Hill) writeError(err error) error {
+	var se *sqlite.Error
+	if err == nil || !errors.As(err, &se) {
+		return err
+	}
+	if b := h.busy(err); b != err {
+		return b
+	}
+	return &WriteError{h.path, err}
+}
+
+// WriteError is a hill that could not be written (as opposed to a program or part refused).
+type WriteError struct {
+	Path string
+	Err  error
+}
+
+func (e *WriteError) Error() string { return fmt.Sprintf("cannot write %s: %v", e.Path, e.Err) }
+func (e *WriteError) Unwrap() error { return e.Err }
 
 // busy turns SQLite's "database is locked" into a sentence.
 func (h *Hill) busy(err error) error {
@@ -475,30 +675,24 @@ func (h *Hill) Remove(name string) (Program, error) {
 	return p, err
 }
 
-// Loaded are the residents, loaded for playing, in the order they were added.
-func (h *Hill) Loaded() ([]LoadedProgram, error) {
+// loaded are the residents with their sources, each checked to load, in the order they were
+// added.
+func (h *Hill) loaded() ([]Program, error) {
 	rows, err := h.db.Query(`SELECT id, name, file, sha256, added, source FROM program WHERE removed IS NULL ORDER BY id`)
 	if err != nil {
 		return nil, h.busy(err)
 	}
 	defer rows.Close()
-	var ps []LoadedProgram
+	var ps []Program
 	for rows.Next() {
-		var p LoadedProgram
+		var p Program
 		var added int64
 		if err := rows.Scan(&p.ID, &p.Name, &p.File, &p.SHA256, &added, &p.Source); err != nil {
 			return nil, err
 		}
 		p.Added, p.OnHill = time.Unix(added, 0), true
-		p.Robo, p.Core, err = h.load(p.File, p.Source)
-		if err != nil {
+		if _, err := h.cfg.Game.Load(p.File, p.Source); err != nil {
 			return nil, fmt.Errorf("stored program #%d no longer loads: %v", p.ID, err)
-		}
-		// The stored name is what the hill shows, also for a program loaded under another.
-		if p.Robo != nil {
-			p.Robo.Name = p.Name
-		} else {
-			p.Core.Name = p.Name
 		}
 		ps = append(ps, p)
 	}
@@ -535,13 +729,13 @@ func (h *Hill) complete() (map[pairKey]bool, error) {
 // their indexes, the pairings among them whose results are not all stored, in round-robin
 // order. Every machine given the same hill file computes the same Pending.
 type Pending struct {
-	Programs []LoadedProgram
+	Programs []Program
 	Plan     bouts.Plan
 }
 
 // Pending finds the missing pairings.
 func (h *Hill) Pending() (*Pending, error) {
-	ps, err := h.Loaded()
+	ps, err := h.loaded()
 	if err != nil {
 		return nil, err
 	}
@@ -558,26 +752,19 @@ func (h *Hill) Pending() (*Pending, error) {
 	return pd, nil
 }
 
-// PlayFunc plays bouts [from, to) of a plan and hands each result over in plan order.
-type PlayFunc func(ctx context.Context, from, to int, each func(bouts.Result) error) (int, error)
+// entries are the programs as the games take them.
+func entries(ps []Program) []bouts.Entry {
+	es := make([]bouts.Entry, len(ps))
+	for i, p := range ps {
+		es[i] = bouts.Entry{Name: p.Name, File: p.File, Source: p.Source}
+	}
+	return es
+}
 
-// Player is how the pending bouts are played: arena's tournament for RoboCom, corewars/play's
-// match for Core War, the same code `robocom tournament` runs.
-func (h *Hill) Player(pd *Pending, workers int) PlayFunc {
-	if h.cfg.Game == RoboCom {
-		progs := make([]*robolang.Program, len(pd.Programs))
-		for i, p := range pd.Programs {
-			progs[i] = p.Robo
-		}
-		t := &arena.Tournament{Programs: progs, Options: h.cfg.Options, Plan: pd.Plan, Workers: workers}
-		return t.Play
-	}
-	progs := make([]*play.Program, len(pd.Programs))
-	for i, p := range pd.Programs {
-		progs[i] = p.Core
-	}
-	m := &play.Match{Programs: progs, Params: h.cfg.Params, Plan: pd.Plan, Workers: workers}
-	return m.Play
+// Player is how the pending bouts are played: the game's own tournament, the same code
+// `robocom tournament` runs.
+func (h *Hill) Player(pd *Pending, workers int) (bouts.PlayFunc, error) {
+	return h.cfg.Game.Player(entries(pd.Programs), pd.Plan, workers)
 }
 
 // Play plays the bouts [from, to) of the pending plan and stores each pairing in its own
@@ -585,8 +772,12 @@ func (h *Hill) Player(pd *Pending, workers int) PlayFunc {
 // stops between bouts when ctx is done (returning ctx's error): the pairings it completed are
 // stored, the one in progress is not.
 func (h *Hill) Play(ctx context.Context, pd *Pending, from, to, workers int, step func()) error {
+	play, err := h.Player(pd, workers)
+	if err != nil {
+		return err
+	}
 	var cur []bouts.Result
-	_, err := h.Player(pd, workers)(ctx, from, to, func(r bouts.Result) error {
+	_, err = play(ctx, from, to, func(r bouts.Result) error {
 		if step != nil {
 			step()
 		}
@@ -673,12 +864,11 @@ func describe(w int) string {
 }
 
 // Standings are a hill's results: every pairing among the residents with all rounds stored,
-// scored as the tournament scores them (RoboCom: arena.Standing; Core War: play.Result).
+// scored as the game's tournament scores them (Tally: arena.Standing or play.Result).
 type Standings struct {
 	Programs []Program // residents, in the order added (entry indexes)
 	Plan     bouts.Plan
-	Robo     *arena.Standing
-	Core     *play.Result
+	Tally    bouts.Tally
 	Missing  int // pairings not (all) stored yet
 }
 
@@ -697,19 +887,7 @@ func (h *Hill) Standings() (*Standings, error) {
 	for i, p := range st.Plan.Pairings {
 		pairing[[2]int{p.A, p.B}] = i
 	}
-	if h.cfg.Game == RoboCom {
-		es := make([]arena.Entry, len(ps))
-		for i, p := range ps {
-			es[i] = arena.Entry{Name: p.Name, File: p.File}
-		}
-		st.Robo = arena.NewStanding(es, st.Plan)
-	} else {
-		es := make([]*play.Program, len(ps))
-		for i, p := range ps {
-			es[i] = &play.Program{Name: p.Name, File: p.File}
-		}
-		st.Core = play.NewRoundRobin(es, h.cfg.Seed, st.Plan)
-	}
+	st.Tally = h.cfg.Game.Tally(entries(ps), h.cfg.Seed, st.Plan)
 	// Per pairing, how many rounds each side won; a pairing counts once all its rounds are in.
 	rows, err := h.db.Query(`SELECT a, b, winner, COUNT(*) FROM bout
 		WHERE a IN (SELECT id FROM program WHERE removed IS NULL) AND b IN (SELECT id FROM program WHERE removed IS NULL)
@@ -753,11 +931,7 @@ func (h *Hill) Standings() (*Standings, error) {
 			for ; n > 0; n-- {
 				r := bouts.Result{Pairing: pi, A: k[0], B: k[1], Round: round, Winner: winner}
 				round++
-				if st.Robo != nil {
-					st.Robo.Add(r)
-				} else {
-					st.Core.Add(r)
-				}
+				st.Tally.Add(r)
 			}
 		}
 		add(k[0], c.n[1])
@@ -765,20 +939,14 @@ func (h *Hill) Standings() (*Standings, error) {
 		add(-1, c.n[0])
 	}
 	st.Missing = len(st.Plan.Pairings) - complete
-	if st.Core != nil {
-		st.Core.Rank()
-	}
 	return st, nil
 }
 
 // Last is the index (in Programs) of the program ranked last: the one a full hill pushes off.
 // Ties go against the program added later (the ranking keeps entry order among equals).
 func (st *Standings) Last() int {
-	if st.Robo != nil {
-		r := st.Robo.Ranked()
-		return r[len(r)-1].Index
-	}
-	return st.Core.Standings[len(st.Core.Standings)-1].Index
+	r := st.Tally.Ranking()
+	return r[len(r)-1]
 }
 
 // Trim pushes the last-ranked programs off while the hill holds more than its size, but only

@@ -11,13 +11,25 @@ import (
 	"robocom/internal/bouts"
 )
 
+// robocom is the RoboCom game with an option set.
+func robocom(o *arena.Options) Game { return &arena.HillGame{Options: o} }
+
+// games decodes RoboCom hills, as cmd/robocom's registry does.
+var games = map[string]Decoder{"robocom": func(options, _, _ string) (Game, error) {
+	g, err := arena.DecodeHillGame(options)
+	if err != nil {
+		return nil, err
+	}
+	return g, nil
+}}
+
 func newHill(t *testing.T) (*Hill, string) {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "t.hill")
-	if err := Create(path, Config{Game: RoboCom, Rounds: 2, Seed: 3, Options: arena.Classic()}); err != nil {
+	if err := Create(path, Config{Game: robocom(arena.Classic()), Rounds: 2, Seed: 3}); err != nil {
 		t.Fatal(err)
 	}
-	h, err := Open(path)
+	h, err := Open(path, games)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,22 +52,22 @@ func add(t *testing.T, h *Hill, file string) AddResult {
 
 func TestCreateOpen(t *testing.T) {
 	h, path := newHill(t)
-	if c := h.Config(); c.Game != RoboCom || c.Rounds != 2 || c.Seed != 3 || c.Options.Name != "classic" {
+	if c := h.Config(); c.Game.Name() != "robocom" || c.Rounds != 2 || c.Seed != 3 || c.Game.(*arena.HillGame).Options.Name != "classic" {
 		t.Fatalf("config read back as %+v", c)
 	}
-	if err := Create(path, Config{Game: RoboCom, Rounds: 2, Options: arena.Classic()}); err == nil || !strings.Contains(err.Error(), "exists already") {
+	if err := Create(path, Config{Game: robocom(arena.Classic()), Rounds: 2}); err == nil || !strings.Contains(err.Error(), "exists already") {
 		t.Errorf("creating over a hill: %v", err)
 	}
 	other := filepath.Join(t.TempDir(), "notes.txt")
 	os.WriteFile(other, []byte("not a database"), 0o644)
-	if _, err := Open(other); err == nil || !strings.Contains(err.Error(), "not a hill") {
+	if _, err := Open(other, games); err == nil || !strings.Contains(err.Error(), "not a hill") {
 		t.Errorf("opening a text file: %v", err)
 	}
 	for _, c := range []Config{
-		{Game: "chess", Rounds: 1},
-		{Game: RoboCom, Rounds: 0, Options: arena.Classic()},
-		{Game: RoboCom, Rounds: 1, Size: 1, Options: arena.Classic()},
-		{Game: Core, Rounds: 1},
+		{Rounds: 1},
+		{Game: robocom(arena.Classic()), Rounds: 0},
+		{Game: robocom(arena.Classic()), Rounds: 1, Size: 1},
+		{Game: robocom(nil), Rounds: 1},
 	} {
 		if err := Create(filepath.Join(t.TempDir(), "x.hill"), c); err == nil {
 			t.Errorf("Create accepted %+v", c)
@@ -103,7 +115,7 @@ func TestStoreDisagreement(t *testing.T) {
 	if err := h.StorePairing(pd, rs); err == nil || !strings.Contains(err.Error(), "not reproducible") {
 		t.Fatalf("storing other rounds: %v", err)
 	}
-	if st, err := h.Standings(); err != nil || st.Missing != 0 || st.Robo.Bouts != 2 {
+	if st, err := h.Standings(); err != nil || st.Missing != 0 || st.Tally.(*arena.Standing).Bouts != 2 {
 		t.Fatalf("standings: %+v %v", st, err)
 	}
 }

@@ -16,6 +16,7 @@ import (
 	"io/fs"
 	"math"
 	"os"
+	"path/filepath"
 	"syscall"
 )
 
@@ -193,12 +194,7 @@ func osError(name string, k Kind, err error) error {
 	case errors.Is(err, syscall.EISDIR):
 		msg = fmt.Sprintf("%s is a folder, not %s; name a file in it", name, k.Noun)
 	default:
-		e := err
-		var pe *fs.PathError
-		if errors.As(err, &pe) {
-			e = pe.Err
-		}
-		msg = fmt.Sprintf("cannot read %s: %v", name, e)
+		msg = fmt.Sprintf("cannot read %s: %v", name, Unwrap(err))
 	}
 	return &Error{name, msg, err}
 }
@@ -235,12 +231,10 @@ func Create(path string) (*os.File, error) {
 		return nil, &Error{path, fmt.Sprintf("%s is a named pipe (FIFO) that no program reads; start the reader first or name a file", path), err}
 	}
 	if err != nil {
-		var pe *fs.PathError
-		e := err
-		if errors.As(err, &pe) {
-			e = pe.Err
+		if _, serr := os.Lstat(path); errors.Is(serr, fs.ErrNotExist) {
+			return nil, folderError(path, filepath.Dir(path), err) // the folder is the problem
 		}
-		return nil, &Error{path, fmt.Sprintf("cannot write %s: %v", path, e), err}
+		return nil, writeError(path, err)
 	}
 	return f, nil
 }

@@ -13,6 +13,7 @@ import (
 
 	"robocom/corewars"
 	coreplay "robocom/corewars/play"
+	"robocom/ui/kit"
 )
 
 func benchGame(b *testing.B, lang coreplay.Language, files ...string) corewars.Engine {
@@ -73,7 +74,7 @@ func BenchmarkCoreLayout(b *testing.B) {
 	st := newCoreState()
 	var r input.Router
 	var ops op.Ops
-	colorOf := func(p int) color.NRGBA { return Palette[s.Stats[p].Program%len(Palette)] }
+	colorOf := func(p int) color.NRGBA { return kit.PaletteColor(s.Stats[p].Program) }
 	b.ReportAllocs()
 	for b.Loop() {
 		ops.Reset()

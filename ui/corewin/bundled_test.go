@@ -17,25 +17,26 @@ func TestBundledRedcodeSamples(t *testing.T) {
 	h.clickLabel(t, "Add program")
 	h.clickLabel(t, "dwarf.red")
 	h.clickLabel(t, "scanner.red")
+	h.clickLabel(t, "Done")
 	if len(w.players) != 2 || w.Language().String() != "Redcode (.red)" {
 		t.Fatalf("%d players in %v (errors %q), want the Dwarf and the Scanner in Redcode", len(w.players), w.Language(), w.Errors())
 	}
 	if w.players[0].prog.Name != "Dwarf" || w.players[1].prog.Name != "Scanner" {
 		t.Fatalf("players %q and %q, want the warriors' ;name lines", w.players[0].prog.Name, w.players[1].prog.Name)
 	}
-	h.clickLabel(t, "Run block")
+	h.clickLabel(t, "Run")
 	h.settle(t)
 	if w.snap.Cycle != 100 {
 		t.Fatalf("after a block of 100 the game is at cycle %d", w.snap.Cycle)
 	}
 	h.clickLabel(t, "Edit")
-	if !strings.Contains(w.editor.ed.Text(), ";name Dwarf") || w.EditorTitle() != "dwarf.red" {
-		t.Fatalf("editor %q shows %.60q", w.EditorTitle(), w.editor.ed.Text())
+	if !strings.Contains(w.editor.ed.Text(), ";name Dwarf") || w.editor.Title() != "dwarf.red" {
+		t.Fatalf("editor %q shows %.60q", w.editor.Title(), w.editor.ed.Text())
 	}
 	if _, ok := h.findText("bundled: read-only"); !ok {
 		t.Fatal("the editor does not say the bundled warrior is read-only")
 	}
-	if len(w.EditorErrors()) != 0 {
-		t.Fatalf("the bundled Dwarf has errors in the editor: %v", w.EditorErrors())
+	if len(w.editor.Errors()) != 0 {
+		t.Fatalf("the bundled Dwarf has errors in the editor: %v", w.editor.Errors())
 	}
 }

@@ -3,7 +3,6 @@ package corewin
 import (
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -15,24 +14,28 @@ import (
 	"gioui.org/widget/material"
 
 	coreplay "robocom/corewars/play"
+	"robocom/internal/srcerr"
+	"robocom/internal/userfile"
 )
 
 // editorView edits one program of any of the three languages: Check assembles it with the
 // parameters in use, marks the error lines in the gutter of line numbers and lists each
 // error under a copy of its source line; clicking an error puts the caret there. Save (files
-// on disk only) writes a temporary file and renames it, then reloads the players. (The
+// on disk only) writes through userfile's atomic writer, then reloads the players. (The
 // RoboCom editor in package ui is tied to RoboCom's assembler.)
 //
 // Gio's fonts draw a tab as a box, so tabs become spaces up to the next tab stop (every
 // tabWidth columns) when a file is opened or text is pasted, and the Tab key inserts them.
 // Lines never wrap: the text scrolls sideways, following the caret.
 type editorView struct {
+	*session
+	look
 	path     string // "root:path" of the file
 	name     string
 	ed       widget.Editor
 	check    widget.Clickable
 	save     widget.Clickable
-	errs     coreplay.LoadErrors
+	errs     srcerr.List
 	errBtns  []widget.Clickable
 	hscroll  layout.List // the editor scrolls sideways instead of wrapping
 	status   string
@@ -61,10 +64,10 @@ const tabWidth = 8
 func (e *editorView) init() { e.hscroll.Axis = layout.Horizontal }
 
 // open loads a player's source into the editor.
-func (e *editorView) open(w *Window, p string) {
-	src, err := w.readFile(p)
+func (e *editorView) open(p string) {
+	src, err := e.readFile(p)
 	if err != nil {
-		w.notify("Cannot open " + p + ": " + unwrap(err).Error())
+		e.notify("Cannot open " + p + ": " + userfile.Unwrap(err).Error())
 		return
 	}
 	e.path, e.name = p, filepath.Base(p[strings.Index(p, ":")+1:])
@@ -73,7 +76,7 @@ func (e *editorView) open(w *Window, p string) {
 	e.saved, e.file, e.tabbed = text, src, text != string(src)
 	e.errs, e.status, e.checked, e.modified = nil, "", false, false
 	e.hscroll.Position = layout.Position{}
-	e.runCheck(w)
+	e.runCheck()
 }
 
 // expandTabs replaces each tab with spaces up to the next tab stop; caret, a rune offset
@@ -117,11 +120,11 @@ func (e *editorView) diskPath() string {
 	return "/" + strings.TrimPrefix(strings.TrimPrefix(e.path, "disk:"), "/")
 }
 
-func (e *editorView) runCheck(w *Window) {
-	_, err := coreplay.Load(e.name, []byte(e.ed.Text()), w.params)
+func (e *editorView) runCheck() {
+	_, err := coreplay.Load(e.name, []byte(e.ed.Text()), e.params)
 	e.checked = true
 	e.errs = nil
-	var le coreplay.LoadErrors
+	var le srcerr.List
 	switch {
 	case err == nil:
 		e.status = "No errors."
@@ -129,7 +132,7 @@ func (e *editorView) runCheck(w *Window) {
 		e.errs = le
 		e.status = fmt.Sprintf("%d %s.", len(le), plural(len(le), "error", "errors"))
 	default:
-		e.errs = coreplay.LoadErrors{{File: e.name, Msg: err.Error()}}
+		e.errs = srcerr.List{{File: e.name, Msg: err.Error()}}
 		e.status = "1 error."
 	}
 	for len(e.errBtns) < len(e.errs) {
@@ -137,35 +140,28 @@ func (e *editorView) runCheck(w *Window) {
 	}
 }
 
-// EditorErrors are the errors of the last check.
-func (w *Window) EditorErrors() coreplay.LoadErrors { return w.editor.errs }
+// Errors are the errors of the last check.
+func (e *editorView) Errors() srcerr.List { return e.errs }
 
-// OpenEditor opens "root:path" in the editor tab.
-func (w *Window) OpenEditor(p string) {
-	w.editor.open(w, p)
-	w.tab = tabEditor
+// SetText replaces the edited text (tests, and a future paste).
+func (e *editorView) SetText(s string) {
+	e.ed.SetText(s)
+	e.modified = e.ed.Text() != e.saved
 }
 
-// SetEditorText replaces the edited text (tests, and a future paste).
-func (w *Window) SetEditorText(s string) {
-	w.editor.ed.SetText(s)
-	w.editor.modified = w.editor.ed.Text() != w.editor.saved
-}
-
-// EditorTitle is the editor's heading: the file's name, and "(modified)" once it is changed.
-func (w *Window) EditorTitle() string {
-	if w.editor.modified {
-		return w.editor.name + " (modified)"
+// Title is the editor's heading: the file's name, and "(modified)" once it is changed.
+func (e *editorView) Title() string {
+	if e.modified {
+		return e.name + " (modified)"
 	}
-	return w.editor.name
+	return e.name
 }
 
-// CheckEditor assembles the edited text.
-func (w *Window) CheckEditor() { w.editor.runCheck(w) }
+// Check assembles the edited text.
+func (e *editorView) Check() { e.runCheck() }
 
-// SaveEditor writes the edited text to its file (temp file + rename) and reloads the players.
-func (w *Window) SaveEditor() error {
-	e := &w.editor
+// Save writes the edited text to its file (temp file + rename) and reloads the players.
+func (e *editorView) Save() error {
 	dst := e.diskPath()
 	if dst == "" {
 		return fmt.Errorf("%s is a bundled program and cannot be changed; save your own copy on disk and add that", e.name)
@@ -175,48 +171,17 @@ func (w *Window) SaveEditor() error {
 	if text == e.saved {
 		data = e.file // unchanged: keep the file's own tabs
 	}
-	if err := writeAtomic(dst, data); err != nil {
+	if err := userfile.WriteFile(dst, data, 0o644); err != nil {
 		return err
 	}
 	e.saved, e.file, e.modified = text, data, false
-	e.runCheck(w)
-	w.reloadPlayers()
-	w.resetSeries()
-	w.newGame()
+	e.runCheck()
+	e.reloadPlayers()
+	e.restartSeries()
 	return nil
 }
 
-func writeAtomic(dst string, data []byte) error {
-	mode := os.FileMode(0o644)
-	if st, err := os.Stat(dst); err == nil {
-		if !st.Mode().IsRegular() {
-			return fmt.Errorf("%s is not a regular file; not saved", dst)
-		}
-		mode = st.Mode().Perm()
-	}
-	f, err := os.CreateTemp(filepath.Dir(dst), "."+filepath.Base(dst)+".*")
-	if err != nil {
-		return fmt.Errorf("cannot save %s: %v", dst, unwrap(err))
-	}
-	tmp := f.Name()
-	_, werr := f.Write(data)
-	if err := f.Close(); werr == nil {
-		werr = err
-	}
-	if werr == nil {
-		werr = os.Chmod(tmp, mode)
-	}
-	if werr == nil {
-		werr = os.Rename(tmp, dst)
-	}
-	if werr != nil {
-		os.Remove(tmp)
-		return fmt.Errorf("cannot save %s: %v", dst, werr)
-	}
-	return nil
-}
-
-func (e *editorView) update(gtx layout.Context, w *Window) {
+func (e *editorView) update(gtx layout.Context) {
 	// Tab inserts spaces up to the next tab stop (Shift+Tab still leaves the editor).
 	for {
 		ev, ok := gtx.Event(key.Filter{Focus: &e.ed, Name: key.NameTab})
@@ -249,10 +214,10 @@ func (e *editorView) update(gtx layout.Context, w *Window) {
 		e.modified = e.ed.Text() != e.saved
 	}
 	if e.check.Clicked(gtx) {
-		e.runCheck(w)
+		e.runCheck()
 	}
 	if e.save.Clicked(gtx) {
-		if err := w.SaveEditor(); err != nil {
+		if err := e.Save(); err != nil {
 			e.status = err.Error()
 		} else {
 			e.status = "Saved; the players were reloaded. " + e.status
@@ -279,9 +244,8 @@ func (e *editorView) gotoLine(line, col int) {
 	e.ed.SetCaret(pos, pos)
 }
 
-func (e *editorView) layout(gtx layout.Context, w *Window) layout.Dimensions {
-	th := w.th
-	e.panel = &w.panelList
+func (e *editorView) layout(gtx layout.Context) layout.Dimensions {
+	th := e.th
 	var ch []layout.FlexChild
 	top := 0 // how far down the tab the next child starts (Flex lays rigid children in order)
 	measured := func(wd layout.Widget) layout.Widget {
@@ -296,11 +260,11 @@ func (e *editorView) layout(gtx layout.Context, w *Window) layout.Dimensions {
 		add(material.Body2(th, "Click Edit beside a player in the Players tab to edit its program here.").Layout)
 		return layout.Flex{Axis: layout.Vertical}.Layout(gtx, ch...)
 	}
-	add(material.Subtitle1(th, w.EditorTitle()).Layout)
+	add(material.Subtitle1(th, e.Title()).Layout)
 	add(func(gtx layout.Context) layout.Dimensions {
-		ws := []layout.Widget{func(gtx layout.Context) layout.Dimensions { return w.smallButton(gtx, &e.check, "Check") }}
+		ws := []layout.Widget{func(gtx layout.Context) layout.Dimensions { return e.smallButton(gtx, &e.check, "Check") }}
 		if e.diskPath() != "" {
-			ws = append(ws, func(gtx layout.Context) layout.Dimensions { return w.smallButton(gtx, &e.save, "Save and reload") })
+			ws = append(ws, func(gtx layout.Context) layout.Dimensions { return e.smallButton(gtx, &e.save, "Save and reload") })
 		} else {
 			ws = append(ws, material.Caption(th, "bundled: read-only").Layout)
 		}

@@ -82,7 +82,7 @@ func TestEditorIsNotModifiedWhenOpened(t *testing.T) {
 		t.Fatal(err)
 	}
 	w, h, _ := openInEditor(t, "dwarf.cw", string(src))
-	if got := w.EditorTitle(); got != "dwarf.cw" {
+	if got := w.editor.Title(); got != "dwarf.cw" {
 		t.Fatalf("title %q right after opening, want %q", got, "dwarf.cw")
 	}
 	if _, ok := h.findText("dwarf.cw (modified)"); ok {
@@ -94,12 +94,12 @@ func TestEditorIsNotModifiedWhenOpened(t *testing.T) {
 	h.frame()
 	h.frame()
 	if _, ok := h.findText("dwarf.cw (modified)"); !ok {
-		t.Fatalf("no \"(modified)\" after typing; title %q", w.EditorTitle())
+		t.Fatalf("no \"(modified)\" after typing; title %q", w.editor.Title())
 	}
 	h.r.Queue(key.EditEvent{Range: key.Range{Start: 0, End: 1}, Text: ""})
 	h.frame()
 	h.frame()
-	if got := w.EditorTitle(); got != "dwarf.cw" {
+	if got := w.editor.Title(); got != "dwarf.cw" {
 		t.Fatalf("title %q once the text is the file's again", got)
 	}
 	// Opening another file after a change starts unmodified too.
@@ -108,7 +108,7 @@ func TestEditorIsNotModifiedWhenOpened(t *testing.T) {
 	w.OpenEditor(w.players[0].path)
 	h.frame()
 	h.frame()
-	if got := w.EditorTitle(); got != "dwarf.cw" {
+	if got := w.editor.Title(); got != "dwarf.cw" {
 		t.Fatalf("title %q after opening the file again", got)
 	}
 }
@@ -123,17 +123,17 @@ func TestEditorExpandsTabsToTabStops(t *testing.T) {
 	if text != want {
 		t.Fatalf("editor text\n%q\nwant tabs expanded to stops every %d columns:\n%q", text, tabWidth, want)
 	}
-	if w.EditorTitle() != "tabbed.red" {
-		t.Fatalf("title %q: expanding the tabs is not a change of the user's", w.EditorTitle())
+	if w.editor.Title() != "tabbed.red" {
+		t.Fatalf("title %q: expanding the tabs is not a change of the user's", w.editor.Title())
 	}
 	if _, ok := h.findText("The file's tabs are shown as spaces"); !ok {
 		t.Fatal("the editor does not say that the tabs are shown as spaces")
 	}
-	if len(w.EditorErrors()) != 0 {
-		t.Fatalf("errors %v in the expanded text", w.EditorErrors())
+	if len(w.editor.Errors()) != 0 {
+		t.Fatalf("errors %v in the expanded text", w.editor.Errors())
 	}
 	// Saving without a change leaves the file's own tabs alone.
-	if err := w.SaveEditor(); err != nil {
+	if err := w.editor.Save(); err != nil {
 		t.Fatal(err)
 	}
 	if got, _ := os.ReadFile(file); string(got) != tabbedImp {
@@ -164,8 +164,8 @@ func TestEditorExpandsTabsToTabStops(t *testing.T) {
 	if !h.r.Source().Focused(&w.editor.ed) {
 		t.Fatal("Tab took the keyboard away from the editor")
 	}
-	if w.EditorTitle() != "tabbed.red (modified)" {
-		t.Fatalf("title %q after typing", w.EditorTitle())
+	if w.editor.Title() != "tabbed.red (modified)" {
+		t.Fatalf("title %q after typing", w.editor.Title())
 	}
 }
 

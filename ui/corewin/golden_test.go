@@ -14,6 +14,7 @@ import (
 
 	coreplay "robocom/corewars/play"
 	"robocom/ui/internal/goldentest"
+	"robocom/ui/kit"
 )
 
 var (
@@ -60,7 +61,7 @@ func TestGoldenCore(t *testing.T) {
 	size := image.Pt(400, 400)
 	st := newCoreState()
 	st.Selected = 0
-	colorOf := func(p int) color.NRGBA { return Palette[snap.Stats[p].Program%len(Palette)] }
+	colorOf := func(p int) color.NRGBA { return kit.PaletteColor(snap.Stats[p].Program) }
 	got := render(t, size, func(gtx layout.Context) {
 		CoreStyle{State: st, Snap: snap, ColorOf: colorOf, Marked: -1}.Layout(gtx)
 	})
@@ -90,7 +91,7 @@ func TestWindowShots(t *testing.T) {
 	w := newTestWindow(t, "bundled:dwarf.cw", "bundled:replicator.cw", "bundled:impkiller.cw")
 	h := newHarness(w)
 	h.frame()
-	h.clickLabel(t, "Run block")
+	h.clickLabel(t, "Run")
 	h.settle(t)
 	for _, tab := range []string{"Players", "Statistics", "Parameters", "Trace", "Core dump", "Tournament", "Editor"} {
 		h.clickLabel(t, tab)
@@ -125,7 +126,7 @@ func BenchmarkCoreFrame(b *testing.B) {
 	fillSnapshot(g, snap)
 	w := goldentest.NewWindow(b, image.Pt(840, 840))
 	st := newCoreState()
-	colorOf := func(p int) color.NRGBA { return Palette[snap.Stats[p].Program%len(Palette)] }
+	colorOf := func(p int) color.NRGBA { return kit.PaletteColor(snap.Stats[p].Program) }
 	for b.Loop() {
 		w.Frame(b, func(gtx layout.Context) {
 			CoreStyle{State: st, Snap: snap, ColorOf: colorOf, Marked: -1}.Layout(gtx)

@@ -11,7 +11,7 @@ import (
 // S one step, N a block, R restart, F fit, + and − speed, Escape leaves a text field, Ctrl+Q
 // quits. Only Escape and Ctrl+Q act while a text field has the keyboard.
 func (w *Window) handleKeys(gtx layout.Context) {
-	editing := gtx.Focused(&w.blockEd) || gtx.Focused(&w.seedEd) || gtx.Focused(&w.dump.addrEd) ||
+	editing := w.controls.editing(gtx) || w.roster.picker.Editing(gtx) || gtx.Focused(&w.dump.addrEd) ||
 		gtx.Focused(&w.tourney.battles) || gtx.Focused(&w.editor.ed) || gtx.Focused(&w.trace.filter)
 	for _, e := range w.prm.editors() {
 		editing = editing || gtx.Focused(e)
@@ -31,21 +31,17 @@ func (w *Window) handleKeys(gtx layout.Context) {
 		case shortcut.StartPause:
 			w.ToggleRun()
 		case shortcut.Step:
-			if w.snap.Over {
-				w.nextRoundOrRestart()
-			}
-			w.wantRun = false
-			w.run.stepInstr(1)
+			w.stepInstr()
 		case shortcut.Block:
-			w.blockBtn.Click()
+			w.controls.blockBtn.Click()
 		case shortcut.Restart:
-			w.restartBtn.Click()
+			w.controls.restartBtn.Click()
 		case shortcut.Fit:
 			w.core.ResetView()
 		case shortcut.Faster:
-			w.fasterBtn.Click()
+			w.controls.speed.Faster()
 		case shortcut.Slower:
-			w.slowerBtn.Click()
+			w.controls.speed.Slower()
 		}
 	}
 }

@@ -16,11 +16,14 @@ import (
 // paramsForm edits the game parameters; Apply checks them, reloads the programs (Redcode's
 // constants and the length limit depend on them) and restarts.
 type paramsForm struct {
+	*session
+	look
 	size, cycles, threads, maxLen, minDist, rounds, alive, cellPts, kill widget.Editor
 	dialect                                                              widget.Enum
 	selfMove                                                             widget.Bool
 	apply, defaults                                                      widget.Clickable
 	err                                                                  string
+	shown                                                                coreplay.Language // the language the form was loaded for
 }
 
 func (f *paramsForm) init() {
@@ -50,6 +53,7 @@ func (f *paramsForm) load(l coreplay.Language, p coreplay.Params) {
 	}
 	f.selfMove.Value = p.AllowSelfMove
 	f.err = ""
+	f.shown = l
 }
 
 // read parses the form into parameters for the language.
@@ -84,23 +88,25 @@ func (f *paramsForm) read(l coreplay.Language) (coreplay.Params, error) {
 	return p, p.Check(l)
 }
 
-func (f *paramsForm) update(gtx layout.Context, w *Window) {
+func (f *paramsForm) update(gtx layout.Context) {
+	if f.shown != f.lang {
+		f.load(f.lang, f.params) // the first player set another language
+	}
 	if f.defaults.Clicked(gtx) {
-		f.load(w.lang, coreplay.Defaults(w.lang))
+		f.load(f.lang, coreplay.Defaults(f.lang))
 	}
 	if f.apply.Clicked(gtx) {
-		p, err := f.read(w.lang)
+		p, err := f.read(f.lang)
 		if err != nil {
 			f.err = err.Error()
 			return
 		}
 		f.err = ""
-		w.params = p
-		w.reloadPlayers()
-		w.wantRun = false
-		w.resetSeries()
-		w.newGame()
-		w.notify("Parameters applied; the series restarts.")
+		f.params = p
+		f.reloadPlayers()
+		f.wantRun = false
+		f.restartSeries()
+		f.notify("Parameters applied; the series restarts.")
 	}
 }
 
@@ -115,8 +121,8 @@ func paramNames(l coreplay.Language) (cycles, threads, minDist string) {
 	return "Time slices before a draw", "Threads per process", "Minimum distance (0: size/(2·processes))"
 }
 
-func (f *paramsForm) layout(gtx layout.Context, w *Window) layout.Dimensions {
-	th := w.th
+func (f *paramsForm) layout(gtx layout.Context) layout.Dimensions {
+	th := f.th
 	var ch []layout.FlexChild
 	add := func(wd layout.Widget) { ch = append(ch, layout.Rigid(wd), layout.Rigid(spacer(3))) }
 	line := func(name string, ed *widget.Editor) {
@@ -126,23 +132,23 @@ func (f *paramsForm) layout(gtx layout.Context, w *Window) layout.Dimensions {
 					gtx.Constraints.Min.X, gtx.Constraints.Max.X = gtx.Dp(250), gtx.Dp(250)
 					return material.Body2(th, name).Layout(gtx)
 				}),
-				layout.Rigid(func(gtx layout.Context) layout.Dimensions { return w.field(gtx, ed, "", 100) }),
+				layout.Rigid(func(gtx layout.Context) layout.Dimensions { return f.field(gtx, ed, "", 100) }),
 			)
 		})
 	}
-	add(material.Body2(th, "Language: "+w.lang.String()+" (set by the players). Changes take effect with Apply, which restarts the series.").Layout)
-	cyc, thr, md := paramNames(w.lang)
-	line(coreSizeName(w.lang), &f.size)
+	add(material.Body2(th, "Language: "+f.lang.String()+" (set by the players). Changes take effect with Apply, which restarts the series.").Layout)
+	cyc, thr, md := paramNames(f.lang)
+	line(coreSizeName(f.lang), &f.size)
 	line(cyc, &f.cycles)
 	line(thr, &f.threads)
 	maxName := "Maximum length (0: no limit)"
-	if w.lang == coreplay.VNA {
+	if f.lang == coreplay.VNA {
 		maxName = "Maximum length (at most 40)"
 	}
 	line(maxName, &f.maxLen)
 	line(md, &f.minDist)
 	line("Rounds in a series", &f.rounds)
-	switch w.lang {
+	switch f.lang {
 	case coreplay.Redcode:
 		add(func(gtx layout.Context) layout.Dimensions {
 			return row(gtx,
@@ -161,9 +167,9 @@ func (f *paramsForm) layout(gtx layout.Context, w *Window) layout.Dimensions {
 	}
 	add(func(gtx layout.Context) layout.Dimensions {
 		return row(gtx,
-			func(gtx layout.Context) layout.Dimensions { return w.button(gtx, &f.apply, "Apply and restart") },
+			func(gtx layout.Context) layout.Dimensions { return f.button(gtx, &f.apply, "Apply and restart") },
 			func(gtx layout.Context) layout.Dimensions {
-				return w.button(gtx, &f.defaults, "Defaults of "+shortLang(w.lang))
+				return f.button(gtx, &f.defaults, "Defaults of "+shortLang(f.lang))
 			},
 		)
 	})
@@ -174,9 +180,9 @@ func (f *paramsForm) layout(gtx layout.Context, w *Window) layout.Dimensions {
 			return l.Layout(gtx)
 		})
 	}
-	if w.lang == coreplay.VNA || w.lang == coreplay.Redcode {
+	if f.lang == coreplay.VNA || f.lang == coreplay.Redcode {
 		add(func(gtx layout.Context) layout.Dimensions {
-			l := material.Caption(th, "Scoring: "+map[coreplay.Language]string{coreplay.VNA: "VNA Code defines none (score 0).", coreplay.Redcode: "pMARS's (W²−1)/S for a survivor."}[w.lang])
+			l := material.Caption(th, "Scoring: "+map[coreplay.Language]string{coreplay.VNA: "VNA Code defines none (score 0).", coreplay.Redcode: "pMARS's (W²−1)/S for a survivor."}[f.lang])
 			l.Color = mutedCol
 			return layout.Inset{Top: unit.Dp(4)}.Layout(gtx, l.Layout)
 		})

@@ -2,9 +2,9 @@ package corewin
 
 import (
 	"sync"
-	"time"
 
 	"robocom/corewars"
+	"robocom/ui/kit"
 )
 
 // Snapshot is what the window draws of a game at one moment. The runner's goroutine fills
@@ -40,124 +40,79 @@ type TraceLine struct {
 // maxTrace is how many trace lines are kept (the newest).
 const maxTrace = 400
 
-// runner runs a corewars.Engine on its own goroutine. Only that goroutine steps the engine;
-// everything else touches it under mu, briefly (the cell under the pointer, the dump rows),
-// and the runner releases mu between blocks of at most a few milliseconds.
+// runner plays a corewars.Engine on the windows' one simulation goroutine (kit.Runner):
+// only that goroutine touches the engine; the window reads a cell or the trace through
+// Read, and copies the published snapshot with sync.
 type runner struct {
-	invalidate func()
-	wake       chan struct{}
-	quit       chan struct{}
-	done       chan struct{}
+	*kit.Runner[corewars.Engine]
 
-	mu      sync.Mutex // guards everything below
-	eng     corewars.Engine
-	gameNo  int
-	running bool
-	budget  int64 // time slices to run while paused (a block), 0 none
-	steps   int   // single instructions to run
-	speed   int   // time slices per second; 0: as fast as the machine goes
-	pub     Snapshot
-	dirty   bool
+	mu  sync.Mutex // guards pub
+	pub Snapshot
 
+	// The simulation goroutine's own.
+	gameNo    int
 	traceProc int // -1: no trace
 	trace     []TraceLine
 	traceHead int // ring start once full
 }
 
 func newRunner(invalidate func()) *runner {
-	if invalidate == nil {
-		invalidate = func() {}
-	}
-	r := &runner{invalidate: invalidate, wake: make(chan struct{}, 1), quit: make(chan struct{}), done: make(chan struct{}), speed: 200, traceProc: -1}
-	go r.loop()
+	r := &runner{traceProc: -1}
+	r.Runner = kit.NewRunner[corewars.Engine](coreDriver{r}, invalidate)
 	return r
 }
 
-func (r *runner) close() {
-	select {
-	case <-r.quit:
-	default:
-		close(r.quit)
-	}
-	<-r.done
-}
-
-func (r *runner) poke() {
-	select {
-	case r.wake <- struct{}{}:
-	default:
-	}
-}
-
-// reset replaces the game, paused.
+// reset replaces the game, paused, and waits until its first snapshot is published.
 func (r *runner) reset(e corewars.Engine) {
-	r.mu.Lock()
-	r.eng = e
-	r.gameNo++
-	r.running, r.budget, r.steps = false, 0, 0
-	r.trace, r.traceHead = r.trace[:0], 0
-	r.installTrace()
-	r.publishLocked()
-	r.mu.Unlock()
-	r.invalidate()
+	r.Reset(e, e != nil)
+	r.Read(func(corewars.Engine, bool) {})
 }
 
+// setRunning starts or pauses the game.
 func (r *runner) setRunning(on bool) {
-	r.mu.Lock()
-	r.running = on && r.eng != nil && !r.eng.Over()
-	r.budget, r.steps = 0, 0
-	r.dirty = true
-	r.mu.Unlock()
-	r.poke()
+	if on {
+		r.Start()
+	} else {
+		r.Pause()
+	}
 }
 
 // stepInstr runs single instructions (the next thread of the process whose turn it is).
 func (r *runner) stepInstr(n int) {
-	r.mu.Lock()
-	r.running = false
-	r.steps += n
-	r.mu.Unlock()
-	r.poke()
+	r.Pause()
+	r.Do(func(e corewars.Engine, ok bool) {
+		for ; ok && n > 0; n-- {
+			e.Step()
+		}
+	})
 }
 
 // block runs n time slices at the current speed, then pauses.
-func (r *runner) block(n int64) {
-	r.mu.Lock()
-	r.running = false
-	r.budget += n
-	r.mu.Unlock()
-	r.poke()
-}
-
-func (r *runner) setSpeed(s int) {
-	r.mu.Lock()
-	r.speed = s
-	r.mu.Unlock()
-	r.poke()
-}
+func (r *runner) block(n int64) { r.StepN(int(min(n, 1<<40))) }
 
 // setTrace chooses the process whose instructions are traced (-1: none). Tracing installs
 // the engine's event handler only then, so an untraced game runs without it.
 func (r *runner) setTrace(p int) {
-	r.mu.Lock()
-	if p != r.traceProc {
-		r.traceProc = p
-		r.trace, r.traceHead = r.trace[:0], 0
-		r.installTrace()
-	}
-	r.mu.Unlock()
+	r.Send(func() {
+		if p != r.traceProc {
+			r.traceProc = p
+			r.trace, r.traceHead = r.trace[:0], 0
+			e, ok, _ := r.Game()
+			r.installTrace(e, ok)
+		}
+	})
 }
 
-func (r *runner) installTrace() {
-	if r.eng == nil {
+func (r *runner) installTrace(e corewars.Engine, ok bool) {
+	if !ok {
 		return
 	}
 	if r.traceProc < 0 {
-		r.eng.SetEventHandler(nil)
+		e.SetEventHandler(nil)
 		return
 	}
-	e, p := r.eng, r.traceProc
-	r.eng.SetEventHandler(func(ev corewars.Event) {
+	p := r.traceProc
+	e.SetEventHandler(func(ev corewars.Event) {
 		if ev.Process != p {
 			return
 		}
@@ -181,17 +136,22 @@ func (r *runner) addTrace(l TraceLine) {
 
 // traceLines copies the trace, oldest first.
 func (r *runner) traceLines(dst []TraceLine) []TraceLine {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	dst = append(dst[:0], r.trace[r.traceHead:]...)
-	return append(dst, r.trace[:r.traceHead]...)
+	r.Read(func(corewars.Engine, bool) {
+		dst = append(dst[:0], r.trace[r.traceHead:]...)
+		dst = append(dst, r.trace[:r.traceHead]...)
+	})
+	return dst
 }
 
-// withEngine runs f with the engine (nil if none) under the lock: for reading cells.
+// withEngine runs f with the engine (nil if none) on the simulation goroutine and waits:
+// for reading cells.
 func (r *runner) withEngine(f func(corewars.Engine)) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	f(r.eng)
+	r.Read(func(e corewars.Engine, ok bool) {
+		if !ok {
+			e = nil
+		}
+		f(e)
+	})
 }
 
 // sync copies the latest snapshot into s, reusing its slices.
@@ -199,7 +159,7 @@ func (r *runner) sync(s *Snapshot) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	p := &r.pub
-	s.Game, s.Size, s.Cycle, s.Over, s.Running = p.Game, p.Size, p.Cycle, p.Over, r.running || r.budget > 0 || r.steps > 0
+	s.Game, s.Size, s.Cycle, s.Over, s.Running = p.Game, p.Size, p.Cycle, p.Over, r.Running()
 	s.WriteTimes = p.WriteTimes
 	s.Owner = append(s.Owner[:0], p.Owner...)
 	s.Written = append(s.Written[:0], p.Written...)
@@ -213,17 +173,31 @@ func (r *runner) sync(s *Snapshot) {
 	}
 }
 
-// publishLocked refreshes the published snapshot from the engine. Called with mu held.
-func (r *runner) publishLocked() {
+// coreDriver plays and publishes Core War games for kit.Runner.
+type coreDriver struct{ r *runner }
+
+func (d coreDriver) Advance(e corewars.Engine, n int) int { return e.Run(n) }
+
+func (d coreDriver) Over(e corewars.Engine) bool { return e.Over() }
+
+// Publish refreshes the published snapshot from the engine; a new game starts a new trace.
+func (d coreDriver) Publish(e corewars.Engine, ok bool, game int, running bool) {
+	r := d.r
+	if game != r.gameNo {
+		r.gameNo = game
+		r.trace, r.traceHead = r.trace[:0], 0
+		r.installTrace(e, ok)
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
 	p := &r.pub
-	r.dirty = false
-	p.Game = r.gameNo
-	if r.eng == nil {
+	p.Game = game
+	if !ok {
 		p.Size, p.Cycle, p.Over = 0, 0, false
 		p.Owner, p.Written, p.Stats, p.Threads = p.Owner[:0], p.Written[:0], p.Stats[:0], p.Threads[:0]
 		return
 	}
-	fillSnapshot(r.eng, p)
+	fillSnapshot(e, p)
 }
 
 // ownerOnly and writtenOnly are engines that tell a cell's owner and the time of its last
@@ -286,113 +260,6 @@ func fillSnapshot(e corewars.Engine, p *Snapshot) {
 		p.Threads[i] = e.Threads(i, p.Threads[i][:0])
 		if len(p.Threads[i]) > maxThreadMarks {
 			p.Threads[i] = p.Threads[i][:maxThreadMarks]
-		}
-	}
-}
-
-// frameEvery is how often the runner publishes while it runs.
-const frameEvery = 33 * time.Millisecond
-
-// chunk bounds one locked block at full speed, so the UI never waits long for mu.
-const chunk = 4 * time.Millisecond
-
-func (r *runner) loop() {
-	defer close(r.done)
-	tick := time.NewTicker(10 * time.Millisecond)
-	defer tick.Stop()
-	var last time.Time // time of the last paced step
-	var carry float64  // fractional slices owed at slow speeds
-	lastPub := time.Now()
-	pubEvery := frameEvery
-	slicesPerChunk := int64(64)
-	for {
-		select {
-		case <-r.quit:
-			return
-		case <-r.wake:
-		case <-tick.C:
-		}
-		for {
-			r.mu.Lock()
-			if r.eng == nil || (!r.running && r.budget == 0 && r.steps == 0) {
-				if r.dirty {
-					r.publishLocked()
-					r.mu.Unlock()
-					r.invalidate()
-				} else {
-					r.mu.Unlock()
-				}
-				last = time.Time{}
-				break
-			}
-			e := r.eng
-			if r.steps > 0 {
-				for ; r.steps > 0; r.steps-- {
-					e.Step()
-				}
-				r.publishLocked()
-				r.mu.Unlock()
-				r.invalidate()
-				continue
-			}
-			// How many time slices now: paced by speed, or a chunk at full speed.
-			var want int64
-			now := time.Now()
-			if r.speed > 0 {
-				if last.IsZero() {
-					last, carry = now, 1 // start at once
-				}
-				carry += now.Sub(last).Seconds() * float64(r.speed)
-				last = now
-				want = int64(carry)
-				carry -= float64(want)
-			} else {
-				want = slicesPerChunk
-			}
-			if r.budget > 0 && want > r.budget {
-				want = r.budget
-			}
-			if want > 0 {
-				t0 := time.Now()
-				done := int64(e.Run(int(want)))
-				if r.speed <= 0 {
-					// Adapt the chunk so that one lock lasts about chunk.
-					if d := time.Since(t0); d < chunk/2 && slicesPerChunk < 1<<20 {
-						slicesPerChunk *= 2
-					} else if d > chunk && slicesPerChunk > 1 {
-						slicesPerChunk /= 2
-					}
-				}
-				if r.budget > 0 {
-					r.budget -= want
-				}
-				if done < want || e.Over() {
-					r.running, r.budget = false, 0
-				}
-				r.dirty = true
-			}
-			pub := r.dirty && (time.Since(lastPub) >= pubEvery || !r.running && r.budget == 0)
-			if pub {
-				t0 := time.Now()
-				r.publishLocked()
-				lastPub = time.Now()
-				// A costly copy (a big Redcode core) is made less often, so that the copy
-				// never takes more than about an eighth of the simulation's time.
-				pubEvery = max(frameEvery, 8*lastPub.Sub(t0))
-			}
-			paced := r.speed > 0
-			r.mu.Unlock()
-			if pub {
-				r.invalidate()
-			}
-			if paced {
-				break // wait for the next tick
-			}
-			select {
-			case <-r.quit:
-				return
-			default:
-			}
 		}
 	}
 }

@@ -17,8 +17,8 @@ func TestSmallWindowCellInfoBar(t *testing.T) {
 	w.core.Selected = 0 // a one-line description
 	h := newHarness(w)
 	h.frame()
-	if w.infoMaxLines != 2 || strings.Contains(w.CellInfo(), "Hover") {
-		t.Fatalf("%d lines showing %q; want 2 with a selected cell's description", w.infoMaxLines, w.CellInfo())
+	if w.coreV.infoMaxLines != 2 || strings.Contains(w.coreV.CellInfo(), "Hover") {
+		t.Fatalf("%d lines showing %q; want 2 with a selected cell's description", w.coreV.infoMaxLines, w.coreV.CellInfo())
 	}
 	img := render(t, smallSize, func(gtx layout.Context) { w.Layout(gtx) })
 	for _, y := range []int{smallSize.Y - 2, smallSize.Y - 20} {

@@ -16,17 +16,18 @@ import (
 // process and marks its cells; with "selection follows process" the selection stays on the
 // process when its rank changes, otherwise it stays on the line.
 type statsView struct {
+	*session
+	look
 	rows      []widget.Clickable
 	followBox widget.Bool
 	unmark    widget.Clickable
 	order     []int
-	selected  int // the selected process, -1 none
-	selRow    int // its line
-	marked    int // the process whose cells are marked, -1 none
+	selRow    int // the selected process's line, -1 none
+	seen      int // the selection the line was last set for
 }
 
 func (s *statsView) init() {
-	s.selected, s.selRow, s.marked = -1, -1, -1
+	s.selRow, s.seen = -1, -1
 	s.followBox.Value = true
 }
 
@@ -34,8 +35,16 @@ func (s *statsView) init() {
 func (s *statsView) Order() []int { return s.order }
 
 // follow re-sorts and moves the selection per "selection follows process".
-func (s *statsView) follow(w *Window) {
-	s.order = sortedProcesses(w.snap.Stats)
+func (s *statsView) follow() {
+	s.order = sortedProcesses(s.snap.Stats)
+	if s.selected != s.seen { // selected elsewhere (a new game, SelectProcess): find its line
+		s.seen, s.selRow = s.selected, -1
+		for r, p := range s.order {
+			if p == s.selected {
+				s.selRow = r
+			}
+		}
+	}
 	if s.selected < 0 {
 		return
 	}
@@ -48,22 +57,24 @@ func (s *statsView) follow(w *Window) {
 		return
 	}
 	if s.selRow >= 0 && s.selRow < len(s.order) && s.order[s.selRow] != s.selected {
-		s.selected = s.order[s.selRow]
-		if s.marked >= 0 {
-			s.marked = s.selected
+		marked := s.marked
+		s.SelectProcess(s.order[s.selRow])
+		s.seen = s.selected
+		if marked < 0 {
+			s.marked = -1
 		}
-		w.run.setTrace(w.trace.tracedFor(s.selected))
 	}
 }
 
-func (s *statsView) update(gtx layout.Context, w *Window) {
-	s.follow(w)
+func (s *statsView) update(gtx layout.Context) {
+	s.follow()
 	for len(s.rows) < len(s.order) {
 		s.rows = append(s.rows, widget.Clickable{})
 	}
 	for r := range s.order {
 		if s.rows[r].Clicked(gtx) {
-			w.SelectProcess(s.order[r])
+			s.SelectProcess(s.order[r])
+			s.selRow, s.seen = r, s.selected
 		}
 	}
 	if s.unmark.Clicked(gtx) {
@@ -72,30 +83,8 @@ func (s *statsView) update(gtx layout.Context, w *Window) {
 	s.followBox.Update(gtx)
 }
 
-// SelectProcess selects process p in the statistics and marks its cells in the core.
-func (w *Window) SelectProcess(p int) {
-	s := &w.stats
-	s.follow(w)
-	s.selected, s.marked = p, p
-	for r, q := range s.order {
-		if q == p {
-			s.selRow = r
-		}
-	}
-	w.run.setTrace(w.trace.tracedFor(p))
-}
-
-// SelectedProcess is the process selected in the statistics, -1 if none.
-func (w *Window) SelectedProcess() int { return w.stats.selected }
-
-// MarkedProcess is the process whose cells are marked, -1 if none.
-func (w *Window) MarkedProcess() int { return w.stats.marked }
-
-// StatsOrder is the processes in the statistics' order.
-func (w *Window) StatsOrder() []int { return w.stats.order }
-
-func (s *statsView) layout(gtx layout.Context, w *Window) layout.Dimensions {
-	th := w.th
+func (s *statsView) layout(gtx layout.Context) layout.Dimensions {
+	th := s.th
 	cols := []int{135, 55, 55, 45, 60} // dp; with the swatch they fit beside the list's scroll bar
 	cell := func(i int, txt string, bold bool) layout.FlexChild {
 		return layout.Rigid(func(gtx layout.Context) layout.Dimensions {
@@ -113,7 +102,7 @@ func (s *statsView) layout(gtx layout.Context, w *Window) layout.Dimensions {
 	}
 	var ch []layout.FlexChild
 	add := func(wd layout.Widget) { ch = append(ch, layout.Rigid(wd)) }
-	if len(w.snap.Stats) == 0 {
+	if len(s.snap.Stats) == 0 {
 		add(material.Body2(th, "No game: add programs in the Players tab.").Layout)
 		return layout.Flex{Axis: layout.Vertical}.Layout(gtx, ch...)
 	}
@@ -123,7 +112,7 @@ func (s *statsView) layout(gtx layout.Context, w *Window) layout.Dimensions {
 		})
 	})
 	for r, p := range s.order {
-		st := w.snap.Stats[p]
+		st := s.snap.Stats[p]
 		threads := strconv.Itoa(st.Threads)
 		if !st.Alive {
 			threads = "dead"
@@ -133,9 +122,9 @@ func (s *statsView) layout(gtx layout.Context, w *Window) layout.Dimensions {
 				return rowBg(gtx, r == s.selRow && s.selected >= 0, func(gtx layout.Context) layout.Dimensions {
 					return layout.Inset{Top: 2, Bottom: 2}.Layout(gtx, func(gtx layout.Context) layout.Dimensions {
 						return layout.Flex{Alignment: layout.Middle}.Layout(gtx,
-							layout.Rigid(swatch(w.colorOf(p), 12)),
+							layout.Rigid(swatch(s.colorOf(p), 12)),
 							layout.Rigid(spacer(6)),
-							cell(0, fmt.Sprintf("%d. %s", r+1, w.processName(p)), false),
+							cell(0, fmt.Sprintf("%d. %s", r+1, s.processName(p)), false),
 							cell(1, threads, false), cell(2, strconv.Itoa(st.Cells), false),
 							cell(3, strconv.Itoa(st.Kills), false), cell(4, strconv.FormatInt(st.Score, 10), false))
 					})
@@ -146,7 +135,7 @@ func (s *statsView) layout(gtx layout.Context, w *Window) layout.Dimensions {
 	add(spacer(6))
 	add(func(gtx layout.Context) layout.Dimensions {
 		return row(gtx, material.CheckBox(th, &s.followBox, "Selection follows process").Layout,
-			func(gtx layout.Context) layout.Dimensions { return w.smallButton(gtx, &s.unmark, "Unmark cells") })
+			func(gtx layout.Context) layout.Dimensions { return s.smallButton(gtx, &s.unmark, "Unmark cells") })
 	})
 	add(func(gtx layout.Context) layout.Dimensions {
 		l := material.Caption(th, "Click a line to mark the process's cells (white in the core) and trace it. Sorted by score, then alive, cells owned, threads.")

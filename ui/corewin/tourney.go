@@ -18,6 +18,8 @@ import (
 // tourneyView plays a tournament of the loaded players on its own goroutine (the game in the
 // core is left alone) and shows the results table.
 type tourneyView struct {
+	*session
+	look
 	system  widget.Enum
 	battles widget.Editor
 	start   widget.Clickable
@@ -50,14 +52,14 @@ func (t *tourneyView) cancelRun() {
 	}
 }
 
-func (t *tourneyView) update(gtx layout.Context, w *Window) {
+func (t *tourneyView) update(gtx layout.Context) {
 	t.system.Update(gtx)
 	if t.cancel.Clicked(gtx) {
 		t.cancelRun()
 	}
 	if t.start.Clicked(gtx) {
 		t.err = ""
-		if err := w.StartTournament(t.system.Value == "swiss"); err != nil {
+		if err := t.Start(t.system.Value == "swiss"); err != nil {
 			t.err = err.Error()
 		}
 	}
@@ -65,8 +67,7 @@ func (t *tourneyView) update(gtx layout.Context, w *Window) {
 
 // StartTournament plays every loaded program against the others in the background:
 // round-robin (the battles per pairing from the field) or the Swiss system.
-func (w *Window) StartTournament(swiss bool) error {
-	t := &w.tourney
+func (t *tourneyView) Start(swiss bool) error {
 	t.mu.Lock()
 	busy := t.running
 	t.mu.Unlock()
@@ -79,7 +80,7 @@ func (w *Window) StartTournament(swiss bool) error {
 	}
 	var progs []*coreplay.Program
 	var copies []int
-	for _, p := range w.players {
+	for _, p := range t.players {
 		progs = append(progs, p.prog)
 		copies = append(copies, p.copies)
 	}
@@ -92,7 +93,7 @@ func (w *Window) StartTournament(swiss bool) error {
 	}
 	ctx, stop := context.WithCancel(context.Background())
 	fin := make(chan struct{})
-	params, seed, inval := w.params, w.seed, w.cfg.Invalidate
+	params, seed, inval := t.params, t.seed, t.cfg.Invalidate
 	t.mu.Lock()
 	t.running, t.done, t.total, t.result, t.runErr, t.stop, t.finished = true, 0, 0, nil, "", stop, fin
 	t.mu.Unlock()
@@ -123,21 +124,20 @@ func (w *Window) StartTournament(swiss bool) error {
 }
 
 // TournamentResult is the last finished tournament (nil if none) and whether one runs.
-func (w *Window) TournamentResult() (*coreplay.Result, bool) {
-	t := &w.tourney
+func (t *tourneyView) Result() (*coreplay.Result, bool) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	return t.result, t.running
 }
 
-func (t *tourneyView) layout(gtx layout.Context, w *Window) layout.Dimensions {
-	th := w.th
+func (t *tourneyView) layout(gtx layout.Context) layout.Dimensions {
+	th := t.th
 	t.mu.Lock()
 	running, done, total, res, runErr := t.running, t.done, t.total, t.result, t.runErr
 	t.mu.Unlock()
 	var ch []layout.FlexChild
 	add := func(wd layout.Widget) { ch = append(ch, layout.Rigid(wd), layout.Rigid(spacer(3))) }
-	add(material.Body2(th, fmt.Sprintf("Every loaded program (%d) against the others, two at a time, with the parameters and seed in use. The game in the core is not touched.", len(w.players))).Layout)
+	add(material.Body2(th, fmt.Sprintf("Every loaded program (%d) against the others, two at a time, with the parameters and seed in use. The game in the core is not touched.", len(t.players))).Layout)
 	add(func(gtx layout.Context) layout.Dimensions {
 		return row(gtx, material.RadioButton(th, &t.system, "rr", "Round-robin").Layout,
 			material.RadioButton(th, &t.system, "swiss", "Swiss (Atari ST)").Layout)
@@ -151,16 +151,16 @@ func (t *tourneyView) layout(gtx layout.Context, w *Window) layout.Dimensions {
 	} else {
 		add(func(gtx layout.Context) layout.Dimensions {
 			return row(gtx, material.Body2(th, "Battles per pairing").Layout,
-				func(gtx layout.Context) layout.Dimensions { return w.field(gtx, &t.battles, "", 50) },
+				func(gtx layout.Context) layout.Dimensions { return t.field(gtx, &t.battles, "", 50) },
 				material.Caption(th, "3 points a win, 1 a draw").Layout)
 		})
 	}
 	add(func(gtx layout.Context) layout.Dimensions {
 		if running {
-			return row(gtx, func(gtx layout.Context) layout.Dimensions { return w.button(gtx, &t.cancel, "Cancel") },
+			return row(gtx, func(gtx layout.Context) layout.Dimensions { return t.button(gtx, &t.cancel, "Cancel") },
 				material.Body2(th, fmt.Sprintf("battle %d of %d", done, total)).Layout)
 		}
-		return w.button(gtx, &t.start, "Play tournament")
+		return t.button(gtx, &t.start, "Play tournament")
 	})
 	for _, e := range []string{t.err, runErr} {
 		if e != "" {

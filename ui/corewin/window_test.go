@@ -20,6 +20,7 @@ import (
 
 	"robocom/corewars"
 	"robocom/ui/internal/goldentest"
+	"robocom/ui/kit"
 )
 
 var winSize = image.Pt(1280, 860)
@@ -64,6 +65,31 @@ func (h *harness) find(text string) (image.Rectangle, bool) {
 		}
 	}
 	return image.Rectangle{}, false
+}
+
+// clickBelow clicks the top-most button labelled text below the widget labelled above (the
+// copies' "+" below the tabs, not the speed's above them).
+func (h *harness) clickBelow(t testing.TB, text, above string) {
+	t.Helper()
+	top, ok := h.find(above)
+	if !ok {
+		t.Fatalf("no %q on screen", above)
+	}
+	byID := goldentest.Semantics(&h.r)
+	best := image.Rectangle{}
+	for _, n := range byID {
+		if n.Desc.Label != text {
+			continue
+		}
+		if b, ok := goldentest.ClickableBounds(byID, n); ok && b.Min.Y >= top.Max.Y && (best.Empty() || b.Min.Y < best.Min.Y) {
+			best = b
+		}
+	}
+	if best.Empty() {
+		t.Fatalf("no button labelled %q below %q", text, above)
+	}
+	c := best.Min.Add(best.Max).Div(2)
+	h.click(f32.Pt(float32(c.X), float32(c.Y)))
 }
 
 func (h *harness) clickLabel(t testing.TB, text string) {
@@ -118,18 +144,18 @@ func TestClickingACellShowsItsContent(t *testing.T) {
 	// Move the pointer off the core: the line shows the selected cell.
 	h.r.Queue(pointer.Event{Kind: pointer.Move, Position: f32.Pt(float32(winSize.X-10), 10), Source: pointer.Mouse})
 	h.frame()
-	info := w.CellInfo()
+	info := w.coreV.CellInfo()
 	if !strings.Contains(info, want) || !strings.HasPrefix(info, "selected ") || !strings.Contains(info, "Dwarf") {
 		t.Fatalf("cell line %q; want the selected cell %d with %q and its owner Dwarf", info, addr, want)
 	}
 	// The core dump starts at the clicked cell.
 	h.clickLabel(t, "Core dump")
-	d := w.DumpText()
+	d := w.dump.Text()
 	if len(d) == 0 || !strings.Contains(d[0], want) || !strings.HasPrefix(strings.TrimSpace(d[0]), itoa(addr)) {
 		t.Fatalf("dump starts with %q, want cell %d (%s)", d, addr, want)
 	}
 	h.clickLabel(t, "cell ►")
-	if d2 := w.DumpText(); !strings.HasPrefix(strings.TrimSpace(d2[0]), itoa(addr+1)) {
+	if d2 := w.dump.Text(); !strings.HasPrefix(strings.TrimSpace(d2[0]), itoa(addr+1)) {
 		t.Fatalf("after one step the dump starts with %q, want cell %d", d2[0], addr+1)
 	}
 }
@@ -140,10 +166,10 @@ func TestStatisticsOrderAndSelection(t *testing.T) {
 	w := newTestWindow(t, "bundled:imp.cw", "bundled:dwarf.cw", "bundled:replicator.cw")
 	h := newHarness(w)
 	h.frame()
-	h.clickLabel(t, "Run block")
+	h.clickLabel(t, "Run")
 	h.settle(t)
 	h.clickLabel(t, "Statistics")
-	order := w.StatsOrder()
+	order := w.stats.Order()
 	st := w.snap.Stats
 	if len(order) != 3 {
 		t.Fatalf("%d lines in the statistics, want 3", len(order))
@@ -157,8 +183,8 @@ func TestStatisticsOrderAndSelection(t *testing.T) {
 	// Clicking the last line selects and marks that process.
 	last := order[2]
 	h.clickLabel(t, "3. ")
-	if w.SelectedProcess() != last || w.MarkedProcess() != last {
-		t.Fatalf("clicked line 3 (process %d): selected %d, marked %d", last, w.SelectedProcess(), w.MarkedProcess())
+	if w.selected != last || w.marked != last {
+		t.Fatalf("clicked line 3 (process %d): selected %d, marked %d", last, w.selected, w.marked)
 	}
 	// The trace of the selected process fills when it runs.
 	h.clickLabel(t, "Step")
@@ -166,7 +192,7 @@ func TestStatisticsOrderAndSelection(t *testing.T) {
 		h.clickLabel(t, "Step")
 	}
 	h.settle(t)
-	if tr := w.TraceText(); len(tr) == 0 && w.snap.Stats[last].Alive {
+	if tr := w.trace.Text(); len(tr) == 0 && w.snap.Stats[last].Alive {
 		t.Fatal("no trace lines for the selected process after 7 steps")
 	}
 }
@@ -175,7 +201,7 @@ func TestStartPauseAndBlocks(t *testing.T) {
 	w := newTestWindow(t, "bundled:dwarf.cw", "bundled:imp.cw")
 	h := newHarness(w)
 	h.frame()
-	h.clickLabel(t, "Run block")
+	h.clickLabel(t, "Run")
 	h.settle(t)
 	if w.snap.Cycle != 100 {
 		t.Fatalf("after a block of 100: cycle %d", w.snap.Cycle)
@@ -246,8 +272,8 @@ func TestHoverLeavesWithThePointer(t *testing.T) {
 	x, y := s.cellRect(123)
 	h.r.Queue(pointer.Event{Kind: pointer.Move, Position: s.origin.Add(f32.Pt(x+s.cell/2, y+s.cell/2)), Source: pointer.Mouse})
 	h.frame()
-	if s.Hover != 123 || !strings.HasPrefix(w.CellInfo(), "pointer 123:") {
-		t.Fatalf("hovering cell 123: Hover %d, line %q", s.Hover, w.CellInfo())
+	if s.Hover != 123 || !strings.HasPrefix(w.coreV.CellInfo(), "pointer 123:") {
+		t.Fatalf("hovering cell 123: Hover %d, line %q", s.Hover, w.coreV.CellInfo())
 	}
 	h.r.Queue(pointer.Event{Kind: pointer.Move, Position: f32.Pt(float32(winSize.X-20), 300), Source: pointer.Mouse})
 	h.frame()
@@ -274,7 +300,7 @@ func TestRedcodeAndVNAInTheWindow(t *testing.T) {
 	}
 	h := newHarness(w)
 	h.frame()
-	h.clickLabel(t, "Run block")
+	h.clickLabel(t, "Run")
 	h.settle(t)
 	if w.snap.Cycle != 100 || len(w.snap.Stats) != 2 || !w.snap.Stats[0].Alive {
 		t.Fatalf("Redcode after a block: cycle %d, stats %+v", w.snap.Cycle, w.snap.Stats)
@@ -298,7 +324,7 @@ func TestRedcodeAndVNAInTheWindow(t *testing.T) {
 	if v.snap.Size != 200 || len(v.snap.Stats) != 2 {
 		t.Fatalf("VNA ring of %d nodes with %d players", v.snap.Size, len(v.snap.Stats))
 	}
-	hv.clickLabel(t, "Run block")
+	hv.clickLabel(t, "Run")
 	hv.settle(t)
 	if v.snap.Cycle == 0 {
 		t.Fatal("the VNA game did not run")
@@ -332,7 +358,7 @@ func TestTournamentFromTheWindow(t *testing.T) {
 	h.clickLabel(t, "Play tournament")
 	deadline := time.Now().Add(20 * time.Second)
 	for {
-		res, running := w.TournamentResult()
+		res, running := w.tourney.Result()
 		if res != nil && !running {
 			if res.Rounds != 2 || len(res.Standings) != 3 || res.Battles != 3 {
 				t.Fatalf("Swiss of 3: %+v", res)
@@ -373,13 +399,13 @@ func TestEditorErrorsAtLinesAndSave(t *testing.T) {
 	h := newHarness(w)
 	h.frame()
 	h.clickLabel(t, "Edit")
-	if w.tab != tabEditor || len(w.EditorErrors()) != 0 {
-		t.Fatalf("tab %d, errors %v after opening a good program", w.tab, w.EditorErrors())
+	if w.tab != tabEditor || len(w.editor.Errors()) != 0 {
+		t.Fatalf("tab %d, errors %v after opening a good program", w.tab, w.editor.Errors())
 	}
-	w.SetEditorText("title Mine\nstart: jump start\nbogus 1, 2\n")
+	w.editor.SetText("title Mine\nstart: jump start\nbogus 1, 2\n")
 	h.frame()
 	h.clickLabel(t, "Check")
-	errs := w.EditorErrors()
+	errs := w.editor.Errors()
 	if len(errs) != 1 || errs[0].Line != 3 {
 		t.Fatalf("errors %v, want one at line 3", errs)
 	}
@@ -397,8 +423,8 @@ func TestEditorErrorsAtLinesAndSave(t *testing.T) {
 	if start, _ := w.editor.ed.Selection(); start != len([]rune("title Mine\nstart: jump start\n"))+errs[0].Col-1 {
 		t.Fatalf("caret at %d after clicking the error", start)
 	}
-	w.SetEditorText("title Mine\nstart: jump start\n")
-	if err := w.SaveEditor(); err != nil {
+	w.editor.SetText("title Mine\nstart: jump start\n")
+	if err := w.editor.Save(); err != nil {
 		t.Fatal(err)
 	}
 	got, _ := os.ReadFile(file)
@@ -425,11 +451,11 @@ func TestFixAProgramThatFailedToLoad(t *testing.T) {
 		t.Fatalf("players %d, errors %q", len(w.players), w.Errors())
 	}
 	h.clickLabel(t, "Edit bad.cw to fix it")
-	if w.tab != tabEditor || len(w.EditorErrors()) != 1 {
-		t.Fatalf("tab %d, editor errors %v", w.tab, w.EditorErrors())
+	if w.tab != tabEditor || len(w.editor.Errors()) != 1 {
+		t.Fatalf("tab %d, editor errors %v", w.tab, w.editor.Errors())
 	}
-	w.SetEditorText("title Fixme\nstart: jump start\n")
-	if err := w.SaveEditor(); err != nil {
+	w.editor.SetText("title Fixme\nstart: jump start\n")
+	if err := w.editor.Save(); err != nil {
 		t.Fatal(err)
 	}
 	if len(w.players) != 1 || w.players[0].prog.Name != "Fixme" || len(w.Errors()) != 0 {
@@ -476,7 +502,7 @@ func TestCopiesAndRounds(t *testing.T) {
 	w := newTestWindow(t, "bundled:dwarf.cw", "bundled:imp.cw")
 	h := newHarness(w)
 	h.frame()
-	h.clickLabel(t, "+")
+	h.clickBelow(t, "+", "Players")
 	if len(w.snap.Stats) != 3 || w.players[0].copies != 2 {
 		t.Fatalf("after + on Dwarf: %d processes, %d copies", len(w.snap.Stats), w.players[0].copies)
 	}
@@ -512,12 +538,15 @@ func TestCopiesAndRounds(t *testing.T) {
 		time.Sleep(20 * time.Millisecond)
 		h.frame()
 	}
-	total := w.draws
-	for _, n := range w.wins {
-		total += n
+	if w.tally.Rounds != 2 {
+		t.Fatalf("tally after 2 rounds: %d rounds counted", w.tally.Rounds)
+	}
+	total := w.draws()
+	for i := range w.players {
+		total += w.tally.Of(i).Wins
 	}
 	if total != 2 {
-		t.Fatalf("tally after 2 rounds: wins %v, draws %d", w.wins, w.draws)
+		t.Fatalf("tally after 2 rounds: %d wins and draws", total)
 	}
 	if !strings.Contains(w.ResultLine(), "Round 2 over after 50 cycles") {
 		t.Fatalf("result line %q", w.ResultLine())
@@ -530,8 +559,8 @@ func TestResponsiveAtFullSpeed(t *testing.T) {
 	w := newTestWindow(t, "bundled:dwarf.cw", "bundled:replicator.cw")
 	h := newHarness(w)
 	h.frame()
-	for w.speedIdx < len(speeds)-1 {
-		h.clickLabel(t, "Faster")
+	for w.speedIdx < len(kit.Speeds)-1 {
+		h.clickLabel(t, "+")
 	}
 	start := w.snap.Cycle // before Start: the game may end within the click's frames
 	h.clickLabel(t, "Start")
@@ -558,9 +587,9 @@ func TestTraceFilter(t *testing.T) {
 	w.SelectProcess(0) // Dwarf
 	w.run.block(10)
 	h.settle(t)
-	all := w.TraceText()
+	all := w.trace.Text()
 	w.trace.filter.SetText("MOVE")
-	moves := w.TraceText()
+	moves := w.trace.Text()
 	if len(all) < 10 || len(moves) == 0 || len(moves) >= len(all) {
 		t.Fatalf("%d lines, %d with move", len(all), len(moves))
 	}
@@ -609,15 +638,15 @@ func TestSelectionFollowsProcess(t *testing.T) {
 	w.snap.Stats = []corewars.ProcessStat{{Name: "A", Alive: true, Score: 30}, {Name: "B", Alive: true, Score: 20}, {Name: "C", Alive: true, Score: 10}}
 	w.SelectProcess(0)        // A, line 1
 	w.snap.Stats[0].Score = 5 // A drops to line 3
-	w.stats.follow(w)
-	if w.SelectedProcess() != 0 || w.stats.selRow != 2 {
-		t.Fatalf("following: selected %d on line %d, want A (0) on line 3", w.SelectedProcess(), w.stats.selRow+1)
+	w.stats.follow()
+	if w.selected != 0 || w.stats.selRow != 2 {
+		t.Fatalf("following: selected %d on line %d, want A (0) on line 3", w.selected, w.stats.selRow+1)
 	}
 	w.stats.followBox.Value = false
 	w.snap.Stats[0].Score = 40 // A back to line 1; the bar stays on line 3: C
-	w.stats.follow(w)
-	if w.SelectedProcess() != 2 || w.MarkedProcess() != 2 || w.stats.selRow != 2 {
-		t.Fatalf("not following: selected %d, marked %d on line %d; want C (2) on line 3", w.SelectedProcess(), w.MarkedProcess(), w.stats.selRow+1)
+	w.stats.follow()
+	if w.selected != 2 || w.marked != 2 || w.stats.selRow != 2 {
+		t.Fatalf("not following: selected %d, marked %d on line %d; want C (2) on line 3", w.selected, w.marked, w.stats.selRow+1)
 	}
 }
 
@@ -650,7 +679,7 @@ func TestRememberPlayersCopiesFolder(t *testing.T) {
 	if len(got) != 0 {
 		t.Fatalf("reported %v before anything changed", got)
 	}
-	h.clickLabel(t, "+")
+	h.clickBelow(t, "+", "Players")
 	if len(got) != 1 {
 		t.Fatalf("after + on Dwarf, reported %d times, want once: %v", len(got), got)
 	}
@@ -666,7 +695,7 @@ func TestRememberPlayersCopiesFolder(t *testing.T) {
 	w2 := New(Config{Roots: []Root{{Name: "bundled", FS: os.DirFS(samples), Home: "."}},
 		Files: want.Players, Copies: want.Copies, Folder: "bundled:sub", Seed: 42})
 	t.Cleanup(w2.Close)
-	if m := w2.memory(); !slices.Equal(m.Copies, []int{2, 1}) || m.Folder != "bundled:sub" {
+	if m := w2.Memory(); !slices.Equal(m.Copies, []int{2, 1}) || m.Folder != "bundled:sub" {
 		t.Errorf("restored %+v, want copies [2 1] and folder bundled:sub", m)
 	}
 	h2 := newHarness(w2)

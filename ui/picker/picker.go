@@ -1,9 +1,9 @@
-// Package picker is what the in-app program pickers of both window modes (RoboCom in ui,
-// Core War in ui/corewin) share: browsing roots — the bundled programs, the disk — folder by
-// folder over fs.FS, listing the folders and the program files a mode accepts, and turning
-// clicks into a chosen "root:path". Each mode draws the picker its own way. Over fs.FS it
-// behaves the same on every desktop and in tests (the native dialog needs a desktop portal;
-// GIO-NOTES.md).
+// Package picker is the in-app program picker of both windows (RoboCom in ui/robowin, Core
+// War in ui/corewin): browsing roots — the bundled programs, the disk — folder by folder over
+// fs.FS, listing the folders and the program files a window accepts (its Kind), recent
+// folders, a typed path, and turning clicks into a chosen "root:path". Both windows draw it
+// with the same Style. Over fs.FS it behaves the same on every desktop and in tests (the
+// native dialog needs a desktop portal; GIO-NOTES.md).
 package picker
 
 import (

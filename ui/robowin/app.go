@@ -1,27 +1,24 @@
 package robowin
 
 import (
-	"fmt"
 	"image"
 	"image/color"
-	"io/fs"
 	"math/rand/v2"
+	"path"
 	"strings"
 	"time"
 
-	"gioui.org/font/gofont"
 	"gioui.org/io/event"
 	"gioui.org/io/key"
 	"gioui.org/io/pointer"
 	"gioui.org/layout"
 	"gioui.org/op/clip"
 	"gioui.org/op/paint"
-	"gioui.org/text"
 	"gioui.org/unit"
 	"gioui.org/widget"
-	"gioui.org/widget/material"
 
 	"robocom/robolang"
+	"robocom/ui/kit"
 	"robocom/ui/picker"
 	"robocom/ui/shortcut"
 )
@@ -58,11 +55,20 @@ type Config struct {
 // Root is one place the picker browses.
 type Root = picker.Root
 
+// programKind is what the RoboCom picker offers: .rob and .rbi files.
+var programKind = picker.Kind{
+	Accept: func(name string) bool {
+		ext := strings.ToLower(path.Ext(name))
+		return ext == ".rob" || ext == ".rbi"
+	},
+	Exts: ".rob/.rbi", Either: ".rob or .rbi", Hint: "/path/to/robot.rob, then Enter",
+}
+
 // UI is the whole content of the arena window: the session it plays and the views that
 // show it. Each view keeps its own state and reaches the game only through the session.
 type UI struct {
 	session
-	kit
+	look
 	keys shortcut.Keys
 
 	board        boardView    // the board, its banner and Fit button
@@ -76,17 +82,14 @@ type UI struct {
 	side     widget.List // the controls and players, scrolled when they do not fit
 }
 
-// speeds are the speed steps in cycles per second; 0 is "as fast as the machine goes".
-var speeds = []int{1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000, 0}
-
 // New makes the window's content and starts the simulation goroutine.
 func New(cfg Config) *UI {
-	th := NewTheme()
-	u := &UI{session: session{cfg: cfg, speedIdx: 7, round: 1, roundsWant: 1}, kit: kit{th}}
-	u.board = boardView{session: &u.session, kit: u.kit}
-	u.playersPanel = playersView{session: &u.session, kit: u.kit}
-	u.tabbed = tabsView{session: &u.session, kit: u.kit}
-	u.confirm = confirmView{session: &u.session, kit: u.kit}
+	th := kit.NewTheme()
+	u := &UI{session: session{cfg: cfg, speedIdx: 7, round: 1, roundsWant: 1}, look: look{th}}
+	u.board = boardView{session: &u.session, look: u.look}
+	u.playersPanel = playersView{session: &u.session, look: u.look}
+	u.tabbed = tabsView{session: &u.session, look: u.look}
+	u.confirm = confirmView{session: &u.session, look: u.look}
 	u.onNewGame = func() { u.board.Selected = 0 }
 	u.onChange = u.saveSettings
 	u.initDebug()
@@ -94,17 +97,17 @@ func New(cfg Config) *UI {
 		u.opts = cfg.Options.Default()
 	}
 	u.run = NewRunner(cfg.Invalidate)
-	u.run.SetSpeed(speeds[u.speedIdx])
+	u.run.SetSpeed(kit.Speeds[u.speedIdx])
 	u.seed = rand.Int64N(1_000_000)
-	u.controls = newControls(&u.session, u.kit)
-	u.playersPanel.picker.init(cfg.Roots)
+	u.controls = newControls(&u.session, u.look)
+	u.playersPanel.picker.Setup(cfg.Roots, programKind)
 	u.playersPanel.native.start(cfg.Native, cfg.Invalidate)
 	if st := cfg.Settings; st != nil {
 		s := st.Get()
-		u.playersPanel.picker.restore(s.LastFolder, s.RecentFolders)
-		if s.Speed >= 0 && s.Speed < len(speeds) && s.SpeedSet {
+		u.playersPanel.picker.Restore(s.LastFolder, s.RecentFolders)
+		if s.Speed >= 0 && s.Speed < len(kit.Speeds) && s.SpeedSet {
 			u.speedIdx = s.Speed
-			u.run.SetSpeed(speeds[u.speedIdx])
+			u.run.SetSpeed(kit.Speeds[u.speedIdx])
 		}
 		if s.Options != "" && cfg.Options != nil {
 			if o, err := cfg.Options.Load(s.Options); err == nil {
@@ -123,15 +126,6 @@ func New(cfg Config) *UI {
 	return u
 }
 
-// NewTheme is the window's theme: the Go fonts only, so that text looks the same on every
-// machine (and in golden images).
-func NewTheme() *material.Theme {
-	th := material.NewTheme()
-	th.Shaper = text.NewShaper(text.NoSystemFonts(), text.WithCollection(gofont.Collection()))
-	th.TextSize = 14
-	return th
-}
-
 // Close stops the simulation and saves the settings.
 func (u *UI) Close() {
 	u.run.Close()
@@ -140,13 +134,6 @@ func (u *UI) Close() {
 
 // Board is the board's state (selection, zoom).
 func (u *UI) Board() *BoardState { return &u.board.BoardState }
-
-func unwrapPathErr(err error) error {
-	if pe, ok := err.(*fs.PathError); ok {
-		return pe.Err
-	}
-	return err
-}
 
 func baseName(p string) string {
 	if i := strings.LastIndexAny(p, "/:"); i >= 0 {
@@ -158,13 +145,6 @@ func baseName(p string) string {
 // displayName is how a file is named to the user: disk files by their absolute path,
 // others as "root/path".
 func displayName(r Root, name string) string { return picker.DisplayName(r, name) }
-
-func speedLabel(i int) string {
-	if speeds[i] == 0 {
-		return "max"
-	}
-	return fmt.Sprintf("%d/s", speeds[i])
-}
 
 // Layout draws the window: the board on the left (or on top in a tall window) and the
 // panel with controls, players and views beside it.
@@ -225,7 +205,7 @@ func (u *UI) releaseFocusOnPress(gtx layout.Context) {
 
 func (u *UI) handleKeys(gtx layout.Context) {
 	// Shortcuts act only while no text field has the keyboard.
-	editing := u.controls.editing(gtx) || u.tabbed.editing(gtx) || u.debugEditing(gtx) || u.playersPanel.picker.path.editing(gtx)
+	editing := u.controls.editing(gtx) || u.tabbed.editing(gtx) || u.debugEditing(gtx) || u.playersPanel.picker.Editing(gtx)
 	for {
 		a, ok := u.keys.Next(gtx, editing)
 		if !ok {

@@ -16,7 +16,7 @@ import (
 // hint on an empty board and the banner at the end of a game.
 type boardView struct {
 	*session
-	kit
+	look
 	BoardState
 	fitBtn widget.Clickable
 	fitTip tipArea

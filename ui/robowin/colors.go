@@ -3,7 +3,7 @@ package robowin
 import (
 	"image/color"
 
-	"robocom/ui/shell"
+	"robocom/ui/kit"
 )
 
 // Colours of the board and panels.
@@ -18,7 +18,7 @@ var (
 )
 
 // paletteColor is the colour of the team palette's entry i.
-func paletteColor(i int) color.NRGBA { return shell.PaletteColor(i) }
+func paletteColor(i int) color.NRGBA { return kit.PaletteColor(i) }
 
 // BoardBackground is the colour under the board's cells; the e2e tests find the board by it.
 var BoardBackground = boardBg

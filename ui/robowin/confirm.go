@@ -51,7 +51,7 @@ func (s *session) Pending() string {
 // confirmView is the bar that asks before a change replaces the game under way.
 type confirmView struct {
 	*session
-	kit
+	look
 	yes, no widget.Clickable
 }
 
@@ -139,7 +139,7 @@ func (pv *playersView) askMove(i, d int) {
 func (pv *playersView) askAdd(path string) {
 	add := func() {
 		if pv.AddPlayer(path) {
-			pv.picker.remember()
+			pv.picker.Remember()
 		}
 	}
 	if len(pv.players) >= MaxPlayers {

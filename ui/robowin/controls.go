@@ -10,25 +10,28 @@ import (
 	"gioui.org/text"
 	"gioui.org/widget"
 	"gioui.org/widget/material"
+
+	"robocom/ui/kit"
 )
 
 // controlsView is the top of the panel: Start, Step, Run n cycles, the speed, the seed and
 // the rounds in a row.
 type controlsView struct {
 	*session
-	kit
+	look
 	startBtn, stepBtn, blockBtn, restartBtn, newSeedBtn widget.Clickable
-	fasterBtn, slowerBtn, resetTallyBtn                 widget.Clickable
+	resetTallyBtn                                       widget.Clickable
+	speed                                               kit.SpeedControl // the windows' one speed control
 	seedEd, blockEd, roundsEd                           widget.Editor
 	seedShown                                           int64 // the seed seedEd was last set to
 	tips                                                struct {
-		start, step, block, slower, faster, restart, newSeed tipArea
+		start, step, block, restart, newSeed tipArea
 	}
 	meter speedMeter // the speed the game reaches, beside the speed asked
 }
 
-func newControls(s *session, k kit) controlsView {
-	c := controlsView{session: s, kit: k}
+func newControls(s *session, k look) controlsView {
+	c := controlsView{session: s, look: k}
 	c.seedEd.SingleLine, c.seedEd.Submit = true, true
 	c.blockEd.SingleLine, c.blockEd.Submit = true, true
 	c.roundsEd.SingleLine, c.roundsEd.Submit = true, true
@@ -83,11 +86,9 @@ func (c *controlsView) update(gtx layout.Context) {
 	if c.newSeedBtn.Clicked(gtx) {
 		c.SetSeed(rand.Int64N(1_000_000))
 	}
-	if c.fasterBtn.Clicked(gtx) {
-		c.setSpeed(c.speedIdx + 1)
-	}
-	if c.slowerBtn.Clicked(gtx) {
-		c.setSpeed(c.speedIdx - 1)
+	c.speed.Index = c.speedIdx // as the settings or a key last set it
+	if c.speed.Update(gtx) {
+		c.setSpeed(c.speed.Index)
 	}
 	if c.resetTallyBtn.Clicked(gtx) {
 		c.restartSeries()
@@ -166,6 +167,8 @@ func (cv *controlsView) layout(gtx layout.Context) layout.Dimensions {
 		cycle += fmt.Sprintf(" / %d", t)
 	}
 	roundText := fmt.Sprintf("Round %d, seed %d ·", cv.round, cv.Seed())
+	cv.speed.Index = cv.speedIdx
+	speed := cv.speed.Widgets(cv.kit())
 	return layout.Flex{Axis: layout.Vertical}.Layout(gtx,
 		layout.Rigid(row(
 			layout.Rigid(cv.tipped(&cv.tips.start, "Start / pause (Space)", cv.button(&cv.startBtn, startLabel))), gap,
@@ -175,11 +178,7 @@ func (cv *controlsView) layout(gtx layout.Context) layout.Dimensions {
 			layout.Rigid(cv.label("cycles")),
 		)),
 		layout.Rigid(row(
-			layout.Rigid(cv.label("Speed")), gap,
-			layout.Rigid(cv.tipped(&cv.tips.slower, "Slower (−)", cv.smallButton(&cv.slowerBtn, "−"))), gap,
-			layout.Rigid(func(gtx layout.Context) layout.Dimensions {
-				return material.Body1(cv.th, speedLabel(cv.speedIdx)).Layout(gtx)
-			}), gap,
+			layout.Rigid(speed[0]), gap, layout.Rigid(speed[1]), gap, layout.Rigid(speed[2]), gap, layout.Rigid(speed[3]), gap,
 			layout.Rigid(func(gtx layout.Context) layout.Dimensions {
 				cv.meter.sample(gtx.Now, cv.snap.Game, cv.snap.Cycle, cv.snap.Running)
 				if !cv.meter.valid {
@@ -189,7 +188,6 @@ func (cv *controlsView) layout(gtx layout.Context) layout.Dimensions {
 				l.Color = dbgMuted
 				return l.Layout(gtx)
 			}), gap,
-			layout.Rigid(cv.tipped(&cv.tips.faster, "Faster (+)", cv.smallButton(&cv.fasterBtn, "+"))), gap,
 			layout.Flexed(1, func(gtx layout.Context) layout.Dimensions {
 				l := material.H6(cv.th, cycle)
 				l.Alignment = text.End

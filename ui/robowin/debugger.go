@@ -31,7 +31,7 @@ import (
 // debugUI is the state of the debuggers, the timeline, the editor and the RBI dialog.
 type debugUI struct {
 	*session
-	kit
+	look
 	mu  sync.Mutex // guards pub
 	pub debugPub   // written by fetches on the simulation goroutine
 
@@ -82,11 +82,11 @@ type debugPub struct {
 func (u *UI) initDebug() {
 	u.cfg.NewGame = wrapNewGame(u.cfg.NewGame)
 	d := &u.dbg
-	d.session, d.kit = &u.session, u.kit
+	d.session, d.look = &u.session, u.look
 	d.capacity = 3
 	d.keyAction = u.shortcutAction
-	d.timeline.init(&u.session, u.kit)
-	d.prog.init(&u.session, u.kit)
+	d.timeline.init(&u.session, u.look)
+	d.prog.init(&u.session, u.look)
 }
 
 // debugEditing reports whether a debugger, editor or dialog field has the keyboard, so the
@@ -114,7 +114,7 @@ func (d *debugUI) open(id int) {
 			return
 		}
 	}
-	p := newRobotDebugger(d.session, d.kit, id)
+	p := newRobotDebugger(d.session, d.look, id)
 	p.tearLabel = d.tearLabel()
 	d.panels = append(d.panels, p)
 	d.strip.ScrollTo(len(d.docked()) - 1)
@@ -183,7 +183,7 @@ func (d *debugUI) fetch() {
 		if same {
 			r.invalidate()
 		} else {
-			r.publish(s)
+			r.Publish()
 		}
 	})
 }
@@ -344,7 +344,7 @@ func (d *debugUI) setRobotVar(id, v int, value int16) {
 		if err := t.Edit(id, v, value); err != nil {
 			d.say("Not changed: " + err.Error() + ".")
 		}
-		d.run.publish(s)
+		d.run.Publish()
 	})
 	d.dirty++
 }

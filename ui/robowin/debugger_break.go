@@ -176,10 +176,7 @@ func (r *Runner) setBreaks(bp Breakpoints) {
 			return
 		}
 		t.br.setBreakpoints(t.eng, bp)
-		t.br.halt = func() {
-			s.budget = 0 // ends the Runner's batch after this cycle and pauses it
-			r.running.Store(false)
-		}
+		t.br.halt = r.Halt // ends the Runner's batch after this cycle and pauses it
 	})
 }
 
@@ -187,15 +184,15 @@ func (r *Runner) setBreaks(bp Breakpoints) {
 // arrived at another one, or died. done receives a sentence for the user, or "" when all
 // went as asked. It gives up after maxCycles.
 func (r *Runner) stepRobot(id int, maxCycles int, done func(msg string)) {
-	r.running.Store(false)
+	r.Pause()
 	r.do(func(s *runState) {
-		defer r.publish(s)
+		defer r.Publish()
 		t, ok := s.tape, s.tape != nil
 		if !ok {
 			done("This game has no debugger support.")
 			return
 		}
-		s.budget = -1
+		r.Halt()
 		prev := t.eng.Probe(id)
 		switch {
 		case !prev.Alive:
@@ -227,8 +224,7 @@ func (r *Runner) stepRobot(id int, maxCycles int, done func(msg string)) {
 				arrived = arena.Arrived(prev, cur)
 			}
 			if !cur.Alive || arrived || t.br.hits != hits {
-				s.budget = -1
-				r.running.Store(false)
+				r.Halt()
 				done("")
 				return
 			}

@@ -26,7 +26,7 @@ import (
 // asks the window for everything else through the panelRequest its update returns.
 type robotDebugger struct {
 	*session
-	kit
+	look
 	id        int
 	game      int             // the Runner's game number last shown
 	last      arena.RobotView // the last view while alive, shown after death too
@@ -57,8 +57,8 @@ type robotDebugger struct {
 	tearLabel string           // the tear button's label; "" hides it
 }
 
-func newRobotDebugger(s *session, k kit, id int) *robotDebugger {
-	p := &robotDebugger{session: s, kit: k, id: id, bps: map[[2]int]bool{}}
+func newRobotDebugger(s *session, k look, id int) *robotDebugger {
+	p := &robotDebugger{session: s, look: k, id: id, bps: map[[2]int]bool{}}
 	p.list.Axis = layout.Vertical
 	for i := range p.vars {
 		p.vars[i].SingleLine, p.vars[i].Submit = true, true

@@ -20,6 +20,7 @@ import (
 	"robocom/arena"
 	"robocom/robolang"
 	"robocom/ui/internal/goldentest"
+	"robocom/ui/kit"
 )
 
 // Programs of the debugger tests: a factory that fills the board (robots are born and die),
@@ -434,7 +435,7 @@ func TestEditorShowsErrorAtLine(t *testing.T) {
 	// Type a bad instruction on line 4.
 	h.typeInto(&e.ed, &e.ed, "Name Mine\nBank Main\n@l\nTurnn 1\nJump @l\n", false)
 	errs := h.u.EditorErrors()
-	if len(errs) == 0 || errs[0].Pos.Line != 4 {
+	if len(errs) == 0 || errs[0].Line != 4 {
 		t.Fatalf("errors after typing: %v, want one at line 4", errs)
 	}
 	if !h.shows(path + ":4:") {
@@ -703,7 +704,7 @@ func TestLeftArrowRewindsOneCycle(t *testing.T) {
 func TestCycleCounterAndTimelineAgree(t *testing.T) {
 	h := newDebugHarness(t, "test:factory.rob", "test:mayfly.rob")
 	h.waitFor("the first game", func() bool { return len(h.u.Snapshot().Robots) == 2 })
-	h.u.setSpeed(slices.Index(speeds, 5000)) // several cycles per frame, and not over in 60 frames
+	h.u.setSpeed(slices.Index(kit.Speeds, 5000)) // several cycles per frame, and not over in 60 frames
 	h.u.ToggleRun()
 	frames, moving := 0, 0
 	last := -1

@@ -20,6 +20,7 @@ import (
 	"gioui.org/widget"
 	"gioui.org/widget/material"
 
+	"robocom/internal/srcerr"
 	"robocom/internal/userfile"
 	"robocom/robolang"
 )
@@ -30,7 +31,7 @@ import (
 
 type programTools struct {
 	*session
-	kit
+	look
 	open     bool // the tools (or the editor) show instead of the board
 	rows     []toolRow
 	openPath widget.Editor
@@ -53,7 +54,7 @@ type progEditor struct {
 	ed       widget.Editor
 	saved    string // the text as last saved or loaded
 	checked  string // the text errs belongs to
-	errs     []*robolang.Error
+	errs     srcerr.List
 	prog     *robolang.Program // the last version that loaded, nil while it has errors
 	pathEd   widget.Editor
 	saveBtn  widget.Clickable
@@ -71,9 +72,9 @@ type progEditor struct {
 	lineTop  []int                   // the top of each source line as last drawn, then the text's bottom
 }
 
-func (pt *programTools) init(s *session, k kit) {
-	pt.session, pt.kit = s, k
-	pt.rbi.kit = k
+func (pt *programTools) init(s *session, k look) {
+	pt.session, pt.look = s, k
+	pt.rbi.look = k
 	pt.openPath.SingleLine, pt.openPath.Submit = true, true
 	pt.list.Axis = layout.Vertical
 	pt.rbi.init()
@@ -124,43 +125,13 @@ func (e *progEditor) check() {
 	e.checked, e.langSeen = txt, lang
 	prog, err := robolang.Parse(e.name, []byte(txt), lang)
 	e.errs = nil
-	var list robolang.ErrorList
+	var list srcerr.List
 	if errors.As(err, &list) {
 		e.errs = list
 	} else if err != nil {
-		e.errs = []*robolang.Error{{File: e.name, Msg: err.Error()}}
+		e.errs = srcerr.List{{File: e.name, Msg: err.Error()}}
 	}
 	e.prog = prog
-}
-
-// writeAtomic writes data to path through a temporary file in the same folder and a rename.
-func writeAtomic(path string, data []byte) error {
-	dir := filepath.Dir(path)
-	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return fmt.Errorf("cannot save %s: %v", path, unwrapPathErr(err))
-	}
-	tmp := f.Name()
-	_, werr := f.Write(data)
-	if serr := f.Sync(); werr == nil {
-		werr = serr
-	}
-	if cerr := f.Close(); werr == nil {
-		werr = cerr
-	}
-	if werr == nil {
-		if st, err := os.Stat(path); err == nil {
-			os.Chmod(tmp, st.Mode().Perm())
-		} else {
-			os.Chmod(tmp, 0o644)
-		}
-		werr = os.Rename(tmp, path)
-	}
-	if werr != nil {
-		os.Remove(tmp)
-		return fmt.Errorf("cannot save %s: %v", path, werr)
-	}
-	return nil
 }
 
 var (
@@ -340,7 +311,7 @@ func (pt *programTools) openProgramOf(i int) {
 }
 
 // Errors are the load errors of the editor's text, nil when it loads or no file is open.
-func (pt *programTools) EditorErrors() []*robolang.Error {
+func (pt *programTools) EditorErrors() srcerr.List {
 	if e := pt.ed; e != nil {
 		return e.errs
 	}
@@ -369,7 +340,7 @@ func (pt *programTools) SaveEditor() error {
 	}
 	e.confirm = ""
 	txt := e.ed.Text()
-	if err := writeAtomic(path, []byte(txt)); err != nil {
+	if err := userfile.WriteFile(path, []byte(txt), 0o644); err != nil {
 		return err
 	}
 	e.path, e.saved = path, txt
@@ -677,8 +648,8 @@ func (pt *programTools) layoutCode(gtx layout.Context, e *progEditor) layout.Dim
 	lines := strings.Split(txt, "\n")
 	errLines := map[int]bool{}
 	for _, er := range e.errs {
-		if er.Pos.Line > 0 {
-			errLines[er.Pos.Line] = true
+		if er.Line > 0 {
+			errLines[er.Line] = true
 		}
 	}
 	fnt := font.Font{Typeface: "Go Mono"}
@@ -826,7 +797,7 @@ func (pt *programTools) askSaveRBIFromEditor() {
 func (u *UI) OpenEditor(path string) error { return u.dbg.prog.OpenEditor(path) }
 
 // EditorErrors are the load errors of the editor's text, nil when it loads or no file is open.
-func (u *UI) EditorErrors() []*robolang.Error { return u.dbg.prog.EditorErrors() }
+func (u *UI) EditorErrors() srcerr.List { return u.dbg.prog.EditorErrors() }
 
 // SaveEditor saves the editor's text to the file in its path field, as its Save button does.
 func (u *UI) SaveEditor() error { return u.dbg.prog.SaveEditor() }

@@ -99,7 +99,7 @@ func TestEditorNumbersSourceLinesWhenWrapped(t *testing.T) {
 	bad := strings.Replace(src, "Name Hive", "Nme Hive", 1)
 	h.typeInto(&e.ed, &e.ed, bad, false)
 	errs := h.u.EditorErrors()
-	if len(errs) == 0 || errs[0].Pos.Line != 6 {
+	if len(errs) == 0 || errs[0].Line != 6 {
 		t.Fatalf("errors %v, want the first at line 6", errs)
 	}
 	y6 := h.caretY(&e.ed, bad, 6)

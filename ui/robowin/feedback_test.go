@@ -8,6 +8,8 @@ import (
 	"testing"
 	"testing/fstest"
 	"time"
+
+	"robocom/ui/kit"
 )
 
 // At 1280×800 the refusal of a sixth program shows in the window, where the user picks.
@@ -47,7 +49,7 @@ func TestRefusalVisibleAt1280x800(t *testing.T) {
 func TestSpeedShowsReached(t *testing.T) {
 	h := newHarness(t, "test:p1.rob", "test:p2.rob")
 	h.waitFor("the first game", func() bool { return h.u.Snapshot().Size > 0 })
-	h.u.setSpeed(slices.Index(speeds, 20))
+	h.u.setSpeed(slices.Index(kit.Speeds, 20))
 	h.clickLabel("Start")
 	var shown string
 	ok := h.framesUntil(func() bool {

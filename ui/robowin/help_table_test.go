@@ -10,6 +10,8 @@ import (
 	"gioui.org/layout"
 	"gioui.org/op"
 	"gioui.org/unit"
+
+	"robocom/ui/kit"
 )
 
 // helpPanelWidth is the width the help view gets in a window of the given size.
@@ -43,7 +45,7 @@ func layoutHelpLabels(t *testing.T, width int, pxPerSp float32) []labelBox {
 		Source:      r.Source(),
 		Now:         time.Now(),
 	}
-	Help(NewTheme(), s).Layout(gtx)
+	Help(kit.NewTheme(), s).Layout(gtx)
 	r.Frame(&ops)
 	var out []labelBox
 	var walk func(n input.SemanticNode)

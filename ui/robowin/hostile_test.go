@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"robocom/ui/shell"
+	"robocom/ui/kit"
 )
 
 // newDiskHarness is newHarness with the players read from the disk (as the window does),
@@ -85,7 +85,7 @@ func TestSettingsOptionSetFIFO(t *testing.T) {
 	}
 	path := filepath.Join(dir, "settings.json")
 	os.WriteFile(path, []byte(`{"options": "`+fifo+`"}`), 0o644)
-	st, err := shell.OpenSettings(path)
+	st, err := kit.OpenSettings(path)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"strings"
 
+	"robocom/internal/userfile"
 	"robocom/robolang"
 )
 
@@ -65,7 +66,7 @@ func (s *session) reloadPlayers() {
 		src, err := fs.ReadFile(root.FS, name)
 		if err != nil {
 			if p.Prog == nil {
-				s.errors = append(s.errors, fmt.Sprintf("%s: cannot read the file: %v", display, unwrapPathErr(err)))
+				s.errors = append(s.errors, fmt.Sprintf("%s: cannot read the file: %v", display, userfile.Unwrap(err)))
 			}
 			continue // the program loaded before stays (its file is gone or unreadable now)
 		}

@@ -74,7 +74,7 @@ func (n *nativePick) update(gtx layout.Context, invalidate func()) (string, bool
 }
 
 // layout draws the button when the dialog is there, nothing otherwise.
-func (n *nativePick) layout(gtx layout.Context, k kit) layout.Dimensions {
+func (n *nativePick) layout(gtx layout.Context, k look) layout.Dimensions {
 	if !n.offered() {
 		return layout.Dimensions{}
 	}

@@ -10,8 +10,8 @@ import (
 
 func (h *harness) typePath(text string) {
 	h.t.Helper()
-	f := &h.u.playersPanel.picker.path
-	h.typeInto(&f.ed, &f.ed, text, true)
+	f := &h.u.playersPanel.picker.Path
+	h.typeInto(&f.Editor, &f.Editor, text, true)
 }
 
 // A path typed into the picker adds that program on Enter; a folder opens; what is not a
@@ -23,7 +23,7 @@ func TestPickerPathField(t *testing.T) {
 	if len(h.u.Players()) != 1 || h.u.Players()[0].Name() != "Inner" {
 		t.Fatalf("typing sub/inner.rob and Enter: players %v", h.u.Players())
 	}
-	if got := h.u.playersPanel.picker.path.ed.Text(); got != "" {
+	if got := h.u.playersPanel.picker.Path.Editor.Text(); got != "" {
 		t.Errorf("the field kept %q after adding", got)
 	}
 	for typed, want := range map[string]string{
@@ -32,7 +32,7 @@ func TestPickerPathField(t *testing.T) {
 		"/p1.rob":   "/p1.rob: this window does not read programs from the disk",
 	} {
 		h.typePath(typed)
-		if got := h.u.playersPanel.picker.path.err; got != want {
+		if got := h.u.playersPanel.picker.Path.Err; got != want {
 			t.Errorf("typing %q: error %q, want %q", typed, got, want)
 		}
 		if _, ok := h.findText(want); !ok {
@@ -40,19 +40,19 @@ func TestPickerPathField(t *testing.T) {
 		}
 	}
 	// An error shown under the field does not move the list.
-	h.u.playersPanel.picker.path.err = ""
+	h.u.playersPanel.picker.Path.Err = ""
 	h.frame()
 	before, _ := h.find("p1.rob")
 	h.typePath("nope.rob")
-	if after, _ := h.find("p1.rob"); after != before || h.u.playersPanel.picker.path.err == "" {
+	if after, _ := h.find("p1.rob"); after != before || h.u.playersPanel.picker.Path.Err == "" {
 		t.Errorf("with an error under the field p1.rob moved from %v to %v", before, after)
 	}
 	h.typePath("sub")
 	if got := h.u.playersPanel.picker.Location(); got != "test:sub" {
 		t.Errorf("typing a folder shows %q, want test:sub", got)
 	}
-	if h.u.playersPanel.picker.path.err != "" {
-		t.Errorf("an error stayed after a good path: %q", h.u.playersPanel.picker.path.err)
+	if h.u.playersPanel.picker.Path.Err != "" {
+		t.Errorf("an error stayed after a good path: %q", h.u.playersPanel.picker.Path.Err)
 	}
 	h.typePath("test:p2.rob") // root:path from any folder
 	if n := len(h.u.Players()); n != 2 || h.u.Players()[1].Name() != "Prog2" {

@@ -6,14 +6,14 @@ import (
 	"path/filepath"
 	"testing"
 
-	"robocom/ui/shell"
+	"robocom/ui/kit"
 )
 
 // A program keeps its colour between launches whatever its place in the list: remove the
 // first of two players and add another, and the survivor must not take colour 0 on the
 // next launch (it did: colours were handed out by position).
 func TestColorsFollowProgramsBetweenLaunches(t *testing.T) {
-	st, _ := shell.OpenSettings(filepath.Join(t.TempDir(), "settings.json"))
+	st, _ := kit.OpenSettings(filepath.Join(t.TempDir(), "settings.json"))
 	cfg := Config{Load: LoadProgram, NewGame: NewArenaGame, Options: ArenaOptions{},
 		Roots: []Root{{Name: "test", FS: testFS(), Home: "."}}, Settings: st,
 		Files: []string{"test:p1.rob", "test:p2.rob", "test:p3.rob"}}
@@ -44,7 +44,7 @@ func TestColorsFollowProgramsBetweenLaunches(t *testing.T) {
 
 // A remembered colour another player already has is not taken twice.
 func TestRememberedColorNotShared(t *testing.T) {
-	st, _ := shell.OpenSettings(filepath.Join(t.TempDir(), "settings.json"))
+	st, _ := kit.OpenSettings(filepath.Join(t.TempDir(), "settings.json"))
 	if err := st.Update(func(s *Settings) {
 		s.PlayerColors = map[string]int{"test:p1.rob": 3, "test:p2.rob": 3}
 	}); err != nil {

@@ -8,16 +8,18 @@ import (
 	"gioui.org/layout"
 	"gioui.org/widget"
 	"gioui.org/widget/material"
+
+	"robocom/ui/picker"
 )
 
 // playersView is the list of players with their scores (or, while adding one, the picker),
 // the notices and the load errors under it.
 type playersView struct {
 	*session
-	kit
+	look
 	addBtn, dismissBtn widget.Clickable
 	rows               []playerRow
-	picker             PickerState
+	picker             picker.State
 	native             nativePick // the system's file dialog, where there is one
 	pickOpen           bool
 }
@@ -55,11 +57,11 @@ func (pv *playersView) update(gtx layout.Context) {
 		pv.AddPlayer(path)
 	}
 	if pv.pickOpen {
-		if path, ok := pv.picker.update(gtx); ok {
+		if path, ok := pv.picker.Update(gtx); ok {
 			pv.askAdd(path)
 		}
-		if pv.picker.closeReq {
-			pv.picker.closeReq, pv.pickOpen = false, false
+		if pv.picker.Closed() {
+			pv.pickOpen = false
 			pv.dropRefusal()
 		}
 	}
@@ -79,9 +81,9 @@ func (pv *playersView) layoutPlayersOrPicker(gtx layout.Context) layout.Dimensio
 			return layout.Inset{Bottom: 4}.Layout(gtx, l.Layout)
 		}
 		return layout.Flex{Axis: layout.Vertical}.Layout(gtx,
-			layout.Rigid(func(gtx layout.Context) layout.Dimensions { return pv.native.layout(gtx, pv.kit) }),
+			layout.Rigid(func(gtx layout.Context) layout.Dimensions { return pv.native.layout(gtx, pv.look) }),
 			layout.Rigid(refusal),
-			layout.Rigid(Picker(pv.th, &pv.picker, len(pv.players)).Layout),
+			layout.Rigid(picker.Picker(pv.th, &pv.picker, MaxPlayers, len(pv.players)).Layout),
 			layout.Rigid(pv.layoutNotices),
 		)
 	}

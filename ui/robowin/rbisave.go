@@ -20,7 +20,7 @@ import (
 // existing file that is not an RBI file.
 
 type rbiDialog struct {
-	kit
+	look
 	open    bool
 	prog    *robolang.Program
 	what    string // the program's name, for the title

@@ -242,7 +242,7 @@ func (r *Runner) StopSeek() { r.seekStop.Store(true) }
 // seekTape rewinds (or moves forward within the tape) on the simulation goroutine and
 // makes the Runner's event log and graph agree with the new present. The game is paused.
 func (r *Runner) seekTape(c int, done func(cycle int, err error)) {
-	r.running.Store(false)
+	r.Pause()
 	r.do(func(s *runState) {
 		t, ok := s.tape, s.tape != nil
 		if !ok {
@@ -251,7 +251,7 @@ func (r *Runner) seekTape(c int, done func(cycle int, err error)) {
 			}
 			return
 		}
-		s.budget = -1
+		r.Halt()
 		r.seekStop.Store(false)
 		r.seekTo.Store(int64(c))
 		r.seekAt.Store(int64(t.eng.Cycle()))
@@ -289,6 +289,6 @@ func (r *Runner) seekTape(c int, done func(cycle int, err error)) {
 		if done != nil {
 			done(t.eng.Cycle(), nil)
 		}
-		r.publish(s)
+		r.Publish()
 	})
 }

@@ -13,6 +13,7 @@ import (
 	"robocom/arena"
 	"robocom/internal/userfile"
 	"robocom/robolang"
+	"robocom/ui/kit"
 )
 
 // session is the game the window plays, without any of its views: the players, the series
@@ -337,10 +338,10 @@ func (s *session) teams() []Team {
 	return t
 }
 
-// setSpeed picks a speed step (0 slowest .. len(speeds)-1 fastest).
+// setSpeed picks a speed step (0 slowest .. len(kit.Speeds)-1 fastest).
 func (s *session) setSpeed(i int) {
-	s.speedIdx = min(max(i, 0), len(speeds)-1)
-	s.run.SetSpeed(speeds[s.speedIdx])
+	s.speedIdx = kit.ClampSpeed(i)
+	s.run.SetSpeed(kit.Speeds[s.speedIdx])
 }
 
 // checkOver puts a finished game into the tally once, and moves on to the next round of

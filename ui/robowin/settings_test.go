@@ -6,18 +6,18 @@ import (
 	"strings"
 	"testing"
 
-	"robocom/ui/shell"
+	"robocom/ui/kit"
 )
 
 func TestUIRemembersPlayersAndFolder(t *testing.T) {
 	dir := t.TempDir()
-	st, _ := shell.OpenSettings(filepath.Join(dir, "settings.json"))
+	st, _ := kit.OpenSettings(filepath.Join(dir, "settings.json"))
 	cfg := Config{Load: LoadProgram, NewGame: NewArenaGame, Options: ArenaOptions{},
 		Roots: []Root{{Name: "test", FS: testFS(), Home: "."}}, Settings: st}
 	u := New(cfg)
 	u.playersPanel.picker.Open("test:sub")
 	u.AddPlayer("test:sub/inner.rob")
-	u.playersPanel.picker.remember()
+	u.playersPanel.picker.Remember()
 	u.Close()
 	s := st.Get()
 	if strings.Join(s.Players, ",") != "test:sub/inner.rob" || s.LastFolder != "test:sub" {
@@ -37,7 +37,7 @@ func TestSettingsHeldUntilOpened(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "settings.json")
 	orig := []byte("{\"players\": [\"disk:home/me/a.rob\", \"bundled:b.rob\"],   \"speed\": 3, \"speed_set\": true}\n")
 	os.WriteFile(path, orig, 0o644)
-	st, err := shell.OpenSettings(path)
+	st, err := kit.OpenSettings(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -52,15 +52,15 @@ func TestSettingsHeldUntilOpened(t *testing.T) {
 	}
 	// An update that changes nothing writes nothing, opened or not.
 	st.Opened()
-	st2, _ := shell.OpenSettings(path)
-	st2.Update(func(*shell.Settings) {})
+	st2, _ := kit.OpenSettings(path)
+	st2.Update(func(*kit.Settings) {})
 	if b, _ := os.ReadFile(path); string(b) != string(orig) {
 		t.Fatalf("an update without a change rewrote the settings:\n%s", b)
 	}
-	if err := st.Update(func(s *shell.Settings) { s.Speed = 4 }); err != nil {
+	if err := st.Update(func(s *kit.Settings) { s.Speed = 4 }); err != nil {
 		t.Fatal(err)
 	}
-	again, _ := shell.OpenSettings(path)
+	again, _ := kit.OpenSettings(path)
 	if s := again.Get(); s.Speed != 4 || len(s.Players) != 1 {
 		t.Errorf("after the window opened the change was not saved: %+v", s)
 	}

@@ -2,18 +2,18 @@ package robowin
 
 import (
 	"robocom/arena"
-	"robocom/ui/shell"
+	"robocom/ui/kit"
 )
 
-// The names this window takes from the packages the windows share, under the names its
-// files used before the window had a package of its own.
+// The types this window shows that belong to the packages both windows share (the settings,
+// the palette) or to the engine (the tally): one name each inside the window's files.
 type (
-	Settings      = shell.Settings
-	SettingsStore = shell.SettingsStore
+	Settings      = kit.Settings
+	SettingsStore = kit.SettingsStore
 	Tally         = arena.Tally
 	Score         = arena.Score
-	NamedColor    = shell.NamedColor
+	NamedColor    = kit.NamedColor
 )
 
-// Palette holds the team colours (shell.Palette).
-var Palette = shell.Palette
+// Palette holds the team colours (kit.Palette).
+var Palette = kit.Palette

@@ -13,7 +13,7 @@ var tabNames = [4]string{"Graph", "Events", "Options", "Help"}
 // tabsView is the panel's tabbed part: the graph, the event log, the options and help.
 type tabsView struct {
 	*session
-	kit
+	look
 	tabs     [4]widget.Clickable
 	tab      int
 	eventLog EventLogState

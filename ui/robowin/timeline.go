@@ -13,7 +13,7 @@ import (
 // cycle played, "Latest →" and the program tools' button, with the debuggers' notice below.
 type timelineView struct {
 	*session
-	kit
+	look
 	back, latest, tools widget.Clickable
 	stop                widget.Clickable // stops the seek under way
 	tips                struct{ back, latest tipArea }
@@ -22,8 +22,8 @@ type timelineView struct {
 	seekBusy            atomic.Bool
 }
 
-func (t *timelineView) init(s *session, k kit) {
-	t.session, t.kit = s, k
+func (t *timelineView) init(s *session, k look) {
+	t.session, t.look = s, k
 	t.seekWant = -1
 }
 

@@ -22,6 +22,7 @@ import (
 	"robocom/arena"
 	"robocom/robolang"
 	"robocom/ui/internal/goldentest"
+	"robocom/ui/kit"
 )
 
 // spinner is a small real program: its robot turns forever.
@@ -281,7 +282,7 @@ func TestRankOrder(t *testing.T) {
 	}
 }
 
-func testTheme() *material.Theme { return NewTheme() }
+func testTheme() *material.Theme { return kit.NewTheme() }
 
 func TestShortcutTooltip(t *testing.T) {
 	h := newHarness(t, "test:p1.rob")

@@ -1,4 +1,4 @@
-// Package shell is what the arena window's two modes share: the mode bar that switches
-// between the RoboCom window (ui/robowin) and the Core War window (ui/corewin), the team
-// palette, and the settings remembered between runs, written atomically.
+// Package shell is the top of the arena window, above both modes: the mode bar that switches
+// between the RoboCom window (ui/robowin) and the Core War window (ui/corewin). What the two
+// windows share is below them, in ui/kit.
 package shell

@@ -12,7 +12,7 @@ import (
 	"gioui.org/widget"
 	"gioui.org/widget/material"
 
-	coreplay "robocom/corewars/play"
+	"robocom/corewars/play"
 	"robocom/ui/corewin"
 )
 
@@ -46,7 +46,7 @@ func NewModes(cfg corewin.Config, coreFirst bool) *Modes {
 		}
 		des, _ := fs.ReadDir(r.FS, home)
 		for _, de := range des {
-			if !de.IsDir() && coreplay.LanguageOf(de.Name()) == coreplay.CW && len(cfg.Files) < 2 {
+			if !de.IsDir() && play.LanguageOf(de.Name()) == play.CW && len(cfg.Files) < 2 {
 				cfg.Files = append(cfg.Files, r.Name+":"+path.Join(home, de.Name()))
 			}
 		}
@@ -128,7 +128,7 @@ func (m *Modes) layoutBar(gtx layout.Context) layout.Dimensions {
 // the window opens in the Core War mode with them.
 func AllCoreFiles(files []string) bool {
 	for _, f := range files {
-		if !coreplay.IsCoreFile(f) {
+		if !play.IsCoreFile(f) {
 			return false
 		}
 	}

@@ -93,14 +93,14 @@ func TestModeSwitch(t *testing.T) {
 	if m.CoreOn || roboFrames != 1 {
 		t.Fatalf("opened in Core War mode (%v) or RoboCom not drawn (%d)", m.CoreOn, roboFrames)
 	}
-	if _, ok := h.find("Run block"); ok {
+	if _, ok := h.find("Run"); ok {
 		t.Fatal("Core War controls on screen in RoboCom mode")
 	}
 	h.clickLabel(t, "Core War")
 	if !m.CoreOn {
 		t.Fatal("the Core War tab did not switch the mode")
 	}
-	if _, ok := h.find("Run block"); !ok {
+	if _, ok := h.find("Run"); !ok {
 		t.Fatal("no Core War controls after switching")
 	}
 	if got := m.Title("RoboCom Arena"); got != m.Core.Title() || got == "RoboCom Arena" {

@@ -38,6 +38,135 @@ type parser struct {
 	notice    io.Writer // pMARS's "[Reading from standard input ...]"
 }
 
+// kind is how a pMARS option reads its argument.
+type kind int
+
+const (
+	toggle kind = iota // no value; each occurrence flips it ("-b -b" is off again)
+	number             // the next word: digits only, within [min, max]
+	text               // the next word as it is
+	params             // -@: the next word names a parameter file to read
+	inert              // -e: accepted, no effect in the server build
+)
+
+// option is one pMARS option: the parser, the range check and the usage text
+// all come from its row, so a new option is one row of options.
+type option struct {
+	letter   byte
+	kind     kind
+	min, max int64                                // number: the accepted range
+	setNum   func(st *redcode.Settings, n int64)  // number
+	flag     func(st *redcode.Settings) *bool     // toggle
+	setText  func(st *redcode.Settings, s string) // text
+	usage    string                               // the usage text's description; "" leaves the option out (-Q)
+	defValue func(st *redcode.Settings) any       // shown for the %v in usage, from DefaultSettings
+}
+
+// options are pMARS 0.9.2's options (PMARS-DETAILS.md 15) in the order of
+// its usage text.
+var options = []option{
+	{letter: 'r', kind: number, min: 0, max: 1<<31 - 1, usage: "Rounds to play [1]", // -1 until Finish: 1, or every position with -P
+		setNum: func(st *redcode.Settings, n int64) { st.Rounds = int(n) }},
+	{letter: 'e', kind: inert, usage: "(disabled in SERVER version)"},
+	{letter: 's', kind: number, min: 1, max: 1 << 30, usage: "Size of core [%v]",
+		setNum:   func(st *redcode.Settings, n int64) { st.CoreSize = int(n) },
+		defValue: func(st *redcode.Settings) any { return st.CoreSize }},
+	{letter: 'b', kind: toggle, usage: "Brief mode (no source listings)",
+		flag: func(st *redcode.Settings) *bool { return &st.Brief }},
+	{letter: 'c', kind: number, min: 1, max: 1<<63 - 1, usage: "Cycles until tie [%v]",
+		setNum:   func(st *redcode.Settings, n int64) { st.Cycles = n },
+		defValue: func(st *redcode.Settings) any { return st.Cycles }},
+	{letter: 'V', kind: toggle, usage: "Verbose assembly",
+		flag: func(st *redcode.Settings) *bool { return &st.Verbose }},
+	{letter: 'p', kind: number, min: 1, max: 1<<31 - 1, usage: "Max. processes [%v]",
+		setNum:   func(st *redcode.Settings, n int64) { st.MaxProcesses = int(n) },
+		defValue: func(st *redcode.Settings) any { return st.MaxProcesses }},
+	{letter: 'k', kind: toggle, usage: "Output in KotH format",
+		flag: func(st *redcode.Settings) *bool { return &st.KotH }},
+	{letter: 'l', kind: number, min: 1, max: 1000, usage: "Max. warrior length [%v]",
+		setNum:   func(st *redcode.Settings, n int64) { st.MaxLength = int(n) },
+		defValue: func(st *redcode.Settings) any { return st.MaxLength }},
+	{letter: '8', kind: toggle, usage: "Enforce ICWS'88 rules",
+		flag: func(st *redcode.Settings) *bool { return &st.Strict88 }},
+	{letter: 'd', kind: number, min: 1, max: 29826161, usage: "Min. warriors distance", // default: -l
+		setNum: func(st *redcode.Settings, n int64) { st.MinDistance = int(n) }},
+	{letter: 'f', kind: toggle, usage: "Fixed position series",
+		flag: func(st *redcode.Settings) *bool { return &st.FixedSeries }},
+	{letter: 'F', kind: number, min: 0, max: 1 << 30, usage: "Fixed position of warrior #2",
+		setNum: func(st *redcode.Settings, n int64) { st.FixedPos = int(n) }},
+	{letter: 'o', kind: toggle, usage: "Sort result output by score",
+		flag: func(st *redcode.Settings) *bool { return &st.SortByScore }},
+	{letter: 'S', kind: number, min: 1, max: 1 << 30, usage: "Size of P-space [1/16th core]", // default: redcode.DefaultPSpaceSize
+		setNum: func(st *redcode.Settings, n int64) { st.PSpaceSize = int(n) }},
+	{letter: 'P', kind: toggle, usage: "Permutate starting positions",
+		flag: func(st *redcode.Settings) *bool { return &st.Permute }},
+	{letter: '=', kind: text, usage: "Score formula $ [%v]",
+		setText:  func(st *redcode.Settings, s string) { st.Formula = s },
+		defValue: func(st *redcode.Settings) any { return st.Formula }},
+	{letter: '@', kind: params, usage: "Read options from file $"},
+	// -Q is not in pMARS's usage text.
+	{letter: 'Q', kind: number, min: -1, max: 1<<31 - 1,
+		setNum: func(st *redcode.Settings, n int64) { st.Query, st.HasQuery = int(n), true }},
+}
+
+// lookup is the option of a letter, or nil.
+func lookup(c byte) *option {
+	for i := range options {
+		if options[i].letter == c {
+			return &options[i]
+		}
+	}
+	return nil
+}
+
+// takesValue: the option reads the next word, so it must end its group ("-bk -F 500").
+func (o *option) takesValue() bool { return o.kind == number || o.kind == text || o.kind == params }
+
+// typeMark is the usage text's mark of the option's value: # a number, $ a string.
+func (o *option) typeMark() byte {
+	switch o.kind {
+	case number:
+		return '#'
+	case text, params:
+		return '$'
+	}
+	return ' '
+}
+
+// UsageText is pMARS's usage text (PMARS-DETAILS.md 15), as "pmars" prints it
+// before a usage error; robocom help mars shows it. It is built by pMARS's
+// layout rule from options: two entries a line, each description padded to 30
+// characters, the last one not.
+func UsageText() string {
+	var b strings.Builder
+	b.WriteString("pMARS v0.9.2, 25/12/00, corewar simulator with ICWS'94 extensions\n" +
+		"Copyright (C) 1993-95 Albert Ma, Na'ndor Sieben, Stefan Strack and Mintardjo Wangsaw\n" +
+		"SERVER version without debugger\n" +
+		"Usage:\n   pmars [options] file1 [files ..]\n   The special file - stands for standard input\n\nOptions:\n")
+	def := redcode.DefaultSettings()
+	var shown []*option
+	for i := range options {
+		if options[i].usage != "" {
+			shown = append(shown, &options[i])
+		}
+	}
+	for i, o := range shown {
+		desc := o.usage
+		if o.defValue != nil {
+			desc = fmt.Sprintf(desc, o.defValue(def))
+		}
+		if i == len(shown)-1 {
+			fmt.Fprintf(&b, "  -%c %c %s\n", o.letter, o.typeMark(), desc)
+			break
+		}
+		fmt.Fprintf(&b, "  -%c %c %-30s", o.letter, o.typeMark(), desc)
+		if i%2 == 1 {
+			b.WriteString("\n")
+		}
+	}
+	return b.String()
+}
+
 func (p *parser) parse(args []string, files *[]string, depth int) error {
 	st := p.st
 	for i := 0; i < len(args); i++ {
@@ -58,101 +187,66 @@ func (p *parser) parse(args []string, files *[]string, depth int) error {
 			continue
 		}
 		for k := 1; k < len(a); k++ {
-			c := a[k]
-			last := k == len(a)-1
-			value := func() (string, error) {
-				if !last || i+1 >= len(args) || endOfInput(args[i+1]) {
-					return "", &UsageError{fmt.Sprintf("Bad argument for \"-%c\" switch", c)}
-				}
-				i++
-				return args[i], nil
-			}
-			num := func(min, max int64) (int64, error) {
-				v, err := value()
-				if err != nil {
-					return 0, err
-				}
-				if v == "" {
-					return 0, &UsageError{fmt.Sprintf("Bad argument for \"-%c\" switch", c)}
-				}
-				for j := 0; j < len(v); j++ {
-					if v[j] < '0' || v[j] > '9' {
-						return 0, &UsageError{fmt.Sprintf("Bad argument for \"-%c\" switch", c)}
-					}
-				}
-				n, err := strconv.ParseInt(v, 10, 64)
-				if err != nil || n < min || n > max {
-					return 0, &UsageError{fmt.Sprintf("Option \"-%c\" value must be in the range %d - %d", c, min, max)}
-				}
-				return n, nil
-			}
-			var n int64
-			var err error
-			switch c {
-			case 'r':
-				n, err = num(0, 1<<31-1)
-				st.Rounds = int(n)
-			case 's':
-				n, err = num(1, 1<<30)
-				st.CoreSize = int(n)
-			case 'c':
-				n, err = num(1, 1<<63-1)
-				st.Cycles = n
-			case 'p':
-				n, err = num(1, 1<<31-1)
-				st.MaxProcesses = int(n)
-			case 'l':
-				n, err = num(1, 1000)
-				st.MaxLength = int(n)
-			case 'd':
-				n, err = num(1, 29826161)
-				st.MinDistance = int(n)
-			case 'F':
-				n, err = num(0, 1<<30)
-				st.FixedPos = int(n)
-			case 'S':
-				n, err = num(1, 1<<30)
-				st.PSpaceSize = int(n)
-			case 'Q':
-				n, err = num(-1, 1<<31-1)
-				st.Query, st.HasQuery = int(n), true
-			case '=':
-				st.Formula, err = value()
-			case '@':
-				// pMARS: a file name must follow as the next word
-				if !last || i+1 >= len(args) || endOfInput(args[i+1]) {
-					return &UsageError{"Cannot open parameter file"}
-				}
-				i++
-				err = p.parseFile(args[i], files, depth)
-			case 'b':
-				st.Brief = !st.Brief
-			case 'k':
-				st.KotH = !st.KotH
-			case '8':
-				st.Strict88 = !st.Strict88
-			case 'f':
-				st.FixedSeries = !st.FixedSeries
-			case 'o':
-				st.SortByScore = !st.SortByScore
-			case 'P':
-				st.Permute = !st.Permute
-			case 'V':
-				st.Verbose = !st.Verbose
-			case 'e':
-				// -e (the debugger) is disabled in the server build: accepted, no effect.
-			default:
+			o := lookup(a[k])
+			if o == nil {
 				return &UsageError{fmt.Sprintf("Unknown option \"%s\"", a)}
 			}
-			if err != nil {
-				return err
+			var value string
+			if o.takesValue() {
+				// the value is the next word, and only after the group's last letter
+				if k != len(a)-1 || i+1 >= len(args) || endOfInput(args[i+1]) {
+					if o.kind == params {
+						return &UsageError{"Cannot open parameter file"}
+					}
+					return badArgument(o)
+				}
+				i++
+				value = args[i]
 			}
-			if c == 'r' || c == 's' || c == 'c' || c == 'p' || c == 'l' || c == 'd' || c == 'F' || c == 'S' || c == 'Q' || c == '=' || c == '@' {
+			switch o.kind {
+			case toggle:
+				f := o.flag(st)
+				*f = !*f
+			case number:
+				n, err := o.parseNumber(value)
+				if err != nil {
+					return err
+				}
+				o.setNum(st, n)
+			case text:
+				o.setText(st, value)
+			case params:
+				if err := p.parseFile(value, files, depth); err != nil {
+					return err
+				}
+			}
+			if o.takesValue() {
 				break
 			}
 		}
 	}
 	return nil
+}
+
+// parseNumber reads a number option's value as pMARS does: digits only, in range.
+func (o *option) parseNumber(v string) (int64, error) {
+	if v == "" {
+		return 0, badArgument(o)
+	}
+	for j := 0; j < len(v); j++ {
+		if v[j] < '0' || v[j] > '9' {
+			return 0, badArgument(o)
+		}
+	}
+	n, err := strconv.ParseInt(v, 10, 64)
+	if err != nil || n < o.min || n > o.max {
+		return 0, &UsageError{fmt.Sprintf("Option \"-%c\" value must be in the range %d - %d", o.letter, o.min, o.max)}
+	}
+	return n, nil
+}
+
+func badArgument(o *option) error {
+	return &UsageError{fmt.Sprintf("Bad argument for \"-%c\" switch", o.letter)}
 }
 
 func (p *parser) parseFile(name string, files *[]string, depth int) error {

@@ -14,37 +14,6 @@ import (
 	"robocom/corewars/redcode"
 )
 
-// usageText is pMARS's usage text (PMARS-DETAILS.md 15), built by its layout rule.
-func usageText() string {
-	var b strings.Builder
-	b.WriteString("pMARS v0.9.2, 25/12/00, corewar simulator with ICWS'94 extensions\n" +
-		"Copyright (C) 1993-95 Albert Ma, Na'ndor Sieben, Stefan Strack and Mintardjo Wangsaw\n" +
-		"SERVER version without debugger\n" +
-		"Usage:\n   pmars [options] file1 [files ..]\n   The special file - stands for standard input\n\nOptions:\n")
-	entries := []struct {
-		flag, typ byte
-		desc      string
-	}{
-		{'r', '#', "Rounds to play [1]"}, {'e', ' ', "(disabled in SERVER version)"},
-		{'s', '#', "Size of core [8000]"}, {'b', ' ', "Brief mode (no source listings)"},
-		{'c', '#', "Cycles until tie [80000]"}, {'V', ' ', "Verbose assembly"},
-		{'p', '#', "Max. processes [8000]"}, {'k', ' ', "Output in KotH format"},
-		{'l', '#', "Max. warrior length [100]"}, {'8', ' ', "Enforce ICWS'88 rules"},
-		{'d', '#', "Min. warriors distance"}, {'f', ' ', "Fixed position series"},
-		{'F', '#', "Fixed position of warrior #2"}, {'o', ' ', "Sort result output by score"},
-		{'S', '#', "Size of P-space [1/16th core]"}, {'P', ' ', "Permutate starting positions"},
-		{'=', '$', "Score formula $ [(W*W-1)/S]"},
-	}
-	for i, e := range entries {
-		fmt.Fprintf(&b, "  -%c %c %-30s", e.flag, e.typ, e.desc)
-		if i%2 == 1 {
-			b.WriteString("\n")
-		}
-	}
-	b.WriteString("  -@ $ Read options from file $\n")
-	return b.String()
-}
-
 // Query results of -Q that do not depend on the battle (server build values).
 const (
 	queryVersion  = 92
@@ -68,7 +37,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	usage := func(msg string) int {
 		out.Flush()
-		fmt.Fprint(stderr, usageText())
+		fmt.Fprint(stderr, UsageText())
 		fmt.Fprintf(stderr, "\n%s\n", msg)
 		return 2
 	}
@@ -168,7 +137,7 @@ func exitStatus(st *redcode.Settings, status int, m *redcode.Machine, ws []*redc
 	}
 	if m == nil && len(ws) > 0 {
 		// -r 0: no battle; queries about scores see zero.
-		mm, err := redcode.NewMachine(redcode.MachineConfig{CoreSize: st.CoreSize, MaxProcesses: st.MaxProcesses, Cycles: st.Cycles, PSpaceSize: st.PSpaceSize}, ws)
+		mm, err := redcode.NewMachine(*st, ws)
 		if err == nil {
 			order := make([]int, len(ws))
 			for i := range order {

@@ -1,6 +1,6 @@
 //go:build unix
 
-package shell
+package kit
 
 import "syscall"
 

@@ -1,4 +1,4 @@
-package robowin
+package picker
 
 import (
 	"fmt"
@@ -14,40 +14,38 @@ import (
 	"gioui.org/unit"
 	"gioui.org/widget"
 	"gioui.org/widget/material"
-
-	"robocom/ui/picker"
 )
 
-// pathField is the picker's typed path: a program file (added) or a folder (shown), given as
+// PathField is the picker's typed path: a program file (added) or a folder (shown), given as
 // an absolute path on the disk, "~/…", "root:path" (bundled:spinner.rob), or a path relative
 // to the folder shown. What cannot be resolved is said under the field.
-type pathField struct {
-	ed  widget.Editor
-	err string
+type PathField struct {
+	Editor widget.Editor
+	Err    string // why the last path typed was refused
 }
 
 // editing reports whether the field has the keyboard.
-func (f *pathField) editing(gtx layout.Context) bool { return gtx.Focused(&f.ed) }
+func (f *PathField) editing(gtx layout.Context) bool { return gtx.Focused(&f.Editor) }
 
 // update reads Enter in the field; it returns the "root:path" of a typed program file.
 // A typed folder is opened in b.
-func (f *pathField) update(gtx layout.Context, b *picker.Browser) (string, bool) {
-	f.ed.SingleLine, f.ed.Submit = true, true
+func (f *PathField) update(gtx layout.Context, b *State) (string, bool) {
+	f.Editor.SingleLine, f.Editor.Submit = true, true
 	for {
-		ev, ok := f.ed.Update(gtx)
+		ev, ok := f.Editor.Update(gtx)
 		if !ok {
 			break
 		}
 		if _, ok := ev.(widget.SubmitEvent); !ok {
 			continue
 		}
-		loc, isDir, err := resolveTyped(b, f.ed.Text())
+		loc, isDir, err := resolveTyped(b, f.Editor.Text())
 		if err != nil {
-			f.err = err.Error()
+			f.Err = err.Error()
 			continue
 		}
-		f.err = ""
-		f.ed.SetText("")
+		f.Err = ""
+		f.Editor.SetText("")
 		if isDir {
 			b.Open(loc)
 			continue
@@ -59,10 +57,10 @@ func (f *pathField) update(gtx layout.Context, b *picker.Browser) (string, bool)
 
 // resolveTyped turns what was typed into a "root:path" of b's roots, and says whether it is
 // a folder. Errors are plain sentences naming what was typed.
-func resolveTyped(b *picker.Browser, typed string) (loc string, isDir bool, err error) {
+func resolveTyped(b *State, typed string) (loc string, isDir bool, err error) {
 	t := strings.TrimSpace(typed)
 	if t == "" {
-		return "", false, fmt.Errorf("type the path of a .rob or .rbi file, or of a folder, then Enter")
+		return "", false, fmt.Errorf("type the path of a %s file, or of a folder, then Enter", b.Kind.Either)
 	}
 	if t == "~" || strings.HasPrefix(t, "~/") {
 		home, herr := os.UserHomeDir()
@@ -96,25 +94,25 @@ func resolveTyped(b *picker.Browser, typed string) (loc string, isDir bool, err 
 		rootIdx, name = b.Root, path.Join(b.Dir, filepath.ToSlash(t))
 	}
 	r := b.Roots[rootIdx]
-	name = picker.CleanDir(name)
+	name = CleanDir(name)
 	if r.FS == nil {
 		return "", false, fmt.Errorf("%s: nothing is stored there in this build", t)
 	}
 	st, serr := fs.Stat(r.FS, name)
 	if serr != nil {
-		return "", false, fmt.Errorf("%s: no such file or folder (%s)", t, picker.DisplayName(r, name))
+		return "", false, fmt.Errorf("%s: no such file or folder (%s)", t, DisplayName(r, name))
 	}
 	if st.IsDir() {
 		return r.Name + ":" + name, true, nil
 	}
-	if !isProgram(name) {
-		return "", false, fmt.Errorf("%s is not a program: programs end in .rob or .rbi", picker.DisplayName(r, name))
+	if b.Kind.Accept == nil || !b.Kind.Accept(name) {
+		return "", false, fmt.Errorf("%s is not a program: programs end in %s", DisplayName(r, name), b.Kind.Either)
 	}
 	return r.Name + ":" + name, false, nil
 }
 
 // layout draws the field with its hint and, under it, why the last path was refused.
-func (f *pathField) layout(gtx layout.Context, th *material.Theme) layout.Dimensions {
+func (f *PathField) layout(gtx layout.Context, th *material.Theme, hint string) layout.Dimensions {
 	return layout.Flex{Axis: layout.Vertical}.Layout(gtx,
 		layout.Rigid(func(gtx layout.Context) layout.Dimensions {
 			return layout.Flex{Alignment: layout.Middle}.Layout(gtx,
@@ -122,7 +120,7 @@ func (f *pathField) layout(gtx layout.Context, th *material.Theme) layout.Dimens
 				layout.Flexed(1, func(gtx layout.Context) layout.Dimensions {
 					return widget.Border{Color: color.NRGBA{0x99, 0x99, 0x99, 0xFF}, CornerRadius: 3, Width: 1}.Layout(gtx, func(gtx layout.Context) layout.Dimensions {
 						return layout.UniformInset(unit.Dp(4)).Layout(gtx, func(gtx layout.Context) layout.Dimensions {
-							e := material.Editor(th, &f.ed, "/path/to/robot.rob, then Enter")
+							e := material.Editor(th, &f.Editor, hint)
 							e.TextSize = 13
 							return e.Layout(gtx)
 						})
@@ -134,8 +132,8 @@ func (f *pathField) layout(gtx layout.Context, th *material.Theme) layout.Dimens
 			// One line, there or not, so that an error does not move the list under it.
 			h := gtx.Dp(unit.Dp(18))
 			gtx.Constraints.Min.Y, gtx.Constraints.Max.Y = 0, h
-			if f.err != "" {
-				l := material.Caption(th, f.err)
+			if f.Err != "" {
+				l := material.Caption(th, f.Err)
 				l.Color = errColor
 				l.MaxLines = 1
 				layout.Inset{Top: 2}.Layout(gtx, l.Layout)
@@ -144,3 +142,6 @@ func (f *pathField) layout(gtx layout.Context, th *material.Theme) layout.Dimens
 		}),
 	)
 }
+
+// errColor is the colour of the sentence under the field.
+var errColor = color.NRGBA{0xB0, 0x00, 0x20, 0xFF}

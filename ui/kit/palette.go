@@ -1,10 +1,13 @@
-package shell
+package kit
 
 import "image/color"
 
 // Palette holds the team colours: the Okabe–Ito colours, chosen to stay distinct for people
 // with the common kinds of colour blindness (https://jfly.uni-koeln.de/color/). The first
-// five are the defaults of players 1..5; the rest are there for recolouring.
+// five are the defaults of RoboCom's players 1..5 (the rest are there for recolouring); the
+// Core War window gives program k entry k. Okabe–Ito's eighth colour is black, which vanishes
+// on both windows' dark backgrounds, so the eighth entry is a grey: not white, which the Core
+// War core keeps for the cells of the process selected in Statistics and its thread marks.
 var Palette = []NamedColor{
 	{"orange", color.NRGBA{0xE6, 0x9F, 0x00, 0xFF}},
 	{"sky blue", color.NRGBA{0x56, 0xB4, 0xE9, 0xFF}},
@@ -13,7 +16,7 @@ var Palette = []NamedColor{
 	{"purple", color.NRGBA{0xCC, 0x79, 0xA7, 0xFF}},
 	{"vermillion", color.NRGBA{0xD5, 0x5E, 0x00, 0xFF}},
 	{"blue", color.NRGBA{0x00, 0x72, 0xB2, 0xFF}},
-	{"white", color.NRGBA{0xEE, 0xEE, 0xEE, 0xFF}},
+	{"grey", color.NRGBA{0xBB, 0xBB, 0xBB, 0xFF}},
 }
 
 // NamedColor is a palette entry with the name the UI uses for it.

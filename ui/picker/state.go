@@ -1,4 +1,4 @@
-package robowin
+package picker
 
 import (
 	"fmt"
@@ -11,41 +11,43 @@ import (
 	"gioui.org/unit"
 	"gioui.org/widget"
 	"gioui.org/widget/material"
-
-	"robocom/ui/picker"
 )
 
-// PickerState is the in-app program picker of the RoboCom mode: the browser of package
-// picker over the Roots offering .rob and .rbi files, with recent folders and Done.
-type PickerState struct {
-	picker.Browser
-
-	closeBtn  widget.Clickable
-	recentBtn []widget.Clickable
-	list      widget.List
-	path      pathField // the typed path (pickerpath.go)
-
-	closeReq bool
+// Kind is what a window picks: which files it offers and how it names them.
+type Kind struct {
+	Accept func(name string) bool // the program files offered
+	Exts   string                 // their endings for a list: ".rob/.rbi"
+	Either string                 // the same in a sentence: ".rob or .rbi"
+	Hint   string                 // the path field's hint: "/path/to/robot.rob, then Enter"
+	// AddAll offers "Add all here": every program file of the folder shown (Hofmann's
+	// "Load Directory").
+	AddAll bool
 }
 
-func (p *PickerState) init(roots []Root) {
-	p.Init(roots, isProgram, ".rob/.rbi")
+// State is the in-app program picker both windows show: the Browser over the roots with
+// recent folders, a typed path, Done and, where the Kind offers it, Add all here.
+type State struct {
+	Browser
+	Kind Kind
+
+	closeBtn, allBtn widget.Clickable
+	recentBtn        []widget.Clickable
+	list             widget.List
+	Path             PathField // the typed path (path.go)
+
+	closeReq bool
+	all      []string
+}
+
+// Setup shows the first root's home folder and offers the files of kind k.
+func (p *State) Setup(roots []Root, k Kind) {
+	p.Kind = k
+	p.Init(roots, k.Accept, k.Exts)
 	p.list.Axis = layout.Vertical
 }
 
-// restore goes back to the folder used last time and the recent folders list.
-func (p *PickerState) restore(last string, recent []string) { p.Restore(last, recent) }
-
-// remember puts the current folder first in the recent folders.
-func (p *PickerState) remember() { p.Remember() }
-
-func isProgram(name string) bool {
-	ext := strings.ToLower(path.Ext(name))
-	return ext == ".rob" || ext == ".rbi"
-}
-
-// update handles clicks; it returns the "root:path" of a chosen file.
-func (p *PickerState) update(gtx layout.Context) (string, bool) {
+// Update handles clicks and the typed path; it returns the "root:path" of a chosen file.
+func (p *State) Update(gtx layout.Context) (string, bool) {
 	for i := range p.recentBtn {
 		if p.recentBtn[i].Clicked(gtx) && i < len(p.Recent()) {
 			p.Open(p.Recent()[i])
@@ -54,27 +56,48 @@ func (p *PickerState) update(gtx layout.Context) (string, bool) {
 	if p.closeBtn.Clicked(gtx) {
 		p.closeReq = true
 	}
-	if loc, ok := p.path.update(gtx, &p.Browser); ok {
-		p.Update(gtx) // the clicks of this frame still count as seen
+	if p.allBtn.Clicked(gtx) {
+		p.all = p.Files()
+	}
+	if loc, ok := p.Path.update(gtx, p); ok {
+		p.Browser.Update(gtx) // the clicks of this frame still count as seen
 		return loc, true
 	}
-	return p.Update(gtx)
+	return p.Browser.Update(gtx)
 }
 
-// PickerStyle draws the picker.
-type PickerStyle struct {
+// Closed reports (once) that Done was clicked.
+func (p *State) Closed() bool {
+	c := p.closeReq
+	p.closeReq = false
+	return c
+}
+
+// AddAll returns (once) the files of the folder when Add all here was clicked.
+func (p *State) AddAll() []string {
+	all := p.all
+	p.all = nil
+	return all
+}
+
+// Editing reports whether the path field has the keyboard.
+func (p *State) Editing(gtx layout.Context) bool { return p.Path.editing(gtx) }
+
+// Style draws the picker.
+type Style struct {
 	Theme   *material.Theme
-	State   *PickerState
+	State   *State
+	Max     int // how many programs a game takes
 	Players int // how many are loaded already
 }
 
 // Picker builds the picker's style.
-func Picker(th *material.Theme, s *PickerState, players int) PickerStyle {
-	return PickerStyle{Theme: th, State: s, Players: players}
+func Picker(th *material.Theme, s *State, maxPlayers, players int) Style {
+	return Style{Theme: th, State: s, Max: maxPlayers, Players: players}
 }
 
 // Layout draws roots, the folder with Up, recent folders and the entries.
-func (ps PickerStyle) Layout(gtx layout.Context) layout.Dimensions {
+func (ps Style) Layout(gtx layout.Context) layout.Dimensions {
 	p, th := ps.State, ps.Theme
 	p.Load()
 	small := func(c *widget.Clickable, label string, active bool) layout.Widget {
@@ -93,8 +116,11 @@ func (ps PickerStyle) Layout(gtx layout.Context) layout.Dimensions {
 	for i := range p.Roots {
 		head = append(head, layout.Rigid(small(&p.RootBtns[i], p.Roots[i].Name, i == p.Root)), layout.Rigid(layout.Spacer{Width: 4}.Layout))
 	}
+	head = append(head, layout.Rigid(small(&p.UpBtn, "Up", p.Dir != ".")))
+	if p.Kind.AddAll {
+		head = append(head, layout.Rigid(layout.Spacer{Width: 4}.Layout), layout.Rigid(small(&p.allBtn, "Add all here", true)))
+	}
 	head = append(head,
-		layout.Rigid(small(&p.UpBtn, "Up", p.Dir != ".")),
 		layout.Flexed(1, layout.Spacer{}.Layout),
 		layout.Rigid(small(&p.closeBtn, "Done", true)))
 	for len(p.recentBtn) < len(p.Recent()) {
@@ -112,11 +138,11 @@ func (ps PickerStyle) Layout(gtx layout.Context) layout.Dimensions {
 	}
 	title := "Pick programs"
 	if len(p.Roots) > 0 {
-		where := picker.DisplayName(p.Roots[p.Root], p.Dir)
+		where := DisplayName(p.Roots[p.Root], p.Dir)
 		if p.Dir == "." {
 			where = p.Roots[p.Root].Name + " (top)"
 		}
-		title = fmt.Sprintf("Pick up to %d programs (%d loaded) — %s", MaxPlayers, ps.Players, where)
+		title = fmt.Sprintf("Pick up to %d programs (%d loaded) — %s", ps.Max, ps.Players, where)
 	}
 	return layout.Flex{Axis: layout.Vertical}.Layout(gtx,
 		layout.Rigid(material.Subtitle2(th, title).Layout),
@@ -125,7 +151,7 @@ func (ps PickerStyle) Layout(gtx layout.Context) layout.Dimensions {
 			return layout.Flex{Alignment: layout.Middle}.Layout(gtx, head...)
 		}),
 		layout.Rigid(layout.Spacer{Height: 4}.Layout),
-		layout.Rigid(func(gtx layout.Context) layout.Dimensions { return p.path.layout(gtx, th) }),
+		layout.Rigid(func(gtx layout.Context) layout.Dimensions { return p.Path.layout(gtx, th, p.Kind.Hint) }),
 		layout.Rigid(layout.Spacer{Height: 4}.Layout),
 		layout.Rigid(func(gtx layout.Context) layout.Dimensions {
 			// The row keeps its height with or without recent folders: when the first pick

@@ -1,4 +1,4 @@
-package shell
+package kit
 
 import (
 	"bytes"
@@ -87,7 +87,7 @@ func OpenSettings(path string) (*SettingsStore, error) {
 	if err := json.Unmarshal(bytes.TrimPrefix(b, []byte("\uFEFF")), &st.s); err != nil {
 		st.s = Settings{}
 		bad := path + ".bad"
-		if werr := WriteFileAtomic(bad, b); werr != nil {
+		if werr := saveFile(bad, b); werr != nil {
 			st.readOnly = true // keep the only copy rather than overwrite it
 			return st, fmt.Errorf("the settings file %s is damaged (%v) and could not be copied to %s (%v); starting with the defaults, and the settings will not be saved", path, err, bad, werr)
 		}
@@ -144,7 +144,7 @@ func (st *SettingsStore) Update(f func(*Settings)) error {
 	if st.saved != nil && bytes.Equal(b, st.saved) {
 		return nil
 	}
-	if err := WriteFileAtomic(st.path, b); err != nil {
+	if err := saveFile(st.path, b); err != nil {
 		return err
 	}
 	st.saved = b
@@ -172,62 +172,11 @@ func (s Settings) WindowSize() (w, h int, ok bool) {
 	return min(max(s.WindowW, minWindowW), maxWindowW), min(max(s.WindowH, minWindowH), maxWindowH), true
 }
 
-// WriteFileAtomic writes data to path through a temporary file and a rename, so a crash
-// leaves either the old or the new file, never half of one. When path is a symbolic link
-// the file it points to is replaced (in its own folder), so the link stays a link.
-func WriteFileAtomic(path string, data []byte) error {
-	path = linkTarget(path)
-	dir := filepath.Dir(path)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+// saveFile writes the settings through userfile's atomic writer (a link stays a link),
+// creating the settings folder on a first launch.
+func saveFile(path string, data []byte) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return err
 	}
-	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*.tmp")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	if fi, err := os.Stat(path); err == nil {
-		f.Chmod(fi.Mode().Perm()) // the new file keeps the old one's permissions
-	}
-	_, werr := f.Write(data)
-	serr := f.Sync()
-	cerr := f.Close()
-	if err := firstErr(werr, serr, cerr); err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	if err := os.Rename(tmp, path); err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	return nil
-}
-
-// linkTarget follows symbolic links from path to the file they name (which may not exist
-// yet); path itself when it is no link.
-func linkTarget(path string) string {
-	for range 40 { // as the kernel, give up on a loop
-		fi, err := os.Lstat(path)
-		if err != nil || fi.Mode()&fs.ModeSymlink == 0 {
-			return path
-		}
-		to, err := os.Readlink(path)
-		if err != nil {
-			return path
-		}
-		if !filepath.IsAbs(to) {
-			to = filepath.Join(filepath.Dir(path), to)
-		}
-		path = to
-	}
-	return path
-}
-
-func firstErr(errs ...error) error {
-	for _, e := range errs {
-		if e != nil {
-			return e
-		}
-	}
-	return nil
+	return userfile.WriteFile(path, data, 0o644)
 }

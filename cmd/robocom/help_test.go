@@ -1,0 +1,96 @@
+package main
+
+import (
+	"bytes"
+	"flag"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// helpProbes are command lines that make each command parse its flag sets (some commands
+// have one per kind of program or per subcommand); -h stops them there.
+var helpProbes = map[string][][]string{
+	"battle":     {{"-h"}},
+	"tournament": {{"-h"}, {"-h", "x.red"}},
+	"check":      {{"-h"}},
+	"core":       {{"-h"}},
+	"merge":      {{"-h"}},
+	"hill":       {{"create", "-h"}, {"add", "-h"}, {"remove", "-h"}, {"show", "-h"}, {"play", "-h"}, {"import", "-h"}},
+}
+
+// TestHelpListsEveryFlag: robocom help CMD names every flag of every flag set CMD parses,
+// and the fuzz test's list of CMD's flags holds them all.
+func TestHelpListsEveryFlag(t *testing.T) {
+	var sets []*flag.FlagSet
+	flagSetParsed = func(fs *flag.FlagSet) { sets = append(sets, fs) }
+	defer func() { flagSetParsed = nil }()
+	for name, probes := range helpProbes {
+		if _, ok := commands[name]; !ok {
+			t.Errorf("%s is not a command", name)
+		}
+		sets = sets[:0]
+		for _, args := range probes {
+			var out bytes.Buffer
+			robocomMain(append([]string{name}, args...), strings.NewReader(""), &out, &out)
+		}
+		if len(sets) < len(probes)-1 { // hill import parses no flags
+			t.Errorf("%s: %d flag sets parsed by %d probes", name, len(sets), len(probes))
+		}
+		var help bytes.Buffer
+		if code := robocomMain([]string{"help", name}, strings.NewReader(""), &help, &help); code != 0 {
+			t.Errorf("help %s: exit %d", name, code)
+		}
+		fuzz := map[string]bool{}
+		for _, f := range fuzzFlags[name] {
+			fuzz[strings.TrimRight(f, "#$")] = true
+		}
+		for _, fs := range sets {
+			fs.VisitAll(func(f *flag.Flag) {
+				mention := regexp.MustCompile(`(^|[\s\[(,])-` + regexp.QuoteMeta(f.Name) + `\b`)
+				if !mention.MatchString(help.String()) {
+					t.Errorf("robocom help %s does not mention -%s (%s)", name, f.Name, fs.Name())
+				}
+				if _, listed := fuzzFlags[name]; listed && !fuzz["-"+f.Name] {
+					t.Errorf("fuzzFlags[%q] lacks -%s", name, f.Name)
+				}
+			})
+		}
+	}
+	for name := range commands {
+		if _, ok := helpProbes[name]; !ok && name != "mars" && name != "rbi" {
+			t.Errorf("%s has no help probe", name)
+		}
+	}
+}
+
+// TestHelpTournamentShowsCoreWarFlags: the Core War options of robocom tournament are in
+// its help, where they were hidden.
+func TestHelpTournamentShowsCoreWarFlags(t *testing.T) {
+	var help bytes.Buffer
+	robocomMain([]string{"help", "tournament"}, strings.NewReader(""), &help, &help)
+	for _, f := range []string{"-coresize", "-s", "-cycles", "-c", "-threads", "-p", "-maxlength", "-l", "-mindist", "-d", "-swiss", "-dialect"} {
+		if !regexp.MustCompile(`\n  ` + f + `\b`).MatchString(help.String()) {
+			t.Errorf("help tournament lacks %s", f)
+		}
+	}
+}
+
+// TestHelpListsFuzzedFlags: the flags the fuzz test gives each command, rbi's and pMARS's
+// included (they parse no flag.FlagSet), are in robocom help CMD; pMARS leaves -Q out of its
+// usage text, and so do we.
+func TestHelpListsFuzzedFlags(t *testing.T) {
+	for name, flags := range fuzzFlags {
+		var help bytes.Buffer
+		robocomMain([]string{"help", name}, strings.NewReader(""), &help, &help)
+		for _, f := range flags {
+			f = strings.TrimRight(f, "#$")
+			if f == "-h" || f == "--" || name == "mars" && f == "-Q" {
+				continue
+			}
+			if !regexp.MustCompile(`(^|[\s\[(,])` + regexp.QuoteMeta(f) + `([^\w-]|$)`).MatchString(help.String()) {
+				t.Errorf("robocom help %s does not mention %s", name, f)
+			}
+		}
+	}
+}

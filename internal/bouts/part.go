@@ -1,0 +1,334 @@
+package bouts
+
+// Tournament parts: a part holds a consecutive range of a plan's bouts as JSON lines, after a
+// header that says which tournament it belongs to. `robocom tournament -shard` and `robocom
+// hill play -shard` write them, `robocom merge` and `robocom hill import` read them. The
+// format is in docs/shards.md.
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"reflect"
+	"strconv"
+	"strings"
+
+	"robocom/internal/userfile"
+)
+
+// PartFormat names the format and its version in every part's header.
+const PartFormat = "robocom-tournament-part/1"
+
+// PartHeader is a part's first line: what tournament it belongs to and which bouts it holds.
+// Two parts belong to the same tournament when everything but Shard, From and To agrees
+// (program files may differ: programs are known by their content). The game-specific fields
+// are kept as the games write them; this package only compares them.
+type PartHeader struct {
+	Format string `json:"format"`
+	Game   string `json:"game"` // "robocom" or "core"
+	Shard  int    `json:"shard"`
+	Shards int    `json:"shards"`
+	From   int    `json:"from"`  // the part holds bouts [from, to) of the plan
+	To     int    `json:"to"`    //
+	Bouts  int    `json:"bouts"` // in the whole tournament
+	Seed   int64  `json:"seed"`
+	Rounds int    `json:"rounds"` // bouts per pairing
+	// RoboCom: every rule value of the option set, and its name.
+	Options map[string]string `json:"options,omitempty"`
+	// Core War: the language ("cw", "vna", "redcode"), its parameters (corewars/play.Params as
+	// JSON), processes per program.
+	Language string          `json:"language,omitempty"`
+	Params   json.RawMessage `json:"params,omitempty"`
+	Copies   int             `json:"copies,omitempty"`
+	Programs []PartProgram   `json:"programs"`
+	// Pairings, if present, are the plan's pairings (a hill plays only those it lacks);
+	// without them the plan is the round-robin of the programs.
+	Pairings []Pairing `json:"pairings,omitempty"`
+}
+
+// PartProgram is a program as a part names it.
+type PartProgram struct {
+	Name   string `json:"name"`
+	File   string `json:"file"`
+	SHA256 string `json:"sha256"` // of the file's bytes
+}
+
+// MaxPartPrograms bounds the programs of a part, whose plan lists every pairing (8 million
+// for 4096 programs): a damaged header must not make merge allocate without end.
+const MaxPartPrograms = 4096
+
+// maxPartLine bounds a line of a part (headers list every program with its file name).
+const maxPartLine = 64 << 20
+
+// Check says what is inconsistent within one header.
+func (h *PartHeader) Check() error {
+	switch {
+	case h.Game != "robocom" && h.Game != "core":
+		return fmt.Errorf("the game is %q, not robocom or core", h.Game)
+	case h.Shards < 1 || h.Shard < 0 || h.Shard >= h.Shards:
+		return fmt.Errorf("part %d of %d does not exist", h.Shard, h.Shards)
+	case len(h.Programs) < 2 || len(h.Programs) > MaxPartPrograms:
+		return fmt.Errorf("a tournament of %d programs; parts hold 2 to %d", len(h.Programs), MaxPartPrograms)
+	case (h.Game == "robocom") != (h.Options != nil) || (h.Game == "core") != (h.Params != nil):
+		return fmt.Errorf("a %s part without its options", h.Game)
+	}
+	if h.Pairings != nil {
+		if len(h.Pairings) == 0 {
+			return errors.New("an empty list of pairings")
+		}
+		for i, pg := range h.Pairings {
+			if pg.A < 0 || pg.B < 0 || pg.A >= len(h.Programs) || pg.B >= len(h.Programs) || pg.A == pg.B {
+				return fmt.Errorf("pairing %d names programs %d and %d of %d", i, pg.A, pg.B, len(h.Programs))
+			}
+		}
+	}
+	plan := h.Plan()
+	if err := plan.Check(); err != nil {
+		return err
+	}
+	from, to := Shard(plan.Bouts(), h.Shard, h.Shards)
+	if h.Bouts != plan.Bouts() || h.From != from || h.To != to {
+		return fmt.Errorf("part %d of %d of %d bouts should hold bouts %d to %d, but it says %d to %d of %d", h.Shard, h.Shards, plan.Bouts(), from, to, h.From, h.To, h.Bouts)
+	}
+	return nil
+}
+
+// Plan is the tournament's plan of bouts.
+func (h *PartHeader) Plan() Plan {
+	if h.Pairings != nil {
+		return Plan{Pairings: h.Pairings, Rounds: h.Rounds}
+	}
+	return RoundRobinPlan(len(h.Programs), h.Seed, h.Rounds)
+}
+
+// PartWriter writes a part: the header, then one line per bout.
+type PartWriter struct {
+	w *bufio.Writer
+}
+
+// NewPartWriter writes the header to w and returns the writer of the bout lines; Flush
+// writes what is buffered.
+func NewPartWriter(w io.Writer, h *PartHeader) (*PartWriter, error) {
+	pw := &PartWriter{w: bufio.NewWriterSize(w, 1<<16)}
+	head, err := json.Marshal(h)
+	if err != nil {
+		return nil, err
+	}
+	pw.w.Write(head)
+	return pw, pw.w.WriteByte('\n')
+}
+
+// Write writes one bout's line and flushes it, so that a write that fails (a full disk)
+// stops the play at once rather than after hours.
+func (pw *PartWriter) Write(r Result) error {
+	line, _ := json.Marshal(r)
+	pw.w.Write(line)
+	pw.w.WriteByte('\n')
+	return pw.w.Flush()
+}
+
+// Flush writes the buffered lines.
+func (pw *PartWriter) Flush() error { return pw.w.Flush() }
+
+// Part is one part file opened by ReadParts, positioned after its header.
+type Part struct {
+	Path   string
+	Header PartHeader
+	f      *os.File
+	r      *bufio.Reader
+	line   int
+}
+
+// Close closes the part's file.
+func (p *Part) Close() error { return p.f.Close() }
+
+func (p *Part) readLine() ([]byte, error) {
+	var buf []byte
+	for {
+		chunk, err := p.r.ReadSlice('\n')
+		buf = append(buf, chunk...)
+		if len(buf) > maxPartLine {
+			return nil, fmt.Errorf("%s:%d: a line longer than %d bytes; this is not a tournament part", p.Path, p.line+1, maxPartLine)
+		}
+		if err == bufio.ErrBufferFull {
+			continue
+		}
+		if err == io.EOF && len(buf) > 0 {
+			return nil, fmt.Errorf("%s:%d: the last line is cut short (was the run killed?)", p.Path, p.line+1)
+		}
+		if err != nil {
+			return nil, err
+		}
+		p.line++
+		return buf, nil
+	}
+}
+
+// ReadParts opens the parts and checks that together they are exactly one tournament:
+// the same format, programs (by content), options, seed and rounds, one split into N parts
+// with each part present once. The parts come back in order of K; their bouts are read by
+// Each. The caller closes them.
+func ReadParts(paths []string) ([]*Part, error) {
+	if len(paths) == 0 {
+		return nil, errors.New("no part given")
+	}
+	var parts []*Part
+	fail := func(err error) ([]*Part, error) {
+		for _, p := range parts {
+			p.f.Close()
+		}
+		return nil, err
+	}
+	for _, path := range paths {
+		f, err := userfile.Open(path, userfile.TournamentPart) // a FIFO is refused, not waited on
+		if err != nil {
+			return fail(err)
+		}
+		p := &Part{Path: path, f: f, r: bufio.NewReaderSize(f, 1<<16)}
+		parts = append(parts, p)
+		line, err := p.readLine()
+		if err == io.EOF {
+			return fail(fmt.Errorf("%s is empty, not a tournament part", path))
+		}
+		if err != nil {
+			return fail(err)
+		}
+		dec := json.NewDecoder(bytes.NewReader(line))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&p.Header); err != nil || p.Header.Format != PartFormat {
+			return fail(fmt.Errorf("%s:1: not a tournament part of this version (a first line with \"format\": %q)", path, PartFormat))
+		}
+		if err := p.Header.Check(); err != nil {
+			return fail(fmt.Errorf("%s: %v", path, err))
+		}
+	}
+	first := parts[0]
+	byK := make(map[int]*Part, len(parts)) // not a slice of N: N comes from the file
+	for _, p := range parts {
+		if err := sameTournament(first, p); err != nil {
+			return fail(err)
+		}
+		if q := byK[p.Header.Shard]; q != nil {
+			return fail(fmt.Errorf("%s and %s are both part %d of %d: overlapping parts", q.Path, p.Path, p.Header.Shard, p.Header.Shards))
+		}
+		byK[p.Header.Shard] = p
+	}
+	if n := first.Header.Shards; len(parts) < n {
+		var missing []string
+		for k := 0; k < n && len(missing) < 10; k++ {
+			if byK[k] == nil {
+				missing = append(missing, strconv.Itoa(k))
+			}
+		}
+		more := ""
+		if n-len(parts) > len(missing) {
+			more = fmt.Sprintf(" (and %d more)", n-len(parts)-len(missing))
+		}
+		return fail(fmt.Errorf("part %s%s of %d is missing", strings.Join(missing, ", "), more, n))
+	}
+	for k := range parts {
+		parts[k] = byK[k]
+	}
+	return parts, nil
+}
+
+// sameJSON reports whether two JSON texts hold the same values (numbers compared as written).
+func sameJSON(a, b json.RawMessage) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	var x, y any
+	da, db := json.NewDecoder(bytes.NewReader(a)), json.NewDecoder(bytes.NewReader(b))
+	da.UseNumber()
+	db.UseNumber()
+	if da.Decode(&x) != nil || db.Decode(&y) != nil {
+		return bytes.Equal(a, b)
+	}
+	return reflect.DeepEqual(x, y)
+}
+
+// sameTournament says in a sentence how part q differs from part p, if it does.
+func sameTournament(p, q *Part) error {
+	a, b := &p.Header, &q.Header
+	differ := func(what string, x, y any) error {
+		return fmt.Errorf("%s and %s are parts of different tournaments: %s %v, %s %v", p.Path, q.Path, what, x, what, y)
+	}
+	switch {
+	case a.Game != b.Game:
+		return differ("game", a.Game, b.Game)
+	case a.Shards != b.Shards:
+		return fmt.Errorf("%s and %s split the tournament differently: into %d and into %d parts", p.Path, q.Path, a.Shards, b.Shards)
+	case len(a.Programs) != len(b.Programs):
+		return differ("programs", len(a.Programs), len(b.Programs))
+	case a.Seed != b.Seed:
+		return differ("seed", a.Seed, b.Seed)
+	case a.Rounds != b.Rounds:
+		return differ("rounds", a.Rounds, b.Rounds)
+	case a.Language != b.Language:
+		return differ("language", a.Language, b.Language)
+	case a.Copies != b.Copies:
+		return differ("copies", a.Copies, b.Copies)
+	case !sameJSON(a.Params, b.Params):
+		return differ("parameters", string(a.Params), string(b.Params))
+	case !reflect.DeepEqual(a.Pairings, b.Pairings):
+		return fmt.Errorf("%s and %s are parts of different tournaments: they play different pairings", p.Path, q.Path)
+	}
+	for i := range a.Programs {
+		if a.Programs[i].SHA256 != b.Programs[i].SHA256 {
+			return fmt.Errorf("%s and %s are parts of different tournaments: program %d is %s in one and %s in the other, with different contents", p.Path, q.Path, i+1, a.Programs[i].File, b.Programs[i].File)
+		}
+	}
+	for k, v := range a.Options {
+		if b.Options[k] != v {
+			return fmt.Errorf("%s and %s are parts of different tournaments: option %s is %q in one and %q in the other", p.Path, q.Path, k, v, b.Options[k])
+		}
+	}
+	if len(a.Options) != len(b.Options) {
+		return fmt.Errorf("%s and %s are parts of different tournaments: their option sets have different keys", p.Path, q.Path)
+	}
+	return nil
+}
+
+// Each reads the part's bouts and hands them to fn, checking that they are exactly the
+// bouts the header promises, in order.
+func (p *Part) Each(fn func(Result) error) error {
+	h := &p.Header
+	plan := h.Plan()
+	for g := h.From; g < h.To; g++ {
+		line, err := p.readLine()
+		if err == io.EOF {
+			return fmt.Errorf("%s holds %d of its %d bouts: the part is incomplete (was its run interrupted?)", p.Path, g-h.From, h.To-h.From)
+		}
+		if err != nil {
+			return err
+		}
+		var r Result
+		dec := json.NewDecoder(bytes.NewReader(line))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&r); err != nil {
+			return fmt.Errorf("%s:%d: not a bout: %v", p.Path, p.line, err)
+		}
+		b := plan.Bout(g)
+		if r.Pairing != b.Pairing || r.A != b.A || r.B != b.B || r.Round != b.Round || r.Seed != b.Seed {
+			return fmt.Errorf("%s:%d: expected round %d of pairing %d (programs %d and %d, seed %d), found round %d of pairing %d",
+				p.Path, p.line, b.Round, b.Pairing, b.A+1, b.B+1, b.Seed, r.Round, r.Pairing)
+		}
+		if r.Winner != -1 && r.Winner != r.A && r.Winner != r.B {
+			return fmt.Errorf("%s:%d: the winner %d is neither program of the bout", p.Path, p.line, r.Winner)
+		}
+		if err := fn(r); err != nil {
+			return err
+		}
+	}
+	if _, err := p.readLine(); err != io.EOF {
+		if err != nil {
+			return err
+		}
+		return fmt.Errorf("%s:%d: more lines than the %d bouts of the part", p.Path, p.line, h.To-h.From)
+	}
+	return nil
+}

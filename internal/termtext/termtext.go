@@ -1,0 +1,153 @@
+// Package termtext makes text that came from files and arguments (a program's name and
+// author, a file name, a hill's row, a part's header) safe to print on a terminal. A
+// terminal takes control characters as commands (ESC starts sequences that move the
+// cursor, retitle the window, or on some terminals answer back as if typed) and shows
+// bidirectional overrides as reordered text, so a name could rewrite what the user sees.
+// Such characters are printed visibly escaped instead, the way Go writes them in strings
+// (\x1b, \u202e); every other character, of any script, passes unchanged.
+//
+// JSON output needs none of this: encoding/json already escapes the control characters.
+package termtext
+
+import (
+	"io"
+	"strconv"
+	"unicode/utf8"
+)
+
+// Escape is s with every character a terminal would act on written visibly: the C0 control
+// characters (tab and newline too: in a name they would fake columns and lines), DEL, the C1
+// control characters, the bidirectional controls U+200E, U+200F, U+061C, U+202A–U+202E and
+// U+2066–U+2069, the line and paragraph separators U+2028 and U+2029, and each byte that is
+// not UTF-8. Text without them is returned as it is.
+func Escape(s string) string {
+	for i := 0; i < len(s); {
+		if s[i] >= 0x20 && s[i] < 0x7f {
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if needsEscape(r, n, false) {
+			return string(appendEscaped(nil, s, false))
+		}
+		i += n
+	}
+	return s
+}
+
+// Writer escapes as Escape the text written through it to W, except newline and tab: it is
+// for a stream of lines the program lays out itself (a table, error messages) whose parts
+// from files were not each escaped. It holds back at most the 3 bytes of a character cut
+// between two writes; Flush writes them (escaped, if the stream ends there).
+type Writer struct {
+	W       io.Writer
+	partial []byte // the start of a character the next write completes
+	buf     []byte
+}
+
+// Write escapes p and writes it on. It reports all of p written when the escaped text was.
+func (w *Writer) Write(p []byte) (int, error) {
+	data := p
+	if len(w.partial) > 0 {
+		data = append(w.partial, p...)
+		w.partial = nil
+	}
+	// Hold back a character cut at the end (at most 3 bytes of a 4-byte one).
+	cut := len(data)
+	for i := len(data) - 1; i >= 0 && i >= len(data)-3; i-- {
+		if utf8.RuneStart(data[i]) {
+			if !utf8.FullRune(data[i:]) {
+				cut = i
+			}
+			break
+		}
+	}
+	w.buf = appendEscaped(w.buf[:0], string(data[:cut]), true)
+	if cut < len(data) {
+		w.partial = append([]byte(nil), data[cut:]...)
+	}
+	if len(w.buf) == 0 {
+		return len(p), nil
+	}
+	if _, err := w.W.Write(w.buf); err != nil {
+		return 0, err
+	}
+	return len(p), nil
+}
+
+// Flush writes a held-back cut character, escaped: the stream ended inside it.
+func (w *Writer) Flush() error {
+	if len(w.partial) == 0 {
+		return nil
+	}
+	b := appendEscaped(nil, string(w.partial), true)
+	w.partial = nil
+	_, err := w.W.Write(b)
+	return err
+}
+
+// Unwrap is the stream written to, for what draws on the terminal itself (a progress line).
+func (w *Writer) Unwrap() io.Writer { return w.W }
+
+func appendEscaped(b []byte, s string, keepLines bool) []byte {
+	start := 0 // s[start:i] is safe and not yet appended
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c >= 0x20 && c < 0x7f {
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if !needsEscape(r, n, keepLines) {
+			i += n
+			continue
+		}
+		b = append(b, s[start:i]...)
+		switch {
+		case r == utf8.RuneError && n == 1:
+			b = append(b, `\x`...)
+			b = appendHex(b, uint32(c), 2)
+		case r < 0x80:
+			switch r {
+			case '\n':
+				b = append(b, `\n`...)
+			case '\t':
+				b = append(b, `\t`...)
+			case '\r':
+				b = append(b, `\r`...)
+			default:
+				b = append(b, `\x`...)
+				b = appendHex(b, uint32(r), 2)
+			}
+		default:
+			b = append(b, `\u`...)
+			b = appendHex(b, uint32(r), 4)
+		}
+		i += n
+		start = i
+	}
+	return append(b, s[start:]...)
+}
+
+func needsEscape(r rune, n int, keepLines bool) bool {
+	switch {
+	case r == utf8.RuneError && n == 1:
+		return true
+	case r == '\n' || r == '\t':
+		return !keepLines
+	case r < 0x20 || r == 0x7f || r >= 0x80 && r < 0xa0:
+		return true
+	case r == 0x061c, r == 0x200e, r == 0x200f, r >= 0x202a && r <= 0x202e, r >= 0x2066 && r <= 0x2069,
+		r == 0x2028, r == 0x2029:
+		return true
+	}
+	return false
+}
+
+func appendHex(b []byte, v uint32, digits int) []byte {
+	h := strconv.FormatUint(uint64(v), 16)
+	for range digits - len(h) {
+		b = append(b, '0')
+	}
+	return append(b, h...)
+}

@@ -1,0 +1,525 @@
+package corewin
+
+import (
+	"fmt"
+	"image/color"
+	"io/fs"
+	"math/rand/v2"
+	"path"
+	"slices"
+	"strings"
+	"time"
+
+	"gioui.org/layout"
+	"gioui.org/op"
+	"gioui.org/widget"
+
+	"robocom/corewars"
+	coreplay "robocom/corewars/play"
+	"robocom/internal/userfile"
+	"robocom/ui/kit"
+)
+
+// session is the Core War game the window plays, without any of its views: the players and
+// their language, the parameters, the series of rounds with its seed and tally, the Runner
+// with its last snapshot, and the process selected for the statistics, the trace and the
+// core's marks. The views read it and change it through its methods; it knows none of them
+// and tells the window through its hooks.
+type session struct {
+	cfg        Config
+	run        *runner
+	snap       Snapshot
+	remembered Memory // what cfg.Remember was last told
+
+	lang    coreplay.Language
+	params  coreplay.Params
+	players []*player
+	errors  []string // load errors, file:line[:col]: message
+	failed  []*failedFile
+	message string
+	msgAt   time.Time
+	gameErr string
+
+	seed     int64
+	round    int            // 1-based round of the series; round k plays seed+k-1
+	tally    coreplay.Tally // the series' score, by corewars/play's rule
+	tallied  int            // the Snapshot.Game already counted
+	wantRun  bool           // the user pressed Start: next rounds start by themselves
+	nextAt   time.Time      // when the next round of a series starts
+	speedIdx int            // into kit.Speeds
+
+	core     *CoreState // the core view's zoom and selected cell, which the dump follows
+	selected int        // the process selected in the statistics, -1 none
+	marked   int        // the process whose cells are marked in the core, -1 none
+	traceOn  bool       // the selected process's instructions are recorded (the Trace tab's box)
+
+	// onEdit opens a program in the editor (the players' Edit buttons); onRoundOver is told
+	// when a round was counted and the series stops there.
+	onEdit      func(path string)
+	onRoundOver func()
+}
+
+// player is one loaded program.
+type player struct {
+	path   string // Root.Name + ":" + path
+	prog   *coreplay.Program
+	copies int
+
+	remove, more, fewer, edit widget.Clickable
+}
+
+// failedFile is a program that did not assemble: the Players tab offers to edit it, and
+// saving it from the editor tries to add it again.
+type failedFile struct {
+	path, name string
+	edit       widget.Clickable
+}
+
+func newSession(cfg Config) *session {
+	s := &session{cfg: cfg, round: 1, speedIdx: 9, lang: coreplay.CW, params: coreplay.Defaults(coreplay.CW), selected: -1, marked: -1, traceOn: true}
+	s.run = newRunner(cfg.Invalidate)
+	s.run.SetSpeed(kit.Speeds[s.speedIdx])
+	s.seed = cfg.Seed
+	if s.seed == 0 {
+		s.seed = rand.Int64N(1_000_000) + 1
+	}
+	return s
+}
+
+// Memory is what the Core War mode asks to be remembered between runs.
+type Memory struct {
+	Players []string // Root.Name + ":" + path, in order
+	Copies  []int    // parallel to Players
+	Folder  string   // the picker's folder, "root:dir"
+}
+
+func (m Memory) equal(o Memory) bool {
+	return slices.Equal(m.Players, o.Players) && slices.Equal(m.Copies, o.Copies) && m.Folder == o.Folder
+}
+
+// memory is the current Memory with the picker's folder.
+func (s *session) memory(folder string) Memory {
+	m := Memory{Folder: folder}
+	for _, p := range s.players {
+		m.Players = append(m.Players, p.path)
+		m.Copies = append(m.Copies, p.copies)
+	}
+	return m
+}
+
+// remember tells cfg.Remember when the players, copies or folder changed since it was told.
+func (s *session) remember(folder string) {
+	if s.cfg.Remember == nil {
+		return
+	}
+	if m := s.memory(folder); !m.equal(s.remembered) {
+		s.remembered = m
+		s.cfg.Remember(m)
+	}
+}
+
+func (s *session) notify(msg string) { s.message, s.msgAt = msg, time.Now() }
+
+// Message is the current notice ("" if none).
+func (s *session) Message() string { return s.message }
+
+// Errors are the load errors shown in the Players tab.
+func (s *session) Errors() []string { return s.errors }
+
+// Language is the language of the loaded players (Corewars when none is loaded).
+func (s *session) Language() coreplay.Language { return s.lang }
+
+// Title names the players and the time, for the window title.
+func (s *session) Title() string {
+	var names []string
+	for _, p := range s.players {
+		names = append(names, p.prog.Name)
+	}
+	if len(names) == 0 {
+		return "RoboCom Arena — Core War"
+	}
+	return fmt.Sprintf("Core War — %s — cycle %d", strings.Join(names, " vs "), s.snap.Cycle)
+}
+
+// readFile reads "root:path" from the roots.
+func (s *session) readFile(p string) ([]byte, error) {
+	i := strings.Index(p, ":")
+	if i < 0 {
+		return nil, fmt.Errorf("%s: no such place (expected root:path)", p)
+	}
+	for _, r := range s.cfg.Roots {
+		if r.Name == p[:i] {
+			return readProgram(r.FS, strings.TrimPrefix(path.Clean("/"+p[i+1:]), "/"))
+		}
+	}
+	return nil, fmt.Errorf("%s: unknown place %q", p, p[:i])
+}
+
+// maxProgramBytes bounds a program file: the longest real programs are a few kilobytes.
+var maxProgramBytes = userfile.CoreSource.Max
+
+// readProgram reads a regular file of at most maxProgramBytes through userfile: a device or
+// a FIFO named x.red would otherwise block the window or fill the memory.
+func readProgram(fsys fs.FS, name string) ([]byte, error) {
+	return userfile.ReadFS(fsys, name, name, userfile.CoreSource)
+}
+
+// AddPlayer loads a program ("root:path") as a player. The first program sets the language
+// (and its default parameters); programs of another language are refused with a message.
+func (s *session) AddPlayer(p string) bool {
+	name := path.Base(p[strings.Index(p, ":")+1:])
+	l := coreplay.LanguageOf(name)
+	if l == coreplay.NoLanguage {
+		s.notify(name + " is not a Core War program: the Core War mode plays .red, .cw and .vna files.")
+		return false
+	}
+	if len(s.players) >= MaxPlayers {
+		s.notify(fmt.Sprintf("At most %d programs play at once; remove one first.", MaxPlayers))
+		return false
+	}
+	if len(s.players) > 0 && l != s.lang {
+		s.notify(fmt.Sprintf("%s is %s, the players are %s: one game is in one language. Remove the players to switch.", name, l, s.lang))
+		return false
+	}
+	if len(s.players) == 0 && l != s.lang {
+		s.lang, s.params = l, coreplay.Defaults(l)
+	}
+	src, err := s.readFile(p)
+	s.clearErrorsFor(name)
+	if err != nil {
+		s.errors = append(s.errors, fmt.Sprintf("%s: cannot read the file: %v", name, userfile.Unwrap(err)))
+		return false
+	}
+	prog, err := coreplay.Load(name, src, s.params)
+	if err != nil {
+		s.errors = append(s.errors, strings.Split(err.Error(), "\n")...)
+		s.addFailed(p, name)
+		return false
+	}
+	s.dropFailed(p)
+	s.players = append(s.players, &player{path: p, prog: prog, copies: 1})
+	return true
+}
+
+func (s *session) addFailed(p, name string) {
+	for _, f := range s.failed {
+		if f.path == p {
+			return
+		}
+	}
+	s.failed = append(s.failed, &failedFile{path: p, name: name})
+}
+
+func (s *session) dropFailed(p string) {
+	for i, f := range s.failed {
+		if f.path == p {
+			s.failed = append(s.failed[:i], s.failed[i+1:]...)
+			return
+		}
+	}
+}
+
+func (s *session) clearErrorsFor(name string) {
+	out := s.errors[:0]
+	for _, e := range s.errors {
+		if !strings.HasPrefix(e, name+":") {
+			out = append(out, e)
+		}
+	}
+	s.errors = out
+}
+
+// addAll adds the programs of a folder that are in the players' language (the first one's
+// when there are no players yet), up to MaxPlayers, and says what it left out.
+func (s *session) addAll(paths []string) {
+	lang := s.lang
+	if len(s.players) == 0 {
+		lang = coreplay.NoLanguage
+	}
+	added, skipped := 0, 0
+	for _, p := range paths {
+		l := coreplay.LanguageOf(p)
+		if lang == coreplay.NoLanguage {
+			lang = l
+		}
+		if l != lang || len(s.players) >= MaxPlayers {
+			skipped++
+			continue
+		}
+		if s.AddPlayer(p) {
+			added++
+		}
+	}
+	s.message = ""
+	switch {
+	case skipped > 0:
+		s.notify(fmt.Sprintf("Added %d programs; %d left out (another language than %s, or more than %d players).", added, skipped, lang, MaxPlayers))
+	case added > 0:
+		s.notify(fmt.Sprintf("Added %d programs.", added))
+	}
+	s.restartSeries()
+}
+
+// RemovePlayer removes player i and starts a new game.
+func (s *session) RemovePlayer(i int) {
+	if i < 0 || i >= len(s.players) {
+		return
+	}
+	s.players = append(s.players[:i], s.players[i+1:]...)
+	s.restartSeries()
+}
+
+// reloadPlayers assembles every player again (after a parameter or source change), and
+// the programs that failed to load.
+func (s *session) reloadPlayers() {
+	s.errors = s.errors[:0]
+	for _, p := range s.players {
+		src, err := s.readFile(p.path)
+		if err != nil {
+			s.errors = append(s.errors, fmt.Sprintf("%s: cannot read the file: %v", p.prog.File, userfile.Unwrap(err)))
+			continue
+		}
+		prog, err := coreplay.Load(p.prog.File, src, s.params)
+		if err != nil {
+			s.errors = append(s.errors, strings.Split(err.Error(), "\n")...)
+			continue
+		}
+		p.prog = prog
+	}
+	// Programs that failed before are tried again: fixed ones join the players.
+	failed := s.failed
+	s.failed = nil
+	for _, f := range failed {
+		s.AddPlayer(f.path)
+	}
+}
+
+// restartSeries starts the series again from round 1 with a new game.
+func (s *session) restartSeries() {
+	s.resetSeries()
+	s.newGame()
+}
+
+func (s *session) resetSeries() {
+	s.round, s.tallied, s.nextAt = 1, 0, time.Time{}
+	s.tally = coreplay.Tally{}
+}
+
+// newGame starts the current round (paused) with the players and parameters.
+func (s *session) newGame() {
+	s.gameErr = ""
+	var progs []*coreplay.Program
+	var copies []int
+	for _, p := range s.players {
+		progs = append(progs, p.prog)
+		copies = append(copies, p.copies)
+	}
+	if len(progs) == 0 {
+		s.run.reset(nil)
+		return
+	}
+	g, err := coreplay.NewGame(progs, copies, s.params, s.seed+int64(s.round)-1)
+	if err != nil {
+		s.gameErr = err.Error()
+		s.run.reset(nil)
+		return
+	}
+	s.selected, s.marked = -1, -1
+	s.run.setTrace(-1)
+	s.run.reset(g)
+}
+
+// SetSeed sets the seed of the series and restarts it.
+func (s *session) SetSeed(seed int64) {
+	s.seed = seed
+	s.restartSeries()
+}
+
+// setSpeed picks a speed step.
+func (s *session) setSpeed(i int) {
+	s.speedIdx = kit.ClampSpeed(i)
+	s.run.SetSpeed(kit.Speeds[s.speedIdx])
+}
+
+// ToggleRun starts or pauses the game.
+func (s *session) ToggleRun() {
+	if s.snap.Running {
+		s.wantRun = false
+		s.run.setRunning(false)
+		return
+	}
+	if s.snap.Over {
+		s.nextRoundOrRestart()
+	}
+	s.wantRun = true
+	s.run.setRunning(true)
+}
+
+// stepInstr pauses and runs one instruction, in the next round when this one is over.
+func (s *session) stepInstr() {
+	if s.snap.Over {
+		s.nextRoundOrRestart()
+	}
+	s.wantRun = false
+	s.run.stepInstr(1)
+}
+
+// block pauses and runs n time slices, in the next round when this one is over.
+func (s *session) block(n int64) {
+	if s.snap.Over {
+		s.nextRoundOrRestart()
+	}
+	s.wantRun = false
+	s.run.block(n)
+}
+
+func (s *session) nextRoundOrRestart() {
+	if s.round < s.params.Rounds {
+		s.round++
+	} else {
+		s.resetSeries()
+	}
+	s.newGame()
+	s.run.sync(&s.snap)
+}
+
+// SelectProcess selects process p (-1: none) for the statistics, marks its cells in the core
+// and traces it when the trace records.
+func (s *session) SelectProcess(p int) {
+	s.selected, s.marked = p, p
+	s.run.setTrace(s.tracedFor(p))
+}
+
+// tracedFor is the process to trace when p is selected.
+func (s *session) tracedFor(p int) int {
+	if !s.traceOn {
+		return -1
+	}
+	return p
+}
+
+// checkOver counts a finished round in the series and starts the next one when the user
+// pressed Start (after a short pause to see the end).
+func (s *session) checkOver(gtx layout.Context) {
+	if !s.snap.Over || s.tallied == s.snap.Game {
+		return
+	}
+	if s.nextAt.IsZero() {
+		alive := make([]bool, len(s.players))
+		for _, st := range s.snap.Stats {
+			if st.Alive && st.Program < len(alive) {
+				alive[st.Program] = true
+			}
+		}
+		s.tally.Add(alive)
+		if s.round >= s.params.Rounds || !s.wantRun {
+			s.tallied = s.snap.Game
+			if s.onRoundOver != nil {
+				s.onRoundOver()
+			}
+			return
+		}
+		s.nextAt = time.Now().Add(1500 * time.Millisecond)
+	}
+	if time.Now().Before(s.nextAt) {
+		gtx.Execute(op.InvalidateCmd{At: s.nextAt})
+		return
+	}
+	s.tallied, s.nextAt = s.snap.Game, time.Time{}
+	s.round++
+	s.newGame()
+	s.run.setRunning(true)
+	s.run.sync(&s.snap)
+}
+
+// draws is how many rounds of the series no program won alone.
+func (s *session) draws() int {
+	d := s.tally.Rounds
+	for i := range s.players {
+		d -= s.tally.Of(i).Wins
+	}
+	return d
+}
+
+// ResultLine says how the round ended, "" while it runs.
+func (s *session) ResultLine() string {
+	if !s.snap.Over {
+		return ""
+	}
+	winner := ""
+	for _, st := range s.snap.Stats {
+		if st.Alive {
+			if winner != "" && winner != st.Name {
+				winner = ""
+				break
+			}
+			winner = st.Name
+		}
+	}
+	if winner == "" {
+		return fmt.Sprintf("Round %d over after %d cycles: a draw.", s.round, s.snap.Cycle)
+	}
+	return fmt.Sprintf("Round %d over after %d cycles: %s wins.", s.round, s.snap.Cycle, winner)
+}
+
+// tallyText is the running tally of the series, " Tally: Dwarf 2, Imp 1, draws 0".
+func (s *session) tallyText() string {
+	if s.params.Rounds <= 1 || len(s.players) == 0 {
+		return ""
+	}
+	var parts []string
+	for i, p := range s.players {
+		parts = append(parts, fmt.Sprintf("%s %d", p.prog.Name, s.tally.Of(i).Wins))
+	}
+	parts = append(parts, fmt.Sprintf("draws %d", s.draws()))
+	return " Tally: " + strings.Join(parts, ", ")
+}
+
+// colorOf is process p's colour: its program's.
+func (s *session) colorOf(p int) color.NRGBA {
+	prog := 0
+	if p >= 0 && p < len(s.snap.Stats) {
+		prog = s.snap.Stats[p].Program
+	}
+	return kit.PaletteColor(prog)
+}
+
+// processName is "Dwarf", or "Dwarf #2" when its program runs in several copies.
+func (s *session) processName(p int) string {
+	if p < 0 || p >= len(s.snap.Stats) {
+		return "nobody"
+	}
+	st := s.snap.Stats[p]
+	if st.Program < len(s.players) && s.players[st.Program].copies > 1 {
+		return fmt.Sprintf("%s #%d", st.Name, st.Copy+1)
+	}
+	return st.Name
+}
+
+// cellLine describes a cell: address, owner and content.
+func (s *session) cellLine(a int) string {
+	var c corewars.Cell
+	ok := false
+	s.run.withEngine(func(e corewars.Engine) {
+		if e != nil && a >= 0 && a < e.Size() {
+			c, ok = e.Cell(a), true
+		}
+	})
+	if !ok {
+		return ""
+	}
+	owner := "no owner"
+	if c.Owner >= 0 {
+		owner = "owner " + s.processName(c.Owner)
+	}
+	when := ""
+	if c.Written >= 0 {
+		when = fmt.Sprintf(", written at %d", c.Written)
+	}
+	return fmt.Sprintf("%d: %s   (%s%s)", a, c.Text, owner, when)
+}
+
+// Machine gives f the engine of the game in the core (nil when there is none), on the
+// simulation goroutine while the window waits: for views that read more of the machine than
+// the snapshot carries (cells, process queues). f must not keep the engine.
+func (s *session) Machine(f func(e corewars.Engine)) { s.run.withEngine(f) }
