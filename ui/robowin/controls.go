@@ -178,7 +178,7 @@ func (cv *controlsView) layout(gtx layout.Context) layout.Dimensions {
 			layout.Rigid(cv.label("cycles")),
 		)),
 		layout.Rigid(row(
-			layout.Rigid(speed[0]), gap, layout.Rigid(speed[1]), gap, layout.Rigid(speed[2]), gap,
+			layout.Rigid(speed[0]), gap, layout.Rigid(speed[1]), gap, layout.Rigid(speed[2]), gap, layout.Rigid(speed[3]), gap,
 			layout.Rigid(func(gtx layout.Context) layout.Dimensions {
 				cv.meter.sample(gtx.Now, cv.snap.Game, cv.snap.Cycle, cv.snap.Running)
 				if !cv.meter.valid {
@@ -188,7 +188,6 @@ func (cv *controlsView) layout(gtx layout.Context) layout.Dimensions {
 				l.Color = dbgMuted
 				return l.Layout(gtx)
 			}), gap,
-			layout.Rigid(speed[3]), gap,
 			layout.Flexed(1, func(gtx layout.Context) layout.Dimensions {
 				l := material.H6(cv.th, cycle)
 				l.Alignment = text.End
