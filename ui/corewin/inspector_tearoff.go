@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sync"
 
+	"gioui.org/io/key"
 	"gioui.org/layout"
 	"gioui.org/op/paint"
 
@@ -213,6 +214,29 @@ func (v *inspectorsView) tearLabel(q *warriorPanel) string {
 		return "Dock"
 	}
 	return "Window"
+}
+
+// tearKey reads T: it tears off the newest inspector, or docks it back when it is torn off.
+func (w *Window) tearKey(gtx layout.Context, editing bool) {
+	for {
+		ev, ok := gtx.Event(key.Filter{Name: "T"})
+		if !ok {
+			return
+		}
+		if e, ok := ev.(key.Event); !ok || e.State != key.Press || editing {
+			continue
+		}
+		v := &w.insp
+		if len(v.panels) == 0 {
+			continue
+		}
+		q := v.panels[len(v.panels)-1]
+		if t := v.tornOf(q); t != nil {
+			v.dock(t, true)
+		} else {
+			v.tear(q)
+		}
+	}
 }
 
 // TornOff lists the processes whose inspectors are in windows of their own.

@@ -318,4 +318,10 @@ func TestTearOffAnInspectorAndDockIt(t *testing.T) {
 	if _, ok := h.findText("Process 0 · "); !ok {
 		t.Fatal("the docked panel is not back beside the core")
 	}
+	// T tears the newest inspector off again.
+	h.r.Queue(key.Event{Name: "T", State: key.Press})
+	h.frame()
+	if got := w.TornOff(); len(got) != 1 || len(opened) != 2 {
+		t.Fatalf("after T: torn off %v, %d windows opened", got, len(opened))
+	}
 }
