@@ -106,11 +106,15 @@ func checkContract(t *testing.T, g corewars.Engine) {
 	n := g.Processes()
 	var execs, deaths, overs int
 	lastKind := corewars.EventKind(0)
+	wantProc, wantAddr := -1, -1 // what Next and Threads said before the Step
 	g.SetEventHandler(func(e corewars.Event) {
 		lastKind = e.Kind
 		switch e.Kind {
 		case corewars.EventExec:
 			execs++
+			if e.Process != wantProc || e.Addr != wantAddr {
+				t.Fatalf("process %d executed %d; Next and Threads said process %d at %d", e.Process, e.Addr, wantProc, wantAddr)
+			}
 			if e.Addr < 0 || e.Addr >= g.Size() {
 				t.Errorf("executed address %d outside the core", e.Addr)
 			}
@@ -133,7 +137,17 @@ func checkContract(t *testing.T, g corewars.Engine) {
 		}
 	}
 	var last int64
+	next := func() {
+		wantProc, wantAddr = g.Next(), -1
+		if wantProc >= 0 {
+			if pcs := g.Threads(wantProc, nil); len(pcs) > 0 {
+				wantAddr = pcs[0]
+			}
+		}
+	}
+	next()
 	for steps := 0; g.Step(); steps++ {
+		next()
 		if c := g.Cycle(); c < last {
 			t.Fatalf("cycle went back from %d to %d", last, c)
 		} else {

@@ -34,6 +34,9 @@ type Engine interface {
 	// Threads appends the addresses of process p's threads, in the order they run starting
 	// with the one whose turn is next, to dst and returns it.
 	Threads(p int, dst []int) []int
+	// Next is the process whose turn it is: the next Step runs its first thread (Threads'
+	// first address). -1 once none is alive.
+	Next() int
 
 	// SetEventHandler installs h (nil removes it). It is called synchronously from Step.
 	SetEventHandler(h func(Event))

@@ -85,7 +85,15 @@ func openArena(args []string) int {
 			width, height = unit.Dp(ww), unit.Dp(wh)
 		}
 	}
-	w.Option(app.Title("RoboCom Arena"), app.Size(width, height), app.MinSize(unit.Dp(640), unit.Dp(480)))
+	minW, minH := unit.Dp(640), unit.Dp(480)
+	if room, ok := screenOnX11(); ok {
+		// The first size (the default or the one saved last time) fits the screen it opens
+		// on: Gio tells the screen only once the window is open, and without a window
+		// manager nothing shrinks a window larger than the screen.
+		size, minimum := fitInto(winSize{float32(width), float32(height)}, winSize{float32(minW), float32(minH)}, room)
+		width, height, minW, minH = unit.Dp(size.w), unit.Dp(size.h), unit.Dp(minimum.w), unit.Dp(minimum.h)
+	}
+	w.Option(app.Title("RoboCom Arena"), app.Size(width, height), app.MinSize(minW, minH))
 	sysDialog := explorer.NewExplorer(w) // the system file dialog; it needs the window's events
 	u := robowin.New(robowin.Config{
 		Load:    robowin.LoadProgram,
@@ -101,7 +109,7 @@ func openArena(args []string) int {
 		Invalidate: w.Invalidate,
 		Quit:       func() { w.Perform(system.ActionClose) },
 		Native:     nativeDialog(sysDialog),
-		OpenWindow: openTornWindow,
+		OpenWindow: func(t *robowin.TornWindow) { openTornWindow(t) },
 	})
 	if settingsErr != nil {
 		u.Notify("Settings: " + settingsErr.Error())
@@ -118,7 +126,8 @@ func openArena(args []string) int {
 		},
 		Files: coreFiles, Copies: coreCopies, Folder: coreFolder,
 		Invalidate: w.Invalidate, Quit: func() { w.Perform(system.ActionClose) },
-		Remember: func(m corewin.Memory) { rememberCore(settings, m) },
+		Remember:   func(m corewin.Memory) { rememberCore(settings, m) },
+		OpenWindow: func(t *corewin.TornWindow) { openTornWindow(t) },
 	}, coreFirst)
 	modes.OnSwitch = func(coreOn bool) { rememberMode(settings, coreOn) }
 	go func() {

@@ -290,6 +290,7 @@ func TestAttacks(t *testing.T) {
 		// settings.json: a launch that fails (no display) leaves it byte for byte.
 		{name: "failed launch keeps settings", args: []string{"a.rob"}, status: 1, want: "could not open a window", check: unchanged("config/robocom/settings.json", settings)},
 	}
+	attacks = append(attacks, hillAttacks(t, bin, work)...)
 	for _, a := range attacks {
 		t.Run(a.name, func(t *testing.T) {
 			runAttack(t, bin, work, a)

@@ -7,18 +7,30 @@ import (
 
 	"gioui.org/app"
 	"gioui.org/io/system"
+	"gioui.org/layout"
 	"gioui.org/op"
 	"gioui.org/unit"
-
-	"robocom/ui/robowin"
 )
 
-// openTornWindow opens a window of its own for a torn-off debugger: one more goroutine with
-// its event loop (app.Main already runs on the main goroutine). What it shows, and every
-// state change, is robowin's (TornWindow); closing the window docks the debugger back.
-func openTornWindow(t *robowin.TornWindow) {
+// tornView is a torn-off panel as its window sees it: a robot's debugger (robowin.TornWindow)
+// or a warrior's inspector (corewin.TornWindow).
+type tornView interface {
+	Bind(invalidate, close func())
+	Title() string
+	Closed()
+	Layout(gtx layout.Context) layout.Dimensions
+}
+
+// openTornWindow opens a window of its own for a torn-off debugger or inspector: one more
+// goroutine with its event loop (app.Main already runs on the main goroutine). What it
+// shows, and every state change, is the view's; closing the window docks the panel back.
+func openTornWindow(t tornView) {
 	w := new(app.Window)
-	w.Option(app.Title(t.Title()), app.Size(unit.Dp(340), unit.Dp(760)), app.MinSize(unit.Dp(240), unit.Dp(300)))
+	size, minimum := winSize{340, 760}, winSize{240, 300}
+	if room, ok := screenOnX11(); ok {
+		size, minimum = fitInto(size, minimum, room)
+	}
+	w.Option(app.Title(t.Title()), app.Size(unit.Dp(size.w), unit.Dp(size.h)), app.MinSize(unit.Dp(minimum.w), unit.Dp(minimum.h)))
 	// The window closes itself from its own loop, as the main window does on Ctrl+Q: Perform
 	// from another goroutine waits for this loop (which may wait for the views' lock the
 	// caller holds), and under Xvfb the window stayed open.

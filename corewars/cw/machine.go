@@ -222,6 +222,9 @@ func (m *Machine) SetEventHandler(h func(corewars.Event)) { m.handler = h }
 // Threads appends process p's thread addresses in run order to dst.
 func (m *Machine) Threads(p int, dst []int) []int { return m.procs[p].threads.InRunOrder(dst) }
 
+// Next is the process whose turn it is, -1 when none is alive.
+func (m *Machine) Next() int { return m.rr.Current() }
+
 // Process returns the statistics of process p; the score counts the cells owned now.
 func (m *Machine) Process(p int) corewars.ProcessStat {
 	pr := &m.procs[p]

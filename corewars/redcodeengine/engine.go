@@ -149,6 +149,14 @@ func (e *Engine) SetEventHandler(h func(corewars.Event)) { e.handler = h }
 // Threads appends warrior p's process addresses, next to run first.
 func (e *Engine) Threads(p int, dst []int) []int { return append(dst, e.m.Processes(p)...) }
 
+// Next is the warrior whose turn it is, -1 once the round is over.
+func (e *Engine) Next() int {
+	if e.m.RoundOver() {
+		return -1
+	}
+	return e.m.Current()
+}
+
 // Process returns warrior p's statistics (Cells counts the core: O(size)).
 func (e *Engine) Process(p int) corewars.ProcessStat {
 	cells := 0

@@ -160,6 +160,9 @@ func (g *Game) SetEventHandler(h func(corewars.Event)) { g.handler = h }
 // Threads appends player p's executor positions in run order to dst.
 func (g *Game) Threads(p int, dst []int) []int { return g.players[p].threads.InRunOrder(dst) }
 
+// Next is the player whose turn it is, -1 when none is alive.
+func (g *Game) Next() int { return g.rr.Current() }
+
 // Process returns player p's statistics. VNA has no scoring, so Score is 0.
 func (g *Game) Process(p int) corewars.ProcessStat {
 	pl := &g.players[p]

@@ -43,14 +43,29 @@ func RoundRobin(n int, seed int64) []Pairing {
 // each, and bout k of every pairing plays with seed + k − 1. It is the one rule of both games'
 // tournaments and of hills: a pairing's seeds do not depend on how many programs there are, so
 // a hill that grows one program at a time plays the same bouts as the tournament.
+//
+// A round-robin of more than MaxPrograms programs is not built: its plan has no pairings and
+// Check refuses it with a sentence, before anything is allocated or played.
 func RoundRobinPlan(n int, seed int64, rounds int) Plan {
+	if n > MaxPrograms {
+		return Plan{Rounds: rounds, tooMany: n}
+	}
 	return Plan{Pairings: RoundRobin(n, seed), Rounds: rounds}
 }
+
+// MaxPrograms bounds a tournament's programs: its plan and standings take memory for every
+// pairing (2,096,128 pairings for 2048 programs, about 150 MB with the standings), and the
+// text and JSON results list every pairing.
+const MaxPrograms = 2048
+
+// MaxPairings is the number of pairings of MaxPrograms programs.
+const MaxPairings = MaxPrograms * (MaxPrograms - 1) / 2
 
 // Plan is a tournament's bouts: every pairing, Rounds bouts each.
 type Plan struct {
 	Pairings []Pairing
 	Rounds   int // bouts per pairing
+	tooMany  int // the programs of a round-robin too large to build
 }
 
 // MaxBouts is the most bouts a plan (or a battle's rounds) may hold: a program's points (3
@@ -59,6 +74,12 @@ const MaxBouts = math.MaxInt / 3
 
 // Check says in a sentence why the plan cannot be played and counted, or nil.
 func (p Plan) Check() error {
+	if p.tooMany > 0 {
+		return fmt.Errorf("a round-robin of %d programs: a tournament holds at most %d programs (%d pairings), so that its results fit in memory", p.tooMany, MaxPrograms, MaxPairings)
+	}
+	if len(p.Pairings) > MaxPairings {
+		return fmt.Errorf("%d pairings: a tournament plays at most %d (the round-robin of %d programs), so that its results fit in memory", len(p.Pairings), MaxPairings, MaxPrograms)
+	}
 	if p.Rounds < 1 {
 		return fmt.Errorf("-rounds must be at least 1, not %d", p.Rounds)
 	}

@@ -40,12 +40,12 @@ func TestCheckRefusesOverflow(t *testing.T) {
 		plan Plan
 		ok   bool
 	}{
-		{Plan{three, 10}, true},
-		{Plan{three, 0}, false},
-		{Plan{three, MaxBouts / 3}, true},
-		{Plan{three, MaxBouts/3 + 1}, false},
-		{Plan{three, 6148914691236517206}, false}, // 3 × this wraps around 2^64
-		{Plan{three, math.MaxInt}, false},
+		{Plan{Pairings: three, Rounds: 10}, true},
+		{Plan{Pairings: three, Rounds: 0}, false},
+		{Plan{Pairings: three, Rounds: MaxBouts / 3}, true},
+		{Plan{Pairings: three, Rounds: MaxBouts/3 + 1}, false},
+		{Plan{Pairings: three, Rounds: 6148914691236517206}, false}, // 3 × this wraps around 2^64
+		{Plan{Pairings: three, Rounds: math.MaxInt}, false},
 	} {
 		err := c.plan.Check()
 		if (err == nil) != c.ok {

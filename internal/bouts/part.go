@@ -61,12 +61,47 @@ type PartProgram struct {
 	SHA256 string `json:"sha256"` // of the file's bytes
 }
 
-// MaxPartPrograms bounds the programs of a part, whose plan lists every pairing (8 million
-// for 4096 programs): a damaged header must not make merge allocate without end.
-const MaxPartPrograms = 4096
-
-// maxPartLine bounds a line of a part (headers list every program with its file name).
+// maxPartLine bounds a line of a part (headers list every program with its file name, and a
+// hill's the pairings it lacks), so that any part is read in bounded memory. A header that
+// would be longer is refused when the part is written, before its bouts are played.
 const maxPartLine = 64 << 20
+
+func isSHA256(s string) bool {
+	if len(s) != 64 {
+		return false
+	}
+	for _, c := range s {
+		if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f') {
+			return false
+		}
+	}
+	return true
+}
+
+// present records that a JSON field was there, without keeping its value.
+type present bool
+
+func (p *present) UnmarshalJSON([]byte) error { *p = true; return nil }
+
+// missing names the first of a JSON object's required fields that it lacks, or "".
+func missing(line []byte, fields ...string) string {
+	var seen map[string]present
+	if json.Unmarshal(line, &seen) != nil {
+		return ""
+	}
+	for _, f := range fields {
+		if !seen[f] {
+			return f
+		}
+	}
+	return ""
+}
+
+// headerFields are the fields every header has; a field missing is refused, not taken as 0.
+var headerFields = []string{"format", "game", "shard", "shards", "from", "to", "bouts", "seed", "rounds", "programs"}
+
+// boutFields are the fields of every bout line.
+var boutFields = []string{"pairing", "a", "b", "round", "seed", "winner", "cycles"}
 
 // Check says what is inconsistent within one header.
 func (h *PartHeader) Check() error {
@@ -75,10 +110,17 @@ func (h *PartHeader) Check() error {
 		return fmt.Errorf("the game is %q, not robocom or core", h.Game)
 	case h.Shards < 1 || h.Shard < 0 || h.Shard >= h.Shards:
 		return fmt.Errorf("part %d of %d does not exist", h.Shard, h.Shards)
-	case len(h.Programs) < 2 || len(h.Programs) > MaxPartPrograms:
-		return fmt.Errorf("a tournament of %d programs; parts hold 2 to %d", len(h.Programs), MaxPartPrograms)
+	case len(h.Programs) < 2 || len(h.Programs) > MaxPrograms:
+		return fmt.Errorf("a tournament of %d programs; parts hold 2 to %d", len(h.Programs), MaxPrograms)
 	case (h.Game == "robocom") != (h.Options != nil) || (h.Game == "core") != (h.Params != nil):
 		return fmt.Errorf("a %s part without its options", h.Game)
+	case h.Game == "core" && (h.Language == "" || h.Copies < 1):
+		return errors.New("a core part without its language or copies")
+	}
+	for i, p := range h.Programs {
+		if p.File == "" || !isSHA256(p.SHA256) {
+			return fmt.Errorf("program %d has no file or no sha256 (64 hex digits)", i+1)
+		}
 	}
 	if h.Pairings != nil {
 		if len(h.Pairings) == 0 {
@@ -117,10 +159,16 @@ type PartWriter struct {
 // NewPartWriter writes the header to w and returns the writer of the bout lines; Flush
 // writes what is buffered.
 func NewPartWriter(w io.Writer, h *PartHeader) (*PartWriter, error) {
+	if err := h.Check(); err != nil {
+		return nil, err
+	}
 	pw := &PartWriter{w: bufio.NewWriterSize(w, 1<<16)}
 	head, err := json.Marshal(h)
 	if err != nil {
 		return nil, err
+	}
+	if len(head) >= maxPartLine {
+		return nil, fmt.Errorf("the part's header would be %d bytes; merge reads at most %d (fewer programs or pairings)", len(head), maxPartLine)
 	}
 	pw.w.Write(head)
 	return pw, pw.w.WriteByte('\n')
@@ -206,6 +254,9 @@ func ReadParts(paths []string, partialOK bool) ([]*Part, error) {
 		dec.DisallowUnknownFields()
 		if err := dec.Decode(&p.Header); err != nil || p.Header.Format != PartFormat {
 			return fail(fmt.Errorf("%s:1: not a tournament part of this version (a first line with \"format\": %q)", path, PartFormat))
+		}
+		if f := missing(line, headerFields...); f != "" {
+			return fail(fmt.Errorf("%s:1: the header has no %q", path, f))
 		}
 		if err := p.Header.Check(); err != nil {
 			return fail(fmt.Errorf("%s: %v", path, err))
@@ -322,6 +373,9 @@ func (p *Part) Each(fn func(Result) error) error {
 		dec.DisallowUnknownFields()
 		if err := dec.Decode(&r); err != nil {
 			return fmt.Errorf("%s:%d: not a bout: %v", p.Path, p.line, err)
+		}
+		if f := missing(line, boutFields...); f != "" {
+			return fmt.Errorf("%s:%d: the bout has no %q", p.Path, p.line, f)
 		}
 		b := plan.Bout(g)
 		if r.Pairing != b.Pairing || r.A != b.A || r.B != b.B || r.Round != b.Round || r.Seed != b.Seed {

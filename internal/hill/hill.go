@@ -365,7 +365,7 @@ const (
 	maxText      = 4096     // a program's name or file, the hill's game and language
 	maxRules     = 1 << 20  // the hill's options or params
 	maxSource    = 16 << 20 // one program's bytes (userfile's limit for a program)
-	maxResidents = bouts.MaxPartPrograms
+	maxResidents = bouts.MaxPrograms
 	maxSources   = 256 << 20 // the residents' bytes together
 	maxStored    = 1 << 16   // programs stored, on the hill or not
 )
@@ -555,6 +555,13 @@ func (h *Hill) Add(file string, src []byte) (AddResult, error) {
 		err := tx.QueryRow(`SELECT id, name, file, added, removed FROM program WHERE sha256 = ?`, hash).Scan(&id, &oldName, &oldFile, &added, &removed)
 		switch {
 		case err == sql.ErrNoRows:
+			var residents int
+			if err := tx.QueryRow(`SELECT COUNT(*) FROM program WHERE removed IS NULL`).Scan(&residents); err != nil {
+				return err
+			}
+			if residents >= maxResidents {
+				return fmt.Errorf("%s holds %d programs, the most a hill holds; remove one first", h.path, residents)
+			}
 			now := time.Now()
 			var version int
 			if err := tx.QueryRow(`SELECT COALESCE(MAX(version), 0) + 1 FROM program WHERE name = ?`, name).Scan(&version); err != nil {
@@ -966,6 +973,9 @@ func (h *Hill) standingsOf(ps []Program) (*Standings, error) {
 		if err := rows.Scan(&a, &b, &w, &n); err != nil {
 			return nil, err
 		}
+		if w < -1 || w > 1 {
+			return nil, fmt.Errorf("%s: a round of programs #%d and #%d has winner %d, not -1, 0 or 1", h.path, a, b, w)
+		}
 		ia, oka := index[a]
 		ib, okb := index[b]
 		if !oka || !okb {
@@ -988,7 +998,9 @@ func (h *Hill) standingsOf(ps []Program) (*Standings, error) {
 	complete := 0
 	for _, k := range keys {
 		c := counts[k]
-		if c.n[0]+c.n[1]+c.n[2] != h.cfg.Rounds {
+		if n := c.n[0] + c.n[1] + c.n[2]; n > h.cfg.Rounds {
+			return nil, fmt.Errorf("%s: programs #%d and #%d have %d rounds stored; the hill plays %d a pairing", h.path, ps[k[0]].ID, ps[k[1]].ID, n, h.cfg.Rounds)
+		} else if n != h.cfg.Rounds {
 			continue
 		}
 		complete++

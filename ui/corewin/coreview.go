@@ -21,6 +21,10 @@ type coreView struct {
 	// they come from.
 	infoMaxLines, hintW, infoLineH int
 	infoMeasured                   unit.Metric
+
+	// around, if set, lays out the room above the line with the core in it (the inspectors
+	// beside the core and the timeline under it).
+	around func(gtx layout.Context, core layout.Widget) layout.Dimensions
 }
 
 // layoutLeft is the core with the line about a cell under it. The core is laid out first,
@@ -32,7 +36,11 @@ func (v *coreView) layout(gtx layout.Context) layout.Dimensions {
 	v.infoMaxLines = lines
 	cg := gtx
 	cg.Constraints = layout.Exact(image.Pt(size.X, max(size.Y-infoH, 0)))
-	v.layoutCore(cg)
+	if v.around != nil {
+		v.around(cg, v.layoutCore)
+	} else {
+		v.layoutCore(cg)
+	}
 	off := op.Offset(image.Pt(0, size.Y-infoH)).Push(gtx.Ops)
 	ig := gtx
 	ig.Constraints = layout.Exact(image.Pt(size.X, infoH))

@@ -8,14 +8,15 @@ import (
 )
 
 // handleKeys: the same shortcuts as the RoboCom mode (package shortcut) — Space start/pause,
-// S one step, N a block, R restart, F fit, + and − speed, Escape leaves a text field, Ctrl+Q
-// quits. Only Escape and Ctrl+Q act while a text field has the keyboard.
+// S one step, N a block, R restart, F fit, + and − speed, ← one cycle back, T tears the newest
+// inspector off (or docks it), Escape leaves a text field, Ctrl+Q quits. Only Escape and Ctrl+Q act while a text field has the keyboard.
 func (w *Window) handleKeys(gtx layout.Context) {
 	editing := w.controls.editing(gtx) || w.roster.picker.Editing(gtx) || gtx.Focused(&w.dump.addrEd) ||
 		gtx.Focused(&w.tourney.battles) || gtx.Focused(&w.editor.ed) || gtx.Focused(&w.trace.filter)
 	for _, e := range w.prm.editors() {
 		editing = editing || gtx.Focused(e)
 	}
+	w.tearKey(gtx, editing)
 	for {
 		a, ok := w.keys.Next(gtx, editing)
 		if !ok {
@@ -42,6 +43,8 @@ func (w *Window) handleKeys(gtx layout.Context) {
 			w.controls.speed.Faster()
 		case shortcut.Slower:
 			w.controls.speed.Slower()
+		case shortcut.Back:
+			w.insp.Back()
 		}
 	}
 }

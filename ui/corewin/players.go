@@ -71,6 +71,9 @@ func (v *playersView) update(gtx layout.Context) {
 		if p.edit.Clicked(gtx) {
 			v.onEdit(p.path)
 		}
+		if p.inspect.Clicked(gtx) && v.onInspect != nil {
+			v.onInspect(v.firstProcessOf(i))
+		}
 	}
 }
 
@@ -96,7 +99,7 @@ func (v *playersView) layout(gtx layout.Context) layout.Dimensions {
 					gtx.Constraints.Max.X = gtx.Dp(150)
 					l := material.Body1(v.th, p.prog.Name)
 					l.MaxLines = 1
-					return l.Layout(gtx)
+					return p.inspect.Layout(gtx, l.Layout) // a click inspects it
 				},
 			}
 			if v.lang == coreplay.CW {

@@ -23,6 +23,15 @@ type Snapshot struct {
 	WriteTimes bool
 	Stats      []corewars.ProcessStat
 	Threads    [][]int // per process: thread addresses in run order (at most maxThreadMarks)
+
+	// For the inspectors (inspect_run.go).
+	Furthest int64         // the furthest time slice this game reached: the timeline's end
+	MidSlice bool          // instructions of the time slice Cycle have run (single steps)
+	Views    []WarriorView // the inspected processes
+	Hits     int           // breakpoint and watch hits so far in this game
+	Hit      string        // what the last hit was
+	NoteSeq  int           // counts notes: a new number is a new note
+	Note     string        // the last sentence from the simulation (a step that could not run)
 }
 
 // maxThreadMarks bounds the thread positions copied per process (a Redcode warrior may
@@ -54,6 +63,7 @@ type runner struct {
 	traceProc int // -1: no trace
 	trace     []TraceLine
 	traceHead int // ring start once full
+	insp      inspectState
 }
 
 func newRunner(invalidate func()) *runner {
@@ -82,7 +92,7 @@ func (r *runner) stepInstr(n int) {
 	r.Pause()
 	r.Do(func(e corewars.Engine, ok bool) {
 		for ; ok && n > 0; n-- {
-			e.Step()
+			r.insp.step(e)
 		}
 	})
 }
@@ -171,12 +181,14 @@ func (r *runner) sync(s *Snapshot) {
 	for i := range p.Threads {
 		s.Threads[i] = append(s.Threads[i][:0], p.Threads[i]...)
 	}
+	s.Furthest, s.MidSlice, s.Hits, s.Hit, s.NoteSeq, s.Note = p.Furthest, p.MidSlice, p.Hits, p.Hit, p.NoteSeq, p.Note
+	s.Views = append(s.Views[:0], p.Views...) // each publish makes new views: sharing them is safe
 }
 
 // coreDriver plays and publishes Core War games for kit.Runner.
 type coreDriver struct{ r *runner }
 
-func (d coreDriver) Advance(e corewars.Engine, n int) int { return e.Run(n) }
+func (d coreDriver) Advance(e corewars.Engine, n int) int { return d.r.advance(e, n) }
 
 func (d coreDriver) Over(e corewars.Engine) bool { return e.Over() }
 
@@ -195,9 +207,11 @@ func (d coreDriver) Publish(e corewars.Engine, ok bool, game int, running bool) 
 	if !ok {
 		p.Size, p.Cycle, p.Over = 0, 0, false
 		p.Owner, p.Written, p.Stats, p.Threads = p.Owner[:0], p.Written[:0], p.Stats[:0], p.Threads[:0]
+		r.fillInspect(nil, p, game)
 		return
 	}
 	fillSnapshot(e, p)
+	r.fillInspect(e, p, game)
 }
 
 // ownerOnly and writtenOnly are engines that tell a cell's owner and the time of its last

@@ -57,6 +57,7 @@ type session struct {
 	// when a round was counted and the series stops there.
 	onEdit      func(path string)
 	onRoundOver func()
+	onInspect   func(process int) // a warrior's name was clicked: open its inspector
 }
 
 // player is one loaded program.
@@ -66,6 +67,7 @@ type player struct {
 	copies int
 
 	remove, more, fewer, edit widget.Clickable
+	inspect                   widget.Clickable // the name: opens the first copy's inspector
 }
 
 // failedFile is a program that did not assemble: the Players tab offers to edit it, and
@@ -326,6 +328,7 @@ func (s *session) newGame() {
 	}
 	s.selected, s.marked = -1, -1
 	s.run.setTrace(-1)
+	s.run.setRecipe(&recipe{progs: progs, copies: copies, params: s.params, seed: s.seed + int64(s.round) - 1})
 	s.run.reset(g)
 }
 

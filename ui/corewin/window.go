@@ -52,6 +52,9 @@ type Config struct {
 	// Folder is where the picker opens, "root:dir" (the folder used last); "" for the
 	// first root's home.
 	Folder string
+	// OpenWindow, if set, opens a window of its own for a torn-off inspector (see
+	// TornWindow); without it the inspectors stay beside the core.
+	OpenWindow func(*TornWindow)
 	// Remember, if set, is told the players, their copies and the picker's folder whenever
 	// one of them changes, so that the caller can keep them for the next run.
 	Remember func(Memory)
@@ -106,6 +109,7 @@ type Window struct {
 	dump     dumpView
 	tourney  tourneyView
 	editor   editorView
+	insp     inspectorsView // the warriors' panels and the timeline
 
 	tabs      [numTabs]widget.Clickable
 	tab       int
@@ -126,6 +130,8 @@ func New(cfg Config) *Window {
 	w.dump = dumpView{session: s, look: l}
 	w.tourney = tourneyView{session: s, look: l}
 	w.editor = editorView{session: s, look: l, panel: &w.panelList}
+	w.insp.init(s, l)
+	w.coreV.around = w.insp.layout
 	w.panelList.Axis = layout.Vertical
 	w.roster.picker.Setup(cfg.Roots, coreKind)
 	if cfg.Folder != "" {
@@ -139,6 +145,7 @@ func New(cfg Config) *Window {
 	w.editor.init()
 	s.onEdit = w.OpenEditor
 	s.onRoundOver = func() { w.stats.follow() }
+	s.onInspect = w.insp.open
 	for i, f := range cfg.Files {
 		if w.AddPlayer(f) && i < len(cfg.Copies) {
 			w.players[len(w.players)-1].copies = min(max(cfg.Copies[i], 1), 99)
@@ -165,6 +172,8 @@ func (w *Window) OpenEditor(p string) {
 // Layout draws the Core War mode: the core on the left with a line about the cell under the
 // pointer, the controls and the tabs on the right.
 func (w *Window) Layout(gtx layout.Context) layout.Dimensions {
+	w.insp.win.Lock() // a torn-off inspector's window lays out the same views
+	defer w.insp.win.Unlock()
 	w.run.sync(&w.snap)
 	w.handleKeys(gtx)
 	w.update(gtx)
@@ -203,6 +212,7 @@ func (w *Window) update(gtx layout.Context) {
 	w.dump.update(gtx)
 	w.tourney.update(gtx)
 	w.editor.update(gtx)
+	w.insp.update(gtx)
 }
 
 func (w *Window) layoutPanel(gtx layout.Context) layout.Dimensions {

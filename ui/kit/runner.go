@@ -285,3 +285,10 @@ func (r *Runner[G]) batch(due int64) {
 		}
 	}
 }
+
+// Swap replaces the game by g keeping its number, paused: the same game rebuilt at another
+// moment (a rewind), not a new one. Only on the simulation goroutine.
+func (r *Runner[G]) Swap(g G) {
+	r.g = g
+	r.Halt()
+}

@@ -211,38 +211,50 @@ func (u *UI) handleKeys(gtx layout.Context) {
 		if !ok {
 			break
 		}
-		switch a {
-		case shortcut.Escape:
-			if u.playersPanel.pickOpen {
-				u.playersPanel.pickOpen = false
-			} else {
-				gtx.Execute(key.FocusCmd{Tag: nil})
-			}
-		case shortcut.Quit:
-			if u.cfg.Quit != nil {
-				u.cfg.Quit()
-			}
-		case shortcut.StartPause:
-			u.ToggleRun()
-		case shortcut.Step:
-			u.wantRun = false
-			u.run.StepN(1)
-		case shortcut.Block:
-			u.wantRun = false
-			u.run.StepN(u.controls.blockSize())
-		case shortcut.Restart:
-			u.Restart()
-		case shortcut.Fit:
-			u.board.FitToWindow()
-		case shortcut.Faster:
-			u.setSpeed(u.speedIdx + 1)
-		case shortcut.Slower:
-			u.setSpeed(u.speedIdx - 1)
-		case shortcut.Back:
-			u.dbg.timeline.back.Click()
-		}
+		u.shortcutAction(gtx, a)
 	}
 	u.tearKey(gtx, editing)
+}
+
+// shortcutAction does what a game key asks, pressed in the main window or in a torn-off
+// debugger's (tearoff.go).
+func (u *UI) shortcutAction(gtx layout.Context, a shortcut.Action) {
+	switch a {
+	case shortcut.Escape:
+		if active, _, _, _ := u.run.SeekProgress(); active {
+			u.run.StopSeek()
+			u.dbg.timeline.seekWant = -1
+		} else if u.playersPanel.pickOpen {
+			u.playersPanel.pickOpen = false
+		} else {
+			for _, p := range u.dbg.panels {
+				p.cancelEdit(gtx)
+			}
+			gtx.Execute(key.FocusCmd{Tag: nil})
+		}
+	case shortcut.Quit:
+		if u.cfg.Quit != nil {
+			u.cfg.Quit()
+		}
+	case shortcut.StartPause:
+		u.ToggleRun()
+	case shortcut.Step:
+		u.wantRun = false
+		u.run.StepN(1)
+	case shortcut.Block:
+		u.wantRun = false
+		u.run.StepN(u.controls.blockSize())
+	case shortcut.Restart:
+		u.Restart()
+	case shortcut.Fit:
+		u.board.FitToWindow()
+	case shortcut.Faster:
+		u.setSpeed(u.speedIdx + 1)
+	case shortcut.Slower:
+		u.setSpeed(u.speedIdx - 1)
+	case shortcut.Back:
+		u.dbg.timeline.back.Click()
+	}
 }
 
 // handleControls lets each view of the panel act on what happened to it since the last frame.

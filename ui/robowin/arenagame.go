@@ -47,6 +47,9 @@ func (a *ArenaGame) onEvent(e arena.Event) {
 			a.counts[e.Program]--
 		}
 		a.events = append(a.events, e)
+	case arena.EvInit, arena.EvQuit, arena.EvBreak, arena.EvSeize, arena.EvResume, arena.EvRTrans:
+		// RC3's task and bank events (RC3.md 9), as -trace writes them; only RC3 games have them.
+		a.events = append(a.events, e)
 	}
 }
 

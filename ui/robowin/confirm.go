@@ -149,10 +149,15 @@ func (pv *playersView) askAdd(path string) {
 	pv.askRestart("Add "+baseName(path)+" and restart the game?", "Add", add, nil)
 }
 
+const waitingForAnswer = "Waiting for your answer over the board: these rules apply only when the game restarts."
+
 // askRules puts the rules o in use (a new option set or edited values), asking first while a
 // game is under way; the options view says what became of them.
 func (tv *tabsView) askRules(o GameOptions) {
 	apply := func() {
+		if tv.optEd.msg == waitingForAnswer {
+			tv.optEd.msg = "" // answered
+		}
 		tv.setOptions(o) // reloads the players when the set's language changes
 		tv.restartSeries()
 		tv.changed()
@@ -162,7 +167,7 @@ func (tv *tabsView) askRules(o GameOptions) {
 		tv.optEd.msg, tv.optEd.msgErr = "Not applied: the game under way keeps the rules "+shortSetName(tv.opts.Name)+".", false
 	})
 	if tv.pending != nil {
-		tv.optEd.msg, tv.optEd.msgErr = "Waiting for your answer over the board: these rules apply only when the game restarts.", false
+		tv.optEd.msg, tv.optEd.msgErr = waitingForAnswer, false
 	}
 }
 

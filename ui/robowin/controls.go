@@ -27,6 +27,7 @@ type controlsView struct {
 	tips                                                struct {
 		start, step, block, restart, newSeed tipArea
 	}
+	meter speedMeter // the speed the game reaches, beside the speed asked
 }
 
 func newControls(s *session, k look) controlsView {
@@ -178,6 +179,15 @@ func (cv *controlsView) layout(gtx layout.Context) layout.Dimensions {
 		)),
 		layout.Rigid(row(
 			layout.Rigid(speed[0]), gap, layout.Rigid(speed[1]), gap, layout.Rigid(speed[2]), gap, layout.Rigid(speed[3]), gap,
+			layout.Rigid(func(gtx layout.Context) layout.Dimensions {
+				cv.meter.sample(gtx.Now, cv.snap.Game, cv.snap.Cycle, cv.snap.Running)
+				if !cv.meter.valid {
+					return layout.Dimensions{}
+				}
+				l := material.Body2(cv.th, fmt.Sprintf("(%s/s reached)", roundRate(cv.meter.rate)))
+				l.Color = dbgMuted
+				return l.Layout(gtx)
+			}), gap,
 			layout.Flexed(1, func(gtx layout.Context) layout.Dimensions {
 				l := material.H6(cv.th, cycle)
 				l.Alignment = text.End

@@ -15,6 +15,8 @@ import (
 	"gioui.org/widget/material"
 
 	"robocom/arena"
+	"robocom/robolang"
+	"robocom/ui/shortcut"
 )
 
 // The debuggers: clicking a robot on the board opens a panel beside the board that shows
@@ -54,6 +56,8 @@ type debugUI struct {
 
 	win  sync.Mutex    // held while any window lays out the views (tearoff.go)
 	torn []*TornWindow // the panels in windows of their own
+	// keyAction does what a game key pressed in a torn-off window asks (UI.shortcutAction).
+	keyAction func(gtx layout.Context, a shortcut.Action)
 }
 
 type debugKey struct{ game, cycle, dirty int }
@@ -66,6 +70,7 @@ type debugPub struct {
 	furthest int
 	rewind   bool // the game can be rewound
 	views    map[int]arena.RobotView
+	consts   map[int]robotConsts // each robot's own constants, as it reads them
 	exists   map[int]bool
 	hits     int
 	hit      BreakHit
@@ -79,6 +84,7 @@ func (u *UI) initDebug() {
 	d := &u.dbg
 	d.session, d.look = &u.session, u.look
 	d.capacity = 3
+	d.keyAction = u.shortcutAction
 	d.timeline.init(&u.session, u.look)
 	d.prog.init(&u.session, u.look)
 }
@@ -153,13 +159,14 @@ func (d *debugUI) fetch() {
 	ids := d.ids()
 	d.run.do(func(s *runState) {
 		defer d.fetching.Store(false)
-		p := debugPub{game: s.gameNo, views: map[int]arena.RobotView{}, exists: map[int]bool{}}
+		p := debugPub{game: s.gameNo, views: map[int]arena.RobotView{}, consts: map[int]robotConsts{}, exists: map[int]bool{}}
 		if t := s.tape; t != nil {
 			p.cycle, p.size, p.furthest, p.rewind = t.eng.Cycle(), t.eng.Size(), t.furthest, true
 			p.hits, p.hit = t.br.hits, t.br.hit
 			for _, id := range ids {
 				if v, ok := t.eng.Robot(id); ok {
 					p.views[id], p.exists[id] = v, true
+					p.consts[id] = constsOf(t.eng, id)
 				}
 			}
 		} else if s.g != nil {
@@ -179,6 +186,16 @@ func (d *debugUI) fetch() {
 			r.Publish()
 		}
 	})
+}
+
+// robotConsts are a robot's own constants, indexed by robolang.Const.
+type robotConsts [len(robolang.ConstNames)]int
+
+func constsOf(g *arena.Game, id int) (cs robotConsts) {
+	for c := range cs {
+		cs[c], _ = g.Constant(id, robolang.Const(c))
+	}
+	return cs
 }
 
 // say passes a sentence from the simulation goroutine to the window.
@@ -393,7 +410,7 @@ func (u *UI) layoutWorkArea(gtx layout.Context) layout.Dimensions {
 			)
 		}),
 		layout.Rigid(func(gtx layout.Context) layout.Dimensions {
-			hint := len(u.dbg.panels) == 0 && !u.dbg.prog.visible()
+			hint := len(u.dbg.panels) == 0 && !u.dbg.prog.visible() && len(u.snap.Robots) > 0
 			return u.dbg.timeline.layout(gtx, u.dbg.notice, hint, u.dbg.prog.toolsLabel())
 		}),
 	)

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"gioui.org/font"
+	"gioui.org/io/key"
 	"gioui.org/layout"
 	"gioui.org/op/clip"
 	"gioui.org/op/paint"
@@ -29,6 +30,7 @@ type robotDebugger struct {
 	id        int
 	game      int             // the Runner's game number last shown
 	last      arena.RobotView // the last view while alive, shown after death too
+	consts    robotConsts     // its constants, with last
 	seen      bool
 	closeBtn  widget.Clickable
 	followBtn widget.Clickable
@@ -45,6 +47,10 @@ type robotDebugger struct {
 	listBank  int                                 // the bank whose lines were listed last
 	bps       map[[2]int]bool                     // bank, instruction
 	list      widget.List
+	codeWheel codeWheel // the wheel over the panel scrolls by lines
+	followAt  [3]int    // game, bank and instruction the listing last followed
+	curShown  bool      // the current line was whole in view in the last frame
+	lineH     int       // a code line's height as last drawn
 	tips      struct{ follow, step, edit, rbi tipArea }
 	tasks     taskPanel        // tasks.go
 	tearBtn   widget.Clickable // tears the panel off into its own window, or docks it (tearoff.go)
@@ -113,6 +119,7 @@ func (p *robotDebugger) update(gtx layout.Context) panelRequest {
 	}
 	p.updateVars(gtx, &req)
 	p.tasks.update(gtx)
+	p.codeWheel.update(gtx, &p.list)
 	return req
 }
 
@@ -137,7 +144,8 @@ func (p *robotDebugger) toggleBreakpoint(bank, instr int) {
 }
 
 // updateVars collects edited variables. A field takes the robot's value whenever it does
-// not have the keyboard; Enter (or leaving the field) applies what was typed.
+// not have the keyboard; Enter (or leaving the field) applies what was typed and gives the
+// keys back to the game (Space, ← act at once); Escape puts the robot's value back.
 func (p *robotDebugger) updateVars(gtx layout.Context, req *panelRequest) {
 	for i := range p.vars {
 		ed := &p.vars[i]
@@ -149,9 +157,10 @@ func (p *robotDebugger) updateVars(gtx layout.Context, req *panelRequest) {
 			}
 			if _, ok := ev.(widget.SubmitEvent); ok {
 				submit = true
+				gtx.Execute(key.FocusCmd{Tag: nil})
 			}
 		}
-		focused := gtx.Focused(ed)
+		focused := gtx.Focused(ed) && !submit
 		if !submit && (focused || ed.Text() == p.shown[i]) {
 			continue
 		}
@@ -198,6 +207,16 @@ func (p *robotDebugger) addBreakpoints(bp *Breakpoints) {
 	}
 }
 
+// cancelEdit puts the robot's value back into the field that has the keyboard (Escape),
+// before the keyboard leaves it: leaving a field otherwise applies what was typed.
+func (p *robotDebugger) cancelEdit(gtx layout.Context) {
+	for i := range p.vars {
+		if gtx.Focused(&p.vars[i]) {
+			p.vars[i].SetText(p.shown[i])
+		}
+	}
+}
+
 // catchUp takes the robot's view from the last fetch: in a new game the same id is another
 // robot (or none yet); a dead robot keeps showing its last living view.
 func (p *robotDebugger) catchUp(pub debugPub) {
@@ -206,6 +225,7 @@ func (p *robotDebugger) catchUp(pub debugPub) {
 	}
 	if v, ok := pub.views[p.id]; ok && v.Alive {
 		p.last, p.seen = v, true
+		p.consts = pub.consts[p.id]
 	}
 }
 
@@ -240,20 +260,68 @@ func (p *robotDebugger) layout(gtx layout.Context, pub debugPub, following bool)
 	case dead:
 		rows = append(rows, p.deathRow(cur))
 	}
+	curRow := -1
 	if p.seen {
 		rows = append(rows, p.infoRows(v, team, dead, pub.size)...)
 		rows = append(rows, p.taskRows(v)...)
 		rows = append(rows, p.bankRows(v)...)
-		rows = append(rows, p.codeRows(v, dead)...)
+		code, cur := p.codeRows(v, dead)
+		if cur >= 0 {
+			curRow = len(rows) + cur
+		}
+		rows = append(rows, code...)
 	}
+	p.followCode(curRow, pub.game, v)
 	return layout.UniformInset(unit.Dp(8)).Layout(gtx, func(gtx layout.Context) layout.Dimensions {
 		gtx.Constraints.Min = image.Point{}
 		return layout.Inset{Top: 2}.Layout(gtx, func(gtx layout.Context) layout.Dimensions {
-			return material.List(p.th, &p.list).Layout(gtx, len(rows), func(gtx layout.Context, i int) layout.Dimensions {
+			dims := material.List(p.th, &p.list).Layout(gtx, len(rows), func(gtx layout.Context, i int) layout.Dimensions {
 				return rows[i](gtx)
 			})
+			p.curShown = curRow >= 0 && rowWhole(p.list.Position, curRow)
+			p.codeWheel.layout(gtx, dims.Size, p.lineH)
+			return dims
 		})
 	})
+}
+
+// followCode scrolls the listing to the current instruction when the robot moved on to
+// another one: always while the game is paused (the user stepped, went back or jumped and
+// looks for where the robot now stands), and while it runs only if the line was in view,
+// so that reading the variables during a run is not yanked back to the code at each step.
+// A panel opens at its top, the robot's identity and buttons.
+func (p *robotDebugger) followCode(curRow, game int, v arena.RobotView) {
+	if curRow < 0 {
+		return
+	}
+	at := [3]int{game, v.Bank, v.Instr}
+	if at == p.followAt {
+		return
+	}
+	first := p.followAt == [3]int{}
+	p.followAt = at
+	if first || p.snap.Running && !p.curShown { // a new panel opens at its top
+		return
+	}
+	if !rowWhole(p.list.Position, curRow) {
+		// Two rows of context above the line (the instruction before it, or the heading).
+		p.list.Position.First, p.list.Position.Offset = max(0, curRow-2), 0
+		p.list.Position.BeforeEnd = true
+	}
+}
+
+// rowWhole tells whether row i stood wholly in the list's view when it was last laid out.
+func rowWhole(pos layout.Position, i int) bool {
+	last := pos.First + pos.Count - 1
+	switch {
+	case pos.Count == 0 || i < pos.First || i > last:
+		return false
+	case i == pos.First && pos.Offset > 0:
+		return false
+	case i == last && pos.OffsetLast < 0:
+		return false
+	}
+	return true
 }
 
 func (p *robotDebugger) muted(s string) layout.Widget {
@@ -281,8 +349,9 @@ func (p *robotDebugger) header(col color.NRGBA, team int, following bool) layout
 			layout.Rigid(swatch(col, 14)),
 			layout.Rigid(layout.Spacer{Width: 6}.Layout),
 			layout.Flexed(1, func(gtx layout.Context) layout.Dimensions {
+				// The identity wraps rather than being cut: beside three buttons a panel has
+				// room for about ten characters ("Robot 253…" lost the team).
 				l := material.Subtitle1(p.th, fmt.Sprintf("Robot %d · %s", p.id, p.teamName(team)))
-				l.MaxLines = 1
 				l.Font.Weight = font.Bold
 				return l.Layout(gtx)
 			}),
@@ -329,8 +398,34 @@ func (p *robotDebugger) infoRows(v arena.RobotView, team int, dead bool, size in
 		p.heading("Variables (Enter applies)"),
 		p.varGrid(v),
 		p.heading("Constants"),
-		p.muted(fmt.Sprintf("$Banks %d · $Mobile %d", len(v.Banks), b2i(v.Mobile))),
-		p.muted(fmt.Sprintf("$InstrSet %d · $Fields %d", v.Set, size)),
+		p.constRows(p.language().RC3),
+	}
+}
+
+// constRows lists the robot's own constants, two to a line, in robolang's order: the classic
+// four, and the RC3 ones when the option set's language is RC3.
+func (p *robotDebugger) constRows(rc3 bool) layout.Widget {
+	var lines []string
+	var pair []string
+	for c := robolang.Const(1); int(c) < len(robolang.ConstNames); c++ {
+		if c.IsRC3() && !rc3 {
+			continue
+		}
+		pair = append(pair, fmt.Sprintf("%s %d", robolang.ConstNames[c], p.consts[c]))
+		if len(pair) == 2 {
+			lines = append(lines, strings.Join(pair, " · "))
+			pair = pair[:0]
+		}
+	}
+	if len(pair) > 0 {
+		lines = append(lines, strings.Join(pair, " · "))
+	}
+	return func(gtx layout.Context) layout.Dimensions {
+		var ch []layout.FlexChild
+		for _, l := range lines {
+			ch = append(ch, layout.Rigid(p.muted(l)))
+		}
+		return layout.Flex{Axis: layout.Vertical}.Layout(gtx, ch...)
 	}
 }
 
@@ -463,9 +558,12 @@ func (p *robotDebugger) varGrid(v arena.RobotView) layout.Widget {
 
 // codeRows lists the current bank (or the one clicked) with the instruction in progress
 // highlighted. A click on a line sets or clears a breakpoint there.
-func (p *robotDebugger) codeRows(v arena.RobotView, dead bool) []layout.Widget {
+// It also returns the index among those rows of the current instruction's line, -1 if the
+// listing does not show it.
+func (p *robotDebugger) codeRows(v arena.RobotView, dead bool) (rows []layout.Widget, cur int) {
+	cur = -1
 	if v.Bank < 1 || v.Bank > len(v.Banks) {
-		return []layout.Widget{material.Body2(p.th, "No current bank.").Layout}
+		return []layout.Widget{material.Body2(p.th, "No current bank.").Layout}, cur
 	}
 	bank := v.Bank
 	if p.showBank > 0 && p.showBank <= len(v.Banks) {
@@ -473,20 +571,20 @@ func (p *robotDebugger) codeRows(v arena.RobotView, dead bool) []layout.Widget {
 	}
 	p.listBank = bank
 	b := v.Banks[bank-1]
-	rows := []layout.Widget{p.heading(codeTitle(v, bank, b)), p.muted(progressText(v, dead))}
+	rows = []layout.Widget{p.heading(codeTitle(v, bank, b)), p.muted(progressText(v, dead))}
 	if b.Hidden {
 		rows = append(rows, func(gtx layout.Context) layout.Dimensions {
 			l := material.Body2(p.th, fmt.Sprintf("%s: this bank came from an RBI program; its %d instructions are not shown.", robolang.HiddenText, b.Len))
 			l.Color = dbgMuted
 			return layout.Inset{Top: 4}.Layout(gtx, l.Layout)
 		})
-		return rows
+		return rows, cur
 	}
 	if len(p.lines) < len(b.Code) {
 		p.lines = append(p.lines, make([]widget.Clickable, len(b.Code)-len(p.lines))...)
 	}
 	if len(b.Code) == 0 {
-		return rows
+		return rows, cur
 	}
 	rows = append(rows, func(gtx layout.Context) layout.Dimensions {
 		l := material.Caption(p.th, "Click a line to pause when the robot reaches it.")
@@ -503,9 +601,12 @@ func (p *robotDebugger) codeRows(v arena.RobotView, dead bool) []layout.Widget {
 		if len(v.Tasks) > 1 {
 			marks = tasksAt(v, bank, i+1)
 		}
+		if current {
+			cur = len(rows)
+		}
 		rows = append(rows, p.codeLine(bank, i, b.Code[i], current, current && v.InProgress, marks))
 	}
-	return rows
+	return rows, cur
 }
 
 // codeTitle names the bank listed and where the robot is in it.
@@ -548,7 +649,7 @@ func (p *robotDebugger) labelLine(name string) layout.Widget {
 // when it is the robot's current instruction.
 func (p *robotDebugger) codeLine(bank, i int, in robolang.Instr, current, inProgress bool, marks string) layout.Widget {
 	return func(gtx layout.Context) layout.Dimensions {
-		return p.lines[i].Layout(gtx, func(gtx layout.Context) layout.Dimensions {
+		dims := p.lines[i].Layout(gtx, func(gtx layout.Context) layout.Dimensions {
 			return layout.Background{}.Layout(gtx,
 				func(gtx layout.Context) layout.Dimensions {
 					if current {
@@ -597,5 +698,7 @@ func (p *robotDebugger) codeLine(bank, i int, in robolang.Instr, current, inProg
 					)
 				})
 		})
+		p.lineH = dims.Size.Y
+		return dims
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"image/color"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"unicode/utf8"
 
@@ -68,6 +69,7 @@ type progEditor struct {
 	closing  bool                    // a second press of Close discards unsaved changes
 	lang     func() robolang.Options // the language of the option set in use
 	langSeen robolang.Options        // the language errs belongs to
+	lineTop  []int                   // the top of each source line as last drawn, then the text's bottom
 }
 
 func (pt *programTools) init(s *session, k look) {
@@ -669,22 +671,24 @@ func (pt *programTools) layoutCode(gtx layout.Context, e *progEditor) layout.Dim
 	}
 	edims := st.Layout(egtx)
 	edCall := macro.Stop()
-	lh := edims.Size.Y / max(1, len(lines))
-	h := max(edims.Size.Y, gtx.Constraints.Min.Y)
+	rowH := pt.rowHeight(gtx, fnt)
+	e.lineTop = pt.lineTops(gtx, fnt, lines, textW, charW, rowH, e.lineTop[:0])
+	h := max(edims.Size.Y, e.lineTop[len(lines)], gtx.Constraints.Min.Y)
 
-	// Gutter and error bands.
+	// Gutter and error bands, at the source lines (a long line wraps into several rows).
 	paint.FillShape(gtx.Ops, gutterBg, clip.Rect{Max: image.Pt(gutterW, h)}.Op())
 	for ln := range errLines {
 		if ln <= len(lines) {
-			y := (ln - 1) * lh
-			paint.FillShape(gtx.Ops, errLineBg, clip.Rect{Min: image.Pt(gutterW, y), Max: image.Pt(gutterW+gtx.Dp(8)+textW, y+lh)}.Op())
+			y0, y1 := e.lineTop[ln-1], e.lineTop[ln]
+			paint.FillShape(gtx.Ops, errLineBg, clip.Rect{Min: image.Pt(gutterW, y0), Max: image.Pt(gutterW+gtx.Dp(8)+textW, y1)}.Op())
 		}
 	}
 	// Only the lines in view get numbers and colours: a long file stays cheap to draw.
 	first, last := 0, len(lines)
-	if lh > 0 && e.viewH > 0 {
-		first = max(0, e.list.Position.Offset/lh-1)
-		last = min(len(lines), (e.list.Position.Offset+e.viewH)/lh+2)
+	if e.viewH > 0 {
+		top, bottom := e.list.Position.Offset, e.list.Position.Offset+e.viewH
+		first = max(0, sort.SearchInts(e.lineTop[:len(lines)], top+1)-1)
+		last = min(len(lines), sort.SearchInts(e.lineTop[:len(lines)], bottom+1))
 	}
 	for i := first; i < last; i++ {
 		c := dbgMuted
@@ -693,7 +697,7 @@ func (pt *programTools) layoutCode(gtx layout.Context, e *progEditor) layout.Dim
 		}
 		l := material.Label(pt.th, editorTextSz, fmt.Sprintf("%*d", len(fmt.Sprint(len(lines))), i+1))
 		l.Font, l.Color, l.MaxLines = fnt, c, 1
-		off := op.Offset(image.Pt(gtx.Dp(4), i*lh)).Push(gtx.Ops)
+		off := op.Offset(image.Pt(gtx.Dp(4), e.lineTop[i])).Push(gtx.Ops)
 		l.Layout(gtx)
 		off.Pop()
 	}
@@ -708,7 +712,7 @@ func (pt *programTools) layoutCode(gtx layout.Context, e *progEditor) layout.Dim
 				if tk.color == synMnemonic || tk.color == synHeader {
 					l.Font.Weight = font.Bold
 				}
-				o := op.Offset(image.Pt(tk.col*charW, i*lh)).Push(gtx.Ops)
+				o := op.Offset(image.Pt(tk.col*charW, e.lineTop[i])).Push(gtx.Ops)
 				l.Layout(gtx)
 				o.Pop()
 			}
@@ -716,12 +720,49 @@ func (pt *programTools) layoutCode(gtx layout.Context, e *progEditor) layout.Dim
 		// The caret: the editor paints it in the text colour, which is transparent here.
 		if gtx.Focused(&e.ed) {
 			ln, col := e.ed.CaretPos()
-			x := col * charW
-			paint.FillShape(gtx.Ops, synPlain, clip.Rect{Min: image.Pt(x, ln*lh), Max: image.Pt(x+max(1, gtx.Dp(1.5)), ln*lh+lh)}.Op())
+			if ln < len(lines) {
+				x, y := col*charW, e.lineTop[ln]
+				paint.FillShape(gtx.Ops, synPlain, clip.Rect{Min: image.Pt(x, y), Max: image.Pt(x+max(1, gtx.Dp(1.5)), y+rowH)}.Op())
+			}
 		}
 	}
 	off.Pop()
 	return layout.Dimensions{Size: image.Pt(gtx.Constraints.Max.X, h)}
+}
+
+// rowHeight measures one row of the editor's text.
+func (pt *programTools) rowHeight(gtx layout.Context, fnt font.Font) int {
+	m := op.Record(gtx.Ops)
+	g := gtx
+	g.Constraints = layout.Constraints{Max: image.Pt(1<<20, 1<<20)}
+	l := material.Label(pt.th, editorTextSz, "0")
+	l.Font = fnt
+	d := l.Layout(g)
+	m.Stop()
+	return d.Size.Y
+}
+
+// lineTops gives the top of each source line in the editor's text and, last, the bottom of
+// the text. The editor wraps a line wider than textW into several rows, so a line's place is
+// not its number times a row: a line that may wrap is shaped as the editor shapes it (a
+// label of the same face and width wraps the same way).
+func (pt *programTools) lineTops(gtx layout.Context, fnt font.Font, lines []string, textW, charW, rowH int, tops []int) []int {
+	y := 0
+	for _, line := range lines {
+		tops = append(tops, y)
+		h := rowH
+		if charW <= 0 || (utf8.RuneCountInString(line)+1)*charW >= textW {
+			m := op.Record(gtx.Ops)
+			g := gtx
+			g.Constraints = layout.Constraints{Max: image.Pt(textW, 1<<20)}
+			l := material.Label(pt.th, editorTextSz, line)
+			l.Font = fnt
+			h = max(rowH, l.Layout(g).Size.Y)
+			m.Stop()
+		}
+		y += h
+	}
+	return append(tops, y)
 }
 
 // charWidth measures one character of the monospaced face.

@@ -68,8 +68,32 @@ func EventText(e arena.Event, teams []Team) string {
 			return fmt.Sprintf("%6d  %s robot %d placed", e.Cycle, name, e.Robot)
 		}
 		return fmt.Sprintf("%6d  %s robot %d built", e.Cycle, name, e.Robot)
+	case arena.EvInit:
+		s := fmt.Sprintf("%6d  %s robot %d: init, task %d starts task %d at %d:%d", e.Cycle, name, e.Robot, e.Task, e.NewTask, e.Bank, e.Instr)
+		if e.Replaced != 0 {
+			s += fmt.Sprintf(" (ending task %d)", e.Replaced)
+		}
+		return s
+	case arena.EvQuit:
+		return fmt.Sprintf("%6d  %s robot %d: quit, task %d ends", e.Cycle, name, e.Robot, e.Task)
+	case arena.EvBreak:
+		return fmt.Sprintf("%6d  %s robot %d: break, task %d ends tasks %s", e.Cycle, name, e.Robot, e.Task, intList(e.Ended))
+	case arena.EvSeize:
+		return fmt.Sprintf("%6d  %s robot %d: seize, task %d runs alone", e.Cycle, name, e.Robot, e.Task)
+	case arena.EvResume:
+		return fmt.Sprintf("%6d  %s robot %d: resume, task %d lets the others run", e.Cycle, name, e.Robot, e.Task)
+	case arena.EvRTrans:
+		return fmt.Sprintf("%6d  %s robot %d: rtrans, its bank %d copied from bank %d of robot %d", e.Cycle, name, e.Robot, e.ToBank, e.FromBank, e.Target)
 	}
 	return fmt.Sprintf("%6d  %s robot %d: %s", e.Cycle, name, e.Robot, e.Kind)
+}
+
+func intList(ns []int) string {
+	s := make([]string, len(ns))
+	for i, n := range ns {
+		s[i] = fmt.Sprint(n)
+	}
+	return strings.Join(s, ", ")
 }
 
 // EventLogStyle draws the log.

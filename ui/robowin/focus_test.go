@@ -26,8 +26,8 @@ func (h *harness) freeField() f32.Point {
 	return f32.Point{}
 }
 
-// After typing a value into a debugger's variable field (and Enter, which keeps the
-// keyboard in the field), a click on the board or on the panel gives the shortcuts back:
+// After typing a value into a debugger's variable field (without Enter, which would give the
+// keyboard back itself), a click on the board or on the panel gives the shortcuts back:
 // ← goes back one cycle without Escape first.
 func TestClickOutsideFieldGivesShortcutsBack(t *testing.T) {
 	for _, where := range []string{"board", "panel"} {
@@ -41,7 +41,7 @@ func TestClickOutsideFieldGivesShortcutsBack(t *testing.T) {
 				t.Fatalf("%d debuggers open, want 1", len(h.u.dbg.panels))
 			}
 			p := h.u.dbg.panels[0]
-			h.typeInto(&p.vars[5], &p.vars[5], "77", true)
+			h.typeInto(&p.vars[5], &p.vars[5], "77", false)
 			h.settle()
 			if !h.r.Source().Focused(&p.vars[5]) {
 				t.Fatal("the variable field does not have the keyboard after typing")

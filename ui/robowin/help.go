@@ -55,6 +55,7 @@ var helpShortcuts = []string{
 	"+ / −  faster / slower",
 	"R      restart from round 1 with the same seed",
 	"F      fit the board to the window (mouse wheel zooms, drag pans)",
+	"T      put the selected robot's debugger in a window of its own, or back beside the board",
 	"Esc    leave a text field / close the picker",
 	"Ctrl+Q quit",
 }

@@ -69,8 +69,20 @@ func (pv *playersView) update(gtx layout.Context) {
 
 func (pv *playersView) layoutPlayersOrPicker(gtx layout.Context) layout.Dimensions {
 	if pv.pickOpen {
+		// The refusal of a sixth program stands above the list the user clicks in: under a
+		// long list it was out of view. (It moves the list down, but while it shows no pick
+		// can be added, so no click lands on the wrong program.)
+		refusal := func(gtx layout.Context) layout.Dimensions {
+			if !pv.refusal || pv.message == "" {
+				return layout.Dimensions{}
+			}
+			l := material.Body2(pv.th, pv.message)
+			l.Color = playerNoticeColor
+			return layout.Inset{Bottom: 4}.Layout(gtx, l.Layout)
+		}
 		return layout.Flex{Axis: layout.Vertical}.Layout(gtx,
 			layout.Rigid(func(gtx layout.Context) layout.Dimensions { return pv.native.layout(gtx, pv.look) }),
+			layout.Rigid(refusal),
 			layout.Rigid(picker.Picker(pv.th, &pv.picker, MaxPlayers, len(pv.players)).Layout),
 			layout.Rigid(pv.layoutNotices),
 		)
@@ -78,13 +90,15 @@ func (pv *playersView) layoutPlayersOrPicker(gtx layout.Context) layout.Dimensio
 	return pv.layoutPlayers(gtx)
 }
 
+var playerNoticeColor = color.NRGBA{0xA0, 0x40, 0x00, 0xFF}
+
 // layoutNotices shows the last notice and the load errors ("file:line:col: message").
 func (pv *playersView) layoutNotices(gtx layout.Context) layout.Dimensions {
 	var ch []layout.FlexChild
-	if pv.message != "" {
+	if pv.message != "" && !(pv.pickOpen && pv.refusal) {
 		ch = append(ch, layout.Rigid(func(gtx layout.Context) layout.Dimensions {
 			l := material.Body2(pv.th, pv.message)
-			l.Color = color.NRGBA{0xA0, 0x40, 0x00, 0xFF}
+			l.Color = playerNoticeColor
 			return layout.Inset{Top: 4}.Layout(gtx, l.Layout)
 		}))
 	}

@@ -24,12 +24,16 @@ type tapeGame struct {
 	eng      *arena.Game       // the engine inside it
 	snaps    []*arena.Snapshot // ascending cycles, snaps[0] at cycle 0; taken before that cycle's edits
 	every    int               // snapshot interval in cycles; doubles when thinning
-	maxSnaps int               // bound on len(snaps), from the board size (memory)
+	maxSnaps int               // bound on len(snaps)
+	bytes    int               // what the snapshots hold (Snapshot.Bytes), kept within snapBudgetBytes
 	edits    []tapeEdit        // ascending cycles; same-cycle edits in the order made
 	furthest int               // the furthest cycle reached on this timeline
 	seeking  bool              // replaying for a rewind: breakpoints are not checked
 	lastSnap time.Time         // when the last snapshot was taken (for the interval's cost)
-	br       breakState        // breakpoints (debugger_break.go)
+	// progress, when set, is told each cycle a seek replays (from the cycle the replay
+	// started at towards to); it returns false to stop the seek where it stands.
+	progress func(from, at, to int) bool
+	br       breakState // breakpoints (debugger_break.go)
 }
 
 // tapeEdit is one change made from a debugger, applied after cycle Cycle.
@@ -40,20 +44,22 @@ type tapeEdit struct {
 	Value int16
 }
 
-// Memory bound of the snapshots: a snapshot costs about one robot slot per field.
+// Memory bound of the snapshots, measured (Snapshot.Bytes): a 200×200 board of 30,000
+// robots takes about 8 MB a snapshot, a small board a few kB, so the spacing follows what
+// the game holds rather than its board size.
 const (
-	snapBudgetBytes = 96 << 20
-	snapBytesPerCel = 160
+	snapBudgetBytes = 256 << 20
+	minSnaps        = 16
+	maxSnapsKept    = 512
 	firstSnapEvery  = 64
 	maxSnapEvery    = 1 << 14
 )
 
 // newTapeGame wraps g, whose engine is eng, at its first cycle.
 func newTapeGame(g Game, eng *arena.Game) *tapeGame {
-	n := eng.Size()
-	maxSnaps := snapBudgetBytes / max(1, n*n*snapBytesPerCel)
-	t := &tapeGame{Game: g, eng: eng, every: firstSnapEvery, maxSnaps: min(max(maxSnaps, 16), 512)}
+	t := &tapeGame{Game: g, eng: eng, every: firstSnapEvery, maxSnaps: maxSnapsKept}
 	t.snaps = append(t.snaps, eng.Snapshot())
+	t.bytes = t.snaps[0].Bytes()
 	t.furthest = eng.Cycle()
 	t.br.deathsSeen = eng.DeathCount()
 	return t
@@ -92,16 +98,22 @@ func (t *tapeGame) addSnapshot() {
 		t.every *= 2
 	}
 	t.lastSnap = end
-	if len(t.snaps) <= t.maxSnaps {
-		return
+	t.bytes += t.snaps[len(t.snaps)-1].Bytes()
+	for len(t.snaps) > t.maxSnaps || t.bytes > snapBudgetBytes && len(t.snaps) > minSnaps {
+		t.thin()
 	}
-	// Thin out: keep every other snapshot (cycle 0 always stays) and double the interval,
-	// so a long game keeps a bounded number and a rewind replays at most `every` cycles.
+}
+
+// thin keeps every other snapshot (cycle 0 always stays) and doubles the interval, so a long
+// game keeps a bounded history and a rewind replays at most `every` cycles.
+func (t *tapeGame) thin() {
 	t.every *= 2
 	kept := t.snaps[:1]
+	t.bytes = t.snaps[0].Bytes()
 	for _, s := range t.snaps[1:] {
 		if s.Cycle()%t.every == 0 {
 			kept = append(kept, s)
+			t.bytes += s.Bytes()
 		}
 	}
 	clear(t.snaps[len(kept):])
@@ -143,6 +155,9 @@ func (t *tapeGame) truncateFuture() {
 	k := sort.Search(len(t.edits), func(i int) bool { return t.edits[i].Cycle > c })
 	t.edits = t.edits[:k]
 	j := sort.Search(len(t.snaps), func(i int) bool { return t.snaps[i].Cycle() > c })
+	for _, s := range t.snaps[j:] {
+		t.bytes -= s.Bytes()
+	}
 	clear(t.snaps[j:])
 	t.snaps = t.snaps[:j]
 	t.furthest = c
@@ -160,12 +175,7 @@ func (t *tapeGame) Seek(c int, restored func(from int), step func()) {
 	if c >= t.eng.Cycle() {
 		// Forward: replaying from the present gives the same states (edits included) and
 		// keeps the Runner's log and graph whole.
-		t.seeking = true
-		for t.eng.Cycle() < c && !t.eng.Over() {
-			step()
-		}
-		t.seeking = false
-		t.br.resync(t.eng)
+		t.replay(t.eng.Cycle(), c, step)
 		return
 	}
 	i := sort.Search(len(t.snaps), func(i int) bool { return t.snaps[i].Cycle() > c }) - 1
@@ -178,9 +188,18 @@ func (t *tapeGame) Seek(c int, restored func(from int), step func()) {
 	t.br.resync(t.eng)
 	restored(s.Cycle())
 	t.applyEdits(s.Cycle())
+	t.replay(s.Cycle(), c, step)
+}
+
+// replay steps from cycle from to cycle c, telling progress; it stops early when progress
+// says so, at a cycle of the timeline like any other.
+func (t *tapeGame) replay(from, c int, step func()) {
 	t.seeking = true
 	for t.eng.Cycle() < c && !t.eng.Over() {
 		step()
+		if t.progress != nil && !t.progress(from, t.eng.Cycle(), c) {
+			break
+		}
 	}
 	t.seeking = false
 	t.br.resync(t.eng)
@@ -211,6 +230,15 @@ func wrapNewGame(newGame func([]*robolang.Program, GameOptions, int64) (Game, er
 	}
 }
 
+// SeekProgress tells whether a seek is under way and how far it is: the replay runs from
+// cycle from to cycle to and stands at cycle at.
+func (r *Runner) SeekProgress() (active bool, from, at, to int) {
+	return r.seekActive.Load(), int(r.seekFrom.Load()), int(r.seekAt.Load()), int(r.seekTo.Load())
+}
+
+// StopSeek stops the seek under way where it stands (Stop, or Escape).
+func (r *Runner) StopSeek() { r.seekStop.Store(true) }
+
 // seekTape rewinds (or moves forward within the tape) on the simulation goroutine and
 // makes the Runner's event log and graph agree with the new present. The game is paused.
 func (r *Runner) seekTape(c int, done func(cycle int, err error)) {
@@ -224,6 +252,26 @@ func (r *Runner) seekTape(c int, done func(cycle int, err error)) {
 			return
 		}
 		r.Halt()
+		r.seekStop.Store(false)
+		r.seekTo.Store(int64(c))
+		r.seekAt.Store(int64(t.eng.Cycle()))
+		r.seekFrom.Store(int64(t.eng.Cycle()))
+		r.seekActive.Store(true)
+		shown := time.Now()
+		t.progress = func(from, at, to int) bool {
+			r.seekFrom.Store(int64(from))
+			r.seekAt.Store(int64(at))
+			if time.Since(shown) > 50*time.Millisecond { // the window redraws the progress
+				shown = time.Now()
+				r.invalidate()
+			}
+			return !r.seekStop.Load()
+		}
+		defer func() {
+			t.progress = nil
+			r.seekActive.Store(false)
+			r.invalidate()
+		}()
 		t.Seek(c, func(from int) {
 			r.mu.Lock()
 			k := len(r.events)

@@ -14,7 +14,7 @@ import (
 	"robocom/robolang"
 )
 
-func benchGame(b *testing.B) Game {
+func benchGame(b testing.TB) Game {
 	var progs []*robolang.Program
 	for _, name := range []string{"factory.rob", "mayfly.rob", "counter.rob"} {
 		p, err := robolang.Parse(name, []byte(debugSources[name]), robolang.Options{})

@@ -2,6 +2,7 @@ package robowin
 
 import (
 	"sync"
+	"sync/atomic"
 
 	"robocom/arena"
 	"robocom/ui/kit"
@@ -36,6 +37,10 @@ type Runner struct {
 	*kit.Runner[Game]
 	invalidate func()
 	s          *runState // the simulation goroutine's own
+
+	// The seek under way (rewind.go): the window shows its progress and can stop it.
+	seekActive, seekStop     atomic.Bool
+	seekFrom, seekAt, seekTo atomic.Int64
 
 	mu      sync.Mutex // guards the fields below
 	pub     Snapshot

@@ -314,8 +314,26 @@ func (s *session) changed() {
 
 func (s *session) teams() []Team {
 	t := make([]Team, len(s.players))
+	count := map[string]int{}
+	for _, p := range s.players {
+		count[p.Name()]++
+	}
 	for i, p := range s.players {
 		t[i] = Team{Name: p.Name(), Color: paletteColor(p.Color)}
+		if count[p.Name()] > 1 {
+			// Two players of one name (an RBI and its source, or one file twice) are told
+			// apart in the legend and the log by their file, then by their place.
+			t[i].Name = fmt.Sprintf("%s (%s)", p.Name(), baseName(p.Path))
+		}
+	}
+	count = map[string]int{}
+	for _, tm := range t {
+		count[tm.Name]++
+	}
+	for i := range t {
+		if count[t[i].Name] > 1 {
+			t[i].Name += fmt.Sprintf(" #%d", i+1)
+		}
 	}
 	return t
 }

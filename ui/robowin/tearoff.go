@@ -7,6 +7,8 @@ import (
 	"gioui.org/io/key"
 	"gioui.org/layout"
 	"gioui.org/op/paint"
+
+	"robocom/ui/shortcut"
 )
 
 // Torn-off debuggers. A debugger panel can leave the strip beside the board for a window of
@@ -29,6 +31,7 @@ type TornWindow struct {
 	close      func() // closes the window
 	docked     bool   // back in the strip (or closed): the window is going away
 	drawn      tornKey
+	keys       shortcut.Keys // the game keys work in this window as in the main one
 
 	titleMu sync.Mutex
 	title   string
@@ -74,6 +77,9 @@ func (t *TornWindow) Layout(gtx layout.Context) layout.Dimensions {
 		return layout.Dimensions{Size: gtx.Constraints.Max}
 	}
 	p := t.p
+	if t.handleKeys(gtx) {
+		return layout.Dimensions{Size: gtx.Constraints.Max}
+	}
 	req := p.update(gtx)
 	switch {
 	case req.close:
@@ -93,6 +99,41 @@ func (t *TornWindow) Layout(gtx layout.Context) layout.Dimensions {
 	t.setTitle(pub.cycle)
 	gtx.Constraints.Min = gtx.Constraints.Max
 	return p.layout(gtx, pub, d.follow == p.id)
+}
+
+// handleKeys acts on the game keys pressed in the torn-off window: Space, S, N, ←, + and −
+// as in the main window, Escape leaves the panel's field (dropping what was typed), and T
+// docks the panel. It reports whether the panel docked.
+func (t *TornWindow) handleKeys(gtx layout.Context) (docked bool) {
+	d, p := t.d, t.p
+	editing := p.editing(gtx)
+	for {
+		a, ok := t.keys.Next(gtx, editing)
+		if !ok {
+			break
+		}
+		switch a {
+		case shortcut.Escape:
+			p.cancelEdit(gtx)
+			gtx.Execute(key.FocusCmd{Tag: nil})
+		default:
+			if d.keyAction != nil {
+				d.keyAction(gtx, a)
+				d.run.invalidate()
+			}
+		}
+	}
+	for {
+		ev, ok := gtx.Event(key.Filter{Name: "T"})
+		if !ok {
+			break
+		}
+		if e, ok := ev.(key.Event); ok && e.State == key.Press && !editing && !docked {
+			d.dock(t, true)
+			docked = true
+		}
+	}
+	return docked
 }
 
 // tornOf is panel p's torn-off window, nil when p is docked.

@@ -15,6 +15,7 @@ type timelineView struct {
 	*session
 	look
 	back, latest, tools widget.Clickable
+	stop                widget.Clickable // stops the seek under way
 	tips                struct{ back, latest tipArea }
 	slider              widget.Float
 	seekWant            int // cycle to go to, -1 for none
@@ -35,6 +36,10 @@ func (t *timelineView) update(gtx layout.Context) (toolsPressed bool) {
 	if t.latest.Clicked(gtx) {
 		t.seekWant = t.snap.Furthest
 	}
+	if t.stop.Clicked(gtx) {
+		t.run.StopSeek()
+		t.seekWant = -1
+	}
 	toolsPressed = t.tools.Clicked(gtx)
 	if t.slider.Update(gtx) && t.snap.Furthest > 0 {
 		t.seekWant = int(t.slider.Value*float32(t.snap.Furthest) + 0.5)
@@ -53,6 +58,15 @@ func disabledIf(off bool, w layout.Widget) layout.Widget {
 	}
 }
 
+// seekText says how far a seek has come: it replays the game from cycle from to cycle to.
+func seekText(from, at, to int) string {
+	pct := 100
+	if to > from {
+		pct = min(100, max(0, (at-from)*100/(to-from)))
+	}
+	return fmt.Sprintf("Going to cycle %d: %d%% replayed (Esc or Stop stops here)", to, pct)
+}
+
 // timelineLabel is the timeline's cycle, from the same snapshot as the cycle counter.
 func timelineLabel(s *Snapshot) string {
 	return fmt.Sprintf("cycle %d of %d", s.Cycle, s.Furthest)
@@ -64,8 +78,14 @@ func (t *timelineView) layout(gtx layout.Context, notice string, hint bool, tool
 	// The same snapshot as the cycle counter at the top (not the debuggers' fetch, which
 	// lags a publish behind while the game runs).
 	snap := &t.snap
-	if !t.slider.Dragging() && snap.Furthest > 0 {
-		t.slider.Value = float32(snap.Cycle) / float32(snap.Furthest)
+	if !t.slider.Dragging() {
+		// At cycle 0 of 0 (first launch, or a restart) the knob stands at the right, at
+		// "now", where it stays while the game runs on: it started at the left on first
+		// launch and at the right after a restart.
+		t.slider.Value = 1
+		if snap.Furthest > 0 {
+			t.slider.Value = float32(snap.Cycle) / float32(snap.Furthest)
+		}
 	}
 	label := timelineLabel(snap)
 	if !snap.Rewindable {
@@ -89,6 +109,15 @@ func (t *timelineView) layout(gtx layout.Context, notice string, hint bool, tool
 				)
 			}),
 			layout.Rigid(func(gtx layout.Context) layout.Dimensions {
+				if active, from, at, to := t.run.SeekProgress(); active {
+					return layout.Inset{Top: 2}.Layout(gtx, func(gtx layout.Context) layout.Dimensions {
+						l := material.Body2(t.th, seekText(from, at, to))
+						l.Color = dbgNotice
+						return layout.Flex{Alignment: layout.Middle}.Layout(gtx,
+							layout.Rigid(l.Layout), layout.Rigid(layout.Spacer{Width: 8}.Layout),
+							layout.Rigid(t.smallButton(&t.stop, "Stop")))
+					})
+				}
 				msg := notice
 				if msg == "" {
 					if !hint {

@@ -1,0 +1,48 @@
+package main
+
+import (
+	"os"
+
+	"robocom/cmd/robocom/internal/x11screen"
+)
+
+// winSize is a window's size in dp.
+type winSize struct{ w, h float32 }
+
+// screenRoom is the room a screen leaves for a window in dp: its size at the scale Gio
+// will draw with, less a strip for a title bar and a desktop's panel (with no window
+// manager the strip stays empty, which is harmless).
+func screenRoom(s x11screen.Screen) winSize {
+	const titleAndPanel = 48
+	scale := s.Scale
+	if scale <= 0 {
+		scale = 1
+	}
+	return winSize{float32(s.Width) / scale, float32(s.Height)/scale - titleAndPanel}
+}
+
+// fitInto shrinks want (and the minimum size) to room, keeping each no larger than the
+// screen: with no window manager nothing else would, and a window larger than the screen
+// hides the timeline and half the controls.
+func fitInto(want, minimum, room winSize) (winSize, winSize) {
+	if room.w <= 0 || room.h <= 0 {
+		return want, minimum
+	}
+	want.w, want.h = min(want.w, room.w), min(want.h, room.h)
+	minimum.w, minimum.h = min(minimum.w, want.w), min(minimum.h, want.h)
+	return want, minimum
+}
+
+// screenOnX11 is the room of the X screen the window opens on, false when there is no X
+// display to ask (Wayland alone, or no display at all): the window then keeps its size.
+func screenOnX11() (winSize, bool) {
+	d := os.Getenv("DISPLAY")
+	if d == "" {
+		return winSize{}, false
+	}
+	s, err := x11screen.Query(d)
+	if err != nil {
+		return winSize{}, false
+	}
+	return screenRoom(s), true
+}

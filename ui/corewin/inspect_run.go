@@ -1,0 +1,334 @@
+package corewin
+
+import (
+	"fmt"
+	"slices"
+
+	"robocom/corewars"
+	coreplay "robocom/corewars/play"
+)
+
+// The inspector's side of the simulation goroutine, without Gio: the recipe that rebuilds
+// the game for a rewind, a warrior's single step, breakpoints and write watches, and the
+// views of the inspected warriors that each publish carries.
+//
+// The engines are deterministic, so going back is rebuilding the game from its recipe and
+// playing it forward to the cycle asked for (BenchmarkRewind: a Redcode round of 80,000
+// cycles replays in a few milliseconds), with no history kept.
+
+// recipe is what a game was made from: the same recipe makes the same game.
+type recipe struct {
+	progs  []*coreplay.Program
+	copies []int
+	params coreplay.Params
+	seed   int64
+}
+
+func (rc *recipe) build() (corewars.Engine, error) {
+	return coreplay.NewGame(rc.progs, rc.copies, rc.params, rc.seed)
+}
+
+// Breaks are the inspectors' breakpoints: Exec pauses before a process runs an instruction
+// at one of its addresses, Watch pauses after a watched cell was written.
+type Breaks struct {
+	Exec  map[int][]int // per process, addresses
+	Watch []int
+}
+
+func (b Breaks) empty() bool { return len(b.Exec) == 0 && len(b.Watch) == 0 }
+
+// WarriorView is what an inspector panel shows of one process.
+type WarriorView struct {
+	Process  int
+	Alive    bool
+	Next     bool     // its turn is next
+	Threads  []int    // its threads' addresses, the one that runs next first (at most maxQueue)
+	Total    int      // how many threads it has
+	Listings [][]Line // the code around each of its first maxListings threads
+}
+
+// Line is one cell of a listing.
+type Line struct {
+	Addr  int
+	Text  string
+	Owner int
+}
+
+const (
+	maxQueue    = 64 // thread addresses copied per inspected process
+	maxListings = 4  // threads whose code is listed
+	listBefore  = 3  // lines listed before a thread's address
+	listAfter   = 5  // and after
+)
+
+// inspectState is the simulation goroutine's own inspector state (runner.insp).
+type inspectState struct {
+	recipe   *recipe
+	game     int   // the game these belong to
+	furthest int64 // the furthest cycle this game reached
+	extra    int   // instructions run since the current time slice began
+	procs    []int // inspected processes, whose views are published
+	breaks   Breaks
+	watchAt  []int64 // parallel to breaks.Watch: the write time last seen
+	skip     pos     // where the last hit stopped: resuming runs that instruction
+	hits     int
+	hit      string
+	noteSeq  int
+	note     string
+	buf      []int
+}
+
+// pos is a moment of a game: the completed time slices and the instructions since.
+type pos struct {
+	cycle int64
+	extra int
+}
+
+// setRecipe tells the runner what the next game is made from (before reset).
+func (r *runner) setRecipe(rc *recipe) { r.Send(func() { r.insp.recipe = rc }) }
+
+// setInspected sets the processes whose views each publish carries.
+func (r *runner) setInspected(procs []int) {
+	procs = slices.Clone(procs)
+	r.Do(func(corewars.Engine, bool) { r.insp.procs = procs })
+}
+
+// setBreaks replaces the breakpoints and write watches.
+func (r *runner) setBreaks(b Breaks) {
+	r.Send(func() {
+		in := &r.insp
+		in.breaks = b
+		e, ok, _ := r.Game()
+		in.watchAt = in.watchAt[:0]
+		for _, a := range b.Watch {
+			w := int64(-1)
+			if ok {
+				w = writtenAt(e, a)
+			}
+			in.watchAt = append(in.watchAt, w)
+		}
+	})
+}
+
+func writtenAt(e corewars.Engine, a int) int64 {
+	if w, ok := e.(writtenOnly); ok {
+		return w.Written(a)
+	}
+	return e.Cell(a).Written
+}
+
+func (in *inspectState) newGame(game int) {
+	in.game, in.furthest, in.extra, in.hits, in.hit = game, 0, 0, 0, ""
+	in.skip = pos{-1, 0}
+}
+
+func (in *inspectState) at(e corewars.Engine) pos { return pos{e.Cycle(), in.extra} }
+
+// step runs one instruction, keeping count of the instructions into the time slice.
+func (in *inspectState) step(e corewars.Engine) {
+	c := e.Cycle()
+	e.Step()
+	if e.Cycle() != c {
+		in.extra = 0
+	} else {
+		in.extra++
+	}
+	in.furthest = max(in.furthest, e.Cycle())
+}
+
+// advance plays up to n time slices, as corewars.Engine.Run, but instruction by
+// instruction while breakpoints are set, and stops at a hit.
+func (r *runner) advance(e corewars.Engine, n int) int {
+	in := &r.insp
+	if in.breaks.empty() {
+		got := e.Run(n)
+		if !e.Over() {
+			in.extra = 0
+		}
+		in.furthest = max(in.furthest, e.Cycle())
+		return got
+	}
+	start := e.Cycle()
+	for !e.Over() && e.Cycle() < start+int64(n) {
+		if in.at(e) != in.skip && in.breakBefore(e) {
+			r.stopAt(e)
+			break
+		}
+		in.step(e)
+		if in.watchHit(e, r) {
+			r.stopAt(e)
+			break
+		}
+	}
+	return int(e.Cycle() - start)
+}
+
+// stopAt pauses at a hit; resuming runs the instruction it stopped before.
+func (r *runner) stopAt(e corewars.Engine) {
+	r.insp.skip = r.insp.at(e)
+	r.insp.hits++
+	r.Halt()
+}
+
+// breakBefore reports whether the next instruction is at one of its process's breakpoints.
+func (in *inspectState) breakBefore(e corewars.Engine) bool {
+	p := e.Next()
+	addrs := in.breaks.Exec[p]
+	if p < 0 || len(addrs) == 0 {
+		return false
+	}
+	in.buf = e.Threads(p, in.buf[:0])
+	if len(in.buf) == 0 || !slices.Contains(addrs, in.buf[0]) {
+		return false
+	}
+	in.hit = fmt.Sprintf("Breakpoint: %s (process %d) is about to execute %d in cycle %d.", e.Process(p).Name, p, in.buf[0], e.Cycle())
+	return true
+}
+
+// watchHit reports whether a watched cell was written by the instruction just run.
+func (in *inspectState) watchHit(e corewars.Engine, r *runner) bool {
+	hit := false
+	for i, a := range in.breaks.Watch {
+		if w := writtenAt(e, a); w != in.watchAt[i] {
+			in.watchAt[i] = w
+			if !hit {
+				by := "a warrior"
+				if o := e.Cell(a).Owner; o >= 0 && o < e.Processes() {
+					by = fmt.Sprintf("%s (process %d)", e.Process(o).Name, o)
+				}
+				in.hit = fmt.Sprintf("Watch: cell %d was written by %s in cycle %d.", a, by, e.Cycle())
+			}
+			hit = true
+		}
+	}
+	return hit
+}
+
+// stepProcess pauses and runs the game until process p has executed its next instruction,
+// at most limit instructions (so that it cannot hang), then publishes.
+func (r *runner) stepProcess(p, limit int) {
+	r.Pause()
+	r.Do(func(e corewars.Engine, ok bool) {
+		in := &r.insp
+		if !ok {
+			return
+		}
+		for i := 0; i < limit; i++ {
+			switch {
+			case e.Over():
+				in.say("The game is over; nothing more runs.")
+				return
+			case p < 0 || p >= e.Processes() || !e.Process(p).Alive:
+				in.say("This warrior is dead; it runs no more instructions.")
+				return
+			}
+			mine := e.Next() == p
+			in.step(e)
+			if mine {
+				in.skip = in.at(e)
+				return
+			}
+		}
+		in.say(fmt.Sprintf("Process %d did not get its turn in %d instructions.", p, limit))
+	})
+}
+
+func (in *inspectState) say(s string) { in.note, in.noteSeq = s, in.noteSeq+1 }
+
+// seek pauses and moves the game to the beginning of time slice c (at most the furthest
+// reached), then calls done (if set) on the simulation goroutine.
+func (r *runner) seek(c int64, done func()) {
+	r.Pause()
+	r.Do(func(e corewars.Engine, ok bool) {
+		if ok {
+			r.seekTo(e, c)
+		}
+		if done != nil {
+			done()
+		}
+	})
+}
+
+// back is "← 1 cycle": to the beginning of the time slice in progress, or of the one before.
+func (r *runner) back() {
+	r.Pause()
+	r.Do(func(e corewars.Engine, ok bool) {
+		if !ok {
+			return
+		}
+		c := e.Cycle()
+		if r.insp.extra == 0 {
+			c--
+		}
+		r.seekTo(e, max(c, 0))
+	})
+}
+
+// seekTo moves forward by playing on, back by rebuilding the game and replaying it.
+func (r *runner) seekTo(e corewars.Engine, c int64) {
+	in := &r.insp
+	if in.recipe == nil {
+		return
+	}
+	c = max(min(c, in.furthest), 0)
+	if here := in.at(e); c == here.cycle && here.extra == 0 {
+		return
+	} else if c > here.cycle {
+		e.Run(int(c - here.cycle))
+		in.extra = 0
+		in.resetWatches(e)
+		return
+	}
+	g, err := in.recipe.build()
+	if err != nil {
+		in.say("Cannot go back: " + err.Error())
+		return
+	}
+	r.trace, r.traceHead = r.trace[:0], 0
+	r.installTrace(g, true)
+	g.Run(int(c))
+	in.extra = 0
+	in.resetWatches(g)
+	r.Swap(g)
+}
+
+func (in *inspectState) resetWatches(e corewars.Engine) {
+	for i, a := range in.breaks.Watch {
+		in.watchAt[i] = writtenAt(e, a)
+	}
+	in.skip = pos{-1, 0}
+}
+
+// fillInspect adds to p what the inspectors show; on the simulation goroutine, in Publish.
+func (r *runner) fillInspect(e corewars.Engine, p *Snapshot, game int) {
+	in := &r.insp
+	if game != in.game {
+		in.newGame(game)
+	}
+	p.Furthest, p.MidSlice = in.furthest, in.extra > 0
+	p.Hits, p.Hit, p.NoteSeq, p.Note = in.hits, in.hit, in.noteSeq, in.note
+	p.Views = p.Views[:0]
+	if e == nil {
+		return
+	}
+	next := e.Next()
+	for _, proc := range in.procs {
+		if proc < 0 || proc >= e.Processes() {
+			continue
+		}
+		v := WarriorView{Process: proc, Next: proc == next, Alive: e.Process(proc).Alive}
+		in.buf = e.Threads(proc, in.buf[:0])
+		v.Total = len(in.buf)
+		v.Threads = slices.Clone(in.buf[:min(len(in.buf), maxQueue)])
+		for _, a := range v.Threads[:min(len(v.Threads), maxListings)] {
+			lines := make([]Line, 0, listBefore+listAfter+1)
+			for d := -listBefore; d <= listAfter; d++ {
+				addr := corewars.Wrap(a+d, e.Size())
+				c := e.Cell(addr)
+				lines = append(lines, Line{Addr: addr, Text: c.Text, Owner: c.Owner})
+			}
+			v.Listings = append(v.Listings, lines)
+		}
+		p.Views = append(p.Views, v)
+	}
+}

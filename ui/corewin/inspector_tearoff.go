@@ -1,0 +1,249 @@
+package corewin
+
+import (
+	"fmt"
+	"sync"
+
+	"gioui.org/io/key"
+	"gioui.org/layout"
+	"gioui.org/op/paint"
+
+	"robocom/ui/shortcut"
+)
+
+// Torn-off inspectors, as the robot debuggers (ui/robowin/tearoff.go): a panel can leave the
+// strip beside the core for a window of its own and come back. The window is made by
+// whoever runs the UI (cmd/robocom, with gioui.org/app) through Config.OpenWindow, so that
+// corewin never imports app. Every window lays out under inspectorsView.win, so the views
+// are touched by one goroutine at a time; a torn-off panel draws from the same snapshot as
+// the main window, which asks it for a frame when what it shows changed.
+
+// TornWindow is one torn-off inspector, as its window sees it.
+type TornWindow struct {
+	v *inspectorsView
+	q *warriorPanel
+
+	invalidate func() // asks the window for a frame; safe from any goroutine
+	close      func() // closes the window
+	docked     bool   // back in the strip (or closed): the window is going away
+	drawn      tornKey
+	keys       shortcut.Keys
+
+	titleMu sync.Mutex
+	title   string
+}
+
+// tornKey is what a torn-off window's frame showed: when it changes, the window draws again.
+type tornKey struct {
+	game     int
+	cycle    int64
+	mid      bool
+	hits     int
+	panels   int
+	views    int // views published: a new panel's first arrives a publish after it opened
+	settings string
+}
+
+// Bind gives the torn-off inspector its window's Invalidate and a way to close the window.
+// OpenWindow calls it before the window's goroutine starts.
+func (t *TornWindow) Bind(invalidate, close func()) { t.invalidate, t.close = invalidate, close }
+
+// Title is the window's title: the warrior and the cycle shown. Safe from any goroutine.
+func (t *TornWindow) Title() string {
+	t.titleMu.Lock()
+	defer t.titleMu.Unlock()
+	return t.title
+}
+
+func (t *TornWindow) setTitle() {
+	s := fmt.Sprintf("%s · process %d — cycle %d — Core War", t.v.processName(t.q.proc), t.q.proc, t.v.snap.Cycle)
+	t.titleMu.Lock()
+	t.title = s
+	t.titleMu.Unlock()
+}
+
+// Closed tells that the user closed the window: the inspector docks back beside the core
+// (its × closes it). Call it from the window's goroutine.
+func (t *TornWindow) Closed() {
+	t.v.win.Lock()
+	defer t.v.win.Unlock()
+	if !t.docked {
+		t.v.dock(t, false)
+	}
+}
+
+// Layout draws the torn-off inspector filling the window and acts on its clicks.
+func (t *TornWindow) Layout(gtx layout.Context) layout.Dimensions {
+	v := t.v
+	v.win.Lock()
+	defer v.win.Unlock()
+	paint.Fill(gtx.Ops, panelBg)
+	if t.docked {
+		return layout.Dimensions{Size: gtx.Constraints.Max}
+	}
+	switch v.updatePanel(gtx, t.q) {
+	case panelClosed:
+		v.closePanel(t.q)
+		return layout.Dimensions{Size: gtx.Constraints.Max}
+	case panelTear:
+		v.dock(t, true)
+		return layout.Dimensions{Size: gtx.Constraints.Max}
+	}
+	t.handleKeys(gtx)
+	v.send()
+	if v.cfg.Invalidate != nil {
+		v.cfg.Invalidate() // the main window draws what the clicks changed
+	}
+	t.drawn = v.tornKey()
+	t.setTitle()
+	gtx.Constraints.Min = gtx.Constraints.Max
+	return layout.UniformInset(4).Layout(gtx, func(gtx layout.Context) layout.Dimensions {
+		gtx.Constraints.Min = gtx.Constraints.Max
+		return v.layoutPanel(gtx, t.q)
+	})
+}
+
+// handleKeys: the main window's shortcuts, for this warrior: Space starts or pauses the
+// game, S steps this warrior, ← goes back one cycle, N runs a block.
+func (t *TornWindow) handleKeys(gtx layout.Context) {
+	v := t.v
+	for {
+		a, ok := t.keys.Next(gtx, false)
+		if !ok {
+			return
+		}
+		switch a {
+		case shortcut.StartPause:
+			v.ToggleRun()
+		case shortcut.Step:
+			v.stepWarrior(t.q.proc)
+		case shortcut.Back:
+			v.Back()
+		case shortcut.Block:
+			v.block(100)
+		}
+	}
+}
+
+func (v *inspectorsView) tornKey() tornKey {
+	return tornKey{v.snap.Game, v.snap.Cycle, v.snap.MidSlice, v.snap.Hits, len(v.panels), len(v.snap.Views), v.sent}
+}
+
+// tornOf is panel q's torn-off window, nil when q is docked.
+func (v *inspectorsView) tornOf(q *warriorPanel) *TornWindow {
+	for _, t := range v.torn {
+		if t.q == q {
+			return t
+		}
+	}
+	return nil
+}
+
+// docked lists the panels in the strip beside the core.
+func (v *inspectorsView) docked() []*warriorPanel {
+	var out []*warriorPanel
+	for _, q := range v.panels {
+		if v.tornOf(q) == nil {
+			out = append(out, q)
+		}
+	}
+	return out
+}
+
+// tear moves panel q into a window of its own, when the window can open others.
+func (v *inspectorsView) tear(q *warriorPanel) {
+	if v.cfg.OpenWindow == nil || v.tornOf(q) != nil {
+		return
+	}
+	t := &TornWindow{v: v, q: q}
+	t.setTitle()
+	v.torn = append(v.torn, t)
+	v.cfg.OpenWindow(t)
+}
+
+// dock brings t's panel back into the strip, and closes its window when it is still open
+// (closeWin).
+func (v *inspectorsView) dock(t *TornWindow, closeWin bool) {
+	t.docked = true
+	for i, o := range v.torn {
+		if o == t {
+			v.torn = append(v.torn[:i], v.torn[i+1:]...)
+			break
+		}
+	}
+	if closeWin && t.close != nil {
+		t.close()
+	}
+	if v.cfg.Invalidate != nil {
+		v.cfg.Invalidate()
+	}
+}
+
+// closePanel closes panel q (its ×, docked or torn off), and its window.
+func (v *inspectorsView) closePanel(q *warriorPanel) {
+	if t := v.tornOf(q); t != nil {
+		v.dock(t, true)
+	}
+	for i, o := range v.panels {
+		if o == q {
+			v.panels = append(v.panels[:i], v.panels[i+1:]...)
+			break
+		}
+	}
+}
+
+// afterFrame asks the torn-off windows for a frame when what they show changed.
+func (v *inspectorsView) afterFrame() {
+	if len(v.torn) == 0 {
+		return
+	}
+	k := v.tornKey()
+	for _, t := range v.torn {
+		if t.invalidate != nil && t.drawn != k {
+			t.invalidate()
+		}
+	}
+}
+
+// tearLabel is a panel's tear-off button: none when the window cannot open others.
+func (v *inspectorsView) tearLabel(q *warriorPanel) string {
+	switch {
+	case v.cfg.OpenWindow == nil:
+		return ""
+	case v.tornOf(q) != nil:
+		return "Dock"
+	}
+	return "Window"
+}
+
+// tearKey reads T: it tears off the newest inspector, or docks it back when it is torn off.
+func (w *Window) tearKey(gtx layout.Context, editing bool) {
+	for {
+		ev, ok := gtx.Event(key.Filter{Name: "T"})
+		if !ok {
+			return
+		}
+		if e, ok := ev.(key.Event); !ok || e.State != key.Press || editing {
+			continue
+		}
+		v := &w.insp
+		if len(v.panels) == 0 {
+			continue
+		}
+		q := v.panels[len(v.panels)-1]
+		if t := v.tornOf(q); t != nil {
+			v.dock(t, true)
+		} else {
+			v.tear(q)
+		}
+	}
+}
+
+// TornOff lists the processes whose inspectors are in windows of their own.
+func (w *Window) TornOff() []int {
+	var ps []int
+	for _, t := range w.insp.torn {
+		ps = append(ps, t.q.proc)
+	}
+	return ps
+}

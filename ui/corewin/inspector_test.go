@@ -1,0 +1,327 @@
+package corewin
+
+import (
+	"fmt"
+	"image"
+	"os"
+	"strings"
+	"testing"
+
+	"gioui.org/f32"
+	"gioui.org/io/key"
+	"gioui.org/layout"
+
+	"robocom/corewars"
+	"robocom/ui/internal/goldentest"
+)
+
+// The inspector, driven as a user would through input.Router.
+
+// clickWhere clicks the top-most (then right-most: the last panel's) clickable whose label
+// satisfies match and whose bounds lie left of x (the inspector panels, not the controls).
+func (h *harness) clickWhere(t *testing.T, what string, x int, match func(string) bool) {
+	t.Helper()
+	byID := goldentest.Semantics(&h.r)
+	best := image.Rectangle{}
+	for _, n := range byID {
+		if !match(n.Desc.Label) {
+			continue
+		}
+		if b, ok := goldentest.ClickableBounds(byID, n); ok && b.Max.X <= x && (best.Empty() || b.Min.Y < best.Min.Y || b.Min.Y == best.Min.Y && b.Min.X > best.Min.X) {
+			best = b
+		}
+	}
+	if best.Empty() {
+		t.Fatalf("no %s on screen left of x=%d", what, x)
+	}
+	c := best.Min.Add(best.Max).Div(2)
+	h.click(f32.Pt(float32(c.X), float32(c.Y)))
+}
+
+// clickRowOf clicks the clickable labelled text on the row of line (a listing line's "watch").
+func (h *harness) clickRowOf(t *testing.T, text string, line image.Rectangle) {
+	t.Helper()
+	byID := goldentest.Semantics(&h.r)
+	mid := (line.Min.Y + line.Max.Y) / 2
+	best := image.Rectangle{}
+	for _, n := range byID {
+		if n.Desc.Label != text {
+			continue
+		}
+		// The nearest right of the line: its own panel's.
+		if b, ok := goldentest.ClickableBounds(byID, n); ok && b.Min.Y <= mid && mid < b.Max.Y && b.Min.X >= line.Min.X && (best.Empty() || b.Min.X < best.Min.X) {
+			best = b
+		}
+	}
+	if best.Empty() {
+		t.Fatalf("no %q on the row at y=%d", text, mid)
+	}
+	c := best.Min.Add(best.Max).Div(2)
+	h.click(f32.Pt(float32(c.X), float32(c.Y)))
+}
+
+// panelsRight is where the inspectors end: the controls' panel (400 dp) is right of it.
+var panelsRight = winSize.X - 400
+
+func (h *harness) clickLine(t *testing.T, addr int) { h.clickLineLeftOf(t, addr, panelsRight) }
+
+func (h *harness) clickLineLeftOf(t *testing.T, addr, right int) {
+	t.Helper()
+	want := fmt.Sprintf("%5d  ", addr)
+	h.clickWhere(t, fmt.Sprintf("listing line %d", addr), right, func(l string) bool {
+		return len(l) > 2 && strings.HasPrefix(l[len("  "):], want) || strings.HasPrefix(l, "● "+want)
+	})
+}
+
+// redcodeDuel opens Dwarf against Imp, paused at cycle 0, with Dwarf's inspector open.
+func redcodeDuel(t *testing.T) (*Window, *harness) {
+	t.Helper()
+	w := newTestWindow(t, "bundled:dwarf.red", "bundled:imp.red")
+	h := newHarness(w)
+	h.frame()
+	if len(w.players) != 2 || w.snap.Size == 0 {
+		t.Fatalf("the duel did not load: %v", w.errors)
+	}
+	h.clickWhere(t, "Dwarf's name in Players", winSize.X, func(l string) bool { return l == "Dwarf" })
+	h.settle(t)
+	if got := w.Inspectors(); len(got) != 1 || got[0] != 0 {
+		t.Fatalf("clicking Dwarf in Players opened %v, want process 0", got)
+	}
+	return w, h
+}
+
+func (w *Window) engine(t *testing.T) (next, pc int, state string, cycle int64) {
+	t.Helper()
+	w.run.withEngine(func(e corewars.Engine) {
+		next, state, cycle = e.Next(), engineState(e), e.Cycle()
+		pc = -1
+		if next >= 0 {
+			pc = e.Threads(next, nil)[0]
+		}
+	})
+	return
+}
+
+func dwarfStart(w *Window) (x int) {
+	w.run.withEngine(func(e corewars.Engine) { x = e.Threads(0, nil)[0] })
+	return x
+}
+
+func TestClickingAWarriorOpensItsInspector(t *testing.T) {
+	w, h := redcodeDuel(t)
+	if _, ok := h.findText("Process 0 · "); !ok {
+		t.Fatal("no panel of process 0")
+	}
+	x := dwarfStart(w)
+	if _, ok := h.findText(fmt.Sprintf("  %5d  ADD.AB #4, $3", x)); !ok {
+		for _, n := range goldentest.Semantics(&h.r) {
+			if strings.Contains(n.Desc.Label, "ADD") {
+				t.Log(n.Desc.Label)
+			}
+		}
+		t.Fatalf("the panel does not list Dwarf's first instruction at %d", x)
+	}
+	// A cell Imp owns, clicked on the core, opens Imp's panel beside Dwarf's.
+	imp := -1
+	for a, o := range w.snap.Owner {
+		if o == 1 {
+			imp = a
+		}
+	}
+	s := w.core
+	cx, cy := s.cellRect(imp)
+	h.click(s.origin.Add(f32.Pt(cx+s.cell/2, cy+s.cell/2)))
+	h.settle(t)
+	if got := w.Inspectors(); len(got) != 2 || got[1] != 1 {
+		t.Fatalf("clicking Imp's cell %d: inspectors %v, want [0 1]", imp, got)
+	}
+	if _, ok := h.findText("Process 1 · "); !ok {
+		t.Fatal("no panel of process 1")
+	}
+}
+
+func (w *Window) tracedExecs() (n int) {
+	for _, l := range w.run.traceLines(nil) {
+		if !l.Died {
+			n++
+		}
+	}
+	return n
+}
+
+func TestStepRunsOneInstructionOfThatWarrior(t *testing.T) {
+	w, h := redcodeDuel(t)
+	w.InspectProcess(1)
+	w.SelectProcess(1) // the trace records Imp's instructions
+	h.settle(t)
+	if next, _, _, _ := w.engine(t); next == 1 {
+		w.stepInstr() // Dwarf's turn: Imp's Step must wait for it
+		h.settle(t)
+	}
+	before, dwarf := w.tracedExecs(), w.snap.Stats[0].Executed
+	h.clickWhere(t, "Imp's Step", panelsRight, func(l string) bool { return l == "Step" })
+	h.settle(t)
+	if got := w.tracedExecs(); got != before+1 {
+		t.Fatalf("Imp's Step ran %d of Imp's instructions, want 1", got-before)
+	}
+	if got := w.snap.Stats[0].Executed; got != dwarf+1 {
+		t.Fatalf("Dwarf ran %d instructions during Imp's step, want the 1 before Imp's turn", got-dwarf)
+	}
+	if next, _, _, _ := w.engine(t); next != 0 {
+		t.Fatalf("after Imp's step process %d is next, want Dwarf", next)
+	}
+}
+
+func TestExecuteBreakpointPausesBeforeTheAddress(t *testing.T) {
+	w, h := redcodeDuel(t)
+	x := dwarfStart(w)
+	h.clickLine(t, x+2) // the JMP
+	h.frame()
+	if _, ok := h.findText(fmt.Sprintf("● %5d  JMP", x+2)); !ok {
+		t.Fatal("the line clicked is not marked as a breakpoint")
+	}
+	last := int64(-1)
+	for range 3 {
+		h.clickLabel(t, "Start")
+		h.settle(t)
+		next, pc, _, cycle := w.engine(t)
+		if w.snap.Over || next != 0 || pc != x+2 || cycle <= last {
+			t.Fatalf("after Start: over %v, process %d at %d in cycle %d; want Dwarf about to run %d after cycle %d", w.snap.Over, next, pc, cycle, x+2, last)
+		}
+		if n := w.insp.notice; !strings.HasPrefix(n, "Breakpoint") {
+			t.Fatalf("notice %q", n)
+		}
+		last = cycle
+	}
+}
+
+func TestWriteWatchPausesOnTheWrite(t *testing.T) {
+	w, h := redcodeDuel(t)
+	x := dwarfStart(w)
+	line, ok := h.find(fmt.Sprintf("  %5d  DAT", x+3))
+	if !ok {
+		t.Fatal("the bomb's line is not listed")
+	}
+	h.clickRowOf(t, "watch", line)
+	if _, ok := h.findText("watching"); !ok {
+		t.Fatal("no watch set")
+	}
+	var last string
+	w.run.withEngine(func(e corewars.Engine) { last = e.Cell(x + 3).Text })
+	for range 3 {
+		h.clickLabel(t, "Start")
+		h.settle(t)
+		var now string
+		var pc int
+		w.run.withEngine(func(e corewars.Engine) { now, pc = e.Cell(x+3).Text, e.Threads(0, nil)[0] })
+		if w.snap.Over || now == last || pc != x+1 {
+			t.Fatalf("after Start: over %v, cell %d %q (was %q), Dwarf at %d; want a pause right after the ADD wrote it", w.snap.Over, x+3, now, last, pc)
+		}
+		if n := w.insp.notice; !strings.HasPrefix(n, fmt.Sprintf("Watch: cell %d", x+3)) {
+			t.Fatalf("notice %q", n)
+		}
+		last = now
+	}
+}
+
+func TestBackOneCycleIsAFreshGameAtThatCycle(t *testing.T) {
+	w, h := redcodeDuel(t)
+	w.block(300)
+	h.settle(t)
+	var rc *recipe
+	w.run.withEngine(func(corewars.Engine) { rc = w.run.insp.recipe })
+	fresh := func(c int) string {
+		g, err := rc.build()
+		if err != nil {
+			t.Fatal(err)
+		}
+		g.Run(c)
+		return engineState(g)
+	}
+	h.clickLabel(t, "← 1 cycle")
+	h.settle(t)
+	if _, _, got, c := w.engine(t); c != 299 || got != fresh(299) {
+		t.Fatalf("← 1 cycle from 300 went to cycle %d, or not to a fresh game's state at 299", c)
+	}
+	h.r.Queue(key.Event{Name: key.NameLeftArrow, State: key.Press})
+	h.frame()
+	h.settle(t)
+	if _, _, got, c := w.engine(t); c != 298 || got != fresh(298) {
+		t.Fatalf("← from 299 went to cycle %d, or not to a fresh game's state at 298", c)
+	}
+	if _, ok := h.findText("cycle 298 of 300"); !ok {
+		t.Fatal("the timeline does not say cycle 298 of 300")
+	}
+	h.clickLabel(t, "Latest →")
+	h.settle(t)
+	if _, _, got, c := w.engine(t); c != 300 || got != fresh(300) {
+		t.Fatalf("Latest → went to cycle %d, or not to a fresh game's state at 300", c)
+	}
+}
+
+func TestTearOffAnInspectorAndDockIt(t *testing.T) {
+	var opened []*TornWindow
+	w := New(Config{Roots: []Root{{Name: "bundled", FS: os.DirFS(samples), Home: "."}}, Files: []string{"bundled:dwarf.red", "bundled:imp.red"}, Seed: 42,
+		OpenWindow: func(tw *TornWindow) { opened = append(opened, tw) }})
+	t.Cleanup(w.Close)
+	h := newHarness(w)
+	h.frame()
+	x := dwarfStart(w)
+	w.InspectProcess(0)
+	h.frame()
+	h.clickWhere(t, "Dwarf's Window button", panelsRight, func(l string) bool { return l == "Window" })
+	if got := w.TornOff(); len(got) != 1 || got[0] != 0 || len(opened) != 1 {
+		t.Fatalf("torn off %v, %d windows opened; want Dwarf's in one", got, len(opened))
+	}
+	if _, ok := h.findText("Process 0 · "); ok {
+		t.Fatal("the torn-off panel is still beside the core")
+	}
+	tw := opened[0]
+	closed := false
+	tw.Bind(func() {}, func() { closed = true })
+	th := &harness{w: w, now: h.now, draw: func(gtx layout.Context) { tw.Layout(gtx) }}
+	h.settle(t) // the main window takes the snapshot with Dwarf's view
+	th.frame()
+	if _, ok := th.findText("Process 0 · "); !ok || !strings.HasPrefix(tw.Title(), "Dwarf · process 0") {
+		t.Fatalf("the torn-off window (title %q) does not show Dwarf's panel", tw.Title())
+	}
+	// A breakpoint set in the torn-off window stops the game the main window runs.
+	th.clickLineLeftOf(t, x+2, winSize.X)
+	h.frame()
+	h.clickLabel(t, "Start")
+	h.settle(t)
+	if next, pc, _, _ := w.engine(t); next != 0 || pc != x+2 {
+		t.Fatalf("process %d at %d; want Dwarf stopped before %d", next, pc, x+2)
+	}
+	// Its Step runs Dwarf's JMP.
+	th.frame()
+	th.clickWhere(t, "Step", winSize.X, func(l string) bool { return l == "Step" })
+	h.settle(t)
+	var dpc int
+	w.run.withEngine(func(e corewars.Engine) { dpc = e.Threads(0, nil)[0] })
+	if dpc != x {
+		t.Fatalf("after Step in the torn-off window Dwarf is at %d, want %d (its JMP ran)", dpc, x)
+	}
+	// Its keys: S steps this warrior.
+	th.r.Queue(key.Event{Name: "S", State: key.Press})
+	th.frame()
+	h.settle(t)
+	w.run.withEngine(func(e corewars.Engine) { dpc = e.Threads(0, nil)[0] })
+	if dpc != x+1 {
+		t.Fatalf("after S in the torn-off window Dwarf is at %d, want %d (its ADD ran)", dpc, x+1)
+	}
+	th.clickWhere(t, "Dock", winSize.X, func(l string) bool { return l == "Dock" })
+	h.frame()
+	if len(w.TornOff()) != 0 || !closed {
+		t.Fatalf("after Dock: torn off %v, window closed %v", w.TornOff(), closed)
+	}
+	if _, ok := h.findText("Process 0 · "); !ok {
+		t.Fatal("the docked panel is not back beside the core")
+	}
+	// T tears the newest inspector off again.
+	h.r.Queue(key.Event{Name: "T", State: key.Press})
+	h.frame()
+	if got := w.TornOff(); len(got) != 1 || len(opened) != 2 {
+		t.Fatalf("after T: torn off %v, %d windows opened", got, len(opened))
+	}
+}

@@ -1,0 +1,62 @@
+package kit
+
+import (
+	"fmt"
+
+	"gioui.org/layout"
+	"gioui.org/widget"
+	"gioui.org/widget/material"
+)
+
+// Timeline is the row under a game that goes back in time: "← 1 cycle", a slider over every
+// cycle played and "Latest →". It says which cycle is asked for; the game's session seeks.
+type Timeline struct {
+	Back, Latest widget.Clickable
+	Slider       widget.Float
+	tips         struct{ back, latest TipArea }
+}
+
+// Update reports the cycle the buttons or the slider ask for (back: "← 1 cycle", which the
+// caller interprets; want ≥ 0: a cycle), given the cycle shown and the furthest one reached.
+func (t *Timeline) Update(gtx layout.Context, cycle, furthest int64) (back bool, want int64) {
+	want = -1
+	back = t.Back.Clicked(gtx)
+	if t.Latest.Clicked(gtx) {
+		want = furthest
+	}
+	if t.Slider.Update(gtx) && furthest > 0 {
+		want = int64(t.Slider.Value*float32(furthest) + 0.5)
+	}
+	return back, want
+}
+
+// Disabled greys out w and ignores its clicks when off: a control that would do nothing.
+func Disabled(off bool, w layout.Widget) layout.Widget {
+	return func(gtx layout.Context) layout.Dimensions {
+		if off {
+			gtx = gtx.Disabled()
+		}
+		return w(gtx)
+	}
+}
+
+// Timeline draws t for a game at cycle of furthest; canBack enables "← 1 cycle".
+func (k Kit) Timeline(t *Timeline, cycle, furthest int64, canBack bool) layout.Widget {
+	return func(gtx layout.Context) layout.Dimensions {
+		if !t.Slider.Dragging() && furthest > 0 {
+			t.Slider.Value = float32(cycle) / float32(furthest)
+		}
+		label := fmt.Sprintf("cycle %d of %d", cycle, furthest)
+		return layout.Flex{Alignment: layout.Middle}.Layout(gtx,
+			layout.Rigid(k.Tipped(&t.tips.back, "Go back one cycle (←; the game pauses)", Disabled(!canBack, k.SmallButton(&t.Back, "← 1 cycle")))),
+			layout.Rigid(layout.Spacer{Width: 6}.Layout),
+			layout.Rigid(k.Label("Timeline")),
+			layout.Flexed(1, func(gtx layout.Context) layout.Dimensions {
+				return layout.Inset{Left: 6, Right: 6}.Layout(gtx, material.Slider(k.Th, &t.Slider).Layout)
+			}),
+			layout.Rigid(k.Label(label)),
+			layout.Rigid(layout.Spacer{Width: 6}.Layout),
+			layout.Rigid(k.Tipped(&t.tips.latest, "Forward again to the furthest cycle reached", Disabled(cycle >= furthest, k.SmallButton(&t.Latest, "Latest →")))),
+		)
+	}
+}
