@@ -700,7 +700,7 @@ func (h *Hill) loaded() ([]Program, error) {
 		}
 		p.Added, p.OnHill = time.Unix(added, 0), true
 		if _, err := h.cfg.Game.Load(p.File, p.Source); err != nil {
-			return nil, fmt.Errorf("stored program #%d no longer loads: %v", p.ID, err)
+			return nil, fmt.Errorf("%s: stored program #%d no longer loads: %v", h.path, p.ID, err)
 		}
 		ps = append(ps, p)
 	}
