@@ -238,13 +238,22 @@ func FuzzMergePart(f *testing.F) {
 	}
 	data, _ := os.ReadFile(core)
 	f.Add(data)
+	// A field missing from the header or a bout line is refused, never read as 0.
+	for _, cut := range []string{`"seed":3,`, `"shards":1,`, `"winner":`, `"cycles":`, `"params":`, `"copies":1,`, `"sha256":`} {
+		f.Add(bytes.Replace(data, []byte(cut), nil, 1))
+	}
+	f.Add(bytes.Replace(data, []byte(`"shards":1`), []byte(`"shards":1000000000`), 1))
 	f.Add([]byte(`{"format":"robocom-tournament-part/1","game":"robocom","shard":0,"shards":1,"from":0,"to":9223372036854775807,"bouts":9223372036854775807,"seed":0,"rounds":9223372036854775807,"options":{},"programs":[{},{}]}` + "\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		p := filepath.Join(t.TempDir(), "fuzz.jsonl")
 		os.WriteFile(p, data, 0o644)
-		var out, errb bytes.Buffer
-		mergeMain([]string{p}, &out, &errb)
-		mergeMain([]string{"-json", part0, p}, &out, &errb)
+		for _, args := range [][]string{{p}, {"-json", part0, p}} {
+			var out, errb bytes.Buffer
+			code := mergeMain(args, &out, &errb)
+			if code != 0 && code != 1 || code == 1 && errb.Len() == 0 {
+				t.Fatalf("merge %v: exit %d without a sentence: %q", args, code, errb.String())
+			}
+		}
 	})
 }
 

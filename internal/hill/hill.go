@@ -12,7 +12,9 @@
 // The database is the only state. Writes are SQLite transactions in WAL mode: each pairing's
 // rounds are stored in one transaction, so a process killed at any moment loses at most the
 // pairings it was playing, and the next Play plays them. Several processes may open one hill;
-// a writer waits up to BusyTimeout for another's transaction to end.
+// a writer waits up to BusyTimeout for another's transaction to end. OpenRead reads a hill
+// without writing anything (read-only, or immutable where no lock file can be made), and a
+// hill file is checked on opening like any untrusted input.
 package hill
 
 import (
@@ -390,7 +392,7 @@ func (h *Hill) checkSchema() error {
 			tables[name] = true
 		case "index":
 		default:
-			return notAHill("it holds a %s (%s) where a hill has only tables", typ, userfileExcerpt(name))
+			return notAHill("it holds a %s (%s) where a hill has only tables", typ, quoted(name))
 		}
 	}
 	if err := rows.Err(); err != nil {
@@ -404,8 +406,8 @@ func (h *Hill) checkSchema() error {
 	return nil
 }
 
-// userfileExcerpt is a name from the file, short and printable, for an error message.
-func userfileExcerpt(s string) string { return fmt.Sprintf("%q", userfile.Excerpt(s, 60)) }
+// quoted is a name from the file, short and printable, for an error message.
+func quoted(s string) string { return fmt.Sprintf("%q", userfile.Excerpt(s, 60)) }
 
 func (h *Hill) readConfig() error {
 	if err := h.checkSchema(); err != nil {
@@ -437,7 +439,7 @@ func (h *Hill) readConfig() error {
 	h.format = format
 	decode := h.games[game]
 	if decode == nil {
-		return notAHill("unknown game %s", userfileExcerpt(game))
+		return notAHill("unknown game %s", quoted(game))
 	}
 	g, err := decode(opts, lang, params)
 	if err != nil {
@@ -745,7 +747,7 @@ func (h *Hill) loaded() ([]Program, error) {
 		}
 		p.Added, p.OnHill = time.Unix(added, 0), true
 		if _, _, err := h.cfg.Game.Load(p.File, p.Source); err != nil {
-			return nil, fmt.Errorf("stored program #%d no longer loads: %v", p.ID, err)
+			return nil, fmt.Errorf("%s: stored program #%d no longer loads: %v", h.path, p.ID, err)
 		}
 		ps = append(ps, p)
 	}

@@ -1,0 +1,318 @@
+package hill
+
+import (
+	"context"
+	"crypto/sha256"
+	"database/sql"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"robocom/arena"
+)
+
+// folderSums are the hashes of every file in a folder, by name.
+func folderSums(t *testing.T, dir string) map[string][32]byte {
+	t.Helper()
+	m := map[string][32]byte{}
+	es, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range es {
+		b, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		m[e.Name()] = sha256.Sum256(b)
+	}
+	return m
+}
+
+func sameSums(t *testing.T, what string, a, b map[string][32]byte) {
+	t.Helper()
+	if len(a) != len(b) {
+		t.Errorf("%s: %d files, then %d: %v", what, len(a), len(b), b)
+	}
+	for n, s := range a {
+		if b[n] != s {
+			t.Errorf("%s: %s changed or went away", what, n)
+		}
+	}
+}
+
+// playedHill makes a hill of three programs with every pairing played, closed.
+func playedHill(t *testing.T, path string) {
+	t.Helper()
+	if err := Create(path, Config{Game: robocom(arena.Classic()), Rounds: 2, Seed: 3}); err != nil {
+		t.Fatal(err)
+	}
+	h, err := Open(path, games)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{"../../robots/mine.rob", "../../robots/wall.rob", "../../robots/hive.rob"} {
+		add(t, h, f)
+	}
+	pd, err := h.Pending()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := h.Play(context.Background(), pd, 0, pd.Plan.Bouts(), 1, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := h.Close(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// readAll does everything a reader does with a hill.
+func readAll(h *Hill) error {
+	if _, err := h.Standings(); err != nil {
+		return err
+	}
+	ps, err := h.Programs(true)
+	if err != nil {
+		return err
+	}
+	if len(ps) >= 2 {
+		if _, _, _, err := h.Pairing("#"+strconv.FormatInt(ps[0].ID, 10), "#"+strconv.FormatInt(ps[1].ID, 10)); err != nil {
+			return err
+		}
+		if _, _, err := h.History("#" + strconv.FormatInt(ps[0].ID, 10)); err != nil {
+			return err
+		}
+	}
+	_, err = h.Pending()
+	return err
+}
+
+// TestPathCharacters: a hill path is a file path, whatever characters it holds; nothing is
+// created beside it.
+func TestPathCharacters(t *testing.T) {
+	for _, name := range []string{"a?b.hill", "a#b.hill", "a%41.hill", "a b.hill", "é ü.hill", "q?mode=memory&x#y%2F.hill", "%"} {
+		dir := t.TempDir()
+		path := filepath.Join(dir, name)
+		playedHill(t, path)
+		h, err := OpenRead(path, games)
+		if err != nil {
+			t.Fatalf("%q: %v", name, err)
+		}
+		if err := readAll(h); err != nil {
+			t.Errorf("%q: %v", name, err)
+		}
+		h.Close()
+		es, _ := os.ReadDir(dir)
+		if len(es) != 1 || es[0].Name() != name {
+			var names []string
+			for _, e := range es {
+				names = append(names, e.Name())
+			}
+			t.Errorf("%q: the folder holds %q", name, names)
+		}
+	}
+	// A relative path, from inside the folder.
+	dir := t.TempDir()
+	playedHill(t, filepath.Join(dir, "r?x#y.hill"))
+	wd, _ := os.Getwd()
+	os.Chdir(dir)
+	defer os.Chdir(wd)
+	h, err := OpenRead("r?x#y.hill", games)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.Close()
+}
+
+// TestReadingNeverWrites: reading a hill, a foreign database or an empty file leaves every
+// file in the folder as it was, and nothing is added.
+func TestReadingNeverWrites(t *testing.T) {
+	dir := t.TempDir()
+	playedHill(t, filepath.Join(dir, "h.hill"))
+	db, err := sql.Open("sqlite", "file:"+filepath.Join(dir, "notes.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec(`CREATE TABLE notes (x); INSERT INTO notes VALUES (1)`); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	os.WriteFile(filepath.Join(dir, "empty.hill"), nil, 0o644)
+	os.WriteFile(filepath.Join(dir, "text.hill"), []byte("not a database\n"), 0o644)
+	before := folderSums(t, dir)
+	h, err := OpenRead(filepath.Join(dir, "h.hill"), games)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := readAll(h); err != nil {
+		t.Error(err)
+	}
+	if _, err := h.Add("../../robots/roamer.rob", []byte("x")); err == nil {
+		t.Error("a hill opened to be read took a program")
+	}
+	h.Close()
+	for _, c := range []struct{ file, want string }{
+		{"notes.db", "is not a hill: it has no hill table"},
+		{"empty.hill", "is empty, not a hill"},
+		{"text.hill", "is not a hill: not an SQLite database"},
+	} {
+		for _, open := range []func(string, map[string]Decoder) (*Hill, error){Open, OpenRead} {
+			if _, err := open(filepath.Join(dir, c.file), games); err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("%s: %v, want %q", c.file, err, c.want)
+			}
+		}
+	}
+	sameSums(t, "after reading", before, folderSums(t, dir))
+}
+
+// TestReadOnlyMount: a WAL hill on a read-only mount, where not even root can make the lock
+// files, is read in immutable mode and left as it was.
+func TestReadOnlyMount(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("a read-only bind mount needs root")
+	}
+	src, mnt := t.TempDir(), t.TempDir()
+	path := filepath.Join(src, "h.hill")
+	playedHill(t, path)
+	// A hill left in WAL mode, as an older robocom or a killed writer leaves it.
+	db, err := sql.Open("sqlite", "file:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec(`PRAGMA journal_mode = WAL`); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	if out, err := exec.Command("mount", "--bind", src, mnt).CombinedOutput(); err != nil {
+		t.Skipf("cannot bind-mount here (%v: %s); the read-only folder case of TestAttacks still runs", err, out)
+	}
+	defer exec.Command("umount", mnt).Run()
+	if out, err := exec.Command("mount", "-o", "remount,bind,ro", mnt).CombinedOutput(); err != nil {
+		t.Skipf("cannot make the bind mount read-only here (%v: %s)", err, out)
+	}
+	before := folderSums(t, src)
+	h, err := OpenRead(filepath.Join(mnt, "h.hill"), games)
+	if err != nil {
+		t.Fatalf("reading a hill on a read-only mount: %v", err)
+	}
+	st, err := h.Standings()
+	if err != nil || st.Missing != 0 || len(st.Programs) != 3 {
+		t.Errorf("standings from the read-only mount: %+v %v", st, err)
+	}
+	h.Close()
+	if _, err := Open(filepath.Join(mnt, "h.hill"), games); err == nil || !strings.Contains(err.Error(), "cannot write") {
+		t.Errorf("opening to write on a read-only mount: %v", err)
+	}
+	sameSums(t, "the read-only mount", before, folderSums(t, src))
+}
+
+// damage are SQL statements that break a hill in ways a file may come: each must give an
+// error naming the hill, never a panic. They are FuzzHillFile's seeds too.
+var damage = []string{
+	`UPDATE bout SET winner = 7 WHERE round = 1`,
+	`UPDATE bout SET winner = 'x'`,
+	`UPDATE bout SET round = 99 WHERE a = 1 AND b = 2 AND round = 1`,
+	`UPDATE bout SET a = b WHERE a = 1 AND b = 2 AND round = 1`,
+	`UPDATE bout SET a = 999 WHERE a = 1 AND b = 2 AND round = 1`,
+	`INSERT INTO bout SELECT a, b, round + 2, seed, winner, cycles FROM bout`,
+	`UPDATE hill SET rounds = -5`,
+	`UPDATE hill SET size = -1`,
+	`UPDATE hill SET format = 2`,
+	`UPDATE hill SET game = 'chess'`,
+	`UPDATE hill SET options = 'board = x'`,
+	`UPDATE hill SET options = zeroblob(2000000)`,
+	`DELETE FROM hill`,
+	`UPDATE hill SET id = 2`,
+	`UPDATE program SET added = 'yesterday'`,
+	`UPDATE program SET name = x'00' WHERE id = 1`,
+	`UPDATE program SET source = zeroblob(100000000) WHERE id = 1`,
+	`UPDATE program SET source = x'00ff'`,
+	`UPDATE program SET sha256 = 'short' WHERE id = 1`,
+	`UPDATE program SET id = -id`,
+	`UPDATE program SET removed = 'gone'`,
+	`DROP TABLE bout; CREATE VIEW bout AS SELECT 1 AS a, 2 AS b, 1 AS round, 1 AS seed, 5 AS winner, 0 AS cycles`,
+	`CREATE TRIGGER t AFTER INSERT ON bout BEGIN DELETE FROM program; END`,
+	`CREATE VIEW v AS SELECT 1`,
+	`DROP TABLE program`,
+	`ALTER TABLE bout DROP COLUMN cycles`,
+}
+
+// damaged applies one statement to a copy of a played hill.
+func damaged(t testing.TB, base []byte, dir, stmt string) string {
+	path := filepath.Join(dir, "d.hill")
+	if err := os.WriteFile(path, base, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	db, err := sql.Open("sqlite", "file:"+path+"?_pragma=ignore_check_constraints(1)&_pragma=foreign_keys(0)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	db.ExecContext(ctx, stmt) // a statement that fails leaves the hill as it was
+	cancel()
+	db.Close()
+	return path
+}
+
+func TestDamagedHills(t *testing.T) {
+	dir := t.TempDir()
+	playedHill(t, filepath.Join(dir, "base.hill"))
+	base, _ := os.ReadFile(filepath.Join(dir, "base.hill"))
+	for _, stmt := range damage {
+		path := damaged(t, base, t.TempDir(), stmt)
+		for _, open := range []func(string, map[string]Decoder) (*Hill, error){Open, OpenRead} {
+			h, err := open(path, games)
+			if err == nil {
+				err = readAll(h)
+				h.Close()
+			}
+			if err == nil {
+				t.Errorf("%s: read without an error", stmt)
+			} else if !strings.Contains(err.Error(), path) {
+				t.Errorf("%s: %v (the hill is not named)", stmt, err)
+			}
+		}
+	}
+}
+
+// FuzzHillFile damages a real hill with SQL and with bytes, then reads it every way a command
+// does: an error or a result, never a panic, a hang or unbounded memory.
+func FuzzHillFile(f *testing.F) {
+	dir := f.TempDir()
+	playedHill(&testing.T{}, filepath.Join(dir, "base.hill"))
+	base, err := os.ReadFile(filepath.Join(dir, "base.hill"))
+	if err != nil || len(base) == 0 {
+		f.Fatal("no base hill", err)
+	}
+	for _, stmt := range damage {
+		f.Add(stmt, uint32(0), []byte(nil))
+	}
+	f.Add(`UPDATE hill SET rounds = 9223372036854775807`, uint32(0), []byte(nil))
+	f.Add(`UPDATE program SET name = ''`, uint32(0), []byte(nil))
+	f.Add("", uint32(0), []byte("SQLite format 3\x00"))
+	f.Add("", uint32(16), []byte{0xff, 0xff})        // the page size
+	f.Add("", uint32(100), []byte{0x0d, 0, 0, 0xff}) // the first page's header
+	f.Add("", uint32(4096), []byte{0xff, 0xff, 0xff, 0xff})
+	f.Fuzz(func(t *testing.T, stmt string, at uint32, patch []byte) {
+		work := t.TempDir()
+		path := damaged(t, base, work, stmt)
+		if len(patch) > 0 {
+			b, _ := os.ReadFile(path)
+			off := int(at % uint32(len(b)))
+			copy(b[off:], patch)
+			os.WriteFile(path, b, 0o644)
+		}
+		for _, open := range []func(string, map[string]Decoder) (*Hill, error){OpenRead, Open} {
+			h, err := open(path, games)
+			if err != nil {
+				continue
+			}
+			readAll(h)
+			h.Close()
+		}
+	})
+}
