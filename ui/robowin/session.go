@@ -291,9 +291,7 @@ func (s *session) ToggleRun() {
 	if s.over() {
 		s.nextRound()
 	}
-	if s.series.round > s.series.seriesEnd {
-		s.series.seriesStart, s.series.seriesEnd = s.series.round, s.series.round+s.series.rounds()-1
-	}
+	s.series.begin()
 	s.wantRun = true
 	s.run.Start()
 }
@@ -314,6 +312,22 @@ func (s *session) restartSeries() {
 func (r *series) restart() {
 	r.round, r.seriesEnd = 1, 0
 	r.tally = Tally{}
+}
+
+// begin starts a series at the current round unless one is under way.
+func (r *series) begin() {
+	if r.round > r.seriesEnd {
+		r.seriesStart, r.seriesEnd = r.round, r.round+r.rounds()-1
+	}
+}
+
+// record puts the result of a finished game into the tally once.
+func (r *series) record(snap *Snapshot, now time.Time) {
+	if r.tallied != snap.Game {
+		r.tallied = snap.Game
+		r.tally.AddEnd(snap.Counts, snap.Ranks)
+		r.overAt = now
+	}
 }
 
 func (r *series) rounds() int { return max(r.roundsWant, 1) }
@@ -371,11 +385,7 @@ func (s *session) checkOver(gtx layout.Context) {
 	if !s.over() || s.snap.Game == 0 {
 		return
 	}
-	if s.series.tallied != s.snap.Game {
-		s.series.tallied = s.snap.Game
-		s.series.tally.AddEnd(s.snap.Counts, s.snap.Ranks)
-		s.series.overAt = gtx.Now
-	}
+	s.series.record(&s.snap, gtx.Now)
 	if s.wantRun && s.series.round < s.series.seriesEnd {
 		next := s.series.overAt.Add(1500 * time.Millisecond)
 		if gtx.Now.After(next) {
