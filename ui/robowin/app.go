@@ -85,7 +85,7 @@ type UI struct {
 // New makes the window's content and starts the simulation goroutine.
 func New(cfg Config) *UI {
 	th := kit.NewTheme()
-	u := &UI{session: session{cfg: cfg, speedIdx: 7, round: 1, roundsWant: 1}, look: look{th}}
+	u := &UI{session: session{cfg: cfg, speedIdx: 7, series: series{round: 1, roundsWant: 1}}, look: look{th}}
 	u.board = boardView{session: &u.session, look: u.look}
 	u.playersPanel = playersView{session: &u.session, look: u.look}
 	u.tabbed = tabsView{session: &u.session, look: u.look}
@@ -98,7 +98,7 @@ func New(cfg Config) *UI {
 	}
 	u.run = NewRunner(cfg.Invalidate)
 	u.run.SetSpeed(kit.Speeds[u.speedIdx])
-	u.seed = rand.Int64N(1_000_000)
+	u.series.seed = rand.Int64N(1_000_000)
 	u.controls = newControls(&u.session, u.look)
 	u.playersPanel.picker.Setup(cfg.Roots, programKind)
 	u.playersPanel.native.start(cfg.Native, cfg.Invalidate)
@@ -113,7 +113,7 @@ func New(cfg Config) *UI {
 			if o, err := cfg.Options.Load(s.Options); err == nil {
 				u.opts = o
 			} else {
-				u.notify("The option set used last time did not load (" + err.Error() + "); using the default.")
+				u.note.set("The option set used last time did not load (" + err.Error() + "); using the default.")
 			}
 		}
 	}
@@ -157,8 +157,8 @@ func (u *UI) Layout(gtx layout.Context) layout.Dimensions {
 	u.handleKeys(gtx)
 	u.handleControls(gtx)
 	u.checkOver(gtx)
-	if u.message != "" && !u.refusal && time.Since(u.msgAt) > 8*time.Second {
-		u.message = ""
+	if u.note.text != "" && !u.note.refusal && time.Since(u.note.at) > 8*time.Second {
+		u.note.text = ""
 	}
 
 	// Every press in the window reaches this handler: it encloses all the others.
@@ -333,6 +333,6 @@ func (u *UI) saveSettings() {
 		}
 	})
 	if err != nil {
-		u.notify("Could not save the settings: " + err.Error())
+		u.note.set("Could not save the settings: " + err.Error())
 	}
 }

@@ -31,7 +31,7 @@ func (bv *boardView) update(gtx layout.Context) {
 func (bv *boardView) layout(gtx layout.Context) layout.Dimensions {
 	return layout.Stack{}.Layout(gtx,
 		layout.Expanded(func(gtx layout.Context) layout.Dimensions {
-			return Board(bv.th, &bv.BoardState, bv.snap.Size, bv.snap.Robots, bv.teams()).Layout(gtx)
+			return Board(bv.th, &bv.BoardState, bv.snap.Size, bv.snap.Robots, bv.players.teams()).Layout(gtx)
 		}),
 		layout.Expanded(func(gtx layout.Context) layout.Dimensions {
 			if bv.Zoom() <= 1 {
@@ -79,7 +79,7 @@ func (bv *boardView) layoutBanner(gtx layout.Context) layout.Dimensions {
 		gtx.Constraints.Max.X = min(gtx.Constraints.Max.X, gtx.Dp(360))
 		return card(gtx, color.NRGBA{0xFF, 0xFF, 0xFF, 0xF0}, func(gtx layout.Context) layout.Dimensions {
 			var ch []layout.FlexChild
-			ch = append(ch, layout.Rigid(material.H6(bv.th, bv.resultHeadline()).Layout))
+			ch = append(ch, layout.Rigid(material.H6(bv.th, bv.players.resultHeadline(&bv.snap)).Layout))
 			for _, i := range rankOrder(bv.snap.Ranks) {
 				if i >= len(bv.players) {
 					continue
@@ -95,9 +95,9 @@ func (bv *boardView) layoutBanner(gtx layout.Context) layout.Dimensions {
 					)
 				}))
 			}
-			next := fmt.Sprintf("Start (Space) plays round %d; the tally goes on (Reset tally starts over).", bv.round+1)
-			if bv.round < bv.seriesEnd && bv.wantRun {
-				next = fmt.Sprintf("Round %d of this series of %d follows.", bv.round+1, bv.rounds())
+			next := fmt.Sprintf("Start (Space) plays round %d; the tally goes on (Reset tally starts over).", bv.series.round+1)
+			if bv.series.round < bv.series.seriesEnd && bv.wantRun {
+				next = fmt.Sprintf("Round %d of this series of %d follows.", bv.series.round+1, bv.series.rounds())
 			}
 			ch = append(ch, layout.Rigid(layout.Spacer{Height: 6}.Layout), layout.Rigid(material.Caption(bv.th, next).Layout))
 			return layout.Flex{Axis: layout.Vertical}.Layout(gtx, ch...)

@@ -35,8 +35,8 @@ func newControls(s *session, k look) controlsView {
 	c.seedEd.SingleLine, c.seedEd.Submit = true, true
 	c.blockEd.SingleLine, c.blockEd.Submit = true, true
 	c.roundsEd.SingleLine, c.roundsEd.Submit = true, true
-	c.seedEd.SetText(strconv.FormatInt(s.seed, 10))
-	c.seedShown = s.seed
+	c.seedEd.SetText(strconv.FormatInt(s.series.seed, 10))
+	c.seedShown = s.series.seed
 	c.blockEd.SetText("100")
 	c.roundsEd.SetText("1")
 	return c
@@ -99,7 +99,7 @@ func (c *controlsView) update(gtx layout.Context) {
 			break
 		}
 		if _, ok := ev.(widget.ChangeEvent); ok {
-			c.setRounds(parseRounds(c.roundsEd.Text()))
+			c.series.setRounds(parseRounds(c.roundsEd.Text()))
 		}
 	}
 }
@@ -133,8 +133,8 @@ func (c *controlsView) restartWithTypedSeed() {
 	s, err := strconv.ParseInt(strings.TrimSpace(c.seedEd.Text()), 10, 64)
 	switch {
 	case err != nil:
-		c.notify("The seed must be a whole number, like 42.")
-	case s != c.seed:
+		c.note.set("The seed must be a whole number, like 42.")
+	case s != c.series.seed:
 		c.SetSeed(s)
 	default:
 		c.restartSeries()
@@ -143,9 +143,9 @@ func (c *controlsView) restartWithTypedSeed() {
 
 // syncSeed shows the session's seed in the field when it changed (New seed, SetSeed).
 func (c *controlsView) syncSeed() {
-	if c.seed != c.seedShown {
-		c.seedShown = c.seed
-		c.seedEd.SetText(strconv.FormatInt(c.seed, 10))
+	if c.series.seed != c.seedShown {
+		c.seedShown = c.series.seed
+		c.seedEd.SetText(strconv.FormatInt(c.series.seed, 10))
 	}
 }
 
@@ -166,7 +166,7 @@ func (cv *controlsView) layout(gtx layout.Context) layout.Dimensions {
 	if t := cv.opts.Timeout(); t > 0 {
 		cycle += fmt.Sprintf(" / %d", t)
 	}
-	roundText := fmt.Sprintf("Round %d, seed %d ·", cv.round, cv.Seed())
+	roundText := fmt.Sprintf("Round %d, seed %d ·", cv.series.round, cv.Seed())
 	cv.speed.Index = cv.speedIdx
 	speed := cv.speed.Widgets(cv.kit())
 	return layout.Flex{Axis: layout.Vertical}.Layout(gtx,

@@ -253,7 +253,7 @@ func (d *debugUI) takeNews(pub debugPub) {
 	d.wasRunning = d.snap.Running
 	if pub.game == d.snap.Game && (pub.hits != d.hitsSeen || pub.game != d.hitsGame) && pub.hits > 0 {
 		d.hitsSeen, d.hitsGame = pub.hits, pub.game
-		d.notice = pub.hit.describe(d.teamName)
+		d.notice = pub.hit.describe(d.players.teamName)
 		d.wantRun = false
 	}
 	if pub.msgSeq != 0 && pub.msg != "" {

@@ -247,7 +247,7 @@ func (p *robotDebugger) layout(gtx layout.Context, pub debugPub, following bool)
 	if !p.seen {
 		team = cur.Team
 	}
-	col := p.teamColor(team)
+	col := p.players.teamColor(team)
 	rect := clip.UniformRRect(image.Rectangle{Max: gtx.Constraints.Max}, gtx.Dp(5))
 	paint.FillShape(gtx.Ops, dbgCardBg, rect.Op(gtx.Ops))
 	// The team's colour as a band along the top, so a panel is matched to its robot at a glance.
@@ -351,7 +351,7 @@ func (p *robotDebugger) header(col color.NRGBA, team int, following bool) layout
 			layout.Flexed(1, func(gtx layout.Context) layout.Dimensions {
 				// The identity wraps rather than being cut: beside three buttons a panel has
 				// room for about ten characters ("Robot 253…" lost the team).
-				l := material.Subtitle1(p.th, fmt.Sprintf("Robot %d · %s", p.id, p.teamName(team)))
+				l := material.Subtitle1(p.th, fmt.Sprintf("Robot %d · %s", p.id, p.players.teamName(team)))
 				l.Font.Weight = font.Bold
 				return l.Layout(gtx)
 			}),
@@ -394,7 +394,7 @@ func (p *robotDebugger) infoRows(v arena.RobotView, team int, dead bool, size in
 		p.muted(fmt.Sprintf("Set %d (%s) · %s", v.Set, setName(v.Set), mob)),
 		p.buttonRow(dead, sealed),
 		p.checkBox(&p.breakDie, "Pause when this robot dies"),
-		p.checkBox(&p.breakTeam, "Pause when any robot of "+p.teamName(team)+" dies"),
+		p.checkBox(&p.breakTeam, "Pause when any robot of "+p.players.teamName(team)+" dies"),
 		p.heading("Variables (Enter applies)"),
 		p.varGrid(v),
 		p.heading("Constants"),
@@ -469,7 +469,7 @@ func (p *robotDebugger) bankRows(v arena.RobotView) []layout.Widget {
 					mark = "→ "
 				}
 				return layout.Flex{Alignment: layout.Middle}.Layout(gtx,
-					layout.Rigid(swatch(p.teamColor(b.Origin), 10)),
+					layout.Rigid(swatch(p.players.teamColor(b.Origin), 10)),
 					layout.Rigid(layout.Spacer{Width: 5}.Layout),
 					layout.Flexed(1, func(gtx layout.Context) layout.Dimensions {
 						l := material.Body2(p.th, fmt.Sprintf("%s%d  %s  (%d instr.)", mark, i+1, name, b.Len))
@@ -591,7 +591,7 @@ func (p *robotDebugger) codeRows(v arena.RobotView, dead bool) (rows []layout.Wi
 		l.Color = dbgMuted
 		return l.Layout(gtx)
 	})
-	labels := p.labelsOf(b)
+	labels := p.players.labelsOf(b)
 	for i := range b.Code {
 		for _, name := range labels[i] {
 			rows = append(rows, p.labelLine(name))

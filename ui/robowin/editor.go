@@ -376,7 +376,7 @@ func (pt *programTools) ReloadEditor() error {
 		return errors.New("save the program first: a new player is loaded from its file")
 	}
 	if !pt.AddPlayer("disk:" + strings.TrimPrefix(filepath.ToSlash(e.path), "/")) {
-		return errors.New(pt.message)
+		return errors.New(pt.note.text)
 	}
 	e.player = len(pt.players) - 1
 	return nil

@@ -38,15 +38,15 @@ func (s *session) language() robolang.Options { return s.opts.Language() }
 func (s *session) setOptions(o GameOptions) {
 	old := s.language()
 	s.opts = o
-	if s.language().RC3 != old.RC3 || s.unloaded() > 0 {
+	if s.language().RC3 != old.RC3 || s.players.unloaded() > 0 {
 		s.reloadPlayers()
 	}
 }
 
 // unloaded counts the players whose program did not load under the set in use.
-func (s *session) unloaded() int {
+func (r roster) unloaded() int {
 	n := 0
-	for _, p := range s.players {
+	for _, p := range r {
 		if p.Prog == nil {
 			n++
 		}
@@ -77,7 +77,7 @@ func (s *session) reloadPlayers() {
 			for _, line := range strings.Split(strings.TrimSpace(err.Error()), "\n") {
 				s.errors = append(s.errors, line)
 			}
-			s.notify(fmt.Sprintf("%s does not load under the option set %s; its errors are listed below.", baseName(name), shortSetName(s.opts.Name)))
+			s.note.set(fmt.Sprintf("%s does not load under the option set %s; its errors are listed below.", baseName(name), shortSetName(s.opts.Name)))
 			continue
 		}
 		p.Prog = prog

@@ -96,8 +96,8 @@ func TestNativeDialogCancelFallsBackQuietly(t *testing.T) {
 		if _, ok := h.find("Done"); !ok {
 			t.Fatalf("after %q the in-app picker closed", err)
 		}
-		if h.u.message != "" || len(h.u.errors) != 0 {
-			t.Fatalf("after %q the window said %q %q; want nothing", err, h.u.message, h.u.errors)
+		if h.u.note.text != "" || len(h.u.errors) != 0 {
+			t.Fatalf("after %q the window said %q %q; want nothing", err, h.u.note.text, h.u.errors)
 		}
 	}
 }

@@ -103,7 +103,7 @@ func TestRefusalGoesAwayOnceActedOn(t *testing.T) {
 	if !strings.HasPrefix(h.u.Message(), "At most 5") {
 		t.Fatalf("no refusal: %q", h.u.Message())
 	}
-	h.u.msgAt = time.Now().Add(-time.Minute) // long unread
+	h.u.note.at = time.Now().Add(-time.Minute) // long unread
 	h.frame()
 	if !strings.HasPrefix(h.u.Message(), "At most 5") {
 		t.Fatal("the refusal went away before anything was done about it")

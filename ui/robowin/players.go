@@ -32,7 +32,7 @@ type playerRow struct {
 func (pv *playersView) update(gtx layout.Context) {
 	if pv.addBtn.Clicked(gtx) {
 		pv.pickOpen = !pv.pickOpen
-		pv.dropRefusal()
+		pv.note.dropRefusal()
 	}
 	if pv.dismissBtn.Clicked(gtx) {
 		pv.errors = pv.errors[:0]
@@ -62,7 +62,7 @@ func (pv *playersView) update(gtx layout.Context) {
 		}
 		if pv.picker.Closed() {
 			pv.pickOpen = false
-			pv.dropRefusal()
+			pv.note.dropRefusal()
 		}
 	}
 }
@@ -73,10 +73,10 @@ func (pv *playersView) layoutPlayersOrPicker(gtx layout.Context) layout.Dimensio
 		// long list it was out of view. (It moves the list down, but while it shows no pick
 		// can be added, so no click lands on the wrong program.)
 		refusal := func(gtx layout.Context) layout.Dimensions {
-			if !pv.refusal || pv.message == "" {
+			if !pv.note.refusal || pv.note.text == "" {
 				return layout.Dimensions{}
 			}
-			l := material.Body2(pv.th, pv.message)
+			l := material.Body2(pv.th, pv.note.text)
 			l.Color = playerNoticeColor
 			return layout.Inset{Bottom: 4}.Layout(gtx, l.Layout)
 		}
@@ -95,9 +95,9 @@ var playerNoticeColor = color.NRGBA{0xA0, 0x40, 0x00, 0xFF}
 // layoutNotices shows the last notice and the load errors ("file:line:col: message").
 func (pv *playersView) layoutNotices(gtx layout.Context) layout.Dimensions {
 	var ch []layout.FlexChild
-	if pv.message != "" && !(pv.pickOpen && pv.refusal) {
+	if pv.note.text != "" && !(pv.pickOpen && pv.note.refusal) {
 		ch = append(ch, layout.Rigid(func(gtx layout.Context) layout.Dimensions {
-			l := material.Body2(pv.th, pv.message)
+			l := material.Body2(pv.th, pv.note.text)
 			l.Color = playerNoticeColor
 			return layout.Inset{Top: 4}.Layout(gtx, l.Layout)
 		}))
@@ -136,7 +136,7 @@ func (pv *playersView) layoutPlayers(gtx layout.Context) layout.Dimensions {
 		i := i
 		p := pv.players[i]
 		r := &pv.rows[i]
-		t := pv.tally.Of(i)
+		t := pv.series.tally.Of(i)
 		ch = append(ch, layout.Rigid(func(gtx layout.Context) layout.Dimensions {
 			return layout.Inset{Top: 3}.Layout(gtx, func(gtx layout.Context) layout.Dimensions {
 				return layout.Flex{Alignment: layout.Middle}.Layout(gtx,

@@ -49,7 +49,7 @@ func TestRC3DebuggerConstantsAndEvents(t *testing.T) {
 	if init.Kind != arena.EvInit {
 		t.Fatalf("the event log has no init event: %v", h.u.evs)
 	}
-	if line := EventText(init, h.u.teams()); !h.shows(line) || !strings.Contains(line, "init, task 1 starts task 2") {
+	if line := EventText(init, h.u.players.teams()); !h.shows(line) || !strings.Contains(line, "init, task 1 starts task 2") {
 		t.Errorf("the Events tab does not show the INIT as %q: %q", line, h.texts())
 	}
 }

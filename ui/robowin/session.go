@@ -18,7 +18,8 @@ import (
 
 // session is the game the window plays, without any of its views: the players, the series
 // of rounds with its seed and tally, the rules, and the Runner with its last snapshot. The
-// views read it and change it through its methods; it knows none of them.
+// views read it and change it through its methods and those of its parts (roster, series,
+// notice); it knows none of them.
 type session struct {
 	cfg  Config
 	run  *Runner
@@ -26,20 +27,12 @@ type session struct {
 	evs  []arena.Event
 	hist History
 
-	players []Player
+	players roster
 	errors  []string // load errors, each "file:line:col: message"
-	message string   // a short notice (refused sixth player, ...)
-	msgAt   time.Time
+	note    notice
 
-	seed        int64
-	gameNo      int // the Snapshot.Game of the game made last; older snapshots are stale
-	round       int // 1-based round; round k plays seed + k − 1
-	roundsWant  int // how many rounds Start plays in a row
-	seriesEnd   int // rounds up to this one follow each other by themselves
-	seriesStart int // the round the series under way began with
-	tally       Tally
-	tallied     int // the Snapshot.Game whose result is in the tally
-	overAt      time.Time
+	series      series
+	gameNo      int  // the Snapshot.Game of the game made last; older snapshots are stale
 	wantRun     bool // the user pressed Start; next rounds start by themselves
 	opts        GameOptions
 	gameErr     string
@@ -48,11 +41,26 @@ type session struct {
 	windowSize  image.Point // in dp, as last reported by the window loop
 
 	pending *pendingChange // a change waiting for the user's answer (confirm.go)
-	refusal bool           // the message refuses a sixth player: it stays until acted on
 
 	// onNewGame is told when a new game replaces the current one (the board drops its
 	// selection); onChange when what is remembered between runs changed.
 	onNewGame, onChange func()
+}
+
+// roster is the players in order, and what is read from them alone: their names and colours
+// as the views show them.
+type roster []Player
+
+// series is the rounds played one after another from one seed, and their tally.
+type series struct {
+	seed        int64
+	round       int // 1-based round; round k plays seed + k − 1
+	roundsWant  int // how many rounds Start plays in a row
+	seriesEnd   int // rounds up to this one follow each other by themselves
+	seriesStart int // the round the series under way began with
+	tally       Tally
+	tallied     int // the Snapshot.Game whose result is in the tally
+	overAt      time.Time
 }
 
 // Runner gives tests and tools access to the simulation.
@@ -62,13 +70,13 @@ func (s *session) Runner() *Runner { return s.run }
 func (s *session) Players() []Player { return s.players }
 
 // Seed is the seed of the current round.
-func (s *session) Seed() int64 { return s.seed + int64(s.round) - 1 }
+func (s *session) Seed() int64 { return s.series.seed + int64(s.series.round) - 1 }
 
 // Snapshot is the last snapshot drawn.
 func (s *session) Snapshot() *Snapshot { return &s.snap }
 
 // Message is the notice shown to the user, if any.
-func (s *session) Message() string { return s.message }
+func (s *session) Message() string { return s.note.text }
 
 // Errors are the load errors shown.
 func (s *session) Errors() []string { return s.errors }
@@ -87,13 +95,21 @@ func (s *session) Title() string {
 	return t
 }
 
-func (s *session) notify(msg string) { s.message, s.msgAt, s.refusal = msg, time.Now(), false }
+// notice is the short message shown to the user (a refused sixth player, a file that did
+// not load, ...) and when it came.
+type notice struct {
+	text    string
+	at      time.Time
+	refusal bool // the message refuses a sixth player: it stays until acted on
+}
+
+func (n *notice) set(msg string) { n.text, n.at, n.refusal = msg, time.Now(), false }
 
 // dropRefusal takes away the refusal of a sixth player once the user acted on it (removed a
 // player, or closed the picker).
-func (s *session) dropRefusal() {
-	if s.refusal {
-		s.message, s.refusal = "", false
+func (n *notice) dropRefusal() {
+	if n.refusal {
+		n.text, n.refusal = "", false
 	}
 }
 
@@ -109,8 +125,8 @@ func (s *session) AddPlayer(path string) bool {
 
 func (s *session) addPlayer(path string) bool {
 	if len(s.players) >= MaxPlayers {
-		s.notify(fmt.Sprintf("At most %d programs play at once: remove one before adding %s.", MaxPlayers, baseName(path)))
-		s.refusal = true
+		s.note.set(fmt.Sprintf("At most %d programs play at once: remove one before adding %s.", MaxPlayers, baseName(path)))
+		s.note.refusal = true
 		return false
 	}
 	root, name, ok := s.splitPath(path)
@@ -133,7 +149,7 @@ func (s *session) addPlayer(path string) bool {
 		for _, line := range strings.Split(strings.TrimSpace(err.Error()), "\n") {
 			s.errors = append(s.errors, line)
 		}
-		s.notify(fmt.Sprintf("%s did not load; its errors are listed below.", baseName(name)))
+		s.note.set(fmt.Sprintf("%s did not load; its errors are listed below.", baseName(name)))
 		if !s.keepRefused || !s.loadsUnderRC3(displayName(root, name), src) {
 			return false
 		}
@@ -181,7 +197,7 @@ func (s *session) RemovePlayer(i int) {
 		return
 	}
 	s.players = append(s.players[:i], s.players[i+1:]...)
-	s.dropRefusal()
+	s.note.dropRefusal()
 	s.restartSeries()
 	s.changed()
 }
@@ -221,7 +237,7 @@ func (s *session) Recolor(i int) {
 
 // SetSeed sets the seed of round 1 and restarts the series with it.
 func (s *session) SetSeed(seed int64) {
-	s.seed = seed
+	s.series.seed = seed
 	s.restartSeries()
 }
 
@@ -244,7 +260,7 @@ func (s *session) newGame() {
 		s.gameNo = s.run.Reset(nil)
 		return
 	}
-	if s.unloaded() > 0 {
+	if s.players.unloaded() > 0 {
 		s.gameErr = s.unloadedError()
 		s.gameNo = s.run.Reset(nil)
 		return
@@ -275,33 +291,52 @@ func (s *session) ToggleRun() {
 	if s.over() {
 		s.nextRound()
 	}
-	if s.round > s.seriesEnd {
-		s.seriesStart, s.seriesEnd = s.round, s.round+s.rounds()-1
-	}
+	s.series.begin()
 	s.wantRun = true
 	s.run.Start()
 }
 
 // nextRound makes the game of the next round; the tally goes on.
 func (s *session) nextRound() {
-	s.round++
+	s.series.round++
 	s.newGame()
 }
 
 // restartSeries starts again at round 1 with an empty tally.
 func (s *session) restartSeries() {
-	s.round, s.seriesEnd = 1, 0
-	s.tally = Tally{}
+	s.series.restart()
 	s.newGame()
 }
 
-func (s *session) rounds() int { return max(s.roundsWant, 1) }
+// restart goes back to round 1 with an empty tally.
+func (r *series) restart() {
+	r.round, r.seriesEnd = 1, 0
+	r.tally = Tally{}
+}
+
+// begin starts a series at the current round unless one is under way.
+func (r *series) begin() {
+	if r.round > r.seriesEnd {
+		r.seriesStart, r.seriesEnd = r.round, r.round+r.rounds()-1
+	}
+}
+
+// record puts the result of a finished game into the tally once.
+func (r *series) record(snap *Snapshot, now time.Time) {
+	if r.tallied != snap.Game {
+		r.tallied = snap.Game
+		r.tally.AddEnd(snap.Counts, snap.Ranks)
+		r.overAt = now
+	}
+}
+
+func (r *series) rounds() int { return max(r.roundsWant, 1) }
 
 // setRounds sets how many rounds Start plays; a new length applies to the series under way.
-func (s *session) setRounds(n int) {
-	s.roundsWant = n
-	if s.seriesEnd >= s.round {
-		s.seriesEnd = s.seriesStart + s.rounds() - 1
+func (r *series) setRounds(n int) {
+	r.roundsWant = n
+	if r.seriesEnd >= r.round {
+		r.seriesEnd = r.seriesStart + r.rounds() - 1
 	}
 }
 
@@ -312,13 +347,13 @@ func (s *session) changed() {
 	}
 }
 
-func (s *session) teams() []Team {
-	t := make([]Team, len(s.players))
+func (r roster) teams() []Team {
+	t := make([]Team, len(r))
 	count := map[string]int{}
-	for _, p := range s.players {
+	for _, p := range r {
 		count[p.Name()]++
 	}
-	for i, p := range s.players {
+	for i, p := range r {
 		t[i] = Team{Name: p.Name(), Color: paletteColor(p.Color)}
 		if count[p.Name()] > 1 {
 			// Two players of one name (an RBI and its source, or one file twice) are told
@@ -350,13 +385,9 @@ func (s *session) checkOver(gtx layout.Context) {
 	if !s.over() || s.snap.Game == 0 {
 		return
 	}
-	if s.tallied != s.snap.Game {
-		s.tallied = s.snap.Game
-		s.tally.AddEnd(s.snap.Counts, s.snap.Ranks)
-		s.overAt = gtx.Now
-	}
-	if s.wantRun && s.round < s.seriesEnd {
-		next := s.overAt.Add(1500 * time.Millisecond)
+	s.series.record(&s.snap, gtx.Now)
+	if s.wantRun && s.series.round < s.series.seriesEnd {
+		next := s.series.overAt.Add(1500 * time.Millisecond)
 		if gtx.Now.After(next) {
 			s.nextRound()
 			s.run.Start()
@@ -366,19 +397,19 @@ func (s *session) checkOver(gtx layout.Context) {
 	}
 }
 
-func (s *session) resultHeadline() string {
+func (r roster) resultHeadline(snap *Snapshot) string {
 	winners := 0
 	w := -1
-	for i, r := range s.snap.Ranks {
+	for i, r := range snap.Ranks {
 		if r == 1 {
 			winners++
 			w = i
 		}
 	}
-	c := s.snap.Cycle
+	c := snap.Cycle
 	switch {
-	case winners == 1 && len(s.players) > 1 && w < len(s.players):
-		return fmt.Sprintf("%s wins (cycle %d)", s.players[w].Name(), c)
+	case winners == 1 && len(r) > 1 && w < len(r):
+		return fmt.Sprintf("%s wins (cycle %d)", r[w].Name(), c)
 	case winners >= 1:
 		return fmt.Sprintf("Draw (cycle %d)", c)
 	}
@@ -388,27 +419,27 @@ func (s *session) resultHeadline() string {
 // SetWindowSize records the window size (in dp) to remember it.
 func (s *session) SetWindowSize(w, h int) { s.windowSize = image.Pt(w, h) }
 
-func (s *session) teamName(i int) string {
-	if i >= 0 && i < len(s.players) {
-		return s.players[i].Name()
+func (r roster) teamName(i int) string {
+	if i >= 0 && i < len(r) {
+		return r[i].Name()
 	}
 	return fmt.Sprintf("team %d", i+1)
 }
 
-func (s *session) teamColor(i int) color.NRGBA {
-	if i >= 0 && i < len(s.players) {
-		return paletteColor(s.players[i].Color)
+func (r roster) teamColor(i int) color.NRGBA {
+	if i >= 0 && i < len(r) {
+		return paletteColor(r[i].Color)
 	}
 	return color.NRGBA{0x88, 0x88, 0x88, 0xFF}
 }
 
 // labelsOf finds the label definitions of a bank that is one of the loaded programs' own
 // banks (the engine shares their code, transferred or not): instruction index → names.
-func (s *session) labelsOf(b arena.BankView) map[int][]string {
+func (r roster) labelsOf(b arena.BankView) map[int][]string {
 	if b.Hidden || len(b.Code) == 0 {
 		return nil
 	}
-	for _, pl := range s.players {
+	for _, pl := range r {
 		prog := pl.Prog
 		if prog == nil || prog.Hidden {
 			continue

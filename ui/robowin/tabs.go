@@ -67,9 +67,9 @@ func (tv *tabsView) layoutTabContent(gtx layout.Context) layout.Dimensions {
 	return layout.Inset{Top: 6}.Layout(gtx, func(gtx layout.Context) layout.Dimensions {
 		switch tv.tab {
 		case 0:
-			return Graph(tv.th, &tv.hist, tv.teams()).Layout(gtx)
+			return Graph(tv.th, &tv.hist, tv.players.teams()).Layout(gtx)
 		case 1:
-			return EventLog(tv.th, &tv.eventLog, tv.evs, tv.teams()).Layout(gtx)
+			return EventLog(tv.th, &tv.eventLog, tv.evs, tv.players.teams()).Layout(gtx)
 		case 2:
 			return OptionsEditor(tv.th, &tv.optEd, &tv.opts, tv.cfg.Options).Layout(gtx)
 		default:

@@ -50,7 +50,7 @@ func (t *TornWindow) Title() string {
 }
 
 func (t *TornWindow) setTitle(cycle int) {
-	s := fmt.Sprintf("Robot %d · %s — cycle %d — RoboCom Arena", t.p.id, t.p.teamName(t.p.last.Team), cycle)
+	s := fmt.Sprintf("Robot %d · %s — cycle %d — RoboCom Arena", t.p.id, t.p.players.teamName(t.p.last.Team), cycle)
 	t.titleMu.Lock()
 	t.title = s
 	t.titleMu.Unlock()

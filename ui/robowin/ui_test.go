@@ -332,10 +332,10 @@ func TestGameOverTalliedOnce(t *testing.T) {
 		time.Sleep(5 * time.Millisecond)
 		h.frame()
 	}
-	if s := h.u.tally.Of(0); s != (arena.Score{Wins: 1}) {
+	if s := h.u.series.tally.Of(0); s != (arena.Score{Wins: 1}) {
 		t.Errorf("winner's score %+v after one game, want one win", s)
 	}
-	if s := h.u.tally.Of(1); s != (arena.Score{Losses: 1}) {
+	if s := h.u.series.tally.Of(1); s != (arena.Score{Losses: 1}) {
 		t.Errorf("loser's score %+v after one game, want one loss", s)
 	}
 	if _, ok := h.findText("Prog1 wins (cycle 1)"); !ok {
@@ -345,7 +345,7 @@ func TestGameOverTalliedOnce(t *testing.T) {
 	seed := h.u.Seed()
 	h.r.Queue(key.Event{Name: key.NameSpace, State: key.Press})
 	h.frame()
-	h.waitFor("round 2 to end", func() bool { return h.u.Snapshot().Over && h.u.tally.Rounds == 2 })
+	h.waitFor("round 2 to end", func() bool { return h.u.Snapshot().Over && h.u.series.tally.Rounds == 2 })
 	for i := 0; i < 20; i++ {
 		time.Sleep(5 * time.Millisecond)
 		h.frame()
@@ -353,8 +353,8 @@ func TestGameOverTalliedOnce(t *testing.T) {
 	if h.u.Seed() != seed+1 {
 		t.Errorf("round 2 has seed %d, want %d", h.u.Seed(), seed+1)
 	}
-	if s := h.u.tally.Of(0); s != (arena.Score{Wins: 2}) || h.u.tally.Rounds != 2 {
-		t.Errorf("winner's score %+v after %d rounds, want two wins", s, h.u.tally.Rounds)
+	if s := h.u.series.tally.Of(0); s != (arena.Score{Wins: 2}) || h.u.series.tally.Rounds != 2 {
+		t.Errorf("winner's score %+v after %d rounds, want two wins", s, h.u.series.tally.Rounds)
 	}
 }
 
@@ -369,14 +369,14 @@ func TestSeriesPlaysRoundsInARow(t *testing.T) {
 	h.frame()
 	seed := h.u.Seed()
 	h.clickLabel("Start")
-	h.waitFor("three rounds", func() bool { return h.u.tally.Rounds == 3 })
+	h.waitFor("three rounds", func() bool { return h.u.series.tally.Rounds == 3 })
 	time.Sleep(1700 * time.Millisecond) // longer than the pause between rounds
 	h.frame()
 	h.frame()
-	if h.u.tally.Rounds != 3 || h.u.round != 3 || h.u.Seed() != seed+2 {
-		t.Errorf("after the series: %d rounds tallied, round %d, seed %d (want 3, 3, %d)", h.u.tally.Rounds, h.u.round, h.u.Seed(), seed+2)
+	if h.u.series.tally.Rounds != 3 || h.u.series.round != 3 || h.u.Seed() != seed+2 {
+		t.Errorf("after the series: %d rounds tallied, round %d, seed %d (want 3, 3, %d)", h.u.series.tally.Rounds, h.u.series.round, h.u.Seed(), seed+2)
 	}
-	if s := h.u.tally.Of(0); s.Points() != 9 {
+	if s := h.u.series.tally.Of(0); s.Points() != 9 {
 		t.Errorf("winner has %d points after three wins", s.Points())
 	}
 }
