@@ -42,13 +42,33 @@ func Disabled(off bool, w layout.Widget) layout.Widget {
 
 // Timeline draws t for a game at cycle of furthest; canBack enables "← 1 cycle".
 func (k Kit) Timeline(t *Timeline, cycle, furthest int64, canBack bool) layout.Widget {
+	return k.TimelineRow(t, cycle, furthest, TimelineLook{CanBack: canBack})
+}
+
+// TimelineLook is what a window says in its timeline row beyond the shared parts.
+type TimelineLook struct {
+	CanBack  bool            // enables "← 1 cycle"
+	Label    string          // the cycle shown right of the slider; "" for "cycle N of M"
+	BackTip  string          // the tooltip of "← 1 cycle"; "" for the plain one
+	Trailing []layout.Widget // after "Latest →", 12 dp apart from it
+}
+
+// TimelineRow draws t for a game at cycle of furthest, as l says.
+func (k Kit) TimelineRow(t *Timeline, cycle, furthest int64, l TimelineLook) layout.Widget {
 	return func(gtx layout.Context) layout.Dimensions {
 		if !t.Slider.Dragging() && furthest > 0 {
 			t.Slider.Value = float32(cycle) / float32(furthest)
 		}
-		label := fmt.Sprintf("cycle %d of %d", cycle, furthest)
-		return layout.Flex{Alignment: layout.Middle}.Layout(gtx,
-			layout.Rigid(k.Tipped(&t.tips.back, "Go back one cycle (←; the game pauses)", Disabled(!canBack, k.SmallButton(&t.Back, "← 1 cycle")))),
+		label := l.Label
+		if label == "" {
+			label = fmt.Sprintf("cycle %d of %d", cycle, furthest)
+		}
+		backTip := l.BackTip
+		if backTip == "" {
+			backTip = "Go back one cycle (←; the game pauses)"
+		}
+		children := []layout.FlexChild{
+			layout.Rigid(k.Tipped(&t.tips.back, backTip, Disabled(!l.CanBack, k.SmallButton(&t.Back, "← 1 cycle")))),
 			layout.Rigid(layout.Spacer{Width: 6}.Layout),
 			layout.Rigid(k.Label("Timeline")),
 			layout.Flexed(1, func(gtx layout.Context) layout.Dimensions {
@@ -57,6 +77,13 @@ func (k Kit) Timeline(t *Timeline, cycle, furthest int64, canBack bool) layout.W
 			layout.Rigid(k.Label(label)),
 			layout.Rigid(layout.Spacer{Width: 6}.Layout),
 			layout.Rigid(k.Tipped(&t.tips.latest, "Forward again to the furthest cycle reached", Disabled(cycle >= furthest, k.SmallButton(&t.Latest, "Latest →")))),
-		)
+		}
+		if len(l.Trailing) > 0 {
+			children = append(children, layout.Rigid(layout.Spacer{Width: 12}.Layout))
+			for _, w := range l.Trailing {
+				children = append(children, layout.Rigid(w))
+			}
+		}
+		return layout.Flex{Alignment: layout.Middle}.Layout(gtx, children...)
 	}
 }

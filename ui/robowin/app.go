@@ -253,7 +253,7 @@ func (u *UI) shortcutAction(gtx layout.Context, a shortcut.Action) {
 	case shortcut.Slower:
 		u.setSpeed(u.speedIdx - 1)
 	case shortcut.Back:
-		u.dbg.timeline.back.Click()
+		u.dbg.timeline.Back.Click()
 	}
 }
 

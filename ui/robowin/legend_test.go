@@ -47,7 +47,7 @@ func TestTimelineKnobAndHint(t *testing.T) {
 	h := newHarness(t, "test:p1.rob", "test:p2.rob")
 	h.waitFor("the first game", func() bool { return len(h.u.Snapshot().Robots) == 2 })
 	h.frame()
-	first := h.u.dbg.timeline.slider.Value
+	first := h.u.dbg.timeline.Slider.Value
 	if !h.shows("Click a robot to open its debugger; several can be open at once.") {
 		t.Error("no hint to click a robot with robots on the board")
 	}
@@ -56,7 +56,7 @@ func TestTimelineKnobAndHint(t *testing.T) {
 	h.clickLabel("Restart")
 	h.waitFor("the restart", func() bool { h.frame(); return h.u.Snapshot().Cycle == 0 && h.u.Snapshot().Furthest == 0 })
 	h.frame()
-	if got := h.u.dbg.timeline.slider.Value; got != first {
+	if got := h.u.dbg.timeline.Slider.Value; got != first {
 		t.Errorf("after a restart the knob stands at %v, on first launch at %v", got, first)
 	}
 }

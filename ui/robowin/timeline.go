@@ -7,6 +7,8 @@ import (
 	"gioui.org/layout"
 	"gioui.org/widget"
 	"gioui.org/widget/material"
+
+	"robocom/ui/kit"
 )
 
 // timelineView is the row under the board: "← 1 cycle", the timeline slider over every
@@ -14,12 +16,11 @@ import (
 type timelineView struct {
 	*session
 	look
-	back, latest, tools widget.Clickable
-	stop                widget.Clickable // stops the seek under way
-	tips                struct{ back, latest tipArea }
-	slider              widget.Float
-	seekWant            int // cycle to go to, -1 for none
-	seekBusy            atomic.Bool
+	kit.Timeline                  // "← 1 cycle", the slider and "Latest →", as in Core War
+	tools        widget.Clickable // the program tools' button
+	stop         widget.Clickable // stops the seek under way
+	seekWant     int              // cycle to go to, -1 for none
+	seekBusy     atomic.Bool
 }
 
 func (t *timelineView) init(s *session, k look) {
@@ -30,32 +31,19 @@ func (t *timelineView) init(s *session, k look) {
 // update notes the cycle the buttons or the slider ask for in seekWant; it reports whether
 // the program tools' button was pressed.
 func (t *timelineView) update(gtx layout.Context) (toolsPressed bool) {
-	if t.back.Clicked(gtx) {
+	back, want := t.Update(gtx, int64(t.snap.Cycle), int64(t.snap.Furthest))
+	if back {
 		t.seekWant = max(t.snap.Cycle-1, 0)
-	}
-	if t.latest.Clicked(gtx) {
-		t.seekWant = t.snap.Furthest
 	}
 	if t.stop.Clicked(gtx) {
 		t.run.StopSeek()
 		t.seekWant = -1
 	}
 	toolsPressed = t.tools.Clicked(gtx)
-	if t.slider.Update(gtx) && t.snap.Furthest > 0 {
-		t.seekWant = int(t.slider.Value*float32(t.snap.Furthest) + 0.5)
+	if want >= 0 {
+		t.seekWant = int(want)
 	}
 	return toolsPressed
-}
-
-// disabledIf greys out w and ignores its clicks when off: "← 1 cycle" at cycle 0 and
-// "Latest →" at the furthest cycle would do nothing, and a new user clicking them saw no reason.
-func disabledIf(off bool, w layout.Widget) layout.Widget {
-	return func(gtx layout.Context) layout.Dimensions {
-		if off {
-			gtx = gtx.Disabled()
-		}
-		return w(gtx)
-	}
 }
 
 // seekText says how far a seek has come: it replays the game from cycle from to cycle to.
@@ -78,14 +66,11 @@ func (t *timelineView) layout(gtx layout.Context, notice string, hint bool, tool
 	// The same snapshot as the cycle counter at the top (not the debuggers' fetch, which
 	// lags a publish behind while the game runs).
 	snap := &t.snap
-	if !t.slider.Dragging() {
+	if !t.Slider.Dragging() && snap.Furthest == 0 {
 		// At cycle 0 of 0 (first launch, or a restart) the knob stands at the right, at
 		// "now", where it stays while the game runs on: it started at the left on first
 		// launch and at the right after a restart.
-		t.slider.Value = 1
-		if snap.Furthest > 0 {
-			t.slider.Value = float32(snap.Cycle) / float32(snap.Furthest)
-		}
+		t.Slider.Value = 1
 	}
 	label := timelineLabel(snap)
 	if !snap.Rewindable {
@@ -94,19 +79,12 @@ func (t *timelineView) layout(gtx layout.Context, notice string, hint bool, tool
 	return layout.Inset{Top: 4, Bottom: 4, Left: 6, Right: 6}.Layout(gtx, func(gtx layout.Context) layout.Dimensions {
 		return layout.Flex{Axis: layout.Vertical}.Layout(gtx,
 			layout.Rigid(func(gtx layout.Context) layout.Dimensions {
-				return layout.Flex{Alignment: layout.Middle}.Layout(gtx,
-					layout.Rigid(t.tipped(&t.tips.back, "Go back one cycle (←; the game pauses; the future is kept until you edit)", disabledIf(snap.Cycle == 0, t.smallButton(&t.back, "← 1 cycle")))),
-					layout.Rigid(layout.Spacer{Width: 6}.Layout),
-					layout.Rigid(t.label("Timeline")),
-					layout.Flexed(1, func(gtx layout.Context) layout.Dimensions {
-						return layout.Inset{Left: 6, Right: 6}.Layout(gtx, material.Slider(t.th, &t.slider).Layout)
-					}),
-					layout.Rigid(t.label(label)),
-					layout.Rigid(layout.Spacer{Width: 6}.Layout),
-					layout.Rigid(t.tipped(&t.tips.latest, "Forward again to the furthest cycle reached", disabledIf(snap.Cycle >= snap.Furthest, t.smallButton(&t.latest, "Latest →")))),
-					layout.Rigid(layout.Spacer{Width: 12}.Layout),
-					layout.Rigid(t.smallButton(&t.tools, toolsLabel)),
-				)
+				return t.kit().TimelineRow(&t.Timeline, int64(snap.Cycle), int64(snap.Furthest), kit.TimelineLook{
+					CanBack:  snap.Cycle > 0,
+					Label:    label,
+					BackTip:  "Go back one cycle (←; the game pauses; the future is kept until you edit)",
+					Trailing: []layout.Widget{t.smallButton(&t.tools, toolsLabel)},
+				})(gtx)
 			}),
 			layout.Rigid(func(gtx layout.Context) layout.Dimensions {
 				if active, from, at, to := t.run.SeekProgress(); active {
