@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"robocom/internal/userfile"
 	"robocom/robolang"
@@ -129,7 +130,8 @@ type optionKey struct {
 	field    func(o *Options) *int
 }
 
-var optionKeys = func() map[string]optionKey {
+// optionKeys is built on first use: a process that never reads options (robocom mars) skips it.
+var optionKeys = sync.OnceValue(func() map[string]optionKey {
 	m := map[string]optionKey{
 		"board":        {MinBoard, MaxBoard, func(o *Options) *int { return &o.Board }},
 		"timeout":      {1, MaxTimeout, func(o *Options) *int { return &o.Timeout }},
@@ -155,12 +157,12 @@ var optionKeys = func() map[string]optionKey {
 		m["cost."+robolang.Instructions[op].CostKey] = optionKey{0, maxCost, func(o *Options) *int { return &o.Cost[op] }}
 	}
 	return m
-}()
+})
 
 // Keys lists every option key, sorted.
 func Keys() []string {
 	keys := []string{"first-mobile", "instructions"}
-	for k := range optionKeys {
+	for k := range optionKeys() {
 		keys = append(keys, k)
 	}
 	sort.Strings(keys)
@@ -195,7 +197,7 @@ func (o *Options) Set(key, value string) error {
 		}
 		return nil
 	}
-	k, ok := optionKeys[key]
+	k, ok := optionKeys()[key]
 	if !ok {
 		return fmt.Errorf("unknown option %q (known: %s)", userfile.Excerpt(key, 40), strings.Join(Keys(), ", "))
 	}
@@ -221,7 +223,7 @@ func (o *Options) SetPair(kv string) error {
 
 // Validate checks every value (a set built in Go code may bypass Set).
 func (o *Options) Validate() error {
-	for key, k := range optionKeys {
+	for key, k := range optionKeys() {
 		if n := *k.field(o); n < k.min || n > k.max {
 			return fmt.Errorf("option %s must be in %d..%d, not %d", key, k.min, k.max, n)
 		}
@@ -243,7 +245,7 @@ func (o *Options) Get(key string) (string, bool) {
 		}
 		return "classic", true
 	}
-	k, ok := optionKeys[key]
+	k, ok := optionKeys()[key]
 	if !ok {
 		return "", false
 	}

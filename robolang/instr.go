@@ -6,7 +6,10 @@
 // follows. The assembler, the formatter/disassembler and the arena's VM all read it.
 package robolang
 
-import "strings"
+import (
+	"strings"
+	"sync"
+)
 
 // Opcode names an instruction. The zero value is invalid.
 type Opcode uint8
@@ -142,7 +145,8 @@ var Instructions = [NumOpcodes]InstrInfo{
 	OpSleep:   {OpSleep, "SLEEP", r, 0, 0, 0, "sleep", true, "wait a cycles, passing the turn on to the other tasks"},
 }
 
-var byName = func() map[string]Opcode {
+// byName is built on first use, so that starting a program that assembles no RoboCom costs nothing.
+var byName = sync.OnceValue(func() map[string]Opcode {
 	m := make(map[string]Opcode)
 	for op := Opcode(1); op < NumOpcodes; op++ {
 		if op.Valid() {
@@ -150,8 +154,8 @@ var byName = func() map[string]Opcode {
 		}
 	}
 	return m
-}()
+})
 
 // LookupOpcode finds a mnemonic, case-insensitively. It returns OpInvalid if there is none.
 // Whether an RC3 mnemonic is allowed is the caller's business (see Opcode.IsRC3).
-func LookupOpcode(name string) Opcode { return byName[strings.ToUpper(name)] }
+func LookupOpcode(name string) Opcode { return byName()[strings.ToUpper(name)] }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"os"
 	"os/exec"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -46,5 +47,28 @@ func TestMarsInterrupted(t *testing.T) {
 	var exit *exec.ExitError
 	if !errors.As(err, &exit) || exit.ExitCode() != 4 {
 		t.Fatalf("interrupted robocom mars: %v, want exit status 4", err)
+	}
+}
+
+// TestMarsNoguiLinksNoWindow: the nogui build is the one for hills, which start "robocom mars"
+// once per battle; it stays cheap to start only while it links neither Gio nor its font
+// stack, whose initialisers and C libraries cost ~4.8 M machine instructions per start
+// (RATIONALE, "Redcode speed").
+func TestMarsNoguiLinksNoWindow(t *testing.T) {
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go command to list the nogui build's packages")
+	}
+	cmd := exec.Command(goTool, "list", "-deps", "-tags", "nogui", ".")
+	cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	for _, pkg := range strings.Fields(string(out)) {
+		if strings.HasPrefix(pkg, "gioui.org/") || strings.HasPrefix(pkg, "github.com/go-text/") ||
+			strings.HasPrefix(pkg, "robocom/ui/") {
+			t.Errorf("the nogui build links %s", pkg)
+		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"image/color"
 	"image/draw"
 	"math"
+	"sync"
 
 	"gioui.org/f32"
 	"gioui.org/layout"
@@ -303,7 +304,8 @@ func (rb *boardRaster) fillPolygons(dst *image.RGBA, pts []f32.Point, c color.NR
 // blendLinear paints c over dst through the coverage in mask, blending in linear light as
 // Gio's renderer does, so that anti-aliased edges look as they did when Gio drew them.
 func blendLinear(dst *image.RGBA, mask *image.Alpha, c color.NRGBA) {
-	src := [3]float32{srgbToLinear[c.R], srgbToLinear[c.G], srgbToLinear[c.B]}
+	toLinear := srgbToLinear()
+	src := [3]float32{toLinear[c.R], toLinear[c.G], toLinear[c.B]}
 	ca := float32(c.A) / 255
 	for i, m := range mask.Pix {
 		if m == 0 {
@@ -312,15 +314,17 @@ func blendLinear(dst *image.RGBA, mask *image.Alpha, c color.NRGBA) {
 		a := float32(m) / 255 * ca
 		px := dst.Pix[4*i : 4*i+4 : 4*i+4]
 		for k := 0; k < 3; k++ {
-			v := srgbToLinear[px[k]]*(1-a) + src[k]*a
+			v := toLinear[px[k]]*(1-a) + src[k]*a
 			px[k] = linearToSRGB(v)
 		}
 		px[3] = 0xFF
 	}
 }
 
-// srgbToLinear maps an 8-bit sRGB value to linear light in [0, 1].
-var srgbToLinear = func() (t [256]float32) {
+// srgbToLinear maps an 8-bit sRGB value to linear light in [0, 1]. It is built on first use:
+// math.Pow 256 times would otherwise run at every start of robocom, headless commands included.
+var srgbToLinear = sync.OnceValue(func() (t *[256]float32) {
+	t = new([256]float32)
 	for i := range t {
 		v := float64(i) / 255
 		if v <= 0.04045 {
@@ -330,7 +334,7 @@ var srgbToLinear = func() (t [256]float32) {
 		}
 	}
 	return t
-}()
+})
 
 func linearToSRGB(v float32) uint8 {
 	var s float64
