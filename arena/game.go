@@ -1,6 +1,7 @@
 package arena
 
 import (
+	"context"
 	"errors"
 	"fmt"
 
@@ -567,6 +568,31 @@ func (g *Game) Step() bool {
 // Run plays the game to its end.
 func (g *Game) Run() {
 	g.RunUntil(g.opts.Timeout)
+}
+
+// pollCycles is how many cycles RunContext simulates between looks at its context: a look
+// costs a fraction of one busy cycle, and even a full board simulates this many in well
+// under a second.
+const pollCycles = 2048
+
+// RunContext plays the game to its end, as Run does, unless ctx is done first: then it
+// returns ctx's error within pollCycles cycles, leaving the game unfinished. The result of a
+// game played to its end is Run's (RunUntil in steps changes nothing).
+func (g *Game) RunContext(ctx context.Context) error {
+	done := ctx.Done()
+	for !g.over {
+		select {
+		case <-done:
+			return ctx.Err()
+		default:
+		}
+		until := g.cycle + pollCycles
+		if nb := g.nextBusyCycle(); nb > until {
+			until = nb // an idle stretch is skipped in one step, as Run does
+		}
+		g.RunUntil(until)
+	}
+	return nil
 }
 
 // RunUntil simulates until the given cycle has been simulated or the game is over. Cycles

@@ -23,8 +23,8 @@ type Battle struct {
 
 // Play plays the rounds and hands each one's result to each, round 1 first, holding only a
 // few rounds at a time (bouts.Play), so any number of rounds takes the same memory. When ctx
-// is done it stops at a round boundary and returns ctx's error; played counts the rounds
-// handed over.
+// is done it stops within a few thousand cycles, drops the rounds unfinished and returns
+// ctx's error; played counts the rounds handed over.
 func (b *Battle) Play(ctx context.Context, each func(round int, r *Result) error) (played int, err error) {
 	if err := bouts.CheckRounds(b.Rounds); err != nil {
 		return 0, err
@@ -46,7 +46,10 @@ func (b *Battle) Play(ctx context.Context, each func(round int, r *Result) error
 		if err != nil {
 			return nil, err
 		}
-		g.Run()
+		if err := g.RunContext(ctx); err != nil {
+			g.Release()
+			return nil, err
+		}
 		res := g.Result()
 		g.Release() // its buffers go to the next round
 		return &res, nil
@@ -71,11 +74,19 @@ func NewTournament(progs []*robolang.Program, opts *Options, seed int64, rounds 
 
 // PlayBout plays one bout of the plan.
 func (t *Tournament) PlayBout(b bouts.Bout) (bouts.Result, error) {
+	return t.playBout(context.Background(), b)
+}
+
+// playBout is PlayBout, returning ctx's error as soon as ctx is done (see Game.RunContext).
+func (t *Tournament) playBout(ctx context.Context, b bouts.Bout) (bouts.Result, error) {
 	g, err := New(Config{Programs: []*robolang.Program{t.Programs[b.A], t.Programs[b.B]}, Options: t.Options, Seed: b.Seed})
 	if err != nil {
 		return bouts.Result{}, err
 	}
-	g.Run()
+	if err := g.RunContext(ctx); err != nil {
+		g.Release()
+		return bouts.Result{}, err
+	}
 	res := g.Result()
 	g.Release()
 	winner := -1
@@ -89,8 +100,9 @@ func (t *Tournament) PlayBout(b bouts.Bout) (bouts.Result, error) {
 }
 
 // Play plays the plan's bouts [from, to) (all of them: 0, Plan.Bouts(); a shard:
-// bouts.Shard) and hands each result to each in plan order. It stops at a bout boundary
-// when ctx is done, returning ctx's error; next is the first bout not handed over.
+// bouts.Shard) and hands each result to each in plan order. When ctx is done it stops within
+// a few thousand cycles, dropping the bouts unfinished, and returns ctx's error; next is the
+// first bout not handed over.
 func (t *Tournament) Play(ctx context.Context, from, to int, each func(bouts.Result) error) (next int, err error) {
 	if err := t.Plan.Check(); err != nil {
 		return from, err
@@ -100,7 +112,7 @@ func (t *Tournament) Play(ctx context.Context, from, to int, each func(bouts.Res
 		workers = bouts.Workers()
 	}
 	return bouts.Play(ctx, from, to, workers,
-		func(g int) (bouts.Result, error) { return t.PlayBout(t.Plan.Bout(g)) },
+		func(g int) (bouts.Result, error) { return t.playBout(ctx, t.Plan.Bout(g)) },
 		func(_ int, r bouts.Result) error { return each(r) })
 }
 

@@ -557,7 +557,8 @@ type signalAttack struct {
 	sig       syscall.Signal
 	status    int
 	ignoreINT bool
-	noStray   string // a file whose temporary sibling (".NAME.*") must not be left behind
+	noStray   string     // a file whose temporary sibling (".NAME.*") must not be left behind
+	setup     [][]string // robocom commands run first, in the work folder
 }
 
 // signalGrace is how soon a signal must end a command, even in the middle of one endless
@@ -568,7 +569,13 @@ func signalAttacks(t *testing.T, bin, work string) {
 	if err := os.WriteFile(filepath.Join(work, "loop.vna"), []byte("; loops forever\nJUMP 0\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	for _, name := range []string{"LoopA", "LoopB"} { // robots that live until the time limit
+		if err := os.WriteFile(filepath.Join(work, strings.ToLower(name)+".rob"), []byte("Name "+name+"\nBank A\nJUMP 0\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 	const endless = "1000000000000"
+	const longest = "timeout=1000000000" // the largest RoboCom time limit
 	cases := []signalAttack{
 		{name: "core .red -cycles 1e12 SIGTERM", args: []string{"core", "-rounds", "1", "-cycles", endless, "x.red", "z.red"}, sig: syscall.SIGTERM, status: 143},
 		{name: "core .cw -cycles 1e12 SIGHUP", args: []string{"core", "-rounds", "1", "-cycles", endless, "imp.cw", "imp.cw"}, sig: syscall.SIGHUP, status: 129},
@@ -578,6 +585,13 @@ func signalAttacks(t *testing.T, bin, work string) {
 		{name: "tournament -shard -cycles 1e12 SIGTERM", args: []string{"tournament", "-seed", "1", "-shard", "0/1", "-o", "sigpart.jsonl", "-rounds", "1", "-cycles", endless, "x.red", "z.red"},
 			sig: syscall.SIGTERM, status: 143, noStray: "sigpart.jsonl"},
 		{name: "core SIGINT ignored at start", args: []string{"core", "-rounds", "1", "-cycles", endless, "x.red", "z.red"}, sig: syscall.SIGINT, status: 143, ignoreINT: true},
+		{name: "battle .rob timeout 1e9 SIGTERM", args: []string{"battle", "-seed", "1", "-rounds", "1", "-opt", longest, "loopa.rob", "loopb.rob"}, sig: syscall.SIGTERM, status: 143},
+		{name: "battle -json timeout 1e9 SIGHUP", args: []string{"battle", "-json", "-seed", "1", "-rounds", "3", "-opt", longest, "loopa.rob", "loopb.rob"}, sig: syscall.SIGHUP, status: 129},
+		{name: "tournament .rob timeout 1e9 SIGTERM", args: []string{"tournament", "-seed", "1", "-rounds", "2", "-opt", longest, "loopa.rob", "loopb.rob", "loopa.rob"}, sig: syscall.SIGTERM, status: 143},
+		{name: "tournament .rob -shard timeout 1e9 SIGINT", args: []string{"tournament", "-seed", "1", "-shard", "0/1", "-o", "sigrob.jsonl", "-rounds", "1", "-opt", longest, "loopa.rob", "loopb.rob"},
+			sig: syscall.SIGINT, status: 130, noStray: "sigrob.jsonl"},
+		{name: "hill add .rob timeout 1e9 SIGTERM", args: []string{"hill", "add", "sig.hill", "loopb.rob"}, sig: syscall.SIGTERM, status: 143,
+			setup: [][]string{{"hill", "create", "sig.hill", "-game", "robocom", "-rounds", "1", "-seed", "1", "-opt", longest}, {"hill", "add", "sig.hill", "loopa.rob"}}},
 		{name: "mars -c 1e12 SIGINT", args: []string{"mars", "-b", "-c", endless, "x.red", "z.red"}, sig: syscall.SIGINT, status: 4},
 		{name: "mars SIGINT ignored at start", args: []string{"mars", "-b", "-c", endless, "x.red", "z.red"}, sig: syscall.SIGINT, status: -1, ignoreINT: true},
 	}
@@ -587,6 +601,13 @@ func signalAttacks(t *testing.T, bin, work string) {
 }
 
 func runSignalAttack(t *testing.T, bin, dir string, a signalAttack) {
+	for _, step := range a.setup {
+		c := exec.Command(bin, step...)
+		c.Dir = dir
+		if out, err := c.CombinedOutput(); err != nil {
+			t.Fatalf("setup robocom %s: %v\n%s", strings.Join(step, " "), err, out)
+		}
+	}
 	name, args := bin, a.args
 	if a.ignoreINT {
 		// The shell ignores SIGINT and exec keeps it ignored, as for `robocom ... &` in a script.
