@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -103,18 +104,23 @@ func battleMain(args []string, stdout, stderr io.Writer) int {
 	defer interrupted.stop()
 	b := &arena.Battle{Programs: progs, Options: opts, Seed: seed, Rounds: gf.rounds, Places: places}
 	var traceFailed atomic.Bool // set where the rounds are played, read where they are handed over
+	// A failed trace write stops the play at once, also in the middle of a long round: the
+	// play's context is cancelled, which RunContext checks every few thousand cycles.
+	playCtx, stopPlay := context.WithCancel(ctx)
+	defer stopPlay()
 	if tw != nil {
 		var buf []byte
 		b.OnEvent = func(round int, e arena.Event) {
 			buf = appendTraceLine(buf[:0], round, e)
 			if _, err := tw.Write(buf); err != nil {
 				traceFailed.Store(true)
+				stopPlay()
 			}
 		}
 	}
 	out := newBattleWriter(stdout, gf.json, b)
 	prog := newProgress(stderr, gf.quiet, "rounds", gf.rounds)
-	played, err := b.Play(ctx, func(round int, r *arena.Result) error {
+	played, err := b.Play(playCtx, func(round int, r *arena.Result) error {
 		if traceFailed.Load() {
 			return errTraceFailed // no use playing on: the command fails
 		}
