@@ -14,7 +14,7 @@ import (
 	"text/tabwriter"
 
 	"robocom/corewars"
-	coreplay "robocom/corewars/play"
+	"robocom/corewars/play"
 	"robocom/internal/bouts"
 	"robocom/internal/termtext"
 	"robocom/internal/userfile"
@@ -82,16 +82,16 @@ func coreMain(args []string, stdout, stderr io.Writer) int {
 	if len(files) == 0 {
 		return usageErr("no program given")
 	}
-	lang := coreplay.LanguageOf(files[0])
-	if lang == coreplay.NoLanguage {
+	lang := play.LanguageOf(files[0])
+	if lang == play.NoLanguage {
 		return usageErr("%s: unknown language %q; robocom core plays .cw (Hofmann's Corewars), .vna (VNA Code) and .red (Redcode) programs", files[0], filepath.Ext(files[0]))
 	}
 	for _, file := range files[1:] {
-		if coreplay.LanguageOf(file) != lang {
+		if play.LanguageOf(file) != lang {
 			return usageErr("%s and %s are in different languages; all programs of a battle must be .cw, all .vna or all .red", files[0], file)
 		}
 	}
-	if lang != coreplay.CW && f.copies != 1 {
+	if lang != play.CW && f.copies != 1 {
 		return usageErr("-copies is for .cw programs; %s loads each program once", lang)
 	}
 	p, err := f.core.params(lang)
@@ -100,7 +100,7 @@ func coreMain(args []string, stdout, stderr io.Writer) int {
 	}
 	p.Rounds = f.rounds
 	// Every file is loaded, so that all load errors are reported at once.
-	var progs []*coreplay.Program
+	var progs []*play.Program
 	failed := false
 	for _, file := range files {
 		src, err := userfile.Read(file, userfile.CoreSource)
@@ -109,7 +109,7 @@ func coreMain(args []string, stdout, stderr io.Writer) int {
 			failed = true
 			continue
 		}
-		prog, err := coreplay.Load(file, src, p)
+		prog, err := play.Load(file, src, p)
 		if err != nil {
 			fmt.Fprintln(stderr, err)
 			failed = true
@@ -125,7 +125,7 @@ func coreMain(args []string, stdout, stderr io.Writer) int {
 		copies[i] = f.copies
 	}
 	dialect := ""
-	if lang == coreplay.Redcode {
+	if lang == play.Redcode {
 		dialect = p.Dialect
 	}
 	res := coreResult{Language: langName[lang], Dialect: dialect, Size: p.Size, Cycles: p.Cycles, Threads: p.Threads, Copies: f.copies, Seed: f.seed}
@@ -138,11 +138,11 @@ func coreMain(args []string, stdout, stderr io.Writer) int {
 	prog := newProgress(stderr, f.quiet, "rounds", f.rounds)
 	played, err := bouts.Play(ctx, 0, f.rounds, bouts.Workers(), func(k int) (coreRound, error) {
 		seed := f.seed + int64(k)
-		g, err := coreplay.NewGame(progs, copies, p, seed)
+		g, err := play.NewGame(progs, copies, p, seed)
 		if err != nil {
 			return coreRound{}, err
 		}
-		if err := coreplay.RunGame(ctx, g); err != nil {
+		if err := play.RunGame(ctx, g); err != nil {
 			return coreRound{}, err
 		}
 		return roundResult(g, k+1, seed, files), nil
@@ -166,7 +166,7 @@ func coreMain(args []string, stdout, stderr io.Writer) int {
 }
 
 // langName is the language's name in the JSON result.
-var langName = map[coreplay.Language]string{coreplay.CW: "cw", coreplay.VNA: "vna", coreplay.Redcode: "redcode"}
+var langName = map[play.Language]string{play.CW: "cw", play.VNA: "vna", play.Redcode: "redcode"}
 
 type coreResult struct {
 	Language string      `json:"language"`          // "cw", "vna" or "redcode"
@@ -251,12 +251,12 @@ func roundResult(g corewars.Engine, round int, seed int64, files []string) coreR
 }
 
 // coreWriter writes a battle's result as its rounds finish (the same bytes as the whole
-// document at once), folding the rounds into a coreplay.Tally.
+// document at once), folding the rounds into a play.Tally.
 type coreWriter struct {
 	w     *bufio.Writer
 	js    *jsonStream
 	res   *coreResult
-	tally coreplay.Tally
+	tally play.Tally
 	alive []bool
 	err   error
 }

@@ -14,7 +14,7 @@ import (
 	"text/tabwriter"
 
 	"robocom/arena"
-	coreplay "robocom/corewars/play"
+	"robocom/corewars/play"
 	"robocom/internal/hill"
 	"robocom/internal/termtext"
 	"robocom/internal/userfile"
@@ -120,7 +120,7 @@ func hillCreate(args []string, stdout, stderr io.Writer) int {
 		if set["options"] || len(gf.opts) > 0 {
 			return usageErr("-options and -opt are RoboCom's; a Core War hill takes -coresize, -cycles, -threads, ...")
 		}
-		l, err := coreplay.ParseLanguage(*lang)
+		l, err := play.ParseLanguage(*lang)
 		if err != nil {
 			return usageErr("%v", err)
 		}
@@ -128,7 +128,7 @@ func hillCreate(args []string, stdout, stderr io.Writer) int {
 		if err != nil {
 			return usageErr("%v", err)
 		}
-		cfg.Game = &coreplay.HillGame{Language: l, Params: p}
+		cfg.Game = &play.HillGame{Language: l, Params: p}
 	case "":
 		return usageErr("give the game: -game robocom or -game core")
 	default:
@@ -150,7 +150,7 @@ func describeGame(c hill.Config) string {
 	}
 	p := core.Params
 	s := fmt.Sprintf("Core War, %s, core %d, %d cycles, %d threads", core.Language, p.Size, p.Cycles, p.Threads)
-	if core.Language == coreplay.Redcode {
+	if core.Language == play.Redcode {
 		s += fmt.Sprintf(", max length %d, min distance %d, dialect '%s", p.MaxLength, p.MinDist, p.Dialect)
 	}
 	return s
@@ -267,7 +267,7 @@ func hillJSON(h *hill.Hill, st *hill.Standings) any {
 	if robo != nil {
 		return newTournamentJSON(robo.Options, c.Seed, st.Plan, st.Tally.(*arena.Standing), st.Missing > 0)
 	}
-	res := st.Tally.(*coreplay.Result)
+	res := st.Tally.(*play.Result)
 	res.Rank()
 	return coreTournamentJSON(res, core.Language, st.Missing > 0)
 }

@@ -8,7 +8,7 @@ import (
 	"os"
 
 	"robocom/arena"
-	coreplay "robocom/corewars/play"
+	"robocom/corewars/play"
 	"robocom/internal/bouts"
 )
 
@@ -66,21 +66,21 @@ func mergeMain(args []string, stdout, stderr io.Writer) int {
 			return writeTournament(stdout, newTournamentJSON(opts, h.Seed, plan, st, false), *asJSON)
 		}
 	} else {
-		lang := coreplay.NoLanguage
+		lang := play.NoLanguage
 		for l, name := range langName {
 			if name == h.Language {
 				lang = l
 			}
 		}
-		if lang == coreplay.NoLanguage {
+		if lang == play.NoLanguage {
 			fmt.Fprintf(stderr, "robocom merge: %s: unknown language %q\n", parts[0].Path, h.Language)
 			return 1
 		}
-		entries := make([]*coreplay.Program, len(h.Programs))
+		entries := make([]*play.Program, len(h.Programs))
 		for i, p := range h.Programs {
-			entries[i] = &coreplay.Program{Name: p.Name, File: p.File, Lang: lang}
+			entries[i] = &play.Program{Name: p.Name, File: p.File, Lang: lang}
 		}
-		res := coreplay.NewRoundRobin(entries, h.Seed, plan)
+		res := play.NewRoundRobin(entries, h.Seed, plan)
 		add = res.Add
 		write = func() error {
 			res.Rank()

@@ -15,7 +15,7 @@ import (
 	"strconv"
 	"text/tabwriter"
 
-	coreplay "robocom/corewars/play"
+	"robocom/corewars/play"
 	"robocom/internal/bouts"
 	"robocom/internal/termtext"
 	"robocom/internal/userfile"
@@ -29,7 +29,7 @@ func isCoreTournament(args []string) bool {
 		if len(a) > 0 && a[0] == '-' {
 			continue
 		}
-		if coreplay.IsCoreFile(a) {
+		if play.IsCoreFile(a) {
 			return true
 		}
 		if st, err := os.Stat(a); err == nil && st.IsDir() {
@@ -49,7 +49,7 @@ func countProgramKinds(dir string) (core, robo int) {
 			continue
 		}
 		switch ext := filepath.Ext(e.Name()); {
-		case coreplay.IsCoreFile(e.Name()):
+		case play.IsCoreFile(e.Name()):
 			core++
 		case ext == ".rob" || ext == ".rbi":
 			robo++
@@ -84,7 +84,7 @@ func newCoreTournamentFlags(w io.Writer) (*flag.FlagSet, *coreTournamentFlags) {
 		f.seed, f.seedSet = n, true
 		return nil
 	})
-	fs.IntVar(&f.rounds, "rounds", 10, fmt.Sprintf("rounds a pairing (round-robin); the Swiss system always plays %d", coreplay.SwissBattles))
+	fs.IntVar(&f.rounds, "rounds", 10, fmt.Sprintf("rounds a pairing (round-robin); the Swiss system always plays %d", play.SwissBattles))
 	fs.BoolVar(&f.swiss, "swiss", false, "the Atari ST Swiss system instead of round-robin")
 	f.core.register(fs, true)
 	fs.IntVar(&f.copies, "copies", 1, "processes per program (.cw only)")
@@ -136,7 +136,7 @@ func coreTournamentMain(args []string, stdout, stderr io.Writer) int {
 		}
 		n := 0
 		for _, e := range ents {
-			if !e.IsDir() && coreplay.IsCoreFile(e.Name()) {
+			if !e.IsDir() && play.IsCoreFile(e.Name()) {
 				files = append(files, filepath.Join(a, e.Name()))
 				n++
 			}
@@ -148,9 +148,9 @@ func coreTournamentMain(args []string, stdout, stderr io.Writer) int {
 	if len(files) < 2 {
 		return usageErr("a tournament needs at least 2 programs, got %d", len(files))
 	}
-	lang := coreplay.LanguageOf(files[0])
+	lang := play.LanguageOf(files[0])
 	for _, f := range files {
-		if l := coreplay.LanguageOf(f); l != lang {
+		if l := play.LanguageOf(f); l != lang {
 			return usageErr("%s and %s are in different languages; a tournament's programs must be all .red, all .cw or all .vna", files[0], f)
 		}
 	}
@@ -158,20 +158,20 @@ func coreTournamentMain(args []string, stdout, stderr io.Writer) int {
 	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
 	rset := given["rounds"]
 	switch {
-	case *swiss && rset && *rounds != coreplay.SwissBattles:
-		return usageErr("the Swiss system plays %d rounds a pairing; leave out -rounds", coreplay.SwissBattles)
+	case *swiss && rset && *rounds != play.SwissBattles:
+		return usageErr("the Swiss system plays %d rounds a pairing; leave out -rounds", play.SwissBattles)
 	case *rounds < 1:
 		return usageErr("-rounds must be at least 1, not %d", *rounds)
 	case *copies < 1:
 		return usageErr("-copies must be at least 1, not %d", *copies)
-	case lang != coreplay.CW && *copies != 1:
+	case lang != play.CW && *copies != 1:
 		return usageErr("-copies is for .cw programs; %s loads each program once", lang)
 	}
 	p, err := core.params(lang)
 	if err != nil {
 		return usageErr("%v", err)
 	}
-	var progs []*coreplay.Program
+	var progs []*play.Program
 	ok := true
 	for _, f := range files {
 		src, err := userfile.Read(f, userfile.CoreSource)
@@ -180,7 +180,7 @@ func coreTournamentMain(args []string, stdout, stderr io.Writer) int {
 			ok = false
 			continue
 		}
-		pr, err := coreplay.Load(f, src, p)
+		pr, err := play.Load(f, src, p)
 		if err != nil {
 			fmt.Fprintln(stderr, err)
 			ok = false
@@ -201,9 +201,9 @@ func coreTournamentMain(args []string, stdout, stderr io.Writer) int {
 	for i := range cs {
 		cs[i] = *copies
 	}
-	sys := coreplay.RoundRobin
+	sys := play.RoundRobin
 	if *swiss {
-		sys = coreplay.Swiss
+		sys = play.Swiss
 	}
 	if !*swiss {
 		if err := bouts.RoundRobinPlan(len(progs), seed, *rounds).Check(); err != nil {
@@ -221,7 +221,7 @@ func coreTournamentMain(args []string, stdout, stderr io.Writer) int {
 		if err != nil {
 			return usageErr("%v", err)
 		}
-		m := &coreplay.Match{Programs: progs, Copies: cs, Params: p, Plan: bouts.RoundRobinPlan(len(progs), seed, *rounds)}
+		m := &play.Match{Programs: progs, Copies: cs, Params: p, Plan: bouts.RoundRobinPlan(len(progs), seed, *rounds)}
 		h := &bouts.PartHeader{Format: bouts.PartFormat, Game: "core", Shard: k, Shards: n, Bouts: m.Plan.Bouts(),
 			Seed: seed, Rounds: *rounds, Language: langName[lang], Params: coreParamsJSON(p), Copies: *copies}
 		h.From, h.To = bouts.Shard(h.Bouts, k, n)
@@ -233,7 +233,7 @@ func coreTournamentMain(args []string, stdout, stderr io.Writer) int {
 	ctx, interrupted := onInterrupt()
 	defer interrupted.stop()
 	var prog *progress
-	res, err := coreplay.PlayTournament(ctx, sys, progs, cs, p, seed, *rounds, bouts.Workers(), func(done, total int) {
+	res, err := play.PlayTournament(ctx, sys, progs, cs, p, seed, *rounds, bouts.Workers(), func(done, total int) {
 		if prog == nil && done == 1 {
 			prog = newProgress(stderr, *quiet, "rounds", total)
 		}
@@ -255,7 +255,7 @@ func coreTournamentMain(args []string, stdout, stderr io.Writer) int {
 }
 
 // writeCoreTournament prints the result as JSON or as a table.
-func writeCoreTournament(w io.Writer, res *coreplay.Result, lang coreplay.Language, n int, asJSON, interrupted bool) error {
+func writeCoreTournament(w io.Writer, res *play.Result, lang play.Language, n int, asJSON, interrupted bool) error {
 	bw := bufio.NewWriter(w)
 	if asJSON {
 		out, _ := json.MarshalIndent(coreTournamentJSON(res, lang, interrupted), "", "  ")
@@ -297,12 +297,12 @@ type corePairingJS struct {
 	Draws int `json:"draws"`
 }
 
-func coreTournamentJSON(res *coreplay.Result, lang coreplay.Language, interrupted bool) coreTournamentOut {
+func coreTournamentJSON(res *play.Result, lang play.Language, interrupted bool) coreTournamentOut {
 	out := coreTournamentOut{Language: langName[lang], System: "round-robin", Seed: res.Seed, Rounds: res.Battles, Win: 3, Draw: 1}
 	if interrupted {
 		out.Interrupted, out.RoundsPlayed = true, res.Played
 	}
-	if res.System == coreplay.Swiss {
+	if res.System == play.Swiss {
 		out.System, out.Swiss, out.Win = "swiss", res.Rounds, 2
 	}
 	for i, s := range res.Standings {
@@ -319,9 +319,9 @@ func coreTournamentJSON(res *coreplay.Result, lang coreplay.Language, interrupte
 	return out
 }
 
-func printCoreTournament(w io.Writer, res *coreplay.Result, lang coreplay.Language, n int, interrupted bool) {
+func printCoreTournament(w io.Writer, res *play.Result, lang play.Language, n int, interrupted bool) {
 	js := coreTournamentJSON(res, lang, interrupted)
-	if res.System == coreplay.Swiss {
+	if res.System == play.Swiss {
 		fmt.Fprintf(w, "%s, Swiss system: %d programs, %s, %d rounds a pairing (2 points a win, 1 a draw; a bye counts as %d draws), seed %d\n\n",
 			lang, n, countNoun(res.Rounds, "Swiss round"), res.Battles, res.Battles, res.Seed)
 	} else {
@@ -333,13 +333,13 @@ func printCoreTournament(w io.Writer, res *coreplay.Result, lang coreplay.Langua
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	head := "rank\tpoints\twins\tdraws\tlosses\t"
-	if res.System == coreplay.Swiss {
+	if res.System == play.Swiss {
 		head += "byes\t"
 	}
 	fmt.Fprintln(tw, head+"  program\t")
 	for _, s := range js.Programs {
 		line := fmt.Sprintf("%d\t%d\t%d\t%d\t%d\t", s.Rank, s.Points, s.Wins, s.Draws, s.Losses)
-		if res.System == coreplay.Swiss {
+		if res.System == play.Swiss {
 			line += fmt.Sprintf("%d\t", s.Byes)
 		}
 		fmt.Fprintf(tw, "%s  %s\t\n", line, termtext.Escape(s.Name))

@@ -5,13 +5,13 @@ import (
 	"fmt"
 	"strconv"
 
-	coreplay "robocom/corewars/play"
+	"robocom/corewars/play"
 )
 
 // coreFlags are the Core War parameters, defined once for every command that plays Core War
 // (core, tournament, hill create): each under its long name and pMARS's letter, so a hill,
 // a tournament and a robocom mars run are set up with the same words. A parameter left out
-// keeps the language's default (coreplay.Defaults).
+// keeps the language's default (play.Defaults).
 type coreFlags struct {
 	size, cycles, threads, maxLength, minDist coreParam
 	dialect                                   string
@@ -52,21 +52,21 @@ func (v paramValue) Set(s string) error {
 var coreFlagNames = []struct {
 	long, letter string
 	param        func(f *coreFlags) *coreParam
-	usage        func(red, cw, vna coreplay.Params) string
+	usage        func(red, cw, vna play.Params) string
 }{
-	{"coresize", "s", func(f *coreFlags) *coreParam { return &f.size }, func(red, cw, vna coreplay.Params) string {
+	{"coresize", "s", func(f *coreFlags) *coreParam { return &f.size }, func(red, cw, vna play.Params) string {
 		return fmt.Sprintf("`N` cells in the core (default: .red %d, .cw %d, .vna %d)", red.Size, cw.Size, vna.Size)
 	}},
-	{"cycles", "c", func(f *coreFlags) *coreParam { return &f.cycles }, func(red, cw, vna coreplay.Params) string {
+	{"cycles", "c", func(f *coreFlags) *coreParam { return &f.cycles }, func(red, cw, vna play.Params) string {
 		return fmt.Sprintf("`N` cycles before a draw: .red per warrior, as pMARS -c (%d); .cw time slices (%d); .vna rounds (%d)", red.Cycles, cw.Cycles, vna.Cycles)
 	}},
-	{"threads", "p", func(f *coreFlags) *coreParam { return &f.threads }, func(red, cw, vna coreplay.Params) string {
+	{"threads", "p", func(f *coreFlags) *coreParam { return &f.threads }, func(red, cw, vna play.Params) string {
 		return fmt.Sprintf("`N` processes per warrior (.red, %d), threads per process (.cw, %d), executors per player (.vna, %d)", red.Threads, cw.Threads, vna.Threads)
 	}},
-	{"maxlength", "l", func(f *coreFlags) *coreParam { return &f.maxLength }, func(red, cw, vna coreplay.Params) string {
+	{"maxlength", "l", func(f *coreFlags) *coreParam { return &f.maxLength }, func(red, cw, vna play.Params) string {
 		return fmt.Sprintf("`N` longest program (default: .red %d, .cw %d, .vna %d; .cw 0 = no limit)", red.MaxLength, cw.MaxLength, vna.MaxLength)
 	}},
-	{"mindist", "d", func(f *coreFlags) *coreParam { return &f.minDist }, func(red, cw, vna coreplay.Params) string {
+	{"mindist", "d", func(f *coreFlags) *coreParam { return &f.minDist }, func(red, cw, vna play.Params) string {
 		return fmt.Sprintf("`N` least distance between programs (default: .red the longest program, -l; .cw %d; .vna %d; .cw 0 = size/(2·processes), .vna blank nodes between programs)", cw.MinDist, vna.MinDist)
 	}},
 }
@@ -75,7 +75,7 @@ var coreFlagNames = []struct {
 // names it for robocom core, and scripts use it with tournament (the hill's -size is its
 // limit of programs, so hill create leaves it out).
 func (f *coreFlags) register(fs *flag.FlagSet, sizeAlias bool) {
-	red, cw, vna := coreplay.Defaults(coreplay.Redcode), coreplay.Defaults(coreplay.CW), coreplay.Defaults(coreplay.VNA)
+	red, cw, vna := play.Defaults(play.Redcode), play.Defaults(play.CW), play.Defaults(play.VNA)
 	for _, n := range coreFlagNames {
 		p := n.param(f)
 		fs.Var(paramValue{p, n.long}, n.long, n.usage(red, cw, vna))
@@ -106,14 +106,14 @@ func (f *coreFlags) given() (string, bool) {
 // params are the language's defaults with the parameters given; the error is a sentence for
 // the user. The core size, cycles and threads must be at least 1 (leaving the flag out is
 // how to ask for the default); the length and distance go to Params.Check as given.
-func (f *coreFlags) params(l coreplay.Language) (coreplay.Params, error) {
-	p := coreplay.Defaults(l)
+func (f *coreFlags) params(l play.Language) (play.Params, error) {
+	p := play.Defaults(l)
 	for _, q := range []*coreParam{&f.size, &f.cycles, &f.threads} {
 		if q.set && q.n < 1 {
 			return p, fmt.Errorf("-%s must be at least 1, not %d (leave -%s out for the language's default)", q.name, q.n, q.name)
 		}
 	}
-	if f.dialectSet && l != coreplay.Redcode {
+	if f.dialectSet && l != play.Redcode {
 		return p, fmt.Errorf("-dialect is for Redcode (.red) programs")
 	}
 	if f.size.set {

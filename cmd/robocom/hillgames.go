@@ -2,7 +2,7 @@ package main
 
 import (
 	"robocom/arena"
-	coreplay "robocom/corewars/play"
+	"robocom/corewars/play"
 	"robocom/internal/hill"
 )
 
@@ -17,7 +17,7 @@ var hillGames = map[string]hill.Decoder{
 		return g, nil
 	},
 	"core": func(_, language, params string) (hill.Game, error) {
-		g, err := coreplay.DecodeHillGame(language, params)
+		g, err := play.DecodeHillGame(language, params)
 		if err != nil {
 			return nil, err
 		}
@@ -36,8 +36,8 @@ func openHillFile(path string, write bool) (*hill.Hill, error) {
 
 // hillRules are the hill's game rules: RoboCom's option set, or Core War's language and
 // parameters (nil where the hill plays the other game).
-func hillRules(c hill.Config) (robo *arena.HillGame, core *coreplay.HillGame) {
+func hillRules(c hill.Config) (robo *arena.HillGame, core *play.HillGame) {
 	robo, _ = c.Game.(*arena.HillGame)
-	core, _ = c.Game.(*coreplay.HillGame)
+	core, _ = c.Game.(*play.HillGame)
 	return robo, core
 }

@@ -35,7 +35,7 @@ func caught(sigs ...os.Signal) []os.Signal {
 
 // onInterrupt returns a context that is cancelled by the first SIGINT (Ctrl-C), SIGTERM or
 // SIGHUP, so that battle, tournament, hill and core stop (a round in progress within a few
-// thousand cycles, see coreplay.RunGame and arena's Game.RunContext) and print what they
+// thousand cycles, see play.RunGame and arena's Game.RunContext) and print what they
 // finished. A second
 // signal is not caught: it ends the program at once, as usual. Signals ignored at start stay
 // ignored.

@@ -19,7 +19,7 @@ import (
 	"strings"
 
 	"robocom/arena"
-	coreplay "robocom/corewars/play"
+	"robocom/corewars/play"
 	"robocom/internal/bouts"
 	"robocom/internal/userfile"
 )
@@ -252,14 +252,14 @@ func (f *shardFlags) parse(asJSON, seedSet bool) (k, n int, err error) {
 }
 
 // coreParamsJSON is the parameters as a part's header holds them.
-func coreParamsJSON(p coreplay.Params) json.RawMessage {
+func coreParamsJSON(p play.Params) json.RawMessage {
 	b, _ := json.Marshal(p) // a struct of numbers, strings and booleans always marshals
 	return b
 }
 
 // partParams are the Core War parameters a part's header holds; unknown fields are refused.
-func partParams(h *bouts.PartHeader) (coreplay.Params, error) {
-	var p coreplay.Params
+func partParams(h *bouts.PartHeader) (play.Params, error) {
+	var p play.Params
 	dec := json.NewDecoder(bytes.NewReader(h.Params))
 	dec.DisallowUnknownFields()
 	err := dec.Decode(&p)

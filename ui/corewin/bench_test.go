@@ -12,31 +12,31 @@ import (
 	"gioui.org/unit"
 
 	"robocom/corewars"
-	coreplay "robocom/corewars/play"
+	"robocom/corewars/play"
 	"robocom/ui/kit"
 )
 
-func benchGame(b *testing.B, lang coreplay.Language, files ...string) corewars.Engine {
+func benchGame(b *testing.B, lang play.Language, files ...string) corewars.Engine {
 	b.Helper()
-	p := coreplay.Defaults(lang)
-	var progs []*coreplay.Program
+	p := play.Defaults(lang)
+	var progs []*play.Program
 	for _, f := range files {
 		src := []byte(f)
 		name := "x.red"
-		if lang == coreplay.CW {
+		if lang == play.CW {
 			name = f
 			var err error
 			if src, err = readSample(f); err != nil {
 				b.Fatal(err)
 			}
 		}
-		pr, err := coreplay.Load(name, src, p)
+		pr, err := play.Load(name, src, p)
 		if err != nil {
 			b.Fatal(err)
 		}
 		progs = append(progs, pr)
 	}
-	g, err := coreplay.NewGame(progs, nil, p, 1)
+	g, err := play.NewGame(progs, nil, p, 1)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -49,11 +49,11 @@ func benchGame(b *testing.B, lang coreplay.Language, files ...string) corewars.E
 func BenchmarkSnapshot(b *testing.B) {
 	for _, c := range []struct {
 		name  string
-		lang  coreplay.Language
+		lang  play.Language
 		files []string
 	}{
-		{"cw-10000", coreplay.CW, []string{"dwarf.cw", "replicator.cw"}},
-		{"redcode-8000", coreplay.Redcode, []string{"MOV 0, 1\n", "ADD #4, 3\nMOV 2, @2\nJMP -2\nDAT #0, #0\n"}},
+		{"cw-10000", play.CW, []string{"dwarf.cw", "replicator.cw"}},
+		{"redcode-8000", play.Redcode, []string{"MOV 0, 1\n", "ADD #4, 3\nMOV 2, @2\nJMP -2\nDAT #0, #0\n"}},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			g := benchGame(b, c.lang, c.files...)
@@ -68,7 +68,7 @@ func BenchmarkSnapshot(b *testing.B) {
 
 // BenchmarkCoreLayout is one frame's layout of a 10000-cell core (no GPU).
 func BenchmarkCoreLayout(b *testing.B) {
-	g := benchGame(b, coreplay.CW, "dwarf.cw", "replicator.cw")
+	g := benchGame(b, play.CW, "dwarf.cw", "replicator.cw")
 	var s Snapshot
 	fillSnapshot(g, &s)
 	st := newCoreState()

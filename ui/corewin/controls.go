@@ -11,7 +11,7 @@ import (
 	"gioui.org/widget"
 	"gioui.org/widget/material"
 
-	coreplay "robocom/corewars/play"
+	"robocom/corewars/play"
 	"robocom/ui/kit"
 )
 
@@ -115,7 +115,7 @@ func (c *controlsView) layout(gtx layout.Context) layout.Dimensions {
 		}
 	}
 	status := fmt.Sprintf("%s · Round %d of %d, seed %d · Cycle %d of %d", c.lang, c.round, c.params.Rounds, c.seed+int64(c.round)-1, c.snap.Cycle, c.params.Cycles)
-	if c.lang == coreplay.Redcode {
+	if c.lang == play.Redcode {
 		status = fmt.Sprintf("%s '%s · Round %d of %d, seed %d · Cycle %d (limit %d per warrior)", c.lang, c.params.Dialect, c.round, c.params.Rounds, c.seed+int64(c.round)-1, c.snap.Cycle, c.params.Cycles)
 	}
 	var rows []layout.FlexChild

@@ -13,7 +13,7 @@ import (
 	"gioui.org/widget"
 	"gioui.org/widget/material"
 
-	coreplay "robocom/corewars/play"
+	"robocom/corewars/play"
 	"robocom/internal/srcerr"
 	"robocom/internal/userfile"
 )
@@ -121,7 +121,7 @@ func (e *editorView) diskPath() string {
 }
 
 func (e *editorView) runCheck() {
-	_, err := coreplay.Load(e.name, []byte(e.ed.Text()), e.params)
+	_, err := play.Load(e.name, []byte(e.ed.Text()), e.params)
 	e.checked = true
 	e.errs = nil
 	var le srcerr.List

@@ -12,7 +12,7 @@ import (
 
 	"gioui.org/layout"
 
-	coreplay "robocom/corewars/play"
+	"robocom/corewars/play"
 	"robocom/ui/internal/goldentest"
 	"robocom/ui/kit"
 )
@@ -32,21 +32,21 @@ func render(t testing.TB, size image.Point, draw func(gtx layout.Context)) *imag
 // 5 for 300 time slices.
 func goldenCore(t testing.TB) *Snapshot {
 	t.Helper()
-	p := coreplay.Defaults(coreplay.CW)
+	p := play.Defaults(play.CW)
 	p.Size = 1600
-	var progs []*coreplay.Program
+	var progs []*play.Program
 	for _, n := range []string{"dwarf.cw", "replicator.cw"} {
 		src, err := os.ReadFile(filepath.Join(samples, n))
 		if err != nil {
 			t.Fatal(err)
 		}
-		pr, err := coreplay.Load(n, src, p)
+		pr, err := play.Load(n, src, p)
 		if err != nil {
 			t.Fatal(err)
 		}
 		progs = append(progs, pr)
 	}
-	g, err := coreplay.NewGame(progs, []int{1, 2}, p, 5)
+	g, err := play.NewGame(progs, []int{1, 2}, p, 5)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -121,7 +121,7 @@ func absDiff(a, b uint8) int {
 // rendering here): layout, texture upload and drawing.
 func BenchmarkCoreFrame(b *testing.B) {
 	snap := goldenCore(b)
-	g := benchGame(b, coreplay.CW, "dwarf.cw", "replicator.cw")
+	g := benchGame(b, play.CW, "dwarf.cw", "replicator.cw")
 	g.Run(1500) // benchGame ran 500: 2000 in all
 	fillSnapshot(g, snap)
 	w := goldentest.NewWindow(b, image.Pt(840, 840))

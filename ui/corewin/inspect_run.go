@@ -5,7 +5,7 @@ import (
 	"slices"
 
 	"robocom/corewars"
-	coreplay "robocom/corewars/play"
+	"robocom/corewars/play"
 )
 
 // The inspector's side of the simulation goroutine, without Gio: the recipe that rebuilds
@@ -18,14 +18,14 @@ import (
 
 // recipe is what a game was made from: the same recipe makes the same game.
 type recipe struct {
-	progs  []*coreplay.Program
+	progs  []*play.Program
 	copies []int
-	params coreplay.Params
+	params play.Params
 	seed   int64
 }
 
 func (rc *recipe) build() (corewars.Engine, error) {
-	return coreplay.NewGame(rc.progs, rc.copies, rc.params, rc.seed)
+	return play.NewGame(rc.progs, rc.copies, rc.params, rc.seed)
 }
 
 // Breaks are the inspectors' breakpoints: Exec pauses before a process runs an instruction

@@ -7,20 +7,20 @@ import (
 	"time"
 
 	"robocom/corewars"
-	coreplay "robocom/corewars/play"
+	"robocom/corewars/play"
 )
 
 // testRecipe loads sample programs of one language into a recipe.
-func testRecipe(t testing.TB, lang coreplay.Language, seed int64, files ...string) *recipe {
+func testRecipe(t testing.TB, lang play.Language, seed int64, files ...string) *recipe {
 	t.Helper()
-	p := coreplay.Defaults(lang)
+	p := play.Defaults(lang)
 	rc := &recipe{params: p, seed: seed}
 	for _, f := range files {
 		src, err := readSample(f)
 		if err != nil {
 			t.Fatal(err)
 		}
-		pr, err := coreplay.Load(f, src, p)
+		pr, err := play.Load(f, src, p)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -76,12 +76,12 @@ func waitPaused(t *testing.T, r *runner) {
 
 func TestRewindIsAFreshGameAtThatCycle(t *testing.T) {
 	for _, tc := range []struct {
-		lang  coreplay.Language
+		lang  play.Language
 		files []string
 	}{
-		{coreplay.Redcode, []string{"dwarf.red", "paper.red"}},
-		{coreplay.CW, []string{"dwarf.cw", "replicator.cw"}},
-		{coreplay.VNA, []string{"bomber.vna", "bomb_evader.vna"}},
+		{play.Redcode, []string{"dwarf.red", "paper.red"}},
+		{play.CW, []string{"dwarf.cw", "replicator.cw"}},
+		{play.VNA, []string{"bomber.vna", "bomb_evader.vna"}},
 	} {
 		t.Run(tc.lang.String(), func(t *testing.T) {
 			rc := testRecipe(t, tc.lang, 7, tc.files...)
@@ -122,7 +122,7 @@ func TestRewindIsAFreshGameAtThatCycle(t *testing.T) {
 // BenchmarkRewind measures going back near the start of an 80,000-cycle Redcode round: a
 // rebuild and a replay of the whole round.
 func BenchmarkRewind(b *testing.B) {
-	rc := testRecipe(b, coreplay.Redcode, 3, "imp.red", "imp.red")
+	rc := testRecipe(b, play.Redcode, 3, "imp.red", "imp.red")
 	for b.Loop() {
 		g, err := rc.build()
 		if err != nil {

@@ -10,7 +10,7 @@ import (
 	"gioui.org/widget"
 	"gioui.org/widget/material"
 
-	coreplay "robocom/corewars/play"
+	"robocom/corewars/play"
 )
 
 // paramsForm edits the game parameters; Apply checks them, reloads the programs (Redcode's
@@ -23,7 +23,7 @@ type paramsForm struct {
 	selfMove                                                             widget.Bool
 	apply, defaults                                                      widget.Clickable
 	err                                                                  string
-	shown                                                                coreplay.Language // the language the form was loaded for
+	shown                                                                play.Language // the language the form was loaded for
 }
 
 func (f *paramsForm) init() {
@@ -37,7 +37,7 @@ func (f *paramsForm) editors() []*widget.Editor {
 }
 
 // load shows p in the form.
-func (f *paramsForm) load(l coreplay.Language, p coreplay.Params) {
+func (f *paramsForm) load(l play.Language, p play.Params) {
 	f.size.SetText(strconv.Itoa(p.Size))
 	f.cycles.SetText(strconv.FormatInt(p.Cycles, 10))
 	f.threads.SetText(strconv.Itoa(p.Threads))
@@ -57,8 +57,8 @@ func (f *paramsForm) load(l coreplay.Language, p coreplay.Params) {
 }
 
 // read parses the form into parameters for the language.
-func (f *paramsForm) read(l coreplay.Language) (coreplay.Params, error) {
-	p := coreplay.Defaults(l)
+func (f *paramsForm) read(l play.Language) (play.Params, error) {
+	p := play.Defaults(l)
 	var bad []string
 	num := func(ed *widget.Editor, name string) int64 {
 		v, err := strconv.ParseInt(strings.TrimSpace(ed.Text()), 10, 64)
@@ -73,13 +73,13 @@ func (f *paramsForm) read(l coreplay.Language) (coreplay.Params, error) {
 	p.MaxLength = int(num(&f.maxLen, "maximum length"))
 	p.MinDist = int(num(&f.minDist, "minimum distance"))
 	p.Rounds = int(num(&f.rounds, "rounds"))
-	if l == coreplay.CW {
+	if l == play.CW {
 		p.AlivePoints = num(&f.alive, "alive points")
 		p.CellPoints = num(&f.cellPts, "cell points")
 		p.KillPoints = num(&f.kill, "kill points")
 		p.AllowSelfMove = f.selfMove.Value
 	}
-	if l == coreplay.Redcode {
+	if l == play.Redcode {
 		p.Dialect = f.dialect.Value
 	}
 	if len(bad) > 0 {
@@ -93,7 +93,7 @@ func (f *paramsForm) update(gtx layout.Context) {
 		f.load(f.lang, f.params) // the first player set another language
 	}
 	if f.defaults.Clicked(gtx) {
-		f.load(f.lang, coreplay.Defaults(f.lang))
+		f.load(f.lang, play.Defaults(f.lang))
 	}
 	if f.apply.Clicked(gtx) {
 		p, err := f.read(f.lang)
@@ -111,11 +111,11 @@ func (f *paramsForm) update(gtx layout.Context) {
 }
 
 // names of the parameters that mean something else in each language.
-func paramNames(l coreplay.Language) (cycles, threads, minDist string) {
+func paramNames(l play.Language) (cycles, threads, minDist string) {
 	switch l {
-	case coreplay.VNA:
+	case play.VNA:
 		return "Rounds before a draw", "Executors per player", "Blank nodes between programs"
-	case coreplay.Redcode:
+	case play.Redcode:
 		return "Cycles per warrior (pMARS -c)", "Processes per warrior", "Minimum distance"
 	}
 	return "Time slices before a draw", "Threads per process", "Minimum distance (0: size/(2·processes))"
@@ -142,14 +142,14 @@ func (f *paramsForm) layout(gtx layout.Context) layout.Dimensions {
 	line(cyc, &f.cycles)
 	line(thr, &f.threads)
 	maxName := "Maximum length (0: no limit)"
-	if f.lang == coreplay.VNA {
+	if f.lang == play.VNA {
 		maxName = "Maximum length (at most 40)"
 	}
 	line(maxName, &f.maxLen)
 	line(md, &f.minDist)
 	line("Rounds in a series", &f.rounds)
 	switch f.lang {
-	case coreplay.Redcode:
+	case play.Redcode:
 		add(func(gtx layout.Context) layout.Dimensions {
 			return row(gtx,
 				material.Body2(th, "Dialect").Layout,
@@ -158,7 +158,7 @@ func (f *paramsForm) layout(gtx layout.Context) layout.Dimensions {
 				material.RadioButton(th, &f.dialect, "86", "'86 (Atari ST)").Layout,
 			)
 		})
-	case coreplay.CW:
+	case play.CW:
 		add(material.CheckBox(th, &f.selfMove, "Allow self move").Layout)
 		add(material.Subtitle2(th, "Score points").Layout)
 		line("Alive points (per instruction)", &f.alive)
@@ -180,9 +180,9 @@ func (f *paramsForm) layout(gtx layout.Context) layout.Dimensions {
 			return l.Layout(gtx)
 		})
 	}
-	if f.lang == coreplay.VNA || f.lang == coreplay.Redcode {
+	if f.lang == play.VNA || f.lang == play.Redcode {
 		add(func(gtx layout.Context) layout.Dimensions {
-			l := material.Caption(th, "Scoring: "+map[coreplay.Language]string{coreplay.VNA: "VNA Code defines none (score 0).", coreplay.Redcode: "pMARS's (W²−1)/S for a survivor."}[f.lang])
+			l := material.Caption(th, "Scoring: "+map[play.Language]string{play.VNA: "VNA Code defines none (score 0).", play.Redcode: "pMARS's (W²−1)/S for a survivor."}[f.lang])
 			l.Color = mutedCol
 			return layout.Inset{Top: unit.Dp(4)}.Layout(gtx, l.Layout)
 		})
@@ -190,18 +190,18 @@ func (f *paramsForm) layout(gtx layout.Context) layout.Dimensions {
 	return layout.Flex{Axis: layout.Vertical}.Layout(gtx, ch...)
 }
 
-func coreSizeName(l coreplay.Language) string {
-	if l == coreplay.VNA {
+func coreSizeName(l play.Language) string {
+	if l == play.VNA {
 		return "Ring size (nodes)"
 	}
 	return "Core size (cells)"
 }
 
-func shortLang(l coreplay.Language) string {
+func shortLang(l play.Language) string {
 	switch l {
-	case coreplay.VNA:
+	case play.VNA:
 		return "VNA"
-	case coreplay.Redcode:
+	case play.Redcode:
 		return "Redcode"
 	}
 	return "Corewars"

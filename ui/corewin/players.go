@@ -9,7 +9,7 @@ import (
 	"gioui.org/widget"
 	"gioui.org/widget/material"
 
-	coreplay "robocom/corewars/play"
+	"robocom/corewars/play"
 	"robocom/ui/kit"
 	"robocom/ui/picker"
 )
@@ -26,7 +26,7 @@ type playersView struct {
 
 // coreKind is what the Core War picker offers: .red, .cw and .vna files, and Add all here.
 var coreKind = picker.Kind{
-	Accept: coreplay.IsCoreFile, Exts: ".red/.cw/.vna", Either: ".red, .cw or .vna",
+	Accept: play.IsCoreFile, Exts: ".red/.cw/.vna", Either: ".red, .cw or .vna",
 	Hint: "/path/to/warrior.red, then Enter", AddAll: true,
 }
 
@@ -60,7 +60,7 @@ func (v *playersView) update(gtx layout.Context) {
 			v.RemovePlayer(i)
 			return
 		}
-		if p.more.Clicked(gtx) && v.lang == coreplay.CW && p.copies < 99 {
+		if p.more.Clicked(gtx) && v.lang == play.CW && p.copies < 99 {
 			p.copies++
 			v.restartSeries()
 		}
@@ -102,7 +102,7 @@ func (v *playersView) layout(gtx layout.Context) layout.Dimensions {
 					return p.inspect.Layout(gtx, l.Layout) // a click inspects it
 				},
 			}
-			if v.lang == coreplay.CW {
+			if v.lang == play.CW {
 				ws = append(ws,
 					func(gtx layout.Context) layout.Dimensions { return v.smallButton(gtx, &p.fewer, "−") },
 					func(gtx layout.Context) layout.Dimensions {

@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"robocom/corewars"
-	coreplay "robocom/corewars/play"
+	"robocom/corewars/play"
 )
 
 // ownersOnlyEngine wraps an engine as one that tells owners cheaply and keeps no write times.
@@ -18,16 +18,16 @@ func (e *ownersOnlyEngine) Owner(a int) int          { return e.Engine.Cell(a).O
 func (e *ownersOnlyEngine) WriteTimes() bool         { return false }
 
 func TestSnapshotOwnersOnly(t *testing.T) {
-	p := coreplay.Defaults(coreplay.CW)
+	p := play.Defaults(play.CW)
 	src, err := readSample("dwarf.cw")
 	if err != nil {
 		t.Fatal(err)
 	}
-	d, err := coreplay.Load("dwarf.cw", src, p)
+	d, err := play.Load("dwarf.cw", src, p)
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := coreplay.NewGame([]*coreplay.Program{d}, nil, p, 1)
+	g, err := play.NewGame([]*play.Program{d}, nil, p, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -53,16 +53,16 @@ func TestSnapshotOwnersOnly(t *testing.T) {
 // window copies them without formatting every cell, and recent writes glow as in the other
 // languages.
 func TestRedcodeSnapshotUsesOwners(t *testing.T) {
-	p := coreplay.Defaults(coreplay.Redcode)
-	var progs []*coreplay.Program
+	p := play.Defaults(play.Redcode)
+	var progs []*play.Program
 	for _, src := range []string{"MOV 0, 1\n", "ADD #4, 3\nMOV 2, @2\nJMP -2\nDAT #0, #0\n"} {
-		pr, err := coreplay.Load("x.red", []byte(src), p)
+		pr, err := play.Load("x.red", []byte(src), p)
 		if err != nil {
 			t.Fatal(err)
 		}
 		progs = append(progs, pr)
 	}
-	g, err := coreplay.NewGame(progs, nil, p, 1)
+	g, err := play.NewGame(progs, nil, p, 1)
 	if err != nil {
 		t.Fatal(err)
 	}

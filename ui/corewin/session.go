@@ -15,7 +15,7 @@ import (
 	"gioui.org/widget"
 
 	"robocom/corewars"
-	coreplay "robocom/corewars/play"
+	"robocom/corewars/play"
 	"robocom/internal/userfile"
 	"robocom/ui/kit"
 )
@@ -31,8 +31,8 @@ type session struct {
 	snap       Snapshot
 	remembered Memory // what cfg.Remember was last told
 
-	lang    coreplay.Language
-	params  coreplay.Params
+	lang    play.Language
+	params  play.Params
 	players []*player
 	errors  []string // load errors, file:line[:col]: message
 	failed  []*failedFile
@@ -41,12 +41,12 @@ type session struct {
 	gameErr string
 
 	seed     int64
-	round    int            // 1-based round of the series; round k plays seed+k-1
-	tally    coreplay.Tally // the series' score, by corewars/play's rule
-	tallied  int            // the Snapshot.Game already counted
-	wantRun  bool           // the user pressed Start: next rounds start by themselves
-	nextAt   time.Time      // when the next round of a series starts
-	speedIdx int            // into kit.Speeds
+	round    int        // 1-based round of the series; round k plays seed+k-1
+	tally    play.Tally // the series' score, by corewars/play's rule
+	tallied  int        // the Snapshot.Game already counted
+	wantRun  bool       // the user pressed Start: next rounds start by themselves
+	nextAt   time.Time  // when the next round of a series starts
+	speedIdx int        // into kit.Speeds
 
 	core     *CoreState // the core view's zoom and selected cell, which the dump follows
 	selected int        // the process selected in the statistics, -1 none
@@ -63,7 +63,7 @@ type session struct {
 // player is one loaded program.
 type player struct {
 	path   string // Root.Name + ":" + path
-	prog   *coreplay.Program
+	prog   *play.Program
 	copies int
 
 	remove, more, fewer, edit widget.Clickable
@@ -78,7 +78,7 @@ type failedFile struct {
 }
 
 func newSession(cfg Config) *session {
-	s := &session{cfg: cfg, round: 1, speedIdx: 9, lang: coreplay.CW, params: coreplay.Defaults(coreplay.CW), selected: -1, marked: -1, traceOn: true}
+	s := &session{cfg: cfg, round: 1, speedIdx: 9, lang: play.CW, params: play.Defaults(play.CW), selected: -1, marked: -1, traceOn: true}
 	s.run = newRunner(cfg.Invalidate)
 	s.run.SetSpeed(kit.Speeds[s.speedIdx])
 	s.seed = cfg.Seed
@@ -129,7 +129,7 @@ func (s *session) Message() string { return s.message }
 func (s *session) Errors() []string { return s.errors }
 
 // Language is the language of the loaded players (Corewars when none is loaded).
-func (s *session) Language() coreplay.Language { return s.lang }
+func (s *session) Language() play.Language { return s.lang }
 
 // Title names the players and the time, for the window title.
 func (s *session) Title() string {
@@ -170,8 +170,8 @@ func readProgram(fsys fs.FS, name string) ([]byte, error) {
 // (and its default parameters); programs of another language are refused with a message.
 func (s *session) AddPlayer(p string) bool {
 	name := path.Base(p[strings.Index(p, ":")+1:])
-	l := coreplay.LanguageOf(name)
-	if l == coreplay.NoLanguage {
+	l := play.LanguageOf(name)
+	if l == play.NoLanguage {
 		s.notify(name + " is not a Core War program: the Core War mode plays .red, .cw and .vna files.")
 		return false
 	}
@@ -184,7 +184,7 @@ func (s *session) AddPlayer(p string) bool {
 		return false
 	}
 	if len(s.players) == 0 && l != s.lang {
-		s.lang, s.params = l, coreplay.Defaults(l)
+		s.lang, s.params = l, play.Defaults(l)
 	}
 	src, err := s.readFile(p)
 	s.clearErrorsFor(name)
@@ -192,7 +192,7 @@ func (s *session) AddPlayer(p string) bool {
 		s.errors = append(s.errors, fmt.Sprintf("%s: cannot read the file: %v", name, userfile.Unwrap(err)))
 		return false
 	}
-	prog, err := coreplay.Load(name, src, s.params)
+	prog, err := play.Load(name, src, s.params)
 	if err != nil {
 		s.errors = append(s.errors, strings.Split(err.Error(), "\n")...)
 		s.addFailed(p, name)
@@ -236,12 +236,12 @@ func (s *session) clearErrorsFor(name string) {
 func (s *session) addAll(paths []string) {
 	lang := s.lang
 	if len(s.players) == 0 {
-		lang = coreplay.NoLanguage
+		lang = play.NoLanguage
 	}
 	added, skipped := 0, 0
 	for _, p := range paths {
-		l := coreplay.LanguageOf(p)
-		if lang == coreplay.NoLanguage {
+		l := play.LanguageOf(p)
+		if lang == play.NoLanguage {
 			lang = l
 		}
 		if l != lang || len(s.players) >= MaxPlayers {
@@ -281,7 +281,7 @@ func (s *session) reloadPlayers() {
 			s.errors = append(s.errors, fmt.Sprintf("%s: cannot read the file: %v", p.prog.File, userfile.Unwrap(err)))
 			continue
 		}
-		prog, err := coreplay.Load(p.prog.File, src, s.params)
+		prog, err := play.Load(p.prog.File, src, s.params)
 		if err != nil {
 			s.errors = append(s.errors, strings.Split(err.Error(), "\n")...)
 			continue
@@ -304,13 +304,13 @@ func (s *session) restartSeries() {
 
 func (s *session) resetSeries() {
 	s.round, s.tallied, s.nextAt = 1, 0, time.Time{}
-	s.tally = coreplay.Tally{}
+	s.tally = play.Tally{}
 }
 
 // newGame starts the current round (paused) with the players and parameters.
 func (s *session) newGame() {
 	s.gameErr = ""
-	var progs []*coreplay.Program
+	var progs []*play.Program
 	var copies []int
 	for _, p := range s.players {
 		progs = append(progs, p.prog)
@@ -320,7 +320,7 @@ func (s *session) newGame() {
 		s.run.reset(nil)
 		return
 	}
-	g, err := coreplay.NewGame(progs, copies, s.params, s.seed+int64(s.round)-1)
+	g, err := play.NewGame(progs, copies, s.params, s.seed+int64(s.round)-1)
 	if err != nil {
 		s.gameErr = err.Error()
 		s.run.reset(nil)

@@ -12,7 +12,7 @@ import (
 	"gioui.org/widget"
 	"gioui.org/widget/material"
 
-	coreplay "robocom/corewars/play"
+	"robocom/corewars/play"
 )
 
 // tourneyView plays a tournament of the loaded players on its own goroutine (the game in the
@@ -30,7 +30,7 @@ type tourneyView struct {
 	running  bool
 	done     int
 	total    int
-	result   *coreplay.Result
+	result   *play.Result
 	runErr   string
 	stop     context.CancelFunc
 	finished chan struct{}
@@ -78,7 +78,7 @@ func (t *tourneyView) Start(swiss bool) error {
 	if err != nil || battles < 1 {
 		return fmt.Errorf("battles per pairing must be a whole number of at least 1")
 	}
-	var progs []*coreplay.Program
+	var progs []*play.Program
 	var copies []int
 	for _, p := range t.players {
 		progs = append(progs, p.prog)
@@ -87,9 +87,9 @@ func (t *tourneyView) Start(swiss bool) error {
 	if len(progs) < 2 {
 		return fmt.Errorf("a tournament needs at least 2 programs; add them in the Players tab")
 	}
-	sys := coreplay.RoundRobin
+	sys := play.RoundRobin
 	if swiss {
-		sys = coreplay.Swiss
+		sys = play.Swiss
 	}
 	ctx, stop := context.WithCancel(context.Background())
 	fin := make(chan struct{})
@@ -99,7 +99,7 @@ func (t *tourneyView) Start(swiss bool) error {
 	t.mu.Unlock()
 	go func() {
 		defer close(fin)
-		res, err := coreplay.Tournament(ctx, sys, progs, copies, params, seed, battles, 1, func(done, total int) {
+		res, err := play.Tournament(ctx, sys, progs, copies, params, seed, battles, 1, func(done, total int) {
 			t.mu.Lock()
 			t.done, t.total = done, total
 			t.mu.Unlock()
@@ -124,7 +124,7 @@ func (t *tourneyView) Start(swiss bool) error {
 }
 
 // TournamentResult is the last finished tournament (nil if none) and whether one runs.
-func (t *tourneyView) Result() (*coreplay.Result, bool) {
+func (t *tourneyView) Result() (*play.Result, bool) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	return t.result, t.running
@@ -172,7 +172,7 @@ func (t *tourneyView) layout(gtx layout.Context) layout.Dimensions {
 		}
 	}
 	if res != nil {
-		swiss := res.System == coreplay.Swiss
+		swiss := res.System == play.Swiss
 		head := fmt.Sprintf("Round-robin, seed %d, %d battles a pairing", res.Seed, res.Battles)
 		if swiss {
 			head = fmt.Sprintf("Swiss, seed %d, %d rounds of pairings, %d battles each", res.Seed, res.Rounds, res.Battles)
