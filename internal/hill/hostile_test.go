@@ -221,7 +221,7 @@ var damage = []string{
 	`INSERT INTO bout SELECT a, b, round + 2, seed, winner, cycles FROM bout`,
 	`UPDATE hill SET rounds = -5`,
 	`UPDATE hill SET size = -1`,
-	`UPDATE hill SET format = 2`,
+	`UPDATE hill SET format = 99`,
 	`UPDATE hill SET game = 'chess'`,
 	`UPDATE hill SET options = 'board = x'`,
 	`UPDATE hill SET options = zeroblob(2000000)`,
