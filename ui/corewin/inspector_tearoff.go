@@ -2,12 +2,12 @@ package corewin
 
 import (
 	"fmt"
-	"sync"
 
 	"gioui.org/io/key"
 	"gioui.org/layout"
 	"gioui.org/op/paint"
 
+	"robocom/ui/kit"
 	"robocom/ui/shortcut"
 )
 
@@ -20,17 +20,13 @@ import (
 
 // TornWindow is one torn-off inspector, as its window sees it.
 type TornWindow struct {
-	v *inspectorsView
-	q *warriorPanel
+	kit.TornWindow // the window's Invalidate, Close and title
+	v              *inspectorsView
+	q              *warriorPanel
 
-	invalidate func() // asks the window for a frame; safe from any goroutine
-	close      func() // closes the window
-	docked     bool   // back in the strip (or closed): the window is going away
-	drawn      tornKey
-	keys       shortcut.Keys
-
-	titleMu sync.Mutex
-	title   string
+	docked bool // back in the strip (or closed): the window is going away
+	drawn  tornKey
+	keys   shortcut.Keys
 }
 
 // tornKey is what a torn-off window's frame showed: when it changes, the window draws again.
@@ -44,22 +40,9 @@ type tornKey struct {
 	settings string
 }
 
-// Bind gives the torn-off inspector its window's Invalidate and a way to close the window.
-// OpenWindow calls it before the window's goroutine starts.
-func (t *TornWindow) Bind(invalidate, close func()) { t.invalidate, t.close = invalidate, close }
-
-// Title is the window's title: the warrior and the cycle shown. Safe from any goroutine.
-func (t *TornWindow) Title() string {
-	t.titleMu.Lock()
-	defer t.titleMu.Unlock()
-	return t.title
-}
-
 func (t *TornWindow) setTitle() {
 	s := fmt.Sprintf("%s · process %d — cycle %d — Core War", t.v.processName(t.q.proc), t.q.proc, t.v.snap.Cycle)
-	t.titleMu.Lock()
-	t.title = s
-	t.titleMu.Unlock()
+	t.SetTitle(s)
 }
 
 // Closed tells that the user closed the window: the inspector docks back beside the core
@@ -171,8 +154,8 @@ func (v *inspectorsView) dock(t *TornWindow, closeWin bool) {
 			break
 		}
 	}
-	if closeWin && t.close != nil {
-		t.close()
+	if closeWin {
+		t.CloseWindow()
 	}
 	if v.cfg.Invalidate != nil {
 		v.cfg.Invalidate()
@@ -199,8 +182,8 @@ func (v *inspectorsView) afterFrame() {
 	}
 	k := v.tornKey()
 	for _, t := range v.torn {
-		if t.invalidate != nil && t.drawn != k {
-			t.invalidate()
+		if t.drawn != k {
+			t.Invalidate()
 		}
 	}
 }

@@ -2,12 +2,12 @@ package robowin
 
 import (
 	"fmt"
-	"sync"
 
 	"gioui.org/io/key"
 	"gioui.org/layout"
 	"gioui.org/op/paint"
 
+	"robocom/ui/kit"
 	"robocom/ui/shortcut"
 )
 
@@ -24,36 +24,18 @@ import (
 
 // TornWindow is one torn-off debugger, as its window sees it.
 type TornWindow struct {
-	d *debugUI
-	p *robotDebugger
+	kit.TornWindow // the window's Invalidate, Close and title
+	d              *debugUI
+	p              *robotDebugger
 
-	invalidate func() // asks the window for a frame; safe from any goroutine
-	close      func() // closes the window
-	docked     bool   // back in the strip (or closed): the window is going away
-	drawn      tornKey
-	keys       shortcut.Keys // the game keys work in this window as in the main one
-
-	titleMu sync.Mutex
-	title   string
-}
-
-// Bind gives the torn-off debugger its window's Invalidate and a way to close the window.
-// OpenWindow calls it before the window's goroutine starts.
-func (t *TornWindow) Bind(invalidate, close func()) { t.invalidate, t.close = invalidate, close }
-
-// Title is the window's title: the robot, its team and the cycle shown. Safe from any
-// goroutine.
-func (t *TornWindow) Title() string {
-	t.titleMu.Lock()
-	defer t.titleMu.Unlock()
-	return t.title
+	docked bool // back in the strip (or closed): the window is going away
+	drawn  tornKey
+	keys   shortcut.Keys // the game keys work in this window as in the main one
 }
 
 func (t *TornWindow) setTitle(cycle int) {
 	s := fmt.Sprintf("Robot %d · %s — cycle %d — RoboCom Arena", t.p.id, t.p.players.teamName(t.p.last.Team), cycle)
-	t.titleMu.Lock()
-	t.title = s
-	t.titleMu.Unlock()
+	t.SetTitle(s)
 }
 
 // Closed tells that the user closed the window: the debugger docks back beside the board
@@ -181,8 +163,8 @@ func (d *debugUI) dock(t *TornWindow, closeWin bool) {
 		}
 	}
 	t.p.tearLabel = d.tearLabel()
-	if closeWin && t.close != nil {
-		t.close()
+	if closeWin {
+		t.CloseWindow()
 	}
 	d.dirty++
 	d.run.invalidate()
@@ -226,8 +208,8 @@ func (d *debugUI) afterFrame() {
 	}
 	k := d.tornKeyOf(d.published())
 	for _, t := range d.torn {
-		if t.invalidate != nil && t.drawn != k {
-			t.invalidate()
+		if t.drawn != k {
+			t.Invalidate()
 		}
 	}
 }
