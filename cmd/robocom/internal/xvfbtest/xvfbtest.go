@@ -59,7 +59,12 @@ func startOnce(t testing.TB, w, h int) string {
 		t.Fatal(err)
 	}
 	// fd 3 in Xvfb is ExtraFiles[0]; Xvfb writes the display number there once it listens.
-	cmd := exec.Command("Xvfb", "-displayfd", "3", "-screen", "0", fmt.Sprintf("%dx%dx24", w, h), "-nolisten", "tcp")
+	// -noreset: by default an X server resets when its last client leaves, and a client
+	// whose connection setup is under way at that moment is dropped ("connection reset by
+	// peer"). The readiness check below is such a last client, and the app or the test's
+	// own query connects right after it, so without -noreset a loaded machine loses that race
+	// now and then.
+	cmd := exec.Command("Xvfb", "-displayfd", "3", "-noreset", "-screen", "0", fmt.Sprintf("%dx%dx24", w, h), "-nolisten", "tcp")
 	cmd.ExtraFiles = []*os.File{wr}
 	cmd.Stderr = logf
 	if err := cmd.Start(); err != nil {
@@ -200,10 +205,10 @@ func (a *App) Window(name string) string {
 		}
 		select {
 		case <-a.exited:
-			// Gio reports "wl_display_connect failed" when neither Wayland nor X11 connected. On a
-			// loaded CI machine a fresh Xvfb has refused the connection now and then although
-			// xdpyinfo had connected (cause unknown); the window is what is tested, so start
-			// the app once more, saying so.
+			// Gio reports "wl_display_connect failed" when neither Wayland nor X11 connected.
+			// Before Xvfb ran with -noreset, a fresh server dropped the app's connection now
+			// and then (it was resetting after xdpyinfo left); should anything like it come
+			// back, the window is what is tested, so start the app once more, saying so.
 			if !a.retried && strings.Contains(a.stderr.String(), "wl_display_connect failed") {
 				a.retried = true
 				a.t.Logf("the app could not connect to the display (%v); starting it once more. Its stderr:\n%s", a.err, a.Stderr())
