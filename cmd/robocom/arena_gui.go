@@ -86,7 +86,8 @@ func openArena(args []string) int {
 		}
 	}
 	minW, minH := unit.Dp(640), unit.Dp(480)
-	if room, ok := screenOnX11(); ok {
+	room, releaseScreenQuery, ok := screenOnX11()
+	if ok {
 		// The first size (the default or the one saved last time) fits the screen it opens
 		// on: Gio tells the screen only once the window is open, and without a window
 		// manager nothing shrinks a window larger than the screen.
@@ -132,6 +133,7 @@ func openArena(args []string) int {
 	modes.OnSwitch = func(coreOn bool) { rememberMode(settings, coreOn) }
 	go func() {
 		opened := func() {
+			releaseScreenQuery() // the window's own connection is made
 			if settings != nil {
 				settings.Opened()
 			}

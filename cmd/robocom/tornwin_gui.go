@@ -27,7 +27,8 @@ type tornView interface {
 func openTornWindow(t tornView) {
 	w := new(app.Window)
 	size, minimum := winSize{340, 760}, winSize{240, 300}
-	if room, ok := screenOnX11(); ok {
+	if room, release, ok := screenOnX11(); ok {
+		release() // the main window's connection keeps the server from resetting
 		size, minimum = fitInto(size, minimum, room)
 	}
 	w.Option(app.Title(t.Title()), app.Size(unit.Dp(size.w), unit.Dp(size.h)), app.MinSize(unit.Dp(minimum.w), unit.Dp(minimum.h)))

@@ -35,14 +35,17 @@ func fitInto(want, minimum, room winSize) (winSize, winSize) {
 
 // screenOnX11 is the room of the X screen the window opens on, false when there is no X
 // display to ask (Wayland alone, or no display at all): the window then keeps its size.
-func screenOnX11() (winSize, bool) {
+// The query's connection stays open until release is called (once the window is open):
+// an X server with no other client would otherwise reset as it closes and could drop the
+// window's own connection (x11screen.QueryAndHold). release is never nil.
+func screenOnX11() (room winSize, release func(), ok bool) {
 	d := os.Getenv("DISPLAY")
 	if d == "" {
-		return winSize{}, false
+		return winSize{}, func() {}, false
 	}
-	s, err := x11screen.Query(d)
+	s, release, err := x11screen.QueryAndHold(d)
 	if err != nil {
-		return winSize{}, false
+		return winSize{}, func() {}, false
 	}
-	return screenRoom(s), true
+	return screenRoom(s), release, true
 }

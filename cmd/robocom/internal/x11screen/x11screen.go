@@ -16,6 +16,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -30,15 +31,38 @@ const timeout = 2 * time.Second
 
 // Query connects to display (the DISPLAY variable: "[host]:N[.S]") and returns its screen.
 func Query(display string) (Screen, error) {
+	s, release, err := QueryAndHold(display)
+	if err == nil {
+		release()
+	}
+	return s, err
+}
+
+// QueryAndHold is Query keeping the connection open until release is called. An X server
+// with no other client (Xvfb, xvfb-run) resets when its last client leaves and drops a
+// connection made during the reset; a program that asks before opening its window holds
+// this connection until the window's own is made, so the server never resets in between.
+func QueryAndHold(display string) (s Screen, release func(), err error) {
 	host, num, screen, err := parseDisplay(display)
 	if err != nil {
-		return Screen{}, err
+		return Screen{}, nil, err
 	}
 	conn, err := dial(host, num)
 	if err != nil {
-		return Screen{}, err
+		return Screen{}, nil, err
 	}
-	defer conn.Close()
+	s, err = query(conn, host, num, screen, display)
+	if err != nil {
+		conn.Close()
+		return Screen{}, nil, err
+	}
+	conn.SetDeadline(time.Time{}) // held idle: nothing more is read or written
+	var once sync.Once
+	return s, func() { once.Do(func() { conn.Close() }) }, nil
+}
+
+// query reads the screen's size and scale over a fresh connection.
+func query(conn net.Conn, host string, num, screen int, display string) (Screen, error) {
 	conn.SetDeadline(time.Now().Add(timeout))
 	authName, authData := cookie(host, num)
 	if _, err := conn.Write(setupRequest(authName, authData)); err != nil {

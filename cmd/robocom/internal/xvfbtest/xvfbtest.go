@@ -41,11 +41,19 @@ func Need(t testing.TB, tools ...string) {
 func Start(t testing.TB, w, h int) string {
 	t.Helper()
 	Need(t, "Xvfb", "xdpyinfo")
+	return startOnce(t, w, h, "-noreset")
+}
+
+// StartResetting is Start with Xvfb's default behaviour, as xvfb-run starts it: the server
+// resets whenever its last client leaves.
+func StartResetting(t testing.TB, w, h int) string {
+	t.Helper()
+	Need(t, "Xvfb", "xdpyinfo")
 	return startOnce(t, w, h)
 }
 
-// startOnce starts one Xvfb and returns its display.
-func startOnce(t testing.TB, w, h int) string {
+// startOnce starts one Xvfb with the extra arguments and returns its display.
+func startOnce(t testing.TB, w, h int, extra ...string) string {
 	t.Helper()
 	// Xvfb's stderr goes to a file, not a pipe: it is all there once the display is reported.
 	logf, err := os.CreateTemp(t.TempDir(), "xvfb-*.log")
@@ -64,7 +72,8 @@ func startOnce(t testing.TB, w, h int) string {
 	// peer"). The readiness check below is such a last client, and the app or the test's
 	// own query connects right after it, so without -noreset a loaded machine loses that race
 	// now and then.
-	cmd := exec.Command("Xvfb", "-displayfd", "3", "-noreset", "-screen", "0", fmt.Sprintf("%dx%dx24", w, h), "-nolisten", "tcp")
+	args := append([]string{"-displayfd", "3", "-screen", "0", fmt.Sprintf("%dx%dx24", w, h), "-nolisten", "tcp"}, extra...)
+	cmd := exec.Command("Xvfb", args...)
 	cmd.ExtraFiles = []*os.File{wr}
 	cmd.Stderr = logf
 	if err := cmd.Start(); err != nil {
