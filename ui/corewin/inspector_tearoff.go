@@ -55,8 +55,13 @@ func (t *TornWindow) Closed() {
 	}
 }
 
-// Layout draws the torn-off inspector filling the window and acts on its clicks.
+// Layout draws the torn-off inspector filling the window and acts on its clicks; the
+// tooltips are drawn above it by the window's own layer.
 func (t *TornWindow) Layout(gtx layout.Context) layout.Dimensions {
+	return t.Tips.Layout(gtx, t.layout)
+}
+
+func (t *TornWindow) layout(gtx layout.Context) layout.Dimensions {
 	v := t.v
 	v.win.Lock()
 	defer v.win.Unlock()

@@ -49,8 +49,12 @@ func (t *TornWindow) Closed() {
 }
 
 // Layout draws the torn-off debugger filling the window and acts on its clicks and fields,
-// as the docked panels do.
+// as the docked panels do; the tooltips are drawn above it by the window's own layer.
 func (t *TornWindow) Layout(gtx layout.Context) layout.Dimensions {
+	return t.Tips.Layout(gtx, t.layout)
+}
+
+func (t *TornWindow) layout(gtx layout.Context) layout.Dimensions {
 	d := t.d
 	d.win.Lock()
 	defer d.win.Unlock()
