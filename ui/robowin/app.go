@@ -233,7 +233,7 @@ func (u *UI) shortcutAction(gtx layout.Context, a shortcut.Action) {
 		} else if u.playersPanel.pickOpen {
 			u.playersPanel.pickOpen = false
 		} else {
-			for _, p := range u.dbg.panels {
+			for _, p := range u.dbg.strip.Panels {
 				p.cancelEdit(gtx)
 			}
 			gtx.Execute(key.FocusCmd{Tag: nil})
