@@ -279,11 +279,11 @@ func (t *Tips) draw(gtx layout.Context) {
 
 // PlaceTip is where a tooltip of size goes for a control at owner in the window win, with
 // the values kept to leave readable: below the control if it fits there and covers no
-// value, else above, else to the right, else to the left. Below and above, the tooltip is
-// centred on the control or slid along it to clear a value, and may step past the next
-// row of values (never further than twice its height from the control); beside, it is
-// centred on the control's height. It is always moved inside the window. If every place
-// covers a value, the one covering least of them (never the control itself if avoidable).
+// value, else above, else to the right, else to the left, centred on the control. If each
+// of those covers a value: below or above, slid along the control or stepped past the next
+// row of values (never further than twice its height from the control) to clear them. It
+// is always moved inside the window. If every place covers a value, the one covering least
+// of them (never the control itself if avoidable).
 func PlaceTip(size image.Point, owner, win image.Rectangle, kept []image.Rectangle, gap int) image.Point {
 	cx := (owner.Min.X+owner.Max.X)/2 - size.X/2
 	cy := (owner.Min.Y+owner.Max.Y)/2 - size.Y/2
@@ -291,8 +291,12 @@ func PlaceTip(size image.Point, owner, win image.Rectangle, kept []image.Rectang
 		at   image.Point
 		side int // 0 below, 1 above, 2 right, 3 left: the order of preference
 	}
-	var places []place
-	for side, y := range []int{owner.Max.Y + gap, owner.Min.Y - gap - size.Y} {
+	below, above := owner.Max.Y+gap, owner.Min.Y-gap-size.Y
+	// First the four places next to the control, centred on it; then, below and above, the
+	// tooltip slid along the control or past the next row to clear the values.
+	places := []place{{image.Pt(cx, below), 0}, {image.Pt(cx, above), 1}, {image.Pt(owner.Max.X+gap, cy), 2}, {image.Pt(owner.Min.X-gap-size.X, cy), 3}}
+	var slid []place
+	for side, y := range []int{below, above} {
 		ys := []int{y}
 		for _, k := range kept {
 			if side == 0 && k.Min.Y >= owner.Max.Y && k.Max.Y+gap+size.Y-owner.Max.Y <= 3*size.Y {
@@ -303,13 +307,13 @@ func PlaceTip(size image.Point, owner, win image.Rectangle, kept []image.Rectang
 			}
 		}
 		for _, y := range ys {
-			places = append(places, place{image.Pt(cx, y), side})
+			places = append(places, place{image.Pt(cx, y), side}) // centred, past a row
 			for _, k := range kept {
-				places = append(places, place{image.Pt(k.Max.X+gap, y), side}, place{image.Pt(k.Min.X-gap-size.X, y), side})
+				slid = append(slid, place{image.Pt(k.Max.X+gap, y), side}, place{image.Pt(k.Min.X-gap-size.X, y), side})
 			}
 		}
 	}
-	places = append(places, place{image.Pt(owner.Max.X+gap, cy), 2}, place{image.Pt(owner.Min.X-gap-size.X, cy), 3})
+	places = append(places, slid...)
 	best, bestCost := image.Point{}, -1
 	for _, p := range places {
 		want := image.Rectangle{Min: p.at, Max: p.at.Add(size)}
