@@ -28,6 +28,7 @@ type tipWindow struct {
 	modesHarness
 	size image.Point
 	th   *material.Theme
+	robo *robowin.UI
 }
 
 func (h *tipWindow) frame() {
@@ -94,7 +95,7 @@ func newTipWindow(t *testing.T, core bool, size image.Point) *tipWindow {
 		Files:   []string{"bundled:hive.rob", "bundled:mine.rob"},
 	})
 	t.Cleanup(u.Close)
-	h := &tipWindow{size: size, th: m.th}
+	h := &tipWindow{size: size, th: m.th, robo: u}
 	h.now = time.Unix(1000, 0)
 	h.draw = func(gtx layout.Context) { m.Layout(gtx, u.Layout) }
 	h.frame()
@@ -117,6 +118,13 @@ var (
 		{"Restart", "Restart from round 1 with this seed (R)"}, {"New seed", "Restart with a random seed"},
 		{"← 1 cycle", "Go back one cycle (←; the game pauses; the future is kept until you edit)"},
 		{"Latest →", "Forward again to the furthest cycle reached"},
+	}
+	// A robot's debugger, open beside the board.
+	debuggerTips = []tipCase{
+		{"Follow", "Keep this robot selected, and in the middle when zoomed in"},
+		{"Step instruction", "Run until this robot has done its next instruction"},
+		{"Edit program", "Open this team's program in the editor"},
+		{"RBI…", "Save this team's program as an RBI file (code sealed)"},
 	}
 	coreTips = []tipCase{
 		{"Start", "Start / pause (Space)"}, {"Step", "One instruction (S)"}, {"Run", "Run this many time slices, then pause (N)"},
@@ -144,14 +152,24 @@ var (
 // and "← 1 cycle"'s went off the window's left edge.
 func TestTooltipLeavesItsRowReadable(t *testing.T) {
 	for _, mode := range []struct {
-		name   string
-		core   bool
-		tips   []tipCase
-		values []valueText
-	}{{"RoboCom", false, roboTips, roboValues}, {"Core War", true, coreTips, coreValues}} {
+		name     string
+		core     bool
+		debugger bool // a robot's debugger open
+		tips     []tipCase
+		values   []valueText
+	}{
+		{"RoboCom", false, false, roboTips, roboValues},
+		{"RoboCom debugger", false, true, debuggerTips, roboValues},
+		{"Core War", true, false, coreTips, coreValues},
+	} {
 		for _, size := range []image.Point{{800, 600}, {1280, 800}} {
 			t.Run(fmt.Sprintf("%s/%dx%d", mode.name, size.X, size.Y), func(t *testing.T) {
 				h := newTipWindow(t, mode.core, size)
+				if mode.debugger {
+					h.robo.OpenDebugger(1)
+					h.frame()
+					h.frame()
+				}
 				win := image.Rectangle{Max: size}
 				for _, c := range mode.tips {
 					// Away from every control first, so that each tooltip is a fresh hover.
