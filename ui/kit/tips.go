@@ -32,9 +32,9 @@ type Tips struct {
 	moved   int               // the frame of that move
 	frame   int               // frames laid out, to tell this frame's moves from older ones
 	keeps   map[any]*keptArea // the values to leave readable, by their owner's key
-	offers  []tipOffer        // the tooltips to draw this frame
-	Placed  []image.Rectangle // where this frame's tooltips went (for tests and screenshots)
 	spare   map[any]*keptArea // last frame's keeps, while this frame's are laid out
+	offers  []tipOffer        // the tooltips to draw this frame
+	values  map[string]any    // the content's gtx.Values: the window's, and this layer
 }
 
 // keptArea is a value the tooltips leave readable: where it was at the latest move.
@@ -80,16 +80,21 @@ func (t *Tips) Layout(gtx layout.Context, w layout.Widget) layout.Dimensions {
 			t.pointer, t.moved = e.Position, t.frame
 		}
 	}
-	values := make(map[string]any, len(gtx.Values)+1)
-	for k, v := range gtx.Values {
-		values[k] = v
+	if t.values == nil {
+		t.values, t.keeps, t.spare = map[string]any{}, map[any]*keptArea{}, map[any]*keptArea{}
 	}
-	values[tipsKey] = t
-	gtx.Values = values
-	t.offers, t.Placed = t.offers[:0], t.Placed[:0]
-	t.spare, t.keeps = t.keeps, make(map[any]*keptArea, len(t.keeps))
+	clear(t.values)
+	for k, v := range gtx.Values {
+		t.values[k] = v
+	}
+	t.values[tipsKey] = t
+	gtx.Values = t.values
+	t.offers = t.offers[:0]
+	// Keep moves each value laid out this frame from spare to keeps; what is left in spare
+	// was not laid out, and goes.
+	t.spare, t.keeps = t.keeps, t.spare
 	dims := w(gtx)
-	t.spare = nil
+	clear(t.spare)
 	listenEverywhere(gtx, t)
 	t.draw(gtx)
 	return dims
@@ -121,6 +126,7 @@ func Keep(gtx layout.Context, key any, w layout.Widget) layout.Dimensions {
 		if k = t.spare[key]; k == nil {
 			k = new(keptArea)
 		}
+		delete(t.spare, key)
 		t.keeps[key] = k
 	}
 	for {
@@ -269,7 +275,6 @@ func (t *Tips) draw(gtx layout.Context) {
 		size := o.tip.Layout(tgtx).Size
 		call := rec.Stop()
 		at := PlaceTip(size, o.owner, win, kept, gap)
-		t.Placed = append(t.Placed, image.Rectangle{Min: at, Max: at.Add(size)})
 		off := op.Offset(at).Push(gtx.Ops)
 		call.Add(gtx.Ops)
 		off.Pop()
