@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"gioui.org/layout"
+	"gioui.org/op/clip"
 	"gioui.org/unit"
 	"gioui.org/widget"
 	"gioui.org/widget/material"
@@ -25,7 +26,8 @@ type controlsView struct {
 	startBtn, stepBtn, blockBtn, restartBtn, newSeedBtn, fitBtn, modeBtn widget.Clickable
 	speed                                                                kit.SpeedControl
 	blockEd, seedEd                                                      widget.Editor
-	seedShown                                                            int64 // the seed seedEd was last set to
+	seedShown                                                            int64   // the seed seedEd was last set to
+	statusKeys                                                           [3]byte // the status line's fields, as kit.Keep knows them
 	tips                                                                 struct {
 		start, step, block, fit, restart, newSeed kit.TipArea
 	}
@@ -114,9 +116,11 @@ func (c *controlsView) layout(gtx layout.Context) layout.Dimensions {
 			startLabel = "Play again"
 		}
 	}
-	status := fmt.Sprintf("%s · Round %d of %d, seed %d · Cycle %d of %d", c.lang, c.round, c.params.Rounds, c.seed+int64(c.round)-1, c.snap.Cycle, c.params.Cycles)
+	// The status line's fields; kit.Fields puts "·" only between fields on one line.
+	status := []string{c.lang.String(), fmt.Sprintf("Round %d of %d, seed %d", c.round, c.params.Rounds, c.seed+int64(c.round)-1), fmt.Sprintf("Cycle %d of %d", c.snap.Cycle, c.params.Cycles)}
 	if c.lang == play.Redcode {
-		status = fmt.Sprintf("%s '%s · Round %d of %d, seed %d · Cycle %d (limit %d per warrior)", c.lang, c.params.Dialect, c.round, c.params.Rounds, c.seed+int64(c.round)-1, c.snap.Cycle, c.params.Cycles)
+		status[0] = fmt.Sprintf("%s '%s", c.lang, c.params.Dialect)
+		status[2] = fmt.Sprintf("Cycle %d (limit %d per warrior)", c.snap.Cycle, c.params.Cycles)
 	}
 	var rows []layout.FlexChild
 	add := func(wd layout.Widget) {
@@ -147,7 +151,18 @@ func (c *controlsView) layout(gtx layout.Context) layout.Dimensions {
 			k.Tipped(&c.tips.newSeed, "Restart with a new seed", k.SmallButton(&c.newSeedBtn, "New seed")))
 	})
 	add(func(gtx layout.Context) layout.Dimensions {
-		return fixedLines(gtx, noticeLineH, 2, material.Body2(c.th, status)) // two lines, however long the numbers grow
+		// Two lines, however long the numbers grow.
+		h := gtx.Dp(noticeLineH) * 2
+		gtx.Constraints.Min.Y, gtx.Constraints.Max.Y = 0, h
+		fields := make([]layout.Widget, len(status))
+		for i, s := range status {
+			l := material.Body2(c.th, s)
+			l.MaxLines = 1
+			fields[i] = func(gtx layout.Context) layout.Dimensions { return kit.Keep(gtx, &c.statusKeys[i], l.Layout) }
+		}
+		defer clip.Rect{Max: image.Pt(gtx.Constraints.Max.X, h)}.Push(gtx.Ops).Pop()
+		k.Fields(gtx, fields...)
+		return layout.Dimensions{Size: image.Pt(gtx.Constraints.Max.X, h)}
 	})
 	add(func(gtx layout.Context) layout.Dimensions {
 		// A notice while there is one, else the round's result or the tally.

@@ -31,10 +31,10 @@ import (
 type inspectorsView struct {
 	*session
 	look
-	panels   []*warriorPanel
-	strip    widget.List // the panels side by side
-	clicks   int         // CoreState.Clicks already handled
-	capacity int         // panels that fit beside the core, from the last layout
+	// strip is the inspectors open, docked beside the core (scrolled sideways when they do
+	// not fit) or torn off into windows of their own (inspector_tearoff.go).
+	strip    kit.Strip[*warriorPanel, *TornWindow]
+	clicks   int // CoreState.Clicks already handled
 	timeline kit.Timeline
 	seekWant int64       // the cycle asked for, -1 none
 	seekBusy atomic.Bool // a seek is under way: a dragged slider asks for the latest cycle only
@@ -46,8 +46,7 @@ type inspectorsView struct {
 	sent     string // the breakpoints and inspected processes last sent
 	running  bool
 
-	win  sync.Mutex    // held while any window lays out the views (inspector_tearoff.go)
-	torn []*TornWindow // the panels in windows of their own
+	win sync.Mutex // held while any window lays out the views (inspector_tearoff.go)
 }
 
 // warriorPanel is one warrior's inspector.
@@ -66,8 +65,7 @@ const inspectorWidth = unit.Dp(270) // as wide as a robot's debugger
 
 func (v *inspectorsView) init(s *session, l look) {
 	v.session, v.look = s, l
-	v.seekWant, v.capacity = -1, 2
-	v.strip.Axis = layout.Horizontal
+	v.seekWant = -1
 }
 
 // open shows process p's panel (keeping it if open) and scrolls the panels to it.
@@ -75,24 +73,21 @@ func (v *inspectorsView) open(p int) {
 	if p < 0 {
 		return
 	}
-	for _, q := range v.panels {
+	for _, q := range v.strip.Panels {
 		if q.proc == p {
-			if i := slices.Index(v.docked(), q); i >= 0 {
-				v.strip.ScrollTo(i)
-			}
+			v.strip.Open(q)
 			return
 		}
 	}
 	q := &warriorPanel{proc: p, lines: map[int]*lineButtons{}}
 	q.list.Axis = layout.Vertical
-	v.panels = append(v.panels, q)
-	v.strip.ScrollTo(len(v.docked()) - 1)
+	v.strip.Open(q)
 }
 
 // Inspectors lists the processes whose panels are open, in order.
 func (w *Window) Inspectors() []int {
 	var ps []int
-	for _, q := range w.insp.panels {
+	for _, q := range w.insp.strip.Panels {
 		ps = append(ps, q.proc)
 	}
 	return ps
@@ -136,7 +131,7 @@ func (v *inspectorsView) update(gtx layout.Context) {
 			v.open(int(v.snap.Owner[a]))
 		}
 	}
-	for _, q := range v.docked() {
+	for _, q := range v.strip.Docked() {
 		switch v.updatePanel(gtx, q) {
 		case panelClosed:
 			v.closePanel(q)
@@ -221,7 +216,7 @@ func (v *inspectorsView) Back() { v.backWant = true }
 func (v *inspectorsView) send() {
 	var b Breaks
 	var procs []int
-	for _, q := range v.panels {
+	for _, q := range v.strip.Panels {
 		procs = append(procs, q.proc)
 		if len(q.breaks) > 0 {
 			if b.Exec == nil {
@@ -254,8 +249,7 @@ func toggle(s []int, a int) []int {
 // layout draws the core with the panels beside it and the timeline under both.
 func (v *inspectorsView) layout(gtx layout.Context, core layout.Widget) layout.Dimensions {
 	defer v.afterFrame()
-	w := gtx.Dp(inspectorWidth)
-	v.capacity = max(1, (gtx.Constraints.Max.X-gtx.Dp(300))/w)
+	v.strip.Fit(gtx, gtx.Constraints.Max.X, inspectorWidth)
 	return layout.Flex{Axis: layout.Vertical}.Layout(gtx,
 		layout.Flexed(1, func(gtx layout.Context) layout.Dimensions {
 			return layout.Flex{}.Layout(gtx,
@@ -277,7 +271,7 @@ func (v *inspectorsView) layoutTimeline(gtx layout.Context) layout.Dimensions {
 			layout.Rigid(func(gtx layout.Context) layout.Dimensions {
 				msg := v.notice
 				if msg == "" {
-					if len(v.panels) > 0 {
+					if len(v.strip.Panels) > 0 {
 						return layout.Dimensions{}
 					}
 					msg = "Click a warrior (its name in Players, or a cell it owns) to inspect it; several can be open at once."
@@ -301,21 +295,7 @@ var (
 // layoutPanels lays the panels side by side: as many as fit beside the core (which keeps
 // 300 dp), the others a sideways scroll away.
 func (v *inspectorsView) layoutPanels(gtx layout.Context) layout.Dimensions {
-	panels := v.docked()
-	if len(panels) == 0 {
-		return layout.Dimensions{}
-	}
-	w := gtx.Dp(inspectorWidth)
-	width := min(min(len(panels), v.capacity)*w, gtx.Constraints.Max.X)
-	gtx.Constraints.Min.X, gtx.Constraints.Max.X = width, width
-	gtx.Constraints.Min.Y = gtx.Constraints.Max.Y
-	return material.List(v.th, &v.strip).Layout(gtx, len(panels), func(gtx layout.Context, i int) layout.Dimensions {
-		gtx.Constraints.Min.X, gtx.Constraints.Max.X = w, w
-		return layout.Inset{Left: 4, Top: 4, Bottom: 4}.Layout(gtx, func(gtx layout.Context) layout.Dimensions {
-			gtx.Constraints.Min = gtx.Constraints.Max
-			return v.layoutPanel(gtx, panels[i])
-		})
-	})
+	return v.strip.Layout(gtx, v.th, inspectorWidth, v.layoutPanel)
 }
 
 // viewOf is the published view of process p.

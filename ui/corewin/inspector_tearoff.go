@@ -55,8 +55,13 @@ func (t *TornWindow) Closed() {
 	}
 }
 
-// Layout draws the torn-off inspector filling the window and acts on its clicks.
+// Layout draws the torn-off inspector filling the window and acts on its clicks; the
+// tooltips are drawn above it by the window's own layer.
 func (t *TornWindow) Layout(gtx layout.Context) layout.Dimensions {
+	return t.Tips.Layout(gtx, t.layout)
+}
+
+func (t *TornWindow) layout(gtx layout.Context) layout.Dimensions {
 	v := t.v
 	v.win.Lock()
 	defer v.win.Unlock()
@@ -109,38 +114,17 @@ func (t *TornWindow) handleKeys(gtx layout.Context) {
 }
 
 func (v *inspectorsView) tornKey() tornKey {
-	return tornKey{v.snap.Game, v.snap.Cycle, v.snap.MidSlice, v.snap.Hits, len(v.panels), len(v.snap.Views), v.sent}
-}
-
-// tornOf is panel q's torn-off window, nil when q is docked.
-func (v *inspectorsView) tornOf(q *warriorPanel) *TornWindow {
-	for _, t := range v.torn {
-		if t.q == q {
-			return t
-		}
-	}
-	return nil
-}
-
-// docked lists the panels in the strip beside the core.
-func (v *inspectorsView) docked() []*warriorPanel {
-	var out []*warriorPanel
-	for _, q := range v.panels {
-		if v.tornOf(q) == nil {
-			out = append(out, q)
-		}
-	}
-	return out
+	return tornKey{v.snap.Game, v.snap.Cycle, v.snap.MidSlice, v.snap.Hits, len(v.strip.Panels), len(v.snap.Views), v.sent}
 }
 
 // tear moves panel q into a window of its own, when the window can open others.
 func (v *inspectorsView) tear(q *warriorPanel) {
-	if v.cfg.OpenWindow == nil || v.tornOf(q) != nil {
+	if _, torn := v.strip.TornOf(q); torn || v.cfg.OpenWindow == nil {
 		return
 	}
 	t := &TornWindow{v: v, q: q}
 	t.setTitle()
-	v.torn = append(v.torn, t)
+	v.strip.Tear(q, t)
 	v.cfg.OpenWindow(t)
 }
 
@@ -148,12 +132,7 @@ func (v *inspectorsView) tear(q *warriorPanel) {
 // (closeWin).
 func (v *inspectorsView) dock(t *TornWindow, closeWin bool) {
 	t.docked = true
-	for i, o := range v.torn {
-		if o == t {
-			v.torn = append(v.torn[:i], v.torn[i+1:]...)
-			break
-		}
-	}
+	v.strip.Dock(t.q)
 	if closeWin {
 		t.CloseWindow()
 	}
@@ -164,24 +143,20 @@ func (v *inspectorsView) dock(t *TornWindow, closeWin bool) {
 
 // closePanel closes panel q (its ×, docked or torn off), and its window.
 func (v *inspectorsView) closePanel(q *warriorPanel) {
-	if t := v.tornOf(q); t != nil {
+	if t, torn := v.strip.TornOf(q); torn {
 		v.dock(t, true)
 	}
-	for i, o := range v.panels {
-		if o == q {
-			v.panels = append(v.panels[:i], v.panels[i+1:]...)
-			break
-		}
-	}
+	v.strip.Remove(q)
 }
 
 // afterFrame asks the torn-off windows for a frame when what they show changed.
 func (v *inspectorsView) afterFrame() {
-	if len(v.torn) == 0 {
+	torn := v.strip.Torn()
+	if len(torn) == 0 {
 		return
 	}
 	k := v.tornKey()
-	for _, t := range v.torn {
+	for _, t := range torn {
 		if t.drawn != k {
 			t.Invalidate()
 		}
@@ -193,7 +168,7 @@ func (v *inspectorsView) tearLabel(q *warriorPanel) string {
 	switch {
 	case v.cfg.OpenWindow == nil:
 		return ""
-	case v.tornOf(q) != nil:
+	case v.isTorn(q):
 		return "Dock"
 	}
 	return "Window"
@@ -210,11 +185,11 @@ func (w *Window) tearKey(gtx layout.Context, editing bool) {
 			continue
 		}
 		v := &w.insp
-		if len(v.panels) == 0 {
+		if len(v.strip.Panels) == 0 {
 			continue
 		}
-		q := v.panels[len(v.panels)-1]
-		if t := v.tornOf(q); t != nil {
+		q := v.strip.Panels[len(v.strip.Panels)-1]
+		if t, torn := v.strip.TornOf(q); torn {
 			v.dock(t, true)
 		} else {
 			v.tear(q)
@@ -225,8 +200,14 @@ func (w *Window) tearKey(gtx layout.Context, editing bool) {
 // TornOff lists the processes whose inspectors are in windows of their own.
 func (w *Window) TornOff() []int {
 	var ps []int
-	for _, t := range w.insp.torn {
+	for _, t := range w.insp.strip.Torn() {
 		ps = append(ps, t.q.proc)
 	}
 	return ps
+}
+
+// isTorn reports whether panel q is in a window of its own.
+func (v *inspectorsView) isTorn(q *warriorPanel) bool {
+	_, torn := v.strip.TornOf(q)
+	return torn
 }

@@ -103,6 +103,7 @@ type Window struct {
 	controls controlsView // Start, Step, Run block, speed, seed, the round's result
 	roster   playersView  // the players, the picker, load errors
 	coreV    coreView     // the core and the line about a cell under it
+	tips     kit.Tips     // the tooltips, drawn above everything
 	prm      paramsForm
 	stats    statsView
 	trace    traceView
@@ -170,8 +171,13 @@ func (w *Window) OpenEditor(p string) {
 }
 
 // Layout draws the Core War mode: the core on the left with a line about the cell under the
-// pointer, the controls and the tabs on the right.
+// pointer, the controls and the tabs on the right. The tooltips are drawn above it all by
+// the window's layer (w.tips, or the layer of the window it is a mode of).
 func (w *Window) Layout(gtx layout.Context) layout.Dimensions {
+	return w.tips.Layout(gtx, w.layout)
+}
+
+func (w *Window) layout(gtx layout.Context) layout.Dimensions {
 	w.insp.win.Lock() // a torn-off inspector's window lays out the same views
 	defer w.insp.win.Unlock()
 	w.run.sync(&w.snap)

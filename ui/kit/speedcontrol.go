@@ -35,7 +35,9 @@ func (s *SpeedControl) Widgets(k Kit) []layout.Widget {
 	return []layout.Widget{
 		k.Label("Speed"),
 		k.Tipped(&s.slowerTip, "Slower (−)", k.SmallButton(&s.slower, "−")),
-		material.Body1(k.Th, SpeedLabel(s.Index)).Layout,
+		func(gtx layout.Context) layout.Dimensions {
+			return Keep(gtx, &s.Index, material.Body1(k.Th, SpeedLabel(s.Index)).Layout)
+		},
 		k.Tipped(&s.fasterTip, "Faster (+)", k.SmallButton(&s.faster, "+")),
 	}
 }

@@ -74,7 +74,7 @@ func (k Kit) TimelineRow(t *Timeline, cycle, furthest int64, l TimelineLook) lay
 			layout.Flexed(1, func(gtx layout.Context) layout.Dimensions {
 				return layout.Inset{Left: 6, Right: 6}.Layout(gtx, material.Slider(k.Th, &t.Slider).Layout)
 			}),
-			layout.Rigid(k.Label(label)),
+			layout.Rigid(func(gtx layout.Context) layout.Dimensions { return Keep(gtx, &t.Slider, k.Label(label)) }),
 			layout.Rigid(layout.Spacer{Width: 6}.Layout),
 			layout.Rigid(k.Tipped(&t.tips.latest, "Forward again to the furthest cycle reached", Disabled(cycle >= furthest, k.SmallButton(&t.Latest, "Latest →")))),
 		}

@@ -12,6 +12,9 @@ type TornWindow struct {
 
 	titleMu sync.Mutex
 	title   string
+
+	// Tips is the window's tooltip layer: the window lays its panel out in Tips.Layout.
+	Tips Tips
 }
 
 // Bind gives the torn-off panel its window's Invalidate and a way to close the window.

@@ -4,15 +4,11 @@ import (
 	"image"
 	"image/color"
 
-	"gioui.org/io/event"
-	"gioui.org/io/pointer"
 	"gioui.org/layout"
 	"gioui.org/op"
-	"gioui.org/op/clip"
 	"gioui.org/unit"
 	"gioui.org/widget"
 	"gioui.org/widget/material"
-	"gioui.org/x/component"
 )
 
 // Kit draws the windows' small parts (buttons, fields, labels, tooltips) in a theme, the
@@ -43,13 +39,15 @@ func (k Kit) SmallButton(c *widget.Clickable, label string) layout.Widget {
 // FieldBorder is the colour of a text field's frame.
 var FieldBorder = color.NRGBA{0x99, 0x99, 0x99, 0xFF}
 
-// Field is a framed one-line text field width wide.
+// Field is a framed one-line text field width wide, a value tooltips leave readable.
 func (k Kit) Field(ed *widget.Editor, hint string, width unit.Dp) layout.Widget {
 	return func(gtx layout.Context) layout.Dimensions {
 		w := gtx.Dp(width)
 		gtx.Constraints.Min.X, gtx.Constraints.Max.X = w, w
-		return widget.Border{Color: FieldBorder, CornerRadius: 3, Width: 1}.Layout(gtx, func(gtx layout.Context) layout.Dimensions {
-			return layout.UniformInset(unit.Dp(4)).Layout(gtx, material.Editor(k.Th, ed, hint).Layout)
+		return Keep(gtx, ed, func(gtx layout.Context) layout.Dimensions {
+			return widget.Border{Color: FieldBorder, CornerRadius: 3, Width: 1}.Layout(gtx, func(gtx layout.Context) layout.Dimensions {
+				return layout.UniformInset(unit.Dp(4)).Layout(gtx, material.Editor(k.Th, ed, hint).Layout)
+			})
 		})
 	}
 }
@@ -57,70 +55,77 @@ func (k Kit) Field(ed *widget.Editor, hint string, width unit.Dp) layout.Widget 
 // Label is a line of body text.
 func (k Kit) Label(s string) layout.Widget { return material.Body2(k.Th, s).Layout }
 
-// TipArea is gio-x's TipArea that also hides its tooltip whenever the pointer is not over
-// it: TipArea ignores a Leave while its tooltip is still fading in, and the tooltip then
-// stayed on screen until the pointer came back and left again.
-type TipArea struct {
-	component.TipArea
-	inside bool // the pointer is over the area, as our own handler saw it
-}
-
-// Tipped wraps w with a hover tooltip (used to show the keyboard shortcut of a control).
-func (k Kit) Tipped(t *TipArea, tip string, w layout.Widget) layout.Widget {
-	return func(gtx layout.Context) layout.Dimensions {
-		for {
-			ev, ok := gtx.Event(pointer.Filter{Target: &t.inside, Kinds: pointer.Enter | pointer.Leave | pointer.Cancel})
-			if !ok {
-				break
-			}
-			if e, ok := ev.(pointer.Event); ok {
-				t.inside = e.Kind == pointer.Enter
-			}
-		}
-		if v := &t.VisibilityAnimation; !t.inside && (v.State == component.Appearing || v.State == component.Visible) {
-			v.State, v.Started = component.Disappearing, gtx.Now
-		}
-		dims := t.TipArea.Layout(gtx, component.PlatformTooltip(k.Th, tip), w)
-		defer pointer.PassOp{}.Push(gtx.Ops).Pop()
-		defer clip.Rect{Max: dims.Size}.Push(gtx.Ops).Pop()
-		event.Op(gtx.Ops, &t.inside)
-		return dims
-	}
-}
-
 // Row lays widgets out left to right, gap apart and centred on a line, and wraps onto
 // further lines what does not fit the width (a narrow window), instead of squeezing the last
 // widgets to nothing.
 func Row(gtx layout.Context, gap unit.Dp, ws ...layout.Widget) layout.Dimensions {
+	return row(gtx, gap, nil, ws)
+}
+
+// Fields lays out fields of a status line as Row does, with a "·" between two fields on
+// the same line: a separator never ends or starts a line, whatever the width wraps.
+func (k Kit) Fields(gtx layout.Context, ws ...layout.Widget) layout.Dimensions {
+	return row(gtx, 4, k.Label("·"), ws)
+}
+
+// row is Row with sep, if not nil, drawn between neighbours on a line (gap either side).
+func row(gtx layout.Context, gap unit.Dp, sep layout.Widget, ws []layout.Widget) layout.Dimensions {
 	g := gtx.Dp(gap)
 	maxW := gtx.Constraints.Max.X
-	calls := make([]op.CallOp, len(ws))
-	dims := make([]layout.Dimensions, len(ws))
-	for i, wd := range ws {
+	record := func(wd layout.Widget) (op.CallOp, layout.Dimensions) {
 		m := op.Record(gtx.Ops)
 		cg := gtx
 		cg.Constraints.Min = image.Point{}
-		dims[i] = wd(cg)
-		calls[i] = m.Stop()
+		d := wd(cg)
+		return m.Stop(), d
+	}
+	calls := make([]op.CallOp, len(ws))
+	dims := make([]layout.Dimensions, len(ws))
+	for i, wd := range ws {
+		calls[i], dims[i] = record(wd)
+	}
+	var sepDims layout.Dimensions
+	var sepCall op.CallOp
+	between := g // from one widget to the next on a line
+	if sep != nil {
+		// A field that shows nothing takes no place and no separator.
+		n := 0
+		for i := range dims {
+			if dims[i].Size.X > 0 {
+				calls[n], dims[n] = calls[i], dims[i]
+				n++
+			}
+		}
+		calls, dims = calls[:n], dims[:n]
+		sepCall, sepDims = record(sep)
+		between = g + sepDims.Size.X + g
 	}
 	var size image.Point
-	for start := 0; start < len(ws); {
+	for start := 0; start < len(dims); {
 		// The line: from start, as many widgets as fit (at least one).
 		end, w, h := start+1, dims[start].Size.X, dims[start].Size.Y
-		for end < len(ws) && w+g+dims[end].Size.X <= maxW {
-			w += g + dims[end].Size.X
+		for end < len(dims) && w+between+dims[end].Size.X <= maxW {
+			w += between + dims[end].Size.X
 			h = max(h, dims[end].Size.Y)
 			end++
+		}
+		if sep != nil && end > start+1 {
+			h = max(h, sepDims.Size.Y)
 		}
 		if start > 0 {
 			size.Y += g
 		}
 		x := 0
 		for i := start; i < end; i++ {
+			if i > start && sep != nil {
+				off := op.Offset(image.Pt(x-g-sepDims.Size.X, size.Y+(h-sepDims.Size.Y)/2)).Push(gtx.Ops)
+				sepCall.Add(gtx.Ops)
+				off.Pop()
+			}
 			off := op.Offset(image.Pt(x, size.Y+(h-dims[i].Size.Y)/2)).Push(gtx.Ops)
 			calls[i].Add(gtx.Ops)
 			off.Pop()
-			x += dims[i].Size.X + g
+			x += dims[i].Size.X + between
 		}
 		size.X = max(size.X, w)
 		size.Y += h

@@ -77,6 +77,7 @@ type UI struct {
 	tabbed       tabsView     // graph, events, options, help
 	dbg          debugUI      // debuggers, rewind, program editor (debugger.go)
 	confirm      confirmView  // asks before a change replaces the game under way
+	tips         kit.Tips     // the tooltips, drawn above everything
 
 	anywhere bool        // the tag of the handler that sees every press in the window
 	side     widget.List // the controls and players, scrolled when they do not fit
@@ -147,8 +148,13 @@ func baseName(p string) string {
 func displayName(r Root, name string) string { return picker.DisplayName(r, name) }
 
 // Layout draws the window: the board on the left (or on top in a tall window) and the
-// panel with controls, players and views beside it.
+// panel with controls, players and views beside it. The tooltips are drawn above it all by
+// the window's layer (u.tips, or the layer of the window it is a mode of).
 func (u *UI) Layout(gtx layout.Context) layout.Dimensions {
+	return u.tips.Layout(gtx, u.layout)
+}
+
+func (u *UI) layout(gtx layout.Context) layout.Dimensions {
 	u.dbg.win.Lock() // torn-off debuggers lay out on their windows' goroutines (tearoff.go)
 	defer u.dbg.win.Unlock()
 	defer u.dbg.afterFrame()
@@ -227,7 +233,7 @@ func (u *UI) shortcutAction(gtx layout.Context, a shortcut.Action) {
 		} else if u.playersPanel.pickOpen {
 			u.playersPanel.pickOpen = false
 		} else {
-			for _, p := range u.dbg.panels {
+			for _, p := range u.dbg.strip.Panels {
 				p.cancelEdit(gtx)
 			}
 			gtx.Execute(key.FocusCmd{Tag: nil})

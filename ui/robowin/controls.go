@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"gioui.org/layout"
-	"gioui.org/text"
 	"gioui.org/widget"
 	"gioui.org/widget/material"
 
@@ -166,7 +165,7 @@ func (cv *controlsView) layout(gtx layout.Context) layout.Dimensions {
 	if t := cv.opts.Timeout(); t > 0 {
 		cycle += fmt.Sprintf(" / %d", t)
 	}
-	roundText := fmt.Sprintf("Round %d, seed %d ·", cv.series.round, cv.Seed())
+	roundText := fmt.Sprintf("Round %d, seed %d", cv.series.round, cv.Seed())
 	cv.speed.Index = cv.speedIdx
 	speed := cv.speed.Widgets(cv.kit())
 	return layout.Flex{Axis: layout.Vertical}.Layout(gtx,
@@ -186,12 +185,13 @@ func (cv *controlsView) layout(gtx layout.Context) layout.Dimensions {
 				}
 				l := material.Body2(cv.th, fmt.Sprintf("(%s/s reached)", roundRate(cv.meter.rate)))
 				l.Color = dbgMuted
-				return l.Layout(gtx)
+				return kit.Keep(gtx, &cv.meter, l.Layout)
 			}), gap,
 			layout.Flexed(1, func(gtx layout.Context) layout.Dimensions {
-				l := material.H6(cv.th, cycle)
-				l.Alignment = text.End
-				return l.Layout(gtx)
+				// Right-aligned, and only the text is a value to leave readable.
+				return layout.E.Layout(gtx, func(gtx layout.Context) layout.Dimensions {
+					return kit.Keep(gtx, &cv.snap.Cycle, material.H6(cv.th, cycle).Layout)
+				})
 			}),
 		)),
 		layout.Rigid(row(
@@ -200,11 +200,22 @@ func (cv *controlsView) layout(gtx layout.Context) layout.Dimensions {
 			layout.Rigid(cv.tipped(&cv.tips.restart, "Restart from round 1 with this seed (R)", cv.smallButton(&cv.restartBtn, "Restart"))), gap,
 			layout.Rigid(cv.tipped(&cv.tips.newSeed, "Restart with a random seed", cv.smallButton(&cv.newSeedBtn, "New seed"))),
 		)),
-		layout.Rigid(row(
-			layout.Rigid(cv.label(roundText)), gap,
-			layout.Rigid(cv.label("Rounds in a row")), gap,
-			layout.Rigid(cv.field(&cv.roundsEd, "rounds", 44)), gap,
-			layout.Rigid(cv.smallButton(&cv.resetTallyBtn, "Reset tally")),
-		)),
+		// The round's fields, "·" between those on a line: a narrow panel wraps them rather
+		// than cutting the last ones, so no separator is left dangling.
+		layout.Rigid(func(gtx layout.Context) layout.Dimensions {
+			return layout.Inset{Bottom: 4}.Layout(gtx, func(gtx layout.Context) layout.Dimensions {
+				return cv.kit().Fields(gtx,
+					func(gtx layout.Context) layout.Dimensions {
+						return kit.Keep(gtx, &cv.series.round, cv.label(roundText))
+					},
+					func(gtx layout.Context) layout.Dimensions {
+						return layout.Flex{Alignment: layout.Middle}.Layout(gtx,
+							layout.Rigid(cv.label("Rounds in a row")), gap,
+							layout.Rigid(cv.field(&cv.roundsEd, "rounds", 44)), gap,
+							layout.Rigid(cv.smallButton(&cv.resetTallyBtn, "Reset tally")))
+					},
+				)
+			})
+		}),
 	)
 }

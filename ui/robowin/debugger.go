@@ -2,7 +2,6 @@ package robowin
 
 import (
 	"fmt"
-	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -11,11 +10,11 @@ import (
 	"gioui.org/op"
 	"gioui.org/text"
 	"gioui.org/unit"
-	"gioui.org/widget"
 	"gioui.org/widget/material"
 
 	"robocom/arena"
 	"robocom/robolang"
+	"robocom/ui/kit"
 	"robocom/ui/shortcut"
 )
 
@@ -39,11 +38,11 @@ type debugUI struct {
 	asked    debugKey
 	dirty    int // bumped when something shown must be fetched again
 
-	panels     []*robotDebugger
-	strip      widget.List // the panels side by side, scrolled sideways when they do not fit
-	clicks     int         // BoardState.Clicks already handled
-	follow     int         // the robot followed, 0 for none
-	capacity   int         // how many panels fit beside the board, from the last layout
+	// strip is the debuggers open, docked beside the board (scrolled sideways when they do
+	// not fit) or torn off into windows of their own (tearoff.go).
+	strip      kit.Strip[*robotDebugger, *TornWindow]
+	clicks     int // BoardState.Clicks already handled
+	follow     int // the robot followed, 0 for none
 	bpSent     string
 	bpGame     int
 	hitsSeen   int // the break hits already told, of game hitsGame
@@ -54,8 +53,7 @@ type debugUI struct {
 	timeline timelineView
 	prog     programTools // editor.go
 
-	win  sync.Mutex    // held while any window lays out the views (tearoff.go)
-	torn []*TornWindow // the panels in windows of their own
+	win sync.Mutex // held while any window lays out the views (tearoff.go)
 	// keyAction does what a game key pressed in a torn-off window asks (UI.shortcutAction).
 	keyAction func(gtx layout.Context, a shortcut.Action)
 }
@@ -83,7 +81,6 @@ func (u *UI) initDebug() {
 	u.cfg.NewGame = wrapNewGame(u.cfg.NewGame)
 	d := &u.dbg
 	d.session, d.look = &u.session, u.look
-	d.capacity = 3
 	d.keyAction = u.shortcutAction
 	d.timeline.init(&u.session, u.look)
 	d.prog.init(&u.session, u.look)
@@ -92,7 +89,7 @@ func (u *UI) initDebug() {
 // debugEditing reports whether a debugger, editor or dialog field has the keyboard, so the
 // window's single-key shortcuts stay quiet.
 func (u *UI) debugEditing(gtx layout.Context) bool {
-	for _, p := range u.dbg.panels {
+	for _, p := range u.dbg.strip.Panels {
 		if p.editing(gtx) {
 			return true
 		}
@@ -106,18 +103,15 @@ func (u *UI) debugEditing(gtx layout.Context) bool {
 func (u *UI) OpenDebugger(id int) { u.dbg.open(id) }
 
 func (d *debugUI) open(id int) {
-	for _, p := range d.panels {
+	for _, p := range d.strip.Panels {
 		if p.id == id {
-			if i := slices.Index(d.docked(), p); i >= 0 {
-				d.strip.ScrollTo(i)
-			}
+			d.strip.Open(p)
 			return
 		}
 	}
 	p := newRobotDebugger(d.session, d.look, id)
 	p.tearLabel = d.tearLabel()
-	d.panels = append(d.panels, p)
-	d.strip.ScrollTo(len(d.docked()) - 1)
+	d.strip.Open(p)
 	d.dirty++
 }
 
@@ -126,7 +120,7 @@ func (u *UI) Debuggers() []int { return u.dbg.ids() }
 
 func (d *debugUI) ids() []int {
 	var ids []int
-	for _, p := range d.panels {
+	for _, p := range d.strip.Panels {
 		ids = append(ids, p.id)
 	}
 	return ids
@@ -141,10 +135,10 @@ func (u *UI) DebugView(id int) (arena.RobotView, bool) {
 }
 
 func (d *debugUI) close(i int) {
-	if d.panels[i].id == d.follow {
+	if d.strip.Panels[i].id == d.follow {
 		d.follow = 0
 	}
-	d.panels = append(d.panels[:i], d.panels[i+1:]...)
+	d.strip.Panels = append(d.strip.Panels[:i], d.strip.Panels[i+1:]...)
 	d.dirty++
 }
 
@@ -220,9 +214,9 @@ func (d *debugUI) published() debugPub {
 func (d *debugUI) update(gtx layout.Context) (selectRobot int) {
 	pub := d.published()
 	d.takeNews(pub)
-	for i := 0; i < len(d.panels); i++ {
-		p := d.panels[i]
-		if d.tornOf(p) != nil {
+	for i := 0; i < len(d.strip.Panels); i++ {
+		p := d.strip.Panels[i]
+		if _, torn := d.strip.TornOf(p); torn {
 			continue // its window reads its events
 		}
 		req := p.update(gtx)
@@ -352,7 +346,7 @@ func (d *debugUI) setRobotVar(id, v int, value int16) {
 // sendBreakpoints gives the game the panels' breakpoints when they changed (or the game did).
 func (d *debugUI) sendBreakpoints() {
 	var bp Breakpoints
-	for _, p := range d.panels {
+	for _, p := range d.strip.Panels {
 		p.addBreakpoints(&bp)
 	}
 	sig := fmt.Sprint(bp)
@@ -390,8 +384,7 @@ func (u *UI) layoutWorkArea(gtx layout.Context) layout.Dimensions {
 	u.dbg.fetch()
 	u.applyFollow()
 	clicks := u.board.Clicks
-	panelW := gtx.Dp(debuggerWidth)
-	u.dbg.capacity = max(1, (gtx.Constraints.Max.X-gtx.Dp(300))/panelW)
+	u.dbg.strip.Fit(gtx, gtx.Constraints.Max.X, debuggerWidth)
 	dims := layout.Flex{Axis: layout.Vertical}.Layout(gtx,
 		layout.Flexed(1, func(gtx layout.Context) layout.Dimensions {
 			return layout.Flex{}.Layout(gtx,
@@ -410,7 +403,7 @@ func (u *UI) layoutWorkArea(gtx layout.Context) layout.Dimensions {
 			)
 		}),
 		layout.Rigid(func(gtx layout.Context) layout.Dimensions {
-			hint := len(u.dbg.panels) == 0 && !u.dbg.prog.visible() && len(u.snap.Robots) > 0
+			hint := len(u.dbg.strip.Panels) == 0 && !u.dbg.prog.visible() && len(u.snap.Robots) > 0
 			return u.dbg.timeline.layout(gtx, u.dbg.notice, hint, u.dbg.prog.toolsLabel())
 		}),
 	)
@@ -429,7 +422,7 @@ const debuggerWidth = unit.Dp(270)
 // layoutPanels lays out the open panels side by side: as many as fit beside the board (which
 // keeps at least 300 dp), the others a sideways scroll away.
 func (d *debugUI) layoutPanels(gtx layout.Context) layout.Dimensions {
-	panels := d.docked()
+	panels := d.strip.Docked()
 	if len(panels) == 0 {
 		return layout.Dimensions{}
 	}
@@ -437,18 +430,8 @@ func (d *debugUI) layoutPanels(gtx layout.Context) layout.Dimensions {
 	for _, p := range panels {
 		p.catchUp(pub)
 	}
-	w := gtx.Dp(debuggerWidth)
-	width := min(min(len(panels), max(1, d.capacity))*w, gtx.Constraints.Max.X)
-	gtx.Constraints.Min.X, gtx.Constraints.Max.X = width, width
-	gtx.Constraints.Min.Y = gtx.Constraints.Max.Y
-	d.strip.Axis = layout.Horizontal
-	return material.List(d.th, &d.strip).Layout(gtx, len(panels), func(gtx layout.Context, i int) layout.Dimensions {
-		p := panels[i]
-		gtx.Constraints.Min.X, gtx.Constraints.Max.X = w, w
-		return layout.Inset{Left: 4, Top: 4, Bottom: 4}.Layout(gtx, func(gtx layout.Context) layout.Dimensions {
-			gtx.Constraints.Min = gtx.Constraints.Max
-			return p.layout(gtx, pub, d.follow == p.id)
-		})
+	return d.strip.Layout(gtx, d.th, debuggerWidth, func(gtx layout.Context, p *robotDebugger) layout.Dimensions {
+		return p.layout(gtx, pub, d.follow == p.id)
 	})
 }
 

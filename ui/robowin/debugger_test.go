@@ -239,7 +239,7 @@ func TestEditVariableChangesEngine(t *testing.T) {
 	h.openByClick(1)
 	h.stepTo(5)
 	h.settle()
-	p := h.u.dbg.panels[0]
+	p := h.u.dbg.strip.Panels[0]
 	h.typeInto(&p.vars[7], &p.vars[7], "1234", true)
 	h.settle()
 	if got := h.engineRobot(1).Vars[6]; got != 1234 {
@@ -361,7 +361,7 @@ func TestBreakpointAtInstruction(t *testing.T) {
 	h.openByClick(1)
 	h.stepTo(3)
 	h.settle()
-	p := h.u.dbg.panels[0]
+	p := h.u.dbg.strip.Panels[0]
 	// Click line 3 (Scan #2) of the counter's code.
 	h.clickLabel("SCAN #2")
 	if !p.bps[[2]int{1, 3}] {
@@ -391,7 +391,7 @@ func TestBreakOnDeath(t *testing.T) {
 	h.waitFor("the first game", func() bool { return len(h.u.Snapshot().Robots) == 2 })
 	h.openByClick(2)
 	h.settle()
-	p := h.u.dbg.panels[0]
+	p := h.u.dbg.strip.Panels[0]
 	p.breakTeam.Value = true // "pause if any of its team dies"
 	h.frame()
 	h.u.Runner().SetSpeed(0)
@@ -640,7 +640,7 @@ func TestBankListChoosesListing(t *testing.T) {
 		t.Fatalf("clicking bank 2 did not list it: %q", h.texts())
 	}
 	h.clickLabel("DIE")
-	if p := h.u.dbg.panels[0]; !p.bps[[2]int{2, 1}] {
+	if p := h.u.dbg.strip.Panels[0]; !p.bps[[2]int{2, 1}] {
 		t.Errorf("no breakpoint at bank 2, instruction 1: %v", p.bps)
 	}
 	h.clickLabel("  2  Poison  (1 instr.)")

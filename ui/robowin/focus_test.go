@@ -37,10 +37,10 @@ func TestClickOutsideFieldGivesShortcutsBack(t *testing.T) {
 			h.stepTo(20)
 			h.openByClick(1)
 			h.settle()
-			if len(h.u.dbg.panels) != 1 {
-				t.Fatalf("%d debuggers open, want 1", len(h.u.dbg.panels))
+			if len(h.u.dbg.strip.Panels) != 1 {
+				t.Fatalf("%d debuggers open, want 1", len(h.u.dbg.strip.Panels))
 			}
-			p := h.u.dbg.panels[0]
+			p := h.u.dbg.strip.Panels[0]
 			h.typeInto(&p.vars[5], &p.vars[5], "77", false)
 			h.settle()
 			if !h.r.Source().Focused(&p.vars[5]) {

@@ -261,11 +261,11 @@ func TestBreakpointLimitedToATask(t *testing.T) {
 	h.stepTo(3)
 	h.settle()
 	h.clickPrefix("T2  ")
-	if p := h.u.dbg.panels[0]; p.tasks.bpTask != 2 {
+	if p := h.u.dbg.strip.Panels[0]; p.tasks.bpTask != 2 {
 		t.Fatalf("clicking task 2 chose task %d", p.tasks.bpTask)
 	}
 	h.clickLabel("TURN 1")
-	p := h.u.dbg.panels[0]
+	p := h.u.dbg.strip.Panels[0]
 	if !p.bps[[2]int{1, 3}] || p.tasks.limits[[2]int{1, 3}] != 2 {
 		t.Fatalf("the breakpoint on TURN is not limited to task 2: %v %v", p.bps, p.tasks.limits)
 	}

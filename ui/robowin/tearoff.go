@@ -49,8 +49,12 @@ func (t *TornWindow) Closed() {
 }
 
 // Layout draws the torn-off debugger filling the window and acts on its clicks and fields,
-// as the docked panels do.
+// as the docked panels do; the tooltips are drawn above it by the window's own layer.
 func (t *TornWindow) Layout(gtx layout.Context) layout.Dimensions {
+	return t.Tips.Layout(gtx, t.layout)
+}
+
+func (t *TornWindow) layout(gtx layout.Context) layout.Dimensions {
 	d := t.d
 	d.win.Lock()
 	defer d.win.Unlock()
@@ -118,35 +122,14 @@ func (t *TornWindow) handleKeys(gtx layout.Context) (docked bool) {
 	return docked
 }
 
-// tornOf is panel p's torn-off window, nil when p is docked.
-func (d *debugUI) tornOf(p *robotDebugger) *TornWindow {
-	for _, t := range d.torn {
-		if t.p == p {
-			return t
-		}
-	}
-	return nil
-}
-
-// docked lists the panels in the strip beside the board.
-func (d *debugUI) docked() []*robotDebugger {
-	var out []*robotDebugger
-	for _, p := range d.panels {
-		if d.tornOf(p) == nil {
-			out = append(out, p)
-		}
-	}
-	return out
-}
-
 // tear moves panel p into a window of its own, when the window can open others.
 func (d *debugUI) tear(p *robotDebugger) {
-	if d.cfg.OpenWindow == nil || d.tornOf(p) != nil {
+	if _, torn := d.strip.TornOf(p); torn || d.cfg.OpenWindow == nil {
 		return
 	}
 	t := &TornWindow{d: d, p: p}
 	t.setTitle(d.snap.Cycle)
-	d.torn = append(d.torn, t)
+	d.strip.Tear(p, t)
 	p.tearLabel = "Dock"
 	d.cfg.OpenWindow(t)
 	d.dirty++
@@ -156,12 +139,7 @@ func (d *debugUI) tear(p *robotDebugger) {
 // is still open (closeWin).
 func (d *debugUI) dock(t *TornWindow, closeWin bool) {
 	t.docked = true
-	for i, o := range d.torn {
-		if o == t {
-			d.torn = append(d.torn[:i], d.torn[i+1:]...)
-			break
-		}
-	}
+	d.strip.Dock(t.p)
 	t.p.tearLabel = d.tearLabel()
 	if closeWin {
 		t.CloseWindow()
@@ -172,10 +150,10 @@ func (d *debugUI) dock(t *TornWindow, closeWin bool) {
 
 // closePanel closes panel p (the × of a docked or torn-off panel), and its window.
 func (d *debugUI) closePanel(p *robotDebugger) {
-	if t := d.tornOf(p); t != nil {
+	if t, torn := d.strip.TornOf(p); torn {
 		d.dock(t, true)
 	}
-	for i, o := range d.panels {
+	for i, o := range d.strip.Panels {
 		if o == p {
 			d.close(i)
 			break
@@ -203,11 +181,12 @@ func (d *debugUI) tornKeyOf(pub debugPub) tornKey {
 // afterFrame asks the torn-off windows for a frame when what they show changed since their
 // last one, so that they follow the game as the docked panels do.
 func (d *debugUI) afterFrame() {
-	if len(d.torn) == 0 {
+	torn := d.strip.Torn()
+	if len(torn) == 0 {
 		return
 	}
 	k := d.tornKeyOf(d.published())
-	for _, t := range d.torn {
+	for _, t := range torn {
 		if t.drawn != k {
 			t.Invalidate()
 		}
@@ -234,7 +213,7 @@ func (u *UI) tearKey(gtx layout.Context, editing bool) {
 func (u *UI) ToggleTearOff(id int) {
 	d := &u.dbg
 	var p *robotDebugger
-	for _, o := range d.panels {
+	for _, o := range d.strip.Panels {
 		if o.id == id || id == 0 {
 			p = o
 		}
@@ -242,7 +221,7 @@ func (u *UI) ToggleTearOff(id int) {
 	if p == nil {
 		return
 	}
-	if t := d.tornOf(p); t != nil {
+	if t, torn := d.strip.TornOf(p); torn {
 		d.dock(t, true)
 	} else {
 		d.tear(p)
@@ -252,7 +231,7 @@ func (u *UI) ToggleTearOff(id int) {
 // TornOff lists the robots whose debuggers are in windows of their own.
 func (u *UI) TornOff() []int {
 	var ids []int
-	for _, t := range u.dbg.torn {
+	for _, t := range u.dbg.strip.Torn() {
 		ids = append(ids, t.p.id)
 	}
 	return ids

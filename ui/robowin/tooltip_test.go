@@ -1,19 +1,11 @@
 package robowin
 
 import (
-	"image"
 	"testing"
 	"time"
 
 	"gioui.org/f32"
 	"gioui.org/io/pointer"
-	"gioui.org/layout"
-	"gioui.org/op"
-	"gioui.org/unit"
-	"gioui.org/widget/material"
-	"gioui.org/x/component"
-
-	"robocom/ui/kit"
 )
 
 // framesUntil lays out frames until cond holds; false if it does not within 3 s.
@@ -66,48 +58,5 @@ func TestTooltipLeavesWithPointer(t *testing.T) {
 	}
 }
 
-// A button's tooltip leaves the values beside the button readable: the tip of the speed
-// control's − and + does not cover the speed shown between them, on the small screen.
-func TestTooltipLeavesItsRowReadable(t *testing.T) {
-	for _, c := range []struct{ button, tip string }{{"−", "Slower (−)"}, {"+", "Faster (+)"}} {
-		t.Run(c.button, func(t *testing.T) {
-			h := newHarness(t, "test:p1.rob", "test:p2.rob")
-			h.size = image.Pt(800, 600)
-			h.frame()
-			speed := kit.SpeedLabel(h.u.controls.speed.Index)
-			value, ok := h.findText(speed)
-			if !ok {
-				t.Fatalf("the speed %q is not on screen: %q", speed, h.texts())
-			}
-			b, ok := h.find(c.button)
-			if !ok {
-				t.Fatalf("no %s button", c.button)
-			}
-			m := b.Min.Add(b.Max).Div(2)
-			h.r.Queue(pointer.Event{Kind: pointer.Move, Position: f32.Pt(float32(m.X), float32(m.Y)), Source: pointer.Mouse})
-			h.frame()
-			var text image.Rectangle
-			if !h.framesUntil(func() bool { text, ok = h.findText(c.tip); return ok }) {
-				t.Fatalf("hovering %s did not show its tooltip", c.button)
-			}
-			// A label's semantic bounds run to the edge of its constraints; its size comes
-			// from laying it out again in the window's theme (at 1 px a dp).
-			value.Max = value.Min.Add(h.measure(material.Body1(h.u.th, speed).Layout))
-			tip := image.Rectangle{Min: text.Min.Sub(image.Pt(8, 6))}
-			tip.Max = tip.Min.Add(h.measure(component.PlatformTooltip(h.u.th, c.tip).Layout))
-			if tip.Overlaps(value) {
-				t.Errorf("the tooltip %v covers the speed %q at %v", tip, speed, value)
-			}
-			if tip.Overlaps(b) {
-				t.Errorf("the tooltip %v covers its own button at %v", tip, b)
-			}
-		})
-	}
-}
-
-// measure is the size of w laid out alone, unconstrained, as the harness lays out a frame.
-func (h *harness) measure(w layout.Widget) image.Point {
-	var ops op.Ops
-	gtx := layout.Context{Ops: &ops, Metric: unit.Metric{PxPerDp: 1, PxPerSp: 1}, Constraints: layout.Constraints{Max: h.size}}
-	return w(gtx).Size
-}
+// TestTooltipLeavesItsRowReadable, for both windows at 800×600 and 1280×800, is in ui/shell
+// (tooltip_test.go), where the window is laid out as the app lays it out: the mode bar, then a mode.

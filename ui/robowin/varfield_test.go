@@ -15,7 +15,7 @@ func TestEnterInVariableFieldReturnsKeys(t *testing.T) {
 	h.stepTo(20)
 	h.openByClick(1)
 	h.settle()
-	p := h.u.dbg.panels[0]
+	p := h.u.dbg.strip.Panels[0]
 	h.typeInto(&p.vars[5], &p.vars[5], "77", true)
 	h.settle()
 	if got := h.engineRobot(1).Vars[4]; got != 77 {

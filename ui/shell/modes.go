@@ -14,6 +14,7 @@ import (
 
 	"robocom/corewars/play"
 	"robocom/ui/corewin"
+	"robocom/ui/kit"
 )
 
 // Modes is the arena window's mode switch: a bar with two tabs, "RoboCom" and "Core War",
@@ -29,6 +30,7 @@ type Modes struct {
 
 	th         *material.Theme
 	robo, core widget.Clickable
+	tips       kit.Tips // the window's tooltip layer, shared by both modes
 }
 
 // NewModes makes the Core War mode (cfg as for corewin.New) and the bar; coreFirst opens the
@@ -70,8 +72,13 @@ func (m *Modes) Title(robo string) string {
 // barBg is the mode bar's background.
 var barBg = rgb(0x30, 0x34, 0x3C)
 
-// Layout draws the bar and the chosen mode below it.
+// Layout draws the bar and the chosen mode below it, and the tooltips above all (a
+// tooltip near the top of a mode may go over the bar).
 func (m *Modes) Layout(gtx layout.Context, roboCom layout.Widget) layout.Dimensions {
+	return m.tips.Layout(gtx, func(gtx layout.Context) layout.Dimensions { return m.layout(gtx, roboCom) })
+}
+
+func (m *Modes) layout(gtx layout.Context, roboCom layout.Widget) layout.Dimensions {
 	was := m.CoreOn
 	if m.robo.Clicked(gtx) {
 		m.CoreOn = false
