@@ -270,5 +270,8 @@ func (m *Machine) Processes(i int) []int {
 	return out
 }
 
+// PC is the address of warrior i's process that runs next (it must have one).
+func (m *Machine) PC(i int) int { return m.ws[i].q.At(0) }
+
 // ProcessCount is the number of processes of warrior i.
 func (m *Machine) ProcessCount(i int) int { return m.ws[i].q.n }

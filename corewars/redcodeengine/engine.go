@@ -235,3 +235,35 @@ func (e *Engine) Run(n int) int {
 	}
 	return int(e.slices - start)
 }
+
+// RunUntil plays up to n time slices, stopping at b (corewars.Engine.RunUntil). A write is
+// told from the MARS's write stamps: Step stamps with the time slice, and each warrior runs
+// one instruction a slice.
+func (e *Engine) RunUntil(n int, b *corewars.Breakpoints, resume bool) (int, corewars.Stop) {
+	if b == nil {
+		return e.Run(n), corewars.Stop{}
+	}
+	start := e.slices
+	into := 0
+	for !e.m.RoundOver() && e.slices < start+int64(n) {
+		p, c := e.m.Current(), e.slices
+		pc := e.m.PC(p)
+		if !resume && b.Before(p, pc) {
+			return int(c - start), corewars.Stop{Kind: corewars.StopBreak, Process: p, Addr: pc, Into: into, Cycle: c}
+		}
+		resume = false
+		e.Step()
+		if into++; e.slices != c {
+			into = 0
+		}
+		if b.Watching() {
+			if a := b.Wrote(e, p, min(c, math.MaxInt32)); a >= 0 {
+				return int(e.slices - start), corewars.Stop{Kind: corewars.StopWatch, Process: p, Addr: a, Into: into, Cycle: c}
+			}
+		}
+		if p == b.Turn {
+			return int(e.slices - start), corewars.Stop{Kind: corewars.StopTurn, Process: p, Addr: pc, Into: into, Cycle: c}
+		}
+	}
+	return int(e.slices - start), corewars.Stop{Into: into}
+}
