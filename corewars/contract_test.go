@@ -111,7 +111,7 @@ func checkContract(t *testing.T, g corewars.Engine) {
 	var execs, deaths, overs int
 	lastKind := corewars.EventKind(0)
 	wantProc, wantAddr := -1, -1 // what Next and Threads said before the Step
-	ranIn := make([]int64, n)     // the time slice of each process's last instruction
+	ranIn := make([]int64, n)    // the time slice of each process's last instruction
 	for p := range ranIn {
 		ranIn[p] = -1
 	}

@@ -42,7 +42,7 @@ type inspectorsView struct {
 	notice   string
 	hitsSeen int
 	noteSeen int
-	stepSeen int // Snapshot.StepSeq already shown
+	stepSeen int    // Snapshot.StepSeq already shown
 	game     int    // the game the notice and hits belong to
 	sent     string // the breakpoints and inspected processes last sent
 	running  bool
