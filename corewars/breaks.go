@@ -50,28 +50,11 @@ func (b *Breakpoints) Before(p, pc int) bool {
 	return at != nil && at[pc]
 }
 
-// Watching reports whether any cell is watched.
-func (b *Breakpoints) Watching() bool { return len(b.watch) > 0 }
-
-// WriteRecord is what an engine records per cell of its last write: the writer and the time
-// slice. Every engine gives each live process one instruction per time slice, so a cell whose
-// last write is process p's in slice c was written by p's instruction of slice c: that is how
-// RunUntil tells every write, even two of one cell in one slice.
-type WriteRecord interface {
-	Owner(addr int) int
-	Written(addr int) int64
-}
-
-// Wrote returns the first watched cell that process p's instruction in time slice c wrote,
-// per w, or -1.
-func (b *Breakpoints) Wrote(w WriteRecord, p int, c int64) int {
-	for _, a := range b.watch {
-		if w.Written(a) == c && w.Owner(a) == p {
-			return a
-		}
-	}
-	return -1
-}
+// Watched are the watched cells. An engine tells that process p's instruction of time slice
+// c wrote one from the cell's record of its last write: writer p, slice c. Every engine gives
+// each live process one instruction per time slice, so no earlier instruction has that
+// record: every write is told, even two of one cell in one slice.
+func (b *Breakpoints) Watched() []int { return b.watch }
 
 // StopKind says why RunUntil returned.
 type StopKind uint8

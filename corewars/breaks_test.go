@@ -230,3 +230,77 @@ func engineState(e corewars.Engine) string {
 	}
 	return b.String()
 }
+
+// BenchmarkRunUntil is 100 time slices of a game through Run ("run") and through RunUntil
+// with a breakpoint that is never hit ("break"), or that and a watched cell nobody writes
+// ("watch"). Redcode: a splitter of 8000 processes against a warrior looping in place (the
+// breakpoint is on the splitter), a game without end; .cw: Dwarf against Imp; VNA: two Bomb
+// Evaders; those two start again every 5000 time slices (outside the timer), before Imp
+// has gone round the core.
+func BenchmarkRunUntil(b *testing.B) {
+	games := []struct {
+		name    string
+		new     func() corewars.Engine
+		horizon int64
+	}{
+		{"redcode-8000-processes", func() corewars.Engine {
+			cfg := redcode.Defaults()
+			cfg.Cycles = 1 << 40
+			g := redcodeGameWith(b, cfg, 1, "SPL 0\nJMP -1\n", "JMP 0\n")
+			g.Run(20000) // the splitter's queue is full
+			return g
+		}, 1 << 62},
+		{"cw", func() corewars.Engine { return cwGameFor(b, 1<<40, 1, 1, "dwarf.cw", "imp.cw") }, 5000},
+		{"vna", func() corewars.Engine { return vnaGame(b, 1, "bomb_evader_fixed.vna", "bomb_evader.vna") }, 5000},
+	}
+	for _, gm := range games {
+		for _, mode := range []string{"run", "break", "watch"} {
+			b.Run(gm.name+"/"+mode, func(b *testing.B) {
+				// The game played once as far as the benchmark plays it: an address process 0
+				// never executes, a cell nobody writes.
+				g := gm.new()
+				ran := make([]bool, g.Size())
+				g.SetEventHandler(func(e corewars.Event) {
+					if e.Kind == corewars.EventExec && e.Process == 0 {
+						ran[e.Addr] = true
+					}
+				})
+				g.Run(int(min(gm.horizon, 500_000)))
+				never, unwritten := slices.Index(ran, false), -1
+				for a := 0; a < g.Size() && unwritten < 0; a++ {
+					if g.Cell(a).Written < 0 {
+						unwritten = a
+					}
+				}
+				if never < 0 || unwritten < 0 || g.Over() {
+					b.Fatalf("process 0 runs everywhere (%d), every cell is written (%d) or the game is over (%v)", never, unwritten, g.Over())
+				}
+				var bp *corewars.Breakpoints
+				fresh := func() {
+					g = gm.new()
+					if mode != "run" {
+						bp = corewars.NewBreakpoints(g.Size(), g.Processes())
+						bp.Break(0, never)
+						if mode == "watch" {
+							bp.Watch(unwritten)
+						}
+					}
+				}
+				fresh()
+				b.ReportAllocs()
+				for b.Loop() {
+					if g.Cycle() >= gm.horizon {
+						b.StopTimer()
+						fresh()
+						b.StartTimer()
+					}
+					if bp == nil {
+						g.Run(100)
+					} else if _, s := g.RunUntil(100, bp, false); s.Kind != corewars.StopNone {
+						b.Fatalf("stopped at %+v", s)
+					}
+				}
+			})
+		}
+	}
+}

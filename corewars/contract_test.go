@@ -24,6 +24,11 @@ func sample(t testing.TB, name string) []byte {
 }
 
 func cwGame(t testing.TB, seed int64, copies int, files ...string) corewars.Engine {
+	return cwGameFor(t, 30000, seed, copies, files...)
+}
+
+// cwGameFor is a .cw game of at most cycles time slices.
+func cwGameFor(t testing.TB, cycles int64, seed int64, copies int, files ...string) corewars.Engine {
 	var progs []*cw.Program
 	var n []int
 	for _, f := range files {
@@ -35,7 +40,7 @@ func cwGame(t testing.TB, seed int64, copies int, files ...string) corewars.Engi
 	}
 	cfg := cw.DefaultConfig()
 	cfg.Seed = seed
-	cfg.MaxCycles = 30000
+	cfg.MaxCycles = cycles
 	m, err := cw.New(cfg, progs, n)
 	if err != nil {
 		t.Fatal(err)
@@ -62,9 +67,13 @@ func vnaGame(t testing.TB, seed int64, files ...string) corewars.Engine {
 }
 
 func redcodeGame(t testing.TB, seed int64, srcs ...string) corewars.Engine {
-	var ws []*redcode.Warrior
 	cfg := redcode.Defaults()
 	cfg.CoreSize, cfg.MinDistance, cfg.Cycles, cfg.PSpaceSize = 400, 50, 5000, 0 // 0: the default for the core size
+	return redcodeGameWith(t, cfg, seed, srcs...)
+}
+
+func redcodeGameWith(t testing.TB, cfg redcode.Settings, seed int64, srcs ...string) corewars.Engine {
+	var ws []*redcode.Warrior
 	for _, src := range srcs {
 		acfg := redcode.DefaultConfig(len(srcs))
 		acfg.CoreSize = cfg.CoreSize

@@ -265,8 +265,8 @@ func (m *Machine) RunUntil(n int, b *corewars.Breakpoints, resume bool) (int, co
 		if into++; m.rr.Cycle() != c {
 			into = 0
 		}
-		if b.Watching() {
-			if a := b.Wrote(m, p, c); a >= 0 {
+		for _, a := range b.Watched() {
+			if m.owners.Written(a) == c && m.owners.Owner(a) == p {
 				return int(m.rr.Cycle() - start), corewars.Stop{Kind: corewars.StopWatch, Process: p, Addr: a, Into: into, Cycle: c}
 			}
 		}

@@ -260,6 +260,9 @@ func (m *Machine) Cell(a int) (Instruction, int) {
 	return m.core[a].instruction(), int(m.owner[a])
 }
 
+// Owner is the warrior that wrote the cell at address a last, -1 if none has.
+func (m *Machine) Owner(a int) int { return int(m.owner[a]) }
+
 // Processes returns warrior i's process queue, next to run first.
 func (m *Machine) Processes(i int) []int {
 	q := &m.ws[i].q

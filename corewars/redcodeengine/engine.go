@@ -120,10 +120,7 @@ func (e *Engine) Cell(addr int) corewars.Cell {
 
 // Owner is the warrior that last wrote the cell at addr, or -1: what Cell(addr).Owner says,
 // without formatting the instruction (the Core War window copies every owner ~30 times a second).
-func (e *Engine) Owner(addr int) int {
-	_, owner := e.m.Cell(corewars.Wrap(addr, e.m.CoreSize()))
-	return owner
-}
+func (e *Engine) Owner(addr int) int { return e.m.Owner(corewars.Wrap(addr, e.m.CoreSize())) }
 
 // Written is the time slice in which the cell at addr was last written, -1 if never: what
 // Cell(addr).Written says, without formatting the instruction.
@@ -237,8 +234,7 @@ func (e *Engine) Run(n int) int {
 }
 
 // RunUntil plays up to n time slices, stopping at b (corewars.Engine.RunUntil). A write is
-// told from the MARS's write stamps: Step stamps with the time slice, and each warrior runs
-// one instruction a slice.
+// told from the MARS's write stamps (Step stamps with the time slice) and owners.
 func (e *Engine) RunUntil(n int, b *corewars.Breakpoints, resume bool) (int, corewars.Stop) {
 	if b == nil {
 		return e.Run(n), corewars.Stop{}
@@ -256,8 +252,9 @@ func (e *Engine) RunUntil(n int, b *corewars.Breakpoints, resume bool) (int, cor
 		if into++; e.slices != c {
 			into = 0
 		}
-		if b.Watching() {
-			if a := b.Wrote(e, p, min(c, math.MaxInt32)); a >= 0 {
+		stamp := int(min(c, math.MaxInt32)) // what Step stamped its writes with
+		for _, a := range b.Watched() {
+			if e.m.Written(a) == stamp && e.m.Owner(a) == p {
 				return int(e.slices - start), corewars.Stop{Kind: corewars.StopWatch, Process: p, Addr: a, Into: into, Cycle: c}
 			}
 		}

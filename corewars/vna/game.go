@@ -199,8 +199,8 @@ func (g *Game) RunUntil(n int, b *corewars.Breakpoints, resume bool) (int, corew
 		if into++; g.rr.Cycle() != c {
 			into = 0
 		}
-		if b.Watching() {
-			if a := b.Wrote(g, p, c); a >= 0 {
+		for _, a := range b.Watched() {
+			if g.owners.Written(a) == c && g.owners.Owner(a) == p {
 				return int(g.rr.Cycle() - start), corewars.Stop{Kind: corewars.StopWatch, Process: p, Addr: a, Into: into, Cycle: c}
 			}
 		}
