@@ -8,6 +8,7 @@ import (
 	"testing/fstest"
 
 	"gioui.org/f32"
+	"gioui.org/io/pointer"
 
 	"robocom/corewars"
 )
@@ -172,5 +173,31 @@ func TestBreakpointOnManyProcessesAllocatesNothing(t *testing.T) {
 	})
 	if allocs != 0 || cycle < 1000 || w.run.insp.hits != 0 {
 		t.Fatalf("100 time slices with a breakpoint set: %.0f allocations, at cycle %d, %d hits", allocs, cycle, w.run.insp.hits)
+	}
+}
+
+// A click on a warrior's core cell while the game is paused asks for another frame, in which
+// the panel opens: without it the panel waited for the next mouse move (the e2e test found
+// it), as the core handles its clicks after the views' update.
+func TestClickOnACellOpensThePanelInTheNextFrame(t *testing.T) {
+	w, h := redcodeDuel(t)
+	w.insp.closePanel(w.insp.panels[0])
+	h.frame()
+	x := dwarfStart(w)
+	s := w.core
+	cx, cy := s.cellRect(x)
+	p := s.origin.Add(f32.Pt(cx+s.cell/2, cy+s.cell/2))
+	h.r.Queue(
+		pointer.Event{Kind: pointer.Move, Position: p, Source: pointer.Mouse},
+		pointer.Event{Kind: pointer.Press, Position: p, Buttons: pointer.ButtonPrimary, Source: pointer.Mouse},
+		pointer.Event{Kind: pointer.Release, Position: p, Source: pointer.Mouse},
+	)
+	h.frame()
+	if _, asked := h.r.WakeupTime(); !asked {
+		t.Fatal("the click on Dwarf's cell asked for no frame")
+	}
+	h.frame()
+	if got := w.Inspectors(); len(got) != 1 || got[0] != 0 {
+		t.Fatalf("after the frame the click asked for: inspectors %v, want Dwarf's", got)
 	}
 }
