@@ -201,3 +201,38 @@ func TestClickOnACellOpensThePanelInTheNextFrame(t *testing.T) {
 		t.Fatalf("after the frame the click asked for: inspectors %v, want Dwarf's", got)
 	}
 }
+
+// Resuming after a watch checks the very next instruction's breakpoint: Alpha and Beta each
+// have a breakpoint on their MOV, which writes the watched cell 2, so the stops alternate
+// breakpoint, watch, breakpoint, watch.
+func TestResumingAfterAWatchStopsAtTheNextBreakpoint(t *testing.T) {
+	w, h := testWarriors(t, map[string]string{
+		"alpha.red": ";name Alpha\nMOV 1, 2\nJMP -1\n",
+		"beta.red":  ";name Beta\nMOV 1, 102\nJMP -1\n",
+	}, "alpha.red", "beta.red")
+	h.clickLabel(t, "Parameters")
+	w.prm.size.SetText("200")
+	w.prm.minDist.SetText("100")
+	h.clickLabel(t, "Apply and restart")
+	h.clickLabel(t, "Players")
+	h.clickWhere(t, "Alpha in Players", winSize.X, func(l string) bool { return l == "Alpha" })
+	h.clickWhere(t, "Beta in Players", winSize.X, func(l string) bool { return l == "Beta" })
+	h.settle(t)
+	h.clickLine(t, 0)
+	h.clickLine(t, 100)
+	line, ok := h.find(fmt.Sprintf("  %5d  DAT", 2))
+	if !ok {
+		t.Fatal("cell 2 is not listed")
+	}
+	h.clickRowOf(t, "watch", line)
+	h.frame()
+	var kinds []string
+	for range 4 {
+		h.clickLabel(t, "Start")
+		h.settle(t)
+		kinds = append(kinds, strings.SplitN(w.insp.notice, ":", 2)[0])
+	}
+	if got := strings.Join(kinds, " "); got != "Breakpoint Watch Breakpoint Watch" {
+		t.Fatalf("stops %s, want Breakpoint Watch Breakpoint Watch (last notice %q)", got, w.insp.notice)
+	}
+}

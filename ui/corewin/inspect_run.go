@@ -174,9 +174,13 @@ func (in *inspectState) runUntil(e corewars.Engine, n int, b *corewars.Breakpoin
 	return got, s
 }
 
-// hitAt records a breakpoint or watch hit; resuming runs the instruction it stopped before.
+// hitAt records a breakpoint or watch hit. Resuming from a breakpoint runs the instruction
+// it stopped before; a watch stopped after its instruction, so the next one is checked.
 func (in *inspectState) hitAt(e corewars.Engine, s corewars.Stop) {
-	in.skip = in.at(e)
+	in.skip = pos{-1, 0}
+	if s.Kind == corewars.StopBreak {
+		in.skip = in.at(e)
+	}
 	in.hits++
 	switch s.Kind {
 	case corewars.StopBreak:
@@ -221,30 +225,20 @@ func (r *runner) stepProcess(p int) {
 			in.skip = pos{-1, 0}
 		case s.Kind == corewars.StopWatch && s.Process == p:
 			in.hitAt(e, s) // its own instruction wrote a watched cell: say so
-			in.skip = pos{-1, 0}
 		case s.Kind != corewars.StopNone:
 			in.hitAt(e, s)
-			what := "breakpoint"
+			what := fmt.Sprintf("%s's breakpoint at %d was hit first", e.Process(s.Process).Name, s.Addr)
 			if s.Kind == corewars.StopWatch {
-				what = "watch"
+				what = fmt.Sprintf("%s wrote the watched cell %d first", e.Process(s.Process).Name, s.Addr)
 			}
 			in.stepSeq, in.stepProc = in.stepSeq+1, p
-			in.stepNote = fmt.Sprintf("Step stopped before this warrior's instruction: %s's %s was hit first (%s). Step again to go on.",
-				e.Process(s.Process).Name, what, in.hitWhere(s))
+			in.stepNote = "Step stopped before this warrior's instruction: " + what + ". Step again to go on."
 		case e.Over():
 			in.say("The game ended before this warrior's turn.")
 		default:
 			in.say(fmt.Sprintf("Process %d did not get its turn in two time slices.", p))
 		}
 	})
-}
-
-// hitWhere is a stop's place in a few words.
-func (in *inspectState) hitWhere(s corewars.Stop) string {
-	if s.Kind == corewars.StopWatch {
-		return fmt.Sprintf("it wrote cell %d", s.Addr)
-	}
-	return fmt.Sprintf("about to execute %d", s.Addr)
 }
 
 func (in *inspectState) say(s string) { in.note, in.noteSeq = s, in.noteSeq+1 }
