@@ -14,7 +14,7 @@ import (
 
 // One harness over every engine: the corewars.Engine contract the window relies on.
 
-func sample(t *testing.T, name string) []byte {
+func sample(t testing.TB, name string) []byte {
 	t.Helper()
 	src, err := os.ReadFile(filepath.Join("..", "robots", "core", name))
 	if err != nil {
@@ -23,7 +23,12 @@ func sample(t *testing.T, name string) []byte {
 	return src
 }
 
-func cwGame(t *testing.T, seed int64, copies int, files ...string) corewars.Engine {
+func cwGame(t testing.TB, seed int64, copies int, files ...string) corewars.Engine {
+	return cwGameFor(t, 30000, seed, copies, files...)
+}
+
+// cwGameFor is a .cw game of at most cycles time slices.
+func cwGameFor(t testing.TB, cycles int64, seed int64, copies int, files ...string) corewars.Engine {
 	var progs []*cw.Program
 	var n []int
 	for _, f := range files {
@@ -35,7 +40,7 @@ func cwGame(t *testing.T, seed int64, copies int, files ...string) corewars.Engi
 	}
 	cfg := cw.DefaultConfig()
 	cfg.Seed = seed
-	cfg.MaxCycles = 30000
+	cfg.MaxCycles = cycles
 	m, err := cw.New(cfg, progs, n)
 	if err != nil {
 		t.Fatal(err)
@@ -43,7 +48,7 @@ func cwGame(t *testing.T, seed int64, copies int, files ...string) corewars.Engi
 	return m
 }
 
-func vnaGame(t *testing.T, seed int64, files ...string) corewars.Engine {
+func vnaGame(t testing.TB, seed int64, files ...string) corewars.Engine {
 	var progs []*vna.Program
 	for _, f := range files {
 		p, err := vna.Assemble(f, sample(t, f))
@@ -61,10 +66,14 @@ func vnaGame(t *testing.T, seed int64, files ...string) corewars.Engine {
 	return g
 }
 
-func redcodeGame(t *testing.T, seed int64, srcs ...string) corewars.Engine {
-	var ws []*redcode.Warrior
+func redcodeGame(t testing.TB, seed int64, srcs ...string) corewars.Engine {
 	cfg := redcode.Defaults()
 	cfg.CoreSize, cfg.MinDistance, cfg.Cycles, cfg.PSpaceSize = 400, 50, 5000, 0 // 0: the default for the core size
+	return redcodeGameWith(t, cfg, seed, srcs...)
+}
+
+func redcodeGameWith(t testing.TB, cfg redcode.Settings, seed int64, srcs ...string) corewars.Engine {
+	var ws []*redcode.Warrior
 	for _, src := range srcs {
 		acfg := redcode.DefaultConfig(len(srcs))
 		acfg.CoreSize = cfg.CoreSize
@@ -81,8 +90,9 @@ func redcodeGame(t *testing.T, seed int64, srcs ...string) corewars.Engine {
 	return e
 }
 
-func TestEngineContract(t *testing.T) {
-	games := map[string]func(seed int64) corewars.Engine{
+// contractGames are the games every engine test runs, by name.
+func contractGames(t testing.TB) map[string]func(seed int64) corewars.Engine {
+	return map[string]func(seed int64) corewars.Engine{
 		"cw killer-imp":       func(s int64) corewars.Engine { return cwGame(t, s, 1, "impkiller.cw", "imp.cw") },
 		"cw dwarf-replicator": func(s int64) corewars.Engine { return cwGame(t, s, 2, "dwarf.cw", "replicator.cw") },
 		"vna bomber-evader":   func(s int64) corewars.Engine { return vnaGame(t, s, "bomber.vna", "bomb_evader.vna") },
@@ -92,7 +102,10 @@ func TestEngineContract(t *testing.T) {
 		},
 		"redcode splitter-die": func(s int64) corewars.Engine { return redcodeGame(t, s, "SPL 0\nJMP -1\n", "JMP 1\nDAT 0, 0\n") },
 	}
-	for name, newGame := range games {
+}
+
+func TestEngineContract(t *testing.T) {
+	for name, newGame := range contractGames(t) {
 		t.Run(name, func(t *testing.T) {
 			for seed := int64(1); seed <= 3; seed++ {
 				checkContract(t, newGame(seed))
@@ -107,11 +120,20 @@ func checkContract(t *testing.T, g corewars.Engine) {
 	var execs, deaths, overs int
 	lastKind := corewars.EventKind(0)
 	wantProc, wantAddr := -1, -1 // what Next and Threads said before the Step
+	ranIn := make([]int64, n)    // the time slice of each process's last instruction
+	for p := range ranIn {
+		ranIn[p] = -1
+	}
 	g.SetEventHandler(func(e corewars.Event) {
 		lastKind = e.Kind
 		switch e.Kind {
 		case corewars.EventExec:
 			execs++
+			// RunUntil's write watches rely on it: one instruction a process a time slice.
+			if ranIn[e.Process] == e.Cycle {
+				t.Fatalf("process %d executed twice in time slice %d", e.Process, e.Cycle)
+			}
+			ranIn[e.Process] = e.Cycle
 			if e.Process != wantProc || e.Addr != wantAddr {
 				t.Fatalf("process %d executed %d; Next and Threads said process %d at %d", e.Process, e.Addr, wantProc, wantAddr)
 			}

@@ -22,6 +22,12 @@ type Engine interface {
 	// Run plays up to n time slices (every live process one instruction), stopping early at
 	// the end of the game; it returns the number of slices completed.
 	Run(n int) int
+	// RunUntil plays as Run(n), but stops at b (Breakpoints): before an instruction at a
+	// breakpoint of the process about to run it (so the next Step runs it), after every
+	// instruction that wrote a watched cell, after b.Turn's instruction. With resume the
+	// first instruction is not checked against the breakpoints: it is the one a stop was
+	// before. It returns the slices completed and why it stopped; b nil is Run.
+	RunUntil(n int, b *Breakpoints, resume bool) (int, Stop)
 	// Cycle is the number of completed time slices.
 	Cycle() int64
 	// Over reports whether the game has ended.

@@ -40,6 +40,15 @@ func (t *Threads) Begin() int {
 	return i
 }
 
+// NextPC is the address of the thread whose turn is next (what Begin would run); t must
+// not be empty.
+func (t *Threads) NextPC() int {
+	if t.next >= len(t.pcs) {
+		return t.pcs[0]
+	}
+	return t.pcs[t.next]
+}
+
 // Add appends a thread at pc.
 func (t *Threads) Add(pc int) { t.pcs = append(t.pcs, pc) }
 

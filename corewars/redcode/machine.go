@@ -260,6 +260,9 @@ func (m *Machine) Cell(a int) (Instruction, int) {
 	return m.core[a].instruction(), int(m.owner[a])
 }
 
+// Owner is the warrior that wrote the cell at address a last, -1 if none has.
+func (m *Machine) Owner(a int) int { return int(m.owner[a]) }
+
 // Processes returns warrior i's process queue, next to run first.
 func (m *Machine) Processes(i int) []int {
 	q := &m.ws[i].q
@@ -269,6 +272,9 @@ func (m *Machine) Processes(i int) []int {
 	}
 	return out
 }
+
+// PC is the address of warrior i's process that runs next (it must have one).
+func (m *Machine) PC(i int) int { return m.ws[i].q.At(0) }
 
 // ProcessCount is the number of processes of warrior i.
 func (m *Machine) ProcessCount(i int) int { return m.ws[i].q.n }

@@ -120,10 +120,7 @@ func (e *Engine) Cell(addr int) corewars.Cell {
 
 // Owner is the warrior that last wrote the cell at addr, or -1: what Cell(addr).Owner says,
 // without formatting the instruction (the Core War window copies every owner ~30 times a second).
-func (e *Engine) Owner(addr int) int {
-	_, owner := e.m.Cell(corewars.Wrap(addr, e.m.CoreSize()))
-	return owner
-}
+func (e *Engine) Owner(addr int) int { return e.m.Owner(corewars.Wrap(addr, e.m.CoreSize())) }
 
 // Written is the time slice in which the cell at addr was last written, -1 if never: what
 // Cell(addr).Written says, without formatting the instruction.
@@ -234,4 +231,36 @@ func (e *Engine) Run(n int) int {
 		e.Step()
 	}
 	return int(e.slices - start)
+}
+
+// RunUntil plays up to n time slices, stopping at b (corewars.Engine.RunUntil). A write is
+// told from the MARS's write stamps (Step stamps with the time slice) and owners.
+func (e *Engine) RunUntil(n int, b *corewars.Breakpoints, resume bool) (int, corewars.Stop) {
+	if b == nil {
+		return e.Run(n), corewars.Stop{}
+	}
+	start := e.slices
+	into := 0
+	for !e.m.RoundOver() && e.slices < start+int64(n) {
+		p, c := e.m.Current(), e.slices
+		pc := e.m.PC(p)
+		if !resume && b.Before(p, pc) {
+			return int(c - start), corewars.Stop{Kind: corewars.StopBreak, Process: p, Addr: pc, Into: into, Cycle: c}
+		}
+		resume = false
+		e.Step()
+		if into++; e.slices != c {
+			into = 0
+		}
+		stamp := int(min(c, math.MaxInt32)) // what Step stamped its writes with
+		for _, a := range b.Watched() {
+			if e.m.Written(a) == stamp && e.m.Owner(a) == p {
+				return int(e.slices - start), corewars.Stop{Kind: corewars.StopWatch, Process: p, Addr: a, Into: into, Cycle: c}
+			}
+		}
+		if p == b.Turn {
+			return int(e.slices - start), corewars.Stop{Kind: corewars.StopTurn, Process: p, Addr: pc, Into: into, Cycle: c}
+		}
+	}
+	return int(e.slices - start), corewars.Stop{Into: into}
 }

@@ -178,6 +178,10 @@ func (c CoreStyle) update(gtx layout.Context, size image.Point) {
 			if a := s.addrAt(at); a >= 0 {
 				s.Selected = a
 				s.Clicks++
+				// The views act on the click in the next frame's update (this runs while the
+				// core is laid out, after them): ask for that frame, or a paused game shows
+				// the inspector only at the next mouse move.
+				gtx.Execute(op.InvalidateCmd{})
 			}
 		},
 		Wheel: func(at f32.Point, dy float32) {

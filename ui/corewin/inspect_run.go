@@ -29,7 +29,9 @@ func (rc *recipe) build() (corewars.Engine, error) {
 }
 
 // Breaks are the inspectors' breakpoints: Exec pauses before a process runs an instruction
-// at one of its addresses, Watch pauses after a watched cell was written.
+// at one of its addresses, Watch pauses after every instruction that writes a watched cell.
+// The runner turns them into the engine's corewars.Breakpoints, whose RunUntil checks them
+// at nearly full speed.
 type Breaks struct {
 	Exec  map[int][]int // per process, addresses
 	Watch []int
@@ -69,12 +71,15 @@ type inspectState struct {
 	extra    int   // instructions run since the current time slice began
 	procs    []int // inspected processes, whose views are published
 	breaks   Breaks
-	watchAt  []int64 // parallel to breaks.Watch: the write time last seen
-	skip     pos     // where the last hit stopped: resuming runs that instruction
+	points   *corewars.Breakpoints // breaks for the engine in play (size, processes)
+	skip     pos                   // where the last hit stopped: resuming runs that instruction
 	hits     int
 	hit      string
 	noteSeq  int
 	note     string
+	stepSeq  int    // counts the notes of warriors' steps
+	stepProc int    // the warrior whose step stepNote is about
+	stepNote string // why its step stopped before its instruction
 	buf      []int
 }
 
@@ -95,26 +100,25 @@ func (r *runner) setInspected(procs []int) {
 
 // setBreaks replaces the breakpoints and write watches.
 func (r *runner) setBreaks(b Breaks) {
-	r.Send(func() {
-		in := &r.insp
-		in.breaks = b
-		e, ok, _ := r.Game()
-		in.watchAt = in.watchAt[:0]
-		for _, a := range b.Watch {
-			w := int64(-1)
-			if ok {
-				w = writtenAt(e, a)
-			}
-			in.watchAt = append(in.watchAt, w)
-		}
-	})
+	r.Send(func() { r.insp.breaks, r.insp.points = b, nil })
 }
 
-func writtenAt(e corewars.Engine, a int) int64 {
-	if w, ok := e.(writtenOnly); ok {
-		return w.Written(a)
+// breakpoints are in.breaks for engine e, made again for a game of another size.
+func (in *inspectState) breakpoints(e corewars.Engine) *corewars.Breakpoints {
+	if b := in.points; b != nil && b.Size() == e.Size() && b.Processes() == e.Processes() {
+		return b
 	}
-	return e.Cell(a).Written
+	b := corewars.NewBreakpoints(e.Size(), e.Processes())
+	for p, as := range in.breaks.Exec {
+		for _, a := range as {
+			b.Break(p, a)
+		}
+	}
+	for _, a := range in.breaks.Watch {
+		b.Watch(a)
+	}
+	in.points = b
+	return b
 }
 
 func (in *inspectState) newGame(game int) {
@@ -136,8 +140,8 @@ func (in *inspectState) step(e corewars.Engine) {
 	in.furthest = max(in.furthest, e.Cycle())
 }
 
-// advance plays up to n time slices, as corewars.Engine.Run, but instruction by
-// instruction while breakpoints are set, and stops at a hit.
+// advance plays up to n time slices, as corewars.Engine.Run, but through RunUntil while
+// breakpoints are set, and stops at a hit.
 func (r *runner) advance(e corewars.Engine, n int) int {
 	in := &r.insp
 	if in.breaks.empty() {
@@ -148,88 +152,92 @@ func (r *runner) advance(e corewars.Engine, n int) int {
 		in.furthest = max(in.furthest, e.Cycle())
 		return got
 	}
-	start := e.Cycle()
-	for !e.Over() && e.Cycle() < start+int64(n) {
-		if in.at(e) != in.skip && in.breakBefore(e) {
-			r.stopAt(e)
-			break
-		}
-		in.step(e)
-		if in.watchHit(e, r) {
-			r.stopAt(e)
-			break
-		}
+	got, s := in.runUntil(e, n, in.breakpoints(e))
+	if s.Kind != corewars.StopNone {
+		in.hitAt(e, s)
+		r.Halt()
 	}
-	return int(e.Cycle() - start)
+	return got
 }
 
-// stopAt pauses at a hit; resuming runs the instruction it stopped before.
-func (r *runner) stopAt(e corewars.Engine) {
-	r.insp.skip = r.insp.at(e)
-	r.insp.hits++
-	r.Halt()
+// runUntil is e.RunUntil from where the game is, resuming past the instruction a hit
+// stopped before, and keeps count of the instructions into the time slice.
+func (in *inspectState) runUntil(e corewars.Engine, n int, b *corewars.Breakpoints) (int, corewars.Stop) {
+	c := e.Cycle()
+	got, s := e.RunUntil(n, b, in.at(e) == in.skip)
+	if e.Cycle() == c {
+		in.extra += s.Into
+	} else {
+		in.extra = s.Into
+	}
+	in.furthest = max(in.furthest, e.Cycle())
+	return got, s
 }
 
-// breakBefore reports whether the next instruction is at one of its process's breakpoints.
-func (in *inspectState) breakBefore(e corewars.Engine) bool {
-	p := e.Next()
-	addrs := in.breaks.Exec[p]
-	if p < 0 || len(addrs) == 0 {
-		return false
+// hitAt records a breakpoint or watch hit. Resuming from a breakpoint runs the instruction
+// it stopped before; a watch stopped after its instruction, so the next one is checked.
+func (in *inspectState) hitAt(e corewars.Engine, s corewars.Stop) {
+	in.skip = pos{-1, 0}
+	if s.Kind == corewars.StopBreak {
+		in.skip = in.at(e)
 	}
-	in.buf = e.Threads(p, in.buf[:0])
-	if len(in.buf) == 0 || !slices.Contains(addrs, in.buf[0]) {
-		return false
+	in.hits++
+	switch s.Kind {
+	case corewars.StopBreak:
+		in.hit = fmt.Sprintf("Breakpoint: %s is about to execute %d in cycle %d.", in.who(e, s.Process), s.Addr, s.Cycle)
+	case corewars.StopWatch:
+		in.hit = fmt.Sprintf("Watch: cell %d was written by %s in cycle %d.", s.Addr, in.who(e, s.Process), s.Cycle)
 	}
-	in.hit = fmt.Sprintf("Breakpoint: %s (process %d) is about to execute %d in cycle %d.", e.Process(p).Name, p, in.buf[0], e.Cycle())
-	return true
 }
 
-// watchHit reports whether a watched cell was written by the instruction just run.
-func (in *inspectState) watchHit(e corewars.Engine, r *runner) bool {
-	hit := false
-	for i, a := range in.breaks.Watch {
-		if w := writtenAt(e, a); w != in.watchAt[i] {
-			in.watchAt[i] = w
-			if !hit {
-				by := "a warrior"
-				if o := e.Cell(a).Owner; o >= 0 && o < e.Processes() {
-					by = fmt.Sprintf("%s (process %d)", e.Process(o).Name, o)
-				}
-				in.hit = fmt.Sprintf("Watch: cell %d was written by %s in cycle %d.", a, by, e.Cycle())
-			}
-			hit = true
-		}
+func (in *inspectState) who(e corewars.Engine, p int) string {
+	if p < 0 || p >= e.Processes() {
+		return "a warrior"
 	}
-	return hit
+	return fmt.Sprintf("%s (process %d)", e.Process(p).Name, p)
 }
 
 // stepProcess pauses and runs the game until process p has executed its next instruction,
-// at most limit instructions (so that it cannot hang), then publishes.
-func (r *runner) stepProcess(p, limit int) {
+// then publishes. A breakpoint or watch of another warrior hit before stops it there, as a
+// robot's Step instruction stops at another robot's breakpoint; p's own breakpoint at the
+// instruction it is about to run does not (that instruction is the one asked for).
+func (r *runner) stepProcess(p int) {
 	r.Pause()
 	r.Do(func(e corewars.Engine, ok bool) {
 		in := &r.insp
-		if !ok {
+		switch {
+		case !ok:
+			return
+		case e.Over():
+			in.say("The game is over; nothing more runs.")
+			return
+		case p < 0 || p >= e.Processes() || !e.Process(p).Alive:
+			in.say("This warrior is dead; it runs no more instructions.")
 			return
 		}
-		for i := 0; i < limit; i++ {
-			switch {
-			case e.Over():
-				in.say("The game is over; nothing more runs.")
-				return
-			case p < 0 || p >= e.Processes() || !e.Process(p).Alive:
-				in.say("This warrior is dead; it runs no more instructions.")
-				return
+		b := in.breakpoints(e)
+		b.Turn = p
+		defer func() { b.Turn = -1 }()
+		// A live warrior runs within the time slice in progress or the next.
+		_, s := in.runUntil(e, 2, b)
+		switch {
+		case s.Kind == corewars.StopTurn:
+			in.skip = pos{-1, 0}
+		case s.Kind == corewars.StopWatch && s.Process == p:
+			in.hitAt(e, s) // its own instruction wrote a watched cell: say so
+		case s.Kind != corewars.StopNone:
+			in.hitAt(e, s)
+			what := fmt.Sprintf("%s's breakpoint at %d was hit first", e.Process(s.Process).Name, s.Addr)
+			if s.Kind == corewars.StopWatch {
+				what = fmt.Sprintf("%s wrote the watched cell %d first", e.Process(s.Process).Name, s.Addr)
 			}
-			mine := e.Next() == p
-			in.step(e)
-			if mine {
-				in.skip = in.at(e)
-				return
-			}
+			in.stepSeq, in.stepProc = in.stepSeq+1, p
+			in.stepNote = "Step stopped before this warrior's instruction: " + what + ". Step again to go on."
+		case e.Over():
+			in.say("The game ended before this warrior's turn.")
+		default:
+			in.say(fmt.Sprintf("Process %d did not get its turn in two time slices.", p))
 		}
-		in.say(fmt.Sprintf("Process %d did not get its turn in %d instructions.", p, limit))
 	})
 }
 
@@ -275,8 +283,7 @@ func (r *runner) seekTo(e corewars.Engine, c int64) {
 		return
 	} else if c > here.cycle {
 		e.Run(int(c - here.cycle))
-		in.extra = 0
-		in.resetWatches(e)
+		in.extra, in.skip = 0, pos{-1, 0}
 		return
 	}
 	g, err := in.recipe.build()
@@ -287,16 +294,8 @@ func (r *runner) seekTo(e corewars.Engine, c int64) {
 	r.trace, r.traceHead = r.trace[:0], 0
 	r.installTrace(g, true)
 	g.Run(int(c))
-	in.extra = 0
-	in.resetWatches(g)
+	in.extra, in.skip = 0, pos{-1, 0}
 	r.Swap(g)
-}
-
-func (in *inspectState) resetWatches(e corewars.Engine) {
-	for i, a := range in.breaks.Watch {
-		in.watchAt[i] = writtenAt(e, a)
-	}
-	in.skip = pos{-1, 0}
 }
 
 // fillInspect adds to p what the inspectors show; on the simulation goroutine, in Publish.
@@ -307,6 +306,7 @@ func (r *runner) fillInspect(e corewars.Engine, p *Snapshot, game int) {
 	}
 	p.Furthest, p.MidSlice = in.furthest, in.extra > 0
 	p.Hits, p.Hit, p.NoteSeq, p.Note = in.hits, in.hit, in.noteSeq, in.note
+	p.StepSeq, p.StepProc, p.StepNote = in.stepSeq, in.stepProc, in.stepNote
 	p.Views = p.Views[:0]
 	if e == nil {
 		return

@@ -42,6 +42,7 @@ type inspectorsView struct {
 	notice   string
 	hitsSeen int
 	noteSeen int
+	stepSeen int    // Snapshot.StepSeq already shown
 	game     int    // the game the notice and hits belong to
 	sent     string // the breakpoints and inspected processes last sent
 	running  bool
@@ -55,6 +56,7 @@ type warriorPanel struct {
 	closeBtn, step, tear widget.Clickable
 	lines                map[int]*lineButtons // per address
 	breaks, watches      []int
+	note                 string // why its last Step stopped early (another warrior's breakpoint)
 	list                 widget.List
 }
 
@@ -110,10 +112,12 @@ func (s *session) firstProcessOf(i int) int {
 // the simulation, then sends what changed.
 func (v *inspectorsView) update(gtx layout.Context) {
 	if v.snap.Game != v.game {
-		v.game, v.hitsSeen, v.noteSeen, v.notice = v.snap.Game, 0, v.snap.NoteSeq, ""
+		v.game, v.hitsSeen, v.noteSeen, v.stepSeen, v.notice = v.snap.Game, 0, v.snap.NoteSeq, v.snap.StepSeq, ""
+		v.clearPanelNotes()
 	}
 	if v.snap.Running && !v.running {
 		v.notice = "" // what stopped the game last time is old news
+		v.clearPanelNotes()
 	}
 	v.running = v.snap.Running
 	if v.snap.Hits != v.hitsSeen {
@@ -124,6 +128,14 @@ func (v *inspectorsView) update(gtx layout.Context) {
 	}
 	if v.snap.NoteSeq != v.noteSeen {
 		v.noteSeen, v.notice = v.snap.NoteSeq, v.snap.Note
+	}
+	if v.snap.StepSeq != v.stepSeen {
+		v.stepSeen = v.snap.StepSeq
+		for _, q := range v.panels {
+			if q.proc == v.snap.StepProc {
+				q.note = v.snap.StepNote
+			}
+		}
 	}
 	if v.core.Clicks != v.clicks {
 		v.clicks = v.core.Clicks
@@ -161,6 +173,7 @@ func (v *inspectorsView) updatePanel(gtx layout.Context, q *warriorPanel) int {
 		return panelClosed
 	}
 	if q.step.Clicked(gtx) {
+		v.clearPanelNotes()
 		v.stepWarrior(q.proc)
 	}
 	for a, b := range q.lines {
@@ -184,11 +197,8 @@ func (v *inspectorsView) stepWarrior(p int) {
 		return
 	}
 	v.wantRun, v.notice = false, ""
-	v.run.stepProcess(p, stepLimit)
+	v.run.stepProcess(p)
 }
-
-// stepLimit bounds a warrior's step: another warrior may run 8000 processes before its turn.
-const stepLimit = 1 << 20
 
 // seek carries out what the timeline asked for.
 func (v *inspectorsView) seek() {
@@ -237,6 +247,12 @@ func (v *inspectorsView) send() {
 	v.sent = sig
 	v.run.setBreaks(b)
 	v.run.setInspected(procs)
+}
+
+func (v *inspectorsView) clearPanelNotes() {
+	for _, q := range v.panels {
+		q.note = ""
+	}
 }
 
 func toggle(s []int, a int) []int {
@@ -314,6 +330,13 @@ func (v *inspectorsView) layoutPanel(gtx layout.Context, q *warriorPanel) layout
 	paint.FillShape(gtx.Ops, cardBg, rect.Op(gtx.Ops))
 	paint.FillShape(gtx.Ops, col, clip.Rect{Max: image.Pt(gtx.Constraints.Max.X, gtx.Dp(5))}.Op())
 	rows := []layout.Widget{v.header(q)}
+	if q.note != "" {
+		rows = append(rows, func(gtx layout.Context) layout.Dimensions {
+			l := material.Body2(v.th, q.note)
+			l.Color = noticeCol
+			return layout.Inset{Top: 4}.Layout(gtx, l.Layout)
+		})
+	}
 	wv, ok := v.viewOf(q.proc)
 	switch {
 	case !ok:
@@ -495,6 +518,6 @@ func (v *inspectorsView) breakRows(q *warriorPanel) []layout.Widget {
 		v.heading("Breakpoints"),
 		v.muted("Pause before it executes at: " + list(q.breaks)),
 		v.muted("Pause after a write to: " + list(q.watches)),
-		v.muted("Click a line to toggle a breakpoint, \"watch\" to watch writes to that cell. Step runs until this warrior has executed one instruction."),
+		v.muted("Click a line to toggle a breakpoint, \"watch\" to watch writes to that cell. Step runs until this warrior has executed one instruction, or another's breakpoint or watch is hit before."),
 	}
 }

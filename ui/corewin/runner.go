@@ -32,6 +32,9 @@ type Snapshot struct {
 	Hit      string        // what the last hit was
 	NoteSeq  int           // counts notes: a new number is a new note
 	Note     string        // the last sentence from the simulation (a step that could not run)
+	StepSeq  int           // counts step notes: a new number is a new one
+	StepProc int           // the warrior whose Step StepNote is about
+	StepNote string        // why its Step stopped before its instruction (for its panel)
 }
 
 // maxThreadMarks bounds the thread positions copied per process (a Redcode warrior may
@@ -182,6 +185,7 @@ func (r *runner) sync(s *Snapshot) {
 		s.Threads[i] = append(s.Threads[i][:0], p.Threads[i]...)
 	}
 	s.Furthest, s.MidSlice, s.Hits, s.Hit, s.NoteSeq, s.Note = p.Furthest, p.MidSlice, p.Hits, p.Hit, p.NoteSeq, p.Note
+	s.StepSeq, s.StepProc, s.StepNote = p.StepSeq, p.StepProc, p.StepNote
 	s.Views = append(s.Views[:0], p.Views...) // each publish makes new views: sharing them is safe
 }
 
