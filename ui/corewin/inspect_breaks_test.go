@@ -181,7 +181,7 @@ func TestBreakpointOnManyProcessesAllocatesNothing(t *testing.T) {
 // it), as the core handles its clicks after the views' update.
 func TestClickOnACellOpensThePanelInTheNextFrame(t *testing.T) {
 	w, h := redcodeDuel(t)
-	w.insp.closePanel(w.insp.panels[0])
+	w.insp.closePanel(w.insp.strip.Panels[0])
 	h.frame()
 	x := dwarfStart(w)
 	s := w.core

@@ -131,7 +131,7 @@ func (v *inspectorsView) update(gtx layout.Context) {
 	}
 	if v.snap.StepSeq != v.stepSeen {
 		v.stepSeen = v.snap.StepSeq
-		for _, q := range v.panels {
+		for _, q := range v.strip.Panels {
 			if q.proc == v.snap.StepProc {
 				q.note = v.snap.StepNote
 			}
@@ -250,7 +250,7 @@ func (v *inspectorsView) send() {
 }
 
 func (v *inspectorsView) clearPanelNotes() {
-	for _, q := range v.panels {
+	for _, q := range v.strip.Panels {
 		q.note = ""
 	}
 }
