@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"image"
 	"math/rand/v2"
+	"slices"
 	"testing"
 	"time"
 
@@ -82,10 +83,8 @@ func TestBoardImageRedrawsOnlyChanges(t *testing.T) {
 						r.Set, r.Mobile = (r.Set+1)%3, !r.Mobile
 					}
 				}
-				for d := rng.IntN(len(robots) / 20); d > 0; d-- { // deaths
-					i := rng.IntN(len(robots))
-					robots = append(robots[:i], robots[i+1:]...)
-				}
+				dead := rng.IntN(20) // deaths: about one robot in dead/1000
+				robots = slices.DeleteFunc(robots, func(arena.RobotView) bool { return rng.IntN(1000) < dead })
 				for b := rng.IntN(len(robots) / 20); b > 0; b-- { // births, at the end of the list
 					robots = append(robots, arena.RobotView{ID: nextID, Team: rng.IntN(MaxPlayers), X: rng.IntN(c.n), Y: rng.IntN(c.n), Dir: arena.Dir(rng.IntN(4)), Active: 1})
 					nextID++
