@@ -63,6 +63,11 @@ func TestBoardImageRedrawsOnlyChanges(t *testing.T) {
 				if !bytes.Equal(got.Pix, want.Pix) {
 					t.Fatalf("frame %d: the board drawn field by field differs from the board drawn whole", frame)
 				}
+				// Unchanged (a paused game): the last image is shown again, not drawn or uploaded.
+				last := st.raster.last
+				if again := rasterImage(st, c.n, robots, teams, c.view); again != got || st.raster.last != last {
+					t.Fatalf("frame %d: the unchanged board was drawn again", frame)
+				}
 				// Change some robots: few in some frames, most in others.
 				share := []int{50, 2, 90, 0, 10}[frame%5]
 				for k := range robots {
