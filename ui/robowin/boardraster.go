@@ -56,16 +56,26 @@ type boardRaster struct {
 	spriteCell   float32
 	spriteColors [MaxPlayers]color.NRGBA
 
+	// gen counts the times base or the sprites were redrawn: a frame image drawn with an
+	// older gen is drawn again whole.
+	gen uint64
+
+	// place is where fields are drawn at baseKey's geometry.
+	place fieldPlacement
+
 	// frames alternate so that the image of the frame before, which the GPU may still be
-	// reading, is never written.
-	frames [2]*image.RGBA
+	// reading, is never written. Each knows what it shows, so the next frame drawn into it
+	// redraws only the fields that changed since.
+	frames [2]rasterFrame
 	next   int
 
-	// last is the image of the last frame and sum a fingerprint of what it shows: while
-	// nothing changed (a paused game, hovering) the same image, already on the GPU, is
-	// drawn again without a copy or an upload.
-	last    paint.ImageOp
-	lastSum uint64
+	// cur is what this frame shows, field by field; dirty the fields to draw again.
+	cur   fieldMap
+	dirty []int32
+
+	// last is the image of the last frame: while nothing changed (a paused game, hovering)
+	// the same image, already on the GPU, is drawn again without a copy or an upload.
+	last paint.ImageOp
 
 	ras  vector.Rasterizer
 	mask *image.Alpha
@@ -78,28 +88,100 @@ const (
 
 func mix(h, v uint64) uint64 { return (h ^ v) * fnvPrime }
 
-// boardSum fingerprints everything the board image shows.
-func (b BoardStyle) boardSum(geo rasterGeometry, cols *[MaxPlayers]color.NRGBA) uint64 {
-	h := mix(fnvOffset, uint64(geo.size.X)<<32|uint64(geo.size.Y))
-	h = mix(h, uint64(math.Float32bits(geo.origin.X))<<32|uint64(math.Float32bits(geo.origin.Y)))
-	h = mix(h, uint64(math.Float32bits(geo.cell))<<32|uint64(geo.n))
-	for _, c := range cols {
-		h = mix(h, uint64(c.R)<<24|uint64(c.G)<<16|uint64(c.B)<<8|uint64(c.A))
+// rasterFrame is one frame image and what it shows.
+type rasterFrame struct {
+	img    *image.RGBA
+	geo    rasterGeometry
+	gen    uint64
+	fields fieldMap
+}
+
+// fieldMap tells, field by field (y*n + x), which robot look is drawn there.
+type fieldMap struct {
+	// look is spriteIndex + 1 of the robot drawn on the field, 0 for none.
+	look []uint16
+	// ord is that robot's index in BoardStyle.Robots: where fields overlap (below 4 px a
+	// field, rounded positions), the later robot is drawn over the earlier one.
+	ord []int32
+}
+
+func (m *fieldMap) reset(fields int) {
+	if cap(m.look) < fields {
+		m.look, m.ord = make([]uint16, fields), make([]int32, fields)
 	}
-	h = mix(h, uint64(len(b.Robots)))
-	for i := range b.Robots {
-		r := &b.Robots[i]
-		v := uint64(uint32(r.X))<<32 | uint64(uint32(r.Y))
-		w := uint64(uint32(r.Team))<<16 | uint64(r.Dir&3)<<8 | uint64(r.Set&3)<<4
-		if r.Mobile {
-			w |= 2
-		}
-		if r.Active < 1 {
-			w |= 1
-		}
-		h = mix(mix(h, v), w)
+	m.look, m.ord = m.look[:fields], m.ord[:fields]
+	clear(m.look)
+}
+
+func (m *fieldMap) copyFrom(o *fieldMap) {
+	m.reset(len(o.look))
+	copy(m.look, o.look)
+	copy(m.ord, o.ord)
+}
+
+// fieldPlacement is where the fields' sprites go at one geometry: the sprite of field (x, y)
+// covers columns xs[x]+lo … xs[x]+hi-1 and rows ys[y]+lo … ys[y]+hi-1. xOver[k] (yOver[k])
+// tells that columns (rows) k and k+1 share a pixel, which happens only below 4 px a field.
+type fieldPlacement struct {
+	xs, ys       []int
+	xOver, yOver []bool
+	lo, hi, span int
+	overlap      bool
+	// The sprites' columns (rows) in view: column (row) k's sprite covers x0[k] … x1[k]-1
+	// (y0[k] … y1[k]-1) of the image, none when x0[k] >= x1[k].
+	x0, x1, y0, y1 []int
+}
+
+func (p *fieldPlacement) set(g rasterGeometry) {
+	cell := g.cell
+	p.span = int(math.Ceil(float64(cell))) + 1
+	// The shapes stay within 0.08…0.92 of the field: copy the field without its grid
+	// lines (the next field's line can be as close as floor(cell) pixels once positions are
+	// rounded), so the sprite can be opaque and copied rather than blended. Fields under
+	// 4 px have no grid lines: copy them whole.
+	p.lo, p.hi = 1, min(p.span, int(math.Ceil(float64(0.92*cell)))+1, int(cell))
+	if cell < 4 {
+		p.lo, p.hi = 0, max(1, int(math.Round(float64(cell))))
 	}
-	return h
+	axis := func(xs []int, over []bool, origin float32) ([]int, []bool) {
+		xs, over = xs[:0], over[:0]
+		for k := 0; k < g.n; k++ {
+			xs = append(xs, int(math.Round(float64(origin+float32(k)*cell))))
+		}
+		for k := 0; k < g.n; k++ {
+			o := k+1 < g.n && xs[k]+p.hi > xs[k+1]+p.lo
+			over = append(over, o)
+			p.overlap = p.overlap || o
+		}
+		return xs, over
+	}
+	p.overlap = false
+	p.xs, p.xOver = axis(p.xs, p.xOver, g.origin.X)
+	p.ys, p.yOver = axis(p.ys, p.yOver, g.origin.Y)
+	clipped := func(xs, a, b []int, size int) ([]int, []int) {
+		a, b = a[:0], b[:0]
+		for _, x := range xs {
+			a, b = append(a, max(x+p.lo, 0)), append(b, min(x+p.hi, size))
+		}
+		return a, b
+	}
+	p.x0, p.x1 = clipped(p.xs, p.x0, p.x1, g.size.X)
+	p.y0, p.y1 = clipped(p.ys, p.y0, p.y1, g.size.Y)
+}
+
+// rect is where the sprite of field (x, y) goes; its pixel (0, 0) would be at rect's Min
+// less (lo, lo).
+func (p *fieldPlacement) rect(x, y int) image.Rectangle {
+	return image.Rect(p.xs[x]+p.lo, p.ys[y]+p.lo, p.xs[x]+p.hi, p.ys[y]+p.hi)
+}
+
+// at is where pixel (0, 0) of field (x, y)'s sprite goes.
+func (p *fieldPlacement) at(x, y int) image.Point { return image.Pt(p.xs[x], p.ys[y]) }
+
+// touches tells whether the sprites of field (x, y) and of its neighbour (x+dx, y+dy) share
+// a pixel; dx and dy are -1, 0 or 1, not both 0, and the neighbour is on the board.
+func (p *fieldPlacement) touches(x, y, dx, dy int) bool {
+	return (dx == 0 || p.xOver[min(x, x+dx)]) && (dy == 0 || p.yOver[min(y, y+dy)])
 }
 
 type rasterGeometry struct {
@@ -109,7 +191,8 @@ type rasterGeometry struct {
 	n      int
 }
 
-// drawBoardImage draws background, grid and every robot in view as one image.
+// drawBoardImage draws background, grid and every robot in view as one image. Only the
+// fields that changed since the frame image was last drawn are drawn again.
 func (b BoardStyle) drawBoardImage(gtx layout.Context, size image.Point) {
 	s := b.State
 	rb := &s.raster
@@ -117,6 +200,8 @@ func (b BoardStyle) drawBoardImage(gtx layout.Context, size image.Point) {
 	if rb.base == nil || rb.baseKey != geo {
 		rb.base = b.drawBase(rb.base, geo)
 		rb.baseKey = geo
+		rb.place.set(geo)
+		rb.gen++
 	}
 	cols := [MaxPlayers]color.NRGBA{}
 	for t := range cols {
@@ -125,39 +210,60 @@ func (b BoardStyle) drawBoardImage(gtx layout.Context, size image.Point) {
 	if rb.spriteCell != geo.cell || rb.spriteColors != cols {
 		rb.sprites = [spriteKinds]*image.RGBA{}
 		rb.spriteCell, rb.spriteColors = geo.cell, cols
+		rb.gen++
 	}
 	defer clip.Rect{Max: size}.Push(gtx.Ops).Pop()
-	sum := b.boardSum(geo, &cols)
-	if rb.last != (paint.ImageOp{}) && rb.lastSum == sum {
+	b.mapFields(&cols)
+
+	// Nothing changed since the last frame: draw its image again.
+	if prev := &rb.frames[rb.next^1]; rb.last != (paint.ImageOp{}) && prev.geo == geo && prev.gen == rb.gen && !rb.changedSince(&prev.fields, true) {
 		rb.last.Add(gtx.Ops)
 		paint.PaintOp{}.Add(gtx.Ops)
 		return
 	}
-	img := rb.frames[rb.next]
-	if img == nil || img.Rect.Size() != size {
-		img = image.NewRGBA(image.Rectangle{Max: size})
-		rb.frames[rb.next] = img
-	}
-	rb.next ^= 1
-	copy(img.Pix, rb.base.Pix)
 
-	cell := geo.cell
-	marks := cell >= 10
-	span := int(math.Ceil(float64(cell))) + 1
-	// The shapes stay within 0.08…0.92 of the field: copy the field without its grid
-	// lines (the next field's line can be as close as floor(cell) pixels once positions are
-	// rounded), so the sprite can be opaque and copied rather than blended. Fields under
-	// 4 px have no grid lines: copy them whole.
-	lo, hi := 1, min(span, int(math.Ceil(float64(0.92*cell)))+1, int(cell))
-	if cell < 4 {
-		lo, hi = 0, max(1, int(math.Round(float64(cell))))
+	f := &rb.frames[rb.next]
+	rb.next ^= 1
+	if f.img == nil || f.img.Rect.Size() != size {
+		f.img = image.NewRGBA(image.Rectangle{Max: size})
+		f.gen = 0 // never drawn
 	}
+	whole := f.gen != rb.gen || f.geo != geo
+	if !whole {
+		rb.changedSince(&f.fields, false)
+		// Where sprites overlap, a field is drawn with its neighbours; past a quarter of the
+		// board, drawing it whole costs less.
+		whole = rb.place.overlap && len(rb.dirty) > len(rb.cur.look)/4
+	}
+	if whole {
+		b.drawAll(f.img)
+	} else {
+		for _, k := range rb.dirty {
+			rb.drawField(f.img, int(k))
+		}
+	}
+	f.geo, f.gen = geo, rb.gen
+	f.fields.copyFrom(&rb.cur)
+
+	im := paint.NewImageOp(f.img)
+	im.Filter = paint.FilterNearest
+	rb.last = im
+	im.Add(gtx.Ops)
+	paint.PaintOp{}.Add(gtx.Ops)
+}
+
+// mapFields fills rb.cur with the robots' looks, drawing the sprites not drawn yet.
+func (b BoardStyle) mapFields(cols *[MaxPlayers]color.NRGBA) {
+	rb := &b.State.raster
+	n := b.Size
+	rb.cur.reset(n * n)
+	cell := rb.spriteCell
+	marks := cell >= 10
+	look, ord := rb.cur.look, rb.cur.ord
 	for i := range b.Robots {
 		r := &b.Robots[i]
-		x := int(math.Round(float64(geo.origin.X + float32(r.X)*cell)))
-		y := int(math.Round(float64(geo.origin.Y + float32(r.Y)*cell)))
-		if x+span <= 0 || y+span <= 0 || x >= size.X || y >= size.Y {
-			continue // out of view
+		if uint(r.X) >= uint(n) || uint(r.Y) >= uint(n) {
+			continue // off the board
 		}
 		t := r.Team
 		if t < 0 || t >= MaxPlayers {
@@ -168,20 +274,140 @@ func (b BoardStyle) drawBoardImage(gtx layout.Context, size image.Point) {
 			set, mobile = 0, false
 		}
 		k := spriteIndex(t, int(r.Dir), r.Active < 1, set, mobile)
-		sp := rb.sprites[k]
-		if sp == nil {
-			sp = rb.drawSprite(cell, span, cols[t], int(r.Dir), r.Active < 1, set, mobile)
-			rb.sprites[k] = sp
+		if rb.sprites[k] == nil {
+			rb.sprites[k] = rb.drawSprite(cell, rb.place.span, cols[t], int(r.Dir), r.Active < 1, set, mobile)
 		}
-		at := image.Rect(x+lo, y+lo, x+hi, y+hi)
-		draw.Draw(img, at, sp, image.Pt(lo, lo), draw.Src)
+		f := r.Y*n + r.X
+		look[f], ord[f] = uint16(k+1), int32(i)
 	}
+}
 
-	im := paint.NewImageOp(img)
-	im.Filter = paint.FilterNearest
-	rb.last, rb.lastSum = im, sum
-	im.Add(gtx.Ops)
-	paint.PaintOp{}.Add(gtx.Ops)
+// changedSince lists in rb.dirty the fields whose pixels differ between rb.cur and old (at
+// the same geometry); with any, it stops at the first.
+func (rb *boardRaster) changedSince(old *fieldMap, any bool) bool {
+	rb.dirty = rb.dirty[:0]
+	cur := &rb.cur
+	if len(old.look) != len(cur.look) {
+		for k := range cur.look {
+			rb.dirty = append(rb.dirty, int32(k))
+		}
+		return true
+	}
+	p := &rb.place
+	n := len(p.xs)
+	for k, l := range cur.look {
+		d := l != old.look[k]
+		if !d && l != 0 && p.overlap {
+			// Where two sprites share pixels the later robot's shows: the field changes when
+			// the order of its robot and an unchanged neighbour's changed.
+			x, y := k%n, k/n
+			for dy := -1; dy <= 1 && !d; dy++ {
+				for dx := -1; dx <= 1 && !d; dx++ {
+					nx, ny := x+dx, y+dy
+					if dx == 0 && dy == 0 || uint(nx) >= uint(n) || uint(ny) >= uint(n) || !p.touches(x, y, dx, dy) {
+						continue
+					}
+					j := ny*n + nx
+					if cur.look[j] != 0 && old.look[j] != 0 {
+						d = (cur.ord[k] < cur.ord[j]) != (old.ord[k] < old.ord[j])
+					}
+				}
+			}
+		}
+		if d {
+			rb.dirty = append(rb.dirty, int32(k))
+			if any {
+				return true
+			}
+		}
+	}
+	return len(rb.dirty) > 0
+}
+
+// drawAll draws the whole board into img: the background and grid, then every robot, the
+// later over the earlier.
+func (b BoardStyle) drawAll(img *image.RGBA) {
+	rb := &b.State.raster
+	copy(img.Pix, rb.base.Pix)
+	n := b.Size
+	for i := range b.Robots {
+		r := &b.Robots[i]
+		if uint(r.X) >= uint(n) || uint(r.Y) >= uint(n) {
+			continue
+		}
+		blit(img, rb.place.rect(r.X, r.Y), rb.sprites[rb.cur.look[r.Y*n+r.X]-1], rb.place.at(r.X, r.Y))
+	}
+}
+
+// drawField draws field k (y*n + x) of rb.cur again into img, which showed the board at the
+// same geometry: the background, then the robot there. Where sprites overlap, the
+// neighbours' sprites that reach into the field are drawn too, in the robots' order.
+func (rb *boardRaster) drawField(img *image.RGBA, k int) {
+	p := &rb.place
+	n := len(p.xs)
+	x, y := k%n, k/n
+	if !p.overlap {
+		// The field's pixels are its sprite's or the background's.
+		x0, x1, y0, y1 := p.x0[x], p.x1[x], p.y0[y], p.y1[y]
+		if x0 >= x1 || y0 >= y1 {
+			return // out of view
+		}
+		src, s := rb.base, rb.base.PixOffset(x0, y0)
+		if l := rb.cur.look[k]; l != 0 {
+			src = rb.sprites[l-1]
+			s = src.PixOffset(x0-p.xs[x], y0-p.ys[y])
+		}
+		w, d := 4*(x1-x0), img.PixOffset(x0, y0)
+		for range y1 - y0 {
+			copy(img.Pix[d:d+w], src.Pix[s:s+w])
+			d += img.Stride
+			s += src.Stride
+		}
+		return
+	}
+	at := p.rect(x, y)
+	blit(img, at, rb.base, image.Point{})
+	var near [9]int32 // the fields with a robot whose sprites reach into this one, by ord
+	m := 0
+	for dy := -1; dy <= 1; dy++ {
+		for dx := -1; dx <= 1; dx++ {
+			nx, ny := x+dx, y+dy
+			if uint(nx) >= uint(n) || uint(ny) >= uint(n) || (dx != 0 || dy != 0) && !p.touches(x, y, dx, dy) {
+				continue
+			}
+			j := int32(ny*n + nx)
+			if rb.cur.look[j] == 0 {
+				continue
+			}
+			i := m
+			for ; i > 0 && rb.cur.ord[near[i-1]] > rb.cur.ord[j]; i-- {
+				near[i] = near[i-1]
+			}
+			near[i] = j
+			m++
+		}
+	}
+	for _, j := range near[:m] {
+		jx, jy := int(j)%n, int(j)/n
+		blit(img, at.Intersect(p.rect(jx, jy)), rb.sprites[rb.cur.look[j]-1], p.at(jx, jy))
+	}
+}
+
+// blit copies the part of src that falls in r (clipped to dst) into dst, with src's pixel
+// (0, 0) at origin.
+func blit(dst *image.RGBA, r image.Rectangle, src *image.RGBA, origin image.Point) {
+	r = r.Intersect(dst.Rect).Intersect(src.Rect.Add(origin))
+	if r.Empty() {
+		return
+	}
+	w := 4 * r.Dx()
+	d := dst.PixOffset(r.Min.X, r.Min.Y)
+	s := src.PixOffset(r.Min.X-origin.X, r.Min.Y-origin.Y)
+	for range r.Dy() {
+		copy(dst.Pix[d:d+w], src.Pix[s:s+w])
+		d += dst.Stride
+		s += src.Stride
+	}
 }
 
 // drawBase draws the board's background and grid lines over the window's background.

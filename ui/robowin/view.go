@@ -22,7 +22,9 @@ type Game interface {
 	Cycle() int
 	// Size is the board's n.
 	Size() int
-	// Robots appends a view of every robot, oldest first, to dst.
+	// Robots appends a view of every robot, oldest first, to dst: at least what the board
+	// shows (id, team, generation, place, direction, set, mobility, #Active, tasks when a
+	// robot can have several); debuggers fetch full views from Engine.
 	Robots(dst []arena.RobotView) []arena.RobotView
 	// Events appends the events the event log shows (spawns and deaths) since the last
 	// call to dst.
