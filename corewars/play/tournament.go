@@ -6,6 +6,7 @@ import (
 	"math/bits"
 	"sort"
 
+	"robocom/corewars/redcodeengine"
 	"robocom/internal/bouts"
 )
 
@@ -76,6 +77,9 @@ func (m *Match) PlayBout(b bouts.Bout) (bouts.Result, error) {
 // playBout is PlayBout, returning ctx's error as soon as ctx is done (see RunGame).
 func (m *Match) playBout(ctx context.Context, b bouts.Bout) (bouts.Result, error) {
 	pa, pb := m.Programs[b.A], m.Programs[b.B]
+	if pa.Lang == Redcode && pb.Lang == Redcode {
+		return m.redcodeBout(ctx, b)
+	}
 	g, err := NewGame([]*Program{pa, pb}, []int{at(m.Copies, b.A), at(m.Copies, b.B)}, m.Params, b.Seed)
 	if err != nil {
 		return bouts.Result{}, fmt.Errorf("%s against %s: %v", pa.Name, pb.Name, err)
@@ -91,6 +95,47 @@ func (m *Match) playBout(ctx context.Context, b bouts.Bout) (bouts.Result, error
 		winner = b.B
 	}
 	return bouts.Result{Pairing: b.Pairing, A: b.A, B: b.B, Round: b.Round, Seed: b.Seed, Winner: winner, Cycles: g.Cycle()}, nil
+}
+
+// redcodeBout is playBout for two Redcode programs: the round NewGame would load, played by
+// the MARS's batch loop rather than step by step (redcodeengine.Bout: the same winner and
+// time slices, several times faster).
+func (m *Match) redcodeBout(ctx context.Context, b bouts.Bout) (bouts.Result, error) {
+	pa, pb := m.Programs[b.A], m.Programs[b.B]
+	fail := func(err error) (bouts.Result, error) {
+		return bouts.Result{}, fmt.Errorf("%s against %s: %v", pa.Name, pb.Name, err)
+	}
+	if err := m.Params.Check(Redcode); err != nil {
+		return fail(err)
+	}
+	ws, err := redcodeWarriors([]*Program{pa, pb}, m.Params)
+	if err != nil {
+		return fail(err)
+	}
+	done := ctx.Done()
+	stop := func() bool {
+		select {
+		case <-done:
+			return true
+		default:
+			return false
+		}
+	}
+	w, slices, stopped, err := redcodeengine.Bout(m.Params.redcodeSettings(), b.Seed, ws, stop)
+	if err != nil {
+		return fail(err)
+	}
+	if stopped {
+		return bouts.Result{}, ctx.Err()
+	}
+	winner := -1
+	switch w {
+	case 0:
+		winner = b.A
+	case 1:
+		winner = b.B
+	}
+	return bouts.Result{Pairing: b.Pairing, A: b.A, B: b.B, Round: b.Round, Seed: b.Seed, Winner: winner, Cycles: slices}, nil
 }
 
 // Play plays the plan's bouts [from, to) and hands each result to each in plan order (see
