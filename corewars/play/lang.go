@@ -273,7 +273,7 @@ func NewGame(progs []*Program, copies []int, p Params, seed int64) (corewars.Eng
 		}
 		return vna.New(cfg, ps)
 	case Redcode:
-		ws, err := redcodeWarriors(progs, p)
+		ws, err := redcodeWarriors(progs, p, len(progs))
 		if err != nil {
 			return nil, err
 		}
@@ -282,11 +282,11 @@ func NewGame(progs []*Program, copies []int, p Params, seed int64) (corewars.Eng
 	return nil, fmt.Errorf("%s is not a core-language program", progs[0].File)
 }
 
-// redcodeWarriors assembles Redcode programs for one game of them all.
-func redcodeWarriors(progs []*Program, p Params) ([]*redcode.Warrior, error) {
+// redcodeWarriors assembles Redcode programs for games of `warriors` warriors.
+func redcodeWarriors(progs []*Program, p Params, warriors int) ([]*redcode.Warrior, error) {
 	ws := make([]*redcode.Warrior, len(progs))
 	for i, pr := range progs {
-		w, err := assembleRedcode(pr.File, pr.Source, p, len(progs))
+		w, err := assembleRedcode(pr.File, pr.Source, p, warriors)
 		if err != nil {
 			return nil, err
 		}

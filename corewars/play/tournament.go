@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"math/bits"
 	"sort"
+	"sync"
 
+	"robocom/corewars/redcode"
 	"robocom/corewars/redcodeengine"
 	"robocom/internal/bouts"
 )
@@ -67,6 +69,11 @@ type Match struct {
 	Params   Params
 	Plan     bouts.Plan
 	Workers  int // goroutines playing battles at once; 0 means one per CPU
+
+	// Redcode programs assembled once for all their bouts (redcodeBout), with each one's error.
+	assembleOnce sync.Once
+	warriors     []*redcode.Warrior
+	assembleErrs []error
 }
 
 // PlayBout plays one bout of the plan.
@@ -108,10 +115,25 @@ func (m *Match) redcodeBout(ctx context.Context, b bouts.Bout) (bouts.Result, er
 	if err := m.Params.Check(Redcode); err != nil {
 		return fail(err)
 	}
-	ws, err := redcodeWarriors([]*Program{pa, pb}, m.Params)
-	if err != nil {
-		return fail(err)
+	m.assembleOnce.Do(func() {
+		// Every bout has two warriors; the warriors are only read while they play.
+		m.warriors, m.assembleErrs = make([]*redcode.Warrior, len(m.Programs)), make([]error, len(m.Programs))
+		for i, pr := range m.Programs {
+			if pr.Lang == Redcode {
+				ws, err := redcodeWarriors([]*Program{pr}, m.Params, 2)
+				if err == nil {
+					m.warriors[i] = ws[0]
+				}
+				m.assembleErrs[i] = err
+			}
+		}
+	})
+	for _, i := range []int{b.A, b.B} {
+		if err := m.assembleErrs[i]; err != nil {
+			return fail(err)
+		}
 	}
+	ws := []*redcode.Warrior{m.warriors[b.A], m.warriors[b.B]}
 	done := ctx.Done()
 	stop := func() bool {
 		select {
