@@ -15,10 +15,14 @@ test-deps:
 run: deps
 	$(GO) run ./cmd/robocom $(FILES)
 
+# Two binaries: robocom, headless (no Gio, no C libraries), for the PATH: every subcommand,
+# and `robocom mars` starts as cheaply as it can (hills start it once per battle); with no
+# subcommand it hands the window to robocom-window beside it, the full build.
 build: deps
-	$(GO) build -o robocom ./cmd/robocom
+	$(GO) build -o robocom-window ./cmd/robocom
+	CGO_ENABLED=0 $(GO) build -tags nogui -o robocom ./cmd/robocom
 
-# The headless binary: no window, no C libraries.
+# The headless binary alone: no window, no C libraries.
 nogui:
 	CGO_ENABLED=0 $(GO) build -tags nogui -o robocom ./cmd/robocom
 

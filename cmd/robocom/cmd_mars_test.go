@@ -2,10 +2,13 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"os"
 	"os/exec"
+	"path/filepath"
+	"runtime"
 	"strings"
 	"syscall"
 	"testing"
@@ -70,5 +73,64 @@ func TestMarsNoguiLinksNoWindow(t *testing.T) {
 			strings.HasPrefix(pkg, "robocom/ui/") {
 			t.Errorf("the nogui build links %s", pkg)
 		}
+	}
+}
+
+// TestHeadlessOpensWindowBeside: the headless build (the cheap one for `robocom mars`) hands
+// `robocom` with no subcommand to the window build beside it, with the same arguments and its
+// exit status; without one it says so, and a headless build named as the window does not
+// start itself.
+func TestHeadlessOpensWindowBeside(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("the stand-in window is a shell script")
+	}
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go command to build the headless binary")
+	}
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "robocom")
+	build := exec.Command(goTool, "build", "-tags", "nogui", "-o", bin, ".")
+	build.Env = append(os.Environ(), "CGO_ENABLED=0")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	runIt := func(name string, args ...string) (string, int) {
+		var out bytes.Buffer
+		cmd := exec.Command(name, args...)
+		cmd.Stdout, cmd.Stderr = &out, &out
+		err := cmd.Run()
+		var exit *exec.ExitError
+		switch {
+		case err == nil:
+			return out.String(), 0
+		case errors.As(err, &exit):
+			return out.String(), exit.ExitCode()
+		}
+		t.Fatalf("%s: %v", name, err)
+		return "", -1
+	}
+	if out, status := runIt(bin, "a.rob"); status != 2 || !strings.Contains(out, "no robocom-window beside it") {
+		t.Errorf("without a window build: status %d, %q", status, out)
+	}
+	window := filepath.Join(dir, "robocom-window")
+	script := "#!/bin/sh\necho \"window: $*\"\nexit 3\n"
+	if err := os.WriteFile(window, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if out, status := runIt(bin, "a.rob", "b c.rob"); status != 3 || out != "window: a.rob b c.rob\n" {
+		t.Errorf("with a window build: status %d, %q", status, out)
+	}
+	if out, status := runIt(bin, "mars", "-r", "0", "nosuch.red"); strings.Contains(out, "window:") || !strings.Contains(out, "nosuch.red") {
+		t.Errorf("robocom mars went to the window: status %d, %q", status, out)
+	}
+	if err := os.Remove(window); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Link(bin, window); err != nil {
+		t.Skipf("no hard link: %v", err)
+	}
+	if out, status := runIt(window, "a.rob"); status != 2 || !strings.Contains(out, "no robocom-window beside it") {
+		t.Errorf("a headless build named robocom-window: status %d, %q", status, out)
 	}
 }

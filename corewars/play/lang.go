@@ -273,20 +273,29 @@ func NewGame(progs []*Program, copies []int, p Params, seed int64) (corewars.Eng
 		}
 		return vna.New(cfg, ps)
 	case Redcode:
-		ws := make([]*redcode.Warrior, len(progs))
-		for i, pr := range progs {
-			w, err := assembleRedcode(pr.File, pr.Source, p, len(progs))
-			if err != nil {
-				return nil, err
-			}
-			if w.Name == "" || w.Name == "Unknown" {
-				w.Name = pr.Name
-			}
-			ws[i] = w
+		ws, err := redcodeWarriors(progs, p, len(progs))
+		if err != nil {
+			return nil, err
 		}
 		return redcodeengine.New(p.redcodeSettings(), seed, ws)
 	}
 	return nil, fmt.Errorf("%s is not a core-language program", progs[0].File)
+}
+
+// redcodeWarriors assembles Redcode programs for games of `warriors` warriors.
+func redcodeWarriors(progs []*Program, p Params, warriors int) ([]*redcode.Warrior, error) {
+	ws := make([]*redcode.Warrior, len(progs))
+	for i, pr := range progs {
+		w, err := assembleRedcode(pr.File, pr.Source, p, warriors)
+		if err != nil {
+			return nil, err
+		}
+		if w.Name == "" || w.Name == "Unknown" {
+			w.Name = pr.Name
+		}
+		ws[i] = w
+	}
+	return ws, nil
 }
 
 // Winner is the program (index into the game's programs) that alone has a process alive,

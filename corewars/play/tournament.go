@@ -5,7 +5,10 @@ import (
 	"fmt"
 	"math/bits"
 	"sort"
+	"sync"
 
+	"robocom/corewars/redcode"
+	"robocom/corewars/redcodeengine"
 	"robocom/internal/bouts"
 )
 
@@ -66,6 +69,11 @@ type Match struct {
 	Params   Params
 	Plan     bouts.Plan
 	Workers  int // goroutines playing battles at once; 0 means one per CPU
+
+	// Redcode programs assembled once for all their bouts (redcodeBout), with each one's error.
+	assembleOnce sync.Once
+	warriors     []*redcode.Warrior
+	assembleErrs []error
 }
 
 // PlayBout plays one bout of the plan.
@@ -76,6 +84,9 @@ func (m *Match) PlayBout(b bouts.Bout) (bouts.Result, error) {
 // playBout is PlayBout, returning ctx's error as soon as ctx is done (see RunGame).
 func (m *Match) playBout(ctx context.Context, b bouts.Bout) (bouts.Result, error) {
 	pa, pb := m.Programs[b.A], m.Programs[b.B]
+	if pa.Lang == Redcode && pb.Lang == Redcode {
+		return m.redcodeBout(ctx, b)
+	}
 	g, err := NewGame([]*Program{pa, pb}, []int{at(m.Copies, b.A), at(m.Copies, b.B)}, m.Params, b.Seed)
 	if err != nil {
 		return bouts.Result{}, fmt.Errorf("%s against %s: %v", pa.Name, pb.Name, err)
@@ -91,6 +102,62 @@ func (m *Match) playBout(ctx context.Context, b bouts.Bout) (bouts.Result, error
 		winner = b.B
 	}
 	return bouts.Result{Pairing: b.Pairing, A: b.A, B: b.B, Round: b.Round, Seed: b.Seed, Winner: winner, Cycles: g.Cycle()}, nil
+}
+
+// redcodeBout is playBout for two Redcode programs: the round NewGame would load, played by
+// the MARS's batch loop rather than step by step (redcodeengine.Bout: the same winner and
+// time slices, several times faster).
+func (m *Match) redcodeBout(ctx context.Context, b bouts.Bout) (bouts.Result, error) {
+	pa, pb := m.Programs[b.A], m.Programs[b.B]
+	fail := func(err error) (bouts.Result, error) {
+		return bouts.Result{}, fmt.Errorf("%s against %s: %v", pa.Name, pb.Name, err)
+	}
+	if err := m.Params.Check(Redcode); err != nil {
+		return fail(err)
+	}
+	m.assembleOnce.Do(func() {
+		// Every bout has two warriors; the warriors are only read while they play.
+		m.warriors, m.assembleErrs = make([]*redcode.Warrior, len(m.Programs)), make([]error, len(m.Programs))
+		for i, pr := range m.Programs {
+			if pr.Lang == Redcode {
+				ws, err := redcodeWarriors([]*Program{pr}, m.Params, 2)
+				if err == nil {
+					m.warriors[i] = ws[0]
+				}
+				m.assembleErrs[i] = err
+			}
+		}
+	})
+	for _, i := range []int{b.A, b.B} {
+		if err := m.assembleErrs[i]; err != nil {
+			return fail(err)
+		}
+	}
+	ws := []*redcode.Warrior{m.warriors[b.A], m.warriors[b.B]}
+	done := ctx.Done()
+	stop := func() bool {
+		select {
+		case <-done:
+			return true
+		default:
+			return false
+		}
+	}
+	w, slices, stopped, err := redcodeengine.Bout(m.Params.redcodeSettings(), b.Seed, ws, stop)
+	if err != nil {
+		return fail(err)
+	}
+	if stopped {
+		return bouts.Result{}, ctx.Err()
+	}
+	winner := -1
+	switch w {
+	case 0:
+		winner = b.A
+	case 1:
+		winner = b.B
+	}
+	return bouts.Result{Pairing: b.Pairing, A: b.A, B: b.B, Round: b.Round, Seed: b.Seed, Winner: winner, Cycles: slices}, nil
 }
 
 // Play plays the plan's bouts [from, to) and hands each result to each in plan order (see

@@ -29,6 +29,10 @@ type Machine struct {
 	// cleared (RunRound without owners records none).
 	ownersClear bool
 	stopAt      int64 // the budget value that ends the round: 0, or below 0 after pMARS's negative-budget quirk
+	first       int   // the warrior that moved first this round
+	// deaths this round in order: the warrior and the instruction count at its death (its
+	// dying instruction included); enough to count time slices after a fast run (Slices).
+	deaths []death
 	// Score counters per warrior (PMARS-DETAILS.md 6.1): index a-1 = survived
 	// with a alive, index W+a-2 = died while a were alive.
 	Scores [][]int
@@ -57,7 +61,7 @@ func NewMachine(cfg Settings, progs []*Warrior) (*Machine, error) {
 	m := &Machine{size: uint32(cfg.CoreSize), core: make([]cell, cfg.CoreSize), owner: make([]int8, cfg.CoreSize),
 		written: make([]int32, cfg.CoreSize),
 		maxProc: cfg.MaxProcesses, cycles: cfg.Cycles, progs: progs, ws: make([]simWarrior, n), next: make([]int, n),
-		Scores: make([][]int, n)}
+		Scores: make([][]int, n), deaths: make([]death, 0, n)}
 	for i := range m.ws {
 		m.ws[i].id = int8(i)
 		m.ws[i].q.max = cfg.MaxProcesses
@@ -143,6 +147,8 @@ func (m *Machine) LoadRound(positions []int, first int) {
 	m.stopAt = 0
 	m.alive = n
 	m.cur = first
+	m.first = first
+	m.deaths = m.deaths[:0]
 	m.over = false
 	m.executed = 0
 }
@@ -182,6 +188,77 @@ func (m *Machine) RunRound() {
 	}
 }
 
+// RunSteps runs up to n more instructions of the loaded round with RunRound's loop, so that a
+// caller can look at something else (a stop request) between pieces of a long round.
+func (m *Machine) RunSteps(n int64) {
+	if m.over || n <= 0 {
+		return
+	}
+	if m.untracked {
+		m.runUntracked(n)
+	} else {
+		m.run(n)
+	}
+}
+
+// death is a warrior's death in the round: who, and the instruction count with its dying
+// instruction.
+type death struct {
+	at int64
+	w  int
+}
+
+// Slices is the number of time slices the round has completed so far: a slice is one
+// instruction of every living warrior in turn order from the first mover, and it is complete
+// once the last of them in that order has moved (a warrior dying on its instruction has
+// moved). Step by step this is counted as the turn passes back (redcodeengine's Cycle); here
+// it follows from the instruction count and the deaths, so RunRound and RunSteps keep it
+// without a look at every step: while the living warriors stay the same they move in strict
+// rotation, and a slice ends at each move of the last of them.
+func (m *Machine) Slices() int64 {
+	n := len(m.ws)
+	var living uint64 // bit r: the warrior of rank r lives (rank: place in turn order from first)
+	if n > 64 {
+		return -1 // more warriors than a word: a caller with that many needs the step engine
+	}
+	living = 1<<uint(n) - 1
+	rank := func(w int) int { return (w - m.first + n) % n }
+	// pos is the rank of the warrior to move next among the living (counted from 0).
+	pos, k := 0, n
+	var done, slices int64
+	rotate := func(steps int64) {
+		slices += (steps + int64(pos)) / int64(k)
+		pos = int((steps + int64(pos)) % int64(k))
+	}
+	for _, d := range m.deaths {
+		rotate(d.at - 1 - done) // the moves before the dying one
+		r := rank(d.w)
+		living &^= 1 << uint(r)
+		k--
+		if living>>uint(r) == 0 {
+			slices++ // nobody after it in this slice: it completes
+			pos = 0
+		} else {
+			pos = bitsBelow(living, r) // the next living warrior keeps this slice going
+		}
+		done = d.at
+		if k == 0 {
+			return slices
+		}
+	}
+	rotate(m.executed - done)
+	return slices
+}
+
+// bitsBelow counts the set bits of x below bit r.
+func bitsBelow(x uint64, r int) int {
+	c := 0
+	for i := 0; i < r; i++ {
+		c += int(x >> uint(i) & 1)
+	}
+	return c
+}
+
 // TrackOwners chooses whether RunRound records each cell's last writer (on by
 // default; Battle turns it off because pMARS output never shows it).
 func (m *Machine) TrackOwners(on bool) { m.untracked = !on }
@@ -198,6 +275,7 @@ func (m *Machine) step() {
 func (m *Machine) warriorDied(cur int) {
 	w := &m.ws[cur]
 	w.alive = false
+	m.deaths = append(m.deaths, death{at: m.executed, w: cur})
 	n := len(m.ws)
 	m.Scores[cur][n+m.alive-2]++
 	m.budget = m.budget - 1 - (m.budget-1)/int64(m.alive)

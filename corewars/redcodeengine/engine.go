@@ -44,30 +44,90 @@ var _ corewars.Engine = (*Engine)(nil)
 // ends after Warriors×Cycles instructions), MinDistance (between two warriors'
 // first cells) and PSpaceSize.
 func New(cfg redcode.Settings, seed int64, ws []*redcode.Warrior) (*Engine, error) {
-	if len(ws) == 0 {
-		return nil, errors.New("no warriors to load")
-	}
-	if cfg.CoreSize < 1 || cfg.MaxProcesses < 1 || cfg.Cycles < 1 || cfg.MinDistance < 0 {
-		return nil, fmt.Errorf("core size, processes and cycles must be at least 1 (have %d, %d, %d)", cfg.CoreSize, cfg.MaxProcesses, cfg.Cycles)
+	if err := check(cfg, ws); err != nil {
+		return nil, err
 	}
 	m, err := redcode.NewMachine(cfg, ws)
 	if err != nil {
 		return nil, err
 	}
+	starts, first, err := place(cfg, seed, ws)
+	if err != nil {
+		return nil, err
+	}
+	return load(m, ws, starts, first), nil
+}
+
+// check refuses what New and Bout cannot load.
+func check(cfg redcode.Settings, ws []*redcode.Warrior) error {
+	if len(ws) == 0 {
+		return errors.New("no warriors to load")
+	}
+	if cfg.CoreSize < 1 || cfg.MaxProcesses < 1 || cfg.Cycles < 1 || cfg.MinDistance < 0 {
+		return fmt.Errorf("core size, processes and cycles must be at least 1 (have %d, %d, %d)", cfg.CoreSize, cfg.MaxProcesses, cfg.Cycles)
+	}
+	return nil
+}
+
+// place draws New's placement from seed: the warriors' start addresses (warrior 0 at 0) and
+// the first mover.
+func place(cfg redcode.Settings, seed int64, ws []*redcode.Warrior) (starts []int, first int, err error) {
 	spans := make([]int, len(ws))
 	for i, w := range ws {
 		spans[i] = max(cfg.MinDistance, len(w.Code), 1)
 	}
 	rng := corewars.NewRand(seed)
-	starts, err := corewars.Place(rng, cfg.CoreSize, spans)
+	starts, err = corewars.Place(rng, cfg.CoreSize, spans)
 	if err != nil {
-		return nil, fmt.Errorf("%d warriors at least %d cells apart do not fit in a core of %d cells", len(ws), cfg.MinDistance, cfg.CoreSize)
+		return nil, 0, fmt.Errorf("%d warriors at least %d cells apart do not fit in a core of %d cells", len(ws), cfg.MinDistance, cfg.CoreSize)
 	}
 	base := starts[0]
 	for i := range starts {
 		starts[i] = corewars.Wrap(starts[i]-base, cfg.CoreSize)
 	}
-	return load(m, ws, starts, rng.Intn(len(ws))), nil
+	return starts, rng.Intn(len(ws)), nil
+}
+
+// boutPiece is how many instructions Bout plays between two looks at its stop: a few
+// milliseconds' work, so that a stop request ends even an endless round at once.
+const boutPiece = 1 << 18
+
+// Bout plays the round New(cfg, seed, ws) would load to its end with the MARS's batch loop
+// (no events, no owners, no per-warrior counts: several times faster than stepping it) and
+// returns the winner (the warrior alone alive, or -1) and the completed time slices, which
+// are what Cycle gives the stepped round. Tournaments play their bouts so. stop (nil: never)
+// is asked between pieces of the round; when it says true, Bout returns stopped, the round
+// unfinished.
+func Bout(cfg redcode.Settings, seed int64, ws []*redcode.Warrior, stop func() bool) (winner int, slices int64, stopped bool, err error) {
+	if err := check(cfg, ws); err != nil {
+		return -1, 0, false, err
+	}
+	m, err := redcode.NewMachine(cfg, ws)
+	if err != nil {
+		return -1, 0, false, err
+	}
+	starts, first, err := place(cfg, seed, ws)
+	if err != nil {
+		return -1, 0, false, err
+	}
+	m.TrackOwners(false)
+	m.LoadRound(starts, first)
+	for !m.RoundOver() {
+		if stop != nil && stop() {
+			return -1, 0, true, nil
+		}
+		m.RunSteps(boutPiece)
+	}
+	winner = -1
+	for i := range ws {
+		if m.Alive(i) {
+			if winner >= 0 {
+				return -1, m.Slices(), false, nil
+			}
+			winner = i
+		}
+	}
+	return winner, m.Slices(), false, nil
 }
 
 // NewPlaced loads the warriors at the given addresses (warrior 0 at 0) with warrior first

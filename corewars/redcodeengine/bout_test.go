@@ -1,0 +1,124 @@
+package redcodeengine
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"robocom/corewars/redcode"
+)
+
+// boutWarriors are small warriors that die at different times (at once, by bombing, by a
+// lost split race) or survive to the cycle limit, so that rounds end in every way.
+var boutWarriors = []string{
+	";name Dwarf\nADD #4, 3\nMOV 2, @2\nJMP -2\nDAT #0, #0\n",
+	";name Imp\nMOV 0, 1\n",
+	";name Die\nDAT 0, 0\n",
+	";name Late\nMOV 0, 1\nMOV 0, 1\nDAT 0, 0\n",
+	";name Split\nSPL 0\nMOV 0, 1\n",
+	";name Stone\nMOV <2, 3\nADD #7, -1\nJMP -2\nDAT 0, 0\n",
+	";name Quick\nJMP 1\nJMP 1\nJMP 1\nJMP 1\nDAT 0, 0\n",
+}
+
+// stepped plays New's round step by step, checking the machine's Slices against Cycle after
+// every step, and returns the winner and Cycle.
+func stepped(t *testing.T, cfg redcode.Settings, seed int64, ws []*redcode.Warrior) (int, int64) {
+	t.Helper()
+	e, err := New(cfg, seed, ws)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for e.Step() {
+		if got := e.m.Slices(); got != e.Cycle() {
+			t.Fatalf("seed %d after %d instructions: Slices %d, Cycle %d", seed, e.Executed(), got, e.Cycle())
+		}
+	}
+	winner := -1
+	for i := range ws {
+		if e.Process(i).Alive {
+			if winner >= 0 {
+				return -1, e.Cycle()
+			}
+			winner = i
+		}
+	}
+	return winner, e.Cycle()
+}
+
+// TestBoutIsTheSteppedRound: Bout's fast round has the stepped round's winner and time
+// slices, for 2 to 4 warriors of every kind of ending, and Slices agrees with Cycle at every
+// step.
+func TestBoutIsTheSteppedRound(t *testing.T) {
+	const size = 400
+	ws := make([]*redcode.Warrior, len(boutWarriors))
+	for i, src := range boutWarriors {
+		ws[i] = warrior(t, size, src)
+	}
+	cfg := redcode.Defaults()
+	cfg.CoreSize, cfg.MinDistance, cfg.PSpaceSize, cfg.Cycles, cfg.MaxProcesses = size, 20, 0, 3000, 64
+	ends := map[string]bool{}
+	for n := 2; n <= 4; n++ {
+		for seed := int64(0); seed < 60; seed++ {
+			var pick []*redcode.Warrior
+			for j := 0; j < n; j++ {
+				pick = append(pick, ws[(int(seed)*(j+3)+j*j)%len(ws)])
+			}
+			wantWinner, wantSlices := stepped(t, cfg, seed, pick)
+			winner, slices, stopped, err := Bout(cfg, seed, pick, nil)
+			if err != nil || stopped {
+				t.Fatal(err, stopped)
+			}
+			if winner != wantWinner || slices != wantSlices {
+				t.Errorf("%d warriors, seed %d: Bout %d after %d slices, stepped %d after %d", n, seed, winner, slices, wantWinner, wantSlices)
+			}
+			ends[fmt.Sprint(winner >= 0, slices == cfg.Cycles)] = true
+		}
+	}
+	if len(ends) < 3 {
+		t.Errorf("the rounds ended in too few ways to check much: %v", ends)
+	}
+	if _, _, stopped, err := Bout(cfg, 0, ws[:2], func() bool { return true }); !stopped || err != nil {
+		t.Errorf("a stopped bout: stopped %v, %v", stopped, err)
+	}
+}
+
+// TestBoutCorpus: the same on real warriors of the corpus under the '94 hill settings.
+func TestBoutCorpus(t *testing.T) {
+	dir := "../../../shared/corpus/redcode"
+	pairs, err := os.ReadFile(filepath.Join(dir, "bench-pairs.txt"))
+	if err != nil {
+		t.Skip("no corpus")
+	}
+	cfg := redcode.Defaults()
+	load := func(name string) *redcode.Warrior {
+		src, err := os.ReadFile(filepath.Join(dir, "warriors/fsh94nop0.3", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		w, diag := redcode.Assemble(src, redcode.DefaultConfig(2))
+		if diag.Failed() {
+			t.Fatalf("%s: %s", name, diag.Stderr())
+		}
+		return w
+	}
+	lines := strings.Split(strings.TrimSpace(string(pairs)), "\n")
+	if testing.Short() {
+		lines = lines[:4]
+	}
+	for _, line := range lines {
+		f := strings.Fields(line)
+		if len(f) != 2 || strings.HasPrefix(line, "#") {
+			continue
+		}
+		ws := []*redcode.Warrior{load(f[0]), load(f[1])}
+		for seed := int64(0); seed < 2; seed++ {
+			wantWinner, wantSlices := stepped(t, cfg, seed, ws)
+			winner, slices, _, err := Bout(cfg, seed, ws, nil)
+			if err != nil || winner != wantWinner || slices != wantSlices {
+				t.Errorf("%s seed %d: Bout %d after %d slices (%v), stepped %d after %d", line, seed, winner, slices, err, wantWinner, wantSlices)
+			}
+		}
+	}
+}
