@@ -186,9 +186,13 @@ func (g *Game) settle(r *robot) {
 		g.settleTasks(r)
 		return
 	}
-	if !r.chained {
-		return
+	if r.chained {
+		g.replay(r)
 	}
+}
+
+// replay is settle for a chained robot.
+func (g *Game) replay(r *robot) {
 	r.chained = false
 	g.chains--
 	cut := uint32(g.cycle)
@@ -210,11 +214,12 @@ func (g *Game) settle(r *robot) {
 	g.afterComplete(r, last)
 }
 
-// afterTransfer redoes, after a TRANS replaced one of r's banks, what was worked out ahead
-// from the old one: a pending prefetch, or a plain robot's next turn.
+// afterTransfer redoes, after a TRANS replaced one of r's banks (or something else changed
+// what r's fetches read: its #Active, a variable, its own RTRANS), what was worked out ahead:
+// a pending prefetch, or a ring's phases (redoTasks).
 func (g *Game) afterTransfer(r *robot) {
 	if g.plain {
-		g.rescheduleTasks(r)
+		g.redoTasks(r)
 		return
 	}
 	if g.fetchPending(r) {

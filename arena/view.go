@@ -118,10 +118,11 @@ func (g *Game) taskViews(r *robot, v *RobotView) {
 	}
 	v.Tasks = make([]TaskView, len(mt.list))
 	for i, t := range mt.list {
-		tv := TaskView{Number: int(t.num), Bank: int(t.bank), Instr: int(t.pos), Dir: t.dir, InProgress: t.inProgress,
-			Asleep: t.asleep, Seized: t.num == mt.seized, Paused: mt.seized != 0 && t.num != mt.seized, Cursor: i == mt.cur}
+		tv := TaskView{Number: int(t.num), Bank: int(t.bank), Instr: int(t.pos), Dir: t.dir,
+			InProgress: t.inProgress && t.fetchAt <= uint32(g.cycle), // (not a fetch made early)
+			Asleep:     t.asleep, Seized: t.num == mt.seized, Paused: mt.seized != 0 && t.num != mt.seized, Cursor: i == mt.cur}
 		if i == mt.cur { // the robot's fields are the cursor task's, and the freshest
-			tv.Bank, tv.Instr, tv.Dir, tv.InProgress = int(r.bank), int(r.pos), r.dir, r.inProgress
+			tv.Bank, tv.Instr, tv.Dir, tv.InProgress = int(r.bank), int(r.pos), r.dir, r.inProgress && !g.fetchPending(r)
 			t.rem, t.dur = r.rem, r.dur
 		}
 		if tv.InProgress {
@@ -296,9 +297,7 @@ func (g *Game) SetVar(id, v int, value int16) error {
 	}
 	g.settle(r)
 	r.regs[v-1] = value
-	if g.fetchPending(r) {
-		g.refetch(r)
-	}
+	g.afterTransfer(r)
 	return nil
 }
 
