@@ -64,6 +64,15 @@ type tasks struct {
 	period int64  // running ring: turns between two visits of a task, as of the last rebase
 	awake  int    // running ring: tasks not asleep, as of the last rebase
 	dirty  bool   // the turn running now changed the ring's pattern or the robot's banks
+	// running ring: every task's at and index in list, a binary min-heap by at, so that a
+	// turn that moves one task's at finds the ring's next turn without looking at every task
+	heap []atIndex
+}
+
+// atIndex is an entry of tasks.heap.
+type atIndex struct {
+	at int64
+	i  int
 }
 
 // newTasks gives a new robot its one task (number 1, bank 1, instruction 1, facing dir),
@@ -83,6 +92,7 @@ func newTasks(old *tasks, dir Dir, cycle int) *tasks {
 func (t *tasks) clone() *tasks {
 	c := *t
 	c.list = append([]task(nil), t.list...)
+	c.heap = append([]atIndex(nil), t.heap...)
 	return &c
 }
 
@@ -301,17 +311,21 @@ func (g *Game) turnRing(r *robot) {
 		g.reform(r, c)
 		return
 	}
-	p := mt.period
-	best := never
-	for i := range mt.list {
-		t := &mt.list[i]
-		if t.at == int64(c) { // the task that acted: back against its phase
-			g.runTask(r, t, int64(c)+p, p)
+	if h := &mt.heap[0]; h.at == int64(c) { // the task that acted (one at most)
+		top := h.i
+		t := &mt.list[top]
+		g.runTask(r, t, int64(c)+mt.period, mt.period)
+		h.at = t.at
+		mt.down()
+		if top == mt.cur { // (the robot's fields are the cursor's)
+			r.inProgress, r.rem, r.dur, r.fetchAt = t.inProgress, t.rem, t.dur, t.fetchAt
+		} else {
+			r.load(mt.cur)
 		}
-		best = min(best, t.at)
+	} else {
+		r.load(mt.cur)
 	}
-	r.load(mt.cur)
-	due := uint32(min(best, int64(c)+maxDuration))
+	due := uint32(min(mt.heap[0].at, int64(c)+maxDuration))
 	if due-c < wheelSize { // schedule(r, due), written out as in afterComplete
 		b := due & wheelMask
 		r.due = due
@@ -407,7 +421,11 @@ func (mt *tasks) cursorAt(x uint32) int {
 	k, a := len(mt.list), mt.awake
 	switch a {
 	case k:
-		return (mt.cur + int(n)%k) % k
+		if i := mt.cur + int(n)%k; i < k {
+			return i
+		} else {
+			return i - k
+		}
 	case 0:
 		return mt.cur
 	}
@@ -468,8 +486,39 @@ func (g *Game) rebase(r *robot) uint32 {
 			}
 		}
 	}
+	mt.heap = mt.heap[:0]
+	for i := range mt.list {
+		mt.heap = append(mt.heap, atIndex{mt.list[i].at, i})
+	}
+	for i := len(mt.heap)/2 - 1; i >= 0; i-- {
+		mt.sift(i)
+	}
 	r.load(mt.cur)
 	return uint32(min(best, since+maxDuration))
+}
+
+// down restores the heap after the at of its top task grew.
+func (mt *tasks) down() { mt.sift(0) }
+
+// sift moves heap entry i down to its place.
+func (mt *tasks) sift(i int) {
+	h := mt.heap
+	e := h[i]
+	for {
+		c := 2*i + 1
+		if c >= len(h) {
+			break
+		}
+		if c+1 < len(h) && h[c+1].at < h[c].at {
+			c++
+		}
+		if e.at <= h[c].at {
+			break
+		}
+		h[i] = h[c]
+		i = c
+	}
+	h[i] = e
 }
 
 // runTask puts task t of r, settled, against its phase: visited in cycle f and then every p.
