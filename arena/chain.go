@@ -181,18 +181,15 @@ func (g *Game) afterComplete(r *robot, t uint32) {
 
 // settle brings a chained robot back to the present: the state the plain rules give it at
 // this point of the current cycle (after its turn in this cycle if that has passed).
+// A plain game's lone robot (tasks.go) is settled here too; a ring by settleTasks.
 func (g *Game) settle(r *robot) {
-	if g.plain {
+	if g.plain && !g.lone(r) {
 		g.settleTasks(r)
 		return
 	}
-	if r.chained {
-		g.replay(r)
+	if !r.chained {
+		return
 	}
-}
-
-// replay is settle for a chained robot.
-func (g *Game) replay(r *robot) {
 	r.chained = false
 	g.chains--
 	cut := uint32(g.cycle)
@@ -212,6 +209,9 @@ func (g *Game) replay(r *robot) {
 	last, n, _ := g.advance(r, ck.t, cut, g.onEvent == nil)
 	g.instructions += int64(n)
 	g.afterComplete(r, last)
+	if r.mt != nil {
+		r.syncLone(cut)
+	}
 }
 
 // afterTransfer redoes, after a TRANS replaced one of r's banks (or something else changed
@@ -231,7 +231,7 @@ func (g *Game) afterTransfer(r *robot) {
 func (g *Game) settleAll() {
 	if g.plain {
 		for i := range g.robots {
-			g.settleTasks(&g.robots[i])
+			g.settle(&g.robots[i])
 		}
 		return
 	}

@@ -893,12 +893,17 @@ func (g *Game) wake(t *robot) {
 // freeze unschedules a robot that just became inactive; an instruction in progress keeps
 // the turns it still needs.
 func (g *Game) freeze(t *robot) {
-	if g.plain && !g.lone(t) { // setActive settled its ring: it keeps its state, no fetch made early
-		unfetch(t.mt, t.mt.since)
-		t.load(t.mt.cur)
-		g.unschedule(t)
+	if g.plain {
+		g.freezeTasks(t)
 		return
 	}
+	g.keepTurns(t)
+	g.unschedule(t)
+}
+
+// keepTurns, for a robot becoming inactive now, undoes a prefetch whose fetching turn has not
+// come, or keeps in t.rem the turns its instruction in progress still needs.
+func (g *Game) keepTurns(t *robot) {
 	if g.fetchPending(t) {
 		t.inProgress = false // the prefetch had not happened yet
 	} else if t.inProgress {
@@ -907,9 +912,5 @@ func (g *Game) freeze(t *robot) {
 			rem++ // its turn in this cycle has not come yet
 		}
 		t.rem = int32(rem)
-	}
-	g.unschedule(t)
-	if t.mt != nil {
-		t.sync()
 	}
 }

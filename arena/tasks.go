@@ -581,26 +581,37 @@ func (g *Game) lazyDuration(r *robot, code []cinstr, pos int32) int {
 	return 0
 }
 
-// settleTasks brings r to the present: a lone robot's chain is replayed (see settle); a
-// ring's cursor and remaining visits are settled (its turn in this cycle included if it has
-// passed).
+// settleTasks is settle for a ring: its cursor and remaining visits now (its turn in this
+// cycle included if it has passed).
 func (g *Game) settleTasks(r *robot) {
-	if r.id == g.actor || !r.alive || r.regs[regActive] < 1 {
-		return // acting now, or frozen: the ring is as it is
+	if r.id == g.actor || !r.alive || r.regs[regActive] < 1 || g.noPrefetch {
+		return // acting now, frozen, or visited every turn: the ring is as it is
 	}
-	cut := g.cut(r)
-	if g.lone(r) {
-		if r.chained {
-			g.replay(r)
-		}
-		r.syncLone(cut)
+	g.settleRing(r, g.cut(r))
+	r.load(r.mt.cur)
+}
+
+// remaining is the visits the instruction r has in progress still needs after the current
+// cycle: an active classic or lone robot's due says it, a ring's (settled) or a frozen
+// robot's rem.
+func (g *Game) remaining(r *robot) int {
+	if r.regs[regActive] >= 1 && (r.mt == nil || g.lone(r)) {
+		return int(r.due) - g.cycle
+	}
+	return int(r.rem)
+}
+
+// freezeTasks is freeze for a plain robot, settled.
+func (g *Game) freezeTasks(t *robot) {
+	if g.lone(t) {
+		g.keepTurns(t)
+		g.unschedule(t)
+		t.sync()
 		return
 	}
-	if g.noPrefetch {
-		return // visited every turn
-	}
-	g.settleRing(r, cut)
-	r.load(r.mt.cur)
+	unfetch(t.mt, t.mt.since) // a ring keeps its state, without fetches made early
+	t.load(t.mt.cur)
+	g.unschedule(t)
 }
 
 // redoTasks is afterTransfer for a plain robot: a lone one redoes a pending prefetch; a
