@@ -181,8 +181,9 @@ func (g *Game) afterComplete(r *robot, t uint32) {
 
 // settle brings a chained robot back to the present: the state the plain rules give it at
 // this point of the current cycle (after its turn in this cycle if that has passed).
+// A plain game's lone robot (tasks.go) is settled here too; a ring by settleTasks.
 func (g *Game) settle(r *robot) {
-	if g.plain {
+	if g.plain && !g.lone(r) {
 		g.settleTasks(r)
 		return
 	}
@@ -208,13 +209,17 @@ func (g *Game) settle(r *robot) {
 	last, n, _ := g.advance(r, ck.t, cut, g.onEvent == nil)
 	g.instructions += int64(n)
 	g.afterComplete(r, last)
+	if r.mt != nil {
+		r.syncLone(cut)
+	}
 }
 
-// afterTransfer redoes, after a TRANS replaced one of r's banks, what was worked out ahead
-// from the old one: a pending prefetch, or a plain robot's next turn.
+// afterTransfer redoes, after a TRANS replaced one of r's banks (or something else changed
+// what r's fetches read: its #Active, a variable, its own RTRANS), what was worked out ahead:
+// a pending prefetch, or a ring's phases (redoTasks).
 func (g *Game) afterTransfer(r *robot) {
 	if g.plain {
-		g.rescheduleTasks(r)
+		g.redoTasks(r)
 		return
 	}
 	if g.fetchPending(r) {
@@ -226,7 +231,7 @@ func (g *Game) afterTransfer(r *robot) {
 func (g *Game) settleAll() {
 	if g.plain {
 		for i := range g.robots {
-			g.settleTasks(&g.robots[i])
+			g.settle(&g.robots[i])
 		}
 		return
 	}

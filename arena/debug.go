@@ -71,8 +71,9 @@ func (g *Game) ProbeTask(id, task int) Probe {
 		return Probe{}
 	}
 	t := r.mt.list[i]
+	t.inProgress = t.inProgress && t.fetchAt <= uint32(g.cycle) // (not a fetch made early)
 	if i == r.mt.cur {
-		t.bank, t.pos, t.inProgress, t.fetchAt = r.bank, r.pos, r.inProgress, r.fetchAt
+		t.bank, t.pos, t.inProgress, t.fetchAt = r.bank, r.pos, r.inProgress && !g.fetchPending(r), r.fetchAt
 	}
 	has := false
 	if b := int(t.bank); b >= 1 && b <= len(r.banks) {

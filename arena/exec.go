@@ -243,7 +243,7 @@ func (g *Game) complete(r *robot) {
 					Target: int(ref.id), FromBank: a, ToBank: b, Task: g.curTask})
 			}
 		}
-	case robolang.OpRTrans: // into the robot itself: nothing of it was worked out ahead
+	case robolang.OpRTrans: // into the robot itself: its other tasks' fetches made early are redone
 		a := g.read(r, in.args[0])
 		b := g.read(r, in.args[1])
 		if b < 1 || b > len(r.banks) {
@@ -256,6 +256,7 @@ func (g *Game) complete(r *robot) {
 			if int(r.bank) == b {
 				r.code = src.code
 			}
+			g.afterTransfer(r)
 			if g.onEvent != nil {
 				g.onEvent(Event{Cycle: g.cycle, Robot: int(r.id), Program: int(r.team), Kind: EvRTrans,
 					Target: int(ref.id), FromBank: a, ToBank: b, Task: g.curTask})

@@ -34,11 +34,11 @@ type cinstr struct {
 	set      uint8 // the instruction set the instruction needs
 	ref      bool  // the effect looks at the reference field (remote operands, SCAN, TRANS, CREATE, MOVE)
 	fast     bool  // ADD, SUB, SET, COMP, JUMP, BJUMP or TURN on numbers and variables only: see completeFast
-	fixed    bool  // not TRANS, CREATE, RTRANS, FARSCAN or SLEEP: the duration is dur, whatever the operands
+	fixed    bool  // not TRANS, CREATE, RTRANS, FARSCAN or SLEEP: the duration is dur, whatever the operands (and within max-duration)
 	indirect bool  // an operand is indirect (##k, RC3): complete checks its index first
 	dur      int32 // Options.cost: the duration of the fixed ones (minimum 1 applied)
 	args     [3]carg
-	lazy     uint8 // whether a plain task's fetch of it can be made later (see lazyDuration): lazyNo, lazyValues or lazyFixed
+	lazy     uint8 // whether a plain task's fetch of it can be made early (see lazyDuration): lazyNo, lazyValues or lazyFixed
 	need     uint8 // complete's checks pass at once for a robot whose set is at least this: the set, 1 with a remote operand, 255 with an indirect one
 }
 
@@ -107,11 +107,6 @@ func compile(code []robolang.Instr, o *Options) []cinstr {
 			c.args[j] = a
 		}
 		switch in.Op {
-		case robolang.OpAdd, robolang.OpSub, robolang.OpSet, robolang.OpComp, robolang.OpJump,
-			robolang.OpBJump, robolang.OpTurn:
-			c.fast = simple && c.set == 0 // (ADD, SUB, SET with a simple operand write a variable)
-		}
-		switch in.Op {
 		case robolang.OpScan, robolang.OpTrans, robolang.OpCreate, robolang.OpMove, robolang.OpRTrans:
 			c.ref = true
 		default:
@@ -122,9 +117,14 @@ func compile(code []robolang.Instr, o *Options) []cinstr {
 		case robolang.OpTrans, robolang.OpCreate, robolang.OpRTrans, robolang.OpFarScan, robolang.OpSleep:
 		default:
 			d = min(max(d, 1), maxDuration)
-			c.fixed = true
+			c.fixed = o.MaxDuration == 0 || d <= int64(o.MaxDuration) // (else error 16 at every fetch)
 		}
 		c.dur = int32(d)
+		switch in.Op {
+		case robolang.OpAdd, robolang.OpSub, robolang.OpSet, robolang.OpComp, robolang.OpJump,
+			robolang.OpBJump, robolang.OpTurn:
+			c.fast = simple && c.set == 0 && c.fixed // (ADD, SUB, SET with a simple operand write a variable)
+		}
 		c.need = c.set
 		if c.remotes > 0 {
 			c.need = max(c.need, 1)
@@ -133,7 +133,7 @@ func compile(code []robolang.Instr, o *Options) []cinstr {
 			c.need = 255
 		}
 		switch {
-		case c.fixed && (o.MaxDuration == 0 || int(c.dur) <= o.MaxDuration):
+		case c.fixed:
 			c.lazy = lazyFixed
 		case in.Op == robolang.OpTrans || in.Op == robolang.OpCreate || in.Op == robolang.OpFarScan:
 			c.lazy = lazyValues
@@ -735,20 +735,28 @@ func (g *Game) turn(r *robot) {
 //   - remote values (the durations of TRANS and CREATE with remote operands) and auto-reboot
 //     and data hunger (whose death must happen at the right turn): those are not prefetched.
 //
+// A lone robot of a plain game (tasks.go) prefetches only what a task may fetch early
+// (lazyDuration): RC3's operands (#Pub, $Time, ...) change without notice, a SLEEP's fetch
+// sets a flag, and error 16 strikes at the fetch.
+//
 // A test runs the July Package with and without prefetching and compares every event;
 // FuzzGame compares random programs with the plain engine (which found the #Active case).
 func (g *Game) prefetch(r *robot, f uint32) bool {
-	if g.noPrefetch {
-		return false
+	var d int
+	if g.plain { // (noPrefetch is only ever set in plain games)
+		if g.noPrefetch {
+			return false
+		}
+		if d = g.lazyDuration(r, r.code, r.pos); d == 0 {
+			return false // see lazyDuration: RC3's rules (operands, SLEEP, error 16)
+		}
+	} else {
+		in := r.instrAt()
+		if in == nil || in.remotes > 0 && (in.op == robolang.OpTrans || in.op == robolang.OpCreate) {
+			return false
+		}
+		d = g.duration(r, in)
 	}
-	in := r.instrAt()
-	if in == nil {
-		return false
-	}
-	if in.remotes > 0 && (in.op == robolang.OpTrans || in.op == robolang.OpCreate) {
-		return false
-	}
-	d := g.duration(r, in)
 	r.inProgress = true
 	r.dur = int32(d)
 	r.fetchAt = f
@@ -815,7 +823,7 @@ func (g *Game) kill(r *robot, why Reason) {
 	r.alive = false
 	r.inProgress = false
 	if r.mt != nil {
-		r.mt.list = r.mt.list[:0] // the robot is removed with all its tasks
+		r.mt.list, r.mt.seized = r.mt.list[:0], 0 // the robot is removed with all its tasks
 	}
 	g.unschedule(r)
 	team := int(r.team)
@@ -857,8 +865,8 @@ func (g *Game) setActive(actor, target *robot, v int) {
 	default:
 		// Still active, another value: a prefetched TRANS or CREATE may have read #Active
 		// for its duration (TRANS #Active, 1), so the prefetch is redone.
-		if old != target.regs[regActive] && g.fetchPending(target) {
-			g.refetch(target)
+		if old != target.regs[regActive] {
+			g.afterTransfer(target)
 		}
 	}
 }
@@ -870,9 +878,9 @@ func (g *Game) wake(t *robot) {
 	if t.id < g.actor { // its turn in this cycle has passed (always so between cycles)
 		first++
 	}
-	if g.plain { // its ring kept its state: turns go on from first
+	if g.plain && !g.lone(t) { // its ring kept its state: turns go on from first
 		t.mt.since = first - 1
-		g.schedule(t, g.nextTurn(t))
+		g.schedule(t, g.rebase(t))
 		return
 	}
 	if t.inProgress {
@@ -885,10 +893,17 @@ func (g *Game) wake(t *robot) {
 // freeze unschedules a robot that just became inactive; an instruction in progress keeps
 // the turns it still needs.
 func (g *Game) freeze(t *robot) {
-	if g.plain { // setActive settled its ring: it keeps its state
-		g.unschedule(t)
+	if g.plain {
+		g.freezeTasks(t)
 		return
 	}
+	g.keepTurns(t)
+	g.unschedule(t)
+}
+
+// keepTurns, for a robot becoming inactive now, undoes a prefetch whose fetching turn has not
+// come, or keeps in t.rem the turns its instruction in progress still needs.
+func (g *Game) keepTurns(t *robot) {
 	if g.fetchPending(t) {
 		t.inProgress = false // the prefetch had not happened yet
 	} else if t.inProgress {
@@ -898,5 +913,4 @@ func (g *Game) freeze(t *robot) {
 		}
 		t.rem = int32(rem)
 	}
-	g.unschedule(t)
 }

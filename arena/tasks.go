@@ -7,53 +7,72 @@ import (
 )
 
 // Multitasking (RC3.md 6). In a plain game (Game.plain: instructions = rc3, or max-duration
-// above 0) a robot's turn is turnPlain, which follows RC3.md 6.2 to the letter: it visits the
-// seized task, or the task after the cursor and then, while the task just visited sleeps, the
-// next ones. A visit counts one cycle off the task's instruction; it fetches when nothing is
-// in progress and completes when nothing remains.
+// above 0) a robot's turn is turnPlain, which follows RC3.md 6.2: it visits the seized task,
+// or the task after the cursor and then, while the task just visited sleeps, the next ones. A
+// visit counts one cycle off the task's instruction; it fetches when nothing is in progress
+// and completes when nothing remains.
 //
-// As classic robots, a plain robot is scheduled only for the turns where something
-// observable happens: a turn in which a task completes, or fetches an instruction whose
-// fetch cannot be made later with the same outcome (see lazyDuration). Between two such
+// A robot whose cursor task is alone (one task, or the seized cursor: see alone) is played
+// like a classic robot (turnLone): scheduled at its fetches and completions, with prefetch
+// and run-ahead chains (chain.go), its whole state in its fields; prefetch follows the plain
+// rule (cinstr.pre, see lazyDuration) and chains hold only instructions of fixed duration
+// within max-duration, so error 16, SLEEP and the RC3 operands are met on their own turns.
+//
+// A robot with more tasks (a ring) is also scheduled only for the turns where something
+// observable happens: a turn in which one of its tasks completes, or fetches an instruction
+// whose fetch cannot be made early with the same outcome (lazyDuration). Between two such
 // turns every visit only counts down, and the ring's pattern (which tasks sleep, the
-// seizure) stays as it is, so the visits each task gets and where the cursor stops follow
-// from the number of turns (catchUp; nextTurn is the same reckoning forward). Whatever looks
-// at or changes the robot from outside first brings its ring to the present (settle): a
-// deactivation, a TRANS into it (which also reschedules it: afterTransfer), the debugger,
-// views, snapshots and the end of the game.
+// seizure, the ring itself) stays as it is, so each task is visited every period turns in a
+// phase of its own. A running ring keeps each task against its own phase (task.at, the cycle
+// of its next visit that matters; a fetch that can be made early is made at the visit before
+// it, with fetchAt ahead), so a turn touches only the tasks it visits: turnRing finds the
+// cursor by arithmetic (cursorAt), visits, and puts the task that acted back against its
+// phase (runTask). Only a turn that changes the pattern or the robot's banks (mt.dirty)
+// settles the whole ring (settleRing) and sets every phase again (rebase). Whatever looks at
+// or changes the robot from outside first settles it (settle): a deactivation, a TRANS into
+// it (which also sets its phases again: afterTransfer), the debugger, views, snapshots and
+// the end of the game.
 //
-// A robot's fields bank, pos, code, dir, inProgress, dur, fetchAt and rem always hold the
-// state of the cursor task (the task visited last): during a visit they are the executing
-// task's, which is what every instruction acts through (its head, its position), and between
-// visits the views read them as the robot's. The ring in tasks.list holds every task; the
-// cursor's entry is written back at the end of each visit (sync).
+// Between cycles a robot's fields bank, pos, code, dir, inProgress, dur, fetchAt and rem
+// hold the state of the cursor task (the task visited last), and its entry in tasks.list
+// equals them: during a visit they are the executing task's, which is what every
+// instruction acts through (its head, its position), and views read them as the robot's.
 
 // task is one task of a robot (RC3.md 6.1).
 type task struct {
 	num        int32 // 1 for the first task, then the next unused number; lower = older
 	bank, pos  int32
 	dir        Dir
-	inProgress bool
+	inProgress bool  // fetched at fetchAt (in a running ring possibly ahead: a fetch made early)
 	asleep     bool  // it fetched a SLEEP that has not completed
-	rem        int32 // visits the instruction in progress still needs
+	rem        int32 // visits the instruction in progress still needs, after the ring's settled turn
 	dur        int32 // the duration fixed at its fetch
 	fetchAt    uint32
+	at         int64 // running ring: the cycle of its next visit that does more than count down
 }
+
+// never is task.at of a task that is not visited (another one is seized).
+const never = int64(1) << 62
 
 // tasks is a robot's ring of tasks.
 type tasks struct {
 	list   []task // the ring, in ring order
-	cur    int    // index of the cursor task in list
+	cur    int    // index of the cursor task in list, after the turn of cycle since
 	seized int32  // the seized task's number, 0 if none
 	next   int32  // the next task number to hand out
-	// since is the cycle of the last turn the ring's state includes; while the robot is
-	// active, its turns after since and before robot.due only count down (catchUp).
-	since uint32
-	// lazy: in a ring whose cursor task is alone (see alone) and has nothing in progress, the
-	// duration nextTurn found for its coming lazy fetch, which catchUp makes.
-	lazy int32
-	// period: ringPeriod as nextTurn found it, which stays until the next turn (catchUp)
-	period int64
+	since  uint32 // ring: the cycle of the turn after which cur is the cursor
+	period int64  // running ring: turns between two visits of a task, as of the last rebase
+	awake  int    // running ring: tasks not asleep, as of the last rebase
+	dirty  bool   // the turn running now changed the ring's pattern or the robot's banks
+	// running ring: every task's at and index in list, a binary min-heap by at, so that a
+	// turn that moves one task's at finds the ring's next turn without looking at every task
+	heap []atIndex
+}
+
+// atIndex is an entry of tasks.heap.
+type atIndex struct {
+	at int64
+	i  int
 }
 
 // newTasks gives a new robot its one task (number 1, bank 1, instruction 1, facing dir),
@@ -65,6 +84,7 @@ func newTasks(old *tasks, dir Dir, cycle int) *tasks {
 	}
 	t.list = append(t.list[:0], task{num: 1, bank: 1, pos: 1, dir: dir})
 	t.cur, t.seized, t.next, t.since = 0, 0, 2, uint32(cycle)
+	t.period, t.awake, t.dirty = 1, 1, false
 	return t
 }
 
@@ -72,6 +92,7 @@ func newTasks(old *tasks, dir Dir, cycle int) *tasks {
 func (t *tasks) clone() *tasks {
 	c := *t
 	c.list = append([]task(nil), t.list...)
+	c.heap = append([]atIndex(nil), t.heap...)
 	return &c
 }
 
@@ -100,231 +121,434 @@ func (r *robot) sync() {
 	t.bank, t.pos, t.dir, t.inProgress, t.rem, t.dur, t.fetchAt = r.bank, r.pos, r.dir, r.inProgress, r.rem, r.dur, r.fetchAt
 }
 
-// turnPlain is an active robot's turn in a plain game (RC3.md 6.2), after the turns that
-// only counted down since its last one.
+// alone reports whether the cursor task is the only one visited, once a turn: the ring's
+// only task, or the seized one (which is the cursor: only it has been visited since it
+// seized).
+func (mt *tasks) alone() bool {
+	return len(mt.list) == 1 || mt.seized != 0 && mt.list[mt.cur].num == mt.seized
+}
+
+// lone reports whether r, a living robot of a plain game, is played like a classic robot
+// (turnLone): its cursor task is alone, and turns are skipped (not Config.noSkip).
+func (g *Game) lone(r *robot) bool {
+	return r.mt.alone() && !g.noPrefetch
+}
+
+// cut is the cycle whose turn r's state must include when it is looked at now: the current
+// one, unless r's turn in it is still to come.
+func (g *Game) cut(r *robot) uint32 {
+	if r.id > g.actor {
+		return uint32(g.cycle) - 1
+	}
+	return uint32(g.cycle)
+}
+
+// turnPlain is an active robot's turn in a plain game (RC3.md 6.2).
 func (g *Game) turnPlain(r *robot) {
 	g.actor = r.id
+	if g.lone(r) {
+		g.turnLone(r)
+	} else {
+		g.turnRing(r)
+	}
+	g.curTask = 0
+}
+
+// turnLone is the turn of a robot whose cursor task is alone: the classic turn (Game.turn)
+// with the plain fetch (fetchTask). A turn after which the task is no longer alone (INIT,
+// RESUME) or no longer exists (a seized task's QUIT) hands the robot to the ring (regroup).
+func (g *Game) turnLone(r *robot) {
 	mt := r.mt
-	switch {
-	case mt.alone():
-		g.countDownAlone(r, uint32(g.cycle)-1)
-		g.visitTask(r, mt.cur)
-	case mt.seized != 0:
-		g.catchUp(r, uint32(g.cycle)-1)
-		g.visitTask(r, mt.index(mt.seized))
-	default:
-		g.catchUp(r, uint32(g.cycle)-1)
-		f := mt.cur + 1
+	c := uint32(g.cycle)
+	num := mt.list[mt.cur].num
+	if g.rc3 {
+		g.curTask = int(num)
+	}
+	if r.chained {
+		r.chained = false // the visit that ends a chain (see Game.turn)
+		g.chains--
+	}
+	if !r.inProgress {
+		if !g.fetchTask(r) {
+			return
+		}
+		if r.due > c {
+			g.schedule(r, r.due)
+			r.syncLone(c)
+			return
+		}
+	}
+	if i := uint(r.pos - 1); i < uint(len(r.code)) && r.code[i].fast {
+		g.instructions++
+		if !g.completeFast(r, &r.code[i]) {
+			return
+		}
+	} else {
+		g.complete(r)
+		if !r.alive {
+			return
+		}
+	}
+	r.inProgress = false
+	if k := mt.cur; k >= len(mt.list) || mt.list[k].num != num || !mt.alone() {
+		g.regroup(r, num, c)
+		return
+	}
+	mt.list[mt.cur].asleep = false
+	if r.regs[regActive] >= 1 {
+		if g.chainable(r) {
+			g.runAhead(r, c)
+		} else {
+			g.afterComplete(r, c)
+		}
+	}
+	r.syncLone(c)
+}
+
+// syncLone is sync for a lone robot, whose fields say when its instruction in progress
+// completes (due) rather than how many visits it still needs after the turn of cycle cut.
+func (r *robot) syncLone(cut uint32) {
+	if r.inProgress && r.sched != schedNone {
+		r.rem = int32(r.due - cut)
+	}
+	r.sync()
+}
+
+// regroup ends the turn of cycle c of a lone robot whose task, num, completed an instruction
+// that changed the ring: every other task was settled, so the ring is settled after this turn.
+func (g *Game) regroup(r *robot, num int32, c uint32) {
+	mt := r.mt
+	if k := mt.index(num); k >= 0 {
+		mt.list[k].asleep = false
+		mt.cur = k
+		r.sync()
+	}
+	g.reform(r, c)
+}
+
+// reform schedules r, whose ring is settled after the turn of cycle c (cursor, remaining
+// visits), as a lone robot or as a ring, whichever it is now. A fetch made early in the ring
+// is undone first (it is made again if it still can be).
+func (g *Game) reform(r *robot, c uint32) {
+	mt := r.mt
+	mt.since = c
+	unfetch(mt, c)
+	r.load(mt.cur)
+	if r.regs[regActive] < 1 {
+		return
+	}
+	if g.lone(r) {
+		if r.inProgress {
+			g.schedule(r, c+uint32(r.rem))
+		} else {
+			g.afterComplete(r, c)
+		}
+		r.syncLone(c)
+		return
+	}
+	g.schedule(r, g.rebase(r))
+}
+
+// unfetch undoes the fetches made early for visits after cycle since.
+func unfetch(mt *tasks, since uint32) {
+	for i := range mt.list {
+		if t := &mt.list[i]; t.inProgress && int32(t.fetchAt-since) > 0 {
+			t.inProgress = false
+		}
+	}
+}
+
+// turnRing is the turn of a robot with a ring of tasks: the tasks visited in it are found by
+// cursorAt; those whose at is this cycle act (visitTask), the others only count down, which
+// their at says already.
+func (g *Game) turnRing(r *robot) {
+	mt := r.mt
+	c := uint32(g.cycle)
+	mt.dirty = false
+	prev := mt.cursorAt(c - 1)
+	if mt.seized != 0 {
+		g.ringVisit(r, mt.index(mt.seized), c)
+	} else {
+		f := prev + 1
 		if f == len(mt.list) {
 			f = 0
 		}
 		first := mt.list[f].num
-		g.visitTask(r, f)
+		woke := g.ringVisit(r, f, c)
 		for r.alive && r.regs[regActive] >= 1 {
-			i := mt.index(g.lastVisited)
-			if i < 0 || !mt.list[i].asleep {
+			i := mt.cur
+			if i >= len(mt.list) || mt.list[i].num != g.lastVisited {
+				i = mt.index(g.lastVisited)
+			}
+			if i < 0 {
+				break
+			}
+			if !mt.list[i].asleep {
+				if woke && !g.noPrefetch {
+					g.unvisit(r, i, first, c)
+				}
 				break
 			}
 			nx := (i + 1) % len(mt.list)
 			if mt.list[nx].num == first {
 				break
 			}
-			g.visitTask(r, nx)
+			woke = g.ringVisit(r, nx, c)
 		}
 	}
-	g.curTask = 0
-	mt.since = uint32(g.cycle)
-	if r.alive && r.regs[regActive] >= 1 {
-		due := g.nextTurn(r)
-		if due-uint32(g.cycle) < wheelSize { // schedule(r, due), written out as in afterComplete
-			b := due & wheelMask
-			r.due = due
-			g.wheel[int(b)*g.words+int(r.slot>>6)] |= 1 << uint(r.slot&63)
-			g.counts[b]++
-			r.sched = schedWheel
+	if !r.alive {
+		return
+	}
+	mt.since = c
+	if g.noPrefetch { // every task visited every turn: the state is the present one
+		if r.regs[regActive] >= 1 {
+			g.schedule(r, c+1)
+		}
+		return
+	}
+	if mt.dirty || r.regs[regActive] < 1 || mt.alone() {
+		g.settleRing(r, c)
+		g.reform(r, c)
+		return
+	}
+	if h := &mt.heap[0]; h.at == int64(c) { // the task that acted (one at most)
+		top := h.i
+		t := &mt.list[top]
+		g.runTask(r, t, int64(c)+mt.period, mt.period)
+		h.at = t.at
+		mt.down()
+		if top == mt.cur { // (the robot's fields are the cursor's)
+			r.inProgress, r.rem, r.dur, r.fetchAt = t.inProgress, t.rem, t.dur, t.fetchAt
 		} else {
-			g.schedule(r, due)
+			r.load(mt.cur)
+		}
+	} else {
+		r.load(mt.cur)
+	}
+	due := uint32(min(mt.heap[0].at, int64(c)+maxDuration))
+	if due-c < wheelSize { // schedule(r, due), written out as in afterComplete
+		b := due & wheelMask
+		r.due = due
+		g.wheel[int(b)*g.words+int(r.slot>>6)] |= 1 << uint(r.slot&63)
+		g.counts[b]++
+		r.sched = schedWheel
+	} else {
+		g.schedule(r, due)
+	}
+}
+
+// ringVisit is the visit of task i of r in the turn of cycle c: one that acts if the task's
+// at says so (every one without skips), else one whose count-down at holds already. A task
+// visited after the pattern changed in this turn (a SLEEP fetched: the turn passes on to it)
+// is visited off its phase: it is settled after the turn before and visited in full.
+// It reports whether the task woke up (completed its SLEEP).
+func (g *Game) ringVisit(r *robot, i int, c uint32) bool {
+	mt := r.mt
+	mt.cur = i
+	t := &mt.list[i]
+	g.lastVisited = t.num
+	if !g.noPrefetch {
+		switch {
+		case t.at == int64(c):
+			if t.inProgress {
+				t.rem = 1 // (at is its completion)
+			}
+		case !mt.dirty:
+			return false
+		default:
+			mt.settleTask(t, c-1)
+			t.at = int64(c) // (settled in this turn)
+		}
+	}
+	asleep := t.asleep
+	r.load(i)
+	g.visitTask(r, i)
+	return asleep && r.alive && i < len(mt.list) && mt.list[i].num == g.lastVisited && !mt.list[i].asleep
+}
+
+// settleTask settles task t of a running ring after the turn of cycle cut, which did not
+// visit it off its phase: its remaining visits, and no fetch made early for a later visit.
+func (mt *tasks) settleTask(t *task, cut uint32) {
+	if !t.inProgress || t.at == never {
+		return
+	}
+	if int32(t.fetchAt-cut) > 0 {
+		t.inProgress = false // a fetch made early, for a visit that is not coming
+		return
+	}
+	t.rem = int32((t.at - int64(cut) + mt.period - 1) / mt.period)
+}
+
+// unvisit is the end of a turn of cycle c cut short by task i of r waking up: the tasks after
+// it up to the next awake one, which this turn would have visited (first is the turn's first
+// task), are not visited in it: each is settled after the turn before.
+func (g *Game) unvisit(r *robot, i int, first int32, c uint32) {
+	mt := r.mt
+	for {
+		if i++; i == len(mt.list) {
+			i = 0
+		}
+		t := &mt.list[i]
+		if t.num == first {
+			return
+		}
+		mt.settleTask(t, c-1)
+		t.at = int64(c) // (settled in this turn)
+		if !t.asleep {
+			return
 		}
 	}
 }
 
-// The reckoning of catchUp and nextTurn. Take the ring after a turn, and the turns that
-// follow while no task fetches or completes (each visit only counts down; lazy fetches aside,
-// see lazyDuration). The asleep flags then stay as they are. With a seized task, each turn
-// visits it alone. Otherwise, with a awake tasks (a ≥ 1), a turn visits the tasks after the
-// cursor up to and including the next awake one, where the cursor stops: in ring order from
-// the cursor, the task at offset o (1 .. the ring's length) is first visited in turn
-// 1 + (awake tasks at offsets below o), and then every a turns; the cursor stops, after n
-// turns, at the ((n−1) mod a + 1)-th awake task. With none awake, a turn visits every task
-// once and the cursor stays: the same formulas with a = 1 and no task counted awake.
+// cursorAt is the cursor of the running ring mt after the turn of cycle x (≥ mt.since). The
+// reckoning: take the ring after a turn, and the turns that follow while no task fetches or
+// completes (each visit only counts down; fetches made early aside). The asleep flags then
+// stay as they are. With a seized task, each turn visits it alone. Otherwise, with a awake
+// tasks (a ≥ 1), a turn visits the tasks after the cursor up to and including the next awake
+// one, where the cursor stops: in ring order from the cursor, the task at offset o
+// (1 .. the ring's length) is first visited in turn 1 + (awake tasks at offsets below o), and
+// then every a turns; the cursor stops, after n turns, at the ((n−1) mod a + 1)-th awake
+// task. With none awake, a turn visits every task once and the cursor stays: the same
+// formulas with a = 1 and no task counted awake.
+func (mt *tasks) cursorAt(x uint32) int {
+	n := int32(x - mt.since)
+	if n <= 0 {
+		return mt.cur
+	}
+	if mt.seized != 0 {
+		return mt.index(mt.seized)
+	}
+	k, a := len(mt.list), mt.awake
+	switch a {
+	case k:
+		if i := mt.cur + int(n)%k; i < k {
+			return i
+		} else {
+			return i - k
+		}
+	case 0:
+		return mt.cur
+	}
+	j := (int(n)-1)%a + 1
+	for i := mt.cur; ; {
+		if i++; i == k {
+			i = 0
+		}
+		if !mt.list[i].asleep {
+			if j--; j == 0 {
+				return i
+			}
+		}
+	}
+}
 
-// ringPeriod returns the turns between two visits of a task of r's unseized ring (a above).
-func ringPeriod(mt *tasks) int64 {
-	a := int64(0)
+// rebase sets every phase of r's ring, settled after the turn of cycle mt.since, for the
+// pattern it has now (see cursorAt), makes the fetches that can be made early, and returns
+// the ring's next turn that matters.
+func (g *Game) rebase(r *robot) uint32 {
+	mt := r.mt
+	if g.noPrefetch {
+		return mt.since + 1
+	}
+	since := int64(mt.since)
+	unfetch(mt, mt.since)
+	awake := 0
 	for i := range mt.list {
 		if !mt.list[i].asleep {
-			a++
+			awake++
 		}
 	}
-	return max(a, 1)
-}
-
-// alone reports whether the cursor task is the only one visited, once a turn: the ring's
-// only task, or the seized one (which is the cursor: only it has been visited since it
-// seized). r's fields are then its whole state.
-func (mt *tasks) alone() bool {
-	return len(mt.list) == 1 || mt.seized != 0 && mt.list[mt.cur].num == mt.seized
-}
-
-// catchUp applies to r's ring the turns after mt.since up to and including cycle through,
-// which only count down: each task's visits in them, a lazy fetch included, and the cursor's
-// moves. r must be active; through must not pass its next turn (robot.due).
-func (g *Game) catchUp(r *robot, through uint32) {
-	mt := r.mt
-	if int32(through-mt.since) <= 0 {
-		return
-	}
-	if mt.alone() {
-		g.countDownAlone(r, through)
-		r.sync()
-		return
-	}
-	n := int64(through - mt.since)
-	base := mt.since
-	mt.since = through
-	r.sync()
+	p := int64(max(awake, 1))
+	mt.period, mt.awake = p, awake
+	best := never
 	if mt.seized != 0 {
-		g.countDown(r, &mt.list[mt.index(mt.seized)], base, n, 1, 1)
+		mt.period = 1
+		for i := range mt.list {
+			if t := &mt.list[i]; t.num == mt.seized {
+				g.runTask(r, t, since+1, 1)
+				best = t.at
+			} else {
+				t.at = never
+			}
+		}
 	} else {
 		k := len(mt.list)
-		p := mt.period
-		if p < 1 { // (a ring scheduled without nextTurn has had no count-down turns)
-			p = ringPeriod(mt)
-		}
-		j := n
-		if j > p {
-			j = (n-1)%p + 1
-		}
-		stop, seen := mt.cur, int64(0)
+		seen := int64(0)
 		for o, i := 1, mt.cur; o <= k; o++ {
 			if i++; i == k {
 				i = 0
 			}
 			t := &mt.list[i]
-			if f := 1 + seen; n >= f { // countDown, written out
-				if !t.inProgress {
-					g.lazyFetch(r, t, base+uint32(f))
-				}
-				if d := n - f; d < p { // (one visit: the common case, without a division)
-					t.rem--
-				} else {
-					t.rem -= int32(d/p + 1)
-				}
-			}
-			if !t.asleep {
-				if seen++; seen == j {
-					stop = i
-				}
-			}
-		}
-		mt.cur = stop
-	}
-	r.load(mt.cur)
-}
-
-// countDownAlone is catchUp for a ring whose cursor task is alone, in r's fields: it leaves
-// the ring's entry for it to the caller (r.sync).
-func (g *Game) countDownAlone(r *robot, through uint32) {
-	mt := r.mt
-	n := int32(through - mt.since)
-	if n <= 0 {
-		return
-	}
-	if !r.inProgress {
-		d := mt.lazy
-		r.inProgress, r.dur, r.rem, r.fetchAt = true, d, d, mt.since+1
-	}
-	r.rem -= n
-	mt.since = through
-}
-
-// countDown gives task t of r the visits it gets in n turns from the turn after cycle base,
-// the first in turn f and then every p: the fetch on the first if nothing is in progress
-// (lazyDuration says it can be made now), and one cycle counted off each.
-func (g *Game) countDown(r *robot, t *task, base uint32, n, f, p int64) {
-	if n < f {
-		return
-	}
-	if !t.inProgress {
-		g.lazyFetch(r, t, base+uint32(f))
-	}
-	t.rem -= int32((n-f)/p + 1)
-}
-
-// lazyFetch is task t's fetch, made lazily (see lazyDuration), of its visit in cycle at.
-func (g *Game) lazyFetch(r *robot, t *task, at uint32) {
-	d := int32(g.lazyDuration(r, r.bankCode(t.bank), t.pos))
-	t.inProgress, t.dur, t.rem, t.fetchAt = true, d, d, at
-}
-
-// nextTurn is the cycle of r's next turn in which a task completes or fetches what cannot
-// be fetched lazily, reckoned from the ring's state after the turn of cycle mt.since.
-func (g *Game) nextTurn(r *robot) uint32 {
-	mt := r.mt
-	if g.noPrefetch {
-		return mt.since + 1
-	}
-	if mt.alone() {
-		rem := r.rem
-		if !r.inProgress {
-			if i := uint(r.pos - 1); i < uint(len(r.code)) && r.code[i].lazy == lazyFixed {
-				rem = r.code[i].dur // lazyDuration's common case, written out
-			} else if rem = int32(g.lazyDuration(r, r.code, r.pos)); rem == 0 {
-				return mt.since + 1
-			}
-			mt.lazy = rem
-		}
-		return mt.since + uint32(rem)
-	}
-	best := int64(maxDuration)
-	if mt.seized != 0 {
-		best = g.taskNext(r, &mt.list[mt.index(mt.seized)], 1, 1)
-	} else {
-		k := len(mt.list)
-		p := ringPeriod(mt)
-		mt.period = p
-		seen := int64(0)
-		for o, i := 1, mt.cur; o <= k && best > 1; o++ {
-			if i++; i == k {
-				i = 0
-			}
-			t := &mt.list[i]
-			if t.inProgress { // taskNext, written out
-				best = min(best, 1+seen+int64(t.rem-1)*p)
-			} else {
-				best = min(best, g.taskNext(r, t, 1+seen, p))
-			}
+			g.runTask(r, t, since+1+seen, p)
+			best = min(best, t.at)
 			if !t.asleep {
 				seen++
 			}
 		}
 	}
-	return mt.since + uint32(best)
+	mt.heap = mt.heap[:0]
+	for i := range mt.list {
+		mt.heap = append(mt.heap, atIndex{mt.list[i].at, i})
+	}
+	for i := len(mt.heap)/2 - 1; i >= 0; i-- {
+		mt.sift(i)
+	}
+	r.load(mt.cur)
+	return uint32(min(best, since+maxDuration))
 }
 
-// taskNext is the turn, counted from the one after the ring's state, of task t's first visit
-// that does more than count down, its first visit in turn f and then every p: its completion,
-// or its fetch if that cannot be made lazily.
-func (g *Game) taskNext(r *robot, t *task, f, p int64) int64 {
-	rem := int64(t.rem)
-	if !t.inProgress {
-		d := g.lazyDuration(r, r.bankCode(t.bank), t.pos)
-		if d == 0 {
-			return f
+// down restores the heap after the at of its top task grew.
+func (mt *tasks) down() { mt.sift(0) }
+
+// sift moves heap entry i down to its place.
+func (mt *tasks) sift(i int) {
+	h := mt.heap
+	e := h[i]
+	for {
+		c := 2*i + 1
+		if c >= len(h) {
+			break
 		}
-		rem = int64(d)
+		if c+1 < len(h) && h[c+1].at < h[c].at {
+			c++
+		}
+		if e.at <= h[c].at {
+			break
+		}
+		h[i] = h[c]
+		i = c
 	}
-	return f + (rem-1)*p
+	h[i] = e
+}
+
+// runTask puts task t of r, settled, against its phase: visited in cycle f and then every p.
+// A fetch that can be made early (lazyDuration) is made now, for the visit of cycle f.
+func (g *Game) runTask(r *robot, t *task, f, p int64) {
+	if t.inProgress {
+		t.at = f + int64(t.rem-1)*p
+		return
+	}
+	if d := g.lazyDuration(r, r.bankCode(t.bank), t.pos); d > 0 {
+		t.inProgress, t.dur, t.rem, t.fetchAt = true, int32(d), int32(d), uint32(f)
+		t.at = f + int64(d-1)*p
+		return
+	}
+	t.at = f
+}
+
+// settleRing settles r's running ring after the turn of cycle cut: the cursor then, and the
+// visits each task's instruction in progress still needs (a fetch made early for a later
+// visit stays as it is).
+func (g *Game) settleRing(r *robot, cut uint32) {
+	mt := r.mt
+	mt.cur = mt.cursorAt(cut)
+	mt.since = cut
+	p, x := mt.period, int64(cut)
+	for i := range mt.list {
+		if t := &mt.list[i]; t.inProgress && t.at > x && t.at != never && int32(t.fetchAt-cut) <= 0 {
+			t.rem = int32((t.at - x + p - 1) / p)
+		}
+	}
 }
 
 // bankCode is the compiled code of r's bank b, nil if r has no such bank.
@@ -336,7 +560,7 @@ func (r *robot) bankCode(b int32) []cinstr {
 }
 
 // lazyDuration is the duration of the instruction a task of r standing at pos of code would
-// fetch, if that fetch can be made after its visit with the same outcome; 0 if not. That
+// fetch, if that fetch can be made before its visit with the same outcome; 0 if not. That
 // needs an instruction there (no auto-reboot, no data hunger), not a SLEEP (its fetch changes
 // the ring's pattern), no error 16, and a duration that depends on no value that can change
 // before the fetch (cinstr.lazy; the robot's banks change only through a TRANS into it, which
@@ -357,57 +581,97 @@ func (g *Game) lazyDuration(r *robot, code []cinstr, pos int32) int {
 	return 0
 }
 
-// settleTasks brings r's ring to the present: the turns that only counted down up to now
-// (its turn in this cycle included if it has passed).
+// settleTasks is settle for a ring: its cursor and remaining visits now (its turn in this
+// cycle included if it has passed).
 func (g *Game) settleTasks(r *robot) {
-	if r.id == g.actor || !r.alive || r.regs[regActive] < 1 {
-		return // acting now, or frozen: the ring is as it is
+	if r.id == g.actor || !r.alive || r.regs[regActive] < 1 || g.noPrefetch {
+		return // acting now, frozen, or visited every turn: the ring is as it is
 	}
-	cut := uint32(g.cycle)
-	if r.id > g.actor {
-		cut-- // its turn in this cycle is still to come
-	}
-	g.catchUp(r, cut)
+	g.settleRing(r, g.cut(r))
+	r.load(r.mt.cur)
 }
 
-// rescheduleTasks computes r's next turn again after something changed what its ring will
-// fetch (a TRANS into it); r has been settled.
-func (g *Game) rescheduleTasks(r *robot) {
-	if r.id == g.actor || r.sched == schedNone {
-		return // acting now (its turn ends by scheduling it), or frozen
+// remaining is the visits the instruction r has in progress still needs after the current
+// cycle: an active classic or lone robot's due says it, a ring's (settled) or a frozen
+// robot's rem.
+func (g *Game) remaining(r *robot) int {
+	if r.regs[regActive] >= 1 && (r.mt == nil || g.lone(r)) {
+		return int(r.due) - g.cycle
+	}
+	return int(r.rem)
+}
+
+// freezeTasks is freeze for a plain robot, settled.
+func (g *Game) freezeTasks(t *robot) {
+	if g.lone(t) {
+		g.keepTurns(t)
+		g.unschedule(t)
+		t.sync()
+		return
+	}
+	unfetch(t.mt, t.mt.since) // a ring keeps its state, without fetches made early
+	t.load(t.mt.cur)
+	g.unschedule(t)
+}
+
+// redoTasks is afterTransfer for a plain robot: a lone one redoes a pending prefetch; a
+// ring (settled) sets its phases again, or, acting now, at the end of its turn.
+func (g *Game) redoTasks(r *robot) {
+	if g.lone(r) {
+		if g.fetchPending(r) {
+			g.refetch(r)
+			r.syncLone(g.cut(r))
+		}
+		return
+	}
+	if r.id == g.actor {
+		r.mt.dirty = true
+		return
+	}
+	if r.sched == schedNone {
+		return // frozen: its turns are reckoned when it wakes
 	}
 	g.unschedule(r)
-	g.schedule(r, g.nextTurn(r))
+	g.schedule(r, g.rebase(r))
 }
 
-// visitTask is a visit of task i of r (RC3.md 6.2): the cursor becomes it; it fetches if
-// nothing is in progress (auto-reboot, data hunger, the duration, error 16), counts one cycle
-// off, and completes when none remain.
+// fetchTask is the fetch of the task whose state is in r's fields (RC3.md 6.2, 6.4): the
+// auto-reboot and data hunger, the duration, error 16, and the asleep flag. It reports false
+// if r died.
+func (g *Game) fetchTask(r *robot) bool {
+	in := r.instrAt()
+	if in == nil {
+		if in = g.reboot(r); in == nil {
+			return false
+		}
+	}
+	d := g.duration(r, in)
+	if m := g.opts.MaxDuration; m > 0 && d > m {
+		g.kill(r, ReasonDurationTooHigh)
+		return false
+	}
+	c := uint32(g.cycle)
+	r.inProgress = true
+	r.dur, r.rem, r.fetchAt, r.due = int32(d), int32(d), c, c+uint32(d)-1
+	mt := r.mt
+	if t := &mt.list[mt.cur]; t.asleep != (in.op == robolang.OpSleep) {
+		t.asleep = !t.asleep
+		mt.dirty = true
+	}
+	return true
+}
+
+// visitTask is a visit of task i of r (RC3.md 6.2), loaded into r's fields: the cursor is
+// it; it fetches if nothing is in progress, counts one cycle off, and completes when none
+// remain.
 func (g *Game) visitTask(r *robot, i int) {
 	mt := r.mt
-	if i != mt.cur { // (the cursor's state is in r's fields already)
-		r.load(i)
-	}
 	num := mt.list[i].num
-	g.lastVisited = num
 	if g.rc3 {
 		g.curTask = int(num)
 	}
-	if !r.inProgress {
-		in := r.instrAt()
-		if in == nil {
-			if in = g.reboot(r); in == nil {
-				return
-			}
-		}
-		d := g.duration(r, in)
-		if m := g.opts.MaxDuration; m > 0 && d > m {
-			g.kill(r, ReasonDurationTooHigh)
-			return
-		}
-		r.inProgress = true
-		r.dur, r.rem, r.fetchAt = int32(d), int32(d), uint32(g.cycle)
-		mt.list[i].asleep = in.op == robolang.OpSleep
+	if !r.inProgress && !g.fetchTask(r) {
+		return
 	}
 	r.rem--
 	if r.rem > 0 {
@@ -421,19 +685,20 @@ func (g *Game) visitTask(r *robot, i int) {
 	}
 	// The executing task may have ended (QUIT) or moved in the ring (INIT, BREAK, QUIT):
 	// write its state back where it is now, then make the cursor's state the robot's.
-	if k := mt.cur; k < len(mt.list) && mt.list[k].num == num { // the common case
-		mt.list[k].asleep = false
+	k := mt.cur
+	if k >= len(mt.list) || mt.list[k].num != num {
+		k = mt.index(num)
+	}
+	if k >= 0 {
+		if mt.list[k].asleep {
+			mt.list[k].asleep = false
+			mt.dirty = true
+		}
+		mt.cur = k
 		r.sync()
 		return
 	}
-	if k := mt.index(num); k >= 0 {
-		mt.list[k].asleep = false
-		mt.cur = k
-		r.sync()
-	}
-	if mt.cur >= len(mt.list) || mt.list[mt.cur].num != num {
-		r.load(mt.cur)
-	}
+	r.load(mt.cur)
 }
 
 // taskInit is INIT a, b (RC3.md 6.3) by the task executing now (the cursor, loaded).
@@ -464,6 +729,7 @@ func (g *Game) taskInit(r *robot, bank, pos int) {
 		mt.next++
 		mt.list[oldest] = nt
 	}
+	mt.dirty = true
 	if g.onEvent != nil {
 		g.onEvent(Event{Cycle: g.cycle, Robot: int(r.id), Program: int(r.team), Kind: EvInit, Task: g.curTask,
 			NewTask: int(nt.num), Bank: bank, Instr: pos, Replaced: int(replaced)})
@@ -482,6 +748,7 @@ func (g *Game) taskQuit(r *robot) bool {
 	num := mt.list[i].num
 	mt.list = append(mt.list[:i], mt.list[i+1:]...)
 	mt.cur = (i - 1 + len(mt.list)) % len(mt.list)
+	mt.dirty = true
 	if mt.seized == num {
 		mt.seized = 0
 	}
@@ -510,6 +777,7 @@ func (g *Game) taskBreak(r *robot) {
 	}
 	mt.list = append(mt.list[:0], exec)
 	mt.cur = 0
+	mt.dirty = true
 	if g.onEvent != nil {
 		g.onEvent(Event{Cycle: g.cycle, Robot: int(r.id), Program: int(r.team), Kind: EvBreak, Task: g.curTask, Ended: ended})
 	}
@@ -522,6 +790,7 @@ func (g *Game) taskSeize(r *robot) {
 		return
 	}
 	mt.seized = mt.list[mt.cur].num
+	mt.dirty = true
 	if g.onEvent != nil {
 		g.onEvent(Event{Cycle: g.cycle, Robot: int(r.id), Program: int(r.team), Kind: EvSeize, Task: g.curTask})
 	}
@@ -533,6 +802,7 @@ func (g *Game) taskResume(r *robot) {
 		return
 	}
 	mt.seized = 0
+	mt.dirty = true
 	if g.onEvent != nil {
 		g.onEvent(Event{Cycle: g.cycle, Robot: int(r.id), Program: int(r.team), Kind: EvResume, Task: g.curTask})
 	}

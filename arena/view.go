@@ -88,18 +88,12 @@ func (g *Game) view(r *robot) RobotView {
 		c := r.banks[r.bank-1].Code[r.pos-1]
 		v.Current = &c
 	}
-	if r.mt != nil {
-		g.taskViews(r, &v)
-	}
 	if v.InProgress {
 		v.Duration = int(r.dur)
-		if r.mt != nil {
-			v.Remaining = int(r.rem)
-		} else if r.regs[regActive] >= 1 {
-			v.Remaining = int(r.due) - g.cycle
-		} else {
-			v.Remaining = int(r.rem)
-		}
+		v.Remaining = g.remaining(r)
+	}
+	if r.mt != nil {
+		g.taskViews(r, &v)
 	}
 	return v
 }
@@ -118,11 +112,12 @@ func (g *Game) taskViews(r *robot, v *RobotView) {
 	}
 	v.Tasks = make([]TaskView, len(mt.list))
 	for i, t := range mt.list {
-		tv := TaskView{Number: int(t.num), Bank: int(t.bank), Instr: int(t.pos), Dir: t.dir, InProgress: t.inProgress,
-			Asleep: t.asleep, Seized: t.num == mt.seized, Paused: mt.seized != 0 && t.num != mt.seized, Cursor: i == mt.cur}
+		tv := TaskView{Number: int(t.num), Bank: int(t.bank), Instr: int(t.pos), Dir: t.dir,
+			InProgress: t.inProgress && t.fetchAt <= uint32(g.cycle), // (not a fetch made early)
+			Asleep:     t.asleep, Seized: t.num == mt.seized, Paused: mt.seized != 0 && t.num != mt.seized, Cursor: i == mt.cur}
 		if i == mt.cur { // the robot's fields are the cursor task's, and the freshest
-			tv.Bank, tv.Instr, tv.Dir, tv.InProgress = int(r.bank), int(r.pos), r.dir, r.inProgress
-			t.rem, t.dur = r.rem, r.dur
+			tv.Bank, tv.Instr, tv.Dir, tv.InProgress = int(r.bank), int(r.pos), r.dir, r.inProgress && !g.fetchPending(r)
+			t.rem, t.dur = int32(g.remaining(r)), r.dur
 		}
 		if tv.InProgress {
 			tv.Remaining, tv.Duration = int(t.rem), int(t.dur)
@@ -296,9 +291,7 @@ func (g *Game) SetVar(id, v int, value int16) error {
 	}
 	g.settle(r)
 	r.regs[v-1] = value
-	if g.fetchPending(r) {
-		g.refetch(r)
-	}
+	g.afterTransfer(r)
 	return nil
 }
 
