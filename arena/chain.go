@@ -87,8 +87,10 @@ func (g *Game) advance(r *robot, t, limit uint32, turns bool) (uint32, int32, ui
 	vars := &r.regs
 loop:
 	for {
-		i := uint(pos - 1)
-		if i >= uint(len(code)) {
+		var in *cinstr
+		if i := uint(pos - 1); i < uint(len(code)) {
+			in = &code[i]
+		} else {
 			if t+1 > limit || len(r.banks) == 0 {
 				break
 			}
@@ -97,26 +99,25 @@ loop:
 				break
 			}
 			r.bank, r.code = 1, b1
-			code, pos, i = b1, 1, 0
+			code, pos, in = b1, 1, &b1[0]
 			end = t + 1
 		}
-		in := &code[i]
 		due := t + uint32(in.dur)
 		if !in.fast || due > limit {
 			break
 		}
 		a0, a1 := &in.args[0], &in.args[1]
-		a := int(a0.val) + int(vars[a0.vi]&a0.vmask)
+		a := int(a0.val) + int(vars[a0.vi&regMask]&a0.vmask)
 		switch in.op {
 		case robolang.OpJump:
 			pos += int32(a)
 		case robolang.OpComp:
 			pos++
-			if a == int(a1.val)+int(vars[a1.vi]&a1.vmask) {
+			if a == int(a1.val)+int(vars[a1.vi&regMask]&a1.vmask) {
 				pos++
 			}
 		case robolang.OpSet:
-			vars[a0.vi] = a1.val + vars[a1.vi]&a1.vmask
+			vars[a0.vi&regMask] = a1.val + vars[a1.vi&regMask]&a1.vmask
 			pos++
 		case robolang.OpTurn:
 			if !turns {
@@ -131,9 +132,9 @@ loop:
 		case robolang.OpBJump:
 			r.setBank(int32(a))
 			code = r.code
-			pos = int32(a1.val) + int32(vars[a1.vi]&a1.vmask)
+			pos = int32(a1.val) + int32(vars[a1.vi&regMask]&a1.vmask)
 		default: // ADD, SUB
-			b := int(a1.val) + int(vars[a1.vi]&a1.vmask)
+			b := int(a1.val) + int(vars[a1.vi&regMask]&a1.vmask)
 			v := a + b
 			if in.op == robolang.OpSub {
 				v = a - b
@@ -141,7 +142,7 @@ loop:
 			if t := g.opts.ElimTrigger; v > t || v < -t {
 				break loop
 			}
-			vars[a0.vi] = int16(v)
+			vars[a0.vi&regMask] = int16(v)
 			pos++
 		}
 		n++
