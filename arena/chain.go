@@ -154,16 +154,26 @@ loop:
 
 // afterComplete schedules r's next visit after it completed an instruction in cycle t:
 // prefetching the next instruction when that is safe (see prefetch), else a fetching visit
-// in cycle t+1.
+// in cycle t+1. The two common cases are written out (a hot path): an instruction of fixed
+// duration, and a TRANS whose operands are no remotes (its duration is the source bank's).
 func (g *Game) afterComplete(r *robot, t uint32) {
-	if j := uint(r.pos - 1); j < uint(len(r.code)) && r.code[j].fixed && !g.noPrefetch {
-		d := r.code[j].dur
+	if j := uint(r.pos - 1); j < uint(len(r.code)) && !g.noPrefetch {
+		in := &r.code[j]
+		d := in.dur
+		if !in.fixed {
+			if in.op != robolang.OpTrans || in.remotes > 0 || in.args[0].kind >= robolang.KindRemote {
+				g.afterCompleteOther(r, t)
+				return
+			}
+			a0 := &in.args[0]
+			d = g.transDuration(r, in, int(a0.val+r.regs[a0.vi&regMask]&a0.vmask))
+		}
 		r.inProgress = true
 		r.dur = d
 		r.fetchAt = t + 1
 		due := t + uint32(d)
 		r.due = due
-		if due-uint32(g.cycle) < wheelSize { // schedule(r, due), written out: a hot path
+		if due-uint32(g.cycle) < wheelSize { // schedule(r, due), written out
 			b := due & wheelMask
 			g.wheel[int(b)*g.words+int(r.slot>>6)] |= 1 << uint(r.slot&63)
 			g.counts[b]++
@@ -173,6 +183,11 @@ func (g *Game) afterComplete(r *robot, t uint32) {
 		}
 		return
 	}
+	g.afterCompleteOther(r, t)
+}
+
+// afterCompleteOther is afterComplete's general case.
+func (g *Game) afterCompleteOther(r *robot, t uint32) {
 	if g.prefetch(r, t+1) {
 		g.schedule(r, r.due)
 	} else {

@@ -38,12 +38,8 @@ func (g *Game) duration(r *robot, in *cinstr) int {
 func (g *Game) durationOfValues(r *robot, in *cinstr) int {
 	o := &g.opts
 	d := int64(in.dur)             // the cost
-	if in.op == robolang.OpTrans { // the source bank's size (first: TRANS is most of them)
-		n := 0
-		if a := g.read(r, in.args[0]); a >= 1 && a <= len(r.banks) {
-			n = len(r.banks[a-1].code)
-		}
-		return int(min(max(d+int64(o.TransPerInstr)*int64(n), 1), maxDuration))
+	if in.op == robolang.OpTrans { // (first: TRANS is most of them)
+		return int(g.transDuration(r, in, g.read(r, in.args[0])))
 	}
 	switch in.op {
 	case robolang.OpRTrans: // the remote bank's size
@@ -74,6 +70,16 @@ func (g *Game) durationOfValues(r *robot, in *cinstr) int {
 		d += int64(g.read(r, in.args[0]))
 	}
 	return int(min(max(d, 1), maxDuration))
+}
+
+// transDuration is the duration of TRANS in from r's bank a: the cost plus the source bank's
+// size (0 if r has no bank a).
+func (g *Game) transDuration(r *robot, in *cinstr, a int) int32 {
+	n := 0
+	if uint(a-1) < uint(len(r.banks)) {
+		n = len(r.banks[a-1].code)
+	}
+	return int32(min(max(int64(in.dur)+int64(g.opts.TransPerInstr)*int64(n), 1), maxDuration))
 }
 
 // complete is the completing turn (or visit, in RC3) of r's instruction: the effect of the
