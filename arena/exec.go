@@ -469,8 +469,10 @@ func (g *Game) write(r *robot, o carg, v int, ref *robot) {
 	case robolang.KindActive:
 		g.setActive(r, r, v)
 	case robolang.KindRemote:
-		if robolang.Remote(o.val) == robolang.RemoteActive && ref != nil {
-			g.setActive(r, ref, v) // to an empty field the value is lost (tolerable)
+		// To an empty field the value is lost (tolerable); the value the robot in front has
+		// already changes nothing (SET %Active, 1 on an active robot: most of them).
+		if robolang.Remote(o.val) == robolang.RemoteActive && ref != nil && ref.regs[regActive] != int16(v) {
+			g.setActive(r, ref, v)
 		}
 	case kindShared:
 		if o.val == robolang.VarPub {
