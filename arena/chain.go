@@ -29,12 +29,19 @@ const chainHorizon = 63
 
 // checkpoint is a robot's private state after the completing turn that started its chain.
 type checkpoint struct {
-	vars      [robolang.NumVars]int16 // #1..#20 (#Active and the constants do not change in a chain)
+	vars      [robolang.NumVars]int16 // #1..#20 (#Active and the constants do not change in a chain), if saved
 	pos, bank int32
 	t         uint32 // the cycle of that turn
 	end       uint32 // the cycle of the chain's last step (a completion, or the fetch of an auto-reboot)
 	n         int32  // instructions the chain completed (already in Game.instructions)
 	dir       Dir
+	saved     bool // vars holds #1..#20: the chain wrote a variable (most chains only jump and compare)
+}
+
+// save keeps the variables as they were before the chain's first write to one.
+func (ck *checkpoint) save(vars *[regsLen]int16) {
+	ck.saved = true
+	copy(ck.vars[:], vars[:robolang.NumVars])
 }
 
 // chainable reports whether a chain is worth starting for r after a completing turn: the
@@ -53,8 +60,7 @@ func (g *Game) chainable(r *robot) bool {
 // with nothing in progress), and schedules its next visit.
 func (g *Game) runAhead(r *robot, c uint32) {
 	ck := &r.ck
-	ck.pos, ck.bank, ck.dir, ck.t = r.pos, r.bank, r.dir, c
-	copy(ck.vars[:], r.regs[:robolang.NumVars])
+	ck.pos, ck.bank, ck.dir, ck.t, ck.saved = r.pos, r.bank, r.dir, c, false
 	limit := c + chainHorizon
 	if t := uint32(g.opts.Timeout); limit > t {
 		limit = t
@@ -117,6 +123,9 @@ loop:
 				pos++
 			}
 		case robolang.OpSet:
+			if !r.ck.saved {
+				r.ck.save(vars)
+			}
 			vars[a0.vi&regMask] = a1.val + vars[a1.vi&regMask]&a1.vmask
 			pos++
 		case robolang.OpTurn:
@@ -141,6 +150,9 @@ loop:
 			}
 			if t := g.opts.ElimTrigger; v > t || v < -t {
 				break loop
+			}
+			if !r.ck.saved {
+				r.ck.save(vars)
 			}
 			vars[a0.vi&regMask] = int16(v)
 			pos++
@@ -219,7 +231,9 @@ func (g *Game) settle(r *robot) {
 	ck := &r.ck
 	g.instructions -= int64(ck.n)
 	r.pos, r.dir = ck.pos, ck.dir
-	copy(r.regs[:robolang.NumVars], ck.vars[:])
+	if ck.saved {
+		copy(r.regs[:robolang.NumVars], ck.vars[:])
+	}
 	r.setBank(ck.bank)
 	last, n, _ := g.advance(r, ck.t, cut, g.onEvent == nil)
 	g.instructions += int64(n)
