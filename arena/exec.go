@@ -88,12 +88,15 @@ func (g *Game) transDuration(r *robot, in *cinstr, a int) int32 {
 // One switch over the opcode; operands are read through read/write, which know every operand
 // kind. (A classic turn completes the instructions marked fast through completeFast instead.)
 func (g *Game) complete(r *robot) {
-	in := r.instrAt()
-	if in == nil {
-		// The bank was replaced or shortened meanwhile: nothing happens; the next fetch
-		// auto-reboots.
-		return
+	if i := uint(r.pos - 1); i < uint(len(r.code)) {
+		g.completeIn(r, &r.code[i])
 	}
+	// (else the bank was replaced or shortened meanwhile: nothing happens; the next fetch
+	// auto-reboots)
+}
+
+// completeIn is complete of in, the instruction at r's position.
+func (g *Game) completeIn(r *robot, in *cinstr) {
 	g.instructions++
 	if r.set < in.need { // one comparison passes the common case (see cinstr.need)
 		// (1) the instruction's own set, (2) set 1 for a remote operand, (3) an indirect

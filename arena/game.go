@@ -705,17 +705,19 @@ func (g *Game) turn(r *robot) {
 		}
 	}
 	// The common case without calls: a fast instruction completes.
-	if i := uint(r.pos - 1); i < uint(len(r.code)) && r.code[i].fast {
-		g.instructions++
-		if !g.completeFast(r, &r.code[i]) {
-			return
+	if i := uint(r.pos - 1); i < uint(len(r.code)) {
+		if in := &r.code[i]; in.fast {
+			g.instructions++
+			if !g.completeFast(r, in) {
+				return
+			}
+		} else {
+			g.completeIn(r, in)
+			if !r.alive {
+				return
+			}
 		}
-	} else {
-		g.complete(r)
-		if !r.alive {
-			return
-		}
-	}
+	} // (else the bank was replaced or shortened meanwhile: nothing happens; see complete)
 	r.inProgress = false
 	if r.regs[regActive] < 1 {
 		return
