@@ -462,11 +462,18 @@ func (g *Game) constRC3(r *robot, c robolang.Const) int {
 }
 
 // write stores v (already within 16 bits) into a writable operand (an indirect one's index
-// checked: see indirectValid).
+// checked: see indirectValid). A variable, the common case, is stored inline.
 func (g *Game) write(r *robot, o carg, v int, ref *robot) {
+	if o.kind == robolang.KindVar {
+		r.regs[o.vi&regMask] = int16(v)
+		return
+	}
+	g.writeOther(r, o, v, ref)
+}
+
+// writeOther is write for the other operand kinds.
+func (g *Game) writeOther(r *robot, o carg, v int, ref *robot) {
 	switch o.kind {
-	case robolang.KindVar:
-		r.regs[o.vi] = int16(v)
 	case robolang.KindIndirect:
 		r.regs[r.regs[o.vi]-1] = int16(v)
 	case robolang.KindActive:
