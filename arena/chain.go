@@ -29,12 +29,19 @@ const chainHorizon = 63
 
 // checkpoint is a robot's private state after the completing turn that started its chain.
 type checkpoint struct {
-	vars      [robolang.NumVars]int16 // #1..#20 (#Active and the constants do not change in a chain)
+	vars      [robolang.NumVars]int16 // #1..#20 (#Active and the constants do not change in a chain), if saved
 	pos, bank int32
 	t         uint32 // the cycle of that turn
 	end       uint32 // the cycle of the chain's last step (a completion, or the fetch of an auto-reboot)
 	n         int32  // instructions the chain completed (already in Game.instructions)
 	dir       Dir
+	saved     bool // vars holds #1..#20: the chain wrote a variable (most chains only jump and compare)
+}
+
+// save keeps the variables as they were before the chain's first write to one.
+func (ck *checkpoint) save(vars *[regsLen]int16) {
+	ck.saved = true
+	copy(ck.vars[:], vars[:robolang.NumVars])
 }
 
 // chainable reports whether a chain is worth starting for r after a completing turn: the
@@ -53,8 +60,7 @@ func (g *Game) chainable(r *robot) bool {
 // with nothing in progress), and schedules its next visit.
 func (g *Game) runAhead(r *robot, c uint32) {
 	ck := &r.ck
-	ck.pos, ck.bank, ck.dir, ck.t = r.pos, r.bank, r.dir, c
-	copy(ck.vars[:], r.regs[:robolang.NumVars])
+	ck.pos, ck.bank, ck.dir, ck.t, ck.saved = r.pos, r.bank, r.dir, c, false
 	limit := c + chainHorizon
 	if t := uint32(g.opts.Timeout); limit > t {
 		limit = t
@@ -87,8 +93,10 @@ func (g *Game) advance(r *robot, t, limit uint32, turns bool) (uint32, int32, ui
 	vars := &r.regs
 loop:
 	for {
-		i := uint(pos - 1)
-		if i >= uint(len(code)) {
+		var in *cinstr
+		if i := uint(pos - 1); i < uint(len(code)) {
+			in = &code[i]
+		} else {
 			if t+1 > limit || len(r.banks) == 0 {
 				break
 			}
@@ -97,26 +105,28 @@ loop:
 				break
 			}
 			r.bank, r.code = 1, b1
-			code, pos, i = b1, 1, 0
+			code, pos, in = b1, 1, &b1[0]
 			end = t + 1
 		}
-		in := &code[i]
 		due := t + uint32(in.dur)
 		if !in.fast || due > limit {
 			break
 		}
 		a0, a1 := &in.args[0], &in.args[1]
-		a := int(a0.val) + int(vars[a0.vi]&a0.vmask)
+		a := int(a0.val) + int(vars[a0.vi&regMask]&a0.vmask)
 		switch in.op {
 		case robolang.OpJump:
 			pos += int32(a)
 		case robolang.OpComp:
 			pos++
-			if a == int(a1.val)+int(vars[a1.vi]&a1.vmask) {
+			if a == int(a1.val)+int(vars[a1.vi&regMask]&a1.vmask) {
 				pos++
 			}
 		case robolang.OpSet:
-			vars[a0.vi] = a1.val + vars[a1.vi]&a1.vmask
+			if !r.ck.saved {
+				r.ck.save(vars)
+			}
+			vars[a0.vi&regMask] = a1.val + vars[a1.vi&regMask]&a1.vmask
 			pos++
 		case robolang.OpTurn:
 			if !turns {
@@ -131,9 +141,9 @@ loop:
 		case robolang.OpBJump:
 			r.setBank(int32(a))
 			code = r.code
-			pos = int32(a1.val) + int32(vars[a1.vi]&a1.vmask)
+			pos = int32(a1.val) + int32(vars[a1.vi&regMask]&a1.vmask)
 		default: // ADD, SUB
-			b := int(a1.val) + int(vars[a1.vi]&a1.vmask)
+			b := int(a1.val) + int(vars[a1.vi&regMask]&a1.vmask)
 			v := a + b
 			if in.op == robolang.OpSub {
 				v = a - b
@@ -141,7 +151,10 @@ loop:
 			if t := g.opts.ElimTrigger; v > t || v < -t {
 				break loop
 			}
-			vars[a0.vi] = int16(v)
+			if !r.ck.saved {
+				r.ck.save(vars)
+			}
+			vars[a0.vi&regMask] = int16(v)
 			pos++
 		}
 		n++
@@ -153,16 +166,26 @@ loop:
 
 // afterComplete schedules r's next visit after it completed an instruction in cycle t:
 // prefetching the next instruction when that is safe (see prefetch), else a fetching visit
-// in cycle t+1.
+// in cycle t+1. The two common cases are written out (a hot path): an instruction of fixed
+// duration, and a TRANS whose operands are no remotes (its duration is the source bank's).
 func (g *Game) afterComplete(r *robot, t uint32) {
-	if j := uint(r.pos - 1); j < uint(len(r.code)) && r.code[j].fixed && !g.noPrefetch {
-		d := r.code[j].dur
+	if j := uint(r.pos - 1); j < uint(len(r.code)) && !g.noPrefetch {
+		in := &r.code[j]
+		d := in.dur
+		if !in.fixed {
+			if in.op != robolang.OpTrans || in.remotes > 0 || in.args[0].kind >= robolang.KindRemote {
+				g.afterCompleteOther(r, t)
+				return
+			}
+			a0 := &in.args[0]
+			d = g.transDuration(r, in, int(a0.val+r.regs[a0.vi&regMask]&a0.vmask))
+		}
 		r.inProgress = true
 		r.dur = d
 		r.fetchAt = t + 1
 		due := t + uint32(d)
 		r.due = due
-		if due-uint32(g.cycle) < wheelSize { // schedule(r, due), written out: a hot path
+		if due-uint32(g.cycle) < wheelSize { // schedule(r, due), written out
 			b := due & wheelMask
 			g.wheel[int(b)*g.words+int(r.slot>>6)] |= 1 << uint(r.slot&63)
 			g.counts[b]++
@@ -172,6 +195,11 @@ func (g *Game) afterComplete(r *robot, t uint32) {
 		}
 		return
 	}
+	g.afterCompleteOther(r, t)
+}
+
+// afterCompleteOther is afterComplete's general case.
+func (g *Game) afterCompleteOther(r *robot, t uint32) {
 	if g.prefetch(r, t+1) {
 		g.schedule(r, r.due)
 	} else {
@@ -204,7 +232,9 @@ func (g *Game) settle(r *robot) {
 	ck := &r.ck
 	g.instructions -= int64(ck.n)
 	r.pos, r.dir = ck.pos, ck.dir
-	copy(r.regs[:robolang.NumVars], ck.vars[:])
+	if ck.saved {
+		copy(r.regs[:robolang.NumVars], ck.vars[:])
+	}
 	r.setBank(ck.bank)
 	last, n, _ := g.advance(r, ck.t, cut, g.onEvent == nil)
 	g.instructions += int64(n)

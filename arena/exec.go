@@ -38,12 +38,8 @@ func (g *Game) duration(r *robot, in *cinstr) int {
 func (g *Game) durationOfValues(r *robot, in *cinstr) int {
 	o := &g.opts
 	d := int64(in.dur)             // the cost
-	if in.op == robolang.OpTrans { // the source bank's size (first: TRANS is most of them)
-		n := 0
-		if a := g.read(r, in.args[0]); a >= 1 && a <= len(r.banks) {
-			n = len(r.banks[a-1].code)
-		}
-		return int(min(max(d+int64(o.TransPerInstr)*int64(n), 1), maxDuration))
+	if in.op == robolang.OpTrans { // (first: TRANS is most of them)
+		return int(g.transDuration(r, in, g.read(r, in.args[0])))
 	}
 	switch in.op {
 	case robolang.OpRTrans: // the remote bank's size
@@ -76,18 +72,31 @@ func (g *Game) durationOfValues(r *robot, in *cinstr) int {
 	return int(min(max(d, 1), maxDuration))
 }
 
+// transDuration is the duration of TRANS in from r's bank a: the cost plus the source bank's
+// size (0 if r has no bank a).
+func (g *Game) transDuration(r *robot, in *cinstr, a int) int32 {
+	n := 0
+	if uint(a-1) < uint(len(r.banks)) {
+		n = len(r.banks[a-1].code)
+	}
+	return int32(min(max(int64(in.dur)+int64(g.opts.TransPerInstr)*int64(n), 1), maxDuration))
+}
+
 // complete is the completing turn (or visit, in RC3) of r's instruction: the effect of the
 // instruction that stands at r's position now (ROBOCOM.md 6; RC3.md 6.2: the executing task's
 // position, through r's fields), runtime errors included in RC3.md 5's order (ROBOCOM.md 8).
 // One switch over the opcode; operands are read through read/write, which know every operand
 // kind. (A classic turn completes the instructions marked fast through completeFast instead.)
 func (g *Game) complete(r *robot) {
-	in := r.instrAt()
-	if in == nil {
-		// The bank was replaced or shortened meanwhile: nothing happens; the next fetch
-		// auto-reboots.
-		return
+	if i := uint(r.pos - 1); i < uint(len(r.code)) {
+		g.completeIn(r, &r.code[i])
 	}
+	// (else the bank was replaced or shortened meanwhile: nothing happens; the next fetch
+	// auto-reboots)
+}
+
+// completeIn is complete of in, the instruction at r's position.
+func (g *Game) completeIn(r *robot, in *cinstr) {
 	g.instructions++
 	if r.set < in.need { // one comparison passes the common case (see cinstr.need)
 		// (1) the instruction's own set, (2) set 1 for a remote operand, (3) an indirect
@@ -454,18 +463,27 @@ func (g *Game) constRC3(r *robot, c robolang.Const) int {
 }
 
 // write stores v (already within 16 bits) into a writable operand (an indirect one's index
-// checked: see indirectValid).
+// checked: see indirectValid). A variable, the common case, is stored inline.
 func (g *Game) write(r *robot, o carg, v int, ref *robot) {
+	if o.kind == robolang.KindVar {
+		r.regs[o.vi&regMask] = int16(v)
+		return
+	}
+	g.writeOther(r, o, v, ref)
+}
+
+// writeOther is write for the other operand kinds.
+func (g *Game) writeOther(r *robot, o carg, v int, ref *robot) {
 	switch o.kind {
-	case robolang.KindVar:
-		r.regs[o.vi] = int16(v)
 	case robolang.KindIndirect:
 		r.regs[r.regs[o.vi]-1] = int16(v)
 	case robolang.KindActive:
 		g.setActive(r, r, v)
 	case robolang.KindRemote:
-		if robolang.Remote(o.val) == robolang.RemoteActive && ref != nil {
-			g.setActive(r, ref, v) // to an empty field the value is lost (tolerable)
+		// To an empty field the value is lost (tolerable); the value the robot in front has
+		// already changes nothing (SET %Active, 1 on an active robot: most of them).
+		if robolang.Remote(o.val) == robolang.RemoteActive && ref != nil && ref.regs[regActive] != int16(v) {
+			g.setActive(r, ref, v)
 		}
 	case kindShared:
 		if o.val == robolang.VarPub {

@@ -170,12 +170,9 @@ type robot struct {
 	chained    bool  // run ahead: see chain.go; the state is past the present until settled
 	field      int32 // y*n + x, the board index of the robot's field
 
-	// Second line: what operands read: #1..#20, #Active, the robot's constants (regs).
-	regs [numRegs]int16
-	x, y int16
-	seq  uint32 // bumped whenever pending overflow entries become invalid
-	rem  int32  // while frozen with an instruction in progress: turns still needed
-	gen  int32
+	// Second line: what operands read: #1..#20, #Active, the robot's constants (regs), in
+	// a whole line of 32 registers so that an index masked with regMask needs no bounds check.
+	regs [regsLen]int16
 
 	// Third line: the checkpoint of a run-ahead chain (chain.go), valid while chained.
 	ck checkpoint
@@ -184,8 +181,12 @@ type robot struct {
 	banks  []*Bank
 	parent uint32
 	born   int32    // the cycle it was created in ($Age)
-	mt     *tasks   // RC3 games (Game.plain) only: the robot's tasks (tasks.go); nil otherwise
-	_      [24]byte // pad to 256 bytes: four whole cache lines per robot
+	mt     *tasks // RC3 games (Game.plain) only: the robot's tasks (tasks.go); nil otherwise
+	x, y   int16
+	seq    uint32 // bumped whenever pending overflow entries become invalid
+	rem    int32  // while frozen with an instruction in progress: turns still needed
+	gen    int32
+	_      [8]byte // pad to 256 bytes: four whole cache lines per robot
 }
 
 // A robot's registers: what its operands read and write. #1..#20 are regs[0..19]. Keeping
@@ -198,6 +199,8 @@ const (
 	regMobile   = robolang.NumVars + 2 // $Mobile: 1 or 0
 	regInstrSet = robolang.NumVars + 3 // $InstrSet
 	numRegs     = robolang.NumVars + 4
+	regsLen     = 32 // regs' length: numRegs rounded up to a power of two (a cache line)
+	regMask     = regsLen - 1
 )
 
 // setBank moves r to bank b (and caches that bank's code).
@@ -702,17 +705,19 @@ func (g *Game) turn(r *robot) {
 		}
 	}
 	// The common case without calls: a fast instruction completes.
-	if i := uint(r.pos - 1); i < uint(len(r.code)) && r.code[i].fast {
-		g.instructions++
-		if !g.completeFast(r, &r.code[i]) {
-			return
+	if i := uint(r.pos - 1); i < uint(len(r.code)) {
+		if in := &r.code[i]; in.fast {
+			g.instructions++
+			if !g.completeFast(r, in) {
+				return
+			}
+		} else {
+			g.completeIn(r, in)
+			if !r.alive {
+				return
+			}
 		}
-	} else {
-		g.complete(r)
-		if !r.alive {
-			return
-		}
-	}
+	} // (else the bank was replaced or shortened meanwhile: nothing happens; see complete)
 	r.inProgress = false
 	if r.regs[regActive] < 1 {
 		return
