@@ -3,6 +3,7 @@ package arena
 import (
 	"reflect"
 	"testing"
+	"time"
 	"unsafe"
 
 	"robocom/robolang"
@@ -141,4 +142,43 @@ func TestSnapshotSinceIsSmall(t *testing.T) {
 	}
 	g.Restore(delta)
 	sameState(t, g, full, "full board")
+}
+
+// BenchmarkSnapshotCost plays a 200×200 board of factories until it is full (40,000
+// robots), then takes a delta snapshot every 256 cycles: it reports what a snapshot costs a
+// robot and what the simulation costs an instruction completed, and their ratio, which the
+// window's rewind tape uses to space its snapshots (ui/robowin's snapRobotInstrs).
+func BenchmarkSnapshotCost(b *testing.B) {
+	factory := "Bank Main\n@l\nCreate 2, 1, 1\nTrans 1, 1\nSet %Active, 1\nTurn 1\nJump @l\n"
+	counter := "Bank Main\n@l\nAdd #1, 1\nTurn 1\nScan #2\nJump @l\n"
+	var progs []*robolang.Program
+	for i, src := range []string{factory, factory, counter} {
+		progs = append(progs, parse(b, string(rune('A'+i)), src))
+	}
+	o := Classic()
+	o.Board = 200
+	o.Timeout = 1_000_000
+	g, err := New(Config{Programs: progs, Options: o, Seed: 5})
+	if err != nil {
+		b.Fatal(err)
+	}
+	for len(g.robots) < 40000 && g.Cycle() < 100_000 {
+		g.Step()
+	}
+	base := g.Snapshot()
+	var sim, snap time.Duration
+	var ins int64
+	robots := 0
+	for b.Loop() {
+		i0, t0 := g.Instructions(), time.Now()
+		g.RunUntil(g.Cycle() + 256)
+		t1 := time.Now()
+		g.SnapshotSince(base)
+		sim, snap = sim+t1.Sub(t0), snap+time.Since(t1)
+		ins, robots = ins+g.Instructions()-i0, robots+len(g.robots)
+	}
+	perRobot, perIns := float64(snap.Nanoseconds())/float64(robots), float64(sim.Nanoseconds())/float64(ins)
+	b.ReportMetric(perRobot, "ns/robot-snap")
+	b.ReportMetric(perIns, "ns/instr")
+	b.ReportMetric(perRobot/perIns, "instrs/robot-snap")
 }
