@@ -95,6 +95,7 @@ func bigRunner(b *testing.B, play func(t *tapeGame) bool) (*Runner, *tapeGame) {
 // would drop them).
 type seekMetrics struct {
 	worst, total, middle, latest, back1 time.Duration
+	worstCPU, totalCPU                  time.Duration
 	n                                   int
 }
 
@@ -102,11 +103,12 @@ type seekMetrics struct {
 func benchSeeks(r *Runner, end int, m *seekMetrics) {
 	for i, f := range seekTargets {
 		done := make(chan struct{})
-		start := time.Now()
+		start, cpu := time.Now(), cpuTime()
 		r.seekTape(int(f*float64(end)), func(int, error) { close(done) })
 		<-done
-		took := time.Since(start)
+		took, tookCPU := time.Since(start), cpuTime()-cpu
 		m.worst, m.total, m.n = max(m.worst, took), m.total+took, m.n+1
+		m.worstCPU, m.totalCPU = max(m.worstCPU, tookCPU), m.totalCPU+tookCPU
 		switch i {
 		case 0:
 			m.middle = took
@@ -124,6 +126,8 @@ func (m seekMetrics) report(b *testing.B) {
 	b.ReportMetric(m.middle.Seconds(), "s-to-middle")
 	b.ReportMetric(m.latest.Seconds(), "s-latest")
 	b.ReportMetric(m.back1.Seconds(), "s-back-1")
+	b.ReportMetric(m.worstCPU.Seconds(), "max-cpu-s/seek")
+	b.ReportMetric(m.totalCPU.Seconds()/float64(m.n), "mean-cpu-s/seek")
 }
 
 // memMetrics are what the game and its history hold: the robots, the cycles, the snapshots

@@ -102,4 +102,3 @@ func TestSeekKeepsLogAndGraph(t *testing.T) {
 		}
 	}
 }
-
