@@ -2,6 +2,7 @@ package robowin
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"time"
 
@@ -23,17 +24,22 @@ type tapeGame struct {
 	Game                       // the adapted arena game (an *ArenaGame)
 	eng      *arena.Game       // the engine inside it
 	snaps    []*arena.Snapshot // ascending cycles, snaps[0] at cycle 0; taken before that cycle's edits
-	every    int               // snapshot interval in cycles; doubles when thinning
+	base     *arena.Snapshot   // the full snapshot new ones are taken as changes from (SnapshotSince)
+	every    int               // snapshot interval in cycles, a power of two: spacing's, at least floor
+	floor    int               // the interval thinning set (it doubles it)
 	maxSnaps int               // bound on len(snaps)
-	bytes    int               // what the snapshots hold (Snapshot.Bytes), kept within snapBudgetBytes
+	bytes    int               // what the snapshots and their bases hold (Snapshot.Bytes), kept within snapBudgetBytes
 	edits    []tapeEdit        // ascending cycles; same-cycle edits in the order made
 	furthest int               // the furthest cycle reached on this timeline
 	seeking  bool              // replaying for a rewind: breakpoints are not checked
-	lastSnap time.Time         // when the last snapshot was taken (for the interval's cost)
+	lastIns  int64             // the instructions completed when the last snapshot was taken
 	// progress, when set, is told each cycle a seek replays (from the cycle the replay
 	// started at towards to); it returns false to stop the seek where it stands.
 	progress func(from, at, to int) bool
-	br       breakState // breakpoints (debugger_break.go)
+	// forget, when set, is told that the cycles after c are no longer this game's future
+	// (an edit at c): the Runner drops their event log and graph.
+	forget func(c int)
+	br     breakState // breakpoints (debugger_break.go)
 }
 
 // tapeEdit is one change made from a debugger, applied after cycle Cycle.
@@ -44,22 +50,27 @@ type tapeEdit struct {
 	Value int16
 }
 
-// Memory bound of the snapshots, measured (Snapshot.Bytes): a 200×200 board of 30,000
-// robots takes about 8 MB a snapshot, a small board a few kB, so the spacing follows what
-// the game holds rather than its board size.
+// Memory bound of the snapshots, measured (Snapshot.Bytes): on a 200×200 board of 40,000
+// robots a full snapshot takes about 11 MB and one taken as the changes from it about 1.3
+// MB, on a small board a few kB, so the spacing follows what the game holds rather than
+// its board size. A new full snapshot is taken when the changes would hold more than a
+// rebaseShare of the base.
 const (
-	snapBudgetBytes = 256 << 20
+	snapBudgetBytes = 192 << 20
+	rebaseShare     = 3
 	minSnaps        = 16
 	maxSnapsKept    = 512
 	firstSnapEvery  = 64
 	maxSnapEvery    = 1 << 14
+	snapRobotInstrs = 2
 )
 
 // newTapeGame wraps g, whose engine is eng, at its first cycle.
 func newTapeGame(g Game, eng *arena.Game) *tapeGame {
-	t := &tapeGame{Game: g, eng: eng, every: firstSnapEvery, maxSnaps: maxSnapsKept}
-	t.snaps = append(t.snaps, eng.Snapshot())
-	t.bytes = t.snaps[0].Bytes()
+	t := &tapeGame{Game: g, eng: eng, every: firstSnapEvery, floor: firstSnapEvery, maxSnaps: maxSnapsKept}
+	t.base = eng.Snapshot()
+	t.snaps = append(t.snaps, t.base)
+	t.bytes = t.base.Bytes()
 	t.furthest = eng.Cycle()
 	t.br.deathsSeen = eng.DeathCount()
 	return t
@@ -88,19 +99,59 @@ func (t *tapeGame) Step() {
 }
 
 func (t *tapeGame) addSnapshot() {
-	start := time.Now()
-	t.snaps = append(t.snaps, t.eng.Snapshot())
-	end := time.Now()
-	// Keep snapshots below about a tenth of the simulation time: when one costs more than
-	// that share of the cycles since the last, take them half as often. A rewind then
-	// replays at most `every` cycles, which costs about ten snapshots' time.
-	if !t.lastSnap.IsZero() && end.Sub(start)*10 > start.Sub(t.lastSnap) && t.every < maxSnapEvery {
-		t.every *= 2
+	prev := t.snaps[len(t.snaps)-1].Cycle()
+	s := t.eng.SnapshotSince(t.base)
+	if s.Base() == nil || s.Bytes()*rebaseShare > t.base.Bytes() {
+		s = t.eng.Snapshot()
+		t.base = s
 	}
-	t.lastSnap = end
-	t.bytes += t.snaps[len(t.snaps)-1].Bytes()
+	t.snaps = append(t.snaps, s)
+	ins := t.eng.Instructions()
+	robots := 0
+	for _, n := range t.eng.TeamCounts() {
+		robots += n
+	}
+	if ins > t.lastIns { // not when an edit dropped the snapshot lastIns was counted at
+		t.every = max(t.floor, spacing(robots, float64(ins-t.lastIns)/float64(s.Cycle()-prev)))
+	}
+	t.lastIns = ins
+	t.recount()
 	for len(t.snaps) > t.maxSnaps || t.bytes > snapBudgetBytes && len(t.snaps) > minSnaps {
 		t.thin()
+	}
+}
+
+// spacing is the snapshot interval for a game of this many robots completing this many
+// instructions a cycle: the power of two (firstSnapEvery..maxSnapEvery) at which taking the
+// snapshots costs at most a tenth of the simulation, so that a rewind replays at most about
+// ten snapshots' time. It is worked out from a model of the costs rather than the clock: on
+// a loaded machine the clock made one slow snapshot double the interval for good (16
+// snapshots in 100,000 cycles of the 200×200 board, 1.5 s to go one cycle back). Measured
+// on that board (BenchmarkSnapshotCost): a delta snapshot costs about as much per robot as
+// snapRobotInstrs instructions' simulation.
+func spacing(robots int, insPerCycle float64) int {
+	e := firstSnapEvery
+	for e < maxSnapEvery && float64(robots*snapRobotInstrs*10) > insPerCycle*float64(e) {
+		e *= 2
+	}
+	return e
+}
+
+// recount sums what the snapshots hold, each full snapshot that deltas keep counted once
+// whether or not it is still on the tape itself.
+func (t *tapeGame) recount() {
+	t.bytes = 0
+	var bases []*arena.Snapshot
+	for _, s := range t.snaps {
+		t.bytes += s.Bytes()
+		if b := s.Base(); b != nil && !slices.Contains(bases, b) {
+			bases = append(bases, b)
+		}
+	}
+	for _, b := range bases {
+		if !slices.Contains(t.snaps, b) {
+			t.bytes += b.Bytes()
+		}
 	}
 }
 
@@ -108,16 +159,16 @@ func (t *tapeGame) addSnapshot() {
 // game keeps a bounded history and a rewind replays at most `every` cycles.
 func (t *tapeGame) thin() {
 	t.every *= 2
+	t.floor = t.every
 	kept := t.snaps[:1]
-	t.bytes = t.snaps[0].Bytes()
 	for _, s := range t.snaps[1:] {
 		if s.Cycle()%t.every == 0 {
 			kept = append(kept, s)
-			t.bytes += s.Bytes()
 		}
 	}
 	clear(t.snaps[len(kept):])
 	t.snaps = kept
+	t.recount()
 }
 
 func (t *tapeGame) applyEdits(c int) {
@@ -155,12 +206,21 @@ func (t *tapeGame) truncateFuture() {
 	k := sort.Search(len(t.edits), func(i int) bool { return t.edits[i].Cycle > c })
 	t.edits = t.edits[:k]
 	j := sort.Search(len(t.snaps), func(i int) bool { return t.snaps[i].Cycle() > c })
-	for _, s := range t.snaps[j:] {
-		t.bytes -= s.Bytes()
-	}
 	clear(t.snaps[j:])
 	t.snaps = t.snaps[:j]
+	if t.base.Cycle() > c {
+		t.base = t.snaps[0]
+		for _, s := range t.snaps {
+			if s.Base() == nil {
+				t.base = s
+			}
+		}
+	}
+	t.recount()
 	t.furthest = c
+	if t.forget != nil {
+		t.forget(c)
+	}
 }
 
 // Furthest is the furthest cycle the timeline can be moved to.
@@ -168,25 +228,23 @@ func (t *tapeGame) Furthest() int { return t.furthest }
 
 // Seek puts the game into its state at cycle c (clamped to 0..Furthest): the last snapshot
 // at or before c is restored and the game replayed with step, which must call t.Step once
-// (the Runner's step, so that its event log and graph follow). Going back, restored is told
-// the cycle of the snapshot restored before the replay; going forward, the game simply steps on.
-func (t *tapeGame) Seek(c int, restored func(from int), step func()) {
+// (the Runner's step, so that its event log and graph follow). When that snapshot is not
+// ahead of the present and c is not behind it, the game simply steps on from the present.
+func (t *tapeGame) Seek(c int, step func()) {
 	c = min(max(c, 0), t.furthest)
-	if c >= t.eng.Cycle() {
-		// Forward: replaying from the present gives the same states (edits included) and
-		// keeps the Runner's log and graph whole.
-		t.replay(t.eng.Cycle(), c, step)
-		return
-	}
+	now := t.eng.Cycle()
 	i := sort.Search(len(t.snaps), func(i int) bool { return t.snaps[i].Cycle() > c }) - 1
 	i = max(i, 0)
 	s := t.snaps[i]
+	if c >= now && s.Cycle() <= now {
+		t.replay(now, c, step)
+		return
+	}
 	t.eng.Restore(s)
 	if a, ok := t.Game.(*ArenaGame); ok {
 		a.resync()
 	}
 	t.br.resync(t.eng)
-	restored(s.Cycle())
 	t.applyEdits(s.Cycle())
 	t.replay(s.Cycle(), c, step)
 }
@@ -239,8 +297,9 @@ func (r *Runner) SeekProgress() (active bool, from, at, to int) {
 // StopSeek stops the seek under way where it stands (Stop, or Escape).
 func (r *Runner) StopSeek() { r.seekStop.Store(true) }
 
-// seekTape rewinds (or moves forward within the tape) on the simulation goroutine and
-// makes the Runner's event log and graph agree with the new present. The game is paused.
+// seekTape rewinds (or moves forward within the tape) on the simulation goroutine. The
+// event log and graph of the cycles played stay: the window shows them up to the present
+// (Sync). The game is paused.
 func (r *Runner) seekTape(c int, done func(cycle int, err error)) {
 	r.Pause()
 	r.do(func(s *runState) {
@@ -272,20 +331,7 @@ func (r *Runner) seekTape(c int, done func(cycle int, err error)) {
 			r.seekActive.Store(false)
 			r.invalidate()
 		}()
-		t.Seek(c, func(from int) {
-			r.mu.Lock()
-			k := len(r.events)
-			for k > 0 && r.events[k-1].Cycle > from {
-				k--
-			}
-			r.events = r.events[:k]
-			if len(r.history.Counts) > from {
-				r.history.Counts = r.history.Counts[:from]
-			}
-			r.mu.Unlock()
-			s.evbuf = s.evbuf[:0]
-			s.hist = s.hist[:0]
-		}, func() { r.step(s) })
+		t.Seek(c, func() { r.step(s) })
 		if done != nil {
 			done(t.eng.Cycle(), nil)
 		}

@@ -70,8 +70,8 @@ func BenchmarkSeekBack(b *testing.B) {
 	}
 	end := t.eng.Cycle()
 	for b.Loop() {
-		t.Seek(end-1000, func(int) {}, t.Step)
-		t.Seek(end, func(int) {}, t.Step)
+		t.Seek(end-1000, t.Step)
+		t.Seek(end, t.Step)
 	}
 }
 

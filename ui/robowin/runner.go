@@ -1,6 +1,7 @@
 package robowin
 
 import (
+	"sort"
 	"sync"
 	"sync/atomic"
 
@@ -28,6 +29,7 @@ type Snapshot struct {
 // History holds the number of robots of each program after every cycle.
 type History struct {
 	Counts [][MaxPlayers]int32 // Counts[c] is after cycle c+1
+	log    int                 // the Runner's log these counts were copied from (Runner.logNo)
 }
 
 // Runner plays a Game on the windows' one simulation goroutine (kit.Runner) so that the
@@ -42,10 +44,15 @@ type Runner struct {
 	seekActive, seekStop     atomic.Bool
 	seekFrom, seekAt, seekTo atomic.Int64
 
-	mu      sync.Mutex // guards the fields below
-	pub     Snapshot
+	mu  sync.Mutex // guards the fields below
+	pub Snapshot
+	// The event log and graph of every cycle played on the game's timeline, which may go
+	// beyond the present after a seek back: the game is deterministic, so the cycles after
+	// the present play again as recorded, unless an edit changes the future (tapeGame.forget).
+	// Sync gives the window those up to the present.
 	events  []arena.Event
 	history History
+	logNo   int // counts the times the log lost its future, so that Sync copies it anew
 }
 
 // maxEvents bounds the event log kept in memory; later events are not logged (EventLog says so).
@@ -60,6 +67,7 @@ type runState struct {
 	counts []int
 	evbuf  []arena.Event
 	hist   [][MaxPlayers]int32
+	known  int // the last cycle whose events and counts are recorded (in evbuf and hist or in the Runner's)
 }
 
 // NewRunner starts the simulation goroutine. invalidate is called (from that goroutine)
@@ -75,8 +83,12 @@ func NewRunner(invalidate func()) *Runner {
 
 // Reset replaces the game (paused) and publishes its first snapshot. It returns the number
 // the game's snapshots will carry in Snapshot.Game, so a caller can tell them from the
-// snapshots of the game before.
-func (r *Runner) Reset(g Game) int { return r.Runner.Reset(g, g != nil) }
+// snapshots of the game before. A seek under way stops first: a Restart or a new program
+// does not wait for it.
+func (r *Runner) Reset(g Game) int {
+	r.StopSeek()
+	return r.Runner.Reset(g, g != nil)
+}
 
 // Do runs f on the simulation goroutine with the current game (nil before the first Reset)
 // and publishes a snapshot afterwards. Use it for anything that touches the game.
@@ -85,29 +97,27 @@ func (r *Runner) Do(f func(g Game)) { r.Runner.Do(func(g Game, _ bool) { f(g) })
 // do runs f on the simulation goroutine with its state, without publishing.
 func (r *Runner) do(f func(*runState)) { r.Send(func() { f(r.s) }) }
 
-// Sync copies the latest snapshot into dst (reusing its slices) and appends the events and
-// history entries that events and hist do not have yet. When the game changed since the
-// caller's copies they are emptied first.
+// Sync copies the latest snapshot into dst (reusing its slices) and makes events and hist
+// the event log and graph up to the snapshot's cycle, appending what they do not have yet.
+// When the game changed since the caller's copies, or an edit changed its future, they are
+// emptied first.
 func (r *Runner) Sync(dst *Snapshot, events *[]arena.Event, hist *History) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if dst.Game != r.pub.Game {
+	if dst.Game != r.pub.Game || hist.log != r.logNo {
 		*events = (*events)[:0]
 		hist.Counts = hist.Counts[:0]
+		hist.log = r.logNo
 	}
 	robots, counts, ranks := dst.Robots[:0], dst.Counts[:0], dst.Ranks[:0]
 	*dst = r.pub
 	dst.Robots = append(robots, r.pub.Robots...)
 	dst.Counts = append(counts, r.pub.Counts...)
 	dst.Ranks = append(ranks, r.pub.Ranks...)
-	if len(*events) > len(r.events) {
-		*events = (*events)[:0]
-	}
-	*events = append(*events, r.events[len(*events):]...)
-	if len(hist.Counts) > len(r.history.Counts) {
-		hist.Counts = hist.Counts[:0]
-	}
-	hist.Counts = append(hist.Counts, r.history.Counts[len(hist.Counts):]...)
+	ne := sort.Search(len(r.events), func(i int) bool { return r.events[i].Cycle > r.pub.Cycle })
+	*events = append((*events)[:min(len(*events), ne)], r.events[min(len(*events), ne):ne]...)
+	nh := min(r.pub.Cycle, len(r.history.Counts))
+	hist.Counts = append(hist.Counts[:min(len(hist.Counts), nh)], r.history.Counts[min(len(hist.Counts), nh):nh]...)
 }
 
 // robocomDriver plays and publishes RoboCom games for kit.Runner.
@@ -130,9 +140,15 @@ func (d robocomDriver) Publish(g Game, ok bool, game int, running bool) {
 	d.r.publish(d.r.s, g, game, running)
 }
 
-// step simulates one cycle and records its events and robot counts.
+// step simulates one cycle and records its events and robot counts, unless they are
+// recorded already (a cycle played again after a seek back).
 func (r *Runner) step(s *runState) {
 	s.g.Step()
+	if s.g.Cycle() <= s.known {
+		s.evbuf = s.g.Events(s.evbuf)[:len(s.evbuf)]
+		return
+	}
+	s.known = s.g.Cycle()
 	s.evbuf = s.g.Events(s.evbuf)
 	s.counts = s.g.Counts(s.counts[:0])
 	var c [MaxPlayers]int32
@@ -144,13 +160,34 @@ func (r *Runner) step(s *runState) {
 	s.hist = append(s.hist, c)
 }
 
+// forget drops the events and counts recorded after cycle c: an edit at c changed what
+// follows.
+func (r *Runner) forget(s *runState, c int) {
+	upTo := func(evs []arena.Event) []arena.Event {
+		return evs[:sort.Search(len(evs), func(i int) bool { return evs[i].Cycle > c })]
+	}
+	s.evbuf = upTo(s.evbuf)
+	r.mu.Lock()
+	r.events = upTo(r.events)
+	if len(r.history.Counts) > c {
+		r.history.Counts = r.history.Counts[:c]
+	}
+	s.hist = s.hist[:min(len(s.hist), c-len(r.history.Counts))]
+	r.logNo++
+	r.mu.Unlock()
+	s.known = min(s.known, c)
+}
+
 // publish makes the game's current state visible to Sync; a new game number drops the
 // events and history of the game before.
 func (r *Runner) publish(s *runState, g Game, game int, running bool) {
 	if game != s.gameNo {
 		s.g, s.gameNo = g, game
 		s.tape, _ = g.(*tapeGame)
-		s.evbuf, s.hist = s.evbuf[:0], s.hist[:0]
+		if s.tape != nil {
+			s.tape.forget = func(c int) { r.forget(s, c) }
+		}
+		s.evbuf, s.hist, s.known = s.evbuf[:0], s.hist[:0], 0
 		r.mu.Lock()
 		r.events = r.events[:0]
 		r.history.Counts = r.history.Counts[:0]

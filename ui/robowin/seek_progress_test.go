@@ -27,7 +27,7 @@ func TestSeekReportsProgressAndStops(t *testing.T) {
 		}
 		return at < from+5 // stop after five cycles replayed
 	}
-	tg.Seek(end-10, func(int) {}, tg.Step)
+	tg.Seek(end-10, tg.Step)
 	if calls != 5 {
 		t.Errorf("progress was told %d times, want 5 (then the seek stops)", calls)
 	}
@@ -36,7 +36,7 @@ func TestSeekReportsProgressAndStops(t *testing.T) {
 		t.Errorf("the stopped seek stands at cycle %d (target %d, snapshots every %d)", at, end-10, tg.every)
 	}
 	tg.progress = nil
-	tg.Seek(end-10, func(int) {}, tg.Step)
+	tg.Seek(end-10, tg.Step)
 	if tg.eng.Cycle() != end-10 {
 		t.Errorf("seek without progress reached %d, want %d", tg.eng.Cycle(), end-10)
 	}
@@ -67,4 +67,15 @@ func TestSeekShowsProgressAndStop(t *testing.T) {
 		t.Error("Stop did not stop the seek")
 	}
 	r.seekActive.Store(false)
+}
+
+// A new game (Restart, a program added) stops the seek under way rather than waiting for it.
+func TestResetStopsSeek(t *testing.T) {
+	r := NewRunner(nil)
+	defer r.Close()
+	r.seekStop.Store(false)
+	r.Reset(nil)
+	if !r.seekStop.Load() {
+		t.Error("Reset left the seek under way running")
+	}
 }
