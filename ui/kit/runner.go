@@ -30,9 +30,14 @@ type Runner[G any] struct {
 	done       chan struct{}
 
 	running atomic.Bool
-	live    atomic.Bool  // the last Reset gave a game
-	resets  atomic.Int64 // Reset calls so far; numbers the games
-	speed   atomic.Int64 // units per second; 0 or less: as fast as possible
+	// Start and StepN calls so far, and how many of them the simulation goroutine has taken:
+	// Running is true at once after either, though only the simulation goroutine sets
+	// running (a Store here could land after a short StepN had already ended and halted,
+	// and the game would run on without a limit).
+	starts, startsTaken atomic.Int64
+	live                atomic.Bool  // the last Reset gave a game
+	resets              atomic.Int64 // Reset calls so far; numbers the games
+	speed               atomic.Int64 // units per second; 0 or less: as fast as possible
 
 	// The simulation goroutine's own state.
 	g       G
@@ -89,6 +94,7 @@ func (r *Runner[G]) Close() {
 // snapshots of the game before. Commands sent before it run on the game before.
 func (r *Runner[G]) Reset(g G, ok bool) int {
 	r.running.Store(false)
+	r.startsTaken.Store(r.starts.Load())
 	r.live.Store(ok)
 	n := int(r.resets.Add(1))
 	r.Send(func() {
@@ -101,27 +107,39 @@ func (r *Runner[G]) Reset(g G, ok bool) int {
 
 // Start runs the game until it ends or Pause is called.
 func (r *Runner[G]) Start() {
-	r.Send(func() { r.budget = -1; r.running.Store(true); r.t0 = time.Time{} })
-	// At once, so that Running tells the UI at once; after the Send, so no batch runs before it.
-	r.running.Store(r.live.Load())
+	n := r.starts.Add(1)
+	r.Send(func() { r.budget = -1; r.running.Store(true); r.t0 = time.Time{}; r.took(n) })
 }
 
 // Pause stops the game after the cycle in progress.
 func (r *Runner[G]) Pause() {
 	r.running.Store(false)
+	r.took(r.starts.Load())
 	r.Send(func() { r.Halt(); r.Publish() })
 }
 
 // Running reports whether the game is running (not paused), a batch of StepN included.
-func (r *Runner[G]) Running() bool { return r.running.Load() }
+func (r *Runner[G]) Running() bool {
+	return r.running.Load() || (r.live.Load() && r.startsTaken.Load() < r.starts.Load())
+}
+
+// took records that the Start or StepN numbered n has been taken (or overtaken by a Pause).
+func (r *Runner[G]) took(n int64) {
+	for {
+		old := r.startsTaken.Load()
+		if old >= n || r.startsTaken.CompareAndSwap(old, n) {
+			return
+		}
+	}
+}
 
 // StepN plays n more units at the current speed, then pauses.
 func (r *Runner[G]) StepN(n int) {
 	if n < 1 {
 		return
 	}
-	r.Send(func() { r.budget = int64(n); r.running.Store(true); r.t0 = time.Time{} })
-	r.running.Store(r.live.Load()) // as in Start
+	k := r.starts.Add(1)
+	r.Send(func() { r.budget = int64(n); r.running.Store(true); r.t0 = time.Time{}; r.took(k) })
 }
 
 // SetSpeed sets the units per second; 0 means as fast as the machine goes.
