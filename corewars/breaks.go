@@ -74,3 +74,39 @@ type Stop struct {
 	Into    int   // instructions run in this call since the last time slice it completed (all if none)
 	Cycle   int64 // the time slice of the instruction (StopWatch, StopTurn) or of the one to come
 }
+
+// Stepper is an engine that plays one instruction a Step, keeps its turns in a RoundRobin
+// and its writes in Owners (the .cw and VNA machines), so RunStepping can stop it.
+type Stepper interface {
+	Over() bool
+	Step() bool
+}
+
+// RunStepping is RunUntil for a Stepper: it plays g instruction by instruction, up to n time
+// slices of rr, checking b around each one. nextPC tells where process p executes next.
+func RunStepping(g Stepper, rr *RoundRobin, owners *Owners, nextPC func(p int) int, n int, b *Breakpoints, resume bool) (int, Stop) {
+	start := rr.Cycle()
+	end := start + int64(n)
+	into := 0
+	for !g.Over() && rr.Cycle() < end {
+		p, c := rr.Current(), rr.Cycle()
+		pc := nextPC(p)
+		if !resume && b.Before(p, pc) {
+			return int(c - start), Stop{Kind: StopBreak, Process: p, Addr: pc, Into: into, Cycle: c}
+		}
+		resume = false
+		g.Step()
+		if into++; rr.Cycle() != c {
+			into = 0
+		}
+		for _, a := range b.Watched() {
+			if owners.Written(a) == c && owners.Owner(a) == p {
+				return int(rr.Cycle() - start), Stop{Kind: StopWatch, Process: p, Addr: a, Into: into, Cycle: c}
+			}
+		}
+		if p == b.Turn {
+			return int(rr.Cycle() - start), Stop{Kind: StopTurn, Process: p, Addr: pc, Into: into, Cycle: c}
+		}
+	}
+	return int(rr.Cycle() - start), Stop{Into: into}
+}

@@ -251,30 +251,7 @@ func (m *Machine) RunUntil(n int, b *corewars.Breakpoints, resume bool) (int, co
 	if b == nil {
 		return m.Run(n), corewars.Stop{}
 	}
-	start := m.rr.Cycle()
-	end := start + int64(n)
-	into := 0
-	for !m.over && m.rr.Cycle() < end {
-		p, c := m.rr.Current(), m.rr.Cycle()
-		pc := m.procs[p].threads.NextPC()
-		if !resume && b.Before(p, pc) {
-			return int(c - start), corewars.Stop{Kind: corewars.StopBreak, Process: p, Addr: pc, Into: into, Cycle: c}
-		}
-		resume = false
-		m.Step()
-		if into++; m.rr.Cycle() != c {
-			into = 0
-		}
-		for _, a := range b.Watched() {
-			if m.owners.Written(a) == c && m.owners.Owner(a) == p {
-				return int(m.rr.Cycle() - start), corewars.Stop{Kind: corewars.StopWatch, Process: p, Addr: a, Into: into, Cycle: c}
-			}
-		}
-		if p == b.Turn {
-			return int(m.rr.Cycle() - start), corewars.Stop{Kind: corewars.StopTurn, Process: p, Addr: pc, Into: into, Cycle: c}
-		}
-	}
-	return int(m.rr.Cycle() - start), corewars.Stop{Into: into}
+	return corewars.RunStepping(m, m.rr, m.owners, func(p int) int { return m.procs[p].threads.NextPC() }, n, b, resume)
 }
 
 // RunToEnd plays until the game is over.

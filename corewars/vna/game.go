@@ -185,30 +185,7 @@ func (g *Game) RunUntil(n int, b *corewars.Breakpoints, resume bool) (int, corew
 	if b == nil {
 		return g.Run(n), corewars.Stop{}
 	}
-	start := g.rr.Cycle()
-	end := start + int64(n)
-	into := 0
-	for !g.over && g.rr.Cycle() < end {
-		p, c := g.rr.Current(), g.rr.Cycle()
-		pc := g.players[p].threads.NextPC()
-		if !resume && b.Before(p, pc) {
-			return int(c - start), corewars.Stop{Kind: corewars.StopBreak, Process: p, Addr: pc, Into: into, Cycle: c}
-		}
-		resume = false
-		g.Step()
-		if into++; g.rr.Cycle() != c {
-			into = 0
-		}
-		for _, a := range b.Watched() {
-			if g.owners.Written(a) == c && g.owners.Owner(a) == p {
-				return int(g.rr.Cycle() - start), corewars.Stop{Kind: corewars.StopWatch, Process: p, Addr: a, Into: into, Cycle: c}
-			}
-		}
-		if p == b.Turn {
-			return int(g.rr.Cycle() - start), corewars.Stop{Kind: corewars.StopTurn, Process: p, Addr: pc, Into: into, Cycle: c}
-		}
-	}
-	return int(g.rr.Cycle() - start), corewars.Stop{Into: into}
+	return corewars.RunStepping(g, g.rr, g.owners, func(p int) int { return g.players[p].threads.NextPC() }, n, b, resume)
 }
 
 // RunToEnd plays until the game is over.
