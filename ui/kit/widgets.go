@@ -68,6 +68,16 @@ func (k Kit) Fields(gtx layout.Context, ws ...layout.Widget) layout.Dimensions {
 	return row(gtx, 4, k.Label("·"), ws)
 }
 
+// NaturalWidth is the width w takes when nothing limits it (its text on one line); what
+// it draws is thrown away.
+func NaturalWidth(gtx layout.Context, w layout.Widget) int {
+	m := op.Record(gtx.Ops)
+	gtx.Constraints = layout.Constraints{Max: image.Pt(1<<20, gtx.Constraints.Max.Y)}
+	d := w(gtx)
+	m.Stop()
+	return d.Size.X
+}
+
 // row is Row with sep, if not nil, drawn between neighbours on a line (gap either side).
 func row(gtx layout.Context, gap unit.Dp, sep layout.Widget, ws []layout.Widget) layout.Dimensions {
 	g := gtx.Dp(gap)

@@ -189,8 +189,16 @@ func (cv *controlsView) layout(gtx layout.Context) layout.Dimensions {
 			}), gap,
 			layout.Flexed(1, func(gtx layout.Context) layout.Dimensions {
 				// Right-aligned, and only the text is a value to leave readable.
+				// On one line: where the big type does not fit beside the speed reached (a
+				// narrow panel), the body type; wrapped, the counter pushed the rows below down.
+				l := material.H6(cv.th, cycle)
+				l.MaxLines = 1
+				if kit.NaturalWidth(gtx, l.Layout) > gtx.Constraints.Max.X {
+					l = material.Body1(cv.th, cycle)
+					l.MaxLines = 1
+				}
 				return layout.E.Layout(gtx, func(gtx layout.Context) layout.Dimensions {
-					return kit.Keep(gtx, &cv.snap.Cycle, material.H6(cv.th, cycle).Layout)
+					return kit.Keep(gtx, &cv.snap.Cycle, l.Layout)
 				})
 			}),
 		)),

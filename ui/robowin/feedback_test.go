@@ -117,3 +117,35 @@ func TestWaitingMessageGoesAfterAnswer(t *testing.T) {
 		t.Error("the waiting message stayed after the answer")
 	}
 }
+
+// At 800×600 the cycle counter stays on one line when the speed reached appears beside it:
+// wrapped, it pushed the seed and the rows below down while the game ran.
+func TestCycleCounterStaysOnOneLine(t *testing.T) {
+	h := newHarness(t, "test:p1.rob", "test:p2.rob")
+	h.size = image.Pt(800, 600)
+	h.waitFor("the first game", func() bool { return h.u.Snapshot().Size > 0 })
+	h.frame()
+	seedTop := func() int {
+		r, ok := h.findText("Seed")
+		if !ok {
+			t.Fatalf("no Seed label among %q", h.texts())
+		}
+		return r.Min.Y
+	}
+	paused := seedTop()
+	h.u.setSpeed(len(kit.Speeds) - 2) // fast: a four-digit cycle and speed, as at 800×600 in the app
+	h.clickLabel("Start")
+	if !h.framesUntil(func() bool {
+		for _, s := range h.texts() {
+			if strings.HasSuffix(s, "/s reached)") && h.u.Snapshot().Cycle >= 1000 {
+				return true
+			}
+		}
+		return false
+	}) {
+		t.Fatal("no reached speed shown while running")
+	}
+	if running := seedTop(); running != paused {
+		t.Errorf("the Seed row moved from y=%d to y=%d when the speed reached appeared: the cycle counter wrapped", paused, running)
+	}
+}
