@@ -180,7 +180,7 @@ type robot struct {
 	// Fourth line: the banks (TRANS, BJUMP and reboots read them).
 	banks  []*Bank
 	parent uint32
-	born   int32    // the cycle it was created in ($Age)
+	born   int32  // the cycle it was created in ($Age)
 	mt     *tasks // RC3 games (Game.plain) only: the robot's tasks (tasks.go); nil otherwise
 	x, y   int16
 	seq    uint32 // bumped whenever pending overflow entries become invalid
