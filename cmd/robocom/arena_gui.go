@@ -3,7 +3,9 @@
 package main
 
 import (
+	"flag"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -37,10 +39,28 @@ func windowArgsError(args []string) error {
 	return nil
 }
 
+// windowFlags reads the window's flags before the program files: -seed N fixes the first
+// round's seed in both modes (0, the default, picks one at random), so that a game seen once
+// can be watched again.
+func windowFlags(args []string) (files []string, seed int64, err error) {
+	fs := flag.NewFlagSet("robocom", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Int64Var(&seed, "seed", 0, "the first round's seed")
+	if err := fs.Parse(args); err != nil {
+		return nil, 0, fmt.Errorf("%v (robocom [-seed N] [FILE ...] opens the window; robocom help lists the commands)", err)
+	}
+	return fs.Args(), seed, nil
+}
+
 // openArena opens the arena window with the given program files as the players (up to
 // robowin.MaxPlayers RoboCom programs, or corewin.MaxPlayers Core War programs); with none, the
 // players of the last run, or else the first bundled robots.
 func openArena(args []string) int {
+	args, seed, err := windowFlags(args)
+	if err != nil {
+		fmt.Fprintf(escapedStderr, "robocom: %v.\n", err)
+		return 2
+	}
 	if err := windowArgsError(args); err != nil {
 		fmt.Fprintf(escapedStderr, "robocom: %v.\n", err)
 		return 2
@@ -106,6 +126,7 @@ func openArena(args []string) int {
 			{Name: "disk", FS: os.DirFS("/"), Home: strings.TrimPrefix(filepath.ToSlash(home), "/")},
 		},
 		Files:      files,
+		Seed:       seed,
 		Settings:   settings,
 		Invalidate: w.Invalidate,
 		Quit:       func() { w.Perform(system.ActionClose) },
@@ -125,7 +146,7 @@ func openArena(args []string) int {
 			{Name: "bundled", FS: robots.CoreFS, Home: "core"},
 			{Name: "disk", FS: os.DirFS("/"), Home: strings.TrimPrefix(filepath.ToSlash(home), "/")},
 		},
-		Files: coreFiles, Copies: coreCopies, Folder: coreFolder,
+		Files: coreFiles, Copies: coreCopies, Folder: coreFolder, Seed: seed,
 		Invalidate: w.Invalidate, Quit: func() { w.Perform(system.ActionClose) },
 		Remember:   func(m corewin.Memory) { rememberCore(settings, m) },
 		OpenWindow: func(t *corewin.TornWindow) { openTornWindow(t) },

@@ -68,3 +68,35 @@ func TestWindowError(t *testing.T) {
 		t.Errorf("another window error became %q", got)
 	}
 }
+
+// robocom -seed N FILE... fixes the window's first seed; other flags are still refused.
+func TestWindowFlags(t *testing.T) {
+	for _, c := range []struct {
+		args  []string
+		files []string
+		seed  int64
+		err   string
+	}{
+		{[]string{"a.rob"}, []string{"a.rob"}, 0, ""},
+		{[]string{"-seed", "17", "a.red", "b.red"}, []string{"a.red", "b.red"}, 17, ""},
+		{[]string{"--seed=-4", "a.rob"}, []string{"a.rob"}, -4, ""},
+		{[]string{"-seed", "x", "a.rob"}, nil, 0, `invalid value "x" for flag -seed`},
+		{[]string{"-seed"}, nil, 0, "flag needs an argument: -seed"},
+	} {
+		files, seed, err := windowFlags(c.args)
+		if c.err != "" {
+			if err == nil || !strings.Contains(err.Error(), c.err) {
+				t.Errorf("windowFlags(%q) = error %v, want %q", c.args, err, c.err)
+			}
+			continue
+		}
+		if err != nil || seed != c.seed || strings.Join(files, " ") != strings.Join(c.files, " ") {
+			t.Errorf("windowFlags(%q) = %q, %d, %v; want %q, %d", c.args, files, seed, err, c.files, c.seed)
+		}
+	}
+	for arg, want := range map[string]bool{"-seed": true, "--seed=3": true, "-s": false, "-seeds": false, "---seed": false, "-h": false} {
+		if isWindowFlag(arg) != want {
+			t.Errorf("isWindowFlag(%q) = %v", arg, !want)
+		}
+	}
+}

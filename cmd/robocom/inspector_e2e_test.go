@@ -156,7 +156,7 @@ func TestE2ECoreWarInspector(t *testing.T) {
 	bin := buildRobocom(t, dir)
 	disp := xvfbtest.Start(t, 1280, 860)
 	app := xvfbtest.StartApp(t, disp, []string{"XDG_CONFIG_HOME=" + filepath.Join(dir, "config")},
-		bin, "../../robots/core/dwarf.red", "../../robots/core/scanner.red")
+		bin, "-seed", "17", "../../robots/core/dwarf.red", "../../robots/core/scanner.red") // a long round: Dwarf wins at cycle 5904
 	win := app.Window("Core War")
 	shotPath := filepath.Join(dir, "shot.png")
 	shoot := func() image.Image { t.Helper(); return app.Screenshot(shotPath) }
@@ -188,15 +188,16 @@ func TestE2ECoreWarInspector(t *testing.T) {
 		return c >= 0 && cycle() == c
 	}
 
-	// Run a moment so that both warriors have written cells, then pause.
+	// Run one block (N: 100 time slices, then a pause) so that both warriors have written
+	// cells. Not Space, a wait and Space: on a loaded machine the wait could stretch until
+	// Dwarf had killed the Scanner (with a random seed, at cycle 50 at the earliest) and the
+	// round was over, when Step does nothing.
 	app.Xdo("mousemove", "--window", win, "300", "300")
-	app.Xdo("key", "space")
+	app.Xdo("key", "n")
 	running(app, win)
-	time.Sleep(500 * time.Millisecond)
-	app.Xdo("key", "space")
 	for deadline := time.Now().Add(xvfbtest.Patience); !paused(); {
 		if time.Now().After(deadline) {
-			t.Fatalf("Space did not pause the game (title %q)", app.Xdo("getwindowname", win))
+			t.Fatalf("the block N runs did not end in a pause (title %q)", app.Xdo("getwindowname", win))
 		}
 	}
 

@@ -84,12 +84,12 @@ func robocomMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if c, ok := commands[args[0]]; ok {
 			return c.main(args[1:], stdin, stdout, stderr)
 		}
-		if strings.HasPrefix(args[0], "-") {
+		if strings.HasPrefix(args[0], "-") && !isWindowFlag(args[0]) {
 			fmt.Fprintf(stderr, "robocom: unknown flag %s\n", args[0])
 			usage(stderr)
 			return 2
 		}
-		if msg := notACommand(args[0]); msg != "" {
+		if msg := notACommand(args[0]); msg != "" && !isWindowFlag(args[0]) {
 			fmt.Fprintf(stderr, "robocom: %s\n", msg)
 			return 2
 		}
@@ -184,7 +184,7 @@ func editDistance(a, b string) int {
 }
 
 func usage(f io.Writer) {
-	fmt.Fprintln(f, "usage: robocom [FILE.rob|FILE.rbi ...]   open the arena window")
+	fmt.Fprintln(f, "usage: robocom [-seed N] [FILE ...]      open the arena window (-seed: the first round's seed)")
 	fmt.Fprintln(f, "       robocom COMMAND [options] ...")
 	fmt.Fprintln(f, "       robocom help COMMAND             a command's options")
 	fmt.Fprintln(f, "\ncommands:")
@@ -231,4 +231,11 @@ func (c *checkedWriter) status(status int, stderr io.Writer) int {
 		return 1
 	}
 	return status
+}
+
+// isWindowFlag tells whether arg is one of the window's own flags (robocom -seed N FILE...),
+// which the window build parses (windowFlags).
+func isWindowFlag(arg string) bool {
+	name, _, _ := strings.Cut(strings.TrimLeft(arg, "-"), "=")
+	return name == "seed" && !strings.HasPrefix(arg, "---")
 }

@@ -37,6 +37,8 @@ type Config struct {
 	Roots []Root
 	// Files are paths (in the form Root.Name + ":" + path) loaded as the players at start.
 	Files []string
+	// Seed is the first round's seed; 0 picks one at random.
+	Seed int64
 	// Settings is where settings are remembered; nil remembers nothing.
 	Settings *SettingsStore
 	// Invalidate asks the window for a new frame; safe from any goroutine.
@@ -99,7 +101,10 @@ func New(cfg Config) *UI {
 	}
 	u.run = NewRunner(cfg.Invalidate)
 	u.run.SetSpeed(kit.Speeds[u.speedIdx])
-	u.series.seed = rand.Int64N(1_000_000)
+	u.series.seed = cfg.Seed
+	if u.series.seed == 0 {
+		u.series.seed = rand.Int64N(1_000_000) + 1
+	}
 	u.controls = newControls(&u.session, u.look)
 	u.playersPanel.picker.Setup(cfg.Roots, programKind)
 	u.playersPanel.native.start(cfg.Native, cfg.Invalidate)
@@ -159,6 +164,7 @@ func (u *UI) layout(gtx layout.Context) layout.Dimensions {
 	defer u.dbg.win.Unlock()
 	defer u.dbg.afterFrame()
 	u.run.Sync(&u.snap, &u.evs, &u.hist)
+	u.takeBuildError()
 	u.releaseFocusOnPress(gtx)
 	u.handleKeys(gtx)
 	u.handleControls(gtx)
