@@ -68,12 +68,20 @@ func TestE2ETearOffWhileRunning(t *testing.T) {
 	press("space")
 	app.WaitTitle(win, xvfbtest.Patience, func(string) bool { return mainCycle() > 0 })
 	time.Sleep(3 * time.Second)
-	press("space")
+	// Space pauses. One CI run on a loaded machine saw a Space press that never paused (not
+	// reproduced in 8 runs under six busy loops here, nor found in the code): a second press,
+	// logged, keeps that from failing a test about tearing off; two lost presses still fail.
 	paused := false
-	for deadline := time.Now().Add(xvfbtest.Patience); !paused && time.Now().Before(deadline); {
-		c := mainCycle()
-		time.Sleep(time.Second)
-		paused = c > 0 && mainCycle() == c
+	for try := 0; try < 2 && !paused; try++ {
+		if try > 0 {
+			t.Logf("Space did not pause the game within 20 s (%q); pressing it again", app.Xdo("getwindowname", win))
+		}
+		press("space")
+		for deadline := time.Now().Add(20 * time.Second); !paused && time.Now().Before(deadline); {
+			c := mainCycle()
+			time.Sleep(time.Second)
+			paused = c > 0 && mainCycle() == c
+		}
 	}
 	if !paused {
 		t.Fatalf("Space did not pause the game (%q)", app.Xdo("getwindowname", win))
