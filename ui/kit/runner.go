@@ -35,8 +35,8 @@ type Runner[G any] struct {
 	// running (a Store here could land after a short StepN had already ended and halted,
 	// and the game would run on without a limit).
 	starts, startsTaken atomic.Int64
-	live                atomic.Bool  // the last Reset gave a game
-	resets              atomic.Int64 // Reset calls so far; numbers the games
+	resets              atomic.Int64 // Reset and ResetWith calls so far; numbers the games
+	noGame              atomic.Int64 // the latest of those numbers known to have no game
 	speed               atomic.Int64 // units per second; 0 or less: as fast as possible
 
 	// The simulation goroutine's own state.
@@ -93,16 +93,51 @@ func (r *Runner[G]) Close() {
 // returns the number the game's snapshots will carry, so a caller can tell them from the
 // snapshots of the game before. Commands sent before it run on the game before.
 func (r *Runner[G]) Reset(g G, ok bool) int {
+	return r.resetWith(func(int) (G, bool) { return g, ok }, !ok)
+}
+
+// ResetWith is Reset with a game still to be made: build runs on the simulation goroutine,
+// so that making a big game (a 200×200 board's buffers) never stalls the window, and
+// returns the game, or ok false when there is none (it reports why itself). It gets the
+// number Reset returns. A build whose game a later Reset has replaced already is skipped:
+// pressing Restart ten times makes one game, not ten.
+func (r *Runner[G]) ResetWith(build func(game int) (g G, ok bool)) int {
+	return r.resetWith(build, false)
+}
+
+// resetWith is ResetWith; empty tells that build gives no game, so that Running is false at
+// once after a Start.
+func (r *Runner[G]) resetWith(build func(game int) (G, bool), empty bool) int {
 	r.running.Store(false)
 	r.startsTaken.Store(r.starts.Load())
-	r.live.Store(ok)
 	n := int(r.resets.Add(1))
+	if empty {
+		r.markNoGame(int64(n))
+	}
 	r.Send(func() {
+		var g G
+		ok := false
+		if int(r.resets.Load()) == n {
+			g, ok = build(n)
+		}
+		if !ok {
+			r.markNoGame(int64(n))
+		}
 		r.g, r.has, r.gameNo = g, ok, n
 		r.Halt()
 		r.Publish()
 	})
 	return n
+}
+
+// markNoGame records that game n has none, unless a later game is known to have none.
+func (r *Runner[G]) markNoGame(n int64) {
+	for {
+		old := r.noGame.Load()
+		if old >= n || r.noGame.CompareAndSwap(old, n) {
+			return
+		}
+	}
 }
 
 // Start runs the game until it ends or Pause is called.
@@ -120,7 +155,7 @@ func (r *Runner[G]) Pause() {
 
 // Running reports whether the game is running (not paused), a batch of StepN included.
 func (r *Runner[G]) Running() bool {
-	return r.running.Load() || (r.live.Load() && r.startsTaken.Load() < r.starts.Load())
+	return r.running.Load() || (r.resets.Load() != r.noGame.Load() && r.startsTaken.Load() < r.starts.Load())
 }
 
 // took records that the Start or StepN numbered n has been taken (or overtaken by a Pause).

@@ -348,3 +348,17 @@ func (u *UI) saveSettings() {
 		u.note.set("Could not save the settings: " + err.Error())
 	}
 }
+
+// making reports whether the game of the last Restart (or new program) is still being made
+// on the simulation goroutine; the window says so meanwhile.
+func (u *UI) making() bool { return u.snap.Game != u.gameNo }
+
+// takeBuildError shows why the current game could not be made, once its snapshot is here.
+func (u *UI) takeBuildError() {
+	if u.snap.Game != u.gameNo || u.gameErr != "" {
+		return
+	}
+	if err := u.run.BuildError(u.gameNo); err != nil {
+		u.gameErr = "The game could not start: " + err.Error()
+	}
+}

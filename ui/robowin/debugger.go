@@ -404,7 +404,7 @@ func (u *UI) layoutWorkArea(gtx layout.Context) layout.Dimensions {
 		}),
 		layout.Rigid(func(gtx layout.Context) layout.Dimensions {
 			hint := len(u.dbg.strip.Panels) == 0 && !u.dbg.prog.visible() && len(u.snap.Robots) > 0
-			return u.dbg.timeline.layout(gtx, u.dbg.notice, hint, u.dbg.prog.toolsLabel())
+			return u.dbg.timeline.layout(gtx, u.timelineNotice(), hint, u.dbg.prog.toolsLabel())
 		}),
 	)
 	if u.board.Clicks != clicks || u.board.Clicks != u.dbg.clicks {
@@ -442,4 +442,13 @@ func monoLabel(th *material.Theme, s string, size unit.Sp) material.LabelStyle {
 	l.MaxLines = 1
 	l.Alignment = text.Start
 	return l
+}
+
+// timelineNotice is the line under the timeline: the debuggers' notice, or while a new game
+// is made on the simulation goroutine, that it is.
+func (u *UI) timelineNotice() string {
+	if u.dbg.notice == "" && u.making() {
+		return "Making the new game…"
+	}
+	return u.dbg.notice
 }

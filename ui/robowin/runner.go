@@ -53,6 +53,9 @@ type Runner struct {
 	events  []arena.Event
 	history History
 	logNo   int // counts the times the log lost its future, so that Sync copies it anew
+	// Why the build of game buildErrGame failed (ResetWith).
+	buildErr     error
+	buildErrGame int
 }
 
 // maxEvents bounds the event log kept in memory; later events are not logged (EventLog says so).
@@ -88,6 +91,32 @@ func NewRunner(invalidate func()) *Runner {
 func (r *Runner) Reset(g Game) int {
 	r.StopSeek()
 	return r.Runner.Reset(g, g != nil)
+}
+
+// ResetWith is Reset with the game made on the simulation goroutine by build (a 200×200
+// board's game takes a moment to make); BuildError tells why build failed.
+func (r *Runner) ResetWith(build func() (Game, error)) int {
+	r.StopSeek()
+	return r.Runner.ResetWith(func(n int) (Game, bool) {
+		g, err := build()
+		if err != nil {
+			r.mu.Lock()
+			r.buildErr, r.buildErrGame = err, n
+			r.mu.Unlock()
+			return nil, false
+		}
+		return g, g != nil
+	})
+}
+
+// BuildError is why the build of game n (a number ResetWith returned) failed, or nil.
+func (r *Runner) BuildError(n int) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.buildErrGame != n {
+		return nil
+	}
+	return r.buildErr
 }
 
 // Do runs f on the simulation goroutine with the current game (nil before the first Reset)

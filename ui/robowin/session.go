@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"slices"
 	"strings"
 	"time"
 
@@ -269,13 +270,9 @@ func (s *session) newGame() {
 	for i, p := range s.players {
 		progs[i] = p.Prog
 	}
-	g, err := s.cfg.NewGame(progs, s.opts, s.Seed())
-	if err != nil {
-		s.gameErr = "The game could not start: " + err.Error()
-		s.gameNo = s.run.Reset(nil)
-		return
-	}
-	s.gameNo = s.run.Reset(g)
+	newGame, opts, seed := s.cfg.NewGame, s.opts, s.Seed()
+	opts.Values = slices.Clone(opts.Values) // the Options tab may change s.opts meanwhile
+	s.gameNo = s.run.ResetWith(func() (Game, error) { return newGame(progs, opts, seed) })
 }
 
 // over reports whether the current game (not one replaced a moment ago) has ended.
