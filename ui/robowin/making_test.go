@@ -47,6 +47,13 @@ func TestRestartMakesTheGameOffTheWindow(t *testing.T) {
 	if !h.u.making() || h.u.timelineNotice() != "Making the new game…" {
 		t.Errorf("while the game is made: making %v, notice %q", h.u.making(), h.u.timelineNotice())
 	}
+	// The other five come once the first build is under way (else the simulation goroutine,
+	// not yet at it, would rightly skip it too).
+	for deadline := time.Now().Add(5 * time.Second); calls.Load() == before; time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the first Restart's game was never begun")
+		}
+	}
 	for range 5 {
 		h.clickLabel("Restart")
 	}
