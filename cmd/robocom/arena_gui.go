@@ -45,7 +45,8 @@ func windowArgsError(args []string) error {
 func windowFlags(args []string) (files []string, seed int64, err error) {
 	fs := flag.NewFlagSet("robocom", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	fs.Int64Var(&seed, "seed", 0, "the first round's seed")
+	var given bool
+	seedFlag(fs, "the first round's seed", &seed, &given)
 	if err := fs.Parse(args); err != nil {
 		return nil, 0, fmt.Errorf("%v (robocom [-seed N] [FILE ...] opens the window; robocom help lists the commands)", err)
 	}

@@ -38,14 +38,7 @@ func coreMain(args []string, stdout, stderr io.Writer) int {
 	flags := flag.NewFlagSet("core", flag.ContinueOnError)
 	flags.SetOutput(stderr)
 	var f coreCommandFlags
-	flags.Func("seed", "seed of round 1 (round k uses seed+k-1); default random, always printed", func(s string) error {
-		n, err := strconv.ParseInt(s, 10, 64)
-		if err != nil {
-			return fmt.Errorf("-seed needs a whole number, not %q", s)
-		}
-		f.seed, f.seedSet = n, true
-		return nil
-	})
+	seedFlag(flags, "seed of round 1 (round k uses seed+k-1); default random, always printed", &f.seed, &f.seedSet)
 	flags.IntVar(&f.rounds, "rounds", 1, "rounds to play")
 	f.core.register(flags, true)
 	flags.IntVar(&f.copies, "copies", 1, "processes per program (.cw only)")

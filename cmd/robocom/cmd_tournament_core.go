@@ -76,14 +76,7 @@ func newCoreTournamentFlags(w io.Writer) (*flag.FlagSet, *coreTournamentFlags) {
 	fs := flag.NewFlagSet("tournament", flag.ContinueOnError)
 	fs.SetOutput(w)
 	f := &coreTournamentFlags{}
-	fs.Func("seed", "seed of round 1 of every pairing (round-robin: round k of a pairing uses seed+k-1; Swiss: round k of the tournament uses seed+k-1); default random, always printed", func(s string) error {
-		n, err := strconv.ParseInt(s, 10, 64)
-		if err != nil {
-			return fmt.Errorf("-seed needs a whole number, not %q", s)
-		}
-		f.seed, f.seedSet = n, true
-		return nil
-	})
+	seedFlag(fs, "seed of round 1 of every pairing (round-robin: round k of a pairing uses seed+k-1; Swiss: round k of the tournament uses seed+k-1); default random, always printed", &f.seed, &f.seedSet)
 	fs.IntVar(&f.rounds, "rounds", 10, fmt.Sprintf("rounds a pairing (round-robin); the Swiss system always plays %d", play.SwissBattles))
 	fs.BoolVar(&f.swiss, "swiss", false, "the Atari ST Swiss system instead of round-robin")
 	f.core.register(fs, true)

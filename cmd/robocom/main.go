@@ -84,14 +84,16 @@ func robocomMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if c, ok := commands[args[0]]; ok {
 			return c.main(args[1:], stdin, stdout, stderr)
 		}
-		if strings.HasPrefix(args[0], "-") && !isWindowFlag(args[0]) {
-			fmt.Fprintf(stderr, "robocom: unknown flag %s\n", args[0])
-			usage(stderr)
-			return 2
-		}
-		if msg := notACommand(args[0]); msg != "" && !isWindowFlag(args[0]) {
-			fmt.Fprintf(stderr, "robocom: %s\n", msg)
-			return 2
+		if !isWindowFlag(args[0]) {
+			if strings.HasPrefix(args[0], "-") {
+				fmt.Fprintf(stderr, "robocom: unknown flag %s\n", args[0])
+				usage(stderr)
+				return 2
+			}
+			if msg := notACommand(args[0]); msg != "" {
+				fmt.Fprintf(stderr, "robocom: %s\n", msg)
+				return 2
+			}
 		}
 	}
 	// No subcommand: the arguments are program files for the window.
@@ -236,6 +238,6 @@ func (c *checkedWriter) status(status int, stderr io.Writer) int {
 // isWindowFlag tells whether arg is one of the window's own flags (robocom -seed N FILE...),
 // which the window build parses (windowFlags).
 func isWindowFlag(arg string) bool {
-	name, _, _ := strings.Cut(strings.TrimLeft(arg, "-"), "=")
-	return name == "seed" && !strings.HasPrefix(arg, "---")
+	name, _, _ := strings.Cut(arg, "=")
+	return name == "-seed" || name == "--seed"
 }

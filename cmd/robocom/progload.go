@@ -68,14 +68,7 @@ type gameFlags struct {
 }
 
 func (f *gameFlags) register(fs *flag.FlagSet, defaultRounds int, withPlace bool) {
-	fs.Func("seed", "seed of round 1 (round k uses seed+k-1); default random, always printed", func(s string) error {
-		n, err := strconv.ParseInt(s, 10, 64)
-		if err != nil {
-			return fmt.Errorf("-seed needs a whole number, not %q", s)
-		}
-		f.seed, f.seedSet = n, true
-		return nil
-	})
+	seedFlag(fs, "seed of round 1 (round k uses seed+k-1); default random, always printed", &f.seed, &f.seedSet)
 	fs.IntVar(&f.rounds, "rounds", defaultRounds, "rounds to play (a tournament or hill: rounds a pairing)")
 	fs.StringVar(&f.options, "options", "classic", "option set: classic, rc3, rc3m, or a saved set FILE")
 	fs.Var(&f.opts, "opt", "override one rule value, KEY=VALUE (repeatable); keys: "+strings.Join(arena.Keys(), ", "))
@@ -129,6 +122,19 @@ func (f *gameFlags) placements(programs int) ([]arena.Placement, error) {
 		out = append(out, arena.Placement{Fixed: true, X: x, Y: y, Dir: d})
 	}
 	return out, nil
+}
+
+// seedFlag defines -seed on fs, the seed of round 1 in every command and the window: seed
+// takes its value and set whether it was given.
+func seedFlag(fs *flag.FlagSet, usage string, seed *int64, set *bool) {
+	fs.Func("seed", usage, func(s string) error {
+		n, err := strconv.ParseInt(s, 10, 64)
+		if err != nil {
+			return fmt.Errorf("-seed needs a whole number, not %q", s)
+		}
+		*seed, *set = n, true
+		return nil
+	})
 }
 
 // resolveSeed returns -seed, or a fresh random seed (small and positive, easy to retype).
