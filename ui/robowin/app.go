@@ -350,8 +350,11 @@ func (u *UI) saveSettings() {
 }
 
 // making reports whether the game of the last Restart (or new program) is still being made
-// on the simulation goroutine; the window says so meanwhile.
-func (u *UI) making() bool { return u.snap.Game != u.gameNo }
+// on the simulation goroutine; the window says so meanwhile. Without players, or refused
+// before any build (gameErr), no game is being made, though its snapshot is a frame away.
+func (u *UI) making() bool {
+	return u.snap.Game != u.gameNo && len(u.players) > 0 && u.gameErr == ""
+}
 
 // takeBuildError shows why the current game could not be made, once its snapshot is here.
 func (u *UI) takeBuildError() {
