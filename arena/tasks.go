@@ -265,6 +265,50 @@ func (g *Game) turnRing(r *robot) {
 	mt := r.mt
 	c := uint32(g.cycle)
 	mt.dirty = false
+	if g.noPrefetch {
+		g.turnRingVisits(r, c)
+	} else if h := &mt.heap[0]; h.at == int64(c) && mt.seized == 0 && mt.awake == len(mt.list) {
+		first := mt.list[h.i].num
+		if g.turnRingOne(r, h.i, c) {
+			return
+		}
+		g.passOn(r, first, false, c) // (a SLEEP fetched passes the turn on)
+	} else {
+		g.turnRingVisits(r, c)
+	}
+	g.endRingTurn(r, c)
+}
+
+// turnRingOne is the turn of cycle c of a running ring whose tasks are all awake, with none
+// seized, in which task i acts: the one turn such a ring visits (the task after the cursor,
+// which its at says). It reports whether the turn is over; when the visit changed the
+// ring's pattern (mt.dirty), the robot's activity or its life, endRingTurn finishes it.
+func (g *Game) turnRingOne(r *robot, i int, c uint32) bool {
+	mt := r.mt
+	t := &mt.list[i]
+	mt.cur = i
+	g.lastVisited = t.num
+	if t.inProgress {
+		t.rem = 1 // (at is its completion)
+	}
+	r.load(i)
+	g.visitTask(r, i)
+	if mt.dirty || !r.alive || r.regs[regActive] < 1 {
+		return false // (the cursor is i: a SLEEP fetched has made it dirty)
+	}
+	// Unchanged pattern: i is the cursor and acted; put it back against its phase.
+	mt.since = c
+	g.runTask(r, t, int64(c)+mt.period, mt.period)
+	mt.heap[0].at = t.at
+	mt.down()
+	r.inProgress, r.rem, r.dur, r.fetchAt = t.inProgress, t.rem, t.dur, t.fetchAt
+	g.scheduleRing(r, c)
+	return true
+}
+
+// turnRingVisits makes the visits of a ring's turn of cycle c in general.
+func (g *Game) turnRingVisits(r *robot, c uint32) {
+	mt := r.mt
 	prev := mt.cursorAt(c - 1)
 	if mt.seized != 0 {
 		g.ringVisit(r, mt.index(mt.seized), c)
@@ -274,28 +318,39 @@ func (g *Game) turnRing(r *robot) {
 			f = 0
 		}
 		first := mt.list[f].num
-		woke := g.ringVisit(r, f, c)
-		for r.alive && r.regs[regActive] >= 1 {
-			i := mt.cur
-			if i >= len(mt.list) || mt.list[i].num != g.lastVisited {
-				i = mt.index(g.lastVisited)
-			}
-			if i < 0 {
-				break
-			}
-			if !mt.list[i].asleep {
-				if woke && !g.noPrefetch {
-					g.unvisit(r, i, first, c)
-				}
-				break
-			}
-			nx := (i + 1) % len(mt.list)
-			if mt.list[nx].num == first {
-				break
-			}
-			woke = g.ringVisit(r, nx, c)
-		}
+		g.passOn(r, first, g.ringVisit(r, f, c), c)
 	}
+}
+
+// passOn goes on with a ring's turn of cycle c after a visit, while the task visited last
+// sleeps, up to the turn's first task (first); woke says whether that visit woke its task.
+func (g *Game) passOn(r *robot, first int32, woke bool, c uint32) {
+	mt := r.mt
+	for r.alive && r.regs[regActive] >= 1 {
+		i := mt.cur
+		if i >= len(mt.list) || mt.list[i].num != g.lastVisited {
+			i = mt.index(g.lastVisited)
+		}
+		if i < 0 {
+			break
+		}
+		if !mt.list[i].asleep {
+			if woke && !g.noPrefetch {
+				g.unvisit(r, i, first, c)
+			}
+			break
+		}
+		nx := (i + 1) % len(mt.list)
+		if mt.list[nx].num == first {
+			break
+		}
+		woke = g.ringVisit(r, nx, c)
+	}
+}
+
+// endRingTurn ends a ring's turn of cycle c after its visits.
+func (g *Game) endRingTurn(r *robot, c uint32) {
+	mt := r.mt
 	if !r.alive {
 		return
 	}
@@ -325,7 +380,13 @@ func (g *Game) turnRing(r *robot) {
 	} else {
 		r.load(mt.cur)
 	}
-	due := uint32(min(mt.heap[0].at, int64(c)+maxDuration))
+	g.scheduleRing(r, c)
+}
+
+// scheduleRing schedules a running ring, after its turn of cycle c, for its next turn that
+// matters.
+func (g *Game) scheduleRing(r *robot, c uint32) {
+	due := uint32(min(r.mt.heap[0].at, int64(c)+maxDuration))
 	if due-c < wheelSize { // schedule(r, due), written out as in afterComplete
 		b := due & wheelMask
 		r.due = due
