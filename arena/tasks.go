@@ -163,7 +163,10 @@ func (g *Game) cut(r *robot) uint32 {
 // turnPlain is an active robot's turn in a plain game (RC3.md 6.2).
 func (g *Game) turnPlain(r *robot) {
 	g.actor = r.id
-	if g.lone(r) {
+	if mt := r.mt; len(mt.list) > 1 && mt.seized == 0 && mt.awake == len(mt.list) && !g.noPrefetch &&
+		mt.heap[0].at() == int64(g.cycle) {
+		g.turnRingOne(r, mt.heap[0].index())
+	} else if g.lone(r) {
 		g.turnLone(r)
 	} else {
 		g.turnRing(r)
@@ -282,62 +285,63 @@ func (g *Game) turnRing(r *robot) {
 	mt := r.mt
 	c := uint32(g.cycle)
 	mt.dirty = false
-	if g.noPrefetch {
-		g.turnRingVisits(r, c)
-	} else if h := mt.heap[0]; h.at() == int64(c) && mt.seized == 0 && mt.awake == len(mt.list) {
-		first := mt.list[h.index()].num
-		if g.turnRingOne(r, h.index(), c) {
-			return
-		}
-		g.passOn(r, first, false, c) // (a SLEEP fetched passes the turn on)
-	} else {
-		g.turnRingVisits(r, c)
-	}
+	g.turnRingVisits(r, c)
 	g.endRingTurn(r, c)
 }
 
-// turnRingOne is the turn of cycle c of a running ring whose tasks are all awake, with none
-// seized, in which task i acts: the one turn such a ring visits (the task after the cursor,
-// which its at says). It reports whether the turn is over; when the visit changed the
-// ring's pattern (mt.dirty), the robot's activity or its life, endRingTurn finishes it.
-func (g *Game) turnRingOne(r *robot, i int, c uint32) bool {
+// turnRingOne is the turn of a running ring whose tasks are all awake, with none seized, in
+// which task i acts: the one task such a ring visits in a turn (the one after the cursor,
+// which its at says). It is turnRing's for this common case, written out: unless the visit
+// changes the ring's pattern (mt.dirty: a SLEEP fetched, INIT, QUIT...), the robot's
+// activity or its life, the cursor is i, which is put back against its phase.
+func (g *Game) turnRingOne(r *robot, i int) {
 	mt := r.mt
+	c := uint32(g.cycle)
+	mt.dirty = false
 	t := &mt.list[i]
+	num := t.num
+	mt.cur = i
+	g.lastVisited = num
 	if !t.inProgress { // a fetch that could not be made early
-		mt.cur = i
-		g.lastVisited = t.num
 		r.load(i)
 		g.visitTask(r, i)
-	} else { // its completion (at says so): visitTask's, written out for this common case
-		num := t.num
-		mt.cur = i
-		g.lastVisited = num
+	} else { // its completion (at says so): visitTask's
 		if g.rc3 {
 			g.curTask = int(num)
 		}
-		r.load(i)
-		r.inProgress, r.rem = false, 0
+		if t.bank != r.bank {
+			r.setBank(t.bank)
+		}
+		r.pos, r.dir, r.inProgress, r.rem, r.dur, r.fetchAt = t.pos, t.dir, false, 0, t.dur, t.fetchAt
 		g.complete(r)
 		if !r.alive {
-			return false
+			return
 		}
 		if mt.dirty { // INIT, QUIT, BREAK...: the task may have moved or ended
 			g.afterVisit(r, num)
-			return false
+		} else {
+			t.bank, t.pos, t.dir, t.inProgress, t.rem = r.bank, r.pos, r.dir, false, 0
 		}
-		t.bank, t.pos, t.dir, t.inProgress, t.rem = r.bank, r.pos, r.dir, false, 0
 	}
 	if mt.dirty || !r.alive || r.regs[regActive] < 1 {
-		return false // (the cursor is i: a SLEEP fetched has made it dirty)
+		g.passOn(r, num, false, c) // (a SLEEP fetched passes the turn on)
+		g.endRingTurn(r, c)
+		return
 	}
-	// Unchanged pattern: i is the cursor and acted; put it back against its phase.
 	mt.since = c
-	g.runTask(r, t, int64(c)+mt.period, mt.period)
+	if t.inProgress {
+		t.at = int64(c) + int64(t.rem)*mt.period
+	} else if d := g.lazyDuration(r, r.code, t.pos); d > 0 { // runTask (t runs r.bank)
+		next := int64(c) + mt.period
+		t.inProgress, t.dur, t.rem, t.fetchAt = true, int32(d), int32(d), uint32(next)
+		t.at = next + int64(d-1)*mt.period
+	} else {
+		t.at = int64(c) + mt.period
+	}
 	mt.heap[0] = newKey(t.at, i)
 	mt.down()
 	r.inProgress, r.rem, r.dur, r.fetchAt = t.inProgress, t.rem, t.dur, t.fetchAt
 	g.scheduleRing(r, c)
-	return true
 }
 
 // turnRingVisits makes the visits of a ring's turn of cycle c in general.
