@@ -68,7 +68,7 @@ type tasks struct {
 	// running ring: every task's at and index in list (keys[i] for list[i]), the smallest
 	// of each group of eight (mins) and of all (first), so that a turn that moves one task's
 	// at finds the ring's next turn by looking at one group and the groups' minima: at most
-	// 8 + 12 keys for max-tasks 100, 8 + 1 for rc3m's ten. Unlike a heap's sift, these
+	// 8 + 13 keys for max-tasks 100, 8 + 2 for rc3m's ten. Unlike a heap's sift, these
 	// minima take no branch that depends on the data (min compiles to a conditional move),
 	// and branches mispredicted in a heap's sift cost more than its comparisons.
 	keys  []atKey // (keys and mins share one array: one cache line for rc3m's ten tasks)
@@ -76,10 +76,9 @@ type tasks struct {
 	first atKey
 }
 
-// atKey is an entry of tasks.heap: a task's at above its index in the ring, one number, so
-// that the heap compares and moves one word (a third fewer machine instructions in a ring's
-// turn than a struct of the two). An at of never is kept as keyNever, which is as far off
-// for every use of the heap (no game lasts that long).
+// atKey is an entry of tasks.keys: a task's at above its index in the ring, one word, so
+// that a minimum of keys is the task due first. An at of never is kept as keyNever, which
+// is as far off for every use of the keys (no game lasts that long).
 type atKey uint64
 
 const (
@@ -88,7 +87,7 @@ const (
 	_        = uint(1<<keyBits - 1 - MaxTasks) // (does not compile if an index needs more bits)
 )
 
-// newKey is the heap entry of task i whose at is at.
+// newKey is the key of task i whose at is at.
 func newKey(at int64, i int) atKey { return atKey(min(at, keyNever))<<keyBits | atKey(i) }
 
 // at is the entry's at (keyNever for never).
