@@ -207,23 +207,27 @@ func (g *Game) turnLone(r *robot) {
 			return
 		}
 	}
-	if i := uint(r.pos - 1); i < uint(len(r.code)) && r.code[i].fast {
-		g.instructions++
-		if !g.completeFast(r, &r.code[i]) {
-			return
-		}
-	} else {
-		g.complete(r)
-		if !r.alive {
-			return
+	if i := uint(r.pos - 1); i < uint(len(r.code)) { // (else complete does nothing)
+		if in := &r.code[i]; in.fast {
+			g.instructions++
+			if !g.completeFast(r, in) {
+				return
+			}
+		} else {
+			g.completeIn(r, in)
+			if !r.alive {
+				return
+			}
 		}
 	}
 	r.inProgress = false
-	if k := mt.cur; k >= len(mt.list) || mt.list[k].num != num || !mt.alone() {
+	k := mt.cur
+	if k >= len(mt.list) || mt.list[k].num != num || !mt.alone() {
 		g.regroup(r, num, c)
 		return
 	}
-	mt.list[mt.cur].asleep = false
+	t := &mt.list[k]
+	t.asleep = false
 	if r.regs[regActive] >= 1 {
 		if g.chainable(r) {
 			g.runAhead(r, c)
@@ -231,7 +235,10 @@ func (g *Game) turnLone(r *robot) {
 			g.afterComplete(r, c)
 		}
 	}
-	r.syncLone(c)
+	if r.inProgress && r.sched != schedNone { // syncLone, into t (the cursor)
+		r.rem = int32(r.due - c)
+	}
+	t.bank, t.pos, t.dir, t.inProgress, t.rem, t.dur, t.fetchAt = r.bank, r.pos, r.dir, r.inProgress, r.rem, r.dur, r.fetchAt
 }
 
 // syncLone is sync for a lone robot, whose fields say when its instruction in progress
