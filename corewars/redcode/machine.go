@@ -100,7 +100,7 @@ func (m *Machine) PSpaceCount() int {
 // LoadRound clears the core, loads warrior i at positions[i] (warrior 0 at 0)
 // with one process at its start and makes warrior first move first.
 func (m *Machine) LoadRound(positions []int, first int) {
-	blank := toCell(Instruction{Op: DAT, Mod: ModF, AMode: Direct, BMode: Direct})
+	blank := toCell(Instruction{Op: DAT, Mod: ModF, AMode: Direct, BMode: Direct}, len(m.core))
 	if m.generic {
 		blank.fast = fastNone
 	}
@@ -121,7 +121,7 @@ func (m *Machine) LoadRound(positions []int, first int) {
 		pos := positions[i]
 		for k, in := range p.Code {
 			a := (pos + k) % S
-			m.core[a] = toCell(in)
+			m.core[a] = toCell(in, S)
 			if m.generic {
 				m.core[a].fast = fastNone
 			}

@@ -89,15 +89,15 @@ func (m *Machine) runUntracked(steps int64) {
 // on every step; the calls are made by runUntracked.
 func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, rest int64, stop stopKind, pc, next, aptr uint32) {
 	S := m.size
-	core := m.core
+	core := coreBase(m.core) // read and written through cellAt
 	for {
 		w := cw
 		// Pop the process. The queue's count changes only when a process
 		// dies or splits: one popped and one pushed back leave it as it is.
 		q := &w.q
-		pc := q.buf[q.head]
+		pc := *slotAt(q.buf, q.head)
 		q.head = (q.head + 1) & q.mask
-		ic := &core[pc]
+		ic := cellAt(core, pc)
 		// The instruction register: the fields as fetched (operands may
 		// change the cell); opcode and modes change only by execution.
 		ia, ib := ic.a, ic.b
@@ -133,7 +133,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			aptr = pc
 			aa, ab = ia, ib
 			bptr = pc
-			d := &core[bptr]
+			d := cellAt(core, bptr)
 			d.a, d.b, d.op, d.modes, d.fast = ia, ib, kMOV|mI, 0, fastMovI+0
 			goto push1
 		case fastMovI + 1: // kMOV | mI Immediate, Direct
@@ -143,7 +143,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if bptr >= S {
 				bptr -= S
 			}
-			d := &core[bptr]
+			d := cellAt(core, bptr)
 			d.a, d.b, d.op, d.modes, d.fast = ia, ib, kMOV|mI, 1, fastMovI+1
 			goto push1
 		case fastMovI + 2: // kMOV | mI Immediate, BIndirect
@@ -153,11 +153,11 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].b
+			bptr = tb + cellAt(core, tb).b
 			if bptr >= S {
 				bptr -= S
 			}
-			d := &core[bptr]
+			d := cellAt(core, bptr)
 			d.a, d.b, d.op, d.modes, d.fast = ia, ib, kMOV|mI, 2, fastMovI+2
 			goto push1
 		case fastMovI + 3: // kMOV | mI Immediate, BPredec
@@ -167,17 +167,17 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			d := &core[bptr]
+			d := cellAt(core, bptr)
 			d.a, d.b, d.op, d.modes, d.fast = ia, ib, kMOV|mI, 3, fastMovI+3
 			goto push1
 		case fastMovI + 4: // kMOV | mI Immediate, BPostinc
@@ -187,7 +187,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -196,8 +196,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fb == S {
 				fb = 0
 			}
-			core[tb].b = fb
-			d := &core[bptr]
+			cellAt(core, tb).b = fb
+			d := cellAt(core, bptr)
 			d.a, d.b, d.op, d.modes, d.fast = ia, ib, kMOV|mI, 4, fastMovI+4
 			goto push1
 		case fastMovI + 5: // kMOV | mI Immediate, AIndirect
@@ -207,11 +207,11 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].a
+			bptr = tb + cellAt(core, tb).a
 			if bptr >= S {
 				bptr -= S
 			}
-			d := &core[bptr]
+			d := cellAt(core, bptr)
 			d.a, d.b, d.op, d.modes, d.fast = ia, ib, kMOV|mI, 5, fastMovI+5
 			goto push1
 		case fastMovI + 6: // kMOV | mI Immediate, APredec
@@ -221,17 +221,17 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			d := &core[bptr]
+			d := cellAt(core, bptr)
 			d.a, d.b, d.op, d.modes, d.fast = ia, ib, kMOV|mI, 6, fastMovI+6
 			goto push1
 		case fastMovI + 7: // kMOV | mI Immediate, APostinc
@@ -241,7 +241,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -250,8 +250,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fb == S {
 				fb = 0
 			}
-			core[tb].a = fb
-			d := &core[bptr]
+			cellAt(core, tb).a = fb
+			d := cellAt(core, bptr)
 			d.a, d.b, d.op, d.modes, d.fast = ia, ib, kMOV|mI, 7, fastMovI+7
 			goto push1
 		case fastMovI + 8: // kMOV | mI Direct, Immediate
@@ -259,9 +259,9 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			bptr = pc
-			s, d := &core[aptr], &core[bptr]
+			s, d := cellAt(core, aptr), cellAt(core, bptr)
 			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 9: // kMOV | mI Direct, Direct
@@ -269,12 +269,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			bptr = pc + ib
 			if bptr >= S {
 				bptr -= S
 			}
-			s, d := &core[aptr], &core[bptr]
+			s, d := cellAt(core, aptr), cellAt(core, bptr)
 			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 10: // kMOV | mI Direct, BIndirect
@@ -282,16 +282,16 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].b
+			bptr = tb + cellAt(core, tb).b
 			if bptr >= S {
 				bptr -= S
 			}
-			s, d := &core[aptr], &core[bptr]
+			s, d := cellAt(core, aptr), cellAt(core, bptr)
 			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 11: // kMOV | mI Direct, BPredec
@@ -299,22 +299,22 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			s, d := &core[aptr], &core[bptr]
+			s, d := cellAt(core, aptr), cellAt(core, bptr)
 			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 12: // kMOV | mI Direct, BPostinc
@@ -322,12 +322,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -336,8 +336,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fb == S {
 				fb = 0
 			}
-			core[tb].b = fb
-			s, d := &core[aptr], &core[bptr]
+			cellAt(core, tb).b = fb
+			s, d := cellAt(core, aptr), cellAt(core, bptr)
 			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 13: // kMOV | mI Direct, AIndirect
@@ -345,16 +345,16 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].a
+			bptr = tb + cellAt(core, tb).a
 			if bptr >= S {
 				bptr -= S
 			}
-			s, d := &core[aptr], &core[bptr]
+			s, d := cellAt(core, aptr), cellAt(core, bptr)
 			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 14: // kMOV | mI Direct, APredec
@@ -362,22 +362,22 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			s, d := &core[aptr], &core[bptr]
+			s, d := cellAt(core, aptr), cellAt(core, bptr)
 			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 15: // kMOV | mI Direct, APostinc
@@ -385,12 +385,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -399,8 +399,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fb == S {
 				fb = 0
 			}
-			core[tb].a = fb
-			s, d := &core[aptr], &core[bptr]
+			cellAt(core, tb).a = fb
+			s, d := cellAt(core, aptr), cellAt(core, bptr)
 			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 16: // kMOV | mI BIndirect, Immediate
@@ -408,13 +408,13 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].b
+			aptr = ta + cellAt(core, ta).b
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			bptr = pc
-			s, d := &core[aptr], &core[bptr]
+			s, d := cellAt(core, aptr), cellAt(core, bptr)
 			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 17: // kMOV | mI BIndirect, Direct
@@ -422,16 +422,16 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].b
+			aptr = ta + cellAt(core, ta).b
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			bptr = pc + ib
 			if bptr >= S {
 				bptr -= S
 			}
-			s, d := &core[aptr], &core[bptr]
+			s, d := cellAt(core, aptr), cellAt(core, bptr)
 			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 18: // kMOV | mI BIndirect, BIndirect
@@ -439,20 +439,20 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].b
+			aptr = ta + cellAt(core, ta).b
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].b
+			bptr = tb + cellAt(core, tb).b
 			if bptr >= S {
 				bptr -= S
 			}
-			s, d := &core[aptr], &core[bptr]
+			s, d := cellAt(core, aptr), cellAt(core, bptr)
 			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 19: // kMOV | mI BIndirect, BPredec
@@ -460,26 +460,26 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].b
+			aptr = ta + cellAt(core, ta).b
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			s, d := &core[aptr], &core[bptr]
+			s, d := cellAt(core, aptr), cellAt(core, bptr)
 			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 20: // kMOV | mI BIndirect, BPostinc
@@ -487,16 +487,16 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].b
+			aptr = ta + cellAt(core, ta).b
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -505,8 +505,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fb == S {
 				fb = 0
 			}
-			core[tb].b = fb
-			s, d := &core[aptr], &core[bptr]
+			cellAt(core, tb).b = fb
+			s, d := cellAt(core, aptr), cellAt(core, bptr)
 			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 21: // kMOV | mI BIndirect, AIndirect
@@ -514,20 +514,20 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].b
+			aptr = ta + cellAt(core, ta).b
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].a
+			bptr = tb + cellAt(core, tb).a
 			if bptr >= S {
 				bptr -= S
 			}
-			s, d := &core[aptr], &core[bptr]
+			s, d := cellAt(core, aptr), cellAt(core, bptr)
 			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 22: // kMOV | mI BIndirect, APredec
@@ -535,26 +535,26 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].b
+			aptr = ta + cellAt(core, ta).b
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			s, d := &core[aptr], &core[bptr]
+			s, d := cellAt(core, aptr), cellAt(core, bptr)
 			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 23: // kMOV | mI BIndirect, APostinc
@@ -562,16 +562,16 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].b
+			aptr = ta + cellAt(core, ta).b
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -580,8 +580,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fb == S {
 				fb = 0
 			}
-			core[tb].a = fb
-			s, d := &core[aptr], &core[bptr]
+			cellAt(core, tb).a = fb
+			s, d := cellAt(core, aptr), cellAt(core, bptr)
 			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 24: // kMOV | mI BPredec, Immediate
@@ -589,19 +589,19 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			bptr = pc
-			s, d := &core[aptr], &core[bptr]
+			s, d := cellAt(core, aptr), cellAt(core, bptr)
 			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 25: // kMOV | mI BPredec, Direct
@@ -609,22 +609,22 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			bptr = pc + ib
 			if bptr >= S {
 				bptr -= S
 			}
-			s, d := &core[aptr], &core[bptr]
+			s, d := cellAt(core, aptr), cellAt(core, bptr)
 			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 26: // kMOV | mI BPredec, BIndirect
@@ -632,26 +632,26 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].b
+			bptr = tb + cellAt(core, tb).b
 			if bptr >= S {
 				bptr -= S
 			}
-			s, d := &core[aptr], &core[bptr]
+			s, d := cellAt(core, aptr), cellAt(core, bptr)
 			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 27: // kMOV | mI BPredec, BPredec
@@ -659,32 +659,32 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			s, d := &core[aptr], &core[bptr]
+			s, d := cellAt(core, aptr), cellAt(core, bptr)
 			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 28: // kMOV | mI BPredec, BPostinc
@@ -692,22 +692,22 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -716,8 +716,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fb == S {
 				fb = 0
 			}
-			core[tb].b = fb
-			s, d := &core[aptr], &core[bptr]
+			cellAt(core, tb).b = fb
+			s, d := cellAt(core, aptr), cellAt(core, bptr)
 			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 29: // kMOV | mI BPredec, AIndirect
@@ -725,26 +725,26 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].a
+			bptr = tb + cellAt(core, tb).a
 			if bptr >= S {
 				bptr -= S
 			}
-			s, d := &core[aptr], &core[bptr]
+			s, d := cellAt(core, aptr), cellAt(core, bptr)
 			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 30: // kMOV | mI BPredec, APredec
@@ -752,32 +752,32 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			s, d := &core[aptr], &core[bptr]
+			s, d := cellAt(core, aptr), cellAt(core, bptr)
 			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 31: // kMOV | mI BPredec, APostinc
@@ -785,22 +785,22 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -809,8 +809,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fb == S {
 				fb = 0
 			}
-			core[tb].a = fb
-			s, d := &core[aptr], &core[bptr]
+			cellAt(core, tb).a = fb
+			s, d := cellAt(core, aptr), cellAt(core, bptr)
 			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 32: // kMOV | mI BPostinc, Immediate
@@ -818,19 +818,19 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			fa++
 			if fa == S {
 				fa = 0
 			}
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			bptr = pc
-			s, d := &core[aptr], &core[bptr]
+			s, d := cellAt(core, aptr), cellAt(core, bptr)
 			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 33: // kMOV | mI BPostinc, Direct
@@ -838,22 +838,22 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			fa++
 			if fa == S {
 				fa = 0
 			}
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			bptr = pc + ib
 			if bptr >= S {
 				bptr -= S
 			}
-			s, d := &core[aptr], &core[bptr]
+			s, d := cellAt(core, aptr), cellAt(core, bptr)
 			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 34: // kMOV | mI BPostinc, BIndirect
@@ -861,26 +861,26 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			fa++
 			if fa == S {
 				fa = 0
 			}
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].b
+			bptr = tb + cellAt(core, tb).b
 			if bptr >= S {
 				bptr -= S
 			}
-			s, d := &core[aptr], &core[bptr]
+			s, d := cellAt(core, aptr), cellAt(core, bptr)
 			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 35: // kMOV | mI BPostinc, BPredec
@@ -888,32 +888,32 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			fa++
 			if fa == S {
 				fa = 0
 			}
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			s, d := &core[aptr], &core[bptr]
+			s, d := cellAt(core, aptr), cellAt(core, bptr)
 			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 36: // kMOV | mI BPostinc, BPostinc
@@ -921,22 +921,22 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			fa++
 			if fa == S {
 				fa = 0
 			}
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -945,8 +945,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fb == S {
 				fb = 0
 			}
-			core[tb].b = fb
-			s, d := &core[aptr], &core[bptr]
+			cellAt(core, tb).b = fb
+			s, d := cellAt(core, aptr), cellAt(core, bptr)
 			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 37: // kMOV | mI BPostinc, AIndirect
@@ -954,26 +954,26 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			fa++
 			if fa == S {
 				fa = 0
 			}
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].a
+			bptr = tb + cellAt(core, tb).a
 			if bptr >= S {
 				bptr -= S
 			}
-			s, d := &core[aptr], &core[bptr]
+			s, d := cellAt(core, aptr), cellAt(core, bptr)
 			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 38: // kMOV | mI BPostinc, APredec
@@ -981,32 +981,32 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			fa++
 			if fa == S {
 				fa = 0
 			}
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			s, d := &core[aptr], &core[bptr]
+			s, d := cellAt(core, aptr), cellAt(core, bptr)
 			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 39: // kMOV | mI BPostinc, APostinc
@@ -1014,22 +1014,22 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			fa++
 			if fa == S {
 				fa = 0
 			}
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -1038,8 +1038,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fb == S {
 				fb = 0
 			}
-			core[tb].a = fb
-			s, d := &core[aptr], &core[bptr]
+			cellAt(core, tb).a = fb
+			s, d := cellAt(core, aptr), cellAt(core, bptr)
 			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 40: // kMOV | mI AIndirect, Immediate
@@ -1047,13 +1047,13 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].a
+			aptr = ta + cellAt(core, ta).a
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			bptr = pc
-			s, d := &core[aptr], &core[bptr]
+			s, d := cellAt(core, aptr), cellAt(core, bptr)
 			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 41: // kMOV | mI AIndirect, Direct
@@ -1061,16 +1061,16 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].a
+			aptr = ta + cellAt(core, ta).a
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			bptr = pc + ib
 			if bptr >= S {
 				bptr -= S
 			}
-			s, d := &core[aptr], &core[bptr]
+			s, d := cellAt(core, aptr), cellAt(core, bptr)
 			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 42: // kMOV | mI AIndirect, BIndirect
@@ -1078,20 +1078,20 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].a
+			aptr = ta + cellAt(core, ta).a
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].b
+			bptr = tb + cellAt(core, tb).b
 			if bptr >= S {
 				bptr -= S
 			}
-			s, d := &core[aptr], &core[bptr]
+			s, d := cellAt(core, aptr), cellAt(core, bptr)
 			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 43: // kMOV | mI AIndirect, BPredec
@@ -1099,26 +1099,26 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].a
+			aptr = ta + cellAt(core, ta).a
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			s, d := &core[aptr], &core[bptr]
+			s, d := cellAt(core, aptr), cellAt(core, bptr)
 			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 44: // kMOV | mI AIndirect, BPostinc
@@ -1126,16 +1126,16 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].a
+			aptr = ta + cellAt(core, ta).a
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -1144,8 +1144,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fb == S {
 				fb = 0
 			}
-			core[tb].b = fb
-			s, d := &core[aptr], &core[bptr]
+			cellAt(core, tb).b = fb
+			s, d := cellAt(core, aptr), cellAt(core, bptr)
 			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 45: // kMOV | mI AIndirect, AIndirect
@@ -1153,20 +1153,20 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].a
+			aptr = ta + cellAt(core, ta).a
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].a
+			bptr = tb + cellAt(core, tb).a
 			if bptr >= S {
 				bptr -= S
 			}
-			s, d := &core[aptr], &core[bptr]
+			s, d := cellAt(core, aptr), cellAt(core, bptr)
 			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 46: // kMOV | mI AIndirect, APredec
@@ -1174,26 +1174,26 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].a
+			aptr = ta + cellAt(core, ta).a
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			s, d := &core[aptr], &core[bptr]
+			s, d := cellAt(core, aptr), cellAt(core, bptr)
 			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 47: // kMOV | mI AIndirect, APostinc
@@ -1201,16 +1201,16 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].a
+			aptr = ta + cellAt(core, ta).a
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -1219,8 +1219,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fb == S {
 				fb = 0
 			}
-			core[tb].a = fb
-			s, d := &core[aptr], &core[bptr]
+			cellAt(core, tb).a = fb
+			s, d := cellAt(core, aptr), cellAt(core, bptr)
 			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 48: // kMOV | mI APredec, Immediate
@@ -1228,19 +1228,19 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			bptr = pc
-			s, d := &core[aptr], &core[bptr]
+			s, d := cellAt(core, aptr), cellAt(core, bptr)
 			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 49: // kMOV | mI APredec, Direct
@@ -1248,22 +1248,22 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			bptr = pc + ib
 			if bptr >= S {
 				bptr -= S
 			}
-			s, d := &core[aptr], &core[bptr]
+			s, d := cellAt(core, aptr), cellAt(core, bptr)
 			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 50: // kMOV | mI APredec, BIndirect
@@ -1271,26 +1271,26 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].b
+			bptr = tb + cellAt(core, tb).b
 			if bptr >= S {
 				bptr -= S
 			}
-			s, d := &core[aptr], &core[bptr]
+			s, d := cellAt(core, aptr), cellAt(core, bptr)
 			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 51: // kMOV | mI APredec, BPredec
@@ -1298,32 +1298,32 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			s, d := &core[aptr], &core[bptr]
+			s, d := cellAt(core, aptr), cellAt(core, bptr)
 			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 52: // kMOV | mI APredec, BPostinc
@@ -1331,22 +1331,22 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -1355,8 +1355,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fb == S {
 				fb = 0
 			}
-			core[tb].b = fb
-			s, d := &core[aptr], &core[bptr]
+			cellAt(core, tb).b = fb
+			s, d := cellAt(core, aptr), cellAt(core, bptr)
 			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 53: // kMOV | mI APredec, AIndirect
@@ -1364,26 +1364,26 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].a
+			bptr = tb + cellAt(core, tb).a
 			if bptr >= S {
 				bptr -= S
 			}
-			s, d := &core[aptr], &core[bptr]
+			s, d := cellAt(core, aptr), cellAt(core, bptr)
 			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 54: // kMOV | mI APredec, APredec
@@ -1391,32 +1391,32 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			s, d := &core[aptr], &core[bptr]
+			s, d := cellAt(core, aptr), cellAt(core, bptr)
 			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 55: // kMOV | mI APredec, APostinc
@@ -1424,22 +1424,22 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -1448,8 +1448,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fb == S {
 				fb = 0
 			}
-			core[tb].a = fb
-			s, d := &core[aptr], &core[bptr]
+			cellAt(core, tb).a = fb
+			s, d := cellAt(core, aptr), cellAt(core, bptr)
 			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 56: // kMOV | mI APostinc, Immediate
@@ -1457,19 +1457,19 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			fa++
 			if fa == S {
 				fa = 0
 			}
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			bptr = pc
-			s, d := &core[aptr], &core[bptr]
+			s, d := cellAt(core, aptr), cellAt(core, bptr)
 			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 57: // kMOV | mI APostinc, Direct
@@ -1477,22 +1477,22 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			fa++
 			if fa == S {
 				fa = 0
 			}
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			bptr = pc + ib
 			if bptr >= S {
 				bptr -= S
 			}
-			s, d := &core[aptr], &core[bptr]
+			s, d := cellAt(core, aptr), cellAt(core, bptr)
 			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 58: // kMOV | mI APostinc, BIndirect
@@ -1500,26 +1500,26 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			fa++
 			if fa == S {
 				fa = 0
 			}
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].b
+			bptr = tb + cellAt(core, tb).b
 			if bptr >= S {
 				bptr -= S
 			}
-			s, d := &core[aptr], &core[bptr]
+			s, d := cellAt(core, aptr), cellAt(core, bptr)
 			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 59: // kMOV | mI APostinc, BPredec
@@ -1527,32 +1527,32 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			fa++
 			if fa == S {
 				fa = 0
 			}
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			s, d := &core[aptr], &core[bptr]
+			s, d := cellAt(core, aptr), cellAt(core, bptr)
 			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 60: // kMOV | mI APostinc, BPostinc
@@ -1560,22 +1560,22 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			fa++
 			if fa == S {
 				fa = 0
 			}
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -1584,8 +1584,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fb == S {
 				fb = 0
 			}
-			core[tb].b = fb
-			s, d := &core[aptr], &core[bptr]
+			cellAt(core, tb).b = fb
+			s, d := cellAt(core, aptr), cellAt(core, bptr)
 			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 61: // kMOV | mI APostinc, AIndirect
@@ -1593,26 +1593,26 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			fa++
 			if fa == S {
 				fa = 0
 			}
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].a
+			bptr = tb + cellAt(core, tb).a
 			if bptr >= S {
 				bptr -= S
 			}
-			s, d := &core[aptr], &core[bptr]
+			s, d := cellAt(core, aptr), cellAt(core, bptr)
 			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 62: // kMOV | mI APostinc, APredec
@@ -1620,32 +1620,32 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			fa++
 			if fa == S {
 				fa = 0
 			}
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			s, d := &core[aptr], &core[bptr]
+			s, d := cellAt(core, aptr), cellAt(core, bptr)
 			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastMovI + 63: // kMOV | mI APostinc, APostinc
@@ -1653,22 +1653,22 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			fa++
 			if fa == S {
 				fa = 0
 			}
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -1677,8 +1677,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fb == S {
 				fb = 0
 			}
-			core[tb].a = fb
-			s, d := &core[aptr], &core[bptr]
+			cellAt(core, tb).a = fb
+			s, d := cellAt(core, aptr), cellAt(core, bptr)
 			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
 			goto push1
 		case fastSpl + 0: // kSPL | mA Immediate, Immediate
@@ -1698,7 +1698,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].b
+			bptr = tb + cellAt(core, tb).b
 			if bptr >= S {
 				bptr -= S
 			}
@@ -1709,12 +1709,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -1726,7 +1726,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -1735,7 +1735,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fb == S {
 				fb = 0
 			}
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			goto spl
 		case fastSpl + 5: // kSPL | mA Immediate, AIndirect
 			aptr = pc
@@ -1743,7 +1743,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].a
+			bptr = tb + cellAt(core, tb).a
 			if bptr >= S {
 				bptr -= S
 			}
@@ -1754,12 +1754,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -1771,7 +1771,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -1780,7 +1780,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fb == S {
 				fb = 0
 			}
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			goto spl
 		case fastSpl + 8: // kSPL | mA Direct, Immediate
 			aptr = pc + ia
@@ -1808,7 +1808,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].b
+			bptr = tb + cellAt(core, tb).b
 			if bptr >= S {
 				bptr -= S
 			}
@@ -1822,12 +1822,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -1842,7 +1842,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -1851,7 +1851,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fb == S {
 				fb = 0
 			}
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			goto spl
 		case fastSpl + 13: // kSPL | mA Direct, AIndirect
 			aptr = pc + ia
@@ -1862,7 +1862,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].a
+			bptr = tb + cellAt(core, tb).a
 			if bptr >= S {
 				bptr -= S
 			}
@@ -1876,12 +1876,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -1896,7 +1896,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -1905,14 +1905,14 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fb == S {
 				fb = 0
 			}
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			goto spl
 		case fastSpl + 16: // kSPL | mA BIndirect, Immediate
 			ta := pc + ia
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].b
+			aptr = ta + cellAt(core, ta).b
 			if aptr >= S {
 				aptr -= S
 			}
@@ -1923,7 +1923,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].b
+			aptr = ta + cellAt(core, ta).b
 			if aptr >= S {
 				aptr -= S
 			}
@@ -1937,7 +1937,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].b
+			aptr = ta + cellAt(core, ta).b
 			if aptr >= S {
 				aptr -= S
 			}
@@ -1945,7 +1945,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].b
+			bptr = tb + cellAt(core, tb).b
 			if bptr >= S {
 				bptr -= S
 			}
@@ -1955,7 +1955,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].b
+			aptr = ta + cellAt(core, ta).b
 			if aptr >= S {
 				aptr -= S
 			}
@@ -1963,12 +1963,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -1979,7 +1979,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].b
+			aptr = ta + cellAt(core, ta).b
 			if aptr >= S {
 				aptr -= S
 			}
@@ -1987,7 +1987,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -1996,14 +1996,14 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fb == S {
 				fb = 0
 			}
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			goto spl
 		case fastSpl + 21: // kSPL | mA BIndirect, AIndirect
 			ta := pc + ia
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].b
+			aptr = ta + cellAt(core, ta).b
 			if aptr >= S {
 				aptr -= S
 			}
@@ -2011,7 +2011,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].a
+			bptr = tb + cellAt(core, tb).a
 			if bptr >= S {
 				bptr -= S
 			}
@@ -2021,7 +2021,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].b
+			aptr = ta + cellAt(core, ta).b
 			if aptr >= S {
 				aptr -= S
 			}
@@ -2029,12 +2029,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -2045,7 +2045,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].b
+			aptr = ta + cellAt(core, ta).b
 			if aptr >= S {
 				aptr -= S
 			}
@@ -2053,7 +2053,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -2062,19 +2062,19 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fb == S {
 				fb = 0
 			}
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			goto spl
 		case fastSpl + 24: // kSPL | mA BPredec, Immediate
 			ta := pc + ia
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -2086,12 +2086,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -2106,12 +2106,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -2120,7 +2120,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].b
+			bptr = tb + cellAt(core, tb).b
 			if bptr >= S {
 				bptr -= S
 			}
@@ -2130,12 +2130,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -2144,12 +2144,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -2160,12 +2160,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -2174,7 +2174,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -2183,19 +2183,19 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fb == S {
 				fb = 0
 			}
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			goto spl
 		case fastSpl + 29: // kSPL | mA BPredec, AIndirect
 			ta := pc + ia
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -2204,7 +2204,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].a
+			bptr = tb + cellAt(core, tb).a
 			if bptr >= S {
 				bptr -= S
 			}
@@ -2214,12 +2214,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -2228,12 +2228,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -2244,12 +2244,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -2258,7 +2258,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -2267,14 +2267,14 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fb == S {
 				fb = 0
 			}
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			goto spl
 		case fastSpl + 32: // kSPL | mA BPostinc, Immediate
 			ta := pc + ia
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -2283,7 +2283,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			bptr = pc
 			goto spl
 		case fastSpl + 33: // kSPL | mA BPostinc, Direct
@@ -2291,7 +2291,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -2300,7 +2300,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			bptr = pc + ib
 			if bptr >= S {
 				bptr -= S
@@ -2311,7 +2311,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -2320,12 +2320,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].b
+			bptr = tb + cellAt(core, tb).b
 			if bptr >= S {
 				bptr -= S
 			}
@@ -2335,7 +2335,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -2344,17 +2344,17 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -2365,7 +2365,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -2374,12 +2374,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -2388,14 +2388,14 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fb == S {
 				fb = 0
 			}
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			goto spl
 		case fastSpl + 37: // kSPL | mA BPostinc, AIndirect
 			ta := pc + ia
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -2404,12 +2404,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].a
+			bptr = tb + cellAt(core, tb).a
 			if bptr >= S {
 				bptr -= S
 			}
@@ -2419,7 +2419,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -2428,17 +2428,17 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -2449,7 +2449,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -2458,12 +2458,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -2472,14 +2472,14 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fb == S {
 				fb = 0
 			}
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			goto spl
 		case fastSpl + 40: // kSPL | mA AIndirect, Immediate
 			ta := pc + ia
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].a
+			aptr = ta + cellAt(core, ta).a
 			if aptr >= S {
 				aptr -= S
 			}
@@ -2490,7 +2490,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].a
+			aptr = ta + cellAt(core, ta).a
 			if aptr >= S {
 				aptr -= S
 			}
@@ -2504,7 +2504,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].a
+			aptr = ta + cellAt(core, ta).a
 			if aptr >= S {
 				aptr -= S
 			}
@@ -2512,7 +2512,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].b
+			bptr = tb + cellAt(core, tb).b
 			if bptr >= S {
 				bptr -= S
 			}
@@ -2522,7 +2522,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].a
+			aptr = ta + cellAt(core, ta).a
 			if aptr >= S {
 				aptr -= S
 			}
@@ -2530,12 +2530,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -2546,7 +2546,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].a
+			aptr = ta + cellAt(core, ta).a
 			if aptr >= S {
 				aptr -= S
 			}
@@ -2554,7 +2554,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -2563,14 +2563,14 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fb == S {
 				fb = 0
 			}
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			goto spl
 		case fastSpl + 45: // kSPL | mA AIndirect, AIndirect
 			ta := pc + ia
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].a
+			aptr = ta + cellAt(core, ta).a
 			if aptr >= S {
 				aptr -= S
 			}
@@ -2578,7 +2578,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].a
+			bptr = tb + cellAt(core, tb).a
 			if bptr >= S {
 				bptr -= S
 			}
@@ -2588,7 +2588,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].a
+			aptr = ta + cellAt(core, ta).a
 			if aptr >= S {
 				aptr -= S
 			}
@@ -2596,12 +2596,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -2612,7 +2612,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].a
+			aptr = ta + cellAt(core, ta).a
 			if aptr >= S {
 				aptr -= S
 			}
@@ -2620,7 +2620,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -2629,19 +2629,19 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fb == S {
 				fb = 0
 			}
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			goto spl
 		case fastSpl + 48: // kSPL | mA APredec, Immediate
 			ta := pc + ia
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -2653,12 +2653,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -2673,12 +2673,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -2687,7 +2687,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].b
+			bptr = tb + cellAt(core, tb).b
 			if bptr >= S {
 				bptr -= S
 			}
@@ -2697,12 +2697,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -2711,12 +2711,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -2727,12 +2727,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -2741,7 +2741,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -2750,19 +2750,19 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fb == S {
 				fb = 0
 			}
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			goto spl
 		case fastSpl + 53: // kSPL | mA APredec, AIndirect
 			ta := pc + ia
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -2771,7 +2771,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].a
+			bptr = tb + cellAt(core, tb).a
 			if bptr >= S {
 				bptr -= S
 			}
@@ -2781,12 +2781,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -2795,12 +2795,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -2811,12 +2811,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -2825,7 +2825,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -2834,14 +2834,14 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fb == S {
 				fb = 0
 			}
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			goto spl
 		case fastSpl + 56: // kSPL | mA APostinc, Immediate
 			ta := pc + ia
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -2850,7 +2850,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			bptr = pc
 			goto spl
 		case fastSpl + 57: // kSPL | mA APostinc, Direct
@@ -2858,7 +2858,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -2867,7 +2867,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			bptr = pc + ib
 			if bptr >= S {
 				bptr -= S
@@ -2878,7 +2878,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -2887,12 +2887,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].b
+			bptr = tb + cellAt(core, tb).b
 			if bptr >= S {
 				bptr -= S
 			}
@@ -2902,7 +2902,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -2911,17 +2911,17 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -2932,7 +2932,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -2941,12 +2941,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -2955,14 +2955,14 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fb == S {
 				fb = 0
 			}
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			goto spl
 		case fastSpl + 61: // kSPL | mA APostinc, AIndirect
 			ta := pc + ia
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -2971,12 +2971,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].a
+			bptr = tb + cellAt(core, tb).a
 			if bptr >= S {
 				bptr -= S
 			}
@@ -2986,7 +2986,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -2995,17 +2995,17 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -3016,7 +3016,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -3025,12 +3025,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -3039,7 +3039,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fb == S {
 				fb = 0
 			}
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			goto spl
 		case fastJmp + 0: // kJMP | mA Immediate, Immediate
 			aptr = pc
@@ -3060,7 +3060,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].b
+			bptr = tb + cellAt(core, tb).b
 			if bptr >= S {
 				bptr -= S
 			}
@@ -3072,12 +3072,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -3090,7 +3090,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -3099,7 +3099,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fb == S {
 				fb = 0
 			}
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			next = aptr
 			goto push1
 		case fastJmp + 5: // kJMP | mA Immediate, AIndirect
@@ -3108,7 +3108,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].a
+			bptr = tb + cellAt(core, tb).a
 			if bptr >= S {
 				bptr -= S
 			}
@@ -3120,12 +3120,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -3138,7 +3138,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -3147,7 +3147,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fb == S {
 				fb = 0
 			}
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			next = aptr
 			goto push1
 		case fastJmp + 8: // kJMP | mA Direct, Immediate
@@ -3178,7 +3178,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].b
+			bptr = tb + cellAt(core, tb).b
 			if bptr >= S {
 				bptr -= S
 			}
@@ -3193,12 +3193,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -3214,7 +3214,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -3223,7 +3223,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fb == S {
 				fb = 0
 			}
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			next = aptr
 			goto push1
 		case fastJmp + 13: // kJMP | mA Direct, AIndirect
@@ -3235,7 +3235,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].a
+			bptr = tb + cellAt(core, tb).a
 			if bptr >= S {
 				bptr -= S
 			}
@@ -3250,12 +3250,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -3271,7 +3271,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -3280,7 +3280,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fb == S {
 				fb = 0
 			}
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			next = aptr
 			goto push1
 		case fastJmp + 16: // kJMP | mA BIndirect, Immediate
@@ -3288,7 +3288,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].b
+			aptr = ta + cellAt(core, ta).b
 			if aptr >= S {
 				aptr -= S
 			}
@@ -3300,7 +3300,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].b
+			aptr = ta + cellAt(core, ta).b
 			if aptr >= S {
 				aptr -= S
 			}
@@ -3315,7 +3315,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].b
+			aptr = ta + cellAt(core, ta).b
 			if aptr >= S {
 				aptr -= S
 			}
@@ -3323,7 +3323,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].b
+			bptr = tb + cellAt(core, tb).b
 			if bptr >= S {
 				bptr -= S
 			}
@@ -3334,7 +3334,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].b
+			aptr = ta + cellAt(core, ta).b
 			if aptr >= S {
 				aptr -= S
 			}
@@ -3342,12 +3342,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -3359,7 +3359,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].b
+			aptr = ta + cellAt(core, ta).b
 			if aptr >= S {
 				aptr -= S
 			}
@@ -3367,7 +3367,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -3376,7 +3376,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fb == S {
 				fb = 0
 			}
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			next = aptr
 			goto push1
 		case fastJmp + 21: // kJMP | mA BIndirect, AIndirect
@@ -3384,7 +3384,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].b
+			aptr = ta + cellAt(core, ta).b
 			if aptr >= S {
 				aptr -= S
 			}
@@ -3392,7 +3392,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].a
+			bptr = tb + cellAt(core, tb).a
 			if bptr >= S {
 				bptr -= S
 			}
@@ -3403,7 +3403,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].b
+			aptr = ta + cellAt(core, ta).b
 			if aptr >= S {
 				aptr -= S
 			}
@@ -3411,12 +3411,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -3428,7 +3428,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].b
+			aptr = ta + cellAt(core, ta).b
 			if aptr >= S {
 				aptr -= S
 			}
@@ -3436,7 +3436,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -3445,7 +3445,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fb == S {
 				fb = 0
 			}
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			next = aptr
 			goto push1
 		case fastJmp + 24: // kJMP | mA BPredec, Immediate
@@ -3453,12 +3453,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -3471,12 +3471,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -3492,12 +3492,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -3506,7 +3506,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].b
+			bptr = tb + cellAt(core, tb).b
 			if bptr >= S {
 				bptr -= S
 			}
@@ -3517,12 +3517,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -3531,12 +3531,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -3548,12 +3548,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -3562,7 +3562,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -3571,7 +3571,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fb == S {
 				fb = 0
 			}
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			next = aptr
 			goto push1
 		case fastJmp + 29: // kJMP | mA BPredec, AIndirect
@@ -3579,12 +3579,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -3593,7 +3593,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].a
+			bptr = tb + cellAt(core, tb).a
 			if bptr >= S {
 				bptr -= S
 			}
@@ -3604,12 +3604,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -3618,12 +3618,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -3635,12 +3635,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -3649,7 +3649,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -3658,7 +3658,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fb == S {
 				fb = 0
 			}
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			next = aptr
 			goto push1
 		case fastJmp + 32: // kJMP | mA BPostinc, Immediate
@@ -3666,7 +3666,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -3675,7 +3675,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			bptr = pc
 			next = aptr
 			goto push1
@@ -3684,7 +3684,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -3693,7 +3693,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			bptr = pc + ib
 			if bptr >= S {
 				bptr -= S
@@ -3705,7 +3705,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -3714,12 +3714,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].b
+			bptr = tb + cellAt(core, tb).b
 			if bptr >= S {
 				bptr -= S
 			}
@@ -3730,7 +3730,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -3739,17 +3739,17 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -3761,7 +3761,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -3770,12 +3770,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -3784,7 +3784,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fb == S {
 				fb = 0
 			}
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			next = aptr
 			goto push1
 		case fastJmp + 37: // kJMP | mA BPostinc, AIndirect
@@ -3792,7 +3792,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -3801,12 +3801,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].a
+			bptr = tb + cellAt(core, tb).a
 			if bptr >= S {
 				bptr -= S
 			}
@@ -3817,7 +3817,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -3826,17 +3826,17 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -3848,7 +3848,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -3857,12 +3857,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -3871,7 +3871,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fb == S {
 				fb = 0
 			}
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			next = aptr
 			goto push1
 		case fastJmp + 40: // kJMP | mA AIndirect, Immediate
@@ -3879,7 +3879,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].a
+			aptr = ta + cellAt(core, ta).a
 			if aptr >= S {
 				aptr -= S
 			}
@@ -3891,7 +3891,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].a
+			aptr = ta + cellAt(core, ta).a
 			if aptr >= S {
 				aptr -= S
 			}
@@ -3906,7 +3906,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].a
+			aptr = ta + cellAt(core, ta).a
 			if aptr >= S {
 				aptr -= S
 			}
@@ -3914,7 +3914,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].b
+			bptr = tb + cellAt(core, tb).b
 			if bptr >= S {
 				bptr -= S
 			}
@@ -3925,7 +3925,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].a
+			aptr = ta + cellAt(core, ta).a
 			if aptr >= S {
 				aptr -= S
 			}
@@ -3933,12 +3933,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -3950,7 +3950,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].a
+			aptr = ta + cellAt(core, ta).a
 			if aptr >= S {
 				aptr -= S
 			}
@@ -3958,7 +3958,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -3967,7 +3967,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fb == S {
 				fb = 0
 			}
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			next = aptr
 			goto push1
 		case fastJmp + 45: // kJMP | mA AIndirect, AIndirect
@@ -3975,7 +3975,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].a
+			aptr = ta + cellAt(core, ta).a
 			if aptr >= S {
 				aptr -= S
 			}
@@ -3983,7 +3983,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].a
+			bptr = tb + cellAt(core, tb).a
 			if bptr >= S {
 				bptr -= S
 			}
@@ -3994,7 +3994,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].a
+			aptr = ta + cellAt(core, ta).a
 			if aptr >= S {
 				aptr -= S
 			}
@@ -4002,12 +4002,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -4019,7 +4019,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].a
+			aptr = ta + cellAt(core, ta).a
 			if aptr >= S {
 				aptr -= S
 			}
@@ -4027,7 +4027,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -4036,7 +4036,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fb == S {
 				fb = 0
 			}
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			next = aptr
 			goto push1
 		case fastJmp + 48: // kJMP | mA APredec, Immediate
@@ -4044,12 +4044,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -4062,12 +4062,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -4083,12 +4083,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -4097,7 +4097,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].b
+			bptr = tb + cellAt(core, tb).b
 			if bptr >= S {
 				bptr -= S
 			}
@@ -4108,12 +4108,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -4122,12 +4122,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -4139,12 +4139,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -4153,7 +4153,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -4162,7 +4162,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fb == S {
 				fb = 0
 			}
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			next = aptr
 			goto push1
 		case fastJmp + 53: // kJMP | mA APredec, AIndirect
@@ -4170,12 +4170,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -4184,7 +4184,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].a
+			bptr = tb + cellAt(core, tb).a
 			if bptr >= S {
 				bptr -= S
 			}
@@ -4195,12 +4195,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -4209,12 +4209,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -4226,12 +4226,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -4240,7 +4240,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -4249,7 +4249,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fb == S {
 				fb = 0
 			}
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			next = aptr
 			goto push1
 		case fastJmp + 56: // kJMP | mA APostinc, Immediate
@@ -4257,7 +4257,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -4266,7 +4266,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			bptr = pc
 			next = aptr
 			goto push1
@@ -4275,7 +4275,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -4284,7 +4284,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			bptr = pc + ib
 			if bptr >= S {
 				bptr -= S
@@ -4296,7 +4296,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -4305,12 +4305,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].b
+			bptr = tb + cellAt(core, tb).b
 			if bptr >= S {
 				bptr -= S
 			}
@@ -4321,7 +4321,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -4330,17 +4330,17 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -4352,7 +4352,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -4361,12 +4361,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -4375,7 +4375,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fb == S {
 				fb = 0
 			}
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			next = aptr
 			goto push1
 		case fastJmp + 61: // kJMP | mA APostinc, AIndirect
@@ -4383,7 +4383,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -4392,12 +4392,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].a
+			bptr = tb + cellAt(core, tb).a
 			if bptr >= S {
 				bptr -= S
 			}
@@ -4408,7 +4408,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -4417,17 +4417,17 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -4439,7 +4439,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -4448,12 +4448,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -4462,7 +4462,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fb == S {
 				fb = 0
 			}
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			next = aptr
 			goto push1
 		case fastDat + 0: // kDAT | mA Immediate, Immediate
@@ -4482,7 +4482,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].b
+			bptr = tb + cellAt(core, tb).b
 			if bptr >= S {
 				bptr -= S
 			}
@@ -4493,12 +4493,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -4510,7 +4510,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -4519,7 +4519,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fb == S {
 				fb = 0
 			}
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			goto die
 		case fastDat + 5: // kDAT | mA Immediate, AIndirect
 			aptr = pc
@@ -4527,7 +4527,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].a
+			bptr = tb + cellAt(core, tb).a
 			if bptr >= S {
 				bptr -= S
 			}
@@ -4538,12 +4538,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -4555,7 +4555,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -4564,7 +4564,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fb == S {
 				fb = 0
 			}
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			goto die
 		case fastDat + 8: // kDAT | mA Direct, Immediate
 			aptr = pc + ia
@@ -4592,7 +4592,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].b
+			bptr = tb + cellAt(core, tb).b
 			if bptr >= S {
 				bptr -= S
 			}
@@ -4606,12 +4606,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -4626,7 +4626,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -4635,7 +4635,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fb == S {
 				fb = 0
 			}
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			goto die
 		case fastDat + 13: // kDAT | mA Direct, AIndirect
 			aptr = pc + ia
@@ -4646,7 +4646,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].a
+			bptr = tb + cellAt(core, tb).a
 			if bptr >= S {
 				bptr -= S
 			}
@@ -4660,12 +4660,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -4680,7 +4680,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -4689,14 +4689,14 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fb == S {
 				fb = 0
 			}
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			goto die
 		case fastDat + 16: // kDAT | mA BIndirect, Immediate
 			ta := pc + ia
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].b
+			aptr = ta + cellAt(core, ta).b
 			if aptr >= S {
 				aptr -= S
 			}
@@ -4707,7 +4707,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].b
+			aptr = ta + cellAt(core, ta).b
 			if aptr >= S {
 				aptr -= S
 			}
@@ -4721,7 +4721,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].b
+			aptr = ta + cellAt(core, ta).b
 			if aptr >= S {
 				aptr -= S
 			}
@@ -4729,7 +4729,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].b
+			bptr = tb + cellAt(core, tb).b
 			if bptr >= S {
 				bptr -= S
 			}
@@ -4739,7 +4739,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].b
+			aptr = ta + cellAt(core, ta).b
 			if aptr >= S {
 				aptr -= S
 			}
@@ -4747,12 +4747,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -4763,7 +4763,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].b
+			aptr = ta + cellAt(core, ta).b
 			if aptr >= S {
 				aptr -= S
 			}
@@ -4771,7 +4771,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -4780,14 +4780,14 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fb == S {
 				fb = 0
 			}
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			goto die
 		case fastDat + 21: // kDAT | mA BIndirect, AIndirect
 			ta := pc + ia
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].b
+			aptr = ta + cellAt(core, ta).b
 			if aptr >= S {
 				aptr -= S
 			}
@@ -4795,7 +4795,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].a
+			bptr = tb + cellAt(core, tb).a
 			if bptr >= S {
 				bptr -= S
 			}
@@ -4805,7 +4805,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].b
+			aptr = ta + cellAt(core, ta).b
 			if aptr >= S {
 				aptr -= S
 			}
@@ -4813,12 +4813,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -4829,7 +4829,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].b
+			aptr = ta + cellAt(core, ta).b
 			if aptr >= S {
 				aptr -= S
 			}
@@ -4837,7 +4837,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -4846,19 +4846,19 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fb == S {
 				fb = 0
 			}
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			goto die
 		case fastDat + 24: // kDAT | mA BPredec, Immediate
 			ta := pc + ia
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -4870,12 +4870,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -4890,12 +4890,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -4904,7 +4904,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].b
+			bptr = tb + cellAt(core, tb).b
 			if bptr >= S {
 				bptr -= S
 			}
@@ -4914,12 +4914,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -4928,12 +4928,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -4944,12 +4944,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -4958,7 +4958,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -4967,19 +4967,19 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fb == S {
 				fb = 0
 			}
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			goto die
 		case fastDat + 29: // kDAT | mA BPredec, AIndirect
 			ta := pc + ia
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -4988,7 +4988,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].a
+			bptr = tb + cellAt(core, tb).a
 			if bptr >= S {
 				bptr -= S
 			}
@@ -4998,12 +4998,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -5012,12 +5012,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -5028,12 +5028,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -5042,7 +5042,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -5051,14 +5051,14 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fb == S {
 				fb = 0
 			}
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			goto die
 		case fastDat + 32: // kDAT | mA BPostinc, Immediate
 			ta := pc + ia
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -5067,7 +5067,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			bptr = pc
 			goto die
 		case fastDat + 33: // kDAT | mA BPostinc, Direct
@@ -5075,7 +5075,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -5084,7 +5084,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			bptr = pc + ib
 			if bptr >= S {
 				bptr -= S
@@ -5095,7 +5095,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -5104,12 +5104,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].b
+			bptr = tb + cellAt(core, tb).b
 			if bptr >= S {
 				bptr -= S
 			}
@@ -5119,7 +5119,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -5128,17 +5128,17 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -5149,7 +5149,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -5158,12 +5158,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -5172,14 +5172,14 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fb == S {
 				fb = 0
 			}
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			goto die
 		case fastDat + 37: // kDAT | mA BPostinc, AIndirect
 			ta := pc + ia
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -5188,12 +5188,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].a
+			bptr = tb + cellAt(core, tb).a
 			if bptr >= S {
 				bptr -= S
 			}
@@ -5203,7 +5203,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -5212,17 +5212,17 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -5233,7 +5233,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -5242,12 +5242,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -5256,14 +5256,14 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fb == S {
 				fb = 0
 			}
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			goto die
 		case fastDat + 40: // kDAT | mA AIndirect, Immediate
 			ta := pc + ia
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].a
+			aptr = ta + cellAt(core, ta).a
 			if aptr >= S {
 				aptr -= S
 			}
@@ -5274,7 +5274,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].a
+			aptr = ta + cellAt(core, ta).a
 			if aptr >= S {
 				aptr -= S
 			}
@@ -5288,7 +5288,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].a
+			aptr = ta + cellAt(core, ta).a
 			if aptr >= S {
 				aptr -= S
 			}
@@ -5296,7 +5296,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].b
+			bptr = tb + cellAt(core, tb).b
 			if bptr >= S {
 				bptr -= S
 			}
@@ -5306,7 +5306,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].a
+			aptr = ta + cellAt(core, ta).a
 			if aptr >= S {
 				aptr -= S
 			}
@@ -5314,12 +5314,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -5330,7 +5330,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].a
+			aptr = ta + cellAt(core, ta).a
 			if aptr >= S {
 				aptr -= S
 			}
@@ -5338,7 +5338,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -5347,14 +5347,14 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fb == S {
 				fb = 0
 			}
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			goto die
 		case fastDat + 45: // kDAT | mA AIndirect, AIndirect
 			ta := pc + ia
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].a
+			aptr = ta + cellAt(core, ta).a
 			if aptr >= S {
 				aptr -= S
 			}
@@ -5362,7 +5362,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].a
+			bptr = tb + cellAt(core, tb).a
 			if bptr >= S {
 				bptr -= S
 			}
@@ -5372,7 +5372,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].a
+			aptr = ta + cellAt(core, ta).a
 			if aptr >= S {
 				aptr -= S
 			}
@@ -5380,12 +5380,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -5396,7 +5396,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].a
+			aptr = ta + cellAt(core, ta).a
 			if aptr >= S {
 				aptr -= S
 			}
@@ -5404,7 +5404,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -5413,19 +5413,19 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fb == S {
 				fb = 0
 			}
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			goto die
 		case fastDat + 48: // kDAT | mA APredec, Immediate
 			ta := pc + ia
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -5437,12 +5437,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -5457,12 +5457,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -5471,7 +5471,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].b
+			bptr = tb + cellAt(core, tb).b
 			if bptr >= S {
 				bptr -= S
 			}
@@ -5481,12 +5481,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -5495,12 +5495,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -5511,12 +5511,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -5525,7 +5525,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -5534,19 +5534,19 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fb == S {
 				fb = 0
 			}
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			goto die
 		case fastDat + 53: // kDAT | mA APredec, AIndirect
 			ta := pc + ia
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -5555,7 +5555,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].a
+			bptr = tb + cellAt(core, tb).a
 			if bptr >= S {
 				bptr -= S
 			}
@@ -5565,12 +5565,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -5579,12 +5579,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -5595,12 +5595,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -5609,7 +5609,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -5618,14 +5618,14 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fb == S {
 				fb = 0
 			}
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			goto die
 		case fastDat + 56: // kDAT | mA APostinc, Immediate
 			ta := pc + ia
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -5634,7 +5634,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			bptr = pc
 			goto die
 		case fastDat + 57: // kDAT | mA APostinc, Direct
@@ -5642,7 +5642,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -5651,7 +5651,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			bptr = pc + ib
 			if bptr >= S {
 				bptr -= S
@@ -5662,7 +5662,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -5671,12 +5671,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].b
+			bptr = tb + cellAt(core, tb).b
 			if bptr >= S {
 				bptr -= S
 			}
@@ -5686,7 +5686,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -5695,17 +5695,17 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -5716,7 +5716,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -5725,12 +5725,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -5739,14 +5739,14 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fb == S {
 				fb = 0
 			}
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			goto die
 		case fastDat + 61: // kDAT | mA APostinc, AIndirect
 			ta := pc + ia
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -5755,12 +5755,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].a
+			bptr = tb + cellAt(core, tb).a
 			if bptr >= S {
 				bptr -= S
 			}
@@ -5770,7 +5770,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -5779,17 +5779,17 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -5800,7 +5800,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -5809,12 +5809,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
@@ -5823,13 +5823,13 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fb == S {
 				fb = 0
 			}
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			goto die
 		case fastDjnA + 0: // kDJN | mA Immediate, Immediate
 			aptr = pc
 			bptr = pc
 			ba, bb = ia, ib
-			d := &core[bptr]
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -5844,8 +5844,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -5860,12 +5860,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].b
+			bptr = tb + cellAt(core, tb).b
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -5880,18 +5880,18 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -5906,18 +5906,18 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].b = fb
-			d := &core[bptr]
+			cellAt(core, tb).b = fb
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -5932,12 +5932,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].a
+			bptr = tb + cellAt(core, tb).a
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -5952,18 +5952,18 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -5978,18 +5978,18 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].a = fb
-			d := &core[bptr]
+			cellAt(core, tb).a = fb
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -6005,7 +6005,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			}
 			bptr = pc
 			ba, bb = ia, ib
-			d := &core[bptr]
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -6023,8 +6023,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -6042,12 +6042,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].b
+			bptr = tb + cellAt(core, tb).b
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -6065,18 +6065,18 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -6094,18 +6094,18 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].b = fb
-			d := &core[bptr]
+			cellAt(core, tb).b = fb
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -6123,12 +6123,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].a
+			bptr = tb + cellAt(core, tb).a
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -6146,18 +6146,18 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -6175,18 +6175,18 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].a = fb
-			d := &core[bptr]
+			cellAt(core, tb).a = fb
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -6200,13 +6200,13 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].b
+			aptr = ta + cellAt(core, ta).b
 			if aptr >= S {
 				aptr -= S
 			}
 			bptr = pc
 			ba, bb = ia, ib
-			d := &core[bptr]
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -6220,7 +6220,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].b
+			aptr = ta + cellAt(core, ta).b
 			if aptr >= S {
 				aptr -= S
 			}
@@ -6228,8 +6228,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -6243,7 +6243,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].b
+			aptr = ta + cellAt(core, ta).b
 			if aptr >= S {
 				aptr -= S
 			}
@@ -6251,12 +6251,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].b
+			bptr = tb + cellAt(core, tb).b
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -6270,7 +6270,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].b
+			aptr = ta + cellAt(core, ta).b
 			if aptr >= S {
 				aptr -= S
 			}
@@ -6278,18 +6278,18 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -6303,7 +6303,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].b
+			aptr = ta + cellAt(core, ta).b
 			if aptr >= S {
 				aptr -= S
 			}
@@ -6311,18 +6311,18 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].b = fb
-			d := &core[bptr]
+			cellAt(core, tb).b = fb
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -6336,7 +6336,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].b
+			aptr = ta + cellAt(core, ta).b
 			if aptr >= S {
 				aptr -= S
 			}
@@ -6344,12 +6344,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].a
+			bptr = tb + cellAt(core, tb).a
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -6363,7 +6363,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].b
+			aptr = ta + cellAt(core, ta).b
 			if aptr >= S {
 				aptr -= S
 			}
@@ -6371,18 +6371,18 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -6396,7 +6396,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].b
+			aptr = ta + cellAt(core, ta).b
 			if aptr >= S {
 				aptr -= S
 			}
@@ -6404,18 +6404,18 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].a = fb
-			d := &core[bptr]
+			cellAt(core, tb).a = fb
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -6429,19 +6429,19 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
 			}
 			bptr = pc
 			ba, bb = ia, ib
-			d := &core[bptr]
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -6455,12 +6455,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -6469,8 +6469,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -6484,12 +6484,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -6498,12 +6498,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].b
+			bptr = tb + cellAt(core, tb).b
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -6517,12 +6517,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -6531,18 +6531,18 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -6556,12 +6556,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -6570,18 +6570,18 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].b = fb
-			d := &core[bptr]
+			cellAt(core, tb).b = fb
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -6595,12 +6595,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -6609,12 +6609,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].a
+			bptr = tb + cellAt(core, tb).a
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -6628,12 +6628,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -6642,18 +6642,18 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -6667,12 +6667,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -6681,18 +6681,18 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].a = fb
-			d := &core[bptr]
+			cellAt(core, tb).a = fb
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -6706,7 +6706,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -6715,10 +6715,10 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			bptr = pc
 			ba, bb = ia, ib
-			d := &core[bptr]
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -6732,7 +6732,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -6741,13 +6741,13 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			bptr = pc + ib
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -6761,7 +6761,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -6770,17 +6770,17 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].b
+			bptr = tb + cellAt(core, tb).b
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -6794,7 +6794,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -6803,23 +6803,23 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -6833,7 +6833,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -6842,23 +6842,23 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].b = fb
-			d := &core[bptr]
+			cellAt(core, tb).b = fb
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -6872,7 +6872,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -6881,17 +6881,17 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].a
+			bptr = tb + cellAt(core, tb).a
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -6905,7 +6905,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -6914,23 +6914,23 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -6944,7 +6944,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -6953,23 +6953,23 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].a = fb
-			d := &core[bptr]
+			cellAt(core, tb).a = fb
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -6983,13 +6983,13 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].a
+			aptr = ta + cellAt(core, ta).a
 			if aptr >= S {
 				aptr -= S
 			}
 			bptr = pc
 			ba, bb = ia, ib
-			d := &core[bptr]
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -7003,7 +7003,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].a
+			aptr = ta + cellAt(core, ta).a
 			if aptr >= S {
 				aptr -= S
 			}
@@ -7011,8 +7011,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -7026,7 +7026,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].a
+			aptr = ta + cellAt(core, ta).a
 			if aptr >= S {
 				aptr -= S
 			}
@@ -7034,12 +7034,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].b
+			bptr = tb + cellAt(core, tb).b
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -7053,7 +7053,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].a
+			aptr = ta + cellAt(core, ta).a
 			if aptr >= S {
 				aptr -= S
 			}
@@ -7061,18 +7061,18 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -7086,7 +7086,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].a
+			aptr = ta + cellAt(core, ta).a
 			if aptr >= S {
 				aptr -= S
 			}
@@ -7094,18 +7094,18 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].b = fb
-			d := &core[bptr]
+			cellAt(core, tb).b = fb
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -7119,7 +7119,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].a
+			aptr = ta + cellAt(core, ta).a
 			if aptr >= S {
 				aptr -= S
 			}
@@ -7127,12 +7127,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].a
+			bptr = tb + cellAt(core, tb).a
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -7146,7 +7146,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].a
+			aptr = ta + cellAt(core, ta).a
 			if aptr >= S {
 				aptr -= S
 			}
@@ -7154,18 +7154,18 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -7179,7 +7179,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].a
+			aptr = ta + cellAt(core, ta).a
 			if aptr >= S {
 				aptr -= S
 			}
@@ -7187,18 +7187,18 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].a = fb
-			d := &core[bptr]
+			cellAt(core, tb).a = fb
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -7212,19 +7212,19 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
 			}
 			bptr = pc
 			ba, bb = ia, ib
-			d := &core[bptr]
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -7238,12 +7238,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -7252,8 +7252,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -7267,12 +7267,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -7281,12 +7281,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].b
+			bptr = tb + cellAt(core, tb).b
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -7300,12 +7300,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -7314,18 +7314,18 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -7339,12 +7339,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -7353,18 +7353,18 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].b = fb
-			d := &core[bptr]
+			cellAt(core, tb).b = fb
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -7378,12 +7378,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -7392,12 +7392,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].a
+			bptr = tb + cellAt(core, tb).a
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -7411,12 +7411,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -7425,18 +7425,18 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -7450,12 +7450,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -7464,18 +7464,18 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].a = fb
-			d := &core[bptr]
+			cellAt(core, tb).a = fb
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -7489,7 +7489,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -7498,10 +7498,10 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			bptr = pc
 			ba, bb = ia, ib
-			d := &core[bptr]
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -7515,7 +7515,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -7524,13 +7524,13 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			bptr = pc + ib
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -7544,7 +7544,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -7553,17 +7553,17 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].b
+			bptr = tb + cellAt(core, tb).b
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -7577,7 +7577,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -7586,23 +7586,23 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -7616,7 +7616,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -7625,23 +7625,23 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].b = fb
-			d := &core[bptr]
+			cellAt(core, tb).b = fb
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -7655,7 +7655,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -7664,17 +7664,17 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].a
+			bptr = tb + cellAt(core, tb).a
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -7688,7 +7688,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -7697,23 +7697,23 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -7727,7 +7727,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -7736,23 +7736,23 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].a = fb
-			d := &core[bptr]
+			cellAt(core, tb).a = fb
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -7765,7 +7765,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			aptr = pc
 			bptr = pc
 			ba, bb = ia, ib
-			d := &core[bptr]
+			d := cellAt(core, bptr)
 			if d.b == 0 {
 				d.b = S
 			}
@@ -7780,8 +7780,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.b == 0 {
 				d.b = S
 			}
@@ -7796,12 +7796,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].b
+			bptr = tb + cellAt(core, tb).b
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.b == 0 {
 				d.b = S
 			}
@@ -7816,18 +7816,18 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.b == 0 {
 				d.b = S
 			}
@@ -7842,18 +7842,18 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].b = fb
-			d := &core[bptr]
+			cellAt(core, tb).b = fb
+			d := cellAt(core, bptr)
 			if d.b == 0 {
 				d.b = S
 			}
@@ -7868,12 +7868,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].a
+			bptr = tb + cellAt(core, tb).a
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.b == 0 {
 				d.b = S
 			}
@@ -7888,18 +7888,18 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.b == 0 {
 				d.b = S
 			}
@@ -7914,18 +7914,18 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].a = fb
-			d := &core[bptr]
+			cellAt(core, tb).a = fb
+			d := cellAt(core, bptr)
 			if d.b == 0 {
 				d.b = S
 			}
@@ -7941,7 +7941,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			}
 			bptr = pc
 			ba, bb = ia, ib
-			d := &core[bptr]
+			d := cellAt(core, bptr)
 			if d.b == 0 {
 				d.b = S
 			}
@@ -7959,8 +7959,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.b == 0 {
 				d.b = S
 			}
@@ -7978,12 +7978,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].b
+			bptr = tb + cellAt(core, tb).b
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.b == 0 {
 				d.b = S
 			}
@@ -8001,18 +8001,18 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.b == 0 {
 				d.b = S
 			}
@@ -8030,18 +8030,18 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].b = fb
-			d := &core[bptr]
+			cellAt(core, tb).b = fb
+			d := cellAt(core, bptr)
 			if d.b == 0 {
 				d.b = S
 			}
@@ -8059,12 +8059,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].a
+			bptr = tb + cellAt(core, tb).a
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.b == 0 {
 				d.b = S
 			}
@@ -8082,18 +8082,18 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.b == 0 {
 				d.b = S
 			}
@@ -8111,18 +8111,18 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].a = fb
-			d := &core[bptr]
+			cellAt(core, tb).a = fb
+			d := cellAt(core, bptr)
 			if d.b == 0 {
 				d.b = S
 			}
@@ -8136,13 +8136,13 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].b
+			aptr = ta + cellAt(core, ta).b
 			if aptr >= S {
 				aptr -= S
 			}
 			bptr = pc
 			ba, bb = ia, ib
-			d := &core[bptr]
+			d := cellAt(core, bptr)
 			if d.b == 0 {
 				d.b = S
 			}
@@ -8156,7 +8156,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].b
+			aptr = ta + cellAt(core, ta).b
 			if aptr >= S {
 				aptr -= S
 			}
@@ -8164,8 +8164,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.b == 0 {
 				d.b = S
 			}
@@ -8179,7 +8179,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].b
+			aptr = ta + cellAt(core, ta).b
 			if aptr >= S {
 				aptr -= S
 			}
@@ -8187,12 +8187,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].b
+			bptr = tb + cellAt(core, tb).b
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.b == 0 {
 				d.b = S
 			}
@@ -8206,7 +8206,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].b
+			aptr = ta + cellAt(core, ta).b
 			if aptr >= S {
 				aptr -= S
 			}
@@ -8214,18 +8214,18 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.b == 0 {
 				d.b = S
 			}
@@ -8239,7 +8239,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].b
+			aptr = ta + cellAt(core, ta).b
 			if aptr >= S {
 				aptr -= S
 			}
@@ -8247,18 +8247,18 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].b = fb
-			d := &core[bptr]
+			cellAt(core, tb).b = fb
+			d := cellAt(core, bptr)
 			if d.b == 0 {
 				d.b = S
 			}
@@ -8272,7 +8272,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].b
+			aptr = ta + cellAt(core, ta).b
 			if aptr >= S {
 				aptr -= S
 			}
@@ -8280,12 +8280,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].a
+			bptr = tb + cellAt(core, tb).a
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.b == 0 {
 				d.b = S
 			}
@@ -8299,7 +8299,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].b
+			aptr = ta + cellAt(core, ta).b
 			if aptr >= S {
 				aptr -= S
 			}
@@ -8307,18 +8307,18 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.b == 0 {
 				d.b = S
 			}
@@ -8332,7 +8332,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].b
+			aptr = ta + cellAt(core, ta).b
 			if aptr >= S {
 				aptr -= S
 			}
@@ -8340,18 +8340,18 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].a = fb
-			d := &core[bptr]
+			cellAt(core, tb).a = fb
+			d := cellAt(core, bptr)
 			if d.b == 0 {
 				d.b = S
 			}
@@ -8365,19 +8365,19 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
 			}
 			bptr = pc
 			ba, bb = ia, ib
-			d := &core[bptr]
+			d := cellAt(core, bptr)
 			if d.b == 0 {
 				d.b = S
 			}
@@ -8391,12 +8391,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -8405,8 +8405,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.b == 0 {
 				d.b = S
 			}
@@ -8420,12 +8420,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -8434,12 +8434,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].b
+			bptr = tb + cellAt(core, tb).b
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.b == 0 {
 				d.b = S
 			}
@@ -8453,12 +8453,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -8467,18 +8467,18 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.b == 0 {
 				d.b = S
 			}
@@ -8492,12 +8492,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -8506,18 +8506,18 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].b = fb
-			d := &core[bptr]
+			cellAt(core, tb).b = fb
+			d := cellAt(core, bptr)
 			if d.b == 0 {
 				d.b = S
 			}
@@ -8531,12 +8531,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -8545,12 +8545,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].a
+			bptr = tb + cellAt(core, tb).a
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.b == 0 {
 				d.b = S
 			}
@@ -8564,12 +8564,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -8578,18 +8578,18 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.b == 0 {
 				d.b = S
 			}
@@ -8603,12 +8603,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -8617,18 +8617,18 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].a = fb
-			d := &core[bptr]
+			cellAt(core, tb).a = fb
+			d := cellAt(core, bptr)
 			if d.b == 0 {
 				d.b = S
 			}
@@ -8642,7 +8642,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -8651,10 +8651,10 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			bptr = pc
 			ba, bb = ia, ib
-			d := &core[bptr]
+			d := cellAt(core, bptr)
 			if d.b == 0 {
 				d.b = S
 			}
@@ -8668,7 +8668,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -8677,13 +8677,13 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			bptr = pc + ib
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.b == 0 {
 				d.b = S
 			}
@@ -8697,7 +8697,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -8706,17 +8706,17 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].b
+			bptr = tb + cellAt(core, tb).b
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.b == 0 {
 				d.b = S
 			}
@@ -8730,7 +8730,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -8739,23 +8739,23 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.b == 0 {
 				d.b = S
 			}
@@ -8769,7 +8769,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -8778,23 +8778,23 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].b = fb
-			d := &core[bptr]
+			cellAt(core, tb).b = fb
+			d := cellAt(core, bptr)
 			if d.b == 0 {
 				d.b = S
 			}
@@ -8808,7 +8808,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -8817,17 +8817,17 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].a
+			bptr = tb + cellAt(core, tb).a
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.b == 0 {
 				d.b = S
 			}
@@ -8841,7 +8841,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -8850,23 +8850,23 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.b == 0 {
 				d.b = S
 			}
@@ -8880,7 +8880,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -8889,23 +8889,23 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].a = fb
-			d := &core[bptr]
+			cellAt(core, tb).a = fb
+			d := cellAt(core, bptr)
 			if d.b == 0 {
 				d.b = S
 			}
@@ -8919,13 +8919,13 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].a
+			aptr = ta + cellAt(core, ta).a
 			if aptr >= S {
 				aptr -= S
 			}
 			bptr = pc
 			ba, bb = ia, ib
-			d := &core[bptr]
+			d := cellAt(core, bptr)
 			if d.b == 0 {
 				d.b = S
 			}
@@ -8939,7 +8939,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].a
+			aptr = ta + cellAt(core, ta).a
 			if aptr >= S {
 				aptr -= S
 			}
@@ -8947,8 +8947,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.b == 0 {
 				d.b = S
 			}
@@ -8962,7 +8962,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].a
+			aptr = ta + cellAt(core, ta).a
 			if aptr >= S {
 				aptr -= S
 			}
@@ -8970,12 +8970,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].b
+			bptr = tb + cellAt(core, tb).b
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.b == 0 {
 				d.b = S
 			}
@@ -8989,7 +8989,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].a
+			aptr = ta + cellAt(core, ta).a
 			if aptr >= S {
 				aptr -= S
 			}
@@ -8997,18 +8997,18 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.b == 0 {
 				d.b = S
 			}
@@ -9022,7 +9022,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].a
+			aptr = ta + cellAt(core, ta).a
 			if aptr >= S {
 				aptr -= S
 			}
@@ -9030,18 +9030,18 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].b = fb
-			d := &core[bptr]
+			cellAt(core, tb).b = fb
+			d := cellAt(core, bptr)
 			if d.b == 0 {
 				d.b = S
 			}
@@ -9055,7 +9055,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].a
+			aptr = ta + cellAt(core, ta).a
 			if aptr >= S {
 				aptr -= S
 			}
@@ -9063,12 +9063,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].a
+			bptr = tb + cellAt(core, tb).a
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.b == 0 {
 				d.b = S
 			}
@@ -9082,7 +9082,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].a
+			aptr = ta + cellAt(core, ta).a
 			if aptr >= S {
 				aptr -= S
 			}
@@ -9090,18 +9090,18 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.b == 0 {
 				d.b = S
 			}
@@ -9115,7 +9115,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].a
+			aptr = ta + cellAt(core, ta).a
 			if aptr >= S {
 				aptr -= S
 			}
@@ -9123,18 +9123,18 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].a = fb
-			d := &core[bptr]
+			cellAt(core, tb).a = fb
+			d := cellAt(core, bptr)
 			if d.b == 0 {
 				d.b = S
 			}
@@ -9148,19 +9148,19 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
 			}
 			bptr = pc
 			ba, bb = ia, ib
-			d := &core[bptr]
+			d := cellAt(core, bptr)
 			if d.b == 0 {
 				d.b = S
 			}
@@ -9174,12 +9174,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -9188,8 +9188,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.b == 0 {
 				d.b = S
 			}
@@ -9203,12 +9203,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -9217,12 +9217,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].b
+			bptr = tb + cellAt(core, tb).b
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.b == 0 {
 				d.b = S
 			}
@@ -9236,12 +9236,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -9250,18 +9250,18 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.b == 0 {
 				d.b = S
 			}
@@ -9275,12 +9275,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -9289,18 +9289,18 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].b = fb
-			d := &core[bptr]
+			cellAt(core, tb).b = fb
+			d := cellAt(core, bptr)
 			if d.b == 0 {
 				d.b = S
 			}
@@ -9314,12 +9314,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -9328,12 +9328,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].a
+			bptr = tb + cellAt(core, tb).a
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.b == 0 {
 				d.b = S
 			}
@@ -9347,12 +9347,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -9361,18 +9361,18 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.b == 0 {
 				d.b = S
 			}
@@ -9386,12 +9386,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -9400,18 +9400,18 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].a = fb
-			d := &core[bptr]
+			cellAt(core, tb).a = fb
+			d := cellAt(core, bptr)
 			if d.b == 0 {
 				d.b = S
 			}
@@ -9425,7 +9425,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -9434,10 +9434,10 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			bptr = pc
 			ba, bb = ia, ib
-			d := &core[bptr]
+			d := cellAt(core, bptr)
 			if d.b == 0 {
 				d.b = S
 			}
@@ -9451,7 +9451,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -9460,13 +9460,13 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			bptr = pc + ib
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.b == 0 {
 				d.b = S
 			}
@@ -9480,7 +9480,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -9489,17 +9489,17 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].b
+			bptr = tb + cellAt(core, tb).b
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.b == 0 {
 				d.b = S
 			}
@@ -9513,7 +9513,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -9522,23 +9522,23 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.b == 0 {
 				d.b = S
 			}
@@ -9552,7 +9552,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -9561,23 +9561,23 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].b = fb
-			d := &core[bptr]
+			cellAt(core, tb).b = fb
+			d := cellAt(core, bptr)
 			if d.b == 0 {
 				d.b = S
 			}
@@ -9591,7 +9591,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -9600,17 +9600,17 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].a
+			bptr = tb + cellAt(core, tb).a
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.b == 0 {
 				d.b = S
 			}
@@ -9624,7 +9624,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -9633,23 +9633,23 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.b == 0 {
 				d.b = S
 			}
@@ -9663,7 +9663,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -9672,23 +9672,23 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].a = fb
-			d := &core[bptr]
+			cellAt(core, tb).a = fb
+			d := cellAt(core, bptr)
 			if d.b == 0 {
 				d.b = S
 			}
@@ -9701,7 +9701,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			aptr = pc
 			bptr = pc
 			ba, bb = ia, ib
-			d := &core[bptr]
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -9720,8 +9720,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -9740,12 +9740,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].b
+			bptr = tb + cellAt(core, tb).b
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -9764,18 +9764,18 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -9794,18 +9794,18 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].b = fb
-			d := &core[bptr]
+			cellAt(core, tb).b = fb
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -9824,12 +9824,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].a
+			bptr = tb + cellAt(core, tb).a
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -9848,18 +9848,18 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -9878,18 +9878,18 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].a = fb
-			d := &core[bptr]
+			cellAt(core, tb).a = fb
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -9909,7 +9909,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			}
 			bptr = pc
 			ba, bb = ia, ib
-			d := &core[bptr]
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -9931,8 +9931,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -9954,12 +9954,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].b
+			bptr = tb + cellAt(core, tb).b
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -9981,18 +9981,18 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -10014,18 +10014,18 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].b = fb
-			d := &core[bptr]
+			cellAt(core, tb).b = fb
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -10047,12 +10047,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].a
+			bptr = tb + cellAt(core, tb).a
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -10074,18 +10074,18 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -10107,18 +10107,18 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].a = fb
-			d := &core[bptr]
+			cellAt(core, tb).a = fb
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -10136,13 +10136,13 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].b
+			aptr = ta + cellAt(core, ta).b
 			if aptr >= S {
 				aptr -= S
 			}
 			bptr = pc
 			ba, bb = ia, ib
-			d := &core[bptr]
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -10160,7 +10160,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].b
+			aptr = ta + cellAt(core, ta).b
 			if aptr >= S {
 				aptr -= S
 			}
@@ -10168,8 +10168,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -10187,7 +10187,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].b
+			aptr = ta + cellAt(core, ta).b
 			if aptr >= S {
 				aptr -= S
 			}
@@ -10195,12 +10195,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].b
+			bptr = tb + cellAt(core, tb).b
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -10218,7 +10218,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].b
+			aptr = ta + cellAt(core, ta).b
 			if aptr >= S {
 				aptr -= S
 			}
@@ -10226,18 +10226,18 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -10255,7 +10255,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].b
+			aptr = ta + cellAt(core, ta).b
 			if aptr >= S {
 				aptr -= S
 			}
@@ -10263,18 +10263,18 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].b = fb
-			d := &core[bptr]
+			cellAt(core, tb).b = fb
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -10292,7 +10292,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].b
+			aptr = ta + cellAt(core, ta).b
 			if aptr >= S {
 				aptr -= S
 			}
@@ -10300,12 +10300,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].a
+			bptr = tb + cellAt(core, tb).a
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -10323,7 +10323,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].b
+			aptr = ta + cellAt(core, ta).b
 			if aptr >= S {
 				aptr -= S
 			}
@@ -10331,18 +10331,18 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -10360,7 +10360,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].b
+			aptr = ta + cellAt(core, ta).b
 			if aptr >= S {
 				aptr -= S
 			}
@@ -10368,18 +10368,18 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].a = fb
-			d := &core[bptr]
+			cellAt(core, tb).a = fb
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -10397,19 +10397,19 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
 			}
 			bptr = pc
 			ba, bb = ia, ib
-			d := &core[bptr]
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -10427,12 +10427,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -10441,8 +10441,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -10460,12 +10460,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -10474,12 +10474,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].b
+			bptr = tb + cellAt(core, tb).b
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -10497,12 +10497,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -10511,18 +10511,18 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -10540,12 +10540,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -10554,18 +10554,18 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].b = fb
-			d := &core[bptr]
+			cellAt(core, tb).b = fb
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -10583,12 +10583,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -10597,12 +10597,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].a
+			bptr = tb + cellAt(core, tb).a
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -10620,12 +10620,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -10634,18 +10634,18 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -10663,12 +10663,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -10677,18 +10677,18 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].a = fb
-			d := &core[bptr]
+			cellAt(core, tb).a = fb
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -10706,7 +10706,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -10715,10 +10715,10 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			bptr = pc
 			ba, bb = ia, ib
-			d := &core[bptr]
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -10736,7 +10736,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -10745,13 +10745,13 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			bptr = pc + ib
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -10769,7 +10769,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -10778,17 +10778,17 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].b
+			bptr = tb + cellAt(core, tb).b
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -10806,7 +10806,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -10815,23 +10815,23 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -10849,7 +10849,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -10858,23 +10858,23 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].b = fb
-			d := &core[bptr]
+			cellAt(core, tb).b = fb
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -10892,7 +10892,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -10901,17 +10901,17 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].a
+			bptr = tb + cellAt(core, tb).a
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -10929,7 +10929,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -10938,23 +10938,23 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -10972,7 +10972,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -10981,23 +10981,23 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].a = fb
-			d := &core[bptr]
+			cellAt(core, tb).a = fb
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -11015,13 +11015,13 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].a
+			aptr = ta + cellAt(core, ta).a
 			if aptr >= S {
 				aptr -= S
 			}
 			bptr = pc
 			ba, bb = ia, ib
-			d := &core[bptr]
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -11039,7 +11039,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].a
+			aptr = ta + cellAt(core, ta).a
 			if aptr >= S {
 				aptr -= S
 			}
@@ -11047,8 +11047,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -11066,7 +11066,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].a
+			aptr = ta + cellAt(core, ta).a
 			if aptr >= S {
 				aptr -= S
 			}
@@ -11074,12 +11074,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].b
+			bptr = tb + cellAt(core, tb).b
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -11097,7 +11097,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].a
+			aptr = ta + cellAt(core, ta).a
 			if aptr >= S {
 				aptr -= S
 			}
@@ -11105,18 +11105,18 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -11134,7 +11134,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].a
+			aptr = ta + cellAt(core, ta).a
 			if aptr >= S {
 				aptr -= S
 			}
@@ -11142,18 +11142,18 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].b = fb
-			d := &core[bptr]
+			cellAt(core, tb).b = fb
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -11171,7 +11171,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].a
+			aptr = ta + cellAt(core, ta).a
 			if aptr >= S {
 				aptr -= S
 			}
@@ -11179,12 +11179,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].a
+			bptr = tb + cellAt(core, tb).a
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -11202,7 +11202,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].a
+			aptr = ta + cellAt(core, ta).a
 			if aptr >= S {
 				aptr -= S
 			}
@@ -11210,18 +11210,18 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -11239,7 +11239,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].a
+			aptr = ta + cellAt(core, ta).a
 			if aptr >= S {
 				aptr -= S
 			}
@@ -11247,18 +11247,18 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].a = fb
-			d := &core[bptr]
+			cellAt(core, tb).a = fb
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -11276,19 +11276,19 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
 			}
 			bptr = pc
 			ba, bb = ia, ib
-			d := &core[bptr]
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -11306,12 +11306,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -11320,8 +11320,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -11339,12 +11339,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -11353,12 +11353,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].b
+			bptr = tb + cellAt(core, tb).b
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -11376,12 +11376,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -11390,18 +11390,18 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -11419,12 +11419,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -11433,18 +11433,18 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].b = fb
-			d := &core[bptr]
+			cellAt(core, tb).b = fb
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -11462,12 +11462,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -11476,12 +11476,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].a
+			bptr = tb + cellAt(core, tb).a
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -11499,12 +11499,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -11513,18 +11513,18 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -11542,12 +11542,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -11556,18 +11556,18 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].a = fb
-			d := &core[bptr]
+			cellAt(core, tb).a = fb
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -11585,7 +11585,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -11594,10 +11594,10 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			bptr = pc
 			ba, bb = ia, ib
-			d := &core[bptr]
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -11615,7 +11615,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -11624,13 +11624,13 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			bptr = pc + ib
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -11648,7 +11648,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -11657,17 +11657,17 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].b
+			bptr = tb + cellAt(core, tb).b
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -11685,7 +11685,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -11694,23 +11694,23 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -11728,7 +11728,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -11737,23 +11737,23 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].b = fb
-			d := &core[bptr]
+			cellAt(core, tb).b = fb
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -11771,7 +11771,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -11780,17 +11780,17 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].a
+			bptr = tb + cellAt(core, tb).a
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -11808,7 +11808,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -11817,23 +11817,23 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -11851,7 +11851,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -11860,23 +11860,23 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].a = fb
-			d := &core[bptr]
+			cellAt(core, tb).a = fb
+			d := cellAt(core, bptr)
 			if d.a == 0 {
 				d.a = S
 			}
@@ -11894,7 +11894,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			aa, ab = ia, ib
 			bptr = pc
 			ba, bb = ia, ib
-			core[bptr].b = addMod(bb, aa, S)
+			cellAt(core, bptr).b = addMod(bb, aa, S)
 			goto push1
 		case fastAddAB + 1: // kADD | mAB Immediate, Direct
 			aptr = pc
@@ -11903,8 +11903,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			core[bptr].b = addMod(bb, aa, S)
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			cellAt(core, bptr).b = addMod(bb, aa, S)
 			goto push1
 		case fastAddAB + 2: // kADD | mAB Immediate, BIndirect
 			aptr = pc
@@ -11913,12 +11913,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].b
+			bptr = tb + cellAt(core, tb).b
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			core[bptr].b = addMod(bb, aa, S)
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			cellAt(core, bptr).b = addMod(bb, aa, S)
 			goto push1
 		case fastAddAB + 3: // kADD | mAB Immediate, BPredec
 			aptr = pc
@@ -11927,18 +11927,18 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			core[bptr].b = addMod(bb, aa, S)
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			cellAt(core, bptr).b = addMod(bb, aa, S)
 			goto push1
 		case fastAddAB + 4: // kADD | mAB Immediate, BPostinc
 			aptr = pc
@@ -11947,18 +11947,18 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].b = fb
-			core[bptr].b = addMod(bb, aa, S)
+			cellAt(core, tb).b = fb
+			cellAt(core, bptr).b = addMod(bb, aa, S)
 			goto push1
 		case fastAddAB + 5: // kADD | mAB Immediate, AIndirect
 			aptr = pc
@@ -11967,12 +11967,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].a
+			bptr = tb + cellAt(core, tb).a
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			core[bptr].b = addMod(bb, aa, S)
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			cellAt(core, bptr).b = addMod(bb, aa, S)
 			goto push1
 		case fastAddAB + 6: // kADD | mAB Immediate, APredec
 			aptr = pc
@@ -11981,18 +11981,18 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			core[bptr].b = addMod(bb, aa, S)
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			cellAt(core, bptr).b = addMod(bb, aa, S)
 			goto push1
 		case fastAddAB + 7: // kADD | mAB Immediate, APostinc
 			aptr = pc
@@ -12001,1452 +12001,1452 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].a = fb
-			core[bptr].b = addMod(bb, aa, S)
+			cellAt(core, tb).a = fb
+			cellAt(core, bptr).b = addMod(bb, aa, S)
 			goto push1
 		case fastAddAB + 8: // kADD | mAB Direct, Immediate
 			aptr = pc + ia
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			bptr = pc
 			ba, bb = ia, ib
-			core[bptr].b = addMod(bb, aa, S)
+			cellAt(core, bptr).b = addMod(bb, aa, S)
 			goto push1
 		case fastAddAB + 9: // kADD | mAB Direct, Direct
 			aptr = pc + ia
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			bptr = pc + ib
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			core[bptr].b = addMod(bb, aa, S)
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			cellAt(core, bptr).b = addMod(bb, aa, S)
 			goto push1
 		case fastAddAB + 10: // kADD | mAB Direct, BIndirect
 			aptr = pc + ia
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].b
+			bptr = tb + cellAt(core, tb).b
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			core[bptr].b = addMod(bb, aa, S)
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			cellAt(core, bptr).b = addMod(bb, aa, S)
 			goto push1
 		case fastAddAB + 11: // kADD | mAB Direct, BPredec
 			aptr = pc + ia
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			core[bptr].b = addMod(bb, aa, S)
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			cellAt(core, bptr).b = addMod(bb, aa, S)
 			goto push1
 		case fastAddAB + 12: // kADD | mAB Direct, BPostinc
 			aptr = pc + ia
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].b = fb
-			core[bptr].b = addMod(bb, aa, S)
+			cellAt(core, tb).b = fb
+			cellAt(core, bptr).b = addMod(bb, aa, S)
 			goto push1
 		case fastAddAB + 13: // kADD | mAB Direct, AIndirect
 			aptr = pc + ia
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].a
+			bptr = tb + cellAt(core, tb).a
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			core[bptr].b = addMod(bb, aa, S)
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			cellAt(core, bptr).b = addMod(bb, aa, S)
 			goto push1
 		case fastAddAB + 14: // kADD | mAB Direct, APredec
 			aptr = pc + ia
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			core[bptr].b = addMod(bb, aa, S)
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			cellAt(core, bptr).b = addMod(bb, aa, S)
 			goto push1
 		case fastAddAB + 15: // kADD | mAB Direct, APostinc
 			aptr = pc + ia
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].a = fb
-			core[bptr].b = addMod(bb, aa, S)
+			cellAt(core, tb).a = fb
+			cellAt(core, bptr).b = addMod(bb, aa, S)
 			goto push1
 		case fastAddAB + 16: // kADD | mAB BIndirect, Immediate
 			ta := pc + ia
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].b
+			aptr = ta + cellAt(core, ta).b
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			bptr = pc
 			ba, bb = ia, ib
-			core[bptr].b = addMod(bb, aa, S)
+			cellAt(core, bptr).b = addMod(bb, aa, S)
 			goto push1
 		case fastAddAB + 17: // kADD | mAB BIndirect, Direct
 			ta := pc + ia
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].b
+			aptr = ta + cellAt(core, ta).b
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			bptr = pc + ib
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			core[bptr].b = addMod(bb, aa, S)
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			cellAt(core, bptr).b = addMod(bb, aa, S)
 			goto push1
 		case fastAddAB + 18: // kADD | mAB BIndirect, BIndirect
 			ta := pc + ia
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].b
+			aptr = ta + cellAt(core, ta).b
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].b
+			bptr = tb + cellAt(core, tb).b
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			core[bptr].b = addMod(bb, aa, S)
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			cellAt(core, bptr).b = addMod(bb, aa, S)
 			goto push1
 		case fastAddAB + 19: // kADD | mAB BIndirect, BPredec
 			ta := pc + ia
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].b
+			aptr = ta + cellAt(core, ta).b
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			core[bptr].b = addMod(bb, aa, S)
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			cellAt(core, bptr).b = addMod(bb, aa, S)
 			goto push1
 		case fastAddAB + 20: // kADD | mAB BIndirect, BPostinc
 			ta := pc + ia
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].b
+			aptr = ta + cellAt(core, ta).b
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].b = fb
-			core[bptr].b = addMod(bb, aa, S)
+			cellAt(core, tb).b = fb
+			cellAt(core, bptr).b = addMod(bb, aa, S)
 			goto push1
 		case fastAddAB + 21: // kADD | mAB BIndirect, AIndirect
 			ta := pc + ia
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].b
+			aptr = ta + cellAt(core, ta).b
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].a
+			bptr = tb + cellAt(core, tb).a
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			core[bptr].b = addMod(bb, aa, S)
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			cellAt(core, bptr).b = addMod(bb, aa, S)
 			goto push1
 		case fastAddAB + 22: // kADD | mAB BIndirect, APredec
 			ta := pc + ia
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].b
+			aptr = ta + cellAt(core, ta).b
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			core[bptr].b = addMod(bb, aa, S)
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			cellAt(core, bptr).b = addMod(bb, aa, S)
 			goto push1
 		case fastAddAB + 23: // kADD | mAB BIndirect, APostinc
 			ta := pc + ia
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].b
+			aptr = ta + cellAt(core, ta).b
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].a = fb
-			core[bptr].b = addMod(bb, aa, S)
+			cellAt(core, tb).a = fb
+			cellAt(core, bptr).b = addMod(bb, aa, S)
 			goto push1
 		case fastAddAB + 24: // kADD | mAB BPredec, Immediate
 			ta := pc + ia
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			bptr = pc
 			ba, bb = ia, ib
-			core[bptr].b = addMod(bb, aa, S)
+			cellAt(core, bptr).b = addMod(bb, aa, S)
 			goto push1
 		case fastAddAB + 25: // kADD | mAB BPredec, Direct
 			ta := pc + ia
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			bptr = pc + ib
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			core[bptr].b = addMod(bb, aa, S)
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			cellAt(core, bptr).b = addMod(bb, aa, S)
 			goto push1
 		case fastAddAB + 26: // kADD | mAB BPredec, BIndirect
 			ta := pc + ia
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].b
+			bptr = tb + cellAt(core, tb).b
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			core[bptr].b = addMod(bb, aa, S)
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			cellAt(core, bptr).b = addMod(bb, aa, S)
 			goto push1
 		case fastAddAB + 27: // kADD | mAB BPredec, BPredec
 			ta := pc + ia
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			core[bptr].b = addMod(bb, aa, S)
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			cellAt(core, bptr).b = addMod(bb, aa, S)
 			goto push1
 		case fastAddAB + 28: // kADD | mAB BPredec, BPostinc
 			ta := pc + ia
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].b = fb
-			core[bptr].b = addMod(bb, aa, S)
+			cellAt(core, tb).b = fb
+			cellAt(core, bptr).b = addMod(bb, aa, S)
 			goto push1
 		case fastAddAB + 29: // kADD | mAB BPredec, AIndirect
 			ta := pc + ia
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].a
+			bptr = tb + cellAt(core, tb).a
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			core[bptr].b = addMod(bb, aa, S)
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			cellAt(core, bptr).b = addMod(bb, aa, S)
 			goto push1
 		case fastAddAB + 30: // kADD | mAB BPredec, APredec
 			ta := pc + ia
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			core[bptr].b = addMod(bb, aa, S)
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			cellAt(core, bptr).b = addMod(bb, aa, S)
 			goto push1
 		case fastAddAB + 31: // kADD | mAB BPredec, APostinc
 			ta := pc + ia
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].a = fb
-			core[bptr].b = addMod(bb, aa, S)
+			cellAt(core, tb).a = fb
+			cellAt(core, bptr).b = addMod(bb, aa, S)
 			goto push1
 		case fastAddAB + 32: // kADD | mAB BPostinc, Immediate
 			ta := pc + ia
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			fa++
 			if fa == S {
 				fa = 0
 			}
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			bptr = pc
 			ba, bb = ia, ib
-			core[bptr].b = addMod(bb, aa, S)
+			cellAt(core, bptr).b = addMod(bb, aa, S)
 			goto push1
 		case fastAddAB + 33: // kADD | mAB BPostinc, Direct
 			ta := pc + ia
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			fa++
 			if fa == S {
 				fa = 0
 			}
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			bptr = pc + ib
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			core[bptr].b = addMod(bb, aa, S)
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			cellAt(core, bptr).b = addMod(bb, aa, S)
 			goto push1
 		case fastAddAB + 34: // kADD | mAB BPostinc, BIndirect
 			ta := pc + ia
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			fa++
 			if fa == S {
 				fa = 0
 			}
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].b
+			bptr = tb + cellAt(core, tb).b
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			core[bptr].b = addMod(bb, aa, S)
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			cellAt(core, bptr).b = addMod(bb, aa, S)
 			goto push1
 		case fastAddAB + 35: // kADD | mAB BPostinc, BPredec
 			ta := pc + ia
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			fa++
 			if fa == S {
 				fa = 0
 			}
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			core[bptr].b = addMod(bb, aa, S)
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			cellAt(core, bptr).b = addMod(bb, aa, S)
 			goto push1
 		case fastAddAB + 36: // kADD | mAB BPostinc, BPostinc
 			ta := pc + ia
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			fa++
 			if fa == S {
 				fa = 0
 			}
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].b = fb
-			core[bptr].b = addMod(bb, aa, S)
+			cellAt(core, tb).b = fb
+			cellAt(core, bptr).b = addMod(bb, aa, S)
 			goto push1
 		case fastAddAB + 37: // kADD | mAB BPostinc, AIndirect
 			ta := pc + ia
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			fa++
 			if fa == S {
 				fa = 0
 			}
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].a
+			bptr = tb + cellAt(core, tb).a
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			core[bptr].b = addMod(bb, aa, S)
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			cellAt(core, bptr).b = addMod(bb, aa, S)
 			goto push1
 		case fastAddAB + 38: // kADD | mAB BPostinc, APredec
 			ta := pc + ia
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			fa++
 			if fa == S {
 				fa = 0
 			}
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			core[bptr].b = addMod(bb, aa, S)
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			cellAt(core, bptr).b = addMod(bb, aa, S)
 			goto push1
 		case fastAddAB + 39: // kADD | mAB BPostinc, APostinc
 			ta := pc + ia
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			fa++
 			if fa == S {
 				fa = 0
 			}
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].a = fb
-			core[bptr].b = addMod(bb, aa, S)
+			cellAt(core, tb).a = fb
+			cellAt(core, bptr).b = addMod(bb, aa, S)
 			goto push1
 		case fastAddAB + 40: // kADD | mAB AIndirect, Immediate
 			ta := pc + ia
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].a
+			aptr = ta + cellAt(core, ta).a
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			bptr = pc
 			ba, bb = ia, ib
-			core[bptr].b = addMod(bb, aa, S)
+			cellAt(core, bptr).b = addMod(bb, aa, S)
 			goto push1
 		case fastAddAB + 41: // kADD | mAB AIndirect, Direct
 			ta := pc + ia
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].a
+			aptr = ta + cellAt(core, ta).a
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			bptr = pc + ib
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			core[bptr].b = addMod(bb, aa, S)
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			cellAt(core, bptr).b = addMod(bb, aa, S)
 			goto push1
 		case fastAddAB + 42: // kADD | mAB AIndirect, BIndirect
 			ta := pc + ia
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].a
+			aptr = ta + cellAt(core, ta).a
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].b
+			bptr = tb + cellAt(core, tb).b
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			core[bptr].b = addMod(bb, aa, S)
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			cellAt(core, bptr).b = addMod(bb, aa, S)
 			goto push1
 		case fastAddAB + 43: // kADD | mAB AIndirect, BPredec
 			ta := pc + ia
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].a
+			aptr = ta + cellAt(core, ta).a
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			core[bptr].b = addMod(bb, aa, S)
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			cellAt(core, bptr).b = addMod(bb, aa, S)
 			goto push1
 		case fastAddAB + 44: // kADD | mAB AIndirect, BPostinc
 			ta := pc + ia
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].a
+			aptr = ta + cellAt(core, ta).a
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].b = fb
-			core[bptr].b = addMod(bb, aa, S)
+			cellAt(core, tb).b = fb
+			cellAt(core, bptr).b = addMod(bb, aa, S)
 			goto push1
 		case fastAddAB + 45: // kADD | mAB AIndirect, AIndirect
 			ta := pc + ia
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].a
+			aptr = ta + cellAt(core, ta).a
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].a
+			bptr = tb + cellAt(core, tb).a
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			core[bptr].b = addMod(bb, aa, S)
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			cellAt(core, bptr).b = addMod(bb, aa, S)
 			goto push1
 		case fastAddAB + 46: // kADD | mAB AIndirect, APredec
 			ta := pc + ia
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].a
+			aptr = ta + cellAt(core, ta).a
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			core[bptr].b = addMod(bb, aa, S)
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			cellAt(core, bptr).b = addMod(bb, aa, S)
 			goto push1
 		case fastAddAB + 47: // kADD | mAB AIndirect, APostinc
 			ta := pc + ia
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].a
+			aptr = ta + cellAt(core, ta).a
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].a = fb
-			core[bptr].b = addMod(bb, aa, S)
+			cellAt(core, tb).a = fb
+			cellAt(core, bptr).b = addMod(bb, aa, S)
 			goto push1
 		case fastAddAB + 48: // kADD | mAB APredec, Immediate
 			ta := pc + ia
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			bptr = pc
 			ba, bb = ia, ib
-			core[bptr].b = addMod(bb, aa, S)
+			cellAt(core, bptr).b = addMod(bb, aa, S)
 			goto push1
 		case fastAddAB + 49: // kADD | mAB APredec, Direct
 			ta := pc + ia
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			bptr = pc + ib
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			core[bptr].b = addMod(bb, aa, S)
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			cellAt(core, bptr).b = addMod(bb, aa, S)
 			goto push1
 		case fastAddAB + 50: // kADD | mAB APredec, BIndirect
 			ta := pc + ia
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].b
+			bptr = tb + cellAt(core, tb).b
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			core[bptr].b = addMod(bb, aa, S)
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			cellAt(core, bptr).b = addMod(bb, aa, S)
 			goto push1
 		case fastAddAB + 51: // kADD | mAB APredec, BPredec
 			ta := pc + ia
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			core[bptr].b = addMod(bb, aa, S)
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			cellAt(core, bptr).b = addMod(bb, aa, S)
 			goto push1
 		case fastAddAB + 52: // kADD | mAB APredec, BPostinc
 			ta := pc + ia
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].b = fb
-			core[bptr].b = addMod(bb, aa, S)
+			cellAt(core, tb).b = fb
+			cellAt(core, bptr).b = addMod(bb, aa, S)
 			goto push1
 		case fastAddAB + 53: // kADD | mAB APredec, AIndirect
 			ta := pc + ia
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].a
+			bptr = tb + cellAt(core, tb).a
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			core[bptr].b = addMod(bb, aa, S)
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			cellAt(core, bptr).b = addMod(bb, aa, S)
 			goto push1
 		case fastAddAB + 54: // kADD | mAB APredec, APredec
 			ta := pc + ia
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			core[bptr].b = addMod(bb, aa, S)
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			cellAt(core, bptr).b = addMod(bb, aa, S)
 			goto push1
 		case fastAddAB + 55: // kADD | mAB APredec, APostinc
 			ta := pc + ia
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].a = fb
-			core[bptr].b = addMod(bb, aa, S)
+			cellAt(core, tb).a = fb
+			cellAt(core, bptr).b = addMod(bb, aa, S)
 			goto push1
 		case fastAddAB + 56: // kADD | mAB APostinc, Immediate
 			ta := pc + ia
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			fa++
 			if fa == S {
 				fa = 0
 			}
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			bptr = pc
 			ba, bb = ia, ib
-			core[bptr].b = addMod(bb, aa, S)
+			cellAt(core, bptr).b = addMod(bb, aa, S)
 			goto push1
 		case fastAddAB + 57: // kADD | mAB APostinc, Direct
 			ta := pc + ia
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			fa++
 			if fa == S {
 				fa = 0
 			}
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			bptr = pc + ib
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			core[bptr].b = addMod(bb, aa, S)
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			cellAt(core, bptr).b = addMod(bb, aa, S)
 			goto push1
 		case fastAddAB + 58: // kADD | mAB APostinc, BIndirect
 			ta := pc + ia
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			fa++
 			if fa == S {
 				fa = 0
 			}
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].b
+			bptr = tb + cellAt(core, tb).b
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			core[bptr].b = addMod(bb, aa, S)
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			cellAt(core, bptr).b = addMod(bb, aa, S)
 			goto push1
 		case fastAddAB + 59: // kADD | mAB APostinc, BPredec
 			ta := pc + ia
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			fa++
 			if fa == S {
 				fa = 0
 			}
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			core[bptr].b = addMod(bb, aa, S)
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			cellAt(core, bptr).b = addMod(bb, aa, S)
 			goto push1
 		case fastAddAB + 60: // kADD | mAB APostinc, BPostinc
 			ta := pc + ia
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			fa++
 			if fa == S {
 				fa = 0
 			}
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].b = fb
-			core[bptr].b = addMod(bb, aa, S)
+			cellAt(core, tb).b = fb
+			cellAt(core, bptr).b = addMod(bb, aa, S)
 			goto push1
 		case fastAddAB + 61: // kADD | mAB APostinc, AIndirect
 			ta := pc + ia
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			fa++
 			if fa == S {
 				fa = 0
 			}
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].a
+			bptr = tb + cellAt(core, tb).a
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			core[bptr].b = addMod(bb, aa, S)
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			cellAt(core, bptr).b = addMod(bb, aa, S)
 			goto push1
 		case fastAddAB + 62: // kADD | mAB APostinc, APredec
 			ta := pc + ia
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			fa++
 			if fa == S {
 				fa = 0
 			}
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			core[bptr].b = addMod(bb, aa, S)
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			cellAt(core, bptr).b = addMod(bb, aa, S)
 			goto push1
 		case fastAddAB + 63: // kADD | mAB APostinc, APostinc
 			ta := pc + ia
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			fa++
 			if fa == S {
 				fa = 0
 			}
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].a = fb
-			core[bptr].b = addMod(bb, aa, S)
+			cellAt(core, tb).a = fb
+			cellAt(core, bptr).b = addMod(bb, aa, S)
 			goto push1
 		case fastAddF + 0: // kADD | mF Immediate, Immediate
 			aptr = pc
 			aa, ab = ia, ib
 			bptr = pc
 			ba, bb = ia, ib
-			d := &core[bptr]
+			d := cellAt(core, bptr)
 			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 			goto push1
 		case fastAddF + 1: // kADD | mF Immediate, Direct
@@ -13456,8 +13456,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 			goto push1
 		case fastAddF + 2: // kADD | mF Immediate, BIndirect
@@ -13467,12 +13467,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].b
+			bptr = tb + cellAt(core, tb).b
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 			goto push1
 		case fastAddF + 3: // kADD | mF Immediate, BPredec
@@ -13482,18 +13482,18 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 			goto push1
 		case fastAddF + 4: // kADD | mF Immediate, BPostinc
@@ -13503,18 +13503,18 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].b = fb
-			d := &core[bptr]
+			cellAt(core, tb).b = fb
+			d := cellAt(core, bptr)
 			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 			goto push1
 		case fastAddF + 5: // kADD | mF Immediate, AIndirect
@@ -13524,12 +13524,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].a
+			bptr = tb + cellAt(core, tb).a
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 			goto push1
 		case fastAddF + 6: // kADD | mF Immediate, APredec
@@ -13539,18 +13539,18 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 			goto push1
 		case fastAddF + 7: // kADD | mF Immediate, APostinc
@@ -13560,18 +13560,18 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].a = fb
-			d := &core[bptr]
+			cellAt(core, tb).a = fb
+			d := cellAt(core, bptr)
 			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 			goto push1
 		case fastAddF + 8: // kADD | mF Direct, Immediate
@@ -13579,10 +13579,10 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			bptr = pc
 			ba, bb = ia, ib
-			d := &core[bptr]
+			d := cellAt(core, bptr)
 			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 			goto push1
 		case fastAddF + 9: // kADD | mF Direct, Direct
@@ -13590,13 +13590,13 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			bptr = pc + ib
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 			goto push1
 		case fastAddF + 10: // kADD | mF Direct, BIndirect
@@ -13604,17 +13604,17 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].b
+			bptr = tb + cellAt(core, tb).b
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 			goto push1
 		case fastAddF + 11: // kADD | mF Direct, BPredec
@@ -13622,23 +13622,23 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 			goto push1
 		case fastAddF + 12: // kADD | mF Direct, BPostinc
@@ -13646,23 +13646,23 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].b = fb
-			d := &core[bptr]
+			cellAt(core, tb).b = fb
+			d := cellAt(core, bptr)
 			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 			goto push1
 		case fastAddF + 13: // kADD | mF Direct, AIndirect
@@ -13670,17 +13670,17 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].a
+			bptr = tb + cellAt(core, tb).a
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 			goto push1
 		case fastAddF + 14: // kADD | mF Direct, APredec
@@ -13688,23 +13688,23 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 			goto push1
 		case fastAddF + 15: // kADD | mF Direct, APostinc
@@ -13712,23 +13712,23 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].a = fb
-			d := &core[bptr]
+			cellAt(core, tb).a = fb
+			d := cellAt(core, bptr)
 			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 			goto push1
 		case fastAddF + 16: // kADD | mF BIndirect, Immediate
@@ -13736,14 +13736,14 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].b
+			aptr = ta + cellAt(core, ta).b
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			bptr = pc
 			ba, bb = ia, ib
-			d := &core[bptr]
+			d := cellAt(core, bptr)
 			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 			goto push1
 		case fastAddF + 17: // kADD | mF BIndirect, Direct
@@ -13751,17 +13751,17 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].b
+			aptr = ta + cellAt(core, ta).b
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			bptr = pc + ib
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 			goto push1
 		case fastAddF + 18: // kADD | mF BIndirect, BIndirect
@@ -13769,21 +13769,21 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].b
+			aptr = ta + cellAt(core, ta).b
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].b
+			bptr = tb + cellAt(core, tb).b
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 			goto push1
 		case fastAddF + 19: // kADD | mF BIndirect, BPredec
@@ -13791,27 +13791,27 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].b
+			aptr = ta + cellAt(core, ta).b
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 			goto push1
 		case fastAddF + 20: // kADD | mF BIndirect, BPostinc
@@ -13819,27 +13819,27 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].b
+			aptr = ta + cellAt(core, ta).b
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].b = fb
-			d := &core[bptr]
+			cellAt(core, tb).b = fb
+			d := cellAt(core, bptr)
 			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 			goto push1
 		case fastAddF + 21: // kADD | mF BIndirect, AIndirect
@@ -13847,21 +13847,21 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].b
+			aptr = ta + cellAt(core, ta).b
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].a
+			bptr = tb + cellAt(core, tb).a
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 			goto push1
 		case fastAddF + 22: // kADD | mF BIndirect, APredec
@@ -13869,27 +13869,27 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].b
+			aptr = ta + cellAt(core, ta).b
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 			goto push1
 		case fastAddF + 23: // kADD | mF BIndirect, APostinc
@@ -13897,27 +13897,27 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].b
+			aptr = ta + cellAt(core, ta).b
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].a = fb
-			d := &core[bptr]
+			cellAt(core, tb).a = fb
+			d := cellAt(core, bptr)
 			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 			goto push1
 		case fastAddF + 24: // kADD | mF BPredec, Immediate
@@ -13925,20 +13925,20 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			bptr = pc
 			ba, bb = ia, ib
-			d := &core[bptr]
+			d := cellAt(core, bptr)
 			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 			goto push1
 		case fastAddF + 25: // kADD | mF BPredec, Direct
@@ -13946,23 +13946,23 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			bptr = pc + ib
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 			goto push1
 		case fastAddF + 26: // kADD | mF BPredec, BIndirect
@@ -13970,27 +13970,27 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].b
+			bptr = tb + cellAt(core, tb).b
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 			goto push1
 		case fastAddF + 27: // kADD | mF BPredec, BPredec
@@ -13998,33 +13998,33 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 			goto push1
 		case fastAddF + 28: // kADD | mF BPredec, BPostinc
@@ -14032,33 +14032,33 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].b = fb
-			d := &core[bptr]
+			cellAt(core, tb).b = fb
+			d := cellAt(core, bptr)
 			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 			goto push1
 		case fastAddF + 29: // kADD | mF BPredec, AIndirect
@@ -14066,27 +14066,27 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].a
+			bptr = tb + cellAt(core, tb).a
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 			goto push1
 		case fastAddF + 30: // kADD | mF BPredec, APredec
@@ -14094,33 +14094,33 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 			goto push1
 		case fastAddF + 31: // kADD | mF BPredec, APostinc
@@ -14128,33 +14128,33 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].a = fb
-			d := &core[bptr]
+			cellAt(core, tb).a = fb
+			d := cellAt(core, bptr)
 			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 			goto push1
 		case fastAddF + 32: // kADD | mF BPostinc, Immediate
@@ -14162,20 +14162,20 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			fa++
 			if fa == S {
 				fa = 0
 			}
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			bptr = pc
 			ba, bb = ia, ib
-			d := &core[bptr]
+			d := cellAt(core, bptr)
 			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 			goto push1
 		case fastAddF + 33: // kADD | mF BPostinc, Direct
@@ -14183,23 +14183,23 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			fa++
 			if fa == S {
 				fa = 0
 			}
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			bptr = pc + ib
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 			goto push1
 		case fastAddF + 34: // kADD | mF BPostinc, BIndirect
@@ -14207,27 +14207,27 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			fa++
 			if fa == S {
 				fa = 0
 			}
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].b
+			bptr = tb + cellAt(core, tb).b
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 			goto push1
 		case fastAddF + 35: // kADD | mF BPostinc, BPredec
@@ -14235,33 +14235,33 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			fa++
 			if fa == S {
 				fa = 0
 			}
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 			goto push1
 		case fastAddF + 36: // kADD | mF BPostinc, BPostinc
@@ -14269,33 +14269,33 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			fa++
 			if fa == S {
 				fa = 0
 			}
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].b = fb
-			d := &core[bptr]
+			cellAt(core, tb).b = fb
+			d := cellAt(core, bptr)
 			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 			goto push1
 		case fastAddF + 37: // kADD | mF BPostinc, AIndirect
@@ -14303,27 +14303,27 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			fa++
 			if fa == S {
 				fa = 0
 			}
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].a
+			bptr = tb + cellAt(core, tb).a
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 			goto push1
 		case fastAddF + 38: // kADD | mF BPostinc, APredec
@@ -14331,33 +14331,33 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			fa++
 			if fa == S {
 				fa = 0
 			}
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 			goto push1
 		case fastAddF + 39: // kADD | mF BPostinc, APostinc
@@ -14365,33 +14365,33 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			fa++
 			if fa == S {
 				fa = 0
 			}
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].a = fb
-			d := &core[bptr]
+			cellAt(core, tb).a = fb
+			d := cellAt(core, bptr)
 			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 			goto push1
 		case fastAddF + 40: // kADD | mF AIndirect, Immediate
@@ -14399,14 +14399,14 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].a
+			aptr = ta + cellAt(core, ta).a
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			bptr = pc
 			ba, bb = ia, ib
-			d := &core[bptr]
+			d := cellAt(core, bptr)
 			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 			goto push1
 		case fastAddF + 41: // kADD | mF AIndirect, Direct
@@ -14414,17 +14414,17 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].a
+			aptr = ta + cellAt(core, ta).a
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			bptr = pc + ib
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 			goto push1
 		case fastAddF + 42: // kADD | mF AIndirect, BIndirect
@@ -14432,21 +14432,21 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].a
+			aptr = ta + cellAt(core, ta).a
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].b
+			bptr = tb + cellAt(core, tb).b
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 			goto push1
 		case fastAddF + 43: // kADD | mF AIndirect, BPredec
@@ -14454,27 +14454,27 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].a
+			aptr = ta + cellAt(core, ta).a
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 			goto push1
 		case fastAddF + 44: // kADD | mF AIndirect, BPostinc
@@ -14482,27 +14482,27 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].a
+			aptr = ta + cellAt(core, ta).a
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].b = fb
-			d := &core[bptr]
+			cellAt(core, tb).b = fb
+			d := cellAt(core, bptr)
 			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 			goto push1
 		case fastAddF + 45: // kADD | mF AIndirect, AIndirect
@@ -14510,21 +14510,21 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].a
+			aptr = ta + cellAt(core, ta).a
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].a
+			bptr = tb + cellAt(core, tb).a
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 			goto push1
 		case fastAddF + 46: // kADD | mF AIndirect, APredec
@@ -14532,27 +14532,27 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].a
+			aptr = ta + cellAt(core, ta).a
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 			goto push1
 		case fastAddF + 47: // kADD | mF AIndirect, APostinc
@@ -14560,27 +14560,27 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].a
+			aptr = ta + cellAt(core, ta).a
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].a = fb
-			d := &core[bptr]
+			cellAt(core, tb).a = fb
+			d := cellAt(core, bptr)
 			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 			goto push1
 		case fastAddF + 48: // kADD | mF APredec, Immediate
@@ -14588,20 +14588,20 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			bptr = pc
 			ba, bb = ia, ib
-			d := &core[bptr]
+			d := cellAt(core, bptr)
 			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 			goto push1
 		case fastAddF + 49: // kADD | mF APredec, Direct
@@ -14609,23 +14609,23 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			bptr = pc + ib
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 			goto push1
 		case fastAddF + 50: // kADD | mF APredec, BIndirect
@@ -14633,27 +14633,27 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].b
+			bptr = tb + cellAt(core, tb).b
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 			goto push1
 		case fastAddF + 51: // kADD | mF APredec, BPredec
@@ -14661,33 +14661,33 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 			goto push1
 		case fastAddF + 52: // kADD | mF APredec, BPostinc
@@ -14695,33 +14695,33 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].b = fb
-			d := &core[bptr]
+			cellAt(core, tb).b = fb
+			d := cellAt(core, bptr)
 			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 			goto push1
 		case fastAddF + 53: // kADD | mF APredec, AIndirect
@@ -14729,27 +14729,27 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].a
+			bptr = tb + cellAt(core, tb).a
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 			goto push1
 		case fastAddF + 54: // kADD | mF APredec, APredec
@@ -14757,33 +14757,33 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 			goto push1
 		case fastAddF + 55: // kADD | mF APredec, APostinc
@@ -14791,33 +14791,33 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].a = fb
-			d := &core[bptr]
+			cellAt(core, tb).a = fb
+			d := cellAt(core, bptr)
 			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 			goto push1
 		case fastAddF + 56: // kADD | mF APostinc, Immediate
@@ -14825,20 +14825,20 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			fa++
 			if fa == S {
 				fa = 0
 			}
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			bptr = pc
 			ba, bb = ia, ib
-			d := &core[bptr]
+			d := cellAt(core, bptr)
 			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 			goto push1
 		case fastAddF + 57: // kADD | mF APostinc, Direct
@@ -14846,23 +14846,23 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			fa++
 			if fa == S {
 				fa = 0
 			}
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			bptr = pc + ib
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 			goto push1
 		case fastAddF + 58: // kADD | mF APostinc, BIndirect
@@ -14870,27 +14870,27 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			fa++
 			if fa == S {
 				fa = 0
 			}
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].b
+			bptr = tb + cellAt(core, tb).b
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 			goto push1
 		case fastAddF + 59: // kADD | mF APostinc, BPredec
@@ -14898,33 +14898,33 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			fa++
 			if fa == S {
 				fa = 0
 			}
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 			goto push1
 		case fastAddF + 60: // kADD | mF APostinc, BPostinc
@@ -14932,33 +14932,33 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			fa++
 			if fa == S {
 				fa = 0
 			}
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].b = fb
-			d := &core[bptr]
+			cellAt(core, tb).b = fb
+			d := cellAt(core, bptr)
 			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 			goto push1
 		case fastAddF + 61: // kADD | mF APostinc, AIndirect
@@ -14966,27 +14966,27 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			fa++
 			if fa == S {
 				fa = 0
 			}
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].a
+			bptr = tb + cellAt(core, tb).a
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 			goto push1
 		case fastAddF + 62: // kADD | mF APostinc, APredec
@@ -14994,33 +14994,33 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			fa++
 			if fa == S {
 				fa = 0
 			}
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+			d := cellAt(core, bptr)
 			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 			goto push1
 		case fastAddF + 63: // kADD | mF APostinc, APostinc
@@ -15028,33 +15028,33 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
 			}
-			aa, ab = core[aptr].a, core[aptr].b
+			aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 			fa++
 			if fa == S {
 				fa = 0
 			}
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].a = fb
-			d := &core[bptr]
+			cellAt(core, tb).a = fb
+			d := cellAt(core, bptr)
 			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 			goto push1
 		case fastJmzB + 0: // kJMZ | mB Immediate, Immediate
@@ -15071,7 +15071,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			if bb == 0 {
 				next = aptr
 			}
@@ -15082,11 +15082,11 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].b
+			bptr = tb + cellAt(core, tb).b
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			if bb == 0 {
 				next = aptr
 			}
@@ -15097,17 +15097,17 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			if bb == 0 {
 				next = aptr
 			}
@@ -15118,17 +15118,17 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			if bb == 0 {
 				next = aptr
 			}
@@ -15139,11 +15139,11 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].a
+			bptr = tb + cellAt(core, tb).a
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			if bb == 0 {
 				next = aptr
 			}
@@ -15154,17 +15154,17 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			if bb == 0 {
 				next = aptr
 			}
@@ -15175,17 +15175,17 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			if bb == 0 {
 				next = aptr
 			}
@@ -15210,7 +15210,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			if bb == 0 {
 				next = aptr
 			}
@@ -15224,11 +15224,11 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].b
+			bptr = tb + cellAt(core, tb).b
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			if bb == 0 {
 				next = aptr
 			}
@@ -15242,17 +15242,17 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			if bb == 0 {
 				next = aptr
 			}
@@ -15266,17 +15266,17 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			if bb == 0 {
 				next = aptr
 			}
@@ -15290,11 +15290,11 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].a
+			bptr = tb + cellAt(core, tb).a
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			if bb == 0 {
 				next = aptr
 			}
@@ -15308,17 +15308,17 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			if bb == 0 {
 				next = aptr
 			}
@@ -15332,17 +15332,17 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			if bb == 0 {
 				next = aptr
 			}
@@ -15352,7 +15352,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].b
+			aptr = ta + cellAt(core, ta).b
 			if aptr >= S {
 				aptr -= S
 			}
@@ -15367,7 +15367,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].b
+			aptr = ta + cellAt(core, ta).b
 			if aptr >= S {
 				aptr -= S
 			}
@@ -15375,7 +15375,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			if bb == 0 {
 				next = aptr
 			}
@@ -15385,7 +15385,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].b
+			aptr = ta + cellAt(core, ta).b
 			if aptr >= S {
 				aptr -= S
 			}
@@ -15393,11 +15393,11 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].b
+			bptr = tb + cellAt(core, tb).b
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			if bb == 0 {
 				next = aptr
 			}
@@ -15407,7 +15407,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].b
+			aptr = ta + cellAt(core, ta).b
 			if aptr >= S {
 				aptr -= S
 			}
@@ -15415,17 +15415,17 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			if bb == 0 {
 				next = aptr
 			}
@@ -15435,7 +15435,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].b
+			aptr = ta + cellAt(core, ta).b
 			if aptr >= S {
 				aptr -= S
 			}
@@ -15443,17 +15443,17 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			if bb == 0 {
 				next = aptr
 			}
@@ -15463,7 +15463,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].b
+			aptr = ta + cellAt(core, ta).b
 			if aptr >= S {
 				aptr -= S
 			}
@@ -15471,11 +15471,11 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].a
+			bptr = tb + cellAt(core, tb).a
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			if bb == 0 {
 				next = aptr
 			}
@@ -15485,7 +15485,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].b
+			aptr = ta + cellAt(core, ta).b
 			if aptr >= S {
 				aptr -= S
 			}
@@ -15493,17 +15493,17 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			if bb == 0 {
 				next = aptr
 			}
@@ -15513,7 +15513,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].b
+			aptr = ta + cellAt(core, ta).b
 			if aptr >= S {
 				aptr -= S
 			}
@@ -15521,17 +15521,17 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			if bb == 0 {
 				next = aptr
 			}
@@ -15541,12 +15541,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -15562,12 +15562,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -15576,7 +15576,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			if bb == 0 {
 				next = aptr
 			}
@@ -15586,12 +15586,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -15600,11 +15600,11 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].b
+			bptr = tb + cellAt(core, tb).b
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			if bb == 0 {
 				next = aptr
 			}
@@ -15614,12 +15614,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -15628,17 +15628,17 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			if bb == 0 {
 				next = aptr
 			}
@@ -15648,12 +15648,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -15662,17 +15662,17 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			if bb == 0 {
 				next = aptr
 			}
@@ -15682,12 +15682,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -15696,11 +15696,11 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].a
+			bptr = tb + cellAt(core, tb).a
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			if bb == 0 {
 				next = aptr
 			}
@@ -15710,12 +15710,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -15724,17 +15724,17 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			if bb == 0 {
 				next = aptr
 			}
@@ -15744,12 +15744,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -15758,17 +15758,17 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			if bb == 0 {
 				next = aptr
 			}
@@ -15778,7 +15778,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -15787,7 +15787,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			bptr = pc
 			ba, bb = ia, ib
 			if bb == 0 {
@@ -15799,7 +15799,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -15808,12 +15808,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			bptr = pc + ib
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			if bb == 0 {
 				next = aptr
 			}
@@ -15823,7 +15823,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -15832,16 +15832,16 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].b
+			bptr = tb + cellAt(core, tb).b
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			if bb == 0 {
 				next = aptr
 			}
@@ -15851,7 +15851,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -15860,22 +15860,22 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			if bb == 0 {
 				next = aptr
 			}
@@ -15885,7 +15885,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -15894,22 +15894,22 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			if bb == 0 {
 				next = aptr
 			}
@@ -15919,7 +15919,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -15928,16 +15928,16 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].a
+			bptr = tb + cellAt(core, tb).a
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			if bb == 0 {
 				next = aptr
 			}
@@ -15947,7 +15947,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -15956,22 +15956,22 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			if bb == 0 {
 				next = aptr
 			}
@@ -15981,7 +15981,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -15990,22 +15990,22 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			if bb == 0 {
 				next = aptr
 			}
@@ -16015,7 +16015,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].a
+			aptr = ta + cellAt(core, ta).a
 			if aptr >= S {
 				aptr -= S
 			}
@@ -16030,7 +16030,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].a
+			aptr = ta + cellAt(core, ta).a
 			if aptr >= S {
 				aptr -= S
 			}
@@ -16038,7 +16038,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			if bb == 0 {
 				next = aptr
 			}
@@ -16048,7 +16048,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].a
+			aptr = ta + cellAt(core, ta).a
 			if aptr >= S {
 				aptr -= S
 			}
@@ -16056,11 +16056,11 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].b
+			bptr = tb + cellAt(core, tb).b
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			if bb == 0 {
 				next = aptr
 			}
@@ -16070,7 +16070,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].a
+			aptr = ta + cellAt(core, ta).a
 			if aptr >= S {
 				aptr -= S
 			}
@@ -16078,17 +16078,17 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			if bb == 0 {
 				next = aptr
 			}
@@ -16098,7 +16098,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].a
+			aptr = ta + cellAt(core, ta).a
 			if aptr >= S {
 				aptr -= S
 			}
@@ -16106,17 +16106,17 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			if bb == 0 {
 				next = aptr
 			}
@@ -16126,7 +16126,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].a
+			aptr = ta + cellAt(core, ta).a
 			if aptr >= S {
 				aptr -= S
 			}
@@ -16134,11 +16134,11 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].a
+			bptr = tb + cellAt(core, tb).a
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			if bb == 0 {
 				next = aptr
 			}
@@ -16148,7 +16148,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].a
+			aptr = ta + cellAt(core, ta).a
 			if aptr >= S {
 				aptr -= S
 			}
@@ -16156,17 +16156,17 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			if bb == 0 {
 				next = aptr
 			}
@@ -16176,7 +16176,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].a
+			aptr = ta + cellAt(core, ta).a
 			if aptr >= S {
 				aptr -= S
 			}
@@ -16184,17 +16184,17 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			if bb == 0 {
 				next = aptr
 			}
@@ -16204,12 +16204,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -16225,12 +16225,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -16239,7 +16239,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			if bb == 0 {
 				next = aptr
 			}
@@ -16249,12 +16249,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -16263,11 +16263,11 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].b
+			bptr = tb + cellAt(core, tb).b
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			if bb == 0 {
 				next = aptr
 			}
@@ -16277,12 +16277,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -16291,17 +16291,17 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			if bb == 0 {
 				next = aptr
 			}
@@ -16311,12 +16311,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -16325,17 +16325,17 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			if bb == 0 {
 				next = aptr
 			}
@@ -16345,12 +16345,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -16359,11 +16359,11 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].a
+			bptr = tb + cellAt(core, tb).a
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			if bb == 0 {
 				next = aptr
 			}
@@ -16373,12 +16373,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -16387,17 +16387,17 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			if bb == 0 {
 				next = aptr
 			}
@@ -16407,12 +16407,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -16421,17 +16421,17 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			if bb == 0 {
 				next = aptr
 			}
@@ -16441,7 +16441,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -16450,7 +16450,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			bptr = pc
 			ba, bb = ia, ib
 			if bb == 0 {
@@ -16462,7 +16462,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -16471,12 +16471,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			bptr = pc + ib
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			if bb == 0 {
 				next = aptr
 			}
@@ -16486,7 +16486,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -16495,16 +16495,16 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].b
+			bptr = tb + cellAt(core, tb).b
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			if bb == 0 {
 				next = aptr
 			}
@@ -16514,7 +16514,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -16523,22 +16523,22 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			if bb == 0 {
 				next = aptr
 			}
@@ -16548,7 +16548,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -16557,22 +16557,22 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			if bb == 0 {
 				next = aptr
 			}
@@ -16582,7 +16582,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -16591,16 +16591,16 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].a
+			bptr = tb + cellAt(core, tb).a
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			if bb == 0 {
 				next = aptr
 			}
@@ -16610,7 +16610,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -16619,22 +16619,22 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			if bb == 0 {
 				next = aptr
 			}
@@ -16644,7 +16644,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -16653,22 +16653,22 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			if bb == 0 {
 				next = aptr
 			}
@@ -16687,7 +16687,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			if bb != 0 {
 				next = aptr
 			}
@@ -16698,11 +16698,11 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].b
+			bptr = tb + cellAt(core, tb).b
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			if bb != 0 {
 				next = aptr
 			}
@@ -16713,17 +16713,17 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			if bb != 0 {
 				next = aptr
 			}
@@ -16734,17 +16734,17 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			if bb != 0 {
 				next = aptr
 			}
@@ -16755,11 +16755,11 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].a
+			bptr = tb + cellAt(core, tb).a
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			if bb != 0 {
 				next = aptr
 			}
@@ -16770,17 +16770,17 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			if bb != 0 {
 				next = aptr
 			}
@@ -16791,17 +16791,17 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			if bb != 0 {
 				next = aptr
 			}
@@ -16826,7 +16826,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			if bb != 0 {
 				next = aptr
 			}
@@ -16840,11 +16840,11 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].b
+			bptr = tb + cellAt(core, tb).b
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			if bb != 0 {
 				next = aptr
 			}
@@ -16858,17 +16858,17 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			if bb != 0 {
 				next = aptr
 			}
@@ -16882,17 +16882,17 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			if bb != 0 {
 				next = aptr
 			}
@@ -16906,11 +16906,11 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].a
+			bptr = tb + cellAt(core, tb).a
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			if bb != 0 {
 				next = aptr
 			}
@@ -16924,17 +16924,17 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			if bb != 0 {
 				next = aptr
 			}
@@ -16948,17 +16948,17 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			if bb != 0 {
 				next = aptr
 			}
@@ -16968,7 +16968,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].b
+			aptr = ta + cellAt(core, ta).b
 			if aptr >= S {
 				aptr -= S
 			}
@@ -16983,7 +16983,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].b
+			aptr = ta + cellAt(core, ta).b
 			if aptr >= S {
 				aptr -= S
 			}
@@ -16991,7 +16991,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			if bb != 0 {
 				next = aptr
 			}
@@ -17001,7 +17001,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].b
+			aptr = ta + cellAt(core, ta).b
 			if aptr >= S {
 				aptr -= S
 			}
@@ -17009,11 +17009,11 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].b
+			bptr = tb + cellAt(core, tb).b
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			if bb != 0 {
 				next = aptr
 			}
@@ -17023,7 +17023,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].b
+			aptr = ta + cellAt(core, ta).b
 			if aptr >= S {
 				aptr -= S
 			}
@@ -17031,17 +17031,17 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			if bb != 0 {
 				next = aptr
 			}
@@ -17051,7 +17051,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].b
+			aptr = ta + cellAt(core, ta).b
 			if aptr >= S {
 				aptr -= S
 			}
@@ -17059,17 +17059,17 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			if bb != 0 {
 				next = aptr
 			}
@@ -17079,7 +17079,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].b
+			aptr = ta + cellAt(core, ta).b
 			if aptr >= S {
 				aptr -= S
 			}
@@ -17087,11 +17087,11 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].a
+			bptr = tb + cellAt(core, tb).a
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			if bb != 0 {
 				next = aptr
 			}
@@ -17101,7 +17101,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].b
+			aptr = ta + cellAt(core, ta).b
 			if aptr >= S {
 				aptr -= S
 			}
@@ -17109,17 +17109,17 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			if bb != 0 {
 				next = aptr
 			}
@@ -17129,7 +17129,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].b
+			aptr = ta + cellAt(core, ta).b
 			if aptr >= S {
 				aptr -= S
 			}
@@ -17137,17 +17137,17 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			if bb != 0 {
 				next = aptr
 			}
@@ -17157,12 +17157,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -17178,12 +17178,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -17192,7 +17192,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			if bb != 0 {
 				next = aptr
 			}
@@ -17202,12 +17202,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -17216,11 +17216,11 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].b
+			bptr = tb + cellAt(core, tb).b
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			if bb != 0 {
 				next = aptr
 			}
@@ -17230,12 +17230,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -17244,17 +17244,17 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			if bb != 0 {
 				next = aptr
 			}
@@ -17264,12 +17264,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -17278,17 +17278,17 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			if bb != 0 {
 				next = aptr
 			}
@@ -17298,12 +17298,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -17312,11 +17312,11 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].a
+			bptr = tb + cellAt(core, tb).a
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			if bb != 0 {
 				next = aptr
 			}
@@ -17326,12 +17326,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -17340,17 +17340,17 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			if bb != 0 {
 				next = aptr
 			}
@@ -17360,12 +17360,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -17374,17 +17374,17 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			if bb != 0 {
 				next = aptr
 			}
@@ -17394,7 +17394,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -17403,7 +17403,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			bptr = pc
 			ba, bb = ia, ib
 			if bb != 0 {
@@ -17415,7 +17415,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -17424,12 +17424,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			bptr = pc + ib
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			if bb != 0 {
 				next = aptr
 			}
@@ -17439,7 +17439,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -17448,16 +17448,16 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].b
+			bptr = tb + cellAt(core, tb).b
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			if bb != 0 {
 				next = aptr
 			}
@@ -17467,7 +17467,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -17476,22 +17476,22 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			if bb != 0 {
 				next = aptr
 			}
@@ -17501,7 +17501,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -17510,22 +17510,22 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			if bb != 0 {
 				next = aptr
 			}
@@ -17535,7 +17535,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -17544,16 +17544,16 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].a
+			bptr = tb + cellAt(core, tb).a
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			if bb != 0 {
 				next = aptr
 			}
@@ -17563,7 +17563,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -17572,22 +17572,22 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			if bb != 0 {
 				next = aptr
 			}
@@ -17597,7 +17597,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].b
+			fa := cellAt(core, ta).b
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -17606,22 +17606,22 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].b = fa
+			cellAt(core, ta).b = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			if bb != 0 {
 				next = aptr
 			}
@@ -17631,7 +17631,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].a
+			aptr = ta + cellAt(core, ta).a
 			if aptr >= S {
 				aptr -= S
 			}
@@ -17646,7 +17646,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].a
+			aptr = ta + cellAt(core, ta).a
 			if aptr >= S {
 				aptr -= S
 			}
@@ -17654,7 +17654,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			if bb != 0 {
 				next = aptr
 			}
@@ -17664,7 +17664,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].a
+			aptr = ta + cellAt(core, ta).a
 			if aptr >= S {
 				aptr -= S
 			}
@@ -17672,11 +17672,11 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].b
+			bptr = tb + cellAt(core, tb).b
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			if bb != 0 {
 				next = aptr
 			}
@@ -17686,7 +17686,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].a
+			aptr = ta + cellAt(core, ta).a
 			if aptr >= S {
 				aptr -= S
 			}
@@ -17694,17 +17694,17 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			if bb != 0 {
 				next = aptr
 			}
@@ -17714,7 +17714,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].a
+			aptr = ta + cellAt(core, ta).a
 			if aptr >= S {
 				aptr -= S
 			}
@@ -17722,17 +17722,17 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			if bb != 0 {
 				next = aptr
 			}
@@ -17742,7 +17742,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].a
+			aptr = ta + cellAt(core, ta).a
 			if aptr >= S {
 				aptr -= S
 			}
@@ -17750,11 +17750,11 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].a
+			bptr = tb + cellAt(core, tb).a
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			if bb != 0 {
 				next = aptr
 			}
@@ -17764,7 +17764,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].a
+			aptr = ta + cellAt(core, ta).a
 			if aptr >= S {
 				aptr -= S
 			}
@@ -17772,17 +17772,17 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			if bb != 0 {
 				next = aptr
 			}
@@ -17792,7 +17792,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			aptr = ta + core[ta].a
+			aptr = ta + cellAt(core, ta).a
 			if aptr >= S {
 				aptr -= S
 			}
@@ -17800,17 +17800,17 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			if bb != 0 {
 				next = aptr
 			}
@@ -17820,12 +17820,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -17841,12 +17841,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -17855,7 +17855,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			if bb != 0 {
 				next = aptr
 			}
@@ -17865,12 +17865,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -17879,11 +17879,11 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].b
+			bptr = tb + cellAt(core, tb).b
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			if bb != 0 {
 				next = aptr
 			}
@@ -17893,12 +17893,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -17907,17 +17907,17 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			if bb != 0 {
 				next = aptr
 			}
@@ -17927,12 +17927,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -17941,17 +17941,17 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			if bb != 0 {
 				next = aptr
 			}
@@ -17961,12 +17961,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -17975,11 +17975,11 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].a
+			bptr = tb + cellAt(core, tb).a
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			if bb != 0 {
 				next = aptr
 			}
@@ -17989,12 +17989,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -18003,17 +18003,17 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			if bb != 0 {
 				next = aptr
 			}
@@ -18023,12 +18023,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			if fa == 0 {
 				fa = S
 			}
 			fa--
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -18037,17 +18037,17 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			if bb != 0 {
 				next = aptr
 			}
@@ -18057,7 +18057,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -18066,7 +18066,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			bptr = pc
 			ba, bb = ia, ib
 			if bb != 0 {
@@ -18078,7 +18078,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -18087,12 +18087,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			bptr = pc + ib
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			if bb != 0 {
 				next = aptr
 			}
@@ -18102,7 +18102,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -18111,16 +18111,16 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].b
+			bptr = tb + cellAt(core, tb).b
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			if bb != 0 {
 				next = aptr
 			}
@@ -18130,7 +18130,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -18139,22 +18139,22 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			if bb != 0 {
 				next = aptr
 			}
@@ -18164,7 +18164,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -18173,22 +18173,22 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].b
+			fb := cellAt(core, tb).b
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].b = fb
+			cellAt(core, tb).b = fb
 			if bb != 0 {
 				next = aptr
 			}
@@ -18198,7 +18198,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -18207,16 +18207,16 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			bptr = tb + core[tb].a
+			bptr = tb + cellAt(core, tb).a
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			if bb != 0 {
 				next = aptr
 			}
@@ -18226,7 +18226,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -18235,22 +18235,22 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			if fb == 0 {
 				fb = S
 			}
 			fb--
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			if bb != 0 {
 				next = aptr
 			}
@@ -18260,7 +18260,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if ta >= S {
 				ta -= S
 			}
-			fa := core[ta].a
+			fa := cellAt(core, ta).a
 			aptr = ta + fa
 			if aptr >= S {
 				aptr -= S
@@ -18269,22 +18269,22 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			if fa == S {
 				fa = 0
 			}
-			core[ta].a = fa
+			cellAt(core, ta).a = fa
 			tb := pc + ib
 			if tb >= S {
 				tb -= S
 			}
-			fb := core[tb].a
+			fb := cellAt(core, tb).a
 			bptr = tb + fb
 			if bptr >= S {
 				bptr -= S
 			}
-			ba, bb = core[bptr].a, core[bptr].b
+			ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 			fb++
 			if fb == S {
 				fb = 0
 			}
-			core[tb].a = fb
+			cellAt(core, tb).a = fb
 			if bb != 0 {
 				next = aptr
 			}
@@ -18297,7 +18297,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 	push1:
 		// (tail in a local: the store into buf could alias q.tail for the compiler)
 		tail = q.tail
-		q.buf[tail] = next
+		*slotAt(q.buf, tail) = next
 		q.tail = (tail + 1) & q.mask
 		cw = w.next
 		left--
@@ -18307,13 +18307,13 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 		continue
 	spl:
 		tail = q.tail
-		q.buf[tail] = next
+		*slotAt(q.buf, tail) = next
 		q.tail = (tail + 1) & q.mask
 		if q.n < q.max {
 			if q.n == len(q.buf) {
 				return w, left, stopGrow, pc, next, aptr
 			}
-			q.buf[q.tail] = aptr
+			*slotAt(q.buf, q.tail) = aptr
 			q.tail = (q.tail + 1) & q.mask
 			q.n++
 		}

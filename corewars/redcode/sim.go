@@ -1,5 +1,7 @@
 package redcode
 
+import "unsafe"
+
 // The simulator. Cells are compact (opcode and modifier in one byte), every
 // operand is evaluated in-register exactly as pMARS does (PMARS-DETAILS.md
 // 14.1), and the hot loop allocates nothing: process queues are ring buffers
@@ -46,9 +48,12 @@ const (
 	mI  = uint8(ModI)
 )
 
-func toCell(in Instruction) cell {
+// toCell is the cell of an instruction in a core of S cells: its fields
+// reduced mod S (the assembler's already are, for its core size; the loops
+// rely on every field being below S).
+func toCell(in Instruction, S int) cell {
 	op, modes := uint8(in.Op)<<3|uint8(in.Mod), uint8(in.AMode)<<3|uint8(in.BMode)
-	return cell{a: uint32(in.A), b: uint32(in.B), op: op, modes: modes, fast: fastKind(op, modes)}
+	return cell{a: uint32((in.A%S + S) % S), b: uint32((in.B%S + S) % S), op: op, modes: modes, fast: fastKind(op, modes)}
 }
 
 func (c cell) instruction() Instruction {
@@ -90,6 +95,32 @@ func (q *queue) push(pc uint32) {
 	q.buf[q.tail] = pc
 	q.tail = (q.tail + 1) & q.mask
 	q.n++
+}
+
+// The batch loop (runUntrackedSteps) reaches cells and queue slots through
+// cellAt and slotAt, without Go's bounds checks: they were a sixth of its
+// machine instructions. Every index it uses is in range by construction:
+//   - an address is a sum pc + field (or t + field) brought below S by one
+//     subtraction, which is enough because pc and every field are below S:
+//     LoadRound reduces the loaded fields mod S (toCell), and every write of a
+//     field or a queued address is a wrapped sum, a copy of a field, or a
+//     p-space value (which only ever holds fields, or a result taken mod S);
+//   - head and tail are masked with mask = len(buf)-1 at every change, and
+//     buf and mask change together (reset, grow).
+// The tracked loop (run, behind Step) is the same code with bounds checks,
+// and FuzzSimulate plays random warriors through both and checks the fields.
+
+// coreBase is the address of core[0], for cellAt.
+func coreBase(core []cell) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(core)) }
+
+// cellAt is &core[x] for x below len(core), core given by coreBase.
+func cellAt(core unsafe.Pointer, x uint32) *cell {
+	return (*cell)(unsafe.Add(core, uintptr(x)*unsafe.Sizeof(cell{})))
+}
+
+// slotAt is &buf[i] for i below len(buf).
+func slotAt(buf []uint32, i int) *uint32 {
+	return (*uint32)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(buf)), uintptr(i)*4))
 }
 
 // Len is the number of processes.

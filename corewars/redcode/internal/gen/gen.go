@@ -32,18 +32,55 @@ const FastKindsFile = "fast_gen.go"
 
 var modeNames = []string{"Immediate", "Direct", "BIndirect", "BPredec", "BPostinc", "AIndirect", "APredec", "APostinc"}
 
+// variant is what differs between the two loops in the specialised cases.
+type variant struct {
+	tracked bool
+}
+
+// track records a write of cell x (nothing in the untracked variant).
+func (v variant) track(x string) string {
+	if !v.tracked {
+		return ""
+	}
+	return fmt.Sprintf("owner[%s] = id\nwritten[%s] = stamp\n", x, x)
+}
+
+// cell is cell x of the core, to take a field of: core[x] in the tracked
+// variant, and in the untracked one (the batch loop) a pointer from cellAt,
+// which does without the bounds check (every address the loop computes is
+// below the core size, see cellAt).
+func (v variant) cell(x string) string {
+	if v.tracked {
+		return "core[" + x + "]"
+	}
+	return "cellAt(core, " + x + ")"
+}
+
+// ref is a pointer to cell x.
+func (v variant) ref(x string) string {
+	if v.tracked {
+		return "&core[" + x + "]"
+	}
+	return v.cell(x)
+}
+
+// slot is the queue slot buf[i] (i is masked, so below len(buf)).
+func (v variant) slot(buf, i string) string {
+	if v.tracked {
+		return buf + "[" + i + "]"
+	}
+	return "*slotAt(" + buf + ", " + i + ")"
+}
+
 // Generate returns the content of Files[i].
 func Generate(i int) ([]byte, error) {
 	f := Files[i]
-	track := func(cell string) string {
-		if !f.Tracked {
-			return ""
-		}
-		return fmt.Sprintf("owner[%s] = id\nwritten[%s] = stamp\n", cell, cell)
-	}
+	v := variant{tracked: f.Tracked}
 	funcs := template.FuncMap{
-		"track":     track,
-		"fastCases": func() string { return fastCases(track) },
+		"track":     v.track,
+		"ref":       v.ref,
+		"slot":      v.slot,
+		"fastCases": func() string { return fastCases(v) },
 	}
 	t, err := template.New("run.tmpl").Funcs(funcs).Parse(runTemplate)
 	if err != nil {
@@ -64,7 +101,7 @@ func Generate(i int) ([]byte, error) {
 // operand writes the evaluation of one operand in mode m, exactly as the
 // general path of run.tmpl does it: side "a" sets aptr, side "b" bptr; with
 // snap, also the snapshot of the fields it points to (aa, ab or ba, bb).
-func operand(b *strings.Builder, track func(string) string, side, m string, snap bool) {
+func operand(b *strings.Builder, v variant, side, m string, snap bool) {
 	ptr, field := "aptr", "ia"
 	if side == "b" {
 		ptr, field = "bptr", "ib"
@@ -73,7 +110,7 @@ func operand(b *strings.Builder, track func(string) string, side, m string, snap
 	wrap := func(v string) { fmt.Fprintf(b, "if %s >= S {\n%s -= S\n}\n", v, v) }
 	load := func() {
 		if snap {
-			fmt.Fprintf(b, "%sa, %sb = core[%s].a, core[%s].b\n", side, side, ptr, ptr)
+			fmt.Fprintf(b, "%sa, %sb = %s.a, %s.b\n", side, side, v.cell(ptr), v.cell(ptr))
 		}
 	}
 	if m == "Immediate" {
@@ -97,19 +134,19 @@ func operand(b *strings.Builder, track func(string) string, side, m string, snap
 	}
 	switch {
 	case strings.HasSuffix(m, "Indirect"):
-		fmt.Fprintf(b, "%s = %s + core[%s].%s\n", ptr, t, t, fld)
+		fmt.Fprintf(b, "%s = %s + %s.%s\n", ptr, t, v.cell(t), fld)
 		wrap(ptr)
 		load()
 	case strings.HasSuffix(m, "Predec"):
-		fmt.Fprintf(b, "%s := core[%s].%s\nif %s == 0 {\n%s = S\n}\n%s--\ncore[%s].%s = %s\n%s", f, t, fld, f, f, f, t, fld, f, track(t))
+		fmt.Fprintf(b, "%s := %s.%s\nif %s == 0 {\n%s = S\n}\n%s--\n%s.%s = %s\n%s", f, v.cell(t), fld, f, f, f, v.cell(t), fld, f, v.track(t))
 		fmt.Fprintf(b, "%s = %s + %s\n", ptr, t, f)
 		wrap(ptr)
 		load()
 	default: // postincrement: the snapshot is taken before the increment is stored
-		fmt.Fprintf(b, "%s := core[%s].%s\n%s = %s + %s\n", f, t, fld, ptr, t, f)
+		fmt.Fprintf(b, "%s := %s.%s\n%s = %s + %s\n", f, v.cell(t), fld, ptr, t, f)
 		wrap(ptr)
 		load()
-		fmt.Fprintf(b, "%s++\nif %s == S {\n%s = 0\n}\ncore[%s].%s = %s\n%s", f, f, f, t, fld, f, track(t))
+		fmt.Fprintf(b, "%s++\nif %s == S {\n%s = 0\n}\n%s.%s = %s\n%s", f, f, f, v.cell(t), fld, f, v.track(t))
 	}
 }
 
@@ -122,7 +159,7 @@ type form struct {
 	snapA, snapB bool     // the execution reads the A or B snapshot
 	// exec writes the execution; am is the A mode's name, modes the case's
 	// mode number.
-	exec func(b *strings.Builder, track func(string) string, am string, modes int)
+	exec func(b *strings.Builder, v variant, am string, modes int)
 }
 
 func allModifiers(op string) []string {
@@ -134,15 +171,15 @@ func allModifiers(op string) []string {
 }
 
 // djn is DJN with the fields it decrements and tests ("a", "b" or both).
-func djn(fields ...string) func(*strings.Builder, func(string) string, string, int) {
-	return func(b *strings.Builder, track func(string) string, _ string, _ int) {
-		b.WriteString("d := &core[bptr]\n")
+func djn(fields ...string) func(*strings.Builder, variant, string, int) {
+	return func(b *strings.Builder, v variant, _ string, _ int) {
+		fmt.Fprintf(b, "d := %s\n", v.ref("bptr"))
 		var cond []string
 		for _, f := range fields {
 			fmt.Fprintf(b, "if d.%s == 0 {\nd.%s = S\n}\nd.%s--\n", f, f, f)
 			cond = append(cond, "b"+f+" != 1")
 		}
-		fmt.Fprintf(b, "%sif %s {\nnext = aptr\n}\ngoto push1\n", track("bptr"), strings.Join(cond, " || "))
+		fmt.Fprintf(b, "%sif %s {\nnext = aptr\n}\ngoto push1\n", v.track("bptr"), strings.Join(cond, " || "))
 	}
 }
 
@@ -151,41 +188,41 @@ func djn(fields ...string) func(*strings.Builder, func(string) string, string, i
 // general path in run.tmpl does the rest.
 var forms = []form{
 	{constant: "fastMovI", ops: []string{"kMOV | mI"}, snapA: true,
-		exec: func(b *strings.Builder, track func(string) string, am string, modes int) {
+		exec: func(b *strings.Builder, v variant, am string, modes int) {
 			if am == "Immediate" {
 				// the A snapshot is the fetched instruction, opcode and modes included
-				fmt.Fprintf(b, "d := &core[bptr]\nd.a, d.b, d.op, d.modes, d.fast = ia, ib, kMOV|mI, %d, fastMovI+%d\n", modes, modes)
+				fmt.Fprintf(b, "d := %s\nd.a, d.b, d.op, d.modes, d.fast = ia, ib, kMOV|mI, %d, fastMovI+%d\n", v.ref("bptr"), modes, modes)
 			} else {
 				// field by field: Go copies a struct of more than four fields through memory
-				b.WriteString("s, d := &core[aptr], &core[bptr]\nd.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast\n")
+				fmt.Fprintf(b, "s, d := %s, %s\nd.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast\n", v.ref("aptr"), v.ref("bptr"))
 			}
-			fmt.Fprintf(b, "%sgoto push1\n", track("bptr"))
+			fmt.Fprintf(b, "%sgoto push1\n", v.track("bptr"))
 		}},
 	{constant: "fastSpl", ops: allModifiers("kSPL"),
-		exec: func(b *strings.Builder, _ func(string) string, _ string, _ int) { b.WriteString("goto spl\n") }},
+		exec: func(b *strings.Builder, _ variant, _ string, _ int) { b.WriteString("goto spl\n") }},
 	{constant: "fastJmp", ops: allModifiers("kJMP"),
-		exec: func(b *strings.Builder, _ func(string) string, _ string, _ int) {
+		exec: func(b *strings.Builder, _ variant, _ string, _ int) {
 			b.WriteString("next = aptr\ngoto push1\n")
 		}},
 	{constant: "fastDat", ops: allModifiers("kDAT"),
-		exec: func(b *strings.Builder, _ func(string) string, _ string, _ int) { b.WriteString("goto die\n") }},
+		exec: func(b *strings.Builder, _ variant, _ string, _ int) { b.WriteString("goto die\n") }},
 	{constant: "fastDjnA", ops: []string{"kDJN | mA", "kDJN | mBA"}, snapB: true, exec: djn("a")},
 	{constant: "fastDjnB", ops: []string{"kDJN | mB", "kDJN | mAB"}, snapB: true, exec: djn("b")},
 	{constant: "fastDjnF", ops: []string{"kDJN | mF", "kDJN | mX", "kDJN | mI"}, snapB: true, exec: djn("a", "b")},
 	{constant: "fastAddAB", ops: []string{"kADD | mAB"}, snapA: true, snapB: true,
-		exec: func(b *strings.Builder, track func(string) string, _ string, _ int) {
-			fmt.Fprintf(b, "core[bptr].b = addMod(bb, aa, S)\n%sgoto push1\n", track("bptr"))
+		exec: func(b *strings.Builder, v variant, _ string, _ int) {
+			fmt.Fprintf(b, "%s.b = addMod(bb, aa, S)\n%sgoto push1\n", v.cell("bptr"), v.track("bptr"))
 		}},
 	{constant: "fastAddF", ops: []string{"kADD | mF", "kADD | mI"}, snapA: true, snapB: true,
-		exec: func(b *strings.Builder, track func(string) string, _ string, _ int) {
-			fmt.Fprintf(b, "d := &core[bptr]\nd.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)\n%sgoto push1\n", track("bptr"))
+		exec: func(b *strings.Builder, v variant, _ string, _ int) {
+			fmt.Fprintf(b, "d := %s\nd.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)\n%sgoto push1\n", v.ref("bptr"), v.track("bptr"))
 		}},
 	{constant: "fastJmzB", ops: []string{"kJMZ | mB", "kJMZ | mAB"}, snapB: true,
-		exec: func(b *strings.Builder, _ func(string) string, _ string, _ int) {
+		exec: func(b *strings.Builder, _ variant, _ string, _ int) {
 			b.WriteString("if bb == 0 {\nnext = aptr\n}\ngoto push1\n")
 		}},
 	{constant: "fastJmnB", ops: []string{"kJMN | mB", "kJMN | mAB"}, snapB: true,
-		exec: func(b *strings.Builder, _ func(string) string, _ string, _ int) {
+		exec: func(b *strings.Builder, _ variant, _ string, _ int) {
 			b.WriteString("if bb != 0 {\nnext = aptr\n}\ngoto push1\n")
 		}},
 }
@@ -197,7 +234,7 @@ var forms = []form{
 const fastKinds = 1024
 
 // fastCases returns the generated case clauses.
-func fastCases(track func(string) string) string {
+func fastCases(v variant) string {
 	var b strings.Builder
 	if len(forms)*64 >= fastKinds {
 		panic("gen: more specialised cases than fastKinds")
@@ -215,9 +252,9 @@ func fastCases(track func(string) string) string {
 		for i, ma := range modeNames {
 			for j, mb := range modeNames {
 				fmt.Fprintf(&b, "case %s + %d: // %s %s, %s\n", f.constant, i*8+j, f.ops[0], ma, mb)
-				operand(&b, track, "a", ma, f.snapA)
-				operand(&b, track, "b", mb, f.snapB)
-				f.exec(&b, track, ma, i*8+j)
+				operand(&b, v, "a", ma, f.snapA)
+				operand(&b, v, "b", mb, f.snapB)
+				f.exec(&b, v, ma, i*8+j)
 			}
 		}
 	}
