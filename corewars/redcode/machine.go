@@ -53,8 +53,8 @@ func NewMachine(cfg Settings, progs []*Warrior) (*Machine, error) {
 	}
 	n := len(progs)
 	// pMARS stops with status 254 when memory runs out; refuse up front
-	// instead of letting the runtime die (17 bytes a cell, 4 a p-space cell).
-	if need := int64(cfg.CoreSize)*17 + int64(n)*int64(cfg.PSpaceSize)*4; need > maxMachineBytes {
+	// instead of letting the runtime die (cellBytes a cell, 4 a p-space cell).
+	if need := int64(cfg.CoreSize)*cellBytes + int64(n)*int64(cfg.PSpaceSize)*4; need > maxMachineBytes {
 		return nil, fmt.Errorf("not enough memory: a core of %d cells with %d p-space cells per warrior needs %d MB",
 			cfg.CoreSize, cfg.PSpaceSize, need>>20)
 	}
