@@ -62,6 +62,9 @@ func NewMachine(cfg Settings, progs []*Warrior) (*Machine, error) {
 		written: make([]int32, cfg.CoreSize),
 		maxProc: cfg.MaxProcesses, cycles: cfg.Cycles, progs: progs, ws: make([]simWarrior, n), next: make([]int, n),
 		Scores: make([][]int, n), deaths: make([]death, 0, n)}
+	for x := range m.core {
+		m.core[x].next = uint32((x + 1) % cfg.CoreSize)
+	}
 	for i := range m.ws {
 		m.ws[i].id = int8(i)
 		m.ws[i].q.max = cfg.MaxProcesses
@@ -104,10 +107,10 @@ func (m *Machine) LoadRound(positions []int, first int) {
 	if m.generic {
 		blank.fast = fastNone
 	}
-	// Fill by doubling copies (memmove) rather than cell by cell.
-	m.core[0] = blank
-	for k := 1; k < len(m.core); k *= 2 {
-		copy(m.core[k:], m.core[:k])
+	// Every field but next, which NewMachine set.
+	core, op, modes, fast := m.core, blank.op, blank.modes, blank.fast
+	for i := range core {
+		core[i].a, core[i].b, core[i].op, core[i].modes, core[i].fast = 0, 0, op, modes, fast
 	}
 	if !m.untracked || !m.ownersClear {
 		for i := range m.owner {
@@ -122,6 +125,7 @@ func (m *Machine) LoadRound(positions []int, first int) {
 		for k, in := range p.Code {
 			a := (pos + k) % S
 			m.core[a] = toCell(in, S)
+			m.core[a].next = uint32((a + 1) % S)
 			if m.generic {
 				m.core[a].fast = fastNone
 			}

@@ -105,10 +105,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 		ia, ib := ic.a, ic.b
 		var aptr, aa, ab, bptr, ba, bb uint32
 		var tail int
-		next := pc + 1
-		if next == S {
-			next = 0
-		}
+		next := ic.next
 		// (masked: a case for every value and no range check in the jump table)
 		switch ic.fast & fastMask {
 		case fastNone, 705, 706, 707, 708, 709, 710, 711, 712, 713, 714, 715, 716, 717, 718, 719,
