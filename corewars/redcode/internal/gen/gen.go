@@ -35,7 +35,27 @@ var modeNames = []string{"Immediate", "Direct", "BIndirect", "BPredec", "BPostin
 // variant is what differs between the two loops in the specialised cases.
 type variant struct {
 	tracked bool
+	sfx     string // of the labels the cases jump to, in this copy of the loop body
 }
+
+// bodyCopy is one copy of the step's loop body in run.tmpl.
+type bodyCopy struct {
+	Label string // at its start (none for the first)
+	Sfx   string // of its other labels
+	Next  string // the jump to the next step: the next copy, or back to the first
+}
+
+// copies are the copies of the loop body: two in the untracked variant (a
+// copy for each warrior of a battle of two, see run.tmpl), one in the other.
+func (v variant) copies() []bodyCopy {
+	if v.tracked {
+		return []bodyCopy{{Next: "continue"}}
+	}
+	return []bodyCopy{{Sfx: "A", Next: "goto stepB"}, {Label: "stepB", Sfx: "B", Next: "continue"}}
+}
+
+// goTo is the jump to label name of this copy of the loop body.
+func (v variant) goTo(name string) string { return "goto " + name + v.sfx + "\n" }
 
 // track records a write of cell x (nothing in the untracked variant).
 func (v variant) track(x string) string {
@@ -80,7 +100,8 @@ func Generate(i int) ([]byte, error) {
 		"track":     v.track,
 		"ref":       v.ref,
 		"slot":      v.slot,
-		"fastCases": func() string { return fastCases(v) },
+		"copies":    v.copies,
+		"fastCases": func(sfx string) string { v := v; v.sfx = sfx; return fastCases(v) },
 	}
 	t, err := template.New("run.tmpl").Funcs(funcs).Parse(runTemplate)
 	if err != nil {
@@ -179,7 +200,7 @@ func djn(fields ...string) func(*strings.Builder, variant, string, int) {
 			fmt.Fprintf(b, "if d.%s == 0 {\nd.%s = S\n}\nd.%s--\n", f, f, f)
 			cond = append(cond, "b"+f+" != 1")
 		}
-		fmt.Fprintf(b, "%sif %s {\nnext = aptr\n}\ngoto push1\n", v.track("bptr"), strings.Join(cond, " || "))
+		fmt.Fprintf(b, "%sif %s {\nnext = aptr\n}\n%s", v.track("bptr"), strings.Join(cond, " || "), v.goTo("push1"))
 	}
 }
 
@@ -196,34 +217,34 @@ var forms = []form{
 				// field by field: Go copies a struct of more than four fields through memory
 				fmt.Fprintf(b, "s, d := %s, %s\nd.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast\n", v.ref("aptr"), v.ref("bptr"))
 			}
-			fmt.Fprintf(b, "%sgoto push1\n", v.track("bptr"))
+			fmt.Fprintf(b, "%s%s", v.track("bptr"), v.goTo("push1"))
 		}},
 	{constant: "fastSpl", ops: allModifiers("kSPL"),
-		exec: func(b *strings.Builder, _ variant, _ string, _ int) { b.WriteString("goto spl\n") }},
+		exec: func(b *strings.Builder, v variant, _ string, _ int) { b.WriteString(v.goTo("spl")) }},
 	{constant: "fastJmp", ops: allModifiers("kJMP"),
-		exec: func(b *strings.Builder, _ variant, _ string, _ int) {
-			b.WriteString("next = aptr\ngoto push1\n")
+		exec: func(b *strings.Builder, v variant, _ string, _ int) {
+			b.WriteString("next = aptr\n" + v.goTo("push1"))
 		}},
 	{constant: "fastDat", ops: allModifiers("kDAT"),
-		exec: func(b *strings.Builder, _ variant, _ string, _ int) { b.WriteString("goto die\n") }},
+		exec: func(b *strings.Builder, v variant, _ string, _ int) { b.WriteString(v.goTo("die")) }},
 	{constant: "fastDjnA", ops: []string{"kDJN | mA", "kDJN | mBA"}, snapB: true, exec: djn("a")},
 	{constant: "fastDjnB", ops: []string{"kDJN | mB", "kDJN | mAB"}, snapB: true, exec: djn("b")},
 	{constant: "fastDjnF", ops: []string{"kDJN | mF", "kDJN | mX", "kDJN | mI"}, snapB: true, exec: djn("a", "b")},
 	{constant: "fastAddAB", ops: []string{"kADD | mAB"}, snapA: true, snapB: true,
 		exec: func(b *strings.Builder, v variant, _ string, _ int) {
-			fmt.Fprintf(b, "%s.b = addMod(bb, aa, S)\n%sgoto push1\n", v.cell("bptr"), v.track("bptr"))
+			fmt.Fprintf(b, "%s.b = addMod(bb, aa, S)\n%s%s", v.cell("bptr"), v.track("bptr"), v.goTo("push1"))
 		}},
 	{constant: "fastAddF", ops: []string{"kADD | mF", "kADD | mI"}, snapA: true, snapB: true,
 		exec: func(b *strings.Builder, v variant, _ string, _ int) {
-			fmt.Fprintf(b, "d := %s\nd.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)\n%sgoto push1\n", v.ref("bptr"), v.track("bptr"))
+			fmt.Fprintf(b, "d := %s\nd.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)\n%s%s", v.ref("bptr"), v.track("bptr"), v.goTo("push1"))
 		}},
 	{constant: "fastJmzB", ops: []string{"kJMZ | mB", "kJMZ | mAB"}, snapB: true,
-		exec: func(b *strings.Builder, _ variant, _ string, _ int) {
-			b.WriteString("if bb == 0 {\nnext = aptr\n}\ngoto push1\n")
+		exec: func(b *strings.Builder, v variant, _ string, _ int) {
+			b.WriteString("if bb == 0 {\nnext = aptr\n}\n" + v.goTo("push1"))
 		}},
 	{constant: "fastJmnB", ops: []string{"kJMN | mB", "kJMN | mAB"}, snapB: true,
-		exec: func(b *strings.Builder, _ variant, _ string, _ int) {
-			b.WriteString("if bb != 0 {\nnext = aptr\n}\ngoto push1\n")
+		exec: func(b *strings.Builder, v variant, _ string, _ int) {
+			b.WriteString("if bb != 0 {\nnext = aptr\n}\n" + v.goTo("push1"))
 		}},
 }
 
