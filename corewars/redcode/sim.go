@@ -110,17 +110,19 @@ func (q *queue) push(pc uint32) {
 }
 
 // The batch loop (runUntrackedSteps) reaches cells and queue slots through
-// cellAt and slotAt, without Go's bounds checks: they were a sixth of its
+// cellAt and slotAt, without Go's bounds checks: they were 14% of its
 // machine instructions. Every index it uses is in range by construction:
 //   - an address is a sum pc + field (or t + field) brought below S by one
 //     subtraction, which is enough because pc and every field are below S:
 //     LoadRound reduces the loaded fields mod S (toCell), and every write of a
-//     field or a queued address is a wrapped sum, a copy of a field, or a
-//     p-space value (which only ever holds fields, or a result taken mod S);
+//     field or a queued address is a wrapped sum, a cell's next address, a
+//     copy of a field, or a p-space value (which only ever holds fields, or a
+//     result taken mod S);
 //   - head and tail are masked with mask = len(buf)-1 at every change, and
 //     buf and mask change together (reset, grow).
-// The tracked loop (run, behind Step) is the same code with bounds checks,
-// and FuzzSimulate plays random warriors through both and checks the fields.
+// The tracked loop (run, behind Step) is written from the same template with
+// Go's bounds checks, and FuzzSimulate plays random warriors through both and
+// checks the fields.
 
 // coreBase is the address of core[0], for cellAt.
 func coreBase(core []cell) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(core)) }
