@@ -220,7 +220,7 @@ func Battle(st *Settings, ws []*Warrior, clockSeed int64, onRound func(RoundInfo
 	cores = min(cores, st.Rounds)
 	// Each core plays on its own machine: together they stay within the
 	// memory one machine may use (a huge -s or -S plays on fewer cores).
-	perMachine := int64(st.CoreSize)*17 + int64(len(ws))*int64(max(st.PSpaceSize, DefaultPSpaceSize(st.CoreSize)))*4
+	perMachine := int64(st.CoreSize)*cellBytes + int64(len(ws))*int64(max(st.PSpaceSize, DefaultPSpaceSize(st.CoreSize)))*4
 	if perMachine > 0 && int64(cores)*perMachine > maxMachineBytes {
 		cores = int(max(1, maxMachineBytes/perMachine))
 	}

@@ -3,20 +3,22 @@
 package redcode
 
 // The specialised cases of Machine.run: one per form (internal/gen) and pair of
-// addressing modes, numbered form + A mode*8 + B mode; fastNone is the general path.
+// addressing modes, numbered form + A mode*8 + B mode from 0; fastNone, after them,
+// is the general path, and fastMask covers every kind.
 const (
-	fastNone  = 0
-	fastMovI  = 1
-	fastSpl   = 65
-	fastJmp   = 129
-	fastDat   = 193
-	fastDjnA  = 257
-	fastDjnB  = 321
-	fastDjnF  = 385
-	fastAddAB = 449
-	fastAddF  = 513
-	fastJmzB  = 577
-	fastJmnB  = 641
+	fastMovI  = 0
+	fastSpl   = 64
+	fastJmp   = 128
+	fastDat   = 192
+	fastDjnA  = 256
+	fastDjnB  = 320
+	fastDjnF  = 384
+	fastAddAB = 448
+	fastAddF  = 512
+	fastJmzB  = 576
+	fastJmnB  = 640
+	fastNone  = 704
+	fastMask  = 1023
 )
 
 // fastKind is the specialised case for an instruction (op = opcode*8 + modifier,

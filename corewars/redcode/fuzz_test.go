@@ -5,6 +5,7 @@ import (
 
 	"path/filepath"
 	"robocom/corewars/redcode/internal/gen"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -210,5 +211,46 @@ func TestGeneratedCode(t *testing.T) {
 		if string(got) != string(want) {
 			t.Errorf("%s is stale: run go generate ./corewars/redcode", f.Name)
 		}
+	}
+}
+
+// TestLoadReducesFields: a warrior whose fields are outside the core (made for
+// a larger core, or by hand) is loaded with its fields reduced mod S, as the
+// batch loop, which indexes the core without bounds checks, requires; it then
+// plays as its reduced self would.
+func TestLoadReducesFields(t *testing.T) {
+	const S = 80
+	raw := &Warrior{Name: "raw", Code: []Instruction{
+		{Op: MOV, Mod: ModI, AMode: BIndirect, BMode: APostinc, A: -1, B: 7999},
+		{Op: ADD, Mod: ModAB, AMode: Immediate, BMode: Direct, A: S + 3, B: -2*S - 1},
+		{Op: DJN, Mod: ModB, AMode: Direct, BMode: BPredec, A: -2, B: 3*S + 5},
+	}}
+	reduced := &Warrior{Name: "reduced", Code: []Instruction{
+		{Op: MOV, Mod: ModI, AMode: BIndirect, BMode: APostinc, A: S - 1, B: 7999 % S},
+		{Op: ADD, Mod: ModAB, AMode: Immediate, BMode: Direct, A: 3, B: S - 1},
+		{Op: DJN, Mod: ModB, AMode: Direct, BMode: BPredec, A: S - 2, B: 5},
+	}}
+	imp := &Warrior{Name: "imp", Code: []Instruction{{Op: MOV, Mod: ModI, AMode: Direct, BMode: Direct, A: 0, B: 1}}}
+	var cores [2][]Instruction
+	for i, w := range []*Warrior{raw, reduced} {
+		m, err := NewMachine(Settings{CoreSize: S, MaxProcesses: 8, Cycles: 500}, []*Warrior{w, imp})
+		if err != nil {
+			t.Fatal(err)
+		}
+		m.TrackOwners(false)
+		m.LoadRound([]int{0, S / 2}, 0)
+		for a := 0; a < 3; a++ {
+			if in, _ := m.Cell(a); in != reduced.Code[a] {
+				t.Errorf("%s: cell %d loaded as %+v, want %+v", w.Name, a, in, reduced.Code[a])
+			}
+		}
+		m.RunRound()
+		for a := 0; a < S; a++ {
+			in, _ := m.Cell(a)
+			cores[i] = append(cores[i], in)
+		}
+	}
+	if !slices.Equal(cores[0], cores[1]) {
+		t.Error("the raw warrior played differently from its reduced self")
 	}
 }

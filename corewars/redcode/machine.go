@@ -53,8 +53,8 @@ func NewMachine(cfg Settings, progs []*Warrior) (*Machine, error) {
 	}
 	n := len(progs)
 	// pMARS stops with status 254 when memory runs out; refuse up front
-	// instead of letting the runtime die (17 bytes a cell, 4 a p-space cell).
-	if need := int64(cfg.CoreSize)*17 + int64(n)*int64(cfg.PSpaceSize)*4; need > maxMachineBytes {
+	// instead of letting the runtime die (cellBytes a cell, 4 a p-space cell).
+	if need := int64(cfg.CoreSize)*cellBytes + int64(n)*int64(cfg.PSpaceSize)*4; need > maxMachineBytes {
 		return nil, fmt.Errorf("not enough memory: a core of %d cells with %d p-space cells per warrior needs %d MB",
 			cfg.CoreSize, cfg.PSpaceSize, need>>20)
 	}
@@ -62,6 +62,9 @@ func NewMachine(cfg Settings, progs []*Warrior) (*Machine, error) {
 		written: make([]int32, cfg.CoreSize),
 		maxProc: cfg.MaxProcesses, cycles: cfg.Cycles, progs: progs, ws: make([]simWarrior, n), next: make([]int, n),
 		Scores: make([][]int, n), deaths: make([]death, 0, n)}
+	for x := range m.core {
+		m.core[x].next = uint32((x + 1) % cfg.CoreSize)
+	}
 	for i := range m.ws {
 		m.ws[i].id = int8(i)
 		m.ws[i].q.max = cfg.MaxProcesses
@@ -100,14 +103,14 @@ func (m *Machine) PSpaceCount() int {
 // LoadRound clears the core, loads warrior i at positions[i] (warrior 0 at 0)
 // with one process at its start and makes warrior first move first.
 func (m *Machine) LoadRound(positions []int, first int) {
-	blank := toCell(Instruction{Op: DAT, Mod: ModF, AMode: Direct, BMode: Direct})
+	blank := toCell(Instruction{Op: DAT, Mod: ModF, AMode: Direct, BMode: Direct}, len(m.core))
 	if m.generic {
 		blank.fast = fastNone
 	}
-	// Fill by doubling copies (memmove) rather than cell by cell.
-	m.core[0] = blank
-	for k := 1; k < len(m.core); k *= 2 {
-		copy(m.core[k:], m.core[:k])
+	// Every field but next, which NewMachine set.
+	core, op, modes, fast := m.core, blank.op, blank.modes, blank.fast
+	for i := range core {
+		core[i].a, core[i].b, core[i].op, core[i].modes, core[i].fast = 0, 0, op, modes, fast
 	}
 	if !m.untracked || !m.ownersClear {
 		for i := range m.owner {
@@ -121,7 +124,8 @@ func (m *Machine) LoadRound(positions []int, first int) {
 		pos := positions[i]
 		for k, in := range p.Code {
 			a := (pos + k) % S
-			m.core[a] = toCell(in)
+			m.core[a] = toCell(in, S)
+			m.core[a].next = uint32((a + 1) % S)
 			if m.generic {
 				m.core[a].fast = fastNone
 			}

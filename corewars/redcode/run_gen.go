@@ -92,20403 +92,20423 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 	core := m.core
 	owner, written, stamp := m.owner, m.written, m.stamp
 	for {
-		w := cw
-		id := w.id
-		// Pop the process. The queue's count changes only when a process
-		// dies or splits: one popped and one pushed back leave it as it is.
-		q := &w.q
-		pc := q.buf[q.head]
-		q.head = (q.head + 1) & q.mask
-		ic := &core[pc]
-		// The instruction register: the fields as fetched (operands may
-		// change the cell); opcode and modes change only by execution.
-		ia, ib := ic.a, ic.b
-		var aptr, aa, ab, bptr, ba, bb uint32
-		var tail int
-		next := pc + 1
-		if next == S {
-			next = 0
-		}
-		switch ic.fast {
-		case fastMovI + 0: // kMOV | mI Immediate, Immediate
-			aptr = pc
-			aa, ab = ia, ib
-			bptr = pc
-			d := &core[bptr]
-			d.a, d.b, d.op, d.modes, d.fast = ia, ib, kMOV|mI, 0, fastMovI+0
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastMovI + 1: // kMOV | mI Immediate, Direct
-			aptr = pc
-			aa, ab = ia, ib
-			bptr = pc + ib
-			if bptr >= S {
-				bptr -= S
-			}
-			d := &core[bptr]
-			d.a, d.b, d.op, d.modes, d.fast = ia, ib, kMOV|mI, 1, fastMovI+1
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastMovI + 2: // kMOV | mI Immediate, BIndirect
-			aptr = pc
-			aa, ab = ia, ib
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].b
-			if bptr >= S {
-				bptr -= S
-			}
-			d := &core[bptr]
-			d.a, d.b, d.op, d.modes, d.fast = ia, ib, kMOV|mI, 2, fastMovI+2
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastMovI + 3: // kMOV | mI Immediate, BPredec
-			aptr = pc
-			aa, ab = ia, ib
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			d := &core[bptr]
-			d.a, d.b, d.op, d.modes, d.fast = ia, ib, kMOV|mI, 3, fastMovI+3
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastMovI + 4: // kMOV | mI Immediate, BPostinc
-			aptr = pc
-			aa, ab = ia, ib
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			d := &core[bptr]
-			d.a, d.b, d.op, d.modes, d.fast = ia, ib, kMOV|mI, 4, fastMovI+4
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastMovI + 5: // kMOV | mI Immediate, AIndirect
-			aptr = pc
-			aa, ab = ia, ib
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].a
-			if bptr >= S {
-				bptr -= S
-			}
-			d := &core[bptr]
-			d.a, d.b, d.op, d.modes, d.fast = ia, ib, kMOV|mI, 5, fastMovI+5
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastMovI + 6: // kMOV | mI Immediate, APredec
-			aptr = pc
-			aa, ab = ia, ib
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			d := &core[bptr]
-			d.a, d.b, d.op, d.modes, d.fast = ia, ib, kMOV|mI, 6, fastMovI+6
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastMovI + 7: // kMOV | mI Immediate, APostinc
-			aptr = pc
-			aa, ab = ia, ib
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			d := &core[bptr]
-			d.a, d.b, d.op, d.modes, d.fast = ia, ib, kMOV|mI, 7, fastMovI+7
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastMovI + 8: // kMOV | mI Direct, Immediate
-			aptr = pc + ia
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			bptr = pc
-			s, d := &core[aptr], &core[bptr]
-			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastMovI + 9: // kMOV | mI Direct, Direct
-			aptr = pc + ia
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			bptr = pc + ib
-			if bptr >= S {
-				bptr -= S
-			}
-			s, d := &core[aptr], &core[bptr]
-			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastMovI + 10: // kMOV | mI Direct, BIndirect
-			aptr = pc + ia
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].b
-			if bptr >= S {
-				bptr -= S
-			}
-			s, d := &core[aptr], &core[bptr]
-			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastMovI + 11: // kMOV | mI Direct, BPredec
-			aptr = pc + ia
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			s, d := &core[aptr], &core[bptr]
-			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastMovI + 12: // kMOV | mI Direct, BPostinc
-			aptr = pc + ia
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			s, d := &core[aptr], &core[bptr]
-			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastMovI + 13: // kMOV | mI Direct, AIndirect
-			aptr = pc + ia
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].a
-			if bptr >= S {
-				bptr -= S
-			}
-			s, d := &core[aptr], &core[bptr]
-			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastMovI + 14: // kMOV | mI Direct, APredec
-			aptr = pc + ia
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			s, d := &core[aptr], &core[bptr]
-			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastMovI + 15: // kMOV | mI Direct, APostinc
-			aptr = pc + ia
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			s, d := &core[aptr], &core[bptr]
-			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastMovI + 16: // kMOV | mI BIndirect, Immediate
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].b
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			bptr = pc
-			s, d := &core[aptr], &core[bptr]
-			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastMovI + 17: // kMOV | mI BIndirect, Direct
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].b
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			bptr = pc + ib
-			if bptr >= S {
-				bptr -= S
-			}
-			s, d := &core[aptr], &core[bptr]
-			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastMovI + 18: // kMOV | mI BIndirect, BIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].b
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].b
-			if bptr >= S {
-				bptr -= S
-			}
-			s, d := &core[aptr], &core[bptr]
-			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastMovI + 19: // kMOV | mI BIndirect, BPredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].b
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			s, d := &core[aptr], &core[bptr]
-			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastMovI + 20: // kMOV | mI BIndirect, BPostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].b
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			s, d := &core[aptr], &core[bptr]
-			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastMovI + 21: // kMOV | mI BIndirect, AIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].b
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].a
-			if bptr >= S {
-				bptr -= S
-			}
-			s, d := &core[aptr], &core[bptr]
-			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastMovI + 22: // kMOV | mI BIndirect, APredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].b
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			s, d := &core[aptr], &core[bptr]
-			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastMovI + 23: // kMOV | mI BIndirect, APostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].b
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			s, d := &core[aptr], &core[bptr]
-			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastMovI + 24: // kMOV | mI BPredec, Immediate
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			bptr = pc
-			s, d := &core[aptr], &core[bptr]
-			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastMovI + 25: // kMOV | mI BPredec, Direct
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			bptr = pc + ib
-			if bptr >= S {
-				bptr -= S
-			}
-			s, d := &core[aptr], &core[bptr]
-			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastMovI + 26: // kMOV | mI BPredec, BIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].b
-			if bptr >= S {
-				bptr -= S
-			}
-			s, d := &core[aptr], &core[bptr]
-			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastMovI + 27: // kMOV | mI BPredec, BPredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			s, d := &core[aptr], &core[bptr]
-			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastMovI + 28: // kMOV | mI BPredec, BPostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			s, d := &core[aptr], &core[bptr]
-			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastMovI + 29: // kMOV | mI BPredec, AIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].a
-			if bptr >= S {
-				bptr -= S
-			}
-			s, d := &core[aptr], &core[bptr]
-			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastMovI + 30: // kMOV | mI BPredec, APredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			s, d := &core[aptr], &core[bptr]
-			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastMovI + 31: // kMOV | mI BPredec, APostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			s, d := &core[aptr], &core[bptr]
-			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastMovI + 32: // kMOV | mI BPostinc, Immediate
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			bptr = pc
-			s, d := &core[aptr], &core[bptr]
-			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastMovI + 33: // kMOV | mI BPostinc, Direct
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			bptr = pc + ib
-			if bptr >= S {
-				bptr -= S
-			}
-			s, d := &core[aptr], &core[bptr]
-			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastMovI + 34: // kMOV | mI BPostinc, BIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].b
-			if bptr >= S {
-				bptr -= S
-			}
-			s, d := &core[aptr], &core[bptr]
-			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastMovI + 35: // kMOV | mI BPostinc, BPredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			s, d := &core[aptr], &core[bptr]
-			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastMovI + 36: // kMOV | mI BPostinc, BPostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			s, d := &core[aptr], &core[bptr]
-			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastMovI + 37: // kMOV | mI BPostinc, AIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].a
-			if bptr >= S {
-				bptr -= S
-			}
-			s, d := &core[aptr], &core[bptr]
-			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastMovI + 38: // kMOV | mI BPostinc, APredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			s, d := &core[aptr], &core[bptr]
-			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastMovI + 39: // kMOV | mI BPostinc, APostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			s, d := &core[aptr], &core[bptr]
-			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastMovI + 40: // kMOV | mI AIndirect, Immediate
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].a
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			bptr = pc
-			s, d := &core[aptr], &core[bptr]
-			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastMovI + 41: // kMOV | mI AIndirect, Direct
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].a
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			bptr = pc + ib
-			if bptr >= S {
-				bptr -= S
-			}
-			s, d := &core[aptr], &core[bptr]
-			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastMovI + 42: // kMOV | mI AIndirect, BIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].a
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].b
-			if bptr >= S {
-				bptr -= S
-			}
-			s, d := &core[aptr], &core[bptr]
-			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastMovI + 43: // kMOV | mI AIndirect, BPredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].a
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			s, d := &core[aptr], &core[bptr]
-			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastMovI + 44: // kMOV | mI AIndirect, BPostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].a
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			s, d := &core[aptr], &core[bptr]
-			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastMovI + 45: // kMOV | mI AIndirect, AIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].a
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].a
-			if bptr >= S {
-				bptr -= S
-			}
-			s, d := &core[aptr], &core[bptr]
-			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastMovI + 46: // kMOV | mI AIndirect, APredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].a
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			s, d := &core[aptr], &core[bptr]
-			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastMovI + 47: // kMOV | mI AIndirect, APostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].a
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			s, d := &core[aptr], &core[bptr]
-			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastMovI + 48: // kMOV | mI APredec, Immediate
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			bptr = pc
-			s, d := &core[aptr], &core[bptr]
-			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastMovI + 49: // kMOV | mI APredec, Direct
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			bptr = pc + ib
-			if bptr >= S {
-				bptr -= S
-			}
-			s, d := &core[aptr], &core[bptr]
-			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastMovI + 50: // kMOV | mI APredec, BIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].b
-			if bptr >= S {
-				bptr -= S
-			}
-			s, d := &core[aptr], &core[bptr]
-			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastMovI + 51: // kMOV | mI APredec, BPredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			s, d := &core[aptr], &core[bptr]
-			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastMovI + 52: // kMOV | mI APredec, BPostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			s, d := &core[aptr], &core[bptr]
-			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastMovI + 53: // kMOV | mI APredec, AIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].a
-			if bptr >= S {
-				bptr -= S
-			}
-			s, d := &core[aptr], &core[bptr]
-			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastMovI + 54: // kMOV | mI APredec, APredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			s, d := &core[aptr], &core[bptr]
-			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastMovI + 55: // kMOV | mI APredec, APostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			s, d := &core[aptr], &core[bptr]
-			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastMovI + 56: // kMOV | mI APostinc, Immediate
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			bptr = pc
-			s, d := &core[aptr], &core[bptr]
-			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastMovI + 57: // kMOV | mI APostinc, Direct
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			bptr = pc + ib
-			if bptr >= S {
-				bptr -= S
-			}
-			s, d := &core[aptr], &core[bptr]
-			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastMovI + 58: // kMOV | mI APostinc, BIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].b
-			if bptr >= S {
-				bptr -= S
-			}
-			s, d := &core[aptr], &core[bptr]
-			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastMovI + 59: // kMOV | mI APostinc, BPredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			s, d := &core[aptr], &core[bptr]
-			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastMovI + 60: // kMOV | mI APostinc, BPostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			s, d := &core[aptr], &core[bptr]
-			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastMovI + 61: // kMOV | mI APostinc, AIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].a
-			if bptr >= S {
-				bptr -= S
-			}
-			s, d := &core[aptr], &core[bptr]
-			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastMovI + 62: // kMOV | mI APostinc, APredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			s, d := &core[aptr], &core[bptr]
-			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastMovI + 63: // kMOV | mI APostinc, APostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			s, d := &core[aptr], &core[bptr]
-			d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastSpl + 0: // kSPL | mA Immediate, Immediate
-			aptr = pc
-			bptr = pc
-			goto spl
-		case fastSpl + 1: // kSPL | mA Immediate, Direct
-			aptr = pc
-			bptr = pc + ib
-			if bptr >= S {
-				bptr -= S
-			}
-			goto spl
-		case fastSpl + 2: // kSPL | mA Immediate, BIndirect
-			aptr = pc
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].b
-			if bptr >= S {
-				bptr -= S
-			}
-			goto spl
-		case fastSpl + 3: // kSPL | mA Immediate, BPredec
-			aptr = pc
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			goto spl
-		case fastSpl + 4: // kSPL | mA Immediate, BPostinc
-			aptr = pc
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			goto spl
-		case fastSpl + 5: // kSPL | mA Immediate, AIndirect
-			aptr = pc
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].a
-			if bptr >= S {
-				bptr -= S
-			}
-			goto spl
-		case fastSpl + 6: // kSPL | mA Immediate, APredec
-			aptr = pc
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			goto spl
-		case fastSpl + 7: // kSPL | mA Immediate, APostinc
-			aptr = pc
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			goto spl
-		case fastSpl + 8: // kSPL | mA Direct, Immediate
-			aptr = pc + ia
-			if aptr >= S {
-				aptr -= S
-			}
-			bptr = pc
-			goto spl
-		case fastSpl + 9: // kSPL | mA Direct, Direct
-			aptr = pc + ia
-			if aptr >= S {
-				aptr -= S
-			}
-			bptr = pc + ib
-			if bptr >= S {
-				bptr -= S
-			}
-			goto spl
-		case fastSpl + 10: // kSPL | mA Direct, BIndirect
-			aptr = pc + ia
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].b
-			if bptr >= S {
-				bptr -= S
-			}
-			goto spl
-		case fastSpl + 11: // kSPL | mA Direct, BPredec
-			aptr = pc + ia
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			goto spl
-		case fastSpl + 12: // kSPL | mA Direct, BPostinc
-			aptr = pc + ia
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			goto spl
-		case fastSpl + 13: // kSPL | mA Direct, AIndirect
-			aptr = pc + ia
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].a
-			if bptr >= S {
-				bptr -= S
-			}
-			goto spl
-		case fastSpl + 14: // kSPL | mA Direct, APredec
-			aptr = pc + ia
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			goto spl
-		case fastSpl + 15: // kSPL | mA Direct, APostinc
-			aptr = pc + ia
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			goto spl
-		case fastSpl + 16: // kSPL | mA BIndirect, Immediate
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].b
-			if aptr >= S {
-				aptr -= S
-			}
-			bptr = pc
-			goto spl
-		case fastSpl + 17: // kSPL | mA BIndirect, Direct
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].b
-			if aptr >= S {
-				aptr -= S
-			}
-			bptr = pc + ib
-			if bptr >= S {
-				bptr -= S
-			}
-			goto spl
-		case fastSpl + 18: // kSPL | mA BIndirect, BIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].b
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].b
-			if bptr >= S {
-				bptr -= S
-			}
-			goto spl
-		case fastSpl + 19: // kSPL | mA BIndirect, BPredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].b
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			goto spl
-		case fastSpl + 20: // kSPL | mA BIndirect, BPostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].b
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			goto spl
-		case fastSpl + 21: // kSPL | mA BIndirect, AIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].b
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].a
-			if bptr >= S {
-				bptr -= S
-			}
-			goto spl
-		case fastSpl + 22: // kSPL | mA BIndirect, APredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].b
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			goto spl
-		case fastSpl + 23: // kSPL | mA BIndirect, APostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].b
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			goto spl
-		case fastSpl + 24: // kSPL | mA BPredec, Immediate
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			bptr = pc
-			goto spl
-		case fastSpl + 25: // kSPL | mA BPredec, Direct
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			bptr = pc + ib
-			if bptr >= S {
-				bptr -= S
-			}
-			goto spl
-		case fastSpl + 26: // kSPL | mA BPredec, BIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].b
-			if bptr >= S {
-				bptr -= S
-			}
-			goto spl
-		case fastSpl + 27: // kSPL | mA BPredec, BPredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			goto spl
-		case fastSpl + 28: // kSPL | mA BPredec, BPostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			goto spl
-		case fastSpl + 29: // kSPL | mA BPredec, AIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].a
-			if bptr >= S {
-				bptr -= S
-			}
-			goto spl
-		case fastSpl + 30: // kSPL | mA BPredec, APredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			goto spl
-		case fastSpl + 31: // kSPL | mA BPredec, APostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			goto spl
-		case fastSpl + 32: // kSPL | mA BPostinc, Immediate
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			bptr = pc
-			goto spl
-		case fastSpl + 33: // kSPL | mA BPostinc, Direct
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			bptr = pc + ib
-			if bptr >= S {
-				bptr -= S
-			}
-			goto spl
-		case fastSpl + 34: // kSPL | mA BPostinc, BIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].b
-			if bptr >= S {
-				bptr -= S
-			}
-			goto spl
-		case fastSpl + 35: // kSPL | mA BPostinc, BPredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			goto spl
-		case fastSpl + 36: // kSPL | mA BPostinc, BPostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			goto spl
-		case fastSpl + 37: // kSPL | mA BPostinc, AIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].a
-			if bptr >= S {
-				bptr -= S
-			}
-			goto spl
-		case fastSpl + 38: // kSPL | mA BPostinc, APredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			goto spl
-		case fastSpl + 39: // kSPL | mA BPostinc, APostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			goto spl
-		case fastSpl + 40: // kSPL | mA AIndirect, Immediate
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].a
-			if aptr >= S {
-				aptr -= S
-			}
-			bptr = pc
-			goto spl
-		case fastSpl + 41: // kSPL | mA AIndirect, Direct
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].a
-			if aptr >= S {
-				aptr -= S
-			}
-			bptr = pc + ib
-			if bptr >= S {
-				bptr -= S
-			}
-			goto spl
-		case fastSpl + 42: // kSPL | mA AIndirect, BIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].a
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].b
-			if bptr >= S {
-				bptr -= S
-			}
-			goto spl
-		case fastSpl + 43: // kSPL | mA AIndirect, BPredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].a
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			goto spl
-		case fastSpl + 44: // kSPL | mA AIndirect, BPostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].a
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			goto spl
-		case fastSpl + 45: // kSPL | mA AIndirect, AIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].a
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].a
-			if bptr >= S {
-				bptr -= S
-			}
-			goto spl
-		case fastSpl + 46: // kSPL | mA AIndirect, APredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].a
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			goto spl
-		case fastSpl + 47: // kSPL | mA AIndirect, APostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].a
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			goto spl
-		case fastSpl + 48: // kSPL | mA APredec, Immediate
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			bptr = pc
-			goto spl
-		case fastSpl + 49: // kSPL | mA APredec, Direct
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			bptr = pc + ib
-			if bptr >= S {
-				bptr -= S
-			}
-			goto spl
-		case fastSpl + 50: // kSPL | mA APredec, BIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].b
-			if bptr >= S {
-				bptr -= S
-			}
-			goto spl
-		case fastSpl + 51: // kSPL | mA APredec, BPredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			goto spl
-		case fastSpl + 52: // kSPL | mA APredec, BPostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			goto spl
-		case fastSpl + 53: // kSPL | mA APredec, AIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].a
-			if bptr >= S {
-				bptr -= S
-			}
-			goto spl
-		case fastSpl + 54: // kSPL | mA APredec, APredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			goto spl
-		case fastSpl + 55: // kSPL | mA APredec, APostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			goto spl
-		case fastSpl + 56: // kSPL | mA APostinc, Immediate
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			bptr = pc
-			goto spl
-		case fastSpl + 57: // kSPL | mA APostinc, Direct
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			bptr = pc + ib
-			if bptr >= S {
-				bptr -= S
-			}
-			goto spl
-		case fastSpl + 58: // kSPL | mA APostinc, BIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].b
-			if bptr >= S {
-				bptr -= S
-			}
-			goto spl
-		case fastSpl + 59: // kSPL | mA APostinc, BPredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			goto spl
-		case fastSpl + 60: // kSPL | mA APostinc, BPostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			goto spl
-		case fastSpl + 61: // kSPL | mA APostinc, AIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].a
-			if bptr >= S {
-				bptr -= S
-			}
-			goto spl
-		case fastSpl + 62: // kSPL | mA APostinc, APredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			goto spl
-		case fastSpl + 63: // kSPL | mA APostinc, APostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			goto spl
-		case fastJmp + 0: // kJMP | mA Immediate, Immediate
-			aptr = pc
-			bptr = pc
-			next = aptr
-			goto push1
-		case fastJmp + 1: // kJMP | mA Immediate, Direct
-			aptr = pc
-			bptr = pc + ib
-			if bptr >= S {
-				bptr -= S
-			}
-			next = aptr
-			goto push1
-		case fastJmp + 2: // kJMP | mA Immediate, BIndirect
-			aptr = pc
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].b
-			if bptr >= S {
-				bptr -= S
-			}
-			next = aptr
-			goto push1
-		case fastJmp + 3: // kJMP | mA Immediate, BPredec
-			aptr = pc
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			next = aptr
-			goto push1
-		case fastJmp + 4: // kJMP | mA Immediate, BPostinc
-			aptr = pc
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			next = aptr
-			goto push1
-		case fastJmp + 5: // kJMP | mA Immediate, AIndirect
-			aptr = pc
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].a
-			if bptr >= S {
-				bptr -= S
-			}
-			next = aptr
-			goto push1
-		case fastJmp + 6: // kJMP | mA Immediate, APredec
-			aptr = pc
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			next = aptr
-			goto push1
-		case fastJmp + 7: // kJMP | mA Immediate, APostinc
-			aptr = pc
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			next = aptr
-			goto push1
-		case fastJmp + 8: // kJMP | mA Direct, Immediate
-			aptr = pc + ia
-			if aptr >= S {
-				aptr -= S
-			}
-			bptr = pc
-			next = aptr
-			goto push1
-		case fastJmp + 9: // kJMP | mA Direct, Direct
-			aptr = pc + ia
-			if aptr >= S {
-				aptr -= S
-			}
-			bptr = pc + ib
-			if bptr >= S {
-				bptr -= S
-			}
-			next = aptr
-			goto push1
-		case fastJmp + 10: // kJMP | mA Direct, BIndirect
-			aptr = pc + ia
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].b
-			if bptr >= S {
-				bptr -= S
-			}
-			next = aptr
-			goto push1
-		case fastJmp + 11: // kJMP | mA Direct, BPredec
-			aptr = pc + ia
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			next = aptr
-			goto push1
-		case fastJmp + 12: // kJMP | mA Direct, BPostinc
-			aptr = pc + ia
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			next = aptr
-			goto push1
-		case fastJmp + 13: // kJMP | mA Direct, AIndirect
-			aptr = pc + ia
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].a
-			if bptr >= S {
-				bptr -= S
-			}
-			next = aptr
-			goto push1
-		case fastJmp + 14: // kJMP | mA Direct, APredec
-			aptr = pc + ia
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			next = aptr
-			goto push1
-		case fastJmp + 15: // kJMP | mA Direct, APostinc
-			aptr = pc + ia
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			next = aptr
-			goto push1
-		case fastJmp + 16: // kJMP | mA BIndirect, Immediate
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].b
-			if aptr >= S {
-				aptr -= S
-			}
-			bptr = pc
-			next = aptr
-			goto push1
-		case fastJmp + 17: // kJMP | mA BIndirect, Direct
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].b
-			if aptr >= S {
-				aptr -= S
-			}
-			bptr = pc + ib
-			if bptr >= S {
-				bptr -= S
-			}
-			next = aptr
-			goto push1
-		case fastJmp + 18: // kJMP | mA BIndirect, BIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].b
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].b
-			if bptr >= S {
-				bptr -= S
-			}
-			next = aptr
-			goto push1
-		case fastJmp + 19: // kJMP | mA BIndirect, BPredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].b
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			next = aptr
-			goto push1
-		case fastJmp + 20: // kJMP | mA BIndirect, BPostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].b
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			next = aptr
-			goto push1
-		case fastJmp + 21: // kJMP | mA BIndirect, AIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].b
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].a
-			if bptr >= S {
-				bptr -= S
-			}
-			next = aptr
-			goto push1
-		case fastJmp + 22: // kJMP | mA BIndirect, APredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].b
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			next = aptr
-			goto push1
-		case fastJmp + 23: // kJMP | mA BIndirect, APostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].b
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			next = aptr
-			goto push1
-		case fastJmp + 24: // kJMP | mA BPredec, Immediate
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			bptr = pc
-			next = aptr
-			goto push1
-		case fastJmp + 25: // kJMP | mA BPredec, Direct
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			bptr = pc + ib
-			if bptr >= S {
-				bptr -= S
-			}
-			next = aptr
-			goto push1
-		case fastJmp + 26: // kJMP | mA BPredec, BIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].b
-			if bptr >= S {
-				bptr -= S
-			}
-			next = aptr
-			goto push1
-		case fastJmp + 27: // kJMP | mA BPredec, BPredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			next = aptr
-			goto push1
-		case fastJmp + 28: // kJMP | mA BPredec, BPostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			next = aptr
-			goto push1
-		case fastJmp + 29: // kJMP | mA BPredec, AIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].a
-			if bptr >= S {
-				bptr -= S
-			}
-			next = aptr
-			goto push1
-		case fastJmp + 30: // kJMP | mA BPredec, APredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			next = aptr
-			goto push1
-		case fastJmp + 31: // kJMP | mA BPredec, APostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			next = aptr
-			goto push1
-		case fastJmp + 32: // kJMP | mA BPostinc, Immediate
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			bptr = pc
-			next = aptr
-			goto push1
-		case fastJmp + 33: // kJMP | mA BPostinc, Direct
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			bptr = pc + ib
-			if bptr >= S {
-				bptr -= S
-			}
-			next = aptr
-			goto push1
-		case fastJmp + 34: // kJMP | mA BPostinc, BIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].b
-			if bptr >= S {
-				bptr -= S
-			}
-			next = aptr
-			goto push1
-		case fastJmp + 35: // kJMP | mA BPostinc, BPredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			next = aptr
-			goto push1
-		case fastJmp + 36: // kJMP | mA BPostinc, BPostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			next = aptr
-			goto push1
-		case fastJmp + 37: // kJMP | mA BPostinc, AIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].a
-			if bptr >= S {
-				bptr -= S
-			}
-			next = aptr
-			goto push1
-		case fastJmp + 38: // kJMP | mA BPostinc, APredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			next = aptr
-			goto push1
-		case fastJmp + 39: // kJMP | mA BPostinc, APostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			next = aptr
-			goto push1
-		case fastJmp + 40: // kJMP | mA AIndirect, Immediate
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].a
-			if aptr >= S {
-				aptr -= S
-			}
-			bptr = pc
-			next = aptr
-			goto push1
-		case fastJmp + 41: // kJMP | mA AIndirect, Direct
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].a
-			if aptr >= S {
-				aptr -= S
-			}
-			bptr = pc + ib
-			if bptr >= S {
-				bptr -= S
-			}
-			next = aptr
-			goto push1
-		case fastJmp + 42: // kJMP | mA AIndirect, BIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].a
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].b
-			if bptr >= S {
-				bptr -= S
-			}
-			next = aptr
-			goto push1
-		case fastJmp + 43: // kJMP | mA AIndirect, BPredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].a
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			next = aptr
-			goto push1
-		case fastJmp + 44: // kJMP | mA AIndirect, BPostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].a
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			next = aptr
-			goto push1
-		case fastJmp + 45: // kJMP | mA AIndirect, AIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].a
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].a
-			if bptr >= S {
-				bptr -= S
-			}
-			next = aptr
-			goto push1
-		case fastJmp + 46: // kJMP | mA AIndirect, APredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].a
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			next = aptr
-			goto push1
-		case fastJmp + 47: // kJMP | mA AIndirect, APostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].a
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			next = aptr
-			goto push1
-		case fastJmp + 48: // kJMP | mA APredec, Immediate
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			bptr = pc
-			next = aptr
-			goto push1
-		case fastJmp + 49: // kJMP | mA APredec, Direct
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			bptr = pc + ib
-			if bptr >= S {
-				bptr -= S
-			}
-			next = aptr
-			goto push1
-		case fastJmp + 50: // kJMP | mA APredec, BIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].b
-			if bptr >= S {
-				bptr -= S
-			}
-			next = aptr
-			goto push1
-		case fastJmp + 51: // kJMP | mA APredec, BPredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			next = aptr
-			goto push1
-		case fastJmp + 52: // kJMP | mA APredec, BPostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			next = aptr
-			goto push1
-		case fastJmp + 53: // kJMP | mA APredec, AIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].a
-			if bptr >= S {
-				bptr -= S
-			}
-			next = aptr
-			goto push1
-		case fastJmp + 54: // kJMP | mA APredec, APredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			next = aptr
-			goto push1
-		case fastJmp + 55: // kJMP | mA APredec, APostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			next = aptr
-			goto push1
-		case fastJmp + 56: // kJMP | mA APostinc, Immediate
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			bptr = pc
-			next = aptr
-			goto push1
-		case fastJmp + 57: // kJMP | mA APostinc, Direct
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			bptr = pc + ib
-			if bptr >= S {
-				bptr -= S
-			}
-			next = aptr
-			goto push1
-		case fastJmp + 58: // kJMP | mA APostinc, BIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].b
-			if bptr >= S {
-				bptr -= S
-			}
-			next = aptr
-			goto push1
-		case fastJmp + 59: // kJMP | mA APostinc, BPredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			next = aptr
-			goto push1
-		case fastJmp + 60: // kJMP | mA APostinc, BPostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			next = aptr
-			goto push1
-		case fastJmp + 61: // kJMP | mA APostinc, AIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].a
-			if bptr >= S {
-				bptr -= S
-			}
-			next = aptr
-			goto push1
-		case fastJmp + 62: // kJMP | mA APostinc, APredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			next = aptr
-			goto push1
-		case fastJmp + 63: // kJMP | mA APostinc, APostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			next = aptr
-			goto push1
-		case fastDat + 0: // kDAT | mA Immediate, Immediate
-			aptr = pc
-			bptr = pc
-			goto die
-		case fastDat + 1: // kDAT | mA Immediate, Direct
-			aptr = pc
-			bptr = pc + ib
-			if bptr >= S {
-				bptr -= S
-			}
-			goto die
-		case fastDat + 2: // kDAT | mA Immediate, BIndirect
-			aptr = pc
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].b
-			if bptr >= S {
-				bptr -= S
-			}
-			goto die
-		case fastDat + 3: // kDAT | mA Immediate, BPredec
-			aptr = pc
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			goto die
-		case fastDat + 4: // kDAT | mA Immediate, BPostinc
-			aptr = pc
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			goto die
-		case fastDat + 5: // kDAT | mA Immediate, AIndirect
-			aptr = pc
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].a
-			if bptr >= S {
-				bptr -= S
-			}
-			goto die
-		case fastDat + 6: // kDAT | mA Immediate, APredec
-			aptr = pc
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			goto die
-		case fastDat + 7: // kDAT | mA Immediate, APostinc
-			aptr = pc
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			goto die
-		case fastDat + 8: // kDAT | mA Direct, Immediate
-			aptr = pc + ia
-			if aptr >= S {
-				aptr -= S
-			}
-			bptr = pc
-			goto die
-		case fastDat + 9: // kDAT | mA Direct, Direct
-			aptr = pc + ia
-			if aptr >= S {
-				aptr -= S
-			}
-			bptr = pc + ib
-			if bptr >= S {
-				bptr -= S
-			}
-			goto die
-		case fastDat + 10: // kDAT | mA Direct, BIndirect
-			aptr = pc + ia
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].b
-			if bptr >= S {
-				bptr -= S
-			}
-			goto die
-		case fastDat + 11: // kDAT | mA Direct, BPredec
-			aptr = pc + ia
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			goto die
-		case fastDat + 12: // kDAT | mA Direct, BPostinc
-			aptr = pc + ia
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			goto die
-		case fastDat + 13: // kDAT | mA Direct, AIndirect
-			aptr = pc + ia
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].a
-			if bptr >= S {
-				bptr -= S
-			}
-			goto die
-		case fastDat + 14: // kDAT | mA Direct, APredec
-			aptr = pc + ia
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			goto die
-		case fastDat + 15: // kDAT | mA Direct, APostinc
-			aptr = pc + ia
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			goto die
-		case fastDat + 16: // kDAT | mA BIndirect, Immediate
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].b
-			if aptr >= S {
-				aptr -= S
-			}
-			bptr = pc
-			goto die
-		case fastDat + 17: // kDAT | mA BIndirect, Direct
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].b
-			if aptr >= S {
-				aptr -= S
-			}
-			bptr = pc + ib
-			if bptr >= S {
-				bptr -= S
-			}
-			goto die
-		case fastDat + 18: // kDAT | mA BIndirect, BIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].b
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].b
-			if bptr >= S {
-				bptr -= S
-			}
-			goto die
-		case fastDat + 19: // kDAT | mA BIndirect, BPredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].b
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			goto die
-		case fastDat + 20: // kDAT | mA BIndirect, BPostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].b
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			goto die
-		case fastDat + 21: // kDAT | mA BIndirect, AIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].b
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].a
-			if bptr >= S {
-				bptr -= S
-			}
-			goto die
-		case fastDat + 22: // kDAT | mA BIndirect, APredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].b
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			goto die
-		case fastDat + 23: // kDAT | mA BIndirect, APostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].b
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			goto die
-		case fastDat + 24: // kDAT | mA BPredec, Immediate
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			bptr = pc
-			goto die
-		case fastDat + 25: // kDAT | mA BPredec, Direct
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			bptr = pc + ib
-			if bptr >= S {
-				bptr -= S
-			}
-			goto die
-		case fastDat + 26: // kDAT | mA BPredec, BIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].b
-			if bptr >= S {
-				bptr -= S
-			}
-			goto die
-		case fastDat + 27: // kDAT | mA BPredec, BPredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			goto die
-		case fastDat + 28: // kDAT | mA BPredec, BPostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			goto die
-		case fastDat + 29: // kDAT | mA BPredec, AIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].a
-			if bptr >= S {
-				bptr -= S
-			}
-			goto die
-		case fastDat + 30: // kDAT | mA BPredec, APredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			goto die
-		case fastDat + 31: // kDAT | mA BPredec, APostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			goto die
-		case fastDat + 32: // kDAT | mA BPostinc, Immediate
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			bptr = pc
-			goto die
-		case fastDat + 33: // kDAT | mA BPostinc, Direct
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			bptr = pc + ib
-			if bptr >= S {
-				bptr -= S
-			}
-			goto die
-		case fastDat + 34: // kDAT | mA BPostinc, BIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].b
-			if bptr >= S {
-				bptr -= S
-			}
-			goto die
-		case fastDat + 35: // kDAT | mA BPostinc, BPredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			goto die
-		case fastDat + 36: // kDAT | mA BPostinc, BPostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			goto die
-		case fastDat + 37: // kDAT | mA BPostinc, AIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].a
-			if bptr >= S {
-				bptr -= S
-			}
-			goto die
-		case fastDat + 38: // kDAT | mA BPostinc, APredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			goto die
-		case fastDat + 39: // kDAT | mA BPostinc, APostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			goto die
-		case fastDat + 40: // kDAT | mA AIndirect, Immediate
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].a
-			if aptr >= S {
-				aptr -= S
-			}
-			bptr = pc
-			goto die
-		case fastDat + 41: // kDAT | mA AIndirect, Direct
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].a
-			if aptr >= S {
-				aptr -= S
-			}
-			bptr = pc + ib
-			if bptr >= S {
-				bptr -= S
-			}
-			goto die
-		case fastDat + 42: // kDAT | mA AIndirect, BIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].a
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].b
-			if bptr >= S {
-				bptr -= S
-			}
-			goto die
-		case fastDat + 43: // kDAT | mA AIndirect, BPredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].a
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			goto die
-		case fastDat + 44: // kDAT | mA AIndirect, BPostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].a
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			goto die
-		case fastDat + 45: // kDAT | mA AIndirect, AIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].a
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].a
-			if bptr >= S {
-				bptr -= S
-			}
-			goto die
-		case fastDat + 46: // kDAT | mA AIndirect, APredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].a
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			goto die
-		case fastDat + 47: // kDAT | mA AIndirect, APostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].a
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			goto die
-		case fastDat + 48: // kDAT | mA APredec, Immediate
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			bptr = pc
-			goto die
-		case fastDat + 49: // kDAT | mA APredec, Direct
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			bptr = pc + ib
-			if bptr >= S {
-				bptr -= S
-			}
-			goto die
-		case fastDat + 50: // kDAT | mA APredec, BIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].b
-			if bptr >= S {
-				bptr -= S
-			}
-			goto die
-		case fastDat + 51: // kDAT | mA APredec, BPredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			goto die
-		case fastDat + 52: // kDAT | mA APredec, BPostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			goto die
-		case fastDat + 53: // kDAT | mA APredec, AIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].a
-			if bptr >= S {
-				bptr -= S
-			}
-			goto die
-		case fastDat + 54: // kDAT | mA APredec, APredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			goto die
-		case fastDat + 55: // kDAT | mA APredec, APostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			goto die
-		case fastDat + 56: // kDAT | mA APostinc, Immediate
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			bptr = pc
-			goto die
-		case fastDat + 57: // kDAT | mA APostinc, Direct
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			bptr = pc + ib
-			if bptr >= S {
-				bptr -= S
-			}
-			goto die
-		case fastDat + 58: // kDAT | mA APostinc, BIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].b
-			if bptr >= S {
-				bptr -= S
-			}
-			goto die
-		case fastDat + 59: // kDAT | mA APostinc, BPredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			goto die
-		case fastDat + 60: // kDAT | mA APostinc, BPostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			goto die
-		case fastDat + 61: // kDAT | mA APostinc, AIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].a
-			if bptr >= S {
-				bptr -= S
-			}
-			goto die
-		case fastDat + 62: // kDAT | mA APostinc, APredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			goto die
-		case fastDat + 63: // kDAT | mA APostinc, APostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			goto die
-		case fastDjnA + 0: // kDJN | mA Immediate, Immediate
-			aptr = pc
-			bptr = pc
-			ba, bb = ia, ib
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnA + 1: // kDJN | mA Immediate, Direct
-			aptr = pc
-			bptr = pc + ib
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnA + 2: // kDJN | mA Immediate, BIndirect
-			aptr = pc
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].b
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnA + 3: // kDJN | mA Immediate, BPredec
-			aptr = pc
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnA + 4: // kDJN | mA Immediate, BPostinc
-			aptr = pc
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnA + 5: // kDJN | mA Immediate, AIndirect
-			aptr = pc
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].a
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnA + 6: // kDJN | mA Immediate, APredec
-			aptr = pc
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnA + 7: // kDJN | mA Immediate, APostinc
-			aptr = pc
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnA + 8: // kDJN | mA Direct, Immediate
-			aptr = pc + ia
-			if aptr >= S {
-				aptr -= S
-			}
-			bptr = pc
-			ba, bb = ia, ib
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnA + 9: // kDJN | mA Direct, Direct
-			aptr = pc + ia
-			if aptr >= S {
-				aptr -= S
-			}
-			bptr = pc + ib
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnA + 10: // kDJN | mA Direct, BIndirect
-			aptr = pc + ia
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].b
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnA + 11: // kDJN | mA Direct, BPredec
-			aptr = pc + ia
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnA + 12: // kDJN | mA Direct, BPostinc
-			aptr = pc + ia
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnA + 13: // kDJN | mA Direct, AIndirect
-			aptr = pc + ia
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].a
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnA + 14: // kDJN | mA Direct, APredec
-			aptr = pc + ia
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnA + 15: // kDJN | mA Direct, APostinc
-			aptr = pc + ia
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnA + 16: // kDJN | mA BIndirect, Immediate
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].b
-			if aptr >= S {
-				aptr -= S
-			}
-			bptr = pc
-			ba, bb = ia, ib
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnA + 17: // kDJN | mA BIndirect, Direct
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].b
-			if aptr >= S {
-				aptr -= S
-			}
-			bptr = pc + ib
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnA + 18: // kDJN | mA BIndirect, BIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].b
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].b
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnA + 19: // kDJN | mA BIndirect, BPredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].b
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnA + 20: // kDJN | mA BIndirect, BPostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].b
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnA + 21: // kDJN | mA BIndirect, AIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].b
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].a
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnA + 22: // kDJN | mA BIndirect, APredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].b
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnA + 23: // kDJN | mA BIndirect, APostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].b
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnA + 24: // kDJN | mA BPredec, Immediate
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			bptr = pc
-			ba, bb = ia, ib
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnA + 25: // kDJN | mA BPredec, Direct
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			bptr = pc + ib
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnA + 26: // kDJN | mA BPredec, BIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].b
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnA + 27: // kDJN | mA BPredec, BPredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnA + 28: // kDJN | mA BPredec, BPostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnA + 29: // kDJN | mA BPredec, AIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].a
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnA + 30: // kDJN | mA BPredec, APredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnA + 31: // kDJN | mA BPredec, APostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnA + 32: // kDJN | mA BPostinc, Immediate
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			bptr = pc
-			ba, bb = ia, ib
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnA + 33: // kDJN | mA BPostinc, Direct
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			bptr = pc + ib
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnA + 34: // kDJN | mA BPostinc, BIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].b
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnA + 35: // kDJN | mA BPostinc, BPredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnA + 36: // kDJN | mA BPostinc, BPostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnA + 37: // kDJN | mA BPostinc, AIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].a
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnA + 38: // kDJN | mA BPostinc, APredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnA + 39: // kDJN | mA BPostinc, APostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnA + 40: // kDJN | mA AIndirect, Immediate
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].a
-			if aptr >= S {
-				aptr -= S
-			}
-			bptr = pc
-			ba, bb = ia, ib
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnA + 41: // kDJN | mA AIndirect, Direct
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].a
-			if aptr >= S {
-				aptr -= S
-			}
-			bptr = pc + ib
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnA + 42: // kDJN | mA AIndirect, BIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].a
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].b
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnA + 43: // kDJN | mA AIndirect, BPredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].a
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnA + 44: // kDJN | mA AIndirect, BPostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].a
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnA + 45: // kDJN | mA AIndirect, AIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].a
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].a
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnA + 46: // kDJN | mA AIndirect, APredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].a
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnA + 47: // kDJN | mA AIndirect, APostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].a
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnA + 48: // kDJN | mA APredec, Immediate
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			bptr = pc
-			ba, bb = ia, ib
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnA + 49: // kDJN | mA APredec, Direct
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			bptr = pc + ib
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnA + 50: // kDJN | mA APredec, BIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].b
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnA + 51: // kDJN | mA APredec, BPredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnA + 52: // kDJN | mA APredec, BPostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnA + 53: // kDJN | mA APredec, AIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].a
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnA + 54: // kDJN | mA APredec, APredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnA + 55: // kDJN | mA APredec, APostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnA + 56: // kDJN | mA APostinc, Immediate
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			bptr = pc
-			ba, bb = ia, ib
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnA + 57: // kDJN | mA APostinc, Direct
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			bptr = pc + ib
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnA + 58: // kDJN | mA APostinc, BIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].b
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnA + 59: // kDJN | mA APostinc, BPredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnA + 60: // kDJN | mA APostinc, BPostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnA + 61: // kDJN | mA APostinc, AIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].a
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnA + 62: // kDJN | mA APostinc, APredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnA + 63: // kDJN | mA APostinc, APostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnB + 0: // kDJN | mB Immediate, Immediate
-			aptr = pc
-			bptr = pc
-			ba, bb = ia, ib
-			d := &core[bptr]
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnB + 1: // kDJN | mB Immediate, Direct
-			aptr = pc
-			bptr = pc + ib
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnB + 2: // kDJN | mB Immediate, BIndirect
-			aptr = pc
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].b
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnB + 3: // kDJN | mB Immediate, BPredec
-			aptr = pc
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnB + 4: // kDJN | mB Immediate, BPostinc
-			aptr = pc
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			d := &core[bptr]
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnB + 5: // kDJN | mB Immediate, AIndirect
-			aptr = pc
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].a
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnB + 6: // kDJN | mB Immediate, APredec
-			aptr = pc
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnB + 7: // kDJN | mB Immediate, APostinc
-			aptr = pc
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			d := &core[bptr]
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnB + 8: // kDJN | mB Direct, Immediate
-			aptr = pc + ia
-			if aptr >= S {
-				aptr -= S
-			}
-			bptr = pc
-			ba, bb = ia, ib
-			d := &core[bptr]
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnB + 9: // kDJN | mB Direct, Direct
-			aptr = pc + ia
-			if aptr >= S {
-				aptr -= S
-			}
-			bptr = pc + ib
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnB + 10: // kDJN | mB Direct, BIndirect
-			aptr = pc + ia
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].b
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnB + 11: // kDJN | mB Direct, BPredec
-			aptr = pc + ia
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnB + 12: // kDJN | mB Direct, BPostinc
-			aptr = pc + ia
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			d := &core[bptr]
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnB + 13: // kDJN | mB Direct, AIndirect
-			aptr = pc + ia
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].a
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnB + 14: // kDJN | mB Direct, APredec
-			aptr = pc + ia
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnB + 15: // kDJN | mB Direct, APostinc
-			aptr = pc + ia
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			d := &core[bptr]
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnB + 16: // kDJN | mB BIndirect, Immediate
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].b
-			if aptr >= S {
-				aptr -= S
-			}
-			bptr = pc
-			ba, bb = ia, ib
-			d := &core[bptr]
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnB + 17: // kDJN | mB BIndirect, Direct
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].b
-			if aptr >= S {
-				aptr -= S
-			}
-			bptr = pc + ib
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnB + 18: // kDJN | mB BIndirect, BIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].b
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].b
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnB + 19: // kDJN | mB BIndirect, BPredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].b
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnB + 20: // kDJN | mB BIndirect, BPostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].b
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			d := &core[bptr]
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnB + 21: // kDJN | mB BIndirect, AIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].b
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].a
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnB + 22: // kDJN | mB BIndirect, APredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].b
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnB + 23: // kDJN | mB BIndirect, APostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].b
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			d := &core[bptr]
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnB + 24: // kDJN | mB BPredec, Immediate
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			bptr = pc
-			ba, bb = ia, ib
-			d := &core[bptr]
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnB + 25: // kDJN | mB BPredec, Direct
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			bptr = pc + ib
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnB + 26: // kDJN | mB BPredec, BIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].b
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnB + 27: // kDJN | mB BPredec, BPredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnB + 28: // kDJN | mB BPredec, BPostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			d := &core[bptr]
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnB + 29: // kDJN | mB BPredec, AIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].a
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnB + 30: // kDJN | mB BPredec, APredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnB + 31: // kDJN | mB BPredec, APostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			d := &core[bptr]
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnB + 32: // kDJN | mB BPostinc, Immediate
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			bptr = pc
-			ba, bb = ia, ib
-			d := &core[bptr]
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnB + 33: // kDJN | mB BPostinc, Direct
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			bptr = pc + ib
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnB + 34: // kDJN | mB BPostinc, BIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].b
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnB + 35: // kDJN | mB BPostinc, BPredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnB + 36: // kDJN | mB BPostinc, BPostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			d := &core[bptr]
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnB + 37: // kDJN | mB BPostinc, AIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].a
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnB + 38: // kDJN | mB BPostinc, APredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnB + 39: // kDJN | mB BPostinc, APostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			d := &core[bptr]
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnB + 40: // kDJN | mB AIndirect, Immediate
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].a
-			if aptr >= S {
-				aptr -= S
-			}
-			bptr = pc
-			ba, bb = ia, ib
-			d := &core[bptr]
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnB + 41: // kDJN | mB AIndirect, Direct
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].a
-			if aptr >= S {
-				aptr -= S
-			}
-			bptr = pc + ib
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnB + 42: // kDJN | mB AIndirect, BIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].a
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].b
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnB + 43: // kDJN | mB AIndirect, BPredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].a
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnB + 44: // kDJN | mB AIndirect, BPostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].a
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			d := &core[bptr]
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnB + 45: // kDJN | mB AIndirect, AIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].a
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].a
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnB + 46: // kDJN | mB AIndirect, APredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].a
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnB + 47: // kDJN | mB AIndirect, APostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].a
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			d := &core[bptr]
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnB + 48: // kDJN | mB APredec, Immediate
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			bptr = pc
-			ba, bb = ia, ib
-			d := &core[bptr]
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnB + 49: // kDJN | mB APredec, Direct
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			bptr = pc + ib
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnB + 50: // kDJN | mB APredec, BIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].b
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnB + 51: // kDJN | mB APredec, BPredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnB + 52: // kDJN | mB APredec, BPostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			d := &core[bptr]
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnB + 53: // kDJN | mB APredec, AIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].a
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnB + 54: // kDJN | mB APredec, APredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnB + 55: // kDJN | mB APredec, APostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			d := &core[bptr]
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnB + 56: // kDJN | mB APostinc, Immediate
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			bptr = pc
-			ba, bb = ia, ib
-			d := &core[bptr]
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnB + 57: // kDJN | mB APostinc, Direct
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			bptr = pc + ib
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnB + 58: // kDJN | mB APostinc, BIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].b
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnB + 59: // kDJN | mB APostinc, BPredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnB + 60: // kDJN | mB APostinc, BPostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			d := &core[bptr]
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnB + 61: // kDJN | mB APostinc, AIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].a
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnB + 62: // kDJN | mB APostinc, APredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnB + 63: // kDJN | mB APostinc, APostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			d := &core[bptr]
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnF + 0: // kDJN | mF Immediate, Immediate
-			aptr = pc
-			bptr = pc
-			ba, bb = ia, ib
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 || bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnF + 1: // kDJN | mF Immediate, Direct
-			aptr = pc
-			bptr = pc + ib
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 || bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnF + 2: // kDJN | mF Immediate, BIndirect
-			aptr = pc
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].b
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 || bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnF + 3: // kDJN | mF Immediate, BPredec
-			aptr = pc
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 || bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnF + 4: // kDJN | mF Immediate, BPostinc
-			aptr = pc
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 || bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnF + 5: // kDJN | mF Immediate, AIndirect
-			aptr = pc
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].a
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 || bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnF + 6: // kDJN | mF Immediate, APredec
-			aptr = pc
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 || bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnF + 7: // kDJN | mF Immediate, APostinc
-			aptr = pc
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 || bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnF + 8: // kDJN | mF Direct, Immediate
-			aptr = pc + ia
-			if aptr >= S {
-				aptr -= S
-			}
-			bptr = pc
-			ba, bb = ia, ib
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 || bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnF + 9: // kDJN | mF Direct, Direct
-			aptr = pc + ia
-			if aptr >= S {
-				aptr -= S
-			}
-			bptr = pc + ib
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 || bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnF + 10: // kDJN | mF Direct, BIndirect
-			aptr = pc + ia
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].b
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 || bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnF + 11: // kDJN | mF Direct, BPredec
-			aptr = pc + ia
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 || bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnF + 12: // kDJN | mF Direct, BPostinc
-			aptr = pc + ia
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 || bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnF + 13: // kDJN | mF Direct, AIndirect
-			aptr = pc + ia
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].a
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 || bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnF + 14: // kDJN | mF Direct, APredec
-			aptr = pc + ia
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 || bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnF + 15: // kDJN | mF Direct, APostinc
-			aptr = pc + ia
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 || bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnF + 16: // kDJN | mF BIndirect, Immediate
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].b
-			if aptr >= S {
-				aptr -= S
-			}
-			bptr = pc
-			ba, bb = ia, ib
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 || bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnF + 17: // kDJN | mF BIndirect, Direct
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].b
-			if aptr >= S {
-				aptr -= S
-			}
-			bptr = pc + ib
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 || bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnF + 18: // kDJN | mF BIndirect, BIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].b
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].b
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 || bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnF + 19: // kDJN | mF BIndirect, BPredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].b
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 || bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnF + 20: // kDJN | mF BIndirect, BPostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].b
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 || bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnF + 21: // kDJN | mF BIndirect, AIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].b
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].a
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 || bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnF + 22: // kDJN | mF BIndirect, APredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].b
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 || bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnF + 23: // kDJN | mF BIndirect, APostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].b
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 || bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnF + 24: // kDJN | mF BPredec, Immediate
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			bptr = pc
-			ba, bb = ia, ib
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 || bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnF + 25: // kDJN | mF BPredec, Direct
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			bptr = pc + ib
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 || bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnF + 26: // kDJN | mF BPredec, BIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].b
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 || bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnF + 27: // kDJN | mF BPredec, BPredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 || bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnF + 28: // kDJN | mF BPredec, BPostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 || bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnF + 29: // kDJN | mF BPredec, AIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].a
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 || bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnF + 30: // kDJN | mF BPredec, APredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 || bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnF + 31: // kDJN | mF BPredec, APostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 || bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnF + 32: // kDJN | mF BPostinc, Immediate
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			bptr = pc
-			ba, bb = ia, ib
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 || bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnF + 33: // kDJN | mF BPostinc, Direct
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			bptr = pc + ib
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 || bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnF + 34: // kDJN | mF BPostinc, BIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].b
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 || bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnF + 35: // kDJN | mF BPostinc, BPredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 || bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnF + 36: // kDJN | mF BPostinc, BPostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 || bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnF + 37: // kDJN | mF BPostinc, AIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].a
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 || bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnF + 38: // kDJN | mF BPostinc, APredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 || bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnF + 39: // kDJN | mF BPostinc, APostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 || bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnF + 40: // kDJN | mF AIndirect, Immediate
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].a
-			if aptr >= S {
-				aptr -= S
-			}
-			bptr = pc
-			ba, bb = ia, ib
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 || bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnF + 41: // kDJN | mF AIndirect, Direct
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].a
-			if aptr >= S {
-				aptr -= S
-			}
-			bptr = pc + ib
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 || bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnF + 42: // kDJN | mF AIndirect, BIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].a
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].b
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 || bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnF + 43: // kDJN | mF AIndirect, BPredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].a
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 || bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnF + 44: // kDJN | mF AIndirect, BPostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].a
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 || bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnF + 45: // kDJN | mF AIndirect, AIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].a
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].a
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 || bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnF + 46: // kDJN | mF AIndirect, APredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].a
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 || bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnF + 47: // kDJN | mF AIndirect, APostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].a
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 || bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnF + 48: // kDJN | mF APredec, Immediate
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			bptr = pc
-			ba, bb = ia, ib
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 || bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnF + 49: // kDJN | mF APredec, Direct
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			bptr = pc + ib
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 || bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnF + 50: // kDJN | mF APredec, BIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].b
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 || bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnF + 51: // kDJN | mF APredec, BPredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 || bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnF + 52: // kDJN | mF APredec, BPostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 || bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnF + 53: // kDJN | mF APredec, AIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].a
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 || bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnF + 54: // kDJN | mF APredec, APredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 || bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnF + 55: // kDJN | mF APredec, APostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 || bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnF + 56: // kDJN | mF APostinc, Immediate
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			bptr = pc
-			ba, bb = ia, ib
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 || bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnF + 57: // kDJN | mF APostinc, Direct
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			bptr = pc + ib
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 || bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnF + 58: // kDJN | mF APostinc, BIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].b
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 || bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnF + 59: // kDJN | mF APostinc, BPredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 || bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnF + 60: // kDJN | mF APostinc, BPostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 || bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnF + 61: // kDJN | mF APostinc, AIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].a
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 || bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnF + 62: // kDJN | mF APostinc, APredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 || bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastDjnF + 63: // kDJN | mF APostinc, APostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			d := &core[bptr]
-			if d.a == 0 {
-				d.a = S
-			}
-			d.a--
-			if d.b == 0 {
-				d.b = S
-			}
-			d.b--
-			owner[bptr] = id
-			written[bptr] = stamp
-			if ba != 1 || bb != 1 {
-				next = aptr
-			}
-			goto push1
-		case fastAddAB + 0: // kADD | mAB Immediate, Immediate
-			aptr = pc
-			aa, ab = ia, ib
-			bptr = pc
-			ba, bb = ia, ib
-			core[bptr].b = addMod(bb, aa, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddAB + 1: // kADD | mAB Immediate, Direct
-			aptr = pc
-			aa, ab = ia, ib
-			bptr = pc + ib
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			core[bptr].b = addMod(bb, aa, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddAB + 2: // kADD | mAB Immediate, BIndirect
-			aptr = pc
-			aa, ab = ia, ib
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].b
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			core[bptr].b = addMod(bb, aa, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddAB + 3: // kADD | mAB Immediate, BPredec
-			aptr = pc
-			aa, ab = ia, ib
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			core[bptr].b = addMod(bb, aa, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddAB + 4: // kADD | mAB Immediate, BPostinc
-			aptr = pc
-			aa, ab = ia, ib
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			core[bptr].b = addMod(bb, aa, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddAB + 5: // kADD | mAB Immediate, AIndirect
-			aptr = pc
-			aa, ab = ia, ib
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].a
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			core[bptr].b = addMod(bb, aa, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddAB + 6: // kADD | mAB Immediate, APredec
-			aptr = pc
-			aa, ab = ia, ib
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			core[bptr].b = addMod(bb, aa, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddAB + 7: // kADD | mAB Immediate, APostinc
-			aptr = pc
-			aa, ab = ia, ib
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			core[bptr].b = addMod(bb, aa, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddAB + 8: // kADD | mAB Direct, Immediate
-			aptr = pc + ia
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			bptr = pc
-			ba, bb = ia, ib
-			core[bptr].b = addMod(bb, aa, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddAB + 9: // kADD | mAB Direct, Direct
-			aptr = pc + ia
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			bptr = pc + ib
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			core[bptr].b = addMod(bb, aa, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddAB + 10: // kADD | mAB Direct, BIndirect
-			aptr = pc + ia
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].b
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			core[bptr].b = addMod(bb, aa, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddAB + 11: // kADD | mAB Direct, BPredec
-			aptr = pc + ia
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			core[bptr].b = addMod(bb, aa, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddAB + 12: // kADD | mAB Direct, BPostinc
-			aptr = pc + ia
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			core[bptr].b = addMod(bb, aa, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddAB + 13: // kADD | mAB Direct, AIndirect
-			aptr = pc + ia
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].a
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			core[bptr].b = addMod(bb, aa, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddAB + 14: // kADD | mAB Direct, APredec
-			aptr = pc + ia
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			core[bptr].b = addMod(bb, aa, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddAB + 15: // kADD | mAB Direct, APostinc
-			aptr = pc + ia
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			core[bptr].b = addMod(bb, aa, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddAB + 16: // kADD | mAB BIndirect, Immediate
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].b
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			bptr = pc
-			ba, bb = ia, ib
-			core[bptr].b = addMod(bb, aa, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddAB + 17: // kADD | mAB BIndirect, Direct
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].b
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			bptr = pc + ib
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			core[bptr].b = addMod(bb, aa, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddAB + 18: // kADD | mAB BIndirect, BIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].b
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].b
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			core[bptr].b = addMod(bb, aa, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddAB + 19: // kADD | mAB BIndirect, BPredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].b
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			core[bptr].b = addMod(bb, aa, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddAB + 20: // kADD | mAB BIndirect, BPostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].b
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			core[bptr].b = addMod(bb, aa, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddAB + 21: // kADD | mAB BIndirect, AIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].b
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].a
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			core[bptr].b = addMod(bb, aa, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddAB + 22: // kADD | mAB BIndirect, APredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].b
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			core[bptr].b = addMod(bb, aa, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddAB + 23: // kADD | mAB BIndirect, APostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].b
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			core[bptr].b = addMod(bb, aa, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddAB + 24: // kADD | mAB BPredec, Immediate
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			bptr = pc
-			ba, bb = ia, ib
-			core[bptr].b = addMod(bb, aa, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddAB + 25: // kADD | mAB BPredec, Direct
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			bptr = pc + ib
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			core[bptr].b = addMod(bb, aa, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddAB + 26: // kADD | mAB BPredec, BIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].b
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			core[bptr].b = addMod(bb, aa, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddAB + 27: // kADD | mAB BPredec, BPredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			core[bptr].b = addMod(bb, aa, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddAB + 28: // kADD | mAB BPredec, BPostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			core[bptr].b = addMod(bb, aa, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddAB + 29: // kADD | mAB BPredec, AIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].a
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			core[bptr].b = addMod(bb, aa, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddAB + 30: // kADD | mAB BPredec, APredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			core[bptr].b = addMod(bb, aa, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddAB + 31: // kADD | mAB BPredec, APostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			core[bptr].b = addMod(bb, aa, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddAB + 32: // kADD | mAB BPostinc, Immediate
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			bptr = pc
-			ba, bb = ia, ib
-			core[bptr].b = addMod(bb, aa, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddAB + 33: // kADD | mAB BPostinc, Direct
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			bptr = pc + ib
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			core[bptr].b = addMod(bb, aa, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddAB + 34: // kADD | mAB BPostinc, BIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].b
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			core[bptr].b = addMod(bb, aa, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddAB + 35: // kADD | mAB BPostinc, BPredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			core[bptr].b = addMod(bb, aa, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddAB + 36: // kADD | mAB BPostinc, BPostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			core[bptr].b = addMod(bb, aa, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddAB + 37: // kADD | mAB BPostinc, AIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].a
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			core[bptr].b = addMod(bb, aa, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddAB + 38: // kADD | mAB BPostinc, APredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			core[bptr].b = addMod(bb, aa, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddAB + 39: // kADD | mAB BPostinc, APostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			core[bptr].b = addMod(bb, aa, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddAB + 40: // kADD | mAB AIndirect, Immediate
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].a
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			bptr = pc
-			ba, bb = ia, ib
-			core[bptr].b = addMod(bb, aa, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddAB + 41: // kADD | mAB AIndirect, Direct
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].a
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			bptr = pc + ib
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			core[bptr].b = addMod(bb, aa, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddAB + 42: // kADD | mAB AIndirect, BIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].a
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].b
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			core[bptr].b = addMod(bb, aa, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddAB + 43: // kADD | mAB AIndirect, BPredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].a
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			core[bptr].b = addMod(bb, aa, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddAB + 44: // kADD | mAB AIndirect, BPostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].a
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			core[bptr].b = addMod(bb, aa, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddAB + 45: // kADD | mAB AIndirect, AIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].a
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].a
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			core[bptr].b = addMod(bb, aa, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddAB + 46: // kADD | mAB AIndirect, APredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].a
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			core[bptr].b = addMod(bb, aa, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddAB + 47: // kADD | mAB AIndirect, APostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].a
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			core[bptr].b = addMod(bb, aa, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddAB + 48: // kADD | mAB APredec, Immediate
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			bptr = pc
-			ba, bb = ia, ib
-			core[bptr].b = addMod(bb, aa, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddAB + 49: // kADD | mAB APredec, Direct
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			bptr = pc + ib
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			core[bptr].b = addMod(bb, aa, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddAB + 50: // kADD | mAB APredec, BIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].b
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			core[bptr].b = addMod(bb, aa, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddAB + 51: // kADD | mAB APredec, BPredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			core[bptr].b = addMod(bb, aa, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddAB + 52: // kADD | mAB APredec, BPostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			core[bptr].b = addMod(bb, aa, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddAB + 53: // kADD | mAB APredec, AIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].a
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			core[bptr].b = addMod(bb, aa, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddAB + 54: // kADD | mAB APredec, APredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			core[bptr].b = addMod(bb, aa, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddAB + 55: // kADD | mAB APredec, APostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			core[bptr].b = addMod(bb, aa, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddAB + 56: // kADD | mAB APostinc, Immediate
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			bptr = pc
-			ba, bb = ia, ib
-			core[bptr].b = addMod(bb, aa, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddAB + 57: // kADD | mAB APostinc, Direct
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			bptr = pc + ib
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			core[bptr].b = addMod(bb, aa, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddAB + 58: // kADD | mAB APostinc, BIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].b
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			core[bptr].b = addMod(bb, aa, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddAB + 59: // kADD | mAB APostinc, BPredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			core[bptr].b = addMod(bb, aa, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddAB + 60: // kADD | mAB APostinc, BPostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			core[bptr].b = addMod(bb, aa, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddAB + 61: // kADD | mAB APostinc, AIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].a
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			core[bptr].b = addMod(bb, aa, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddAB + 62: // kADD | mAB APostinc, APredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			core[bptr].b = addMod(bb, aa, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddAB + 63: // kADD | mAB APostinc, APostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			core[bptr].b = addMod(bb, aa, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddF + 0: // kADD | mF Immediate, Immediate
-			aptr = pc
-			aa, ab = ia, ib
-			bptr = pc
-			ba, bb = ia, ib
-			d := &core[bptr]
-			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddF + 1: // kADD | mF Immediate, Direct
-			aptr = pc
-			aa, ab = ia, ib
-			bptr = pc + ib
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddF + 2: // kADD | mF Immediate, BIndirect
-			aptr = pc
-			aa, ab = ia, ib
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].b
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddF + 3: // kADD | mF Immediate, BPredec
-			aptr = pc
-			aa, ab = ia, ib
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddF + 4: // kADD | mF Immediate, BPostinc
-			aptr = pc
-			aa, ab = ia, ib
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			d := &core[bptr]
-			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddF + 5: // kADD | mF Immediate, AIndirect
-			aptr = pc
-			aa, ab = ia, ib
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].a
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddF + 6: // kADD | mF Immediate, APredec
-			aptr = pc
-			aa, ab = ia, ib
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddF + 7: // kADD | mF Immediate, APostinc
-			aptr = pc
-			aa, ab = ia, ib
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			d := &core[bptr]
-			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddF + 8: // kADD | mF Direct, Immediate
-			aptr = pc + ia
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			bptr = pc
-			ba, bb = ia, ib
-			d := &core[bptr]
-			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddF + 9: // kADD | mF Direct, Direct
-			aptr = pc + ia
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			bptr = pc + ib
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddF + 10: // kADD | mF Direct, BIndirect
-			aptr = pc + ia
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].b
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddF + 11: // kADD | mF Direct, BPredec
-			aptr = pc + ia
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddF + 12: // kADD | mF Direct, BPostinc
-			aptr = pc + ia
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			d := &core[bptr]
-			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddF + 13: // kADD | mF Direct, AIndirect
-			aptr = pc + ia
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].a
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddF + 14: // kADD | mF Direct, APredec
-			aptr = pc + ia
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddF + 15: // kADD | mF Direct, APostinc
-			aptr = pc + ia
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			d := &core[bptr]
-			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddF + 16: // kADD | mF BIndirect, Immediate
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].b
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			bptr = pc
-			ba, bb = ia, ib
-			d := &core[bptr]
-			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddF + 17: // kADD | mF BIndirect, Direct
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].b
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			bptr = pc + ib
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddF + 18: // kADD | mF BIndirect, BIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].b
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].b
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddF + 19: // kADD | mF BIndirect, BPredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].b
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddF + 20: // kADD | mF BIndirect, BPostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].b
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			d := &core[bptr]
-			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddF + 21: // kADD | mF BIndirect, AIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].b
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].a
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddF + 22: // kADD | mF BIndirect, APredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].b
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddF + 23: // kADD | mF BIndirect, APostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].b
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			d := &core[bptr]
-			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddF + 24: // kADD | mF BPredec, Immediate
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			bptr = pc
-			ba, bb = ia, ib
-			d := &core[bptr]
-			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddF + 25: // kADD | mF BPredec, Direct
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			bptr = pc + ib
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddF + 26: // kADD | mF BPredec, BIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].b
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddF + 27: // kADD | mF BPredec, BPredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddF + 28: // kADD | mF BPredec, BPostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			d := &core[bptr]
-			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddF + 29: // kADD | mF BPredec, AIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].a
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddF + 30: // kADD | mF BPredec, APredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddF + 31: // kADD | mF BPredec, APostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			d := &core[bptr]
-			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddF + 32: // kADD | mF BPostinc, Immediate
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			bptr = pc
-			ba, bb = ia, ib
-			d := &core[bptr]
-			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddF + 33: // kADD | mF BPostinc, Direct
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			bptr = pc + ib
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddF + 34: // kADD | mF BPostinc, BIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].b
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddF + 35: // kADD | mF BPostinc, BPredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddF + 36: // kADD | mF BPostinc, BPostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			d := &core[bptr]
-			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddF + 37: // kADD | mF BPostinc, AIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].a
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddF + 38: // kADD | mF BPostinc, APredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddF + 39: // kADD | mF BPostinc, APostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			d := &core[bptr]
-			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddF + 40: // kADD | mF AIndirect, Immediate
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].a
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			bptr = pc
-			ba, bb = ia, ib
-			d := &core[bptr]
-			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddF + 41: // kADD | mF AIndirect, Direct
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].a
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			bptr = pc + ib
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddF + 42: // kADD | mF AIndirect, BIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].a
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].b
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddF + 43: // kADD | mF AIndirect, BPredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].a
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddF + 44: // kADD | mF AIndirect, BPostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].a
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			d := &core[bptr]
-			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddF + 45: // kADD | mF AIndirect, AIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].a
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].a
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddF + 46: // kADD | mF AIndirect, APredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].a
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddF + 47: // kADD | mF AIndirect, APostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].a
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			d := &core[bptr]
-			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddF + 48: // kADD | mF APredec, Immediate
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			bptr = pc
-			ba, bb = ia, ib
-			d := &core[bptr]
-			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddF + 49: // kADD | mF APredec, Direct
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			bptr = pc + ib
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddF + 50: // kADD | mF APredec, BIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].b
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddF + 51: // kADD | mF APredec, BPredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddF + 52: // kADD | mF APredec, BPostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			d := &core[bptr]
-			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddF + 53: // kADD | mF APredec, AIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].a
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddF + 54: // kADD | mF APredec, APredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddF + 55: // kADD | mF APredec, APostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			d := &core[bptr]
-			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddF + 56: // kADD | mF APostinc, Immediate
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			bptr = pc
-			ba, bb = ia, ib
-			d := &core[bptr]
-			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddF + 57: // kADD | mF APostinc, Direct
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			bptr = pc + ib
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddF + 58: // kADD | mF APostinc, BIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].b
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddF + 59: // kADD | mF APostinc, BPredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddF + 60: // kADD | mF APostinc, BPostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			d := &core[bptr]
-			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddF + 61: // kADD | mF APostinc, AIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].a
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddF + 62: // kADD | mF APostinc, APredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			d := &core[bptr]
-			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastAddF + 63: // kADD | mF APostinc, APostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			aa, ab = core[aptr].a, core[aptr].b
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			d := &core[bptr]
-			d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-			owner[bptr] = id
-			written[bptr] = stamp
-			goto push1
-		case fastJmzB + 0: // kJMZ | mB Immediate, Immediate
-			aptr = pc
-			bptr = pc
-			ba, bb = ia, ib
-			if bb == 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmzB + 1: // kJMZ | mB Immediate, Direct
-			aptr = pc
-			bptr = pc + ib
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			if bb == 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmzB + 2: // kJMZ | mB Immediate, BIndirect
-			aptr = pc
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].b
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			if bb == 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmzB + 3: // kJMZ | mB Immediate, BPredec
-			aptr = pc
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			if bb == 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmzB + 4: // kJMZ | mB Immediate, BPostinc
-			aptr = pc
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			if bb == 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmzB + 5: // kJMZ | mB Immediate, AIndirect
-			aptr = pc
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].a
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			if bb == 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmzB + 6: // kJMZ | mB Immediate, APredec
-			aptr = pc
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			if bb == 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmzB + 7: // kJMZ | mB Immediate, APostinc
-			aptr = pc
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			if bb == 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmzB + 8: // kJMZ | mB Direct, Immediate
-			aptr = pc + ia
-			if aptr >= S {
-				aptr -= S
-			}
-			bptr = pc
-			ba, bb = ia, ib
-			if bb == 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmzB + 9: // kJMZ | mB Direct, Direct
-			aptr = pc + ia
-			if aptr >= S {
-				aptr -= S
-			}
-			bptr = pc + ib
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			if bb == 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmzB + 10: // kJMZ | mB Direct, BIndirect
-			aptr = pc + ia
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].b
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			if bb == 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmzB + 11: // kJMZ | mB Direct, BPredec
-			aptr = pc + ia
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			if bb == 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmzB + 12: // kJMZ | mB Direct, BPostinc
-			aptr = pc + ia
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			if bb == 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmzB + 13: // kJMZ | mB Direct, AIndirect
-			aptr = pc + ia
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].a
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			if bb == 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmzB + 14: // kJMZ | mB Direct, APredec
-			aptr = pc + ia
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			if bb == 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmzB + 15: // kJMZ | mB Direct, APostinc
-			aptr = pc + ia
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			if bb == 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmzB + 16: // kJMZ | mB BIndirect, Immediate
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].b
-			if aptr >= S {
-				aptr -= S
-			}
-			bptr = pc
-			ba, bb = ia, ib
-			if bb == 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmzB + 17: // kJMZ | mB BIndirect, Direct
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].b
-			if aptr >= S {
-				aptr -= S
-			}
-			bptr = pc + ib
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			if bb == 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmzB + 18: // kJMZ | mB BIndirect, BIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].b
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].b
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			if bb == 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmzB + 19: // kJMZ | mB BIndirect, BPredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].b
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			if bb == 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmzB + 20: // kJMZ | mB BIndirect, BPostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].b
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			if bb == 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmzB + 21: // kJMZ | mB BIndirect, AIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].b
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].a
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			if bb == 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmzB + 22: // kJMZ | mB BIndirect, APredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].b
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			if bb == 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmzB + 23: // kJMZ | mB BIndirect, APostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].b
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			if bb == 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmzB + 24: // kJMZ | mB BPredec, Immediate
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			bptr = pc
-			ba, bb = ia, ib
-			if bb == 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmzB + 25: // kJMZ | mB BPredec, Direct
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			bptr = pc + ib
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			if bb == 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmzB + 26: // kJMZ | mB BPredec, BIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].b
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			if bb == 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmzB + 27: // kJMZ | mB BPredec, BPredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			if bb == 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmzB + 28: // kJMZ | mB BPredec, BPostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			if bb == 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmzB + 29: // kJMZ | mB BPredec, AIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].a
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			if bb == 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmzB + 30: // kJMZ | mB BPredec, APredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			if bb == 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmzB + 31: // kJMZ | mB BPredec, APostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			if bb == 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmzB + 32: // kJMZ | mB BPostinc, Immediate
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			bptr = pc
-			ba, bb = ia, ib
-			if bb == 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmzB + 33: // kJMZ | mB BPostinc, Direct
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			bptr = pc + ib
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			if bb == 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmzB + 34: // kJMZ | mB BPostinc, BIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].b
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			if bb == 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmzB + 35: // kJMZ | mB BPostinc, BPredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			if bb == 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmzB + 36: // kJMZ | mB BPostinc, BPostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			if bb == 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmzB + 37: // kJMZ | mB BPostinc, AIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].a
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			if bb == 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmzB + 38: // kJMZ | mB BPostinc, APredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			if bb == 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmzB + 39: // kJMZ | mB BPostinc, APostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			if bb == 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmzB + 40: // kJMZ | mB AIndirect, Immediate
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].a
-			if aptr >= S {
-				aptr -= S
-			}
-			bptr = pc
-			ba, bb = ia, ib
-			if bb == 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmzB + 41: // kJMZ | mB AIndirect, Direct
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].a
-			if aptr >= S {
-				aptr -= S
-			}
-			bptr = pc + ib
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			if bb == 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmzB + 42: // kJMZ | mB AIndirect, BIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].a
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].b
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			if bb == 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmzB + 43: // kJMZ | mB AIndirect, BPredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].a
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			if bb == 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmzB + 44: // kJMZ | mB AIndirect, BPostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].a
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			if bb == 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmzB + 45: // kJMZ | mB AIndirect, AIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].a
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].a
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			if bb == 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmzB + 46: // kJMZ | mB AIndirect, APredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].a
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			if bb == 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmzB + 47: // kJMZ | mB AIndirect, APostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].a
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			if bb == 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmzB + 48: // kJMZ | mB APredec, Immediate
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			bptr = pc
-			ba, bb = ia, ib
-			if bb == 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmzB + 49: // kJMZ | mB APredec, Direct
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			bptr = pc + ib
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			if bb == 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmzB + 50: // kJMZ | mB APredec, BIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].b
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			if bb == 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmzB + 51: // kJMZ | mB APredec, BPredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			if bb == 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmzB + 52: // kJMZ | mB APredec, BPostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			if bb == 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmzB + 53: // kJMZ | mB APredec, AIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].a
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			if bb == 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmzB + 54: // kJMZ | mB APredec, APredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			if bb == 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmzB + 55: // kJMZ | mB APredec, APostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			if bb == 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmzB + 56: // kJMZ | mB APostinc, Immediate
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			bptr = pc
-			ba, bb = ia, ib
-			if bb == 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmzB + 57: // kJMZ | mB APostinc, Direct
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			bptr = pc + ib
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			if bb == 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmzB + 58: // kJMZ | mB APostinc, BIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].b
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			if bb == 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmzB + 59: // kJMZ | mB APostinc, BPredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			if bb == 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmzB + 60: // kJMZ | mB APostinc, BPostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			if bb == 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmzB + 61: // kJMZ | mB APostinc, AIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].a
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			if bb == 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmzB + 62: // kJMZ | mB APostinc, APredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			if bb == 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmzB + 63: // kJMZ | mB APostinc, APostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			if bb == 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmnB + 0: // kJMN | mB Immediate, Immediate
-			aptr = pc
-			bptr = pc
-			ba, bb = ia, ib
-			if bb != 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmnB + 1: // kJMN | mB Immediate, Direct
-			aptr = pc
-			bptr = pc + ib
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			if bb != 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmnB + 2: // kJMN | mB Immediate, BIndirect
-			aptr = pc
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].b
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			if bb != 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmnB + 3: // kJMN | mB Immediate, BPredec
-			aptr = pc
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			if bb != 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmnB + 4: // kJMN | mB Immediate, BPostinc
-			aptr = pc
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			if bb != 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmnB + 5: // kJMN | mB Immediate, AIndirect
-			aptr = pc
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].a
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			if bb != 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmnB + 6: // kJMN | mB Immediate, APredec
-			aptr = pc
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			if bb != 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmnB + 7: // kJMN | mB Immediate, APostinc
-			aptr = pc
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			if bb != 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmnB + 8: // kJMN | mB Direct, Immediate
-			aptr = pc + ia
-			if aptr >= S {
-				aptr -= S
-			}
-			bptr = pc
-			ba, bb = ia, ib
-			if bb != 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmnB + 9: // kJMN | mB Direct, Direct
-			aptr = pc + ia
-			if aptr >= S {
-				aptr -= S
-			}
-			bptr = pc + ib
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			if bb != 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmnB + 10: // kJMN | mB Direct, BIndirect
-			aptr = pc + ia
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].b
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			if bb != 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmnB + 11: // kJMN | mB Direct, BPredec
-			aptr = pc + ia
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			if bb != 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmnB + 12: // kJMN | mB Direct, BPostinc
-			aptr = pc + ia
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			if bb != 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmnB + 13: // kJMN | mB Direct, AIndirect
-			aptr = pc + ia
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].a
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			if bb != 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmnB + 14: // kJMN | mB Direct, APredec
-			aptr = pc + ia
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			if bb != 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmnB + 15: // kJMN | mB Direct, APostinc
-			aptr = pc + ia
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			if bb != 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmnB + 16: // kJMN | mB BIndirect, Immediate
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].b
-			if aptr >= S {
-				aptr -= S
-			}
-			bptr = pc
-			ba, bb = ia, ib
-			if bb != 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmnB + 17: // kJMN | mB BIndirect, Direct
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].b
-			if aptr >= S {
-				aptr -= S
-			}
-			bptr = pc + ib
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			if bb != 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmnB + 18: // kJMN | mB BIndirect, BIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].b
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].b
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			if bb != 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmnB + 19: // kJMN | mB BIndirect, BPredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].b
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			if bb != 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmnB + 20: // kJMN | mB BIndirect, BPostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].b
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			if bb != 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmnB + 21: // kJMN | mB BIndirect, AIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].b
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].a
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			if bb != 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmnB + 22: // kJMN | mB BIndirect, APredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].b
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			if bb != 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmnB + 23: // kJMN | mB BIndirect, APostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].b
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			if bb != 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmnB + 24: // kJMN | mB BPredec, Immediate
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			bptr = pc
-			ba, bb = ia, ib
-			if bb != 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmnB + 25: // kJMN | mB BPredec, Direct
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			bptr = pc + ib
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			if bb != 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmnB + 26: // kJMN | mB BPredec, BIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].b
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			if bb != 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmnB + 27: // kJMN | mB BPredec, BPredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			if bb != 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmnB + 28: // kJMN | mB BPredec, BPostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			if bb != 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmnB + 29: // kJMN | mB BPredec, AIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].a
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			if bb != 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmnB + 30: // kJMN | mB BPredec, APredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			if bb != 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmnB + 31: // kJMN | mB BPredec, APostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			if bb != 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmnB + 32: // kJMN | mB BPostinc, Immediate
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			bptr = pc
-			ba, bb = ia, ib
-			if bb != 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmnB + 33: // kJMN | mB BPostinc, Direct
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			bptr = pc + ib
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			if bb != 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmnB + 34: // kJMN | mB BPostinc, BIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].b
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			if bb != 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmnB + 35: // kJMN | mB BPostinc, BPredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			if bb != 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmnB + 36: // kJMN | mB BPostinc, BPostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			if bb != 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmnB + 37: // kJMN | mB BPostinc, AIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].a
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			if bb != 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmnB + 38: // kJMN | mB BPostinc, APredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			if bb != 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmnB + 39: // kJMN | mB BPostinc, APostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].b
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].b = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			if bb != 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmnB + 40: // kJMN | mB AIndirect, Immediate
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].a
-			if aptr >= S {
-				aptr -= S
-			}
-			bptr = pc
-			ba, bb = ia, ib
-			if bb != 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmnB + 41: // kJMN | mB AIndirect, Direct
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].a
-			if aptr >= S {
-				aptr -= S
-			}
-			bptr = pc + ib
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			if bb != 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmnB + 42: // kJMN | mB AIndirect, BIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].a
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].b
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			if bb != 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmnB + 43: // kJMN | mB AIndirect, BPredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].a
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			if bb != 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmnB + 44: // kJMN | mB AIndirect, BPostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].a
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			if bb != 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmnB + 45: // kJMN | mB AIndirect, AIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].a
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].a
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			if bb != 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmnB + 46: // kJMN | mB AIndirect, APredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].a
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			if bb != 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmnB + 47: // kJMN | mB AIndirect, APostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			aptr = ta + core[ta].a
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			if bb != 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmnB + 48: // kJMN | mB APredec, Immediate
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			bptr = pc
-			ba, bb = ia, ib
-			if bb != 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmnB + 49: // kJMN | mB APredec, Direct
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			bptr = pc + ib
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			if bb != 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmnB + 50: // kJMN | mB APredec, BIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].b
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			if bb != 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmnB + 51: // kJMN | mB APredec, BPredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			if bb != 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmnB + 52: // kJMN | mB APredec, BPostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			if bb != 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmnB + 53: // kJMN | mB APredec, AIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].a
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			if bb != 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmnB + 54: // kJMN | mB APredec, APredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			if bb != 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmnB + 55: // kJMN | mB APredec, APostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			if fa == 0 {
-				fa = S
-			}
-			fa--
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			if bb != 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmnB + 56: // kJMN | mB APostinc, Immediate
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			bptr = pc
-			ba, bb = ia, ib
-			if bb != 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmnB + 57: // kJMN | mB APostinc, Direct
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			bptr = pc + ib
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			if bb != 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmnB + 58: // kJMN | mB APostinc, BIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].b
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			if bb != 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmnB + 59: // kJMN | mB APostinc, BPredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			if bb != 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmnB + 60: // kJMN | mB APostinc, BPostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].b
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].b = fb
-			owner[tb] = id
-			written[tb] = stamp
-			if bb != 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmnB + 61: // kJMN | mB APostinc, AIndirect
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			bptr = tb + core[tb].a
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			if bb != 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmnB + 62: // kJMN | mB APostinc, APredec
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			if fb == 0 {
-				fb = S
-			}
-			fb--
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			if bb != 0 {
-				next = aptr
-			}
-			goto push1
-		case fastJmnB + 63: // kJMN | mB APostinc, APostinc
-			ta := pc + ia
-			if ta >= S {
-				ta -= S
-			}
-			fa := core[ta].a
-			aptr = ta + fa
-			if aptr >= S {
-				aptr -= S
-			}
-			fa++
-			if fa == S {
-				fa = 0
-			}
-			core[ta].a = fa
-			owner[ta] = id
-			written[ta] = stamp
-			tb := pc + ib
-			if tb >= S {
-				tb -= S
-			}
-			fb := core[tb].a
-			bptr = tb + fb
-			if bptr >= S {
-				bptr -= S
-			}
-			ba, bb = core[bptr].a, core[bptr].b
-			fb++
-			if fb == S {
-				fb = 0
-			}
-			core[tb].a = fb
-			owner[tb] = id
-			written[tb] = stamp
-			if bb != 0 {
-				next = aptr
-			}
-			goto push1
+		{
+			w := cw
+			id := w.id
+			// Pop the process. The queue's count changes only when a process
+			// dies or splits: one popped and one pushed back leave it as it is.
+			q := &w.q
+			pc := q.buf[q.head]
+			q.head = (q.head + 1) & q.mask
+			ic := &core[pc]
+			// The instruction register: the fields as fetched (operands may
+			// change the cell); opcode and modes change only by execution.
+			ia, ib := ic.a, ic.b
+			var aptr, aa, ab, bptr, ba, bb uint32
+			var tail int
+			next := ic.next
+			// (masked: a case for every value and no range check in the jump table)
+			switch ic.fast & fastMask {
+			case fastNone, 705, 706, 707, 708, 709, 710, 711, 712, 713, 714, 715, 716, 717, 718, 719,
+				720, 721, 722, 723, 724, 725, 726, 727, 728, 729, 730, 731, 732, 733, 734, 735,
+				736, 737, 738, 739, 740, 741, 742, 743, 744, 745, 746, 747, 748, 749, 750, 751,
+				752, 753, 754, 755, 756, 757, 758, 759, 760, 761, 762, 763, 764, 765, 766, 767,
+				768, 769, 770, 771, 772, 773, 774, 775, 776, 777, 778, 779, 780, 781, 782, 783,
+				784, 785, 786, 787, 788, 789, 790, 791, 792, 793, 794, 795, 796, 797, 798, 799,
+				800, 801, 802, 803, 804, 805, 806, 807, 808, 809, 810, 811, 812, 813, 814, 815,
+				816, 817, 818, 819, 820, 821, 822, 823, 824, 825, 826, 827, 828, 829, 830, 831,
+				832, 833, 834, 835, 836, 837, 838, 839, 840, 841, 842, 843, 844, 845, 846, 847,
+				848, 849, 850, 851, 852, 853, 854, 855, 856, 857, 858, 859, 860, 861, 862, 863,
+				864, 865, 866, 867, 868, 869, 870, 871, 872, 873, 874, 875, 876, 877, 878, 879,
+				880, 881, 882, 883, 884, 885, 886, 887, 888, 889, 890, 891, 892, 893, 894, 895,
+				896, 897, 898, 899, 900, 901, 902, 903, 904, 905, 906, 907, 908, 909, 910, 911,
+				912, 913, 914, 915, 916, 917, 918, 919, 920, 921, 922, 923, 924, 925, 926, 927,
+				928, 929, 930, 931, 932, 933, 934, 935, 936, 937, 938, 939, 940, 941, 942, 943,
+				944, 945, 946, 947, 948, 949, 950, 951, 952, 953, 954, 955, 956, 957, 958, 959,
+				960, 961, 962, 963, 964, 965, 966, 967, 968, 969, 970, 971, 972, 973, 974, 975,
+				976, 977, 978, 979, 980, 981, 982, 983, 984, 985, 986, 987, 988, 989, 990, 991,
+				992, 993, 994, 995, 996, 997, 998, 999, 1000, 1001, 1002, 1003, 1004, 1005, 1006, 1007,
+				1008, 1009, 1010, 1011, 1012, 1013, 1014, 1015, 1016, 1017, 1018, 1019, 1020, 1021, 1022, 1023: // the general path, after the switch
+			case fastMovI + 0: // kMOV | mI Immediate, Immediate
+				aptr = pc
+				aa, ab = ia, ib
+				bptr = pc
+				d := &core[bptr]
+				d.a, d.b, d.op, d.modes, d.fast = ia, ib, kMOV|mI, 0, fastMovI+0
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastMovI + 1: // kMOV | mI Immediate, Direct
+				aptr = pc
+				aa, ab = ia, ib
+				bptr = pc + ib
+				if bptr >= S {
+					bptr -= S
+				}
+				d := &core[bptr]
+				d.a, d.b, d.op, d.modes, d.fast = ia, ib, kMOV|mI, 1, fastMovI+1
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastMovI + 2: // kMOV | mI Immediate, BIndirect
+				aptr = pc
+				aa, ab = ia, ib
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].b
+				if bptr >= S {
+					bptr -= S
+				}
+				d := &core[bptr]
+				d.a, d.b, d.op, d.modes, d.fast = ia, ib, kMOV|mI, 2, fastMovI+2
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastMovI + 3: // kMOV | mI Immediate, BPredec
+				aptr = pc
+				aa, ab = ia, ib
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				d := &core[bptr]
+				d.a, d.b, d.op, d.modes, d.fast = ia, ib, kMOV|mI, 3, fastMovI+3
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastMovI + 4: // kMOV | mI Immediate, BPostinc
+				aptr = pc
+				aa, ab = ia, ib
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				d := &core[bptr]
+				d.a, d.b, d.op, d.modes, d.fast = ia, ib, kMOV|mI, 4, fastMovI+4
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastMovI + 5: // kMOV | mI Immediate, AIndirect
+				aptr = pc
+				aa, ab = ia, ib
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].a
+				if bptr >= S {
+					bptr -= S
+				}
+				d := &core[bptr]
+				d.a, d.b, d.op, d.modes, d.fast = ia, ib, kMOV|mI, 5, fastMovI+5
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastMovI + 6: // kMOV | mI Immediate, APredec
+				aptr = pc
+				aa, ab = ia, ib
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				d := &core[bptr]
+				d.a, d.b, d.op, d.modes, d.fast = ia, ib, kMOV|mI, 6, fastMovI+6
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastMovI + 7: // kMOV | mI Immediate, APostinc
+				aptr = pc
+				aa, ab = ia, ib
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				d := &core[bptr]
+				d.a, d.b, d.op, d.modes, d.fast = ia, ib, kMOV|mI, 7, fastMovI+7
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastMovI + 8: // kMOV | mI Direct, Immediate
+				aptr = pc + ia
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				bptr = pc
+				s, d := &core[aptr], &core[bptr]
+				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastMovI + 9: // kMOV | mI Direct, Direct
+				aptr = pc + ia
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				bptr = pc + ib
+				if bptr >= S {
+					bptr -= S
+				}
+				s, d := &core[aptr], &core[bptr]
+				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastMovI + 10: // kMOV | mI Direct, BIndirect
+				aptr = pc + ia
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].b
+				if bptr >= S {
+					bptr -= S
+				}
+				s, d := &core[aptr], &core[bptr]
+				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastMovI + 11: // kMOV | mI Direct, BPredec
+				aptr = pc + ia
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				s, d := &core[aptr], &core[bptr]
+				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastMovI + 12: // kMOV | mI Direct, BPostinc
+				aptr = pc + ia
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				s, d := &core[aptr], &core[bptr]
+				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastMovI + 13: // kMOV | mI Direct, AIndirect
+				aptr = pc + ia
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].a
+				if bptr >= S {
+					bptr -= S
+				}
+				s, d := &core[aptr], &core[bptr]
+				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastMovI + 14: // kMOV | mI Direct, APredec
+				aptr = pc + ia
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				s, d := &core[aptr], &core[bptr]
+				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastMovI + 15: // kMOV | mI Direct, APostinc
+				aptr = pc + ia
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				s, d := &core[aptr], &core[bptr]
+				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastMovI + 16: // kMOV | mI BIndirect, Immediate
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].b
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				bptr = pc
+				s, d := &core[aptr], &core[bptr]
+				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastMovI + 17: // kMOV | mI BIndirect, Direct
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].b
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				bptr = pc + ib
+				if bptr >= S {
+					bptr -= S
+				}
+				s, d := &core[aptr], &core[bptr]
+				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastMovI + 18: // kMOV | mI BIndirect, BIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].b
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].b
+				if bptr >= S {
+					bptr -= S
+				}
+				s, d := &core[aptr], &core[bptr]
+				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastMovI + 19: // kMOV | mI BIndirect, BPredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].b
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				s, d := &core[aptr], &core[bptr]
+				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastMovI + 20: // kMOV | mI BIndirect, BPostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].b
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				s, d := &core[aptr], &core[bptr]
+				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastMovI + 21: // kMOV | mI BIndirect, AIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].b
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].a
+				if bptr >= S {
+					bptr -= S
+				}
+				s, d := &core[aptr], &core[bptr]
+				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastMovI + 22: // kMOV | mI BIndirect, APredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].b
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				s, d := &core[aptr], &core[bptr]
+				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastMovI + 23: // kMOV | mI BIndirect, APostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].b
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				s, d := &core[aptr], &core[bptr]
+				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastMovI + 24: // kMOV | mI BPredec, Immediate
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				bptr = pc
+				s, d := &core[aptr], &core[bptr]
+				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastMovI + 25: // kMOV | mI BPredec, Direct
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				bptr = pc + ib
+				if bptr >= S {
+					bptr -= S
+				}
+				s, d := &core[aptr], &core[bptr]
+				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastMovI + 26: // kMOV | mI BPredec, BIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].b
+				if bptr >= S {
+					bptr -= S
+				}
+				s, d := &core[aptr], &core[bptr]
+				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastMovI + 27: // kMOV | mI BPredec, BPredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				s, d := &core[aptr], &core[bptr]
+				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastMovI + 28: // kMOV | mI BPredec, BPostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				s, d := &core[aptr], &core[bptr]
+				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastMovI + 29: // kMOV | mI BPredec, AIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].a
+				if bptr >= S {
+					bptr -= S
+				}
+				s, d := &core[aptr], &core[bptr]
+				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastMovI + 30: // kMOV | mI BPredec, APredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				s, d := &core[aptr], &core[bptr]
+				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastMovI + 31: // kMOV | mI BPredec, APostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				s, d := &core[aptr], &core[bptr]
+				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastMovI + 32: // kMOV | mI BPostinc, Immediate
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				bptr = pc
+				s, d := &core[aptr], &core[bptr]
+				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastMovI + 33: // kMOV | mI BPostinc, Direct
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				bptr = pc + ib
+				if bptr >= S {
+					bptr -= S
+				}
+				s, d := &core[aptr], &core[bptr]
+				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastMovI + 34: // kMOV | mI BPostinc, BIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].b
+				if bptr >= S {
+					bptr -= S
+				}
+				s, d := &core[aptr], &core[bptr]
+				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastMovI + 35: // kMOV | mI BPostinc, BPredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				s, d := &core[aptr], &core[bptr]
+				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastMovI + 36: // kMOV | mI BPostinc, BPostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				s, d := &core[aptr], &core[bptr]
+				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastMovI + 37: // kMOV | mI BPostinc, AIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].a
+				if bptr >= S {
+					bptr -= S
+				}
+				s, d := &core[aptr], &core[bptr]
+				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastMovI + 38: // kMOV | mI BPostinc, APredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				s, d := &core[aptr], &core[bptr]
+				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastMovI + 39: // kMOV | mI BPostinc, APostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				s, d := &core[aptr], &core[bptr]
+				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastMovI + 40: // kMOV | mI AIndirect, Immediate
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].a
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				bptr = pc
+				s, d := &core[aptr], &core[bptr]
+				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastMovI + 41: // kMOV | mI AIndirect, Direct
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].a
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				bptr = pc + ib
+				if bptr >= S {
+					bptr -= S
+				}
+				s, d := &core[aptr], &core[bptr]
+				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastMovI + 42: // kMOV | mI AIndirect, BIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].a
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].b
+				if bptr >= S {
+					bptr -= S
+				}
+				s, d := &core[aptr], &core[bptr]
+				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastMovI + 43: // kMOV | mI AIndirect, BPredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].a
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				s, d := &core[aptr], &core[bptr]
+				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastMovI + 44: // kMOV | mI AIndirect, BPostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].a
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				s, d := &core[aptr], &core[bptr]
+				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastMovI + 45: // kMOV | mI AIndirect, AIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].a
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].a
+				if bptr >= S {
+					bptr -= S
+				}
+				s, d := &core[aptr], &core[bptr]
+				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastMovI + 46: // kMOV | mI AIndirect, APredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].a
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				s, d := &core[aptr], &core[bptr]
+				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastMovI + 47: // kMOV | mI AIndirect, APostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].a
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				s, d := &core[aptr], &core[bptr]
+				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastMovI + 48: // kMOV | mI APredec, Immediate
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				bptr = pc
+				s, d := &core[aptr], &core[bptr]
+				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastMovI + 49: // kMOV | mI APredec, Direct
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				bptr = pc + ib
+				if bptr >= S {
+					bptr -= S
+				}
+				s, d := &core[aptr], &core[bptr]
+				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastMovI + 50: // kMOV | mI APredec, BIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].b
+				if bptr >= S {
+					bptr -= S
+				}
+				s, d := &core[aptr], &core[bptr]
+				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastMovI + 51: // kMOV | mI APredec, BPredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				s, d := &core[aptr], &core[bptr]
+				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastMovI + 52: // kMOV | mI APredec, BPostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				s, d := &core[aptr], &core[bptr]
+				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastMovI + 53: // kMOV | mI APredec, AIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].a
+				if bptr >= S {
+					bptr -= S
+				}
+				s, d := &core[aptr], &core[bptr]
+				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastMovI + 54: // kMOV | mI APredec, APredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				s, d := &core[aptr], &core[bptr]
+				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastMovI + 55: // kMOV | mI APredec, APostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				s, d := &core[aptr], &core[bptr]
+				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastMovI + 56: // kMOV | mI APostinc, Immediate
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				bptr = pc
+				s, d := &core[aptr], &core[bptr]
+				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastMovI + 57: // kMOV | mI APostinc, Direct
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				bptr = pc + ib
+				if bptr >= S {
+					bptr -= S
+				}
+				s, d := &core[aptr], &core[bptr]
+				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastMovI + 58: // kMOV | mI APostinc, BIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].b
+				if bptr >= S {
+					bptr -= S
+				}
+				s, d := &core[aptr], &core[bptr]
+				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastMovI + 59: // kMOV | mI APostinc, BPredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				s, d := &core[aptr], &core[bptr]
+				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastMovI + 60: // kMOV | mI APostinc, BPostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				s, d := &core[aptr], &core[bptr]
+				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastMovI + 61: // kMOV | mI APostinc, AIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].a
+				if bptr >= S {
+					bptr -= S
+				}
+				s, d := &core[aptr], &core[bptr]
+				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastMovI + 62: // kMOV | mI APostinc, APredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				s, d := &core[aptr], &core[bptr]
+				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastMovI + 63: // kMOV | mI APostinc, APostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				s, d := &core[aptr], &core[bptr]
+				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastSpl + 0: // kSPL | mA Immediate, Immediate
+				aptr = pc
+				bptr = pc
+				goto spl
+			case fastSpl + 1: // kSPL | mA Immediate, Direct
+				aptr = pc
+				bptr = pc + ib
+				if bptr >= S {
+					bptr -= S
+				}
+				goto spl
+			case fastSpl + 2: // kSPL | mA Immediate, BIndirect
+				aptr = pc
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].b
+				if bptr >= S {
+					bptr -= S
+				}
+				goto spl
+			case fastSpl + 3: // kSPL | mA Immediate, BPredec
+				aptr = pc
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				goto spl
+			case fastSpl + 4: // kSPL | mA Immediate, BPostinc
+				aptr = pc
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				goto spl
+			case fastSpl + 5: // kSPL | mA Immediate, AIndirect
+				aptr = pc
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].a
+				if bptr >= S {
+					bptr -= S
+				}
+				goto spl
+			case fastSpl + 6: // kSPL | mA Immediate, APredec
+				aptr = pc
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				goto spl
+			case fastSpl + 7: // kSPL | mA Immediate, APostinc
+				aptr = pc
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				goto spl
+			case fastSpl + 8: // kSPL | mA Direct, Immediate
+				aptr = pc + ia
+				if aptr >= S {
+					aptr -= S
+				}
+				bptr = pc
+				goto spl
+			case fastSpl + 9: // kSPL | mA Direct, Direct
+				aptr = pc + ia
+				if aptr >= S {
+					aptr -= S
+				}
+				bptr = pc + ib
+				if bptr >= S {
+					bptr -= S
+				}
+				goto spl
+			case fastSpl + 10: // kSPL | mA Direct, BIndirect
+				aptr = pc + ia
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].b
+				if bptr >= S {
+					bptr -= S
+				}
+				goto spl
+			case fastSpl + 11: // kSPL | mA Direct, BPredec
+				aptr = pc + ia
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				goto spl
+			case fastSpl + 12: // kSPL | mA Direct, BPostinc
+				aptr = pc + ia
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				goto spl
+			case fastSpl + 13: // kSPL | mA Direct, AIndirect
+				aptr = pc + ia
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].a
+				if bptr >= S {
+					bptr -= S
+				}
+				goto spl
+			case fastSpl + 14: // kSPL | mA Direct, APredec
+				aptr = pc + ia
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				goto spl
+			case fastSpl + 15: // kSPL | mA Direct, APostinc
+				aptr = pc + ia
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				goto spl
+			case fastSpl + 16: // kSPL | mA BIndirect, Immediate
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].b
+				if aptr >= S {
+					aptr -= S
+				}
+				bptr = pc
+				goto spl
+			case fastSpl + 17: // kSPL | mA BIndirect, Direct
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].b
+				if aptr >= S {
+					aptr -= S
+				}
+				bptr = pc + ib
+				if bptr >= S {
+					bptr -= S
+				}
+				goto spl
+			case fastSpl + 18: // kSPL | mA BIndirect, BIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].b
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].b
+				if bptr >= S {
+					bptr -= S
+				}
+				goto spl
+			case fastSpl + 19: // kSPL | mA BIndirect, BPredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].b
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				goto spl
+			case fastSpl + 20: // kSPL | mA BIndirect, BPostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].b
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				goto spl
+			case fastSpl + 21: // kSPL | mA BIndirect, AIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].b
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].a
+				if bptr >= S {
+					bptr -= S
+				}
+				goto spl
+			case fastSpl + 22: // kSPL | mA BIndirect, APredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].b
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				goto spl
+			case fastSpl + 23: // kSPL | mA BIndirect, APostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].b
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				goto spl
+			case fastSpl + 24: // kSPL | mA BPredec, Immediate
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				bptr = pc
+				goto spl
+			case fastSpl + 25: // kSPL | mA BPredec, Direct
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				bptr = pc + ib
+				if bptr >= S {
+					bptr -= S
+				}
+				goto spl
+			case fastSpl + 26: // kSPL | mA BPredec, BIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].b
+				if bptr >= S {
+					bptr -= S
+				}
+				goto spl
+			case fastSpl + 27: // kSPL | mA BPredec, BPredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				goto spl
+			case fastSpl + 28: // kSPL | mA BPredec, BPostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				goto spl
+			case fastSpl + 29: // kSPL | mA BPredec, AIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].a
+				if bptr >= S {
+					bptr -= S
+				}
+				goto spl
+			case fastSpl + 30: // kSPL | mA BPredec, APredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				goto spl
+			case fastSpl + 31: // kSPL | mA BPredec, APostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				goto spl
+			case fastSpl + 32: // kSPL | mA BPostinc, Immediate
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				bptr = pc
+				goto spl
+			case fastSpl + 33: // kSPL | mA BPostinc, Direct
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				bptr = pc + ib
+				if bptr >= S {
+					bptr -= S
+				}
+				goto spl
+			case fastSpl + 34: // kSPL | mA BPostinc, BIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].b
+				if bptr >= S {
+					bptr -= S
+				}
+				goto spl
+			case fastSpl + 35: // kSPL | mA BPostinc, BPredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				goto spl
+			case fastSpl + 36: // kSPL | mA BPostinc, BPostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				goto spl
+			case fastSpl + 37: // kSPL | mA BPostinc, AIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].a
+				if bptr >= S {
+					bptr -= S
+				}
+				goto spl
+			case fastSpl + 38: // kSPL | mA BPostinc, APredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				goto spl
+			case fastSpl + 39: // kSPL | mA BPostinc, APostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				goto spl
+			case fastSpl + 40: // kSPL | mA AIndirect, Immediate
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].a
+				if aptr >= S {
+					aptr -= S
+				}
+				bptr = pc
+				goto spl
+			case fastSpl + 41: // kSPL | mA AIndirect, Direct
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].a
+				if aptr >= S {
+					aptr -= S
+				}
+				bptr = pc + ib
+				if bptr >= S {
+					bptr -= S
+				}
+				goto spl
+			case fastSpl + 42: // kSPL | mA AIndirect, BIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].a
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].b
+				if bptr >= S {
+					bptr -= S
+				}
+				goto spl
+			case fastSpl + 43: // kSPL | mA AIndirect, BPredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].a
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				goto spl
+			case fastSpl + 44: // kSPL | mA AIndirect, BPostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].a
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				goto spl
+			case fastSpl + 45: // kSPL | mA AIndirect, AIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].a
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].a
+				if bptr >= S {
+					bptr -= S
+				}
+				goto spl
+			case fastSpl + 46: // kSPL | mA AIndirect, APredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].a
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				goto spl
+			case fastSpl + 47: // kSPL | mA AIndirect, APostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].a
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				goto spl
+			case fastSpl + 48: // kSPL | mA APredec, Immediate
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				bptr = pc
+				goto spl
+			case fastSpl + 49: // kSPL | mA APredec, Direct
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				bptr = pc + ib
+				if bptr >= S {
+					bptr -= S
+				}
+				goto spl
+			case fastSpl + 50: // kSPL | mA APredec, BIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].b
+				if bptr >= S {
+					bptr -= S
+				}
+				goto spl
+			case fastSpl + 51: // kSPL | mA APredec, BPredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				goto spl
+			case fastSpl + 52: // kSPL | mA APredec, BPostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				goto spl
+			case fastSpl + 53: // kSPL | mA APredec, AIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].a
+				if bptr >= S {
+					bptr -= S
+				}
+				goto spl
+			case fastSpl + 54: // kSPL | mA APredec, APredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				goto spl
+			case fastSpl + 55: // kSPL | mA APredec, APostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				goto spl
+			case fastSpl + 56: // kSPL | mA APostinc, Immediate
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				bptr = pc
+				goto spl
+			case fastSpl + 57: // kSPL | mA APostinc, Direct
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				bptr = pc + ib
+				if bptr >= S {
+					bptr -= S
+				}
+				goto spl
+			case fastSpl + 58: // kSPL | mA APostinc, BIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].b
+				if bptr >= S {
+					bptr -= S
+				}
+				goto spl
+			case fastSpl + 59: // kSPL | mA APostinc, BPredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				goto spl
+			case fastSpl + 60: // kSPL | mA APostinc, BPostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				goto spl
+			case fastSpl + 61: // kSPL | mA APostinc, AIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].a
+				if bptr >= S {
+					bptr -= S
+				}
+				goto spl
+			case fastSpl + 62: // kSPL | mA APostinc, APredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				goto spl
+			case fastSpl + 63: // kSPL | mA APostinc, APostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				goto spl
+			case fastJmp + 0: // kJMP | mA Immediate, Immediate
+				aptr = pc
+				bptr = pc
+				next = aptr
+				goto push1
+			case fastJmp + 1: // kJMP | mA Immediate, Direct
+				aptr = pc
+				bptr = pc + ib
+				if bptr >= S {
+					bptr -= S
+				}
+				next = aptr
+				goto push1
+			case fastJmp + 2: // kJMP | mA Immediate, BIndirect
+				aptr = pc
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].b
+				if bptr >= S {
+					bptr -= S
+				}
+				next = aptr
+				goto push1
+			case fastJmp + 3: // kJMP | mA Immediate, BPredec
+				aptr = pc
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				next = aptr
+				goto push1
+			case fastJmp + 4: // kJMP | mA Immediate, BPostinc
+				aptr = pc
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				next = aptr
+				goto push1
+			case fastJmp + 5: // kJMP | mA Immediate, AIndirect
+				aptr = pc
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].a
+				if bptr >= S {
+					bptr -= S
+				}
+				next = aptr
+				goto push1
+			case fastJmp + 6: // kJMP | mA Immediate, APredec
+				aptr = pc
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				next = aptr
+				goto push1
+			case fastJmp + 7: // kJMP | mA Immediate, APostinc
+				aptr = pc
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				next = aptr
+				goto push1
+			case fastJmp + 8: // kJMP | mA Direct, Immediate
+				aptr = pc + ia
+				if aptr >= S {
+					aptr -= S
+				}
+				bptr = pc
+				next = aptr
+				goto push1
+			case fastJmp + 9: // kJMP | mA Direct, Direct
+				aptr = pc + ia
+				if aptr >= S {
+					aptr -= S
+				}
+				bptr = pc + ib
+				if bptr >= S {
+					bptr -= S
+				}
+				next = aptr
+				goto push1
+			case fastJmp + 10: // kJMP | mA Direct, BIndirect
+				aptr = pc + ia
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].b
+				if bptr >= S {
+					bptr -= S
+				}
+				next = aptr
+				goto push1
+			case fastJmp + 11: // kJMP | mA Direct, BPredec
+				aptr = pc + ia
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				next = aptr
+				goto push1
+			case fastJmp + 12: // kJMP | mA Direct, BPostinc
+				aptr = pc + ia
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				next = aptr
+				goto push1
+			case fastJmp + 13: // kJMP | mA Direct, AIndirect
+				aptr = pc + ia
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].a
+				if bptr >= S {
+					bptr -= S
+				}
+				next = aptr
+				goto push1
+			case fastJmp + 14: // kJMP | mA Direct, APredec
+				aptr = pc + ia
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				next = aptr
+				goto push1
+			case fastJmp + 15: // kJMP | mA Direct, APostinc
+				aptr = pc + ia
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				next = aptr
+				goto push1
+			case fastJmp + 16: // kJMP | mA BIndirect, Immediate
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].b
+				if aptr >= S {
+					aptr -= S
+				}
+				bptr = pc
+				next = aptr
+				goto push1
+			case fastJmp + 17: // kJMP | mA BIndirect, Direct
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].b
+				if aptr >= S {
+					aptr -= S
+				}
+				bptr = pc + ib
+				if bptr >= S {
+					bptr -= S
+				}
+				next = aptr
+				goto push1
+			case fastJmp + 18: // kJMP | mA BIndirect, BIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].b
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].b
+				if bptr >= S {
+					bptr -= S
+				}
+				next = aptr
+				goto push1
+			case fastJmp + 19: // kJMP | mA BIndirect, BPredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].b
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				next = aptr
+				goto push1
+			case fastJmp + 20: // kJMP | mA BIndirect, BPostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].b
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				next = aptr
+				goto push1
+			case fastJmp + 21: // kJMP | mA BIndirect, AIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].b
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].a
+				if bptr >= S {
+					bptr -= S
+				}
+				next = aptr
+				goto push1
+			case fastJmp + 22: // kJMP | mA BIndirect, APredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].b
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				next = aptr
+				goto push1
+			case fastJmp + 23: // kJMP | mA BIndirect, APostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].b
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				next = aptr
+				goto push1
+			case fastJmp + 24: // kJMP | mA BPredec, Immediate
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				bptr = pc
+				next = aptr
+				goto push1
+			case fastJmp + 25: // kJMP | mA BPredec, Direct
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				bptr = pc + ib
+				if bptr >= S {
+					bptr -= S
+				}
+				next = aptr
+				goto push1
+			case fastJmp + 26: // kJMP | mA BPredec, BIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].b
+				if bptr >= S {
+					bptr -= S
+				}
+				next = aptr
+				goto push1
+			case fastJmp + 27: // kJMP | mA BPredec, BPredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				next = aptr
+				goto push1
+			case fastJmp + 28: // kJMP | mA BPredec, BPostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				next = aptr
+				goto push1
+			case fastJmp + 29: // kJMP | mA BPredec, AIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].a
+				if bptr >= S {
+					bptr -= S
+				}
+				next = aptr
+				goto push1
+			case fastJmp + 30: // kJMP | mA BPredec, APredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				next = aptr
+				goto push1
+			case fastJmp + 31: // kJMP | mA BPredec, APostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				next = aptr
+				goto push1
+			case fastJmp + 32: // kJMP | mA BPostinc, Immediate
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				bptr = pc
+				next = aptr
+				goto push1
+			case fastJmp + 33: // kJMP | mA BPostinc, Direct
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				bptr = pc + ib
+				if bptr >= S {
+					bptr -= S
+				}
+				next = aptr
+				goto push1
+			case fastJmp + 34: // kJMP | mA BPostinc, BIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].b
+				if bptr >= S {
+					bptr -= S
+				}
+				next = aptr
+				goto push1
+			case fastJmp + 35: // kJMP | mA BPostinc, BPredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				next = aptr
+				goto push1
+			case fastJmp + 36: // kJMP | mA BPostinc, BPostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				next = aptr
+				goto push1
+			case fastJmp + 37: // kJMP | mA BPostinc, AIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].a
+				if bptr >= S {
+					bptr -= S
+				}
+				next = aptr
+				goto push1
+			case fastJmp + 38: // kJMP | mA BPostinc, APredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				next = aptr
+				goto push1
+			case fastJmp + 39: // kJMP | mA BPostinc, APostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				next = aptr
+				goto push1
+			case fastJmp + 40: // kJMP | mA AIndirect, Immediate
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].a
+				if aptr >= S {
+					aptr -= S
+				}
+				bptr = pc
+				next = aptr
+				goto push1
+			case fastJmp + 41: // kJMP | mA AIndirect, Direct
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].a
+				if aptr >= S {
+					aptr -= S
+				}
+				bptr = pc + ib
+				if bptr >= S {
+					bptr -= S
+				}
+				next = aptr
+				goto push1
+			case fastJmp + 42: // kJMP | mA AIndirect, BIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].a
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].b
+				if bptr >= S {
+					bptr -= S
+				}
+				next = aptr
+				goto push1
+			case fastJmp + 43: // kJMP | mA AIndirect, BPredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].a
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				next = aptr
+				goto push1
+			case fastJmp + 44: // kJMP | mA AIndirect, BPostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].a
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				next = aptr
+				goto push1
+			case fastJmp + 45: // kJMP | mA AIndirect, AIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].a
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].a
+				if bptr >= S {
+					bptr -= S
+				}
+				next = aptr
+				goto push1
+			case fastJmp + 46: // kJMP | mA AIndirect, APredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].a
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				next = aptr
+				goto push1
+			case fastJmp + 47: // kJMP | mA AIndirect, APostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].a
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				next = aptr
+				goto push1
+			case fastJmp + 48: // kJMP | mA APredec, Immediate
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				bptr = pc
+				next = aptr
+				goto push1
+			case fastJmp + 49: // kJMP | mA APredec, Direct
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				bptr = pc + ib
+				if bptr >= S {
+					bptr -= S
+				}
+				next = aptr
+				goto push1
+			case fastJmp + 50: // kJMP | mA APredec, BIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].b
+				if bptr >= S {
+					bptr -= S
+				}
+				next = aptr
+				goto push1
+			case fastJmp + 51: // kJMP | mA APredec, BPredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				next = aptr
+				goto push1
+			case fastJmp + 52: // kJMP | mA APredec, BPostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				next = aptr
+				goto push1
+			case fastJmp + 53: // kJMP | mA APredec, AIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].a
+				if bptr >= S {
+					bptr -= S
+				}
+				next = aptr
+				goto push1
+			case fastJmp + 54: // kJMP | mA APredec, APredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				next = aptr
+				goto push1
+			case fastJmp + 55: // kJMP | mA APredec, APostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				next = aptr
+				goto push1
+			case fastJmp + 56: // kJMP | mA APostinc, Immediate
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				bptr = pc
+				next = aptr
+				goto push1
+			case fastJmp + 57: // kJMP | mA APostinc, Direct
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				bptr = pc + ib
+				if bptr >= S {
+					bptr -= S
+				}
+				next = aptr
+				goto push1
+			case fastJmp + 58: // kJMP | mA APostinc, BIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].b
+				if bptr >= S {
+					bptr -= S
+				}
+				next = aptr
+				goto push1
+			case fastJmp + 59: // kJMP | mA APostinc, BPredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				next = aptr
+				goto push1
+			case fastJmp + 60: // kJMP | mA APostinc, BPostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				next = aptr
+				goto push1
+			case fastJmp + 61: // kJMP | mA APostinc, AIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].a
+				if bptr >= S {
+					bptr -= S
+				}
+				next = aptr
+				goto push1
+			case fastJmp + 62: // kJMP | mA APostinc, APredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				next = aptr
+				goto push1
+			case fastJmp + 63: // kJMP | mA APostinc, APostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				next = aptr
+				goto push1
+			case fastDat + 0: // kDAT | mA Immediate, Immediate
+				aptr = pc
+				bptr = pc
+				goto die
+			case fastDat + 1: // kDAT | mA Immediate, Direct
+				aptr = pc
+				bptr = pc + ib
+				if bptr >= S {
+					bptr -= S
+				}
+				goto die
+			case fastDat + 2: // kDAT | mA Immediate, BIndirect
+				aptr = pc
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].b
+				if bptr >= S {
+					bptr -= S
+				}
+				goto die
+			case fastDat + 3: // kDAT | mA Immediate, BPredec
+				aptr = pc
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				goto die
+			case fastDat + 4: // kDAT | mA Immediate, BPostinc
+				aptr = pc
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				goto die
+			case fastDat + 5: // kDAT | mA Immediate, AIndirect
+				aptr = pc
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].a
+				if bptr >= S {
+					bptr -= S
+				}
+				goto die
+			case fastDat + 6: // kDAT | mA Immediate, APredec
+				aptr = pc
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				goto die
+			case fastDat + 7: // kDAT | mA Immediate, APostinc
+				aptr = pc
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				goto die
+			case fastDat + 8: // kDAT | mA Direct, Immediate
+				aptr = pc + ia
+				if aptr >= S {
+					aptr -= S
+				}
+				bptr = pc
+				goto die
+			case fastDat + 9: // kDAT | mA Direct, Direct
+				aptr = pc + ia
+				if aptr >= S {
+					aptr -= S
+				}
+				bptr = pc + ib
+				if bptr >= S {
+					bptr -= S
+				}
+				goto die
+			case fastDat + 10: // kDAT | mA Direct, BIndirect
+				aptr = pc + ia
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].b
+				if bptr >= S {
+					bptr -= S
+				}
+				goto die
+			case fastDat + 11: // kDAT | mA Direct, BPredec
+				aptr = pc + ia
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				goto die
+			case fastDat + 12: // kDAT | mA Direct, BPostinc
+				aptr = pc + ia
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				goto die
+			case fastDat + 13: // kDAT | mA Direct, AIndirect
+				aptr = pc + ia
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].a
+				if bptr >= S {
+					bptr -= S
+				}
+				goto die
+			case fastDat + 14: // kDAT | mA Direct, APredec
+				aptr = pc + ia
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				goto die
+			case fastDat + 15: // kDAT | mA Direct, APostinc
+				aptr = pc + ia
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				goto die
+			case fastDat + 16: // kDAT | mA BIndirect, Immediate
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].b
+				if aptr >= S {
+					aptr -= S
+				}
+				bptr = pc
+				goto die
+			case fastDat + 17: // kDAT | mA BIndirect, Direct
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].b
+				if aptr >= S {
+					aptr -= S
+				}
+				bptr = pc + ib
+				if bptr >= S {
+					bptr -= S
+				}
+				goto die
+			case fastDat + 18: // kDAT | mA BIndirect, BIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].b
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].b
+				if bptr >= S {
+					bptr -= S
+				}
+				goto die
+			case fastDat + 19: // kDAT | mA BIndirect, BPredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].b
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				goto die
+			case fastDat + 20: // kDAT | mA BIndirect, BPostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].b
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				goto die
+			case fastDat + 21: // kDAT | mA BIndirect, AIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].b
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].a
+				if bptr >= S {
+					bptr -= S
+				}
+				goto die
+			case fastDat + 22: // kDAT | mA BIndirect, APredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].b
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				goto die
+			case fastDat + 23: // kDAT | mA BIndirect, APostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].b
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				goto die
+			case fastDat + 24: // kDAT | mA BPredec, Immediate
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				bptr = pc
+				goto die
+			case fastDat + 25: // kDAT | mA BPredec, Direct
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				bptr = pc + ib
+				if bptr >= S {
+					bptr -= S
+				}
+				goto die
+			case fastDat + 26: // kDAT | mA BPredec, BIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].b
+				if bptr >= S {
+					bptr -= S
+				}
+				goto die
+			case fastDat + 27: // kDAT | mA BPredec, BPredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				goto die
+			case fastDat + 28: // kDAT | mA BPredec, BPostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				goto die
+			case fastDat + 29: // kDAT | mA BPredec, AIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].a
+				if bptr >= S {
+					bptr -= S
+				}
+				goto die
+			case fastDat + 30: // kDAT | mA BPredec, APredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				goto die
+			case fastDat + 31: // kDAT | mA BPredec, APostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				goto die
+			case fastDat + 32: // kDAT | mA BPostinc, Immediate
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				bptr = pc
+				goto die
+			case fastDat + 33: // kDAT | mA BPostinc, Direct
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				bptr = pc + ib
+				if bptr >= S {
+					bptr -= S
+				}
+				goto die
+			case fastDat + 34: // kDAT | mA BPostinc, BIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].b
+				if bptr >= S {
+					bptr -= S
+				}
+				goto die
+			case fastDat + 35: // kDAT | mA BPostinc, BPredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				goto die
+			case fastDat + 36: // kDAT | mA BPostinc, BPostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				goto die
+			case fastDat + 37: // kDAT | mA BPostinc, AIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].a
+				if bptr >= S {
+					bptr -= S
+				}
+				goto die
+			case fastDat + 38: // kDAT | mA BPostinc, APredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				goto die
+			case fastDat + 39: // kDAT | mA BPostinc, APostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				goto die
+			case fastDat + 40: // kDAT | mA AIndirect, Immediate
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].a
+				if aptr >= S {
+					aptr -= S
+				}
+				bptr = pc
+				goto die
+			case fastDat + 41: // kDAT | mA AIndirect, Direct
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].a
+				if aptr >= S {
+					aptr -= S
+				}
+				bptr = pc + ib
+				if bptr >= S {
+					bptr -= S
+				}
+				goto die
+			case fastDat + 42: // kDAT | mA AIndirect, BIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].a
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].b
+				if bptr >= S {
+					bptr -= S
+				}
+				goto die
+			case fastDat + 43: // kDAT | mA AIndirect, BPredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].a
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				goto die
+			case fastDat + 44: // kDAT | mA AIndirect, BPostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].a
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				goto die
+			case fastDat + 45: // kDAT | mA AIndirect, AIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].a
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].a
+				if bptr >= S {
+					bptr -= S
+				}
+				goto die
+			case fastDat + 46: // kDAT | mA AIndirect, APredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].a
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				goto die
+			case fastDat + 47: // kDAT | mA AIndirect, APostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].a
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				goto die
+			case fastDat + 48: // kDAT | mA APredec, Immediate
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				bptr = pc
+				goto die
+			case fastDat + 49: // kDAT | mA APredec, Direct
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				bptr = pc + ib
+				if bptr >= S {
+					bptr -= S
+				}
+				goto die
+			case fastDat + 50: // kDAT | mA APredec, BIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].b
+				if bptr >= S {
+					bptr -= S
+				}
+				goto die
+			case fastDat + 51: // kDAT | mA APredec, BPredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				goto die
+			case fastDat + 52: // kDAT | mA APredec, BPostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				goto die
+			case fastDat + 53: // kDAT | mA APredec, AIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].a
+				if bptr >= S {
+					bptr -= S
+				}
+				goto die
+			case fastDat + 54: // kDAT | mA APredec, APredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				goto die
+			case fastDat + 55: // kDAT | mA APredec, APostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				goto die
+			case fastDat + 56: // kDAT | mA APostinc, Immediate
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				bptr = pc
+				goto die
+			case fastDat + 57: // kDAT | mA APostinc, Direct
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				bptr = pc + ib
+				if bptr >= S {
+					bptr -= S
+				}
+				goto die
+			case fastDat + 58: // kDAT | mA APostinc, BIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].b
+				if bptr >= S {
+					bptr -= S
+				}
+				goto die
+			case fastDat + 59: // kDAT | mA APostinc, BPredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				goto die
+			case fastDat + 60: // kDAT | mA APostinc, BPostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				goto die
+			case fastDat + 61: // kDAT | mA APostinc, AIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].a
+				if bptr >= S {
+					bptr -= S
+				}
+				goto die
+			case fastDat + 62: // kDAT | mA APostinc, APredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				goto die
+			case fastDat + 63: // kDAT | mA APostinc, APostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				goto die
+			case fastDjnA + 0: // kDJN | mA Immediate, Immediate
+				aptr = pc
+				bptr = pc
+				ba, bb = ia, ib
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnA + 1: // kDJN | mA Immediate, Direct
+				aptr = pc
+				bptr = pc + ib
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnA + 2: // kDJN | mA Immediate, BIndirect
+				aptr = pc
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].b
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnA + 3: // kDJN | mA Immediate, BPredec
+				aptr = pc
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnA + 4: // kDJN | mA Immediate, BPostinc
+				aptr = pc
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnA + 5: // kDJN | mA Immediate, AIndirect
+				aptr = pc
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].a
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnA + 6: // kDJN | mA Immediate, APredec
+				aptr = pc
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnA + 7: // kDJN | mA Immediate, APostinc
+				aptr = pc
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnA + 8: // kDJN | mA Direct, Immediate
+				aptr = pc + ia
+				if aptr >= S {
+					aptr -= S
+				}
+				bptr = pc
+				ba, bb = ia, ib
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnA + 9: // kDJN | mA Direct, Direct
+				aptr = pc + ia
+				if aptr >= S {
+					aptr -= S
+				}
+				bptr = pc + ib
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnA + 10: // kDJN | mA Direct, BIndirect
+				aptr = pc + ia
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].b
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnA + 11: // kDJN | mA Direct, BPredec
+				aptr = pc + ia
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnA + 12: // kDJN | mA Direct, BPostinc
+				aptr = pc + ia
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnA + 13: // kDJN | mA Direct, AIndirect
+				aptr = pc + ia
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].a
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnA + 14: // kDJN | mA Direct, APredec
+				aptr = pc + ia
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnA + 15: // kDJN | mA Direct, APostinc
+				aptr = pc + ia
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnA + 16: // kDJN | mA BIndirect, Immediate
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].b
+				if aptr >= S {
+					aptr -= S
+				}
+				bptr = pc
+				ba, bb = ia, ib
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnA + 17: // kDJN | mA BIndirect, Direct
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].b
+				if aptr >= S {
+					aptr -= S
+				}
+				bptr = pc + ib
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnA + 18: // kDJN | mA BIndirect, BIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].b
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].b
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnA + 19: // kDJN | mA BIndirect, BPredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].b
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnA + 20: // kDJN | mA BIndirect, BPostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].b
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnA + 21: // kDJN | mA BIndirect, AIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].b
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].a
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnA + 22: // kDJN | mA BIndirect, APredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].b
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnA + 23: // kDJN | mA BIndirect, APostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].b
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnA + 24: // kDJN | mA BPredec, Immediate
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				bptr = pc
+				ba, bb = ia, ib
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnA + 25: // kDJN | mA BPredec, Direct
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				bptr = pc + ib
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnA + 26: // kDJN | mA BPredec, BIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].b
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnA + 27: // kDJN | mA BPredec, BPredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnA + 28: // kDJN | mA BPredec, BPostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnA + 29: // kDJN | mA BPredec, AIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].a
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnA + 30: // kDJN | mA BPredec, APredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnA + 31: // kDJN | mA BPredec, APostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnA + 32: // kDJN | mA BPostinc, Immediate
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				bptr = pc
+				ba, bb = ia, ib
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnA + 33: // kDJN | mA BPostinc, Direct
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				bptr = pc + ib
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnA + 34: // kDJN | mA BPostinc, BIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].b
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnA + 35: // kDJN | mA BPostinc, BPredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnA + 36: // kDJN | mA BPostinc, BPostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnA + 37: // kDJN | mA BPostinc, AIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].a
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnA + 38: // kDJN | mA BPostinc, APredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnA + 39: // kDJN | mA BPostinc, APostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnA + 40: // kDJN | mA AIndirect, Immediate
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].a
+				if aptr >= S {
+					aptr -= S
+				}
+				bptr = pc
+				ba, bb = ia, ib
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnA + 41: // kDJN | mA AIndirect, Direct
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].a
+				if aptr >= S {
+					aptr -= S
+				}
+				bptr = pc + ib
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnA + 42: // kDJN | mA AIndirect, BIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].a
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].b
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnA + 43: // kDJN | mA AIndirect, BPredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].a
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnA + 44: // kDJN | mA AIndirect, BPostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].a
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnA + 45: // kDJN | mA AIndirect, AIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].a
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].a
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnA + 46: // kDJN | mA AIndirect, APredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].a
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnA + 47: // kDJN | mA AIndirect, APostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].a
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnA + 48: // kDJN | mA APredec, Immediate
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				bptr = pc
+				ba, bb = ia, ib
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnA + 49: // kDJN | mA APredec, Direct
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				bptr = pc + ib
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnA + 50: // kDJN | mA APredec, BIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].b
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnA + 51: // kDJN | mA APredec, BPredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnA + 52: // kDJN | mA APredec, BPostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnA + 53: // kDJN | mA APredec, AIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].a
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnA + 54: // kDJN | mA APredec, APredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnA + 55: // kDJN | mA APredec, APostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnA + 56: // kDJN | mA APostinc, Immediate
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				bptr = pc
+				ba, bb = ia, ib
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnA + 57: // kDJN | mA APostinc, Direct
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				bptr = pc + ib
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnA + 58: // kDJN | mA APostinc, BIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].b
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnA + 59: // kDJN | mA APostinc, BPredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnA + 60: // kDJN | mA APostinc, BPostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnA + 61: // kDJN | mA APostinc, AIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].a
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnA + 62: // kDJN | mA APostinc, APredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnA + 63: // kDJN | mA APostinc, APostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnB + 0: // kDJN | mB Immediate, Immediate
+				aptr = pc
+				bptr = pc
+				ba, bb = ia, ib
+				d := &core[bptr]
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnB + 1: // kDJN | mB Immediate, Direct
+				aptr = pc
+				bptr = pc + ib
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnB + 2: // kDJN | mB Immediate, BIndirect
+				aptr = pc
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].b
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnB + 3: // kDJN | mB Immediate, BPredec
+				aptr = pc
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnB + 4: // kDJN | mB Immediate, BPostinc
+				aptr = pc
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				d := &core[bptr]
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnB + 5: // kDJN | mB Immediate, AIndirect
+				aptr = pc
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].a
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnB + 6: // kDJN | mB Immediate, APredec
+				aptr = pc
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnB + 7: // kDJN | mB Immediate, APostinc
+				aptr = pc
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				d := &core[bptr]
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnB + 8: // kDJN | mB Direct, Immediate
+				aptr = pc + ia
+				if aptr >= S {
+					aptr -= S
+				}
+				bptr = pc
+				ba, bb = ia, ib
+				d := &core[bptr]
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnB + 9: // kDJN | mB Direct, Direct
+				aptr = pc + ia
+				if aptr >= S {
+					aptr -= S
+				}
+				bptr = pc + ib
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnB + 10: // kDJN | mB Direct, BIndirect
+				aptr = pc + ia
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].b
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnB + 11: // kDJN | mB Direct, BPredec
+				aptr = pc + ia
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnB + 12: // kDJN | mB Direct, BPostinc
+				aptr = pc + ia
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				d := &core[bptr]
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnB + 13: // kDJN | mB Direct, AIndirect
+				aptr = pc + ia
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].a
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnB + 14: // kDJN | mB Direct, APredec
+				aptr = pc + ia
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnB + 15: // kDJN | mB Direct, APostinc
+				aptr = pc + ia
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				d := &core[bptr]
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnB + 16: // kDJN | mB BIndirect, Immediate
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].b
+				if aptr >= S {
+					aptr -= S
+				}
+				bptr = pc
+				ba, bb = ia, ib
+				d := &core[bptr]
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnB + 17: // kDJN | mB BIndirect, Direct
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].b
+				if aptr >= S {
+					aptr -= S
+				}
+				bptr = pc + ib
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnB + 18: // kDJN | mB BIndirect, BIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].b
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].b
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnB + 19: // kDJN | mB BIndirect, BPredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].b
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnB + 20: // kDJN | mB BIndirect, BPostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].b
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				d := &core[bptr]
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnB + 21: // kDJN | mB BIndirect, AIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].b
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].a
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnB + 22: // kDJN | mB BIndirect, APredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].b
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnB + 23: // kDJN | mB BIndirect, APostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].b
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				d := &core[bptr]
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnB + 24: // kDJN | mB BPredec, Immediate
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				bptr = pc
+				ba, bb = ia, ib
+				d := &core[bptr]
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnB + 25: // kDJN | mB BPredec, Direct
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				bptr = pc + ib
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnB + 26: // kDJN | mB BPredec, BIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].b
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnB + 27: // kDJN | mB BPredec, BPredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnB + 28: // kDJN | mB BPredec, BPostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				d := &core[bptr]
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnB + 29: // kDJN | mB BPredec, AIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].a
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnB + 30: // kDJN | mB BPredec, APredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnB + 31: // kDJN | mB BPredec, APostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				d := &core[bptr]
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnB + 32: // kDJN | mB BPostinc, Immediate
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				bptr = pc
+				ba, bb = ia, ib
+				d := &core[bptr]
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnB + 33: // kDJN | mB BPostinc, Direct
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				bptr = pc + ib
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnB + 34: // kDJN | mB BPostinc, BIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].b
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnB + 35: // kDJN | mB BPostinc, BPredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnB + 36: // kDJN | mB BPostinc, BPostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				d := &core[bptr]
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnB + 37: // kDJN | mB BPostinc, AIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].a
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnB + 38: // kDJN | mB BPostinc, APredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnB + 39: // kDJN | mB BPostinc, APostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				d := &core[bptr]
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnB + 40: // kDJN | mB AIndirect, Immediate
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].a
+				if aptr >= S {
+					aptr -= S
+				}
+				bptr = pc
+				ba, bb = ia, ib
+				d := &core[bptr]
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnB + 41: // kDJN | mB AIndirect, Direct
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].a
+				if aptr >= S {
+					aptr -= S
+				}
+				bptr = pc + ib
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnB + 42: // kDJN | mB AIndirect, BIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].a
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].b
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnB + 43: // kDJN | mB AIndirect, BPredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].a
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnB + 44: // kDJN | mB AIndirect, BPostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].a
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				d := &core[bptr]
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnB + 45: // kDJN | mB AIndirect, AIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].a
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].a
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnB + 46: // kDJN | mB AIndirect, APredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].a
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnB + 47: // kDJN | mB AIndirect, APostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].a
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				d := &core[bptr]
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnB + 48: // kDJN | mB APredec, Immediate
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				bptr = pc
+				ba, bb = ia, ib
+				d := &core[bptr]
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnB + 49: // kDJN | mB APredec, Direct
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				bptr = pc + ib
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnB + 50: // kDJN | mB APredec, BIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].b
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnB + 51: // kDJN | mB APredec, BPredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnB + 52: // kDJN | mB APredec, BPostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				d := &core[bptr]
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnB + 53: // kDJN | mB APredec, AIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].a
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnB + 54: // kDJN | mB APredec, APredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnB + 55: // kDJN | mB APredec, APostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				d := &core[bptr]
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnB + 56: // kDJN | mB APostinc, Immediate
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				bptr = pc
+				ba, bb = ia, ib
+				d := &core[bptr]
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnB + 57: // kDJN | mB APostinc, Direct
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				bptr = pc + ib
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnB + 58: // kDJN | mB APostinc, BIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].b
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnB + 59: // kDJN | mB APostinc, BPredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnB + 60: // kDJN | mB APostinc, BPostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				d := &core[bptr]
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnB + 61: // kDJN | mB APostinc, AIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].a
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnB + 62: // kDJN | mB APostinc, APredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnB + 63: // kDJN | mB APostinc, APostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				d := &core[bptr]
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnF + 0: // kDJN | mF Immediate, Immediate
+				aptr = pc
+				bptr = pc
+				ba, bb = ia, ib
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 || bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnF + 1: // kDJN | mF Immediate, Direct
+				aptr = pc
+				bptr = pc + ib
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 || bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnF + 2: // kDJN | mF Immediate, BIndirect
+				aptr = pc
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].b
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 || bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnF + 3: // kDJN | mF Immediate, BPredec
+				aptr = pc
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 || bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnF + 4: // kDJN | mF Immediate, BPostinc
+				aptr = pc
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 || bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnF + 5: // kDJN | mF Immediate, AIndirect
+				aptr = pc
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].a
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 || bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnF + 6: // kDJN | mF Immediate, APredec
+				aptr = pc
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 || bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnF + 7: // kDJN | mF Immediate, APostinc
+				aptr = pc
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 || bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnF + 8: // kDJN | mF Direct, Immediate
+				aptr = pc + ia
+				if aptr >= S {
+					aptr -= S
+				}
+				bptr = pc
+				ba, bb = ia, ib
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 || bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnF + 9: // kDJN | mF Direct, Direct
+				aptr = pc + ia
+				if aptr >= S {
+					aptr -= S
+				}
+				bptr = pc + ib
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 || bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnF + 10: // kDJN | mF Direct, BIndirect
+				aptr = pc + ia
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].b
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 || bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnF + 11: // kDJN | mF Direct, BPredec
+				aptr = pc + ia
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 || bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnF + 12: // kDJN | mF Direct, BPostinc
+				aptr = pc + ia
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 || bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnF + 13: // kDJN | mF Direct, AIndirect
+				aptr = pc + ia
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].a
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 || bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnF + 14: // kDJN | mF Direct, APredec
+				aptr = pc + ia
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 || bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnF + 15: // kDJN | mF Direct, APostinc
+				aptr = pc + ia
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 || bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnF + 16: // kDJN | mF BIndirect, Immediate
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].b
+				if aptr >= S {
+					aptr -= S
+				}
+				bptr = pc
+				ba, bb = ia, ib
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 || bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnF + 17: // kDJN | mF BIndirect, Direct
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].b
+				if aptr >= S {
+					aptr -= S
+				}
+				bptr = pc + ib
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 || bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnF + 18: // kDJN | mF BIndirect, BIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].b
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].b
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 || bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnF + 19: // kDJN | mF BIndirect, BPredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].b
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 || bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnF + 20: // kDJN | mF BIndirect, BPostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].b
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 || bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnF + 21: // kDJN | mF BIndirect, AIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].b
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].a
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 || bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnF + 22: // kDJN | mF BIndirect, APredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].b
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 || bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnF + 23: // kDJN | mF BIndirect, APostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].b
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 || bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnF + 24: // kDJN | mF BPredec, Immediate
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				bptr = pc
+				ba, bb = ia, ib
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 || bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnF + 25: // kDJN | mF BPredec, Direct
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				bptr = pc + ib
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 || bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnF + 26: // kDJN | mF BPredec, BIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].b
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 || bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnF + 27: // kDJN | mF BPredec, BPredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 || bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnF + 28: // kDJN | mF BPredec, BPostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 || bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnF + 29: // kDJN | mF BPredec, AIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].a
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 || bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnF + 30: // kDJN | mF BPredec, APredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 || bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnF + 31: // kDJN | mF BPredec, APostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 || bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnF + 32: // kDJN | mF BPostinc, Immediate
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				bptr = pc
+				ba, bb = ia, ib
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 || bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnF + 33: // kDJN | mF BPostinc, Direct
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				bptr = pc + ib
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 || bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnF + 34: // kDJN | mF BPostinc, BIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].b
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 || bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnF + 35: // kDJN | mF BPostinc, BPredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 || bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnF + 36: // kDJN | mF BPostinc, BPostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 || bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnF + 37: // kDJN | mF BPostinc, AIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].a
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 || bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnF + 38: // kDJN | mF BPostinc, APredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 || bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnF + 39: // kDJN | mF BPostinc, APostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 || bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnF + 40: // kDJN | mF AIndirect, Immediate
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].a
+				if aptr >= S {
+					aptr -= S
+				}
+				bptr = pc
+				ba, bb = ia, ib
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 || bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnF + 41: // kDJN | mF AIndirect, Direct
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].a
+				if aptr >= S {
+					aptr -= S
+				}
+				bptr = pc + ib
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 || bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnF + 42: // kDJN | mF AIndirect, BIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].a
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].b
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 || bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnF + 43: // kDJN | mF AIndirect, BPredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].a
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 || bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnF + 44: // kDJN | mF AIndirect, BPostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].a
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 || bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnF + 45: // kDJN | mF AIndirect, AIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].a
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].a
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 || bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnF + 46: // kDJN | mF AIndirect, APredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].a
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 || bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnF + 47: // kDJN | mF AIndirect, APostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].a
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 || bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnF + 48: // kDJN | mF APredec, Immediate
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				bptr = pc
+				ba, bb = ia, ib
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 || bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnF + 49: // kDJN | mF APredec, Direct
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				bptr = pc + ib
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 || bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnF + 50: // kDJN | mF APredec, BIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].b
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 || bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnF + 51: // kDJN | mF APredec, BPredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 || bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnF + 52: // kDJN | mF APredec, BPostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 || bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnF + 53: // kDJN | mF APredec, AIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].a
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 || bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnF + 54: // kDJN | mF APredec, APredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 || bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnF + 55: // kDJN | mF APredec, APostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 || bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnF + 56: // kDJN | mF APostinc, Immediate
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				bptr = pc
+				ba, bb = ia, ib
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 || bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnF + 57: // kDJN | mF APostinc, Direct
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				bptr = pc + ib
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 || bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnF + 58: // kDJN | mF APostinc, BIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].b
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 || bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnF + 59: // kDJN | mF APostinc, BPredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 || bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnF + 60: // kDJN | mF APostinc, BPostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 || bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnF + 61: // kDJN | mF APostinc, AIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].a
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 || bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnF + 62: // kDJN | mF APostinc, APredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 || bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastDjnF + 63: // kDJN | mF APostinc, APostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				d := &core[bptr]
+				if d.a == 0 {
+					d.a = S
+				}
+				d.a--
+				if d.b == 0 {
+					d.b = S
+				}
+				d.b--
+				owner[bptr] = id
+				written[bptr] = stamp
+				if ba != 1 || bb != 1 {
+					next = aptr
+				}
+				goto push1
+			case fastAddAB + 0: // kADD | mAB Immediate, Immediate
+				aptr = pc
+				aa, ab = ia, ib
+				bptr = pc
+				ba, bb = ia, ib
+				core[bptr].b = addMod(bb, aa, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddAB + 1: // kADD | mAB Immediate, Direct
+				aptr = pc
+				aa, ab = ia, ib
+				bptr = pc + ib
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				core[bptr].b = addMod(bb, aa, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddAB + 2: // kADD | mAB Immediate, BIndirect
+				aptr = pc
+				aa, ab = ia, ib
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].b
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				core[bptr].b = addMod(bb, aa, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddAB + 3: // kADD | mAB Immediate, BPredec
+				aptr = pc
+				aa, ab = ia, ib
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				core[bptr].b = addMod(bb, aa, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddAB + 4: // kADD | mAB Immediate, BPostinc
+				aptr = pc
+				aa, ab = ia, ib
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				core[bptr].b = addMod(bb, aa, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddAB + 5: // kADD | mAB Immediate, AIndirect
+				aptr = pc
+				aa, ab = ia, ib
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].a
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				core[bptr].b = addMod(bb, aa, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddAB + 6: // kADD | mAB Immediate, APredec
+				aptr = pc
+				aa, ab = ia, ib
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				core[bptr].b = addMod(bb, aa, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddAB + 7: // kADD | mAB Immediate, APostinc
+				aptr = pc
+				aa, ab = ia, ib
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				core[bptr].b = addMod(bb, aa, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddAB + 8: // kADD | mAB Direct, Immediate
+				aptr = pc + ia
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				bptr = pc
+				ba, bb = ia, ib
+				core[bptr].b = addMod(bb, aa, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddAB + 9: // kADD | mAB Direct, Direct
+				aptr = pc + ia
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				bptr = pc + ib
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				core[bptr].b = addMod(bb, aa, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddAB + 10: // kADD | mAB Direct, BIndirect
+				aptr = pc + ia
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].b
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				core[bptr].b = addMod(bb, aa, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddAB + 11: // kADD | mAB Direct, BPredec
+				aptr = pc + ia
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				core[bptr].b = addMod(bb, aa, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddAB + 12: // kADD | mAB Direct, BPostinc
+				aptr = pc + ia
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				core[bptr].b = addMod(bb, aa, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddAB + 13: // kADD | mAB Direct, AIndirect
+				aptr = pc + ia
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].a
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				core[bptr].b = addMod(bb, aa, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddAB + 14: // kADD | mAB Direct, APredec
+				aptr = pc + ia
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				core[bptr].b = addMod(bb, aa, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddAB + 15: // kADD | mAB Direct, APostinc
+				aptr = pc + ia
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				core[bptr].b = addMod(bb, aa, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddAB + 16: // kADD | mAB BIndirect, Immediate
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].b
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				bptr = pc
+				ba, bb = ia, ib
+				core[bptr].b = addMod(bb, aa, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddAB + 17: // kADD | mAB BIndirect, Direct
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].b
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				bptr = pc + ib
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				core[bptr].b = addMod(bb, aa, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddAB + 18: // kADD | mAB BIndirect, BIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].b
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].b
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				core[bptr].b = addMod(bb, aa, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddAB + 19: // kADD | mAB BIndirect, BPredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].b
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				core[bptr].b = addMod(bb, aa, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddAB + 20: // kADD | mAB BIndirect, BPostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].b
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				core[bptr].b = addMod(bb, aa, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddAB + 21: // kADD | mAB BIndirect, AIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].b
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].a
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				core[bptr].b = addMod(bb, aa, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddAB + 22: // kADD | mAB BIndirect, APredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].b
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				core[bptr].b = addMod(bb, aa, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddAB + 23: // kADD | mAB BIndirect, APostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].b
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				core[bptr].b = addMod(bb, aa, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddAB + 24: // kADD | mAB BPredec, Immediate
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				bptr = pc
+				ba, bb = ia, ib
+				core[bptr].b = addMod(bb, aa, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddAB + 25: // kADD | mAB BPredec, Direct
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				bptr = pc + ib
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				core[bptr].b = addMod(bb, aa, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddAB + 26: // kADD | mAB BPredec, BIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].b
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				core[bptr].b = addMod(bb, aa, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddAB + 27: // kADD | mAB BPredec, BPredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				core[bptr].b = addMod(bb, aa, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddAB + 28: // kADD | mAB BPredec, BPostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				core[bptr].b = addMod(bb, aa, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddAB + 29: // kADD | mAB BPredec, AIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].a
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				core[bptr].b = addMod(bb, aa, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddAB + 30: // kADD | mAB BPredec, APredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				core[bptr].b = addMod(bb, aa, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddAB + 31: // kADD | mAB BPredec, APostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				core[bptr].b = addMod(bb, aa, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddAB + 32: // kADD | mAB BPostinc, Immediate
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				bptr = pc
+				ba, bb = ia, ib
+				core[bptr].b = addMod(bb, aa, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddAB + 33: // kADD | mAB BPostinc, Direct
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				bptr = pc + ib
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				core[bptr].b = addMod(bb, aa, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddAB + 34: // kADD | mAB BPostinc, BIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].b
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				core[bptr].b = addMod(bb, aa, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddAB + 35: // kADD | mAB BPostinc, BPredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				core[bptr].b = addMod(bb, aa, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddAB + 36: // kADD | mAB BPostinc, BPostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				core[bptr].b = addMod(bb, aa, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddAB + 37: // kADD | mAB BPostinc, AIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].a
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				core[bptr].b = addMod(bb, aa, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddAB + 38: // kADD | mAB BPostinc, APredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				core[bptr].b = addMod(bb, aa, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddAB + 39: // kADD | mAB BPostinc, APostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				core[bptr].b = addMod(bb, aa, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddAB + 40: // kADD | mAB AIndirect, Immediate
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].a
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				bptr = pc
+				ba, bb = ia, ib
+				core[bptr].b = addMod(bb, aa, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddAB + 41: // kADD | mAB AIndirect, Direct
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].a
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				bptr = pc + ib
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				core[bptr].b = addMod(bb, aa, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddAB + 42: // kADD | mAB AIndirect, BIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].a
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].b
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				core[bptr].b = addMod(bb, aa, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddAB + 43: // kADD | mAB AIndirect, BPredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].a
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				core[bptr].b = addMod(bb, aa, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddAB + 44: // kADD | mAB AIndirect, BPostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].a
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				core[bptr].b = addMod(bb, aa, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddAB + 45: // kADD | mAB AIndirect, AIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].a
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].a
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				core[bptr].b = addMod(bb, aa, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddAB + 46: // kADD | mAB AIndirect, APredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].a
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				core[bptr].b = addMod(bb, aa, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddAB + 47: // kADD | mAB AIndirect, APostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].a
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				core[bptr].b = addMod(bb, aa, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddAB + 48: // kADD | mAB APredec, Immediate
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				bptr = pc
+				ba, bb = ia, ib
+				core[bptr].b = addMod(bb, aa, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddAB + 49: // kADD | mAB APredec, Direct
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				bptr = pc + ib
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				core[bptr].b = addMod(bb, aa, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddAB + 50: // kADD | mAB APredec, BIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].b
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				core[bptr].b = addMod(bb, aa, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddAB + 51: // kADD | mAB APredec, BPredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				core[bptr].b = addMod(bb, aa, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddAB + 52: // kADD | mAB APredec, BPostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				core[bptr].b = addMod(bb, aa, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddAB + 53: // kADD | mAB APredec, AIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].a
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				core[bptr].b = addMod(bb, aa, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddAB + 54: // kADD | mAB APredec, APredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				core[bptr].b = addMod(bb, aa, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddAB + 55: // kADD | mAB APredec, APostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				core[bptr].b = addMod(bb, aa, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddAB + 56: // kADD | mAB APostinc, Immediate
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				bptr = pc
+				ba, bb = ia, ib
+				core[bptr].b = addMod(bb, aa, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddAB + 57: // kADD | mAB APostinc, Direct
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				bptr = pc + ib
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				core[bptr].b = addMod(bb, aa, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddAB + 58: // kADD | mAB APostinc, BIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].b
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				core[bptr].b = addMod(bb, aa, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddAB + 59: // kADD | mAB APostinc, BPredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				core[bptr].b = addMod(bb, aa, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddAB + 60: // kADD | mAB APostinc, BPostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				core[bptr].b = addMod(bb, aa, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddAB + 61: // kADD | mAB APostinc, AIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].a
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				core[bptr].b = addMod(bb, aa, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddAB + 62: // kADD | mAB APostinc, APredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				core[bptr].b = addMod(bb, aa, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddAB + 63: // kADD | mAB APostinc, APostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				core[bptr].b = addMod(bb, aa, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddF + 0: // kADD | mF Immediate, Immediate
+				aptr = pc
+				aa, ab = ia, ib
+				bptr = pc
+				ba, bb = ia, ib
+				d := &core[bptr]
+				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddF + 1: // kADD | mF Immediate, Direct
+				aptr = pc
+				aa, ab = ia, ib
+				bptr = pc + ib
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddF + 2: // kADD | mF Immediate, BIndirect
+				aptr = pc
+				aa, ab = ia, ib
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].b
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddF + 3: // kADD | mF Immediate, BPredec
+				aptr = pc
+				aa, ab = ia, ib
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddF + 4: // kADD | mF Immediate, BPostinc
+				aptr = pc
+				aa, ab = ia, ib
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				d := &core[bptr]
+				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddF + 5: // kADD | mF Immediate, AIndirect
+				aptr = pc
+				aa, ab = ia, ib
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].a
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddF + 6: // kADD | mF Immediate, APredec
+				aptr = pc
+				aa, ab = ia, ib
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddF + 7: // kADD | mF Immediate, APostinc
+				aptr = pc
+				aa, ab = ia, ib
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				d := &core[bptr]
+				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddF + 8: // kADD | mF Direct, Immediate
+				aptr = pc + ia
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				bptr = pc
+				ba, bb = ia, ib
+				d := &core[bptr]
+				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddF + 9: // kADD | mF Direct, Direct
+				aptr = pc + ia
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				bptr = pc + ib
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddF + 10: // kADD | mF Direct, BIndirect
+				aptr = pc + ia
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].b
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddF + 11: // kADD | mF Direct, BPredec
+				aptr = pc + ia
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddF + 12: // kADD | mF Direct, BPostinc
+				aptr = pc + ia
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				d := &core[bptr]
+				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddF + 13: // kADD | mF Direct, AIndirect
+				aptr = pc + ia
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].a
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddF + 14: // kADD | mF Direct, APredec
+				aptr = pc + ia
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddF + 15: // kADD | mF Direct, APostinc
+				aptr = pc + ia
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				d := &core[bptr]
+				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddF + 16: // kADD | mF BIndirect, Immediate
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].b
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				bptr = pc
+				ba, bb = ia, ib
+				d := &core[bptr]
+				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddF + 17: // kADD | mF BIndirect, Direct
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].b
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				bptr = pc + ib
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddF + 18: // kADD | mF BIndirect, BIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].b
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].b
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddF + 19: // kADD | mF BIndirect, BPredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].b
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddF + 20: // kADD | mF BIndirect, BPostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].b
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				d := &core[bptr]
+				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddF + 21: // kADD | mF BIndirect, AIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].b
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].a
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddF + 22: // kADD | mF BIndirect, APredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].b
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddF + 23: // kADD | mF BIndirect, APostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].b
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				d := &core[bptr]
+				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddF + 24: // kADD | mF BPredec, Immediate
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				bptr = pc
+				ba, bb = ia, ib
+				d := &core[bptr]
+				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddF + 25: // kADD | mF BPredec, Direct
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				bptr = pc + ib
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddF + 26: // kADD | mF BPredec, BIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].b
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddF + 27: // kADD | mF BPredec, BPredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddF + 28: // kADD | mF BPredec, BPostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				d := &core[bptr]
+				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddF + 29: // kADD | mF BPredec, AIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].a
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddF + 30: // kADD | mF BPredec, APredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddF + 31: // kADD | mF BPredec, APostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				d := &core[bptr]
+				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddF + 32: // kADD | mF BPostinc, Immediate
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				bptr = pc
+				ba, bb = ia, ib
+				d := &core[bptr]
+				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddF + 33: // kADD | mF BPostinc, Direct
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				bptr = pc + ib
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddF + 34: // kADD | mF BPostinc, BIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].b
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddF + 35: // kADD | mF BPostinc, BPredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddF + 36: // kADD | mF BPostinc, BPostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				d := &core[bptr]
+				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddF + 37: // kADD | mF BPostinc, AIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].a
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddF + 38: // kADD | mF BPostinc, APredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddF + 39: // kADD | mF BPostinc, APostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				d := &core[bptr]
+				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddF + 40: // kADD | mF AIndirect, Immediate
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].a
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				bptr = pc
+				ba, bb = ia, ib
+				d := &core[bptr]
+				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddF + 41: // kADD | mF AIndirect, Direct
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].a
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				bptr = pc + ib
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddF + 42: // kADD | mF AIndirect, BIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].a
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].b
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddF + 43: // kADD | mF AIndirect, BPredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].a
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddF + 44: // kADD | mF AIndirect, BPostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].a
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				d := &core[bptr]
+				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddF + 45: // kADD | mF AIndirect, AIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].a
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].a
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddF + 46: // kADD | mF AIndirect, APredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].a
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddF + 47: // kADD | mF AIndirect, APostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].a
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				d := &core[bptr]
+				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddF + 48: // kADD | mF APredec, Immediate
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				bptr = pc
+				ba, bb = ia, ib
+				d := &core[bptr]
+				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddF + 49: // kADD | mF APredec, Direct
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				bptr = pc + ib
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddF + 50: // kADD | mF APredec, BIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].b
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddF + 51: // kADD | mF APredec, BPredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddF + 52: // kADD | mF APredec, BPostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				d := &core[bptr]
+				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddF + 53: // kADD | mF APredec, AIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].a
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddF + 54: // kADD | mF APredec, APredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddF + 55: // kADD | mF APredec, APostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				d := &core[bptr]
+				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddF + 56: // kADD | mF APostinc, Immediate
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				bptr = pc
+				ba, bb = ia, ib
+				d := &core[bptr]
+				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddF + 57: // kADD | mF APostinc, Direct
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				bptr = pc + ib
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddF + 58: // kADD | mF APostinc, BIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].b
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddF + 59: // kADD | mF APostinc, BPredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddF + 60: // kADD | mF APostinc, BPostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				d := &core[bptr]
+				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddF + 61: // kADD | mF APostinc, AIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].a
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddF + 62: // kADD | mF APostinc, APredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				d := &core[bptr]
+				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastAddF + 63: // kADD | mF APostinc, APostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = core[aptr].a, core[aptr].b
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				d := &core[bptr]
+				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
+				owner[bptr] = id
+				written[bptr] = stamp
+				goto push1
+			case fastJmzB + 0: // kJMZ | mB Immediate, Immediate
+				aptr = pc
+				bptr = pc
+				ba, bb = ia, ib
+				if bb == 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmzB + 1: // kJMZ | mB Immediate, Direct
+				aptr = pc
+				bptr = pc + ib
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				if bb == 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmzB + 2: // kJMZ | mB Immediate, BIndirect
+				aptr = pc
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].b
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				if bb == 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmzB + 3: // kJMZ | mB Immediate, BPredec
+				aptr = pc
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				if bb == 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmzB + 4: // kJMZ | mB Immediate, BPostinc
+				aptr = pc
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				if bb == 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmzB + 5: // kJMZ | mB Immediate, AIndirect
+				aptr = pc
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].a
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				if bb == 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmzB + 6: // kJMZ | mB Immediate, APredec
+				aptr = pc
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				if bb == 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmzB + 7: // kJMZ | mB Immediate, APostinc
+				aptr = pc
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				if bb == 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmzB + 8: // kJMZ | mB Direct, Immediate
+				aptr = pc + ia
+				if aptr >= S {
+					aptr -= S
+				}
+				bptr = pc
+				ba, bb = ia, ib
+				if bb == 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmzB + 9: // kJMZ | mB Direct, Direct
+				aptr = pc + ia
+				if aptr >= S {
+					aptr -= S
+				}
+				bptr = pc + ib
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				if bb == 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmzB + 10: // kJMZ | mB Direct, BIndirect
+				aptr = pc + ia
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].b
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				if bb == 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmzB + 11: // kJMZ | mB Direct, BPredec
+				aptr = pc + ia
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				if bb == 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmzB + 12: // kJMZ | mB Direct, BPostinc
+				aptr = pc + ia
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				if bb == 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmzB + 13: // kJMZ | mB Direct, AIndirect
+				aptr = pc + ia
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].a
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				if bb == 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmzB + 14: // kJMZ | mB Direct, APredec
+				aptr = pc + ia
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				if bb == 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmzB + 15: // kJMZ | mB Direct, APostinc
+				aptr = pc + ia
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				if bb == 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmzB + 16: // kJMZ | mB BIndirect, Immediate
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].b
+				if aptr >= S {
+					aptr -= S
+				}
+				bptr = pc
+				ba, bb = ia, ib
+				if bb == 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmzB + 17: // kJMZ | mB BIndirect, Direct
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].b
+				if aptr >= S {
+					aptr -= S
+				}
+				bptr = pc + ib
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				if bb == 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmzB + 18: // kJMZ | mB BIndirect, BIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].b
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].b
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				if bb == 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmzB + 19: // kJMZ | mB BIndirect, BPredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].b
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				if bb == 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmzB + 20: // kJMZ | mB BIndirect, BPostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].b
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				if bb == 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmzB + 21: // kJMZ | mB BIndirect, AIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].b
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].a
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				if bb == 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmzB + 22: // kJMZ | mB BIndirect, APredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].b
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				if bb == 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmzB + 23: // kJMZ | mB BIndirect, APostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].b
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				if bb == 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmzB + 24: // kJMZ | mB BPredec, Immediate
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				bptr = pc
+				ba, bb = ia, ib
+				if bb == 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmzB + 25: // kJMZ | mB BPredec, Direct
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				bptr = pc + ib
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				if bb == 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmzB + 26: // kJMZ | mB BPredec, BIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].b
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				if bb == 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmzB + 27: // kJMZ | mB BPredec, BPredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				if bb == 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmzB + 28: // kJMZ | mB BPredec, BPostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				if bb == 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmzB + 29: // kJMZ | mB BPredec, AIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].a
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				if bb == 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmzB + 30: // kJMZ | mB BPredec, APredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				if bb == 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmzB + 31: // kJMZ | mB BPredec, APostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				if bb == 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmzB + 32: // kJMZ | mB BPostinc, Immediate
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				bptr = pc
+				ba, bb = ia, ib
+				if bb == 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmzB + 33: // kJMZ | mB BPostinc, Direct
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				bptr = pc + ib
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				if bb == 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmzB + 34: // kJMZ | mB BPostinc, BIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].b
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				if bb == 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmzB + 35: // kJMZ | mB BPostinc, BPredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				if bb == 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmzB + 36: // kJMZ | mB BPostinc, BPostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				if bb == 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmzB + 37: // kJMZ | mB BPostinc, AIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].a
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				if bb == 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmzB + 38: // kJMZ | mB BPostinc, APredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				if bb == 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmzB + 39: // kJMZ | mB BPostinc, APostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				if bb == 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmzB + 40: // kJMZ | mB AIndirect, Immediate
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].a
+				if aptr >= S {
+					aptr -= S
+				}
+				bptr = pc
+				ba, bb = ia, ib
+				if bb == 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmzB + 41: // kJMZ | mB AIndirect, Direct
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].a
+				if aptr >= S {
+					aptr -= S
+				}
+				bptr = pc + ib
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				if bb == 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmzB + 42: // kJMZ | mB AIndirect, BIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].a
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].b
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				if bb == 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmzB + 43: // kJMZ | mB AIndirect, BPredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].a
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				if bb == 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmzB + 44: // kJMZ | mB AIndirect, BPostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].a
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				if bb == 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmzB + 45: // kJMZ | mB AIndirect, AIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].a
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].a
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				if bb == 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmzB + 46: // kJMZ | mB AIndirect, APredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].a
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				if bb == 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmzB + 47: // kJMZ | mB AIndirect, APostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].a
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				if bb == 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmzB + 48: // kJMZ | mB APredec, Immediate
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				bptr = pc
+				ba, bb = ia, ib
+				if bb == 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmzB + 49: // kJMZ | mB APredec, Direct
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				bptr = pc + ib
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				if bb == 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmzB + 50: // kJMZ | mB APredec, BIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].b
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				if bb == 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmzB + 51: // kJMZ | mB APredec, BPredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				if bb == 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmzB + 52: // kJMZ | mB APredec, BPostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				if bb == 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmzB + 53: // kJMZ | mB APredec, AIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].a
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				if bb == 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmzB + 54: // kJMZ | mB APredec, APredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				if bb == 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmzB + 55: // kJMZ | mB APredec, APostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				if bb == 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmzB + 56: // kJMZ | mB APostinc, Immediate
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				bptr = pc
+				ba, bb = ia, ib
+				if bb == 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmzB + 57: // kJMZ | mB APostinc, Direct
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				bptr = pc + ib
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				if bb == 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmzB + 58: // kJMZ | mB APostinc, BIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].b
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				if bb == 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmzB + 59: // kJMZ | mB APostinc, BPredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				if bb == 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmzB + 60: // kJMZ | mB APostinc, BPostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				if bb == 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmzB + 61: // kJMZ | mB APostinc, AIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].a
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				if bb == 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmzB + 62: // kJMZ | mB APostinc, APredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				if bb == 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmzB + 63: // kJMZ | mB APostinc, APostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				if bb == 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmnB + 0: // kJMN | mB Immediate, Immediate
+				aptr = pc
+				bptr = pc
+				ba, bb = ia, ib
+				if bb != 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmnB + 1: // kJMN | mB Immediate, Direct
+				aptr = pc
+				bptr = pc + ib
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				if bb != 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmnB + 2: // kJMN | mB Immediate, BIndirect
+				aptr = pc
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].b
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				if bb != 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmnB + 3: // kJMN | mB Immediate, BPredec
+				aptr = pc
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				if bb != 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmnB + 4: // kJMN | mB Immediate, BPostinc
+				aptr = pc
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				if bb != 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmnB + 5: // kJMN | mB Immediate, AIndirect
+				aptr = pc
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].a
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				if bb != 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmnB + 6: // kJMN | mB Immediate, APredec
+				aptr = pc
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				if bb != 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmnB + 7: // kJMN | mB Immediate, APostinc
+				aptr = pc
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				if bb != 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmnB + 8: // kJMN | mB Direct, Immediate
+				aptr = pc + ia
+				if aptr >= S {
+					aptr -= S
+				}
+				bptr = pc
+				ba, bb = ia, ib
+				if bb != 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmnB + 9: // kJMN | mB Direct, Direct
+				aptr = pc + ia
+				if aptr >= S {
+					aptr -= S
+				}
+				bptr = pc + ib
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				if bb != 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmnB + 10: // kJMN | mB Direct, BIndirect
+				aptr = pc + ia
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].b
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				if bb != 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmnB + 11: // kJMN | mB Direct, BPredec
+				aptr = pc + ia
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				if bb != 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmnB + 12: // kJMN | mB Direct, BPostinc
+				aptr = pc + ia
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				if bb != 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmnB + 13: // kJMN | mB Direct, AIndirect
+				aptr = pc + ia
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].a
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				if bb != 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmnB + 14: // kJMN | mB Direct, APredec
+				aptr = pc + ia
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				if bb != 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmnB + 15: // kJMN | mB Direct, APostinc
+				aptr = pc + ia
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				if bb != 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmnB + 16: // kJMN | mB BIndirect, Immediate
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].b
+				if aptr >= S {
+					aptr -= S
+				}
+				bptr = pc
+				ba, bb = ia, ib
+				if bb != 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmnB + 17: // kJMN | mB BIndirect, Direct
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].b
+				if aptr >= S {
+					aptr -= S
+				}
+				bptr = pc + ib
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				if bb != 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmnB + 18: // kJMN | mB BIndirect, BIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].b
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].b
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				if bb != 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmnB + 19: // kJMN | mB BIndirect, BPredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].b
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				if bb != 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmnB + 20: // kJMN | mB BIndirect, BPostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].b
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				if bb != 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmnB + 21: // kJMN | mB BIndirect, AIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].b
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].a
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				if bb != 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmnB + 22: // kJMN | mB BIndirect, APredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].b
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				if bb != 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmnB + 23: // kJMN | mB BIndirect, APostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].b
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				if bb != 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmnB + 24: // kJMN | mB BPredec, Immediate
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				bptr = pc
+				ba, bb = ia, ib
+				if bb != 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmnB + 25: // kJMN | mB BPredec, Direct
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				bptr = pc + ib
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				if bb != 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmnB + 26: // kJMN | mB BPredec, BIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].b
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				if bb != 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmnB + 27: // kJMN | mB BPredec, BPredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				if bb != 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmnB + 28: // kJMN | mB BPredec, BPostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				if bb != 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmnB + 29: // kJMN | mB BPredec, AIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].a
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				if bb != 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmnB + 30: // kJMN | mB BPredec, APredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				if bb != 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmnB + 31: // kJMN | mB BPredec, APostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				if bb != 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmnB + 32: // kJMN | mB BPostinc, Immediate
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				bptr = pc
+				ba, bb = ia, ib
+				if bb != 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmnB + 33: // kJMN | mB BPostinc, Direct
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				bptr = pc + ib
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				if bb != 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmnB + 34: // kJMN | mB BPostinc, BIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].b
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				if bb != 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmnB + 35: // kJMN | mB BPostinc, BPredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				if bb != 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmnB + 36: // kJMN | mB BPostinc, BPostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				if bb != 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmnB + 37: // kJMN | mB BPostinc, AIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].a
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				if bb != 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmnB + 38: // kJMN | mB BPostinc, APredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				if bb != 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmnB + 39: // kJMN | mB BPostinc, APostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].b
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].b = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				if bb != 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmnB + 40: // kJMN | mB AIndirect, Immediate
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].a
+				if aptr >= S {
+					aptr -= S
+				}
+				bptr = pc
+				ba, bb = ia, ib
+				if bb != 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmnB + 41: // kJMN | mB AIndirect, Direct
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].a
+				if aptr >= S {
+					aptr -= S
+				}
+				bptr = pc + ib
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				if bb != 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmnB + 42: // kJMN | mB AIndirect, BIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].a
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].b
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				if bb != 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmnB + 43: // kJMN | mB AIndirect, BPredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].a
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				if bb != 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmnB + 44: // kJMN | mB AIndirect, BPostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].a
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				if bb != 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmnB + 45: // kJMN | mB AIndirect, AIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].a
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].a
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				if bb != 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmnB + 46: // kJMN | mB AIndirect, APredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].a
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				if bb != 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmnB + 47: // kJMN | mB AIndirect, APostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + core[ta].a
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				if bb != 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmnB + 48: // kJMN | mB APredec, Immediate
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				bptr = pc
+				ba, bb = ia, ib
+				if bb != 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmnB + 49: // kJMN | mB APredec, Direct
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				bptr = pc + ib
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				if bb != 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmnB + 50: // kJMN | mB APredec, BIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].b
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				if bb != 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmnB + 51: // kJMN | mB APredec, BPredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				if bb != 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmnB + 52: // kJMN | mB APredec, BPostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				if bb != 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmnB + 53: // kJMN | mB APredec, AIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].a
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				if bb != 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmnB + 54: // kJMN | mB APredec, APredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				if bb != 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmnB + 55: // kJMN | mB APredec, APostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				if fa == 0 {
+					fa = S
+				}
+				fa--
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				if bb != 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmnB + 56: // kJMN | mB APostinc, Immediate
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				bptr = pc
+				ba, bb = ia, ib
+				if bb != 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmnB + 57: // kJMN | mB APostinc, Direct
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				bptr = pc + ib
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				if bb != 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmnB + 58: // kJMN | mB APostinc, BIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].b
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				if bb != 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmnB + 59: // kJMN | mB APostinc, BPredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				if bb != 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmnB + 60: // kJMN | mB APostinc, BPostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].b
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].b = fb
+				owner[tb] = id
+				written[tb] = stamp
+				if bb != 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmnB + 61: // kJMN | mB APostinc, AIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + core[tb].a
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				if bb != 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmnB + 62: // kJMN | mB APostinc, APredec
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				if fb == 0 {
+					fb = S
+				}
+				fb--
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				if bb != 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmnB + 63: // kJMN | mB APostinc, APostinc
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				fa := core[ta].a
+				aptr = ta + fa
+				if aptr >= S {
+					aptr -= S
+				}
+				fa++
+				if fa == S {
+					fa = 0
+				}
+				core[ta].a = fa
+				owner[ta] = id
+				written[ta] = stamp
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := core[tb].a
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = core[bptr].a, core[bptr].b
+				fb++
+				if fb == S {
+					fb = 0
+				}
+				core[tb].a = fb
+				owner[tb] = id
+				written[tb] = stamp
+				if bb != 0 {
+					next = aptr
+				}
+				goto push1
 
-		}
-		// The general path: every other form (2% of the instructions on
-		// bench-pairs.txt).
-		return w, left, stopGeneral, pc, next, 0
-	push1:
-		// (tail in a local: the store into buf could alias q.tail for the compiler)
-		tail = q.tail
-		q.buf[tail] = next
-		q.tail = (tail + 1) & q.mask
-		cw = w.next
-		left--
-		if left == 0 {
-			return cw, 0, stopDone, 0, 0, 0
-		}
-		continue
-	spl:
-		tail = q.tail
-		q.buf[tail] = next
-		q.tail = (tail + 1) & q.mask
-		if q.n < q.max {
-			if q.n == len(q.buf) {
-				return w, left, stopGrow, pc, next, aptr
 			}
-			q.buf[q.tail] = aptr
-			q.tail = (q.tail + 1) & q.mask
-			q.n++
-		}
-		cw = w.next
-		left--
-		if left == 0 {
-			return cw, 0, stopDone, 0, 0, 0
-		}
-		continue
-	die:
-		q.n--
-		left--
-		if q.n == 0 {
-			return w, left, stopDied, 0, 0, 0
-		}
-		cw = w.next
-		if left == 0 {
-			return cw, 0, stopDone, 0, 0, 0
+			// The general path: every other form (2% of the instructions on
+			// bench-pairs.txt).
+			return w, left, stopGeneral, pc, next, 0
+		push1:
+			// (tail in a local: the store into buf could alias q.tail for the compiler)
+			tail = q.tail
+			q.buf[tail] = next
+			q.tail = (tail + 1) & q.mask
+			cw = w.next
+			left--
+			if left == 0 {
+				return cw, 0, stopDone, 0, 0, 0
+			}
+			continue
+		spl:
+			tail = q.tail
+			q.buf[tail] = next
+			q.tail = (tail + 1) & q.mask
+			if q.n < q.max {
+				if q.n == len(q.buf) {
+					return w, left, stopGrow, pc, next, aptr
+				}
+				q.buf[q.tail] = aptr
+				q.tail = (q.tail + 1) & q.mask
+				q.n++
+			}
+			cw = w.next
+			left--
+			if left == 0 {
+				return cw, 0, stopDone, 0, 0, 0
+			}
+			continue
+		die:
+			q.n--
+			left--
+			if q.n == 0 {
+				return w, left, stopDied, 0, 0, 0
+			}
+			cw = w.next
+			if left == 0 {
+				return cw, 0, stopDone, 0, 0, 0
+			}
 		}
 	}
 }

@@ -32,18 +32,76 @@ const FastKindsFile = "fast_gen.go"
 
 var modeNames = []string{"Immediate", "Direct", "BIndirect", "BPredec", "BPostinc", "AIndirect", "APredec", "APostinc"}
 
+// variant is what differs between the two loops in the specialised cases.
+type variant struct {
+	tracked bool
+	sfx     string // of the labels the cases jump to, in this copy of the loop body
+}
+
+// bodyCopy is one copy of the step's loop body in run.tmpl.
+type bodyCopy struct {
+	Label string // at its start (none for the first)
+	Sfx   string // of its other labels
+	Next  string // the jump to the next step: the next copy, or back to the first
+}
+
+// copies are the copies of the loop body: two in the untracked variant (a
+// copy for each warrior of a battle of two, see run.tmpl), one in the other.
+func (v variant) copies() []bodyCopy {
+	if v.tracked {
+		return []bodyCopy{{Next: "continue"}}
+	}
+	return []bodyCopy{{Sfx: "A", Next: "goto stepB"}, {Label: "stepB", Sfx: "B", Next: "continue"}}
+}
+
+// goTo is the jump to label name of this copy of the loop body.
+func (v variant) goTo(name string) string { return "goto " + name + v.sfx + "\n" }
+
+// track records a write of cell x (nothing in the untracked variant).
+func (v variant) track(x string) string {
+	if !v.tracked {
+		return ""
+	}
+	return fmt.Sprintf("owner[%s] = id\nwritten[%s] = stamp\n", x, x)
+}
+
+// cell is cell x of the core, to take a field of: core[x] in the tracked
+// variant, and in the untracked one (the batch loop) a pointer from cellAt,
+// which does without the bounds check (every address the loop computes is
+// below the core size, see cellAt).
+func (v variant) cell(x string) string {
+	if v.tracked {
+		return "core[" + x + "]"
+	}
+	return "cellAt(core, " + x + ")"
+}
+
+// ref is a pointer to cell x.
+func (v variant) ref(x string) string {
+	if v.tracked {
+		return "&core[" + x + "]"
+	}
+	return v.cell(x)
+}
+
+// slot is the queue slot buf[i] (i is masked, so below len(buf)).
+func (v variant) slot(buf, i string) string {
+	if v.tracked {
+		return buf + "[" + i + "]"
+	}
+	return "*slotAt(" + buf + ", " + i + ")"
+}
+
 // Generate returns the content of Files[i].
 func Generate(i int) ([]byte, error) {
 	f := Files[i]
-	track := func(cell string) string {
-		if !f.Tracked {
-			return ""
-		}
-		return fmt.Sprintf("owner[%s] = id\nwritten[%s] = stamp\n", cell, cell)
-	}
+	v := variant{tracked: f.Tracked}
 	funcs := template.FuncMap{
-		"track":     track,
-		"fastCases": func() string { return fastCases(track) },
+		"track":     v.track,
+		"ref":       v.ref,
+		"slot":      v.slot,
+		"copies":    v.copies,
+		"fastCases": func(sfx string) string { v := v; v.sfx = sfx; return fastCases(v) },
 	}
 	t, err := template.New("run.tmpl").Funcs(funcs).Parse(runTemplate)
 	if err != nil {
@@ -64,7 +122,7 @@ func Generate(i int) ([]byte, error) {
 // operand writes the evaluation of one operand in mode m, exactly as the
 // general path of run.tmpl does it: side "a" sets aptr, side "b" bptr; with
 // snap, also the snapshot of the fields it points to (aa, ab or ba, bb).
-func operand(b *strings.Builder, track func(string) string, side, m string, snap bool) {
+func operand(b *strings.Builder, v variant, side, m string, snap bool) {
 	ptr, field := "aptr", "ia"
 	if side == "b" {
 		ptr, field = "bptr", "ib"
@@ -73,7 +131,7 @@ func operand(b *strings.Builder, track func(string) string, side, m string, snap
 	wrap := func(v string) { fmt.Fprintf(b, "if %s >= S {\n%s -= S\n}\n", v, v) }
 	load := func() {
 		if snap {
-			fmt.Fprintf(b, "%sa, %sb = core[%s].a, core[%s].b\n", side, side, ptr, ptr)
+			fmt.Fprintf(b, "%sa, %sb = %s.a, %s.b\n", side, side, v.cell(ptr), v.cell(ptr))
 		}
 	}
 	if m == "Immediate" {
@@ -97,19 +155,19 @@ func operand(b *strings.Builder, track func(string) string, side, m string, snap
 	}
 	switch {
 	case strings.HasSuffix(m, "Indirect"):
-		fmt.Fprintf(b, "%s = %s + core[%s].%s\n", ptr, t, t, fld)
+		fmt.Fprintf(b, "%s = %s + %s.%s\n", ptr, t, v.cell(t), fld)
 		wrap(ptr)
 		load()
 	case strings.HasSuffix(m, "Predec"):
-		fmt.Fprintf(b, "%s := core[%s].%s\nif %s == 0 {\n%s = S\n}\n%s--\ncore[%s].%s = %s\n%s", f, t, fld, f, f, f, t, fld, f, track(t))
+		fmt.Fprintf(b, "%s := %s.%s\nif %s == 0 {\n%s = S\n}\n%s--\n%s.%s = %s\n%s", f, v.cell(t), fld, f, f, f, v.cell(t), fld, f, v.track(t))
 		fmt.Fprintf(b, "%s = %s + %s\n", ptr, t, f)
 		wrap(ptr)
 		load()
 	default: // postincrement: the snapshot is taken before the increment is stored
-		fmt.Fprintf(b, "%s := core[%s].%s\n%s = %s + %s\n", f, t, fld, ptr, t, f)
+		fmt.Fprintf(b, "%s := %s.%s\n%s = %s + %s\n", f, v.cell(t), fld, ptr, t, f)
 		wrap(ptr)
 		load()
-		fmt.Fprintf(b, "%s++\nif %s == S {\n%s = 0\n}\ncore[%s].%s = %s\n%s", f, f, f, t, fld, f, track(t))
+		fmt.Fprintf(b, "%s++\nif %s == S {\n%s = 0\n}\n%s.%s = %s\n%s", f, f, f, v.cell(t), fld, f, v.track(t))
 	}
 }
 
@@ -122,7 +180,7 @@ type form struct {
 	snapA, snapB bool     // the execution reads the A or B snapshot
 	// exec writes the execution; am is the A mode's name, modes the case's
 	// mode number.
-	exec func(b *strings.Builder, track func(string) string, am string, modes int)
+	exec func(b *strings.Builder, v variant, am string, modes int)
 }
 
 func allModifiers(op string) []string {
@@ -134,15 +192,15 @@ func allModifiers(op string) []string {
 }
 
 // djn is DJN with the fields it decrements and tests ("a", "b" or both).
-func djn(fields ...string) func(*strings.Builder, func(string) string, string, int) {
-	return func(b *strings.Builder, track func(string) string, _ string, _ int) {
-		b.WriteString("d := &core[bptr]\n")
+func djn(fields ...string) func(*strings.Builder, variant, string, int) {
+	return func(b *strings.Builder, v variant, _ string, _ int) {
+		fmt.Fprintf(b, "d := %s\n", v.ref("bptr"))
 		var cond []string
 		for _, f := range fields {
 			fmt.Fprintf(b, "if d.%s == 0 {\nd.%s = S\n}\nd.%s--\n", f, f, f)
 			cond = append(cond, "b"+f+" != 1")
 		}
-		fmt.Fprintf(b, "%sif %s {\nnext = aptr\n}\ngoto push1\n", track("bptr"), strings.Join(cond, " || "))
+		fmt.Fprintf(b, "%sif %s {\nnext = aptr\n}\n%s", v.track("bptr"), strings.Join(cond, " || "), v.goTo("push1"))
 	}
 }
 
@@ -151,55 +209,73 @@ func djn(fields ...string) func(*strings.Builder, func(string) string, string, i
 // general path in run.tmpl does the rest.
 var forms = []form{
 	{constant: "fastMovI", ops: []string{"kMOV | mI"}, snapA: true,
-		exec: func(b *strings.Builder, track func(string) string, am string, modes int) {
+		exec: func(b *strings.Builder, v variant, am string, modes int) {
 			if am == "Immediate" {
 				// the A snapshot is the fetched instruction, opcode and modes included
-				fmt.Fprintf(b, "d := &core[bptr]\nd.a, d.b, d.op, d.modes, d.fast = ia, ib, kMOV|mI, %d, fastMovI+%d\n", modes, modes)
+				fmt.Fprintf(b, "d := %s\nd.a, d.b, d.op, d.modes, d.fast = ia, ib, kMOV|mI, %d, fastMovI+%d\n", v.ref("bptr"), modes, modes)
 			} else {
 				// field by field: Go copies a struct of more than four fields through memory
-				b.WriteString("s, d := &core[aptr], &core[bptr]\nd.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast\n")
+				fmt.Fprintf(b, "s, d := %s, %s\nd.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast\n", v.ref("aptr"), v.ref("bptr"))
 			}
-			fmt.Fprintf(b, "%sgoto push1\n", track("bptr"))
+			fmt.Fprintf(b, "%s%s", v.track("bptr"), v.goTo("push1"))
 		}},
 	{constant: "fastSpl", ops: allModifiers("kSPL"),
-		exec: func(b *strings.Builder, _ func(string) string, _ string, _ int) { b.WriteString("goto spl\n") }},
+		exec: func(b *strings.Builder, v variant, _ string, _ int) { b.WriteString(v.goTo("spl")) }},
 	{constant: "fastJmp", ops: allModifiers("kJMP"),
-		exec: func(b *strings.Builder, _ func(string) string, _ string, _ int) {
-			b.WriteString("next = aptr\ngoto push1\n")
+		exec: func(b *strings.Builder, v variant, _ string, _ int) {
+			b.WriteString("next = aptr\n" + v.goTo("push1"))
 		}},
 	{constant: "fastDat", ops: allModifiers("kDAT"),
-		exec: func(b *strings.Builder, _ func(string) string, _ string, _ int) { b.WriteString("goto die\n") }},
+		exec: func(b *strings.Builder, v variant, _ string, _ int) { b.WriteString(v.goTo("die")) }},
 	{constant: "fastDjnA", ops: []string{"kDJN | mA", "kDJN | mBA"}, snapB: true, exec: djn("a")},
 	{constant: "fastDjnB", ops: []string{"kDJN | mB", "kDJN | mAB"}, snapB: true, exec: djn("b")},
 	{constant: "fastDjnF", ops: []string{"kDJN | mF", "kDJN | mX", "kDJN | mI"}, snapB: true, exec: djn("a", "b")},
 	{constant: "fastAddAB", ops: []string{"kADD | mAB"}, snapA: true, snapB: true,
-		exec: func(b *strings.Builder, track func(string) string, _ string, _ int) {
-			fmt.Fprintf(b, "core[bptr].b = addMod(bb, aa, S)\n%sgoto push1\n", track("bptr"))
+		exec: func(b *strings.Builder, v variant, _ string, _ int) {
+			fmt.Fprintf(b, "%s.b = addMod(bb, aa, S)\n%s%s", v.cell("bptr"), v.track("bptr"), v.goTo("push1"))
 		}},
 	{constant: "fastAddF", ops: []string{"kADD | mF", "kADD | mI"}, snapA: true, snapB: true,
-		exec: func(b *strings.Builder, track func(string) string, _ string, _ int) {
-			fmt.Fprintf(b, "d := &core[bptr]\nd.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)\n%sgoto push1\n", track("bptr"))
+		exec: func(b *strings.Builder, v variant, _ string, _ int) {
+			fmt.Fprintf(b, "d := %s\nd.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)\n%s%s", v.ref("bptr"), v.track("bptr"), v.goTo("push1"))
 		}},
 	{constant: "fastJmzB", ops: []string{"kJMZ | mB", "kJMZ | mAB"}, snapB: true,
-		exec: func(b *strings.Builder, _ func(string) string, _ string, _ int) {
-			b.WriteString("if bb == 0 {\nnext = aptr\n}\ngoto push1\n")
+		exec: func(b *strings.Builder, v variant, _ string, _ int) {
+			b.WriteString("if bb == 0 {\nnext = aptr\n}\n" + v.goTo("push1"))
 		}},
 	{constant: "fastJmnB", ops: []string{"kJMN | mB", "kJMN | mAB"}, snapB: true,
-		exec: func(b *strings.Builder, _ func(string) string, _ string, _ int) {
-			b.WriteString("if bb != 0 {\nnext = aptr\n}\ngoto push1\n")
+		exec: func(b *strings.Builder, v variant, _ string, _ int) {
+			b.WriteString("if bb != 0 {\nnext = aptr\n}\n" + v.goTo("push1"))
 		}},
 }
 
+// fastKinds is the number of values of a cell's fast kind the switch of run.tmpl
+// covers, a power of two: it switches on fast&(fastKinds-1) and has a case for
+// every value (those above the specialised ones take the general path), so
+// the compiler's jump table needs no range check.
+const fastKinds = 1024
+
 // fastCases returns the generated case clauses.
-func fastCases(track func(string) string) string {
+func fastCases(v variant) string {
 	var b strings.Builder
+	if len(forms)*64 >= fastKinds {
+		panic("gen: more specialised cases than fastKinds")
+	}
+	b.WriteString("case fastNone")
+	for k := len(forms)*64 + 1; k < fastKinds; k++ {
+		sep := ", "
+		if k%16 == 0 {
+			sep = ",\n"
+		}
+		fmt.Fprintf(&b, "%s%d", sep, k)
+	}
+	b.WriteString(": // the general path, after the switch\n")
 	for _, f := range forms {
 		for i, ma := range modeNames {
 			for j, mb := range modeNames {
 				fmt.Fprintf(&b, "case %s + %d: // %s %s, %s\n", f.constant, i*8+j, f.ops[0], ma, mb)
-				operand(&b, track, "a", ma, f.snapA)
-				operand(&b, track, "b", mb, f.snapB)
-				f.exec(&b, track, ma, i*8+j)
+				operand(&b, v, "a", ma, f.snapA)
+				operand(&b, v, "b", mb, f.snapB)
+				f.exec(&b, v, ma, i*8+j)
 			}
 		}
 	}
@@ -211,10 +287,11 @@ func fastCases(track func(string) string) string {
 func FastKinds() ([]byte, error) {
 	var b bytes.Buffer
 	b.WriteString("// Code generated by internal/gen; DO NOT EDIT.\n\npackage redcode\n\n")
-	b.WriteString("// The specialised cases of Machine.run: one per form (internal/gen) and pair of\n// addressing modes, numbered form + A mode*8 + B mode; fastNone is the general path.\nconst (\nfastNone = 0\n")
+	b.WriteString("// The specialised cases of Machine.run: one per form (internal/gen) and pair of\n// addressing modes, numbered form + A mode*8 + B mode from 0; fastNone, after them,\n// is the general path, and fastMask covers every kind.\nconst (\n")
 	for i, f := range forms {
-		fmt.Fprintf(&b, "%s = %d\n", f.constant, 1+64*i)
+		fmt.Fprintf(&b, "%s = %d\n", f.constant, 64*i)
 	}
+	fmt.Fprintf(&b, "fastNone = %d\nfastMask = %d\n", 64*len(forms), fastKinds-1)
 	b.WriteString(")\n\n// fastKind is the specialised case for an instruction (op = opcode*8 + modifier,\n// modes = A mode*8 + B mode). A cell's opcode and modes are only ever copied\n// together with its fast kind (MOV.I), so the kind cannot go stale.\n")
 	b.WriteString("func fastKind(op, modes uint8) uint16 {\nswitch op {\n")
 	for _, f := range forms {
