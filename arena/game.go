@@ -722,11 +722,20 @@ func (g *Game) turn(r *robot) {
 	if r.regs[regActive] < 1 {
 		return
 	}
-	if !g.noPrefetch && g.chainable(r) {
+	// chainable and afterComplete on one look-up (noPrefetch is never set in classic games).
+	if i := uint(r.pos - 1); i < uint(len(r.code)) {
+		if in := &r.code[i]; in.fast && (in.op != robolang.OpTurn || g.onEvent == nil) {
+			g.runAhead(r, c)
+		} else {
+			g.prefetchIn(r, in, c)
+		}
+		return
+	}
+	if g.chainable(r) {
 		g.runAhead(r, c)
 		return
 	}
-	g.afterComplete(r, c)
+	g.afterCompleteOther(r, c)
 }
 
 // prefetch makes now, at r's completing turn, the fetch that r will make on its turn in
