@@ -94,14 +94,13 @@ func (g *Game) runAhead(r *robot, c uint32) {
 func (g *Game) advance(r *robot, t, limit uint32, turns bool) (uint32, int32, uint32, *cinstr) {
 	var n int32
 	end := t
-	code, pos := r.code, r.pos // r.code and r.bank change only on BJUMP and reboots (rare)
-	vars := &r.regs
+	pos := r.pos // (r.code is read at every step: a local copy costs more in register moves)
 	var in *cinstr
 loop:
 	for {
 		in = nil
-		if i := uint(pos - 1); i < uint(len(code)) {
-			in = &code[i]
+		if i := uint(pos - 1); i < uint(len(r.code)) {
+			in = &r.code[i]
 		} else {
 			if t+1 > limit || len(r.banks) == 0 {
 				break
@@ -111,7 +110,7 @@ loop:
 				break
 			}
 			r.bank, r.code = 1, b1
-			code, pos, in = b1, 1, &b1[0]
+			pos, in = 1, &b1[0]
 			end = t + 1
 		}
 		due := t + uint32(in.dur)
@@ -119,20 +118,20 @@ loop:
 			break
 		}
 		a0, a1 := &in.args[0], &in.args[1]
-		a := int(a0.val) + int(vars[a0.vi&regMask]&a0.vmask)
+		a := int(a0.val) + int(r.regs[a0.vi&regMask]&a0.vmask)
 		switch in.op {
 		case robolang.OpJump:
 			pos += int32(a)
 		case robolang.OpComp:
 			pos++
-			if a == int(a1.val)+int(vars[a1.vi&regMask]&a1.vmask) {
+			if a == int(a1.val)+int(r.regs[a1.vi&regMask]&a1.vmask) {
 				pos++
 			}
 		case robolang.OpSet:
 			if !r.ck.saved {
-				r.ck.save(vars)
+				r.ck.save(&r.regs)
 			}
-			vars[a0.vi&regMask] = a1.val + vars[a1.vi&regMask]&a1.vmask
+			r.regs[a0.vi&regMask] = a1.val + r.regs[a1.vi&regMask]&a1.vmask
 			pos++
 		case robolang.OpTurn:
 			if !turns {
@@ -146,10 +145,9 @@ loop:
 			pos++
 		case robolang.OpBJump:
 			r.setBank(int32(a))
-			code = r.code
-			pos = int32(a1.val) + int32(vars[a1.vi&regMask]&a1.vmask)
+			pos = int32(a1.val) + int32(r.regs[a1.vi&regMask]&a1.vmask)
 		default: // ADD, SUB
-			b := int(a1.val) + int(vars[a1.vi&regMask]&a1.vmask)
+			b := int(a1.val) + int(r.regs[a1.vi&regMask]&a1.vmask)
 			v := a + b
 			if in.op == robolang.OpSub {
 				v = a - b
@@ -158,9 +156,9 @@ loop:
 				break loop
 			}
 			if !r.ck.saved {
-				r.ck.save(vars)
+				r.ck.save(&r.regs)
 			}
-			vars[a0.vi&regMask] = int16(v)
+			r.regs[a0.vi&regMask] = int16(v)
 			pos++
 		}
 		n++
