@@ -116,8 +116,7 @@ func (g *Game) completeIn(r *robot, in *cinstr) {
 		front = g.front(r)
 		ref = g.robotAt(front)
 	}
-	next := r.pos + 1
-	switch op {
+	switch op { // (the position moves on by one at the end; the jumps set it and return)
 	case robolang.OpAdd, robolang.OpSub, robolang.OpMul:
 		a := g.read(r, in.args[0])
 		b := g.read(r, in.args[1])
@@ -155,17 +154,20 @@ func (g *Game) completeIn(r *robot, in *cinstr) {
 		g.write(r, in.args[0], g.read(r, in.args[1]), ref)
 	case robolang.OpComp:
 		if g.read(r, in.args[0]) == g.read(r, in.args[1]) {
-			next = r.pos + 2
+			r.pos++
 		}
 	case robolang.OpJump:
-		next = r.pos + int32(g.read(r, in.args[0]))
+		r.pos += int32(g.read(r, in.args[0]))
+		return
 	case robolang.OpAJump:
-		next = int32(g.read(r, in.args[0]))
+		r.pos = int32(g.read(r, in.args[0]))
+		return
 	case robolang.OpBJump:
 		b := g.read(r, in.args[0])
 		i := g.read(r, in.args[1])
 		r.setBank(int32(b))
-		next = int32(i)
+		r.pos = int32(i)
+		return
 	case robolang.OpTurn:
 		if g.read(r, in.args[0]) == 0 {
 			r.dir = r.dir.Left()
@@ -286,20 +288,26 @@ func (g *Game) completeIn(r *robot, in *cinstr) {
 		if ref == nil {
 			g.build(r, a, b, c == 1)
 		}
-	case robolang.OpInit:
-		g.taskInit(r, g.read(r, in.args[0]), g.read(r, in.args[1]))
+	case robolang.OpInit, robolang.OpSeize, robolang.OpResume, robolang.OpBreak:
+		next := r.pos + 1 // (the task's position as it was before the task operation)
+		switch op {
+		case robolang.OpInit:
+			g.taskInit(r, g.read(r, in.args[0]), g.read(r, in.args[1]))
+		case robolang.OpSeize:
+			g.taskSeize(r)
+		case robolang.OpResume:
+			g.taskResume(r)
+		default:
+			g.taskBreak(r)
+		}
+		r.pos = next
+		return
 	case robolang.OpQuit:
 		g.taskQuit(r)
 		return // the task is gone (or the robot): it has no position to move on
-	case robolang.OpSeize:
-		g.taskSeize(r)
-	case robolang.OpResume:
-		g.taskResume(r)
-	case robolang.OpBreak:
-		g.taskBreak(r)
 	case robolang.OpSleep:
 	}
-	r.pos = next
+	r.pos++
 }
 
 // indirectValid is RC3.md 5's check (3): an indirect operand's index must name a variable
