@@ -159,7 +159,7 @@ type robot struct {
 	fetchAt    uint32   // the cycle of the last (or, if prefetched, the coming) fetch
 	id         uint32
 	slot       int32 // index in Game.robots; grows with creation order (see sched.go)
-	dur        int32 // the duration fixed at the last fetch
+	front      int32 // classic games: the board index of the reference field (see Game.front)
 	dir        Dir
 	set        uint8
 	team       uint8
@@ -186,7 +186,8 @@ type robot struct {
 	seq    uint32 // bumped whenever pending overflow entries become invalid
 	rem    int32  // while frozen with an instruction in progress: turns still needed
 	gen    int32
-	_      [8]byte // pad to 256 bytes: four whole cache lines per robot
+	dur    int32   // the duration fixed at the last fetch (views read it)
+	_      [4]byte // pad to 256 bytes: four whole cache lines per robot
 }
 
 // A robot's registers: what its operands read and write. #1..#20 are regs[0..19]. Keeping
@@ -496,6 +497,7 @@ func (g *Game) newRobot(team int, parent uint32, gen int, x, y int, dir Dir, set
 		r.regs[regMobile] = 1
 	}
 	r.setBank(1)
+	r.front = g.frontOf[uint(r.field)<<2|uint(dir&3)]
 	g.nextID++
 	g.board[y*g.n+x] = onBoard(r)
 	g.teamCount[team]++
@@ -517,8 +519,15 @@ func wrap(v, n int) int {
 	return v
 }
 
-// front returns the board index of r's reference field.
+// front returns the board index of r's reference field. A classic robot keeps it in its first
+// cache line (robot.front, set again whenever its field or direction changes: a TURN, a MOVE,
+// a settled chain), so that the instructions that look at the robot in front need not look
+// it up in the neighbours table. A plain game's task switches change the direction without
+// telling it, so it is looked up there.
 func (g *Game) front(r *robot) int {
+	if !g.plain {
+		return int(r.front)
+	}
 	return int(g.frontOf[uint(r.field)<<2|uint(r.dir&3)])
 }
 
