@@ -548,17 +548,18 @@ func neighbours(n int) []int32 {
 // robotAt returns the robot on board index idx, or nil.
 func (g *Game) robotAt(idx int) *robot {
 	if s := g.board[idx]; s != 0 {
-		return &g.robots[s&slotMask-1]
+		return &g.robots[s&slotMask]
 	}
 	return nil
 }
 
-// A board entry is the robot's slot+1 with its team+1 in the top byte, so that SCAN reads
-// the team without touching the robot (its first cache line is often not in the cache).
-// Slots stay below 3n² ≤ 120,000 < 2²⁴.
+// A board entry is the robot's slot with its team+1 in the top byte, so that SCAN reads
+// the team without touching the robot (its first cache line is often not in the cache); the
+// team byte is never 0, so an entry of 0 is an empty field. Slots stay below 3n² ≤ 120,000
+// < 2²⁴.
 const slotMask = 1<<24 - 1
 
-func onBoard(r *robot) int32 { return (r.slot + 1) | int32(r.team+1)<<24 }
+func onBoard(r *robot) int32 { return r.slot | int32(r.team+1)<<24 }
 
 // instrAt returns the instruction at r's position, or nil if none stands there.
 func (r *robot) instrAt() *cinstr {
