@@ -244,10 +244,11 @@ type Game struct {
 	over  bool // the game has ended
 	actor uint32
 
-	words    int              // bitset words per wheel bucket
-	wheel    []uint64         // wheelSize buckets of words bits: pending visits by slot
-	counts   [wheelSize]int32 // set bits per bucket
-	overflow heap             // visits beyond the wheel's reach
+	compactAt int              // runCycle compacts the slots past this many (n² + n²/4: see sched.go)
+	words     int              // bitset words per wheel bucket
+	wheel     []uint64         // wheelSize buckets of words bits: pending visits by slot
+	counts    [wheelSize]int32 // set bits per bucket
+	overflow  heap             // visits beyond the wheel's reach
 
 	teamCount     []int // robots per team
 	diedAt        []int // cycle in which the team died out, 0 while alive
@@ -310,6 +311,7 @@ func New(cfg Config) (*Game, error) {
 		frontOf:   b.frontOf,
 		robots:    b.robots,
 		remap:     b.remap,
+		compactAt: n*n + n*n/4,
 		words:     b.words,
 		wheel:     b.wheel,
 		overflow:  b.overflow,
@@ -679,14 +681,18 @@ func (g *Game) nextBusyCycle() int {
 // runCycle simulates cycle c (> the last one; cycles skipped must have had no visits):
 // every robot due in c takes its turn, in creation order.
 func (g *Game) runCycle(c int) {
-	if len(g.robots) > g.n*g.n+g.n*g.n/4 { // see sched.go
+	if len(g.robots) > g.compactAt {
 		g.compact()
 	}
 	g.cycle = c
-	g.pullOverflow()
+	if len(g.overflow) > 0 {
+		g.pullOverflow()
+	}
 	g.visitBucket()
 	g.actor = ^uint32(0)
-	g.checkEnd()
+	if g.alivePrograms <= 1 || c >= g.opts.Timeout { // (else checkEnd finds nothing)
+		g.checkEnd()
+	}
 }
 
 func (g *Game) checkEnd() {
