@@ -618,7 +618,10 @@ func (g *Game) RunUntil(cycle int) {
 		cycle = g.opts.Timeout
 	}
 	for !g.over && g.cycle < cycle {
-		nb := g.nextBusyCycle()
+		nb := g.cycle + 1
+		if g.counts[nb&wheelMask] == 0 { // (the next cycle is busy most of the time)
+			nb = g.nextBusyCycle()
+		}
 		if nb > cycle {
 			g.cycle = cycle
 			g.checkEnd()
