@@ -190,8 +190,13 @@ func (g *Game) prefetchIn(r *robot, in *cinstr, t uint32) {
 			g.afterCompleteOther(r, t)
 			return
 		}
+		// transDuration, with the source bank's duration worked out when the game was made
 		a0 := &in.args[0]
-		d = g.transDuration(r, in, int(a0.val+r.regs[a0.vi&regMask]&a0.vmask))
+		if a := int(a0.val + r.regs[a0.vi&regMask]&a0.vmask); uint(a-1) < uint(len(r.banks)) {
+			d = r.banks[a-1].transDur
+		} else {
+			d = g.transDuration(r, in, a)
+		}
 	}
 	r.inProgress = true
 	r.dur = d

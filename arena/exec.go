@@ -385,15 +385,6 @@ func (g *Game) build(r *robot, set, banks int, mobile bool) {
 	g.newRobot(int(r.team), r.id, int(r.gen)+1, idx%g.n, idx/g.n, r.dir, set, mobile, nil, banks)
 }
 
-// emptyBanks holds one shared empty bank per team (banks are immutable, so one suffices).
-var emptyBanks = func() [MaxPrograms]*Bank {
-	var e [MaxPrograms]*Bank
-	for i := range e {
-		e[i] = &Bank{Origin: i}
-	}
-	return e
-}()
-
 // read returns an operand's value. An indirect operand reads 0 for an index outside 1..20
 // (a duration at fetch: RC3.md 3; complete checks them first).
 func (g *Game) read(r *robot, o carg) int {

@@ -20,7 +20,14 @@ type Bank struct {
 	Hidden bool // came from an RBI program: views hide its name and code
 	Origin int  // the team (program index) the bank came from; for CREATE's empty banks, the builder's
 
-	code []cinstr // Code compiled for this game's options
+	code     []cinstr // Code compiled for this game's options
+	transDur int32    // the duration of a TRANS without remote operands from this bank (see newBank)
+}
+
+// newBank makes a bank for a game under the options o, compiling its code.
+func newBank(name string, code []robolang.Instr, hidden bool, origin int, o *Options) *Bank {
+	return &Bank{Name: name, Code: code, Hidden: hidden, Origin: origin, code: compile(code, o),
+		transDur: int32(min(max(o.cost(robolang.OpTrans, 0)+int64(o.TransPerInstr)*int64(len(code)), 1), maxDuration))}
 }
 
 // cinstr is an instruction compiled for the engine: 24 bytes instead of robolang.Instr's
@@ -257,7 +264,8 @@ type Game struct {
 	instructions  int64
 
 	onEvent func(Event)
-	chains  int // robots with chained set
+	chains  int                // robots with chained set
+	empty   [MaxPrograms]*Bank // one empty bank per team for CREATE (banks are immutable: one suffices)
 
 	// RC3 (tasks.go). plain games give their robots turns through turnPlain, scheduled for
 	// the turns in which a task completes or fetches observably, without prefetch or chains:
@@ -332,10 +340,11 @@ func New(cfg Config) (*Game, error) {
 		g.drawIDs()
 	}
 	for team, p := range cfg.Programs {
+		g.empty[team] = newBank("", nil, false, team, opts)
 		banks := make([]*Bank, len(p.Banks))
 		for i := range p.Banks {
 			b := &p.Banks[i]
-			banks[i] = &Bank{Name: b.Name, Code: b.Code, Hidden: b.Hidden || p.Hidden, Origin: team, code: compile(b.Code, opts)}
+			banks[i] = newBank(b.Name, b.Code, b.Hidden || p.Hidden, team, opts)
 		}
 		pl := places[team]
 		r := g.newRobot(team, 0, 0, pl.X, pl.Y, pl.Dir, 2, opts.FirstMobile, banks, 0)
@@ -487,7 +496,7 @@ func (g *Game) newRobot(team int, parent uint32, gen int, x, y int, dir Dir, set
 		if cap(keep) < nEmpty {
 			keep = make([]*Bank, 0, robolang.MaxBanks)
 		}
-		empty := emptyBanks[team]
+		empty := g.empty[team]
 		for i := 0; i < nEmpty; i++ {
 			keep = append(keep, empty)
 		}
