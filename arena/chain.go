@@ -57,7 +57,8 @@ func (g *Game) chainable(r *robot) bool {
 }
 
 // runAhead starts a chain for r, which completed an instruction at cycle c (and is active,
-// with nothing in progress), and schedules its next visit.
+// with nothing in progress), and schedules its next visit, prefetching the instruction the
+// chain stopped at (advance hands it over: no second look-up).
 func (g *Game) runAhead(r *robot, c uint32) {
 	ck := &r.ck
 	ck.pos, ck.bank, ck.dir, ck.t, ck.saved = r.pos, r.bank, r.dir, c, false
@@ -65,14 +66,18 @@ func (g *Game) runAhead(r *robot, c uint32) {
 	if t := uint32(g.opts.Timeout); limit > t {
 		limit = t
 	}
-	last, n, end := g.advance(r, c, limit, g.onEvent == nil)
+	last, n, end, in := g.advance(r, c, limit, g.onEvent == nil)
 	if end > c {
 		ck.n, ck.end = n, end
 		g.instructions += int64(n)
 		r.chained = true
 		g.chains++
 	}
-	g.afterComplete(r, last)
+	if in != nil {
+		g.prefetchIn(r, in, last)
+	} else {
+		g.afterCompleteOther(r, last)
+	}
 }
 
 // advance executes r's fast instructions from the state after a completing turn in cycle t,
@@ -84,18 +89,18 @@ func (g *Game) runAhead(r *robot, c uint32) {
 // instruction has no fixed duration, data hunger. An auto-reboot (in the fetch of cycle t+1)
 // into an instruction that is not private is made, and the chain stops there: afterComplete
 // prefetches that instruction as the fetch in t+1 would. advance returns the cycle of the
-// last completion, how many instructions completed, and the cycle of its last step (t when
-// it made none).
-func (g *Game) advance(r *robot, t, limit uint32, turns bool) (uint32, int32, uint32) {
+// last completion, how many instructions completed, the cycle of its last step (t when
+// it made none), and the instruction at r's position it stopped at (nil if none stands there).
+func (g *Game) advance(r *robot, t, limit uint32, turns bool) (uint32, int32, uint32, *cinstr) {
 	var n int32
 	end := t
-	code, pos := r.code, r.pos // r.code and r.bank change only on BJUMP and reboots (rare)
-	vars := &r.regs
+	pos := r.pos // (r.code is read at every step: a local copy costs more in register moves)
+	var in *cinstr
 loop:
 	for {
-		var in *cinstr
-		if i := uint(pos - 1); i < uint(len(code)) {
-			in = &code[i]
+		in = nil
+		if i := uint(pos - 1); i < uint(len(r.code)) {
+			in = &r.code[i]
 		} else {
 			if t+1 > limit || len(r.banks) == 0 {
 				break
@@ -105,7 +110,7 @@ loop:
 				break
 			}
 			r.bank, r.code = 1, b1
-			code, pos, in = b1, 1, &b1[0]
+			pos, in = 1, &b1[0]
 			end = t + 1
 		}
 		due := t + uint32(in.dur)
@@ -113,20 +118,20 @@ loop:
 			break
 		}
 		a0, a1 := &in.args[0], &in.args[1]
-		a := int(a0.val) + int(vars[a0.vi&regMask]&a0.vmask)
+		a := int(a0.val) + int(r.regs[a0.vi&regMask]&a0.vmask)
 		switch in.op {
 		case robolang.OpJump:
 			pos += int32(a)
 		case robolang.OpComp:
 			pos++
-			if a == int(a1.val)+int(vars[a1.vi&regMask]&a1.vmask) {
+			if a == int(a1.val)+int(r.regs[a1.vi&regMask]&a1.vmask) {
 				pos++
 			}
 		case robolang.OpSet:
 			if !r.ck.saved {
-				r.ck.save(vars)
+				r.ck.save(&r.regs)
 			}
-			vars[a0.vi&regMask] = a1.val + vars[a1.vi&regMask]&a1.vmask
+			r.regs[a0.vi&regMask] = a1.val + r.regs[a1.vi&regMask]&a1.vmask
 			pos++
 		case robolang.OpTurn:
 			if !turns {
@@ -137,13 +142,13 @@ loop:
 			} else {
 				r.dir = r.dir.Right()
 			}
+			r.front = g.frontOf[uint(r.field)<<2|uint(r.dir&3)]
 			pos++
 		case robolang.OpBJump:
 			r.setBank(int32(a))
-			code = r.code
-			pos = int32(a1.val) + int32(vars[a1.vi&regMask]&a1.vmask)
+			pos = int32(a1.val) + int32(r.regs[a1.vi&regMask]&a1.vmask)
 		default: // ADD, SUB
-			b := int(a1.val) + int(vars[a1.vi&regMask]&a1.vmask)
+			b := int(a1.val) + int(r.regs[a1.vi&regMask]&a1.vmask)
 			v := a + b
 			if in.op == robolang.OpSub {
 				v = a - b
@@ -152,50 +157,60 @@ loop:
 				break loop
 			}
 			if !r.ck.saved {
-				r.ck.save(vars)
+				r.ck.save(&r.regs)
 			}
-			vars[a0.vi&regMask] = int16(v)
+			r.regs[a0.vi&regMask] = int16(v)
 			pos++
 		}
 		n++
 		t, end = due, due
 	}
 	r.pos = pos
-	return t, n, end
+	return t, n, end, in
 }
 
 // afterComplete schedules r's next visit after it completed an instruction in cycle t:
 // prefetching the next instruction when that is safe (see prefetch), else a fetching visit
-// in cycle t+1. The two common cases are written out (a hot path): an instruction of fixed
-// duration, and a TRANS whose operands are no remotes (its duration is the source bank's).
+// in cycle t+1.
 func (g *Game) afterComplete(r *robot, t uint32) {
 	if j := uint(r.pos - 1); j < uint(len(r.code)) && !g.noPrefetch {
-		in := &r.code[j]
-		d := in.dur
-		if !in.fixed {
-			if in.op != robolang.OpTrans || in.remotes > 0 || in.args[0].kind >= robolang.KindRemote {
-				g.afterCompleteOther(r, t)
-				return
-			}
-			a0 := &in.args[0]
-			d = g.transDuration(r, in, int(a0.val+r.regs[a0.vi&regMask]&a0.vmask))
-		}
-		r.inProgress = true
-		r.dur = d
-		r.fetchAt = t + 1
-		due := t + uint32(d)
-		r.due = due
-		if due-uint32(g.cycle) < wheelSize { // schedule(r, due), written out
-			b := due & wheelMask
-			g.wheel[int(b)*g.words+int(r.slot>>6)] |= 1 << uint(r.slot&63)
-			g.counts[b]++
-			r.sched = schedWheel
-		} else {
-			g.scheduleFar(r, due)
-		}
+		g.prefetchIn(r, &r.code[j], t)
 		return
 	}
 	g.afterCompleteOther(r, t)
+}
+
+// prefetchIn is afterComplete of in, the instruction at r's position (and not noPrefetch).
+// The two common cases are written out (a hot path): an instruction of fixed duration, and a
+// TRANS whose operands are no remotes (its duration is the source bank's).
+func (g *Game) prefetchIn(r *robot, in *cinstr, t uint32) {
+	d := in.dur
+	if !in.fixed {
+		if in.op != robolang.OpTrans || in.remotes > 0 || in.args[0].kind >= robolang.KindRemote {
+			g.afterCompleteOther(r, t)
+			return
+		}
+		// transDuration, with the source bank's duration worked out when the game was made
+		a0 := &in.args[0]
+		if a := int(a0.val + r.regs[a0.vi&regMask]&a0.vmask); uint(a-1) < uint(len(r.banks)) {
+			d = r.banks[a-1].transDur
+		} else {
+			d = g.transDuration(r, in, a)
+		}
+	}
+	r.inProgress = true
+	r.dur = d
+	r.fetchAt = t + 1
+	due := t + uint32(d)
+	r.due = due
+	if due-uint32(g.cycle) < wheelSize { // schedule(r, due), written out
+		b := due & wheelMask
+		g.wheel[int(b)*g.words+int(r.slot>>6)] |= 1 << uint(r.slot&63)
+		g.counts[b]++
+		r.sched = schedWheel
+	} else {
+		g.scheduleFar(r, due)
+	}
 }
 
 // afterCompleteOther is afterComplete's general case.
@@ -232,11 +247,12 @@ func (g *Game) settle(r *robot) {
 	ck := &r.ck
 	g.instructions -= int64(ck.n)
 	r.pos, r.dir = ck.pos, ck.dir
+	r.front = g.frontOf[uint(r.field)<<2|uint(r.dir&3)]
 	if ck.saved {
 		copy(r.regs[:robolang.NumVars], ck.vars[:])
 	}
 	r.setBank(ck.bank)
-	last, n, _ := g.advance(r, ck.t, cut, g.onEvent == nil)
+	last, n, _, _ := g.advance(r, ck.t, cut, g.onEvent == nil)
 	g.instructions += int64(n)
 	g.afterComplete(r, last)
 	if r.mt != nil {

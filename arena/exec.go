@@ -116,8 +116,7 @@ func (g *Game) completeIn(r *robot, in *cinstr) {
 		front = g.front(r)
 		ref = g.robotAt(front)
 	}
-	next := r.pos + 1
-	switch op {
+	switch op { // (the position moves on by one at the end; the jumps set it and return)
 	case robolang.OpAdd, robolang.OpSub, robolang.OpMul:
 		a := g.read(r, in.args[0])
 		b := g.read(r, in.args[1])
@@ -152,26 +151,38 @@ func (g *Game) completeIn(r *robot, in *cinstr) {
 	case robolang.OpMax:
 		g.write(r, in.args[0], max(g.read(r, in.args[0]), g.read(r, in.args[1])), ref)
 	case robolang.OpSet:
-		g.write(r, in.args[0], g.read(r, in.args[1]), ref)
+		v := g.read(r, in.args[1])
+		if a := &in.args[0]; a.kind == robolang.KindRemote && robolang.Remote(a.val) == robolang.RemoteActive {
+			// SET %Active (18% of a July game's visits), without the call to writeOther
+			if ref != nil && ref.regs[regActive] != int16(v) {
+				g.setActive(r, ref, v)
+			}
+		} else {
+			g.write(r, in.args[0], v, ref)
+		}
 	case robolang.OpComp:
 		if g.read(r, in.args[0]) == g.read(r, in.args[1]) {
-			next = r.pos + 2
+			r.pos++
 		}
 	case robolang.OpJump:
-		next = r.pos + int32(g.read(r, in.args[0]))
+		r.pos += int32(g.read(r, in.args[0]))
+		return
 	case robolang.OpAJump:
-		next = int32(g.read(r, in.args[0]))
+		r.pos = int32(g.read(r, in.args[0]))
+		return
 	case robolang.OpBJump:
 		b := g.read(r, in.args[0])
 		i := g.read(r, in.args[1])
 		r.setBank(int32(b))
-		next = int32(i)
+		r.pos = int32(i)
+		return
 	case robolang.OpTurn:
 		if g.read(r, in.args[0]) == 0 {
 			r.dir = r.dir.Left()
 		} else {
 			r.dir = r.dir.Right()
 		}
+		r.front = g.frontOf[uint(r.field)<<2|uint(r.dir&3)]
 		if g.onEvent != nil {
 			g.onEvent(Event{Cycle: g.cycle, Robot: int(r.id), Program: int(r.team), Kind: EvTurn, Dir: r.dir, Task: g.curTask})
 		}
@@ -184,6 +195,7 @@ func (g *Game) completeIn(r *robot, in *cinstr) {
 			g.board[r.field] = 0
 			g.board[front] = onBoard(r)
 			r.x, r.y, r.field = int16(front%g.n), int16(front/g.n), int32(front)
+			r.front = g.frontOf[uint(r.field)<<2|uint(r.dir&3)]
 			if g.onEvent != nil {
 				g.onEvent(Event{Cycle: g.cycle, Robot: int(r.id), Program: int(r.team), Kind: EvMove, X: int(r.x), Y: int(r.y), Task: g.curTask})
 			}
@@ -286,20 +298,26 @@ func (g *Game) completeIn(r *robot, in *cinstr) {
 		if ref == nil {
 			g.build(r, a, b, c == 1)
 		}
-	case robolang.OpInit:
-		g.taskInit(r, g.read(r, in.args[0]), g.read(r, in.args[1]))
+	case robolang.OpInit, robolang.OpSeize, robolang.OpResume, robolang.OpBreak:
+		next := r.pos + 1 // (the task's position as it was before the task operation)
+		switch op {
+		case robolang.OpInit:
+			g.taskInit(r, g.read(r, in.args[0]), g.read(r, in.args[1]))
+		case robolang.OpSeize:
+			g.taskSeize(r)
+		case robolang.OpResume:
+			g.taskResume(r)
+		default:
+			g.taskBreak(r)
+		}
+		r.pos = next
+		return
 	case robolang.OpQuit:
 		g.taskQuit(r)
 		return // the task is gone (or the robot): it has no position to move on
-	case robolang.OpSeize:
-		g.taskSeize(r)
-	case robolang.OpResume:
-		g.taskResume(r)
-	case robolang.OpBreak:
-		g.taskBreak(r)
 	case robolang.OpSleep:
 	}
-	r.pos = next
+	r.pos++
 }
 
 // indirectValid is RC3.md 5's check (3): an indirect operand's index must name a variable
@@ -350,7 +368,7 @@ func (g *Game) completeFast(r *robot, in *cinstr) bool {
 	// complete what would complete by this cycle, it completes exactly this one, unless it
 	// is an ADD or SUB that eliminates the robot.
 	c := uint32(g.cycle)
-	if _, n, _ := g.advance(r, c-uint32(in.dur), c, true); n == 0 {
+	if _, n, _, _ := g.advance(r, c-uint32(in.dur), c, true); n == 0 {
 		g.kill(r, ReasonElimination)
 		return false
 	}
@@ -366,15 +384,6 @@ func (g *Game) build(r *robot, set, banks int, mobile bool) {
 	idx := g.front(r)
 	g.newRobot(int(r.team), r.id, int(r.gen)+1, idx%g.n, idx/g.n, r.dir, set, mobile, nil, banks)
 }
-
-// emptyBanks holds one shared empty bank per team (banks are immutable, so one suffices).
-var emptyBanks = func() [MaxPrograms]*Bank {
-	var e [MaxPrograms]*Bank
-	for i := range e {
-		e[i] = &Bank{Origin: i}
-	}
-	return e
-}()
 
 // read returns an operand's value. An indirect operand reads 0 for an index outside 1..20
 // (a duration at fetch: RC3.md 3; complete checks them first).

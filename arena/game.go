@@ -20,7 +20,14 @@ type Bank struct {
 	Hidden bool // came from an RBI program: views hide its name and code
 	Origin int  // the team (program index) the bank came from; for CREATE's empty banks, the builder's
 
-	code []cinstr // Code compiled for this game's options
+	code     []cinstr // Code compiled for this game's options
+	transDur int32    // the duration of a TRANS without remote operands from this bank (see newBank)
+}
+
+// newBank makes a bank for a game under the options o, compiling its code.
+func newBank(name string, code []robolang.Instr, hidden bool, origin int, o *Options) *Bank {
+	return &Bank{Name: name, Code: code, Hidden: hidden, Origin: origin, code: compile(code, o),
+		transDur: int32(min(max(o.cost(robolang.OpTrans, 0)+int64(o.TransPerInstr)*int64(len(code)), 1), maxDuration))}
 }
 
 // cinstr is an instruction compiled for the engine: 24 bytes instead of robolang.Instr's
@@ -159,7 +166,7 @@ type robot struct {
 	fetchAt    uint32   // the cycle of the last (or, if prefetched, the coming) fetch
 	id         uint32
 	slot       int32 // index in Game.robots; grows with creation order (see sched.go)
-	dur        int32 // the duration fixed at the last fetch
+	front      int32 // classic games: the board index of the reference field (see Game.front)
 	dir        Dir
 	set        uint8
 	team       uint8
@@ -186,7 +193,8 @@ type robot struct {
 	seq    uint32 // bumped whenever pending overflow entries become invalid
 	rem    int32  // while frozen with an instruction in progress: turns still needed
 	gen    int32
-	_      [8]byte // pad to 256 bytes: four whole cache lines per robot
+	dur    int32   // the duration fixed at the last fetch (views read it)
+	_      [4]byte // pad to 256 bytes: four whole cache lines per robot
 }
 
 // A robot's registers: what its operands read and write. #1..#20 are regs[0..19]. Keeping
@@ -243,10 +251,11 @@ type Game struct {
 	over  bool // the game has ended
 	actor uint32
 
-	words    int              // bitset words per wheel bucket
-	wheel    []uint64         // wheelSize buckets of words bits: pending visits by slot
-	counts   [wheelSize]int32 // set bits per bucket
-	overflow heap             // visits beyond the wheel's reach
+	compactAt int              // runCycle compacts the slots past this many (n² + n²/4: see sched.go)
+	words     int              // bitset words per wheel bucket
+	wheel     []uint64         // wheelSize buckets of words bits: pending visits by slot
+	counts    [wheelSize]int32 // set bits per bucket
+	overflow  heap             // visits beyond the wheel's reach
 
 	teamCount     []int // robots per team
 	diedAt        []int // cycle in which the team died out, 0 while alive
@@ -255,7 +264,8 @@ type Game struct {
 	instructions  int64
 
 	onEvent func(Event)
-	chains  int // robots with chained set
+	chains  int                // robots with chained set
+	empty   [MaxPrograms]*Bank // one empty bank per team for CREATE (banks are immutable: one suffices)
 
 	// RC3 (tasks.go). plain games give their robots turns through turnPlain, scheduled for
 	// the turns in which a task completes or fetches observably, without prefetch or chains:
@@ -309,6 +319,7 @@ func New(cfg Config) (*Game, error) {
 		frontOf:   b.frontOf,
 		robots:    b.robots,
 		remap:     b.remap,
+		compactAt: n*n + n*n/4,
 		words:     b.words,
 		wheel:     b.wheel,
 		overflow:  b.overflow,
@@ -329,10 +340,11 @@ func New(cfg Config) (*Game, error) {
 		g.drawIDs()
 	}
 	for team, p := range cfg.Programs {
+		g.empty[team] = newBank("", nil, false, team, opts)
 		banks := make([]*Bank, len(p.Banks))
 		for i := range p.Banks {
 			b := &p.Banks[i]
-			banks[i] = &Bank{Name: b.Name, Code: b.Code, Hidden: b.Hidden || p.Hidden, Origin: team, code: compile(b.Code, opts)}
+			banks[i] = newBank(b.Name, b.Code, b.Hidden || p.Hidden, team, opts)
 		}
 		pl := places[team]
 		r := g.newRobot(team, 0, 0, pl.X, pl.Y, pl.Dir, 2, opts.FirstMobile, banks, 0)
@@ -484,7 +496,7 @@ func (g *Game) newRobot(team int, parent uint32, gen int, x, y int, dir Dir, set
 		if cap(keep) < nEmpty {
 			keep = make([]*Bank, 0, robolang.MaxBanks)
 		}
-		empty := emptyBanks[team]
+		empty := g.empty[team]
 		for i := 0; i < nEmpty; i++ {
 			keep = append(keep, empty)
 		}
@@ -496,6 +508,7 @@ func (g *Game) newRobot(team int, parent uint32, gen int, x, y int, dir Dir, set
 		r.regs[regMobile] = 1
 	}
 	r.setBank(1)
+	r.front = g.frontOf[uint(r.field)<<2|uint(dir&3)]
 	g.nextID++
 	g.board[y*g.n+x] = onBoard(r)
 	g.teamCount[team]++
@@ -517,8 +530,15 @@ func wrap(v, n int) int {
 	return v
 }
 
-// front returns the board index of r's reference field.
+// front returns the board index of r's reference field. A classic robot keeps it in its first
+// cache line (robot.front, set again whenever its field or direction changes: a TURN, a MOVE,
+// a settled chain), so that the instructions that look at the robot in front need not look
+// it up in the neighbours table. A plain game's task switches change the direction without
+// telling it, so it is looked up there.
 func (g *Game) front(r *robot) int {
+	if !g.plain {
+		return int(r.front)
+	}
 	return int(g.frontOf[uint(r.field)<<2|uint(r.dir&3)])
 }
 
@@ -539,17 +559,18 @@ func neighbours(n int) []int32 {
 // robotAt returns the robot on board index idx, or nil.
 func (g *Game) robotAt(idx int) *robot {
 	if s := g.board[idx]; s != 0 {
-		return &g.robots[s&slotMask-1]
+		return &g.robots[s&slotMask]
 	}
 	return nil
 }
 
-// A board entry is the robot's slot+1 with its team+1 in the top byte, so that SCAN reads
-// the team without touching the robot (its first cache line is often not in the cache).
-// Slots stay below 3n² ≤ 120,000 < 2²⁴.
+// A board entry is the robot's slot with its team+1 in the top byte, so that SCAN reads
+// the team without touching the robot (its first cache line is often not in the cache); the
+// team byte is never 0, so an entry of 0 is an empty field. Slots stay below 3n² ≤ 120,000
+// < 2²⁴.
 const slotMask = 1<<24 - 1
 
-func onBoard(r *robot) int32 { return (r.slot + 1) | int32(r.team+1)<<24 }
+func onBoard(r *robot) int32 { return r.slot | int32(r.team+1)<<24 }
 
 // instrAt returns the instruction at r's position, or nil if none stands there.
 func (r *robot) instrAt() *cinstr {
@@ -606,7 +627,10 @@ func (g *Game) RunUntil(cycle int) {
 		cycle = g.opts.Timeout
 	}
 	for !g.over && g.cycle < cycle {
-		nb := g.nextBusyCycle()
+		nb := g.cycle + 1
+		if g.counts[nb&wheelMask] == 0 { // (the next cycle is busy most of the time)
+			nb = g.nextBusyCycle()
+		}
 		if nb > cycle {
 			g.cycle = cycle
 			g.checkEnd()
@@ -669,14 +693,18 @@ func (g *Game) nextBusyCycle() int {
 // runCycle simulates cycle c (> the last one; cycles skipped must have had no visits):
 // every robot due in c takes its turn, in creation order.
 func (g *Game) runCycle(c int) {
-	if len(g.robots) > g.n*g.n+g.n*g.n/4 { // see sched.go
+	if len(g.robots) > g.compactAt {
 		g.compact()
 	}
 	g.cycle = c
-	g.pullOverflow()
+	if len(g.overflow) > 0 {
+		g.pullOverflow()
+	}
 	g.visitBucket()
 	g.actor = ^uint32(0)
-	g.checkEnd()
+	if g.alivePrograms <= 1 || c >= g.opts.Timeout { // (else checkEnd finds nothing)
+		g.checkEnd()
+	}
 }
 
 func (g *Game) checkEnd() {
@@ -722,11 +750,20 @@ func (g *Game) turn(r *robot) {
 	if r.regs[regActive] < 1 {
 		return
 	}
-	if !g.noPrefetch && g.chainable(r) {
+	// chainable and afterComplete on one look-up (noPrefetch is never set in classic games).
+	if i := uint(r.pos - 1); i < uint(len(r.code)) {
+		if in := &r.code[i]; in.fast && (in.op != robolang.OpTurn || g.onEvent == nil) {
+			g.runAhead(r, c)
+		} else {
+			g.prefetchIn(r, in, c)
+		}
+		return
+	}
+	if g.chainable(r) {
 		g.runAhead(r, c)
 		return
 	}
-	g.afterComplete(r, c)
+	g.afterCompleteOther(r, c)
 }
 
 // prefetch makes now, at r's completing turn, the fetch that r will make on its turn in
