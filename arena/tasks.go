@@ -28,7 +28,9 @@ import (
 // of its next visit that matters; a fetch that can be made early is made at the visit before
 // it, with fetchAt ahead), so a turn touches only the tasks it visits: turnRing finds the
 // cursor by arithmetic (cursorAt), visits, and puts the task that acted back against its
-// phase (runTask). Only a turn that changes the pattern or the robot's banks (mt.dirty)
+// phase (runTask); the ring's next turn is the smallest at (tasks.first). With every task
+// awake and none seized a turn visits one task, the one due, which turnRingOne does without
+// the arithmetic. Only a turn that changes the pattern or the robot's banks (mt.dirty)
 // settles the whole ring (settleRing) and sets every phase again (rebase). Whatever looks at
 // or changes the robot from outside first settles it (settle): a deactivation, a TRANS into
 // it (which also sets its phases again: afterTransfer), the debugger, views, snapshots and
