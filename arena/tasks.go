@@ -51,7 +51,8 @@ type task struct {
 	rem        int32 // visits the instruction in progress still needs, after the ring's settled turn
 	dur        int32 // the duration fixed at its fetch
 	fetchAt    uint32
-	at         int64 // running ring: the cycle of its next visit that does more than count down
+	from       uint32 // running ring: the cycle of its first visit in its phase (at is from + k·period)
+	at         int64  // running ring: the cycle of its next visit that does more than count down
 }
 
 // never is task.at of a task that is not visited (another one is seized).
@@ -351,6 +352,7 @@ func (g *Game) turnRingOne(r *robot, i int) {
 	mt.since = c
 	p := mt.period
 	next := int64(c) + p
+	t.from = uint32(next)
 	if t.inProgress {
 		t.at = next + int64(t.rem-1)*p
 	} else { // runTask's early fetch (t runs r.bank), the lazyFixed case of lazyDuration first
@@ -501,7 +503,7 @@ func (mt *tasks) settleTask(t *task, cut uint32) {
 		t.inProgress = false // a fetch made early, for a visit that is not coming
 		return
 	}
-	t.rem = int32((t.at - int64(cut) + mt.period - 1) / mt.period)
+	t.rem = t.visitsLeft(int64(cut), mt.period)
 }
 
 // unvisit is the end of a turn of cycle c cut short by task i of r waking up: the tasks after
@@ -657,6 +659,7 @@ func (mt *tasks) set(i int, k atKey) {
 // runTask puts task t of r, settled, against its phase: visited in cycle f and then every p.
 // A fetch that can be made early (lazyDuration) is made now, for the visit of cycle f.
 func (g *Game) runTask(r *robot, t *task, f, p int64) {
+	t.from = uint32(f)
 	if t.inProgress {
 		t.at = f + int64(t.rem-1)*p
 		return
@@ -669,6 +672,17 @@ func (g *Game) runTask(r *robot, t *task, f, p int64) {
 	t.at = f
 }
 
+// visitsLeft is how many visits task t of a running ring (visited from from on, every p
+// turns) has in the cycles after x up to its at: its instruction's remaining visits after
+// the turn of cycle x. A task whose first visit in its phase comes later than x + p (one
+// after asleep tasks, with few awake) has fewer than (at − x)/p rounded up.
+func (t *task) visitsLeft(x, p int64) int32 {
+	if from := int64(t.from); x < from {
+		return int32((t.at-from)/p + 1)
+	}
+	return int32((t.at - x + p - 1) / p)
+}
+
 // settleRing settles r's running ring after the turn of cycle cut: the cursor then, and the
 // visits each task's instruction in progress still needs (a fetch made early for a later
 // visit stays as it is).
@@ -679,7 +693,7 @@ func (g *Game) settleRing(r *robot, cut uint32) {
 	p, x := mt.period, int64(cut)
 	for i := range mt.list {
 		if t := &mt.list[i]; t.inProgress && t.at > x && t.at != never && int32(t.fetchAt-cut) <= 0 {
-			t.rem = int32((t.at - x + p - 1) / p)
+			t.rem = t.visitsLeft(x, p)
 		}
 	}
 }
