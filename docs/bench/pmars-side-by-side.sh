@@ -10,20 +10,14 @@
 # `robocom` of `make build` or `make nogui`.
 set -euo pipefail
 pmars=$1 robocom=$2 passes=${3:-3}
-here=$(cd "$(dirname "$0")" && pwd)
-corpus=${CORPUS:-$here/../../../shared/corpus/redcode}
-pairs=$corpus/bench-pairs.txt
-warriors=$corpus/warriors/fsh94nop0.3
-[ -f "$pairs" ] || { echo "no $pairs: set CORPUS to the folder holding bench-pairs.txt" >&2; exit 2; }
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+source "$(dirname "$0")/bench-pairs.sh"
 
 # pass OUT CMD...: every pair once, outputs appended to OUT.
 pass() {
 	local out=$1; shift
 	: >"$out"
 	grep -v '^#' "$pairs" | while read -r a b; do
-		"$@" -bk -r 200 -F 4000 -s 8000 -c 80000 -p 8000 -l 100 -d 100 "$warriors/$a" "$warriors/$b" >>"$out"
+		"$@" -bk -r 200 "${hill94[@]}" "$warriors/$a" "$warriors/$b" >>"$out"
 	done
 }
 
@@ -31,7 +25,7 @@ pass() {
 timed() {
 	local name=$1 cores=$2; shift 2
 	local t
-	t=$( { GOMAXPROCS=$cores /usr/bin/time -f '%e %U %S' bash -c "$(declare -f pass); pairs='$pairs' warriors='$warriors' pass \"\$@\"" _ "$tmp/out.$name" "$@"; } 2>&1 >/dev/null | tail -1)
+	t=$( { GOMAXPROCS=$cores /usr/bin/time -f '%e %U %S' bash -c "$(declare -f pass; declare -p pairs warriors hill94); pass \"\$@\"" _ "$tmp/out.$name" "$@"; } 2>&1 >/dev/null | tail -1)
 	wall=$(echo "$t" | awk '{print $1}')
 	cpu=$(echo "$t" | awk '{printf "%.2f", $2 + $3}')
 }

@@ -9,13 +9,7 @@
 # does not know RDTSCP, which the Go runtime may execute: cpu.rdtscp=off avoids it.)
 set -euo pipefail
 pmars=$1 robocom=$2 rounds=${3:-20}
-here=$(cd "$(dirname "$0")" && pwd)
-corpus=${CORPUS:-$here/../../../shared/corpus/redcode}
-pairs=$corpus/bench-pairs.txt
-warriors=$corpus/warriors/fsh94nop0.3
-[ -f "$pairs" ] || { echo "no $pairs: set CORPUS to the folder holding bench-pairs.txt" >&2; exit 2; }
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+source "$(dirname "$0")/bench-pairs.sh"
 
 # count NAME CMD...: the summed I refs of every pair; the outputs in $tmp/out.NAME.
 count() {
@@ -25,7 +19,7 @@ count() {
 	while read -r a b; do
 		GODEBUG=cpu.rdtscp=off GOMAXPROCS=1 valgrind --tool=cachegrind --cache-sim=no \
 			--cachegrind-out-file=/dev/null --log-file="$tmp/log" \
-			"$@" -bk -r "$rounds" -F 4000 -s 8000 -c 80000 -p 8000 -l 100 -d 100 \
+			"$@" -bk -r "$rounds" "${hill94[@]}" \
 			"$warriors/$a" "$warriors/$b" >>"$tmp/out.$name"
 		n=$(awk '/I *refs/ {gsub(",", "", $4); print $4}' "$tmp/log")
 		total=$((total + n))

@@ -1,0 +1,11 @@
+# bench-pairs.sh, sourced by the Redcode scripts here: where the 20 benchmark pairs are
+# (../shared/corpus/redcode, or CORPUS), the options every pair is played with (the '94
+# hill's), and a temporary folder, tmp, removed on exit.
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+corpus=${CORPUS:-$here/../../../shared/corpus/redcode}
+pairs=$corpus/bench-pairs.txt
+warriors=$corpus/warriors/fsh94nop0.3
+hill94=(-F 4000 -s 8000 -c 80000 -p 8000 -l 100 -d 100)
+[ -f "$pairs" ] || { echo "no $pairs: set CORPUS to the folder holding bench-pairs.txt" >&2; exit 2; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
