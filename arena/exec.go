@@ -79,7 +79,13 @@ func (g *Game) transDuration(r *robot, in *cinstr, a int) int32 {
 	if uint(a-1) < uint(len(r.banks)) {
 		n = len(r.banks[a-1].code)
 	}
-	return int32(min(max(int64(in.dur)+int64(g.opts.TransPerInstr)*int64(n), 1), maxDuration))
+	return transCycles(int64(in.dur), &g.opts, n)
+}
+
+// transCycles is the duration of a TRANS of cost cost from a bank of n instructions (the one
+// formula: transDuration at a fetch, newBank ahead of the game for TRANS without remotes).
+func transCycles(cost int64, o *Options, n int) int32 {
+	return int32(min(max(cost+int64(o.TransPerInstr)*int64(n), 1), maxDuration))
 }
 
 // complete is the completing turn (or visit, in RC3) of r's instruction: the effect of the

@@ -27,7 +27,7 @@ type Bank struct {
 // newBank makes a bank for a game under the options o, compiling its code.
 func newBank(name string, code []robolang.Instr, hidden bool, origin int, o *Options) *Bank {
 	return &Bank{Name: name, Code: code, Hidden: hidden, Origin: origin, code: compile(code, o),
-		transDur: int32(min(max(o.cost(robolang.OpTrans, 0)+int64(o.TransPerInstr)*int64(len(code)), 1), maxDuration))}
+		transDur: transCycles(o.cost(robolang.OpTrans, 0), o, len(code))}
 }
 
 // cinstr is an instruction compiled for the engine: 24 bytes instead of robolang.Instr's
