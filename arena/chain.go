@@ -142,7 +142,7 @@ loop:
 			} else {
 				r.dir = r.dir.Right()
 			}
-			r.front = g.frontOf[uint(r.field)<<2|uint(r.dir&3)]
+			r.front = g.lookFront(r)
 			pos++
 		case robolang.OpBJump:
 			r.setBank(int32(a))
@@ -247,7 +247,7 @@ func (g *Game) settle(r *robot) {
 	ck := &r.ck
 	g.instructions -= int64(ck.n)
 	r.pos, r.dir = ck.pos, ck.dir
-	r.front = g.frontOf[uint(r.field)<<2|uint(r.dir&3)]
+	r.front = g.lookFront(r)
 	if ck.saved {
 		copy(r.regs[:robolang.NumVars], ck.vars[:])
 	}

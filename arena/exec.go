@@ -188,7 +188,7 @@ func (g *Game) completeIn(r *robot, in *cinstr) {
 		} else {
 			r.dir = r.dir.Right()
 		}
-		r.front = g.frontOf[uint(r.field)<<2|uint(r.dir&3)]
+		r.front = g.lookFront(r)
 		if g.onEvent != nil {
 			g.onEvent(Event{Cycle: g.cycle, Robot: int(r.id), Program: int(r.team), Kind: EvTurn, Dir: r.dir, Task: g.curTask})
 		}
@@ -201,7 +201,7 @@ func (g *Game) completeIn(r *robot, in *cinstr) {
 			g.board[r.field] = 0
 			g.board[front] = onBoard(r)
 			r.x, r.y, r.field = int16(front%g.n), int16(front/g.n), int32(front)
-			r.front = g.frontOf[uint(r.field)<<2|uint(r.dir&3)]
+			r.front = g.lookFront(r)
 			if g.onEvent != nil {
 				g.onEvent(Event{Cycle: g.cycle, Robot: int(r.id), Program: int(r.team), Kind: EvMove, X: int(r.x), Y: int(r.y), Task: g.curTask})
 			}

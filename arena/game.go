@@ -508,7 +508,7 @@ func (g *Game) newRobot(team int, parent uint32, gen int, x, y int, dir Dir, set
 		r.regs[regMobile] = 1
 	}
 	r.setBank(1)
-	r.front = g.frontOf[uint(r.field)<<2|uint(dir&3)]
+	r.front = g.lookFront(r)
 	g.nextID++
 	g.board[y*g.n+x] = onBoard(r)
 	g.teamCount[team]++
@@ -539,8 +539,12 @@ func (g *Game) front(r *robot) int {
 	if !g.plain {
 		return int(r.front)
 	}
-	return int(g.frontOf[uint(r.field)<<2|uint(r.dir&3)])
+	return int(g.lookFront(r))
 }
+
+// lookFront looks r's reference field up in the neighbours table (the one place: robot.front
+// is set from it whenever r's field or direction changes).
+func (g *Game) lookFront(r *robot) int32 { return g.frontOf[uint(r.field)<<2|uint(r.dir&3)] }
 
 // neighbours returns, for every field of an n×n torus, the board indexes of the four fields
 // next to it: index field*4 + direction.
