@@ -159,10 +159,7 @@ func (g *Game) completeIn(r *robot, in *cinstr) {
 	case robolang.OpSet:
 		v := g.read(r, in.args[1])
 		if a := &in.args[0]; a.kind == robolang.KindRemote && robolang.Remote(a.val) == robolang.RemoteActive {
-			// SET %Active (18% of a July game's visits), without the call to writeOther
-			if ref != nil && ref.regs[regActive] != int16(v) {
-				g.setActive(r, ref, v)
-			}
+			g.setRemoteActive(r, ref, v) // SET %Active (18% of a July game's visits), without the call to writeOther
 		} else {
 			g.write(r, in.args[0], v, ref)
 		}
@@ -324,6 +321,15 @@ func (g *Game) completeIn(r *robot, in *cinstr) {
 	case robolang.OpSleep:
 	}
 	r.pos++
+}
+
+// setRemoteActive is a write of v to %Active, the #Active of ref, the robot in front of r. To
+// an empty field the value is lost (tolerable); the value ref has already changes nothing
+// (SET %Active, 1 on an active robot: most of them).
+func (g *Game) setRemoteActive(r, ref *robot, v int) {
+	if ref != nil && ref.regs[regActive] != int16(v) {
+		g.setActive(r, ref, v)
+	}
 }
 
 // indirectValid is RC3.md 5's check (3): an indirect operand's index must name a variable
@@ -495,10 +501,8 @@ func (g *Game) writeOther(r *robot, o carg, v int, ref *robot) {
 	case robolang.KindActive:
 		g.setActive(r, r, v)
 	case robolang.KindRemote:
-		// To an empty field the value is lost (tolerable); the value the robot in front has
-		// already changes nothing (SET %Active, 1 on an active robot: most of them).
-		if robolang.Remote(o.val) == robolang.RemoteActive && ref != nil && ref.regs[regActive] != int16(v) {
-			g.setActive(r, ref, v)
+		if robolang.Remote(o.val) == robolang.RemoteActive {
+			g.setRemoteActive(r, ref, v)
 		}
 	case kindShared:
 		if o.val == robolang.VarPub {
