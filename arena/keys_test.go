@@ -50,11 +50,3 @@ func TestKeyMinima(t *testing.T) {
 		}
 	}
 }
-
-func minKey(ks []atKey) atKey {
-	m := ks[0]
-	for _, k := range ks[1:] {
-		m = min(m, k)
-	}
-	return m
-}

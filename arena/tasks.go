@@ -1,7 +1,6 @@
 package arena
 
 import (
-	"slices"
 	"sort"
 
 	"robocom/robolang"
@@ -618,9 +617,9 @@ func (g *Game) rebase(r *robot) uint32 {
 		mt.keys[i] = newKey(mt.list[i].at, i)
 	}
 	for g := range mt.mins {
-		mt.mins[g] = slices.Min(mt.keys[g*keyGroup : min((g+1)*keyGroup, len(mt.keys))])
+		mt.mins[g] = minKey(mt.keys[g*keyGroup : min((g+1)*keyGroup, len(mt.keys))])
 	}
-	mt.first = slices.Min(mt.mins)
+	mt.first = minKey(mt.mins)
 	r.load(mt.cur)
 	return uint32(min(best, since+maxDuration))
 }
@@ -643,17 +642,17 @@ func (mt *tasks) set(i int, k atKey) {
 	keys := mt.keys
 	keys[i] = k
 	lo := uint(i) &^ (keyGroup - 1)
-	grp := keys[lo:min(lo+keyGroup, uint(len(keys)))]
-	m := grp[0]
-	for _, x := range grp[1:] {
-		m = min(m, x)
+	mt.mins[lo/keyGroup] = minKey(keys[lo:min(lo+keyGroup, uint(len(keys)))])
+	mt.first = minKey(mt.mins)
+}
+
+// minKey is the smallest of ks (not empty), with conditional moves only.
+func minKey(ks []atKey) atKey {
+	m := ks[0]
+	for _, k := range ks[1:] {
+		m = min(m, k)
 	}
-	mt.mins[lo/keyGroup] = m
-	m = mt.mins[0]
-	for _, x := range mt.mins[1:] {
-		m = min(m, x)
-	}
-	mt.first = m
+	return m
 }
 
 // runTask puts task t of r, settled, against its phase: visited in cycle f and then every p.
