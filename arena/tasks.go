@@ -144,8 +144,10 @@ func (r *robot) load(i int) {
 }
 
 // sync writes the robot's fields back into the cursor task's entry.
-func (r *robot) sync() {
-	t := &r.mt.list[r.mt.cur]
+func (r *robot) sync() { r.syncInto(&r.mt.list[r.mt.cur]) }
+
+// syncInto writes the robot's fields into t, the cursor task's entry.
+func (r *robot) syncInto(t *task) {
 	t.bank, t.pos, t.dir, t.inProgress, t.rem, t.dur, t.fetchAt = r.bank, r.pos, r.dir, r.inProgress, r.rem, r.dur, r.fetchAt
 }
 
@@ -237,19 +239,19 @@ func (g *Game) turnLone(r *robot) {
 			g.afterComplete(r, c)
 		}
 	}
-	if r.inProgress && r.sched != schedNone { // syncLone, into t (the cursor)
-		r.rem = int32(r.due - c)
-	}
-	t.bank, t.pos, t.dir, t.inProgress, t.rem, t.dur, t.fetchAt = r.bank, r.pos, r.dir, r.inProgress, r.rem, r.dur, r.fetchAt
+	r.syncLoneInto(t, c)
 }
 
 // syncLone is sync for a lone robot, whose fields say when its instruction in progress
 // completes (due) rather than how many visits it still needs after the turn of cycle cut.
-func (r *robot) syncLone(cut uint32) {
+func (r *robot) syncLone(cut uint32) { r.syncLoneInto(&r.mt.list[r.mt.cur], cut) }
+
+// syncLoneInto is syncLone into t, the cursor task's entry.
+func (r *robot) syncLoneInto(t *task, cut uint32) {
 	if r.inProgress && r.sched != schedNone {
 		r.rem = int32(r.due - cut)
 	}
-	r.sync()
+	r.syncInto(t)
 }
 
 // regroup ends the turn of cycle c of a lone robot whose task, num, completed an instruction
