@@ -165,13 +165,14 @@ func TestTooltipLeavesItsRowReadable(t *testing.T) {
 		for _, size := range []image.Point{{800, 600}, {1280, 800}} {
 			t.Run(fmt.Sprintf("%s/%dx%d", mode.name, size.X, size.Y), func(t *testing.T) {
 				h := newTipWindow(t, mode.core, size)
+				// The first game is made on the simulation goroutine (robowin), as in robowin's
+				// tests: until it is, the debugger has no living robot 1 and the round and cycle
+				// the tooltips must leave readable are not shown.
+				for deadline := time.Now().Add(30 * time.Second); !mode.core && len(h.robo.Snapshot().Robots) == 0 && time.Now().Before(deadline); {
+					time.Sleep(5 * time.Millisecond)
+					h.frame()
+				}
 				if mode.debugger {
-					// The first game is made on the simulation goroutine (robowin), as in
-					// robowin's tests: until it is, the debugger has no living robot 1.
-					for deadline := time.Now().Add(30 * time.Second); len(h.robo.Snapshot().Robots) == 0 && time.Now().Before(deadline); {
-						time.Sleep(5 * time.Millisecond)
-						h.frame()
-					}
 					h.robo.OpenDebugger(1)
 					h.frame()
 					h.frame()
