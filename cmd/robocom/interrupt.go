@@ -6,6 +6,8 @@ import (
 	"os/signal"
 	"sync"
 	"syscall"
+
+	"robocom/cmd/internal/cli"
 )
 
 // interruption is what onInterrupt gives: the signal received, if any.
@@ -20,19 +22,6 @@ type interruption struct {
 // terminal.
 var stopSignals = []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP}
 
-// caught returns those of sigs that were not ignored when the program started: a shell
-// starts a background job with SIGINT ignored (and nohup ignores SIGHUP), and such a signal
-// must stay ignored, which Notify would undo.
-func caught(sigs ...os.Signal) []os.Signal {
-	var out []os.Signal
-	for _, s := range sigs {
-		if !signal.Ignored(s) {
-			out = append(out, s)
-		}
-	}
-	return out
-}
-
 // onInterrupt returns a context that is cancelled by the first SIGINT (Ctrl-C), SIGTERM or
 // SIGHUP, so that battle, tournament, hill and core stop (a round in progress within a few
 // thousand cycles, see play.RunGame and arena's Game.RunContext) and print what they
@@ -42,7 +31,7 @@ func caught(sigs ...os.Signal) []os.Signal {
 func onInterrupt() (context.Context, *interruption) {
 	ctx, cancel := context.WithCancel(context.Background())
 	in := &interruption{ch: make(chan os.Signal, 1), cancel: cancel}
-	if sigs := caught(stopSignals...); len(sigs) > 0 {
+	if sigs := cli.Caught(stopSignals...); len(sigs) > 0 {
 		signal.Notify(in.ch, sigs...)
 	}
 	go func() {

@@ -14,6 +14,7 @@ import (
 	"sort"
 	"strings"
 
+	"robocom/cmd/internal/cli"
 	"robocom/internal/termtext"
 	"robocom/internal/userfile"
 )
@@ -39,7 +40,7 @@ var commands = map[string]command{
 		"save a program as RBI, or show an RBI file's header"},
 	"core": {func(a []string, _ io.Reader, o, e io.Writer) int { return coreMain(a, o, e) },
 		"a Core War battle in Redcode, .cw or VNA code"},
-	"mars": {marsMain, "a drop-in for pMARS 0.9.2"},
+	"mars": {cli.MarsMain, "a drop-in for pMARS 0.9.2"},
 	"merge": {func(a []string, _ io.Reader, o, e io.Writer) int { return mergeMain(a, o, e) },
 		"the result of a tournament played in parts (tournament -shard)"},
 }
@@ -54,15 +55,15 @@ func main() {
 // control characters in what they print (termtext), so a program's name or a file name can
 // never drive the user's terminal; mars prints what pMARS prints, byte for byte.
 func run(args []string) int {
-	out := &checkedWriter{w: os.Stdout}
 	if len(args) > 0 && args[0] == "mars" {
-		return runMars(args[1:], out)
+		return cli.Mars(args[1:])
 	}
+	out := &cli.CheckedWriter{W: os.Stdout}
 	stdout := &termtext.Writer{W: out}
 	status := robocomMain(args, os.Stdin, stdout, escapedStderr)
 	stdout.Flush()
 	escapedStderr.Flush()
-	return out.status(status, os.Stderr)
+	return out.Status(status, os.Stderr)
 }
 
 // escapedStderr is the process's standard error, escaped (see run); the window's launch writes to
@@ -198,41 +199,6 @@ func usage(f io.Writer) {
 	for _, n := range names {
 		fmt.Fprintf(f, "  %-11s %s\n", n, commands[n].summary)
 	}
-}
-
-// checkedWriter passes writes on and keeps the first error.
-type checkedWriter struct {
-	w   io.Writer
-	err error
-}
-
-func (c *checkedWriter) Write(p []byte) (int, error) {
-	if c.err != nil {
-		return 0, c.err
-	}
-	n, err := c.w.Write(p)
-	if err != nil {
-		c.err = err
-	}
-	return n, err
-}
-
-// status is the exit status of a command that returned status: 1 with a message when a
-// write to standard output failed, whatever the command thought.
-func (c *checkedWriter) status(status int, stderr io.Writer) int {
-	if c.err == nil {
-		return status
-	}
-	err := c.err
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		err = pe.Err
-	}
-	fmt.Fprintf(stderr, "robocom: writing the output failed (%v); the results are incomplete\n", err)
-	if status == 0 {
-		return 1
-	}
-	return status
 }
 
 // isWindowFlag tells whether arg is one of the window's own flags (robocom -seed N FILE...),

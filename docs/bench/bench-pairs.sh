@@ -9,3 +9,12 @@ hill94=(-F 4000 -s 8000 -c 80000 -p 8000 -l 100 -d 100)
 [ -f "$pairs" ] || { echo "no $pairs: set CORPUS to the folder holding bench-pairs.txt" >&2; exit 2; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+
+# marscmd BINARY: the command line of robocom's MARS in BINARY, set in the array mars:
+# robocom-mars runs as it is, robocom as `robocom mars`.
+marscmd() {
+	case $(basename "$1") in
+	*-mars | *-mars.exe) mars=("$1") ;;
+	*) mars=("$1" mars) ;;
+	esac
+}

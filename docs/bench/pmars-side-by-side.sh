@@ -7,10 +7,11 @@
 # in turn, PASSES times (default 3). Prints each pass's wall and CPU (user+sys) seconds and
 # the ratios to pMARS's pass just before, and stops if an output differs from pMARS's.
 # PMARS is a pMARS 0.9.2 binary (its server build: no display); ROBOCOM the headless
-# `robocom` of `make build` or `make nogui`.
+# `robocom` of `make build` or `make nogui` (run as `robocom mars`), or `robocom-mars`.
 set -euo pipefail
 pmars=$1 robocom=$2 passes=${3:-3}
 source "$(dirname "$0")/bench-pairs.sh"
+marscmd "$robocom"
 
 # pass OUT CMD...: every pair once, outputs appended to OUT.
 pass() {
@@ -36,7 +37,7 @@ for i in $(seq "$passes"); do
 	pw=$wall pc=$cpu
 	printf '%-5s %-14s %8s %8s\n' "$i" pmars "$pw" "$pc"
 	for cores in 1 2; do
-		timed robocom$cores "$cores" "$robocom" mars
+		timed robocom$cores "$cores" "${mars[@]}"
 		cmp -s "$tmp/out.pmars" "$tmp/out.robocom$cores" || { echo "output of robocom on $cores cores differs from pMARS's" >&2; exit 1; }
 		printf '%-5s %-14s %8s %8s %10s %10s\n' "$i" "robocom ${cores}c" "$wall" "$cpu" \
 			"$(awk -v a="$pw" -v b="$wall" 'BEGIN{printf "%.2f", a/b}')" "$(awk -v a="$pc" -v b="$cpu" 'BEGIN{printf "%.2f", a/b}')"

@@ -4,12 +4,13 @@
 # The load-independent side of issue 22's Redcode figure: machine instructions (cachegrind's
 # I refs) of the 20 pairs of ../shared/corpus/redcode/bench-pairs.txt, ROUNDS rounds each
 # (default 20) with the '94 hill settings, every pair a whole process on one core, summed,
-# for pMARS and for `ROBOCOM mars`; the outputs must be the same. Both play the same rounds,
+# for pMARS and for `ROBOCOM mars` (or ROBOCOM alone when it is robocom-mars); the outputs must be the same. Both play the same rounds,
 # so the ratio of the sums is how many times fewer instructions robocom needs. (valgrind
 # does not know RDTSCP, which the Go runtime may execute: cpu.rdtscp=off avoids it.)
 set -euo pipefail
 pmars=$1 robocom=$2 rounds=${3:-20}
 source "$(dirname "$0")/bench-pairs.sh"
+marscmd "$robocom"
 
 # count NAME CMD...: the summed I refs of every pair; the outputs in $tmp/out.NAME.
 count() {
@@ -28,7 +29,7 @@ count() {
 }
 
 p=$(count pmars "$pmars")
-r=$(count robocom "$robocom" mars)
+r=$(count robocom "${mars[@]}")
 cmp -s "$tmp/out.pmars" "$tmp/out.robocom" || { echo "robocom's output differs from pMARS's" >&2; exit 1; }
 awk -v p="$p" -v r="$r" -v n="$rounds" 'BEGIN {
 	printf "20 pairs x %d rounds, machine instructions: pMARS %.1f M, robocom %.1f M (%.2fx fewer)\n", n, p/1e6, r/1e6, p/r }'

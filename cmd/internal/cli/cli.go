@@ -1,0 +1,61 @@
+// Package cli holds what the commands robocom and robocom-mars share about the process they
+// run in: standard output that remembers a failed write, signals ignored at start, and the
+// pMARS drop-in itself (Mars), so that `robocom mars` and `robocom-mars` are one program.
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"os/signal"
+)
+
+// CheckedWriter passes writes on and keeps the first error.
+type CheckedWriter struct {
+	W   io.Writer
+	err error
+}
+
+func (c *CheckedWriter) Write(p []byte) (int, error) {
+	if c.err != nil {
+		return 0, c.err
+	}
+	n, err := c.W.Write(p)
+	if err != nil {
+		c.err = err
+	}
+	return n, err
+}
+
+// Status is the exit status of a command that returned status: 1 with a message when a
+// write to standard output failed, whatever the command thought.
+func (c *CheckedWriter) Status(status int, stderr io.Writer) int {
+	if c.err == nil {
+		return status
+	}
+	err := c.err
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	fmt.Fprintf(stderr, "robocom: writing the output failed (%v); the results are incomplete\n", err)
+	if status == 0 {
+		return 1
+	}
+	return status
+}
+
+// Caught returns those of sigs that were not ignored when the program started: a shell
+// starts a background job with SIGINT ignored (and nohup ignores SIGHUP), and such a signal
+// must stay ignored, which Notify would undo.
+func Caught(sigs ...os.Signal) []os.Signal {
+	var out []os.Signal
+	for _, s := range sigs {
+		if !signal.Ignored(s) {
+			out = append(out, s)
+		}
+	}
+	return out
+}

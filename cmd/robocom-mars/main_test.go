@@ -1,0 +1,109 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+)
+
+// TestLinksOnlyTheMars: robocom-mars exists to start faster than robocom, which links the
+// hill store (modernc's SQLite, whose initialisers run at every start), the RoboCom engine
+// and, in the window build, Gio. It stays cheap only while it links none of them.
+func TestLinksOnlyTheMars(t *testing.T) {
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go command to list the packages")
+	}
+	cmd := exec.Command(goTool, "list", "-deps", ".")
+	cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	forbidden := []string{"modernc.org/", "gioui.org/", "github.com/go-text/", "robocom/arena",
+		"robocom/robolang", "robocom/ui/", "robocom/internal/hill", "robocom/internal/bouts", "database/sql"}
+	for _, pkg := range strings.Fields(string(out)) {
+		for _, f := range forbidden {
+			if strings.HasPrefix(pkg, f) {
+				t.Errorf("robocom-mars links %s", pkg)
+			}
+		}
+	}
+}
+
+// TestSameAsRobocomMars: robocom-mars and `robocom mars` are one program: the same output
+// bytes, messages and exit statuses for battles, listings and each kind of error.
+func TestSameAsRobocomMars(t *testing.T) {
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go command to build the binaries")
+	}
+	dir := t.TempDir()
+	exe := ""
+	if runtime.GOOS == "windows" {
+		exe = ".exe"
+	}
+	mars := filepath.Join(dir, "robocom-mars"+exe)
+	robocom := filepath.Join(dir, "robocom"+exe)
+	for _, b := range [][]string{{"-o", mars, "."}, {"-tags", "nogui", "-o", robocom, "../robocom"}} {
+		build := exec.Command(goTool, append([]string{"build"}, b...)...)
+		build.Env = append(os.Environ(), "CGO_ENABLED=0")
+		if out, err := build.CombinedOutput(); err != nil {
+			t.Fatalf("go build %v: %v\n%s", b, err, out)
+		}
+	}
+	td := "../../corewars/redcode/testdata/"
+	params := filepath.Join(dir, "params")
+	if err := os.WriteFile(params, []byte("-r 3 -s 800 -p 80\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	fifo := filepath.Join(dir, "fifo.red")
+	haveFifo := syscall.Mkfifo(fifo, 0o644) == nil
+	cases := [][]string{
+		{"-bk", "-r", "20", td + "dwarf.red", td + "imp.red"},
+		{"-b", "-r", "5", "-s", "800", "-p", "80", "-F", "100", td + "dwarf.red", td + "jmp0.red", td + "die.red"},
+		{"-r", "0", td + "dwarf.red"},
+		{"-@", params, "-b", td + "dwarf.red", td + "imp.red"},
+		{},
+		{"-r"},
+		{"-r", "x", td + "imp.red"},
+		{"-b", td + "imp.red", filepath.Join(dir, "missing.red")},
+		{"-b", td + "imp.red", dir},
+		{"-@", filepath.Join(dir, "missing-params")},
+	}
+	if haveFifo {
+		cases = append(cases, []string{"-b", td + "imp.red", fifo})
+	}
+	for _, args := range cases {
+		want := runIt(t, robocom, append([]string{"mars"}, args...))
+		got := runIt(t, mars, args)
+		if got != want {
+			t.Errorf("robocom-mars %q:\n%s\nrobocom mars:\n%s", args, got, want)
+		}
+	}
+}
+
+// runIt runs name with args and returns its exit status, standard output and standard
+// error, in one string to compare.
+func runIt(t *testing.T, name string, args []string) string {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	cmd := exec.Command(name, args...)
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	status := 0
+	var exit *exec.ExitError
+	if errors.As(err, &exit) {
+		status = exit.ExitCode()
+	} else if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	return "status " + strconv.Itoa(status) + "\n--- stdout\n" + stdout.String() + "--- stderr\n" + stderr.String()
+}
