@@ -584,6 +584,14 @@ func (r *robot) instrAt() *cinstr {
 	return nil
 }
 
+// b2i is 1 for true, 0 for false, without a branch.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
 // Step simulates the next cycle. It returns false (and does nothing) if the game is over.
 func (g *Game) Step() bool {
 	if g.over {
@@ -722,11 +730,10 @@ func (g *Game) checkEnd() {
 func (g *Game) turn(r *robot) {
 	g.actor = r.id
 	c := uint32(g.cycle)
-	if r.chained {
-		// The visit that ends a chain: every instruction run ahead has completed by now.
-		r.chained = false
-		g.chains--
-	}
+	// The visit that ends a chain: every instruction run ahead has completed by now. Written
+	// without a branch (whether r was chained is data-dependent: a mispredicted branch).
+	g.chains -= b2i(r.chained)
+	r.chained = false
 	if !r.inProgress {
 		if !g.fetch(r) {
 			return
