@@ -754,7 +754,19 @@ func (g *Game) turn(r *robot) {
 			// TRANS (43% of the visits) without completeIn's jump table: its checks pass
 			// (see cinstr.need), and the field in front is r.front (a classic game).
 			g.instructions++
-			if !g.trans(r, g.robotAt(int(r.front)), in) {
+			ref := g.robotAt(int(r.front))
+			// A TRANS without effect needs no call: the source bank exists, and there is no
+			// target, no such target bank, or the target holds the source bank already
+			// (viruses and factories repeat their transfers: three quarters of the TRANSes
+			// of the July games), nobody listens to events, and no operand is a remote (the
+			// others read as val + regs: a classic game has no RC3 kinds). trans's call,
+			// frame and operand-kind switches cost more than this test.
+			a0, a1 := &in.args[0], &in.args[1]
+			a := uint(a0.val+r.regs[a0.vi&regMask]&a0.vmask) - 1
+			b := uint(a1.val+r.regs[a1.vi&regMask]&a1.vmask) - 1
+			idle := in.remotes == 0 && g.onEvent == nil && a < uint(len(r.banks)) &&
+				(ref == nil || b >= uint(len(ref.banks)) || ref.banks[b] == r.banks[a])
+			if !idle && !g.trans(r, ref, in) {
 				return
 			}
 			r.pos++
