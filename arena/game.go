@@ -776,7 +776,16 @@ func (g *Game) turn(r *robot) {
 			r.pos++
 		} else if in.op == robolang.OpSet && r.set >= in.need { // (a SET that is not fast: SET %Active, 18%)
 			g.instructions++
-			g.set(r, g.robotAt(int(r.front)), in)
+			// SET %Active, v with the value the robot in front has already (or to an empty
+			// field) needs no call either, when v has no remote.
+			ref := g.robotAt(int(r.front))
+			a0, a1 := &in.args[0], &in.args[1]
+			v := a1.val + r.regs[a1.vi&regMask]&a1.vmask
+			idle := a0.kind == robolang.KindRemote && robolang.Remote(a0.val) == robolang.RemoteActive &&
+				a1.kind < robolang.KindRemote && (ref == nil || ref.regs[regActive] == v)
+			if !idle {
+				g.set(r, ref, in)
+			}
 			r.pos++
 		} else {
 			g.completeIn(r, in)
