@@ -157,7 +157,12 @@ func (g *Game) completeIn(r *robot, in *cinstr) {
 	case robolang.OpMax:
 		g.write(r, in.args[0], max(g.read(r, in.args[0]), g.read(r, in.args[1])), ref)
 	case robolang.OpSet:
-		g.set(r, ref, in)
+		v := g.read(r, in.args[1])
+		if a := &in.args[0]; a.kind == robolang.KindRemote && robolang.Remote(a.val) == robolang.RemoteActive {
+			g.setRemoteActive(r, ref, v) // SET %Active (18% of a July game's visits), without the call to writeOther
+		} else {
+			g.write(r, in.args[0], v, ref)
+		}
 	case robolang.OpComp:
 		if g.read(r, in.args[0]) == g.read(r, in.args[1]) {
 			r.pos++
@@ -233,8 +238,27 @@ func (g *Game) completeIn(r *robot, in *cinstr) {
 		}
 		g.write(r, in.args[0], b+g.rng.intn(c-b+1), ref)
 	case robolang.OpTrans:
-		if !g.trans(r, ref, in) {
+		a := g.read(r, in.args[0])
+		b := g.read(r, in.args[1])
+		if a < 1 || a > len(r.banks) {
+			g.kill(r, ReasonNoSourceBank)
 			return
+		}
+		if ref != nil && b >= 1 && b <= len(ref.banks) {
+			// Banks are immutable: a transfer of the bank the target already holds (viruses
+			// and factories repeat theirs) changes nothing but the event.
+			if src := r.banks[a-1]; ref.banks[b-1] != src {
+				g.settle(ref)
+				ref.banks[b-1] = src
+				if int(ref.bank) == b {
+					ref.code = src.code
+				}
+				g.afterTransfer(ref)
+			}
+			if g.onEvent != nil {
+				g.onEvent(Event{Cycle: g.cycle, Robot: int(r.id), Program: int(r.team), Kind: EvTrans,
+					Target: int(ref.id), FromBank: a, ToBank: b, Task: g.curTask})
+			}
 		}
 	case robolang.OpRTrans: // into the robot itself: its other tasks' fetches made early are redone
 		a := g.read(r, in.args[0])
@@ -292,16 +316,6 @@ func (g *Game) completeIn(r *robot, in *cinstr) {
 	r.pos++
 }
 
-// set is the effect of SET in by r (ref is the robot in front, nil if none).
-func (g *Game) set(r, ref *robot, in *cinstr) {
-	v := g.read(r, in.args[1])
-	if a := &in.args[0]; a.kind == robolang.KindRemote && robolang.Remote(a.val) == robolang.RemoteActive {
-		g.setRemoteActive(r, ref, v) // SET %Active (18% of a July game's visits), without the call to writeOther
-	} else {
-		g.write(r, in.args[0], v, ref)
-	}
-}
-
 // scan is SCAN's value for r looking at the field front: 0 empty, 1 enemy, 2 friend (the
 // team read from the board entry, without touching the robot there).
 func (g *Game) scan(r *robot, front int) int {
@@ -313,34 +327,6 @@ func (g *Game) scan(r *robot, front int) int {
 		}
 	}
 	return v
-}
-
-// trans is the effect of TRANS in (ROBOCOM.md 6) by r into ref, the robot in front (nil
-// if none), without moving r's position on. It reports false if r died.
-func (g *Game) trans(r, ref *robot, in *cinstr) bool {
-	a := g.read(r, in.args[0])
-	b := g.read(r, in.args[1])
-	if a < 1 || a > len(r.banks) {
-		g.kill(r, ReasonNoSourceBank)
-		return false
-	}
-	if ref != nil && b >= 1 && b <= len(ref.banks) {
-		// Banks are immutable: a transfer of the bank the target already holds (viruses
-		// and factories repeat theirs) changes nothing but the event.
-		if src := r.banks[a-1]; ref.banks[b-1] != src {
-			g.settle(ref)
-			ref.banks[b-1] = src
-			if int(ref.bank) == b {
-				ref.code = src.code
-			}
-			g.afterTransfer(ref)
-		}
-		if g.onEvent != nil {
-			g.onEvent(Event{Cycle: g.cycle, Robot: int(r.id), Program: int(r.team), Kind: EvTrans,
-				Target: int(ref.id), FromBank: a, ToBank: b, Task: g.curTask})
-		}
-	}
-	return true
 }
 
 // setRemoteActive is a write of v to %Active, the #Active of ref, the robot in front of r. To
