@@ -207,14 +207,7 @@ func (g *Game) completeIn(r *robot, in *cinstr) {
 		g.kill(r, ReasonDie)
 		return
 	case robolang.OpScan:
-		v := 0
-		if ref != nil {
-			v = 1
-			if g.board[front]>>24 == int32(r.team+1) { // ref.team == r.team, from the board
-				v = 2
-			}
-		}
-		g.write(r, in.args[0], v, ref)
+		g.write(r, in.args[0], g.scan(r, front), ref)
 	case robolang.OpFarScan:
 		c := g.read(r, in.args[2])
 		if c < 1 {
@@ -321,6 +314,19 @@ func (g *Game) completeIn(r *robot, in *cinstr) {
 	case robolang.OpSleep:
 	}
 	r.pos++
+}
+
+// scan is SCAN's value for r looking at the field front: 0 empty, 1 enemy, 2 friend (the
+// team read from the board entry, without touching the robot there).
+func (g *Game) scan(r *robot, front int) int {
+	v := 0
+	if s := g.board[front]; s != 0 {
+		v = 1
+		if s>>24 == int32(r.team+1) {
+			v = 2
+		}
+	}
+	return v
 }
 
 // setRemoteActive is a write of v to %Active, the #Active of ref, the robot in front of r. To

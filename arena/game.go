@@ -584,6 +584,14 @@ func (r *robot) instrAt() *cinstr {
 	return nil
 }
 
+// b2i is 1 for true, 0 for false, without a branch.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
 // Step simulates the next cycle. It returns false (and does nothing) if the game is over.
 func (g *Game) Step() bool {
 	if g.over {
@@ -722,11 +730,10 @@ func (g *Game) checkEnd() {
 func (g *Game) turn(r *robot) {
 	g.actor = r.id
 	c := uint32(g.cycle)
-	if r.chained {
-		// The visit that ends a chain: every instruction run ahead has completed by now.
-		r.chained = false
-		g.chains--
-	}
+	// The visit that ends a chain: every instruction run ahead has completed by now. Written
+	// without a branch (whether r was chained is data-dependent: a mispredicted branch).
+	g.chains -= b2i(r.chained)
+	r.chained = false
 	if !r.inProgress {
 		if !g.fetch(r) {
 			return
@@ -743,6 +750,35 @@ func (g *Game) turn(r *robot) {
 			if !g.completeFast(r, in) {
 				return
 			}
+		} else if in.op == robolang.OpTrans && r.set >= in.need && in.remotes == 0 && g.onEvent == nil {
+			// TRANS (43% of the visits) without completeIn's jump table when it changes
+			// nothing (viruses and factories repeat their transfers: three quarters of the
+			// TRANSes of the July games): its checks pass (see cinstr.need), the field in front
+			// is r.front (a classic game), no event is due, and the source bank exists while
+			// there is no target, no such target bank, or the target holds the source bank
+			// already. Operands without remotes read as val + regs (no RC3 kinds here).
+			ref := g.robotAt(int(r.front))
+			a0, a1 := &in.args[0], &in.args[1]
+			a := uint(a0.val+r.regs[a0.vi&regMask]&a0.vmask) - 1
+			b := uint(a1.val+r.regs[a1.vi&regMask]&a1.vmask) - 1
+			if a < uint(len(r.banks)) && (ref == nil || b >= uint(len(ref.banks)) || ref.banks[b] == r.banks[a]) {
+				g.instructions++
+				r.pos++
+			} else {
+				g.completeIn(r, in)
+				if !r.alive {
+					return
+				}
+			}
+		} else if in.op == robolang.OpScan && r.set >= in.need { // (20%), the same way
+			g.instructions++
+			g.write(r, in.args[0], g.scan(r, int(r.front)), g.robotAt(int(r.front)))
+			r.pos++
+		} else if in.op == robolang.OpSet && r.set >= in.need && setActiveIdle(g.robotAt(int(r.front)), r, in) {
+			// SET %Active,v with the value the robot in front has already, or to an empty
+			// field (18% of the visits), the same way.
+			g.instructions++
+			r.pos++
 		} else {
 			g.completeIn(r, in)
 			if !r.alive {
@@ -768,6 +804,14 @@ func (g *Game) turn(r *robot) {
 		return
 	}
 	g.afterCompleteOther(r, c)
+}
+
+// setActiveIdle reports whether in, a SET by r, is a SET %Active,v (v no remote) that changes
+// nothing: ref, the robot in front, has v already, or the field is empty (nil).
+func setActiveIdle(ref, r *robot, in *cinstr) bool {
+	a0, a1 := &in.args[0], &in.args[1]
+	return a0.kind == robolang.KindRemote && robolang.Remote(a0.val) == robolang.RemoteActive &&
+		a1.kind < robolang.KindRemote && (ref == nil || ref.regs[regActive] == a1.val+r.regs[a1.vi&regMask]&a1.vmask)
 }
 
 // prefetch makes now, at r's completing turn, the fetch that r will make on its turn in
