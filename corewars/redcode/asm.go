@@ -314,6 +314,13 @@ const (
 // isSpace is C's isspace in the "C" locale.
 func isSpace(c byte) bool { return c == ' ' || c >= '\t' && c <= '\r' }
 
+func toUpperASCII(c byte) byte {
+	if 'a' <= c && c <= 'z' {
+		return c - 'a' + 'A'
+	}
+	return c
+}
+
 func isAlpha(c byte) bool { return isLetter(c) || c == '_' }
 
 // getToken is pMARS's tokenizer: from s[i:], skipping white space, one
@@ -500,13 +507,14 @@ type assembler struct {
 	regs      [26]int64
 	work      int
 	steps     int
+	lineBuf   []byte // the line pass 1 is rewriting (concat)
 
 	// pass 2
 	modifier  int
 	aMode     Mode
 	bMode     Mode
-	aExpr     string
-	bExpr     string
+	aExpr     []byte // the operands as pass 2 rewrites them (concat)
+	bExpr     []byte
 	lastState int
 	reported  bool // a message was printed for the current line (pMARS's errorcode)
 	pass2Line int
@@ -715,13 +723,32 @@ func (a *assembler) addLine(text string, src *srcLine) {
 	a.tail = v
 }
 
-// concat appends s to *dest unless the result would not fit pMARS's buffer.
-func concat(dest *string, s string) bool {
-	if len(*dest)+len(s) >= maxAllChar {
+// concat appends parts to *dest unless the result would not fit pMARS's line
+// buffer; then it appends nothing. The rewritten line is a byte slice reused from
+// line to line (lineBuf, aExpr, bExpr): as strings, every token appended made a new
+// copy of the line, and those copies were most of the assembler's allocations and
+// a third of its time, which a hill pays once per battle
+// (BenchmarkAssembleBenchPairs).
+func concat(dest *[]byte, parts ...string) bool {
+	n := len(*dest)
+	for _, p := range parts {
+		n += len(p)
+	}
+	if n >= maxAllChar {
 		return false
 	}
-	*dest += s
+	for _, p := range parts {
+		*dest = append(*dest, p...)
+	}
 	return true
+}
+
+// spaceIf is " " when there is a space to keep, else "".
+func spaceIf(space bool) string {
+	if space {
+		return " "
+	}
+	return ""
 }
 
 func (a *assembler) bufferOverflow() {
@@ -734,10 +761,10 @@ func (a *assembler) expand(first *vline) {
 	a.statefine = 0
 	a.line = 0
 	for a.cur = first; a.cur != nil && a.vcont; a.cur = a.cur.next {
-		dest := ""
-		switch a.trav(a.cur.text, &dest, wNil) {
+		a.lineBuf = a.lineBuf[:0]
+		switch a.trav(a.cur.text, &a.lineBuf, wNil) {
 		case wCommand:
-			a.addLine(dest, a.cur.src)
+			a.addLine(string(a.lineBuf), a.cur.src)
 		case wROF:
 			a.errprn(msgUnopenedFOR, a.cur, "Unopened FOR")
 		}
@@ -756,7 +783,7 @@ func (a *assembler) countWork() {
 
 // trav rewrites buffer into *dest (pMARS's trav2); wdecl says what the line
 // has shown so far. It returns the new state.
-func (a *assembler) trav(buffer string, dest *string, wdecl int) int {
+func (a *assembler) trav(buffer string, dest *[]byte, wdecl int) int {
 	a.steps++
 	if a.steps > maxPass1Steps {
 		a.errprn(msgWorkLimit, nil, fmt.Sprintf("FOR and EQU expansion takes more than %d steps", maxPass1Steps))
@@ -775,7 +802,14 @@ func (a *assembler) trav(buffer string, dest *string, wdecl int) int {
 		}
 		return wdecl
 	case tokChar:
-		up := strings.ToUpper(tok)
+		up := tok // in capitals when it can be a keyword: every keyword is 3 letters
+		var upper [3]byte
+		if len(tok) == len(upper) {
+			for i := range upper {
+				upper[i] = toUpperASCII(tok[i])
+			}
+			up = string(upper[:]) // on the stack: it does not escape
+		}
 		switch {
 		case up == "ROF":
 			if a.statefine > 0 {
@@ -797,11 +831,7 @@ func (a *assembler) trav(buffer string, dest *string, wdecl int) int {
 			if a.statefine > 0 {
 				return wNil
 			} else if wdecl > wLabel {
-				s := strconv.Itoa(a.line)
-				if spaceAfter {
-					s += " "
-				}
-				if concat(dest, s) {
+				if concat(dest, strconv.Itoa(a.line), spaceIf(spaceAfter)) {
 					return a.trav(rest, dest, wdecl)
 				}
 				a.bufferOverflow()
@@ -829,11 +859,7 @@ func (a *assembler) trav(buffer string, dest *string, wdecl int) int {
 			for j < len(buffer) && !isSpace(buffer[j]) {
 				j++
 			}
-			word := up + buffer[idx:j]
-			if j < len(buffer) {
-				word += " "
-			}
-			if !concat(dest, word) {
+			if !concat(dest, up, buffer[idx:j], spaceIf(j < len(buffer))) {
 				a.bufferOverflow()
 				break
 			}
@@ -866,7 +892,9 @@ func (a *assembler) trav(buffer string, dest *string, wdecl int) int {
 					break
 				}
 				if t := a.lookup(part); t != nil && t.kind == refStack {
-					if !concat(&name, fmt.Sprintf("%02d", uint16(t.value))) {
+					if s := fmt.Sprintf("%02d", uint16(t.value)); len(name)+len(s) < maxAllChar {
+						name += s
+					} else {
 						a.bufferOverflow()
 					}
 				} else {
@@ -897,10 +925,7 @@ func (a *assembler) trav(buffer string, dest *string, wdecl int) int {
 				default:
 					s = strconv.Itoa(t.value - a.line)
 				}
-				if spaceAfter {
-					s += " "
-				}
-				if concat(dest, s) {
+				if concat(dest, s, spaceIf(spaceAfter)) {
 					return a.trav(rest, dest, wdecl)
 				}
 				a.bufferOverflow()
@@ -917,10 +942,7 @@ func (a *assembler) trav(buffer string, dest *string, wdecl int) int {
 				}
 				return a.trav(rest, dest, wLabel)
 			}
-			if spaceAfter {
-				name += " "
-			}
-			if concat(dest, name) {
+			if concat(dest, name, spaceIf(spaceAfter)) {
 				return a.trav(rest, dest, wdecl)
 			}
 			a.bufferOverflow()
@@ -946,7 +968,7 @@ func (a *assembler) trav(buffer string, dest *string, wdecl int) int {
 const maxLabelsPerInstruction = 7
 
 // lineSwitch handles a stored ;assert line.
-func (a *assembler) lineSwitch(text string, dest *string, idx int, l *vline) {
+func (a *assembler) lineSwitch(text string, dest *[]byte, idx int, l *vline) {
 	k, word, i := getToken(text, idx)
 	if k != tokChar || strings.ToUpper(word) != "ASSERT" {
 		return
@@ -955,7 +977,7 @@ func (a *assembler) lineSwitch(text string, dest *string, idx int, l *vline) {
 	if a.cfg.Verbose {
 		a.diag.textout(fmt.Sprintf("Current parameter for ';assert': %s\n", *dest))
 	}
-	v, st := evaluate(*dest, &a.regs)
+	v, st := evaluate(string(*dest), &a.regs)
 	if st == evalBad || st == evalDivZero {
 		a.errprn(msgInvalidAssert, l, "Invalid ';assert' parameter")
 		return
@@ -970,7 +992,7 @@ func (a *assembler) lineSwitch(text string, dest *string, idx int, l *vline) {
 }
 
 // blockFor handles "FOR count" and runs the block up to its ROF.
-func (a *assembler) blockFor(expr string, dest *string) int {
+func (a *assembler) blockFor(expr string, dest *[]byte) int {
 	var counter []string
 	if n := len(a.pending); n > 0 {
 		counter = []string{a.pending[n-1]}
@@ -979,12 +1001,12 @@ func (a *assembler) blockFor(expr string, dest *string) int {
 		}
 		a.pending = nil
 	}
-	*dest = ""
+	*dest = (*dest)[:0]
 	a.trav(expr, dest, wValue)
 	if a.cfg.Verbose {
 		a.diag.textout(fmt.Sprintf("Current parameter for FOR: %s\n", *dest))
 	}
-	v, st := evaluate(*dest, &a.regs)
+	v, st := evaluate(string(*dest), &a.regs)
 	switch {
 	case st == evalDivZero:
 		a.errprn(msgDivZero, a.cur, "Division by zero")
@@ -1011,13 +1033,13 @@ func (a *assembler) blockFor(expr string, dest *string) int {
 				}
 				a.countWork()
 				a.cur = a.cur.next
-				*dest = ""
+				*dest = (*dest)[:0]
 				r := a.trav(a.cur.text, dest, wNil)
 				if r == wROF {
 					break
 				}
 				if r == wCommand {
-					a.addLine(*dest, a.cur.src)
+					a.addLine(string(*dest), a.cur.src)
 				}
 			}
 		}
@@ -1027,7 +1049,7 @@ func (a *assembler) blockFor(expr string, dest *string) int {
 }
 
 // equTable records "labels EQU text" and the EQU lines that continue it.
-func (a *assembler) equTable(expr string, dest *string) int {
+func (a *assembler) equTable(expr string, dest *[]byte) int {
 	if len(a.pending) == 0 {
 		a.errprn(msgAppendUndefined, a.cur, "Attempting to append a string to an undefined label")
 		return wValue
@@ -1053,18 +1075,18 @@ func (a *assembler) equTable(expr string, dest *string) int {
 
 // equSub substitutes an EQU's text; its lines but the last become lines of
 // their own.
-func (a *assembler) equSub(expr string, dest *string, wdecl int, t *ref) int {
+func (a *assembler) equSub(expr string, dest *[]byte, wdecl int, t *ref) int {
 	t.visit = true
 	saved := a.cur
 	a.cur = t.lines
 	wdecl = a.trav(a.cur.text, dest, wdecl)
 	for a.cur.next != nil && a.vcont {
 		if a.statefine == 0 && wdecl == wCommand {
-			a.addLine(*dest, a.cur.src)
+			a.addLine(string(*dest), a.cur.src)
 		}
 		a.countWork()
 		a.cur = a.cur.next
-		*dest = ""
+		*dest = (*dest)[:0]
 		wdecl = a.trav(a.cur.text, dest, wNil)
 	}
 	a.cur = saved

@@ -173,3 +173,13 @@ func TestPrintfFormats(t *testing.T) {
 		}
 	}
 }
+
+// trav capitalises only 3-letter words to look for keywords (no allocation for
+// the others), which is right only while every keyword has 3 letters.
+func TestKeywordsHaveThreeLetters(t *testing.T) {
+	for _, k := range append(opNames, "ROF", "FOR", "EQU") {
+		if len(k) != 3 {
+			t.Errorf("keyword %q has %d letters; trav's capitalising must change", k, len(k))
+		}
+	}
+}

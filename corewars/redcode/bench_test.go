@@ -114,3 +114,37 @@ func TestRunRoundAllocatesNothing(t *testing.T) {
 		t.Errorf("%v allocations per round", n)
 	}
 }
+
+// BenchmarkAssembleBenchPairs assembles the 40 warriors of bench-pairs.txt, as
+// `robocom-mars` does once per battle (a hill starts one process a battle, so the
+// assembler is part of every battle's fixed cost, beside the runtime's start).
+func BenchmarkAssembleBenchPairs(b *testing.B) {
+	needCorpus(b)
+	pairs, err := os.ReadFile(filepath.Join(corpusDir, "bench-pairs.txt"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	var srcs [][]byte
+	for _, f := range strings.Fields(string(pairs)) {
+		if strings.HasPrefix(f, "#") || !strings.HasSuffix(f, ".red") {
+			continue
+		}
+		src, err := os.ReadFile(filepath.Join(corpusDir, "warriors", "fsh94nop0.3", f))
+		if err != nil {
+			b.Fatal(err)
+		}
+		srcs = append(srcs, src)
+	}
+	if len(srcs) != 40 {
+		b.Fatalf("%d warriors in bench-pairs.txt, want 40", len(srcs))
+	}
+	cfg := hillSettings(b, hill94+" -F 4000").AssemblerConfig(2)
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, src := range srcs {
+			if w, diag := Assemble(src, cfg); w == nil {
+				b.Fatal(diag.Stderr())
+			}
+		}
+	}
+}

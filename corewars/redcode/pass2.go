@@ -114,13 +114,10 @@ func (a *assembler) automaton(expr string, state int) {
 				a.errprn(msgImproperPlacement, a.cur, fmt.Sprintf("Improper placement of '%s'", tok))
 				return
 			}
-			a.appendExpr(dest, tok)
+			a.appendExpr(dest, tok, "")
 			a.automaton(rest, state)
 		case tokNumber, tokExpr:
-			if kind == tokNumber {
-				tok += " "
-			}
-			a.appendExpr(dest, tok)
+			a.appendExpr(dest, tok, spaceIf(kind == tokNumber))
 			a.automaton(rest, state)
 		case tokChar:
 			a.symbol(tok, rest, state, func() {
@@ -138,8 +135,8 @@ func (a *assembler) automaton(expr string, state int) {
 	}
 }
 
-func (a *assembler) appendExpr(dest *string, tok string) {
-	if !concat(dest, tok) {
+func (a *assembler) appendExpr(dest *[]byte, tok, space string) {
+	if !concat(dest, tok, space) {
 		a.bufferOverflow()
 	}
 	a.statefine = 1
@@ -184,7 +181,7 @@ func (a *assembler) symbol(name, rest string, state int, register func()) {
 func (a *assembler) dfashell(text string) {
 	a.aMode, a.bMode = Direct, Direct
 	a.modifier = noModifier
-	a.aExpr, a.bExpr = "", ""
+	a.aExpr, a.bExpr = a.aExpr[:0], a.bExpr[:0]
 	a.reported = false
 	a.automaton(text, sOp)
 	if a.opcode >= opORG {
@@ -193,13 +190,13 @@ func (a *assembler) dfashell(text string) {
 	op := Opcode(a.opcode)
 	if a.statefine == 0 && !a.reported {
 		a.errprn(msgSyntax, a.cur, "Syntax error")
-	} else if a.bExpr == "" {
+	} else if len(a.bExpr) == 0 {
 		switch op {
 		case DAT:
 			a.bMode, a.bExpr = a.aMode, a.aExpr
-			a.aMode, a.aExpr = Immediate, "0"
+			a.aMode, a.aExpr = Immediate, append(a.bExpr[:0:0], '0')
 		case SPL, JMP, NOP:
-			a.bMode, a.bExpr = Direct, "0"
+			a.bMode, a.bExpr = Direct, append(a.bExpr, '0')
 		default:
 			a.errprn(msgIncompleteOperand, a.cur, fmt.Sprintf("Incomplete operand at instruction '%s'", op))
 		}
@@ -234,8 +231,8 @@ func (a *assembler) dfashell(text string) {
 }
 
 // eval evaluates an operand expression of the current line.
-func (a *assembler) eval(expr string) (int64, evalStatus, bool) {
-	v, st := evaluate(expr, &a.regs)
+func (a *assembler) eval(expr []byte) (int64, evalStatus, bool) {
+	v, st := evaluate(string(expr), &a.regs)
 	switch st {
 	case evalDivZero:
 		a.errprn(msgDivZero, a.cur, "Division by zero")
@@ -278,11 +275,11 @@ func (a *assembler) encode() {
 		if a.diag.Errors > 0 {
 			continue
 		}
-		if a.aExpr == "" {
-			a.aExpr = "0"
+		if len(a.aExpr) == 0 {
+			a.aExpr = append(a.aExpr, '0')
 		}
-		if a.bExpr == "" {
-			a.bExpr = "0"
+		if len(a.bExpr) == 0 {
+			a.bExpr = append(a.bExpr, '0')
 		}
 		if a.opcode >= opORG {
 			v, st, ok := a.eval(a.bExpr)
