@@ -468,13 +468,30 @@ const (
 )
 
 func opcodeIndex(upper string) int {
-	for i, n := range opNames {
-		if n == upper {
+	if len(upper) != 3 {
+		return opNone
+	}
+	k := keyword3(upper)
+	for i, n := range opKeys {
+		if n == k {
 			return i
 		}
 	}
 	return opNone
 }
+
+// opKeys are opNames as keyword3 keys: the search compares one word an entry
+// instead of calling a string comparison (it runs for every 3-letter word of a
+// warrior, once per battle).
+var opKeys = func() (keys [len(opcodeNames) + 3]uint32) {
+	for i, n := range opNames {
+		keys[i] = keyword3(n)
+	}
+	return keys
+}()
+
+// keyword3 packs a 3-letter word into a number.
+func keyword3(s string) uint32 { return uint32(s[0])<<16 | uint32(s[1])<<8 | uint32(s[2]) }
 
 // setOpcode sets the opcode pMARS remembers between lines (and passes).
 func (a *assembler) setOpcode(upper string) int {
@@ -548,15 +565,15 @@ func AssembleSource(s Source, cfg Config) (w *Warrior, diag *Diagnostics) {
 	}()
 	a.addPredefined()
 	var first *vline
-	var prev *vline
-	for i := range s.lines {
-		v := &vline{text: s.lines[i].text, src: &s.lines[i]}
-		if prev == nil {
-			first = v
-		} else {
-			prev.next = v
+	if len(s.lines) > 0 {
+		vs := make([]vline, len(s.lines)) // one allocation, not one a line
+		for i := range s.lines {
+			vs[i] = vline{text: s.lines[i].text, src: &s.lines[i]}
+			if i > 0 {
+				vs[i-1].next = &vs[i]
+			}
 		}
-		prev = v
+		first = &vs[0]
 	}
 	if cfg.Verbose {
 		a.showLines(0, first)
