@@ -28,7 +28,10 @@ func Mars(args []string) int {
 	}
 	defer signal.Stop(interrupted)
 	done := make(chan int, 1)
-	go func() { done <- stdout.Status(MarsMain(args, os.Stdin, stdout, os.Stderr), os.Stderr) }()
+	go func() {
+		reserveStack(0)
+		done <- stdout.Status(MarsMain(args, os.Stdin, stdout, os.Stderr), os.Stderr)
+	}()
 	select {
 	case status := <-done:
 		return status
@@ -130,4 +133,17 @@ func (c *cappedStdin) reader() io.Reader {
 		return bytes.NewReader(c.data)
 	}
 	return c.r
+}
+
+// reserveStack makes the goroutine's stack grow to over 64 KB while it is one frame deep.
+// The assembler recurses once per token (pMARS's trav2 and automaton, kept as pMARS wrote
+// them), so a battle's goroutine would otherwise grow its stack from 8 KB several times, each
+// time copying and re-walking every frame: 6% of the machine instructions of a one-round
+// battle (cachegrind: 4.82 M -> 4.52 M), which a hill pays for every battle it starts.
+//
+//go:noinline
+func reserveStack(i int) byte {
+	var buf [64 << 10]byte
+	buf[i] = 1
+	return buf[i/2]
 }
