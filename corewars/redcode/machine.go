@@ -63,8 +63,9 @@ func NewMachine(cfg Settings, progs []*Warrior) (*Machine, error) {
 		maxProc: cfg.MaxProcesses, cycles: cfg.Cycles, progs: progs, ws: make([]simWarrior, n), next: make([]int, n),
 		Scores: make([][]int, n), deaths: make([]death, 0, n)}
 	for x := range m.core {
-		m.core[x].next = uint32((x + 1) % cfg.CoreSize)
+		m.core[x].next = uint32(x + 1) // no division a cell: NewMachine runs once per battle
 	}
+	m.core[len(m.core)-1].next = 0
 	for i := range m.ws {
 		m.ws[i].id = int8(i)
 		m.ws[i].q.max = cfg.MaxProcesses
