@@ -15,14 +15,7 @@ func TestKeyMinima(t *testing.T) {
 		for i := range mt.list {
 			mt.list[i].at = rng.Int64N(50)
 		}
-		mt.setKeys(n)
-		for i := range mt.list {
-			mt.keys[i] = newKey(mt.list[i].at, i)
-		}
-		for g := range mt.mins {
-			mt.mins[g] = minKey(mt.keys[g*keyGroup : min((g+1)*keyGroup, n)])
-		}
-		mt.first = minKey(mt.mins)
+		mt.resetKeys()
 		for step := 0; step < 200; step++ {
 			i := rng.IntN(n)
 			at := rng.Int64N(60)

@@ -614,14 +614,7 @@ func (g *Game) rebase(r *robot) uint32 {
 			}
 		}
 	}
-	mt.setKeys(len(mt.list))
-	for i := range mt.list {
-		mt.keys[i] = newKey(mt.list[i].at, i)
-	}
-	for g := range mt.mins {
-		mt.mins[g] = minKey(mt.keys[g*keyGroup : min((g+1)*keyGroup, len(mt.keys))])
-	}
-	mt.first = minKey(mt.mins)
+	mt.resetKeys()
 	r.load(mt.cur)
 	return uint32(min(best, since+maxDuration))
 }
@@ -639,13 +632,51 @@ func (mt *tasks) setKeys(n int) {
 	mt.keys, mt.mins = buf[:n], buf[n:n+groups:n+groups]
 }
 
+// resetKeys sets every task's key from its at, and the minima.
+func (mt *tasks) resetKeys() {
+	mt.setKeys(len(mt.list))
+	for i := range mt.list {
+		mt.keys[i] = newKey(mt.list[i].at, i)
+	}
+	for g := range mt.mins {
+		mt.mins[g] = groupMin(mt.keys[g*keyGroup:])
+	}
+	mt.first = mt.minOfMins()
+}
+
 // set changes task i's key to k, and the minima.
 func (mt *tasks) set(i int, k atKey) {
-	keys := mt.keys
-	keys[i] = k
+	mt.keys[i] = k
 	lo := uint(i) &^ (keyGroup - 1)
-	mt.mins[lo/keyGroup] = minKey(keys[lo:min(lo+keyGroup, uint(len(keys)))])
-	mt.first = minKey(mt.mins)
+	mt.mins[lo/keyGroup] = groupMin(mt.keys[lo:])
+	mt.first = mt.minOfMins()
+}
+
+// groupMin is the smallest key of the group that starts ks (the first eight keys, or all of a
+// last group of fewer).
+func groupMin(ks []atKey) atKey {
+	if len(ks) >= keyGroup {
+		return min8((*[keyGroup]atKey)(ks))
+	}
+	return minKey(ks)
+}
+
+// minOfMins is the smallest of the groups' minima: one or two for up to sixteen tasks.
+func (mt *tasks) minOfMins() atKey {
+	switch ms := mt.mins; len(ms) {
+	case 1:
+		return ms[0]
+	case 2:
+		return min(ms[0], ms[1])
+	default:
+		return minKey(ms)
+	}
+}
+
+// min8 is the smallest of eight keys, written out as a tree of conditional moves: no loop, and
+// three comparisons deep instead of seven.
+func min8(k *[keyGroup]atKey) atKey {
+	return min(min(min(k[0], k[1]), min(k[2], k[3])), min(min(k[4], k[5]), min(k[6], k[7])))
 }
 
 // minKey is the smallest of ks (not empty), with conditional moves only.
