@@ -483,7 +483,8 @@ func opcodeIndex(upper string) int {
 // opKeys are opNames as keyword3 keys: the search compares one word an entry
 // instead of calling a string comparison (it runs for every 3-letter word of a
 // warrior, once per battle).
-var opKeys = func() (keys [len(opcodeNames) + 3]uint32) {
+var opKeys = func() []uint32 {
+	keys := make([]uint32, len(opNames))
 	for i, n := range opNames {
 		keys[i] = keyword3(n)
 	}
@@ -909,8 +910,9 @@ func (a *assembler) trav(buffer string, dest *[]byte, wdecl int) int {
 					break
 				}
 				if t := a.lookup(part); t != nil && t.kind == refStack {
-					if s := fmt.Sprintf("%02d", uint16(t.value)); len(name)+len(s) < maxAllChar {
-						name += s
+					joined := []byte(name)
+					if concat(&joined, fmt.Sprintf("%02d", uint16(t.value))) {
+						name = string(joined)
 					} else {
 						a.bufferOverflow()
 					}

@@ -35,19 +35,7 @@ const benchPairsExecuted = 297_894_106
 // instructions and give the same results.
 func BenchmarkBenchPairs(b *testing.B) {
 	needCorpus(b)
-	f, err := os.Open(filepath.Join(corpusDir, "bench-pairs.txt"))
-	if err != nil {
-		b.Fatal(err)
-	}
-	var pairs [][2]string
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		fs := strings.Fields(sc.Text())
-		if len(fs) == 2 && !strings.HasPrefix(fs[0], "#") {
-			pairs = append(pairs, [2]string{"fsh94nop0.3/" + fs[0], "fsh94nop0.3/" + fs[1]})
-		}
-	}
-	f.Close()
+	pairs := benchPairs(b)
 	rounds := "200"
 	if r := os.Getenv("BENCH_ROUNDS"); r != "" {
 		rounds = r // fewer rounds, e.g. for runs under valgrind
@@ -120,20 +108,15 @@ func TestRunRoundAllocatesNothing(t *testing.T) {
 // assembler is part of every battle's fixed cost, beside the runtime's start).
 func BenchmarkAssembleBenchPairs(b *testing.B) {
 	needCorpus(b)
-	pairs, err := os.ReadFile(filepath.Join(corpusDir, "bench-pairs.txt"))
-	if err != nil {
-		b.Fatal(err)
-	}
 	var srcs [][]byte
-	for _, f := range strings.Fields(string(pairs)) {
-		if strings.HasPrefix(f, "#") || !strings.HasSuffix(f, ".red") {
-			continue
+	for _, p := range benchPairs(b) {
+		for _, f := range p {
+			src, err := os.ReadFile(filepath.Join(corpusDir, "warriors", f))
+			if err != nil {
+				b.Fatal(err)
+			}
+			srcs = append(srcs, src)
 		}
-		src, err := os.ReadFile(filepath.Join(corpusDir, "warriors", "fsh94nop0.3", f))
-		if err != nil {
-			b.Fatal(err)
-		}
-		srcs = append(srcs, src)
 	}
 	if len(srcs) != 40 {
 		b.Fatalf("%d warriors in bench-pairs.txt, want 40", len(srcs))
@@ -147,4 +130,22 @@ func BenchmarkAssembleBenchPairs(b *testing.B) {
 			}
 		}
 	}
+}
+
+// benchPairs is bench-pairs.txt: the 20 pairs, as paths under the corpus's warriors folder.
+func benchPairs(t testing.TB) [][2]string {
+	f, err := os.Open(filepath.Join(corpusDir, "bench-pairs.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var pairs [][2]string
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		fs := strings.Fields(sc.Text())
+		if len(fs) == 2 && !strings.HasPrefix(fs[0], "#") {
+			pairs = append(pairs, [2]string{"fsh94nop0.3/" + fs[0], "fsh94nop0.3/" + fs[1]})
+		}
+	}
+	return pairs
 }

@@ -13,14 +13,7 @@ func TestInstructionFrequencies(t *testing.T) {
 	if os.Getenv("REDCODE_FREQ") == "" {
 		t.Skip()
 	}
-	pairs := [][2]string{}
-	data, _ := os.ReadFile(corpusDir + "/bench-pairs.txt")
-	for _, l := range splitLines(string(data)) {
-		var a, b string
-		if n, _ := fmt.Sscan(l, &a, &b); n == 2 && a[0] != '#' {
-			pairs = append(pairs, [2]string{"fsh94nop0.3/" + a, "fsh94nop0.3/" + b})
-		}
-	}
+	pairs := benchPairs(t)
 	st := hillSettings(t, hill94+" -F 4000 -r 5")
 	freq := map[string]int{}
 	total := 0

@@ -194,7 +194,7 @@ func (a *assembler) dfashell(text string) {
 		switch op {
 		case DAT:
 			a.bMode, a.bExpr = a.aMode, a.aExpr
-			a.aMode, a.aExpr = Immediate, append(a.bExpr[:0:0], '0')
+			a.aMode, a.aExpr = Immediate, []byte{'0'} // a new buffer: bExpr now holds aExpr's
 		case SPL, JMP, NOP:
 			a.bMode, a.bExpr = Direct, append(a.bExpr, '0')
 		default:
