@@ -170,7 +170,7 @@ var fastForms = func() []Instruction {
 func sameState(a, b *Machine) bool {
 	for i := range a.core {
 		x, y := a.core[i], b.core[i]
-		if x.a != y.a || x.b != y.b || x.op != y.op || x.modes != y.modes || a.owner[i] != b.owner[i] {
+		if x.a != y.a || x.b != y.b || !sameInstr(&x, &y) || a.owner[i] != b.owner[i] {
 			return false
 		}
 	}

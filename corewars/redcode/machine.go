@@ -106,12 +106,12 @@ func (m *Machine) PSpaceCount() int {
 func (m *Machine) LoadRound(positions []int, first int) {
 	blank := toCell(Instruction{Op: DAT, Mod: ModF, AMode: Direct, BMode: Direct}, len(m.core))
 	if m.generic {
-		blank.fast = fastNone
+		blank.kind = cellKind(blank.op(), blank.modes(), fastNone)
 	}
 	// Every field but next, which NewMachine set.
-	core, op, modes, fast := m.core, blank.op, blank.modes, blank.fast
+	core, kind := m.core, blank.kind
 	for i := range core {
-		core[i].a, core[i].b, core[i].op, core[i].modes, core[i].fast = 0, 0, op, modes, fast
+		core[i].a, core[i].b, core[i].kind = 0, 0, kind
 	}
 	if !m.untracked || !m.ownersClear {
 		for i := range m.owner {
@@ -128,7 +128,8 @@ func (m *Machine) LoadRound(positions []int, first int) {
 			m.core[a] = toCell(in, S)
 			m.core[a].next = uint32((a + 1) % S)
 			if m.generic {
-				m.core[a].fast = fastNone
+				c := &m.core[a]
+				c.kind = cellKind(c.op(), c.modes(), fastNone)
 			}
 			if !m.untracked {
 				m.owner[a] = int8(i)

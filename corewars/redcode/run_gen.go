@@ -108,7 +108,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 			var tail int
 			next := ic.next
 			// (masked: a case for every value and no range check in the jump table)
-			switch ic.fast & fastMask {
+			switch ic.kind & fastMask {
 			case fastNone, 705, 706, 707, 708, 709, 710, 711, 712, 713, 714, 715, 716, 717, 718, 719,
 				720, 721, 722, 723, 724, 725, 726, 727, 728, 729, 730, 731, 732, 733, 734, 735,
 				736, 737, 738, 739, 740, 741, 742, 743, 744, 745, 746, 747, 748, 749, 750, 751,
@@ -134,7 +134,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				aa, ab = ia, ib
 				bptr = pc
 				d := &core[bptr]
-				d.a, d.b, d.op, d.modes, d.fast = ia, ib, kMOV|mI, 0, fastMovI+0
+				d.a, d.b, d.kind = ia, ib, uint32(fastMovI+0)|uint32(kMOV|mI)<<kindShift|0<<(kindShift+8)
 				owner[bptr] = id
 				written[bptr] = stamp
 				goto push1
@@ -146,7 +146,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 					bptr -= S
 				}
 				d := &core[bptr]
-				d.a, d.b, d.op, d.modes, d.fast = ia, ib, kMOV|mI, 1, fastMovI+1
+				d.a, d.b, d.kind = ia, ib, uint32(fastMovI+1)|uint32(kMOV|mI)<<kindShift|1<<(kindShift+8)
 				owner[bptr] = id
 				written[bptr] = stamp
 				goto push1
@@ -162,7 +162,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 					bptr -= S
 				}
 				d := &core[bptr]
-				d.a, d.b, d.op, d.modes, d.fast = ia, ib, kMOV|mI, 2, fastMovI+2
+				d.a, d.b, d.kind = ia, ib, uint32(fastMovI+2)|uint32(kMOV|mI)<<kindShift|2<<(kindShift+8)
 				owner[bptr] = id
 				written[bptr] = stamp
 				goto push1
@@ -186,7 +186,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 					bptr -= S
 				}
 				d := &core[bptr]
-				d.a, d.b, d.op, d.modes, d.fast = ia, ib, kMOV|mI, 3, fastMovI+3
+				d.a, d.b, d.kind = ia, ib, uint32(fastMovI+3)|uint32(kMOV|mI)<<kindShift|3<<(kindShift+8)
 				owner[bptr] = id
 				written[bptr] = stamp
 				goto push1
@@ -210,7 +210,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				owner[tb] = id
 				written[tb] = stamp
 				d := &core[bptr]
-				d.a, d.b, d.op, d.modes, d.fast = ia, ib, kMOV|mI, 4, fastMovI+4
+				d.a, d.b, d.kind = ia, ib, uint32(fastMovI+4)|uint32(kMOV|mI)<<kindShift|4<<(kindShift+8)
 				owner[bptr] = id
 				written[bptr] = stamp
 				goto push1
@@ -226,7 +226,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 					bptr -= S
 				}
 				d := &core[bptr]
-				d.a, d.b, d.op, d.modes, d.fast = ia, ib, kMOV|mI, 5, fastMovI+5
+				d.a, d.b, d.kind = ia, ib, uint32(fastMovI+5)|uint32(kMOV|mI)<<kindShift|5<<(kindShift+8)
 				owner[bptr] = id
 				written[bptr] = stamp
 				goto push1
@@ -250,7 +250,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 					bptr -= S
 				}
 				d := &core[bptr]
-				d.a, d.b, d.op, d.modes, d.fast = ia, ib, kMOV|mI, 6, fastMovI+6
+				d.a, d.b, d.kind = ia, ib, uint32(fastMovI+6)|uint32(kMOV|mI)<<kindShift|6<<(kindShift+8)
 				owner[bptr] = id
 				written[bptr] = stamp
 				goto push1
@@ -274,7 +274,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				owner[tb] = id
 				written[tb] = stamp
 				d := &core[bptr]
-				d.a, d.b, d.op, d.modes, d.fast = ia, ib, kMOV|mI, 7, fastMovI+7
+				d.a, d.b, d.kind = ia, ib, uint32(fastMovI+7)|uint32(kMOV|mI)<<kindShift|7<<(kindShift+8)
 				owner[bptr] = id
 				written[bptr] = stamp
 				goto push1
@@ -285,8 +285,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				}
 				aa, ab = core[aptr].a, core[aptr].b
 				bptr = pc
-				s, d := &core[aptr], &core[bptr]
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := &core[bptr]
+				d.a, d.b, d.kind = aa, ab, core[aptr].kind
 				owner[bptr] = id
 				written[bptr] = stamp
 				goto push1
@@ -300,8 +300,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if bptr >= S {
 					bptr -= S
 				}
-				s, d := &core[aptr], &core[bptr]
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := &core[bptr]
+				d.a, d.b, d.kind = aa, ab, core[aptr].kind
 				owner[bptr] = id
 				written[bptr] = stamp
 				goto push1
@@ -319,8 +319,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if bptr >= S {
 					bptr -= S
 				}
-				s, d := &core[aptr], &core[bptr]
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := &core[bptr]
+				d.a, d.b, d.kind = aa, ab, core[aptr].kind
 				owner[bptr] = id
 				written[bptr] = stamp
 				goto push1
@@ -346,8 +346,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if bptr >= S {
 					bptr -= S
 				}
-				s, d := &core[aptr], &core[bptr]
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := &core[bptr]
+				d.a, d.b, d.kind = aa, ab, core[aptr].kind
 				owner[bptr] = id
 				written[bptr] = stamp
 				goto push1
@@ -373,8 +373,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				core[tb].b = fb
 				owner[tb] = id
 				written[tb] = stamp
-				s, d := &core[aptr], &core[bptr]
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := &core[bptr]
+				d.a, d.b, d.kind = aa, ab, core[aptr].kind
 				owner[bptr] = id
 				written[bptr] = stamp
 				goto push1
@@ -392,8 +392,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if bptr >= S {
 					bptr -= S
 				}
-				s, d := &core[aptr], &core[bptr]
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := &core[bptr]
+				d.a, d.b, d.kind = aa, ab, core[aptr].kind
 				owner[bptr] = id
 				written[bptr] = stamp
 				goto push1
@@ -419,8 +419,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if bptr >= S {
 					bptr -= S
 				}
-				s, d := &core[aptr], &core[bptr]
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := &core[bptr]
+				d.a, d.b, d.kind = aa, ab, core[aptr].kind
 				owner[bptr] = id
 				written[bptr] = stamp
 				goto push1
@@ -446,8 +446,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				core[tb].a = fb
 				owner[tb] = id
 				written[tb] = stamp
-				s, d := &core[aptr], &core[bptr]
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := &core[bptr]
+				d.a, d.b, d.kind = aa, ab, core[aptr].kind
 				owner[bptr] = id
 				written[bptr] = stamp
 				goto push1
@@ -462,8 +462,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				}
 				aa, ab = core[aptr].a, core[aptr].b
 				bptr = pc
-				s, d := &core[aptr], &core[bptr]
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := &core[bptr]
+				d.a, d.b, d.kind = aa, ab, core[aptr].kind
 				owner[bptr] = id
 				written[bptr] = stamp
 				goto push1
@@ -481,8 +481,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if bptr >= S {
 					bptr -= S
 				}
-				s, d := &core[aptr], &core[bptr]
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := &core[bptr]
+				d.a, d.b, d.kind = aa, ab, core[aptr].kind
 				owner[bptr] = id
 				written[bptr] = stamp
 				goto push1
@@ -504,8 +504,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if bptr >= S {
 					bptr -= S
 				}
-				s, d := &core[aptr], &core[bptr]
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := &core[bptr]
+				d.a, d.b, d.kind = aa, ab, core[aptr].kind
 				owner[bptr] = id
 				written[bptr] = stamp
 				goto push1
@@ -535,8 +535,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if bptr >= S {
 					bptr -= S
 				}
-				s, d := &core[aptr], &core[bptr]
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := &core[bptr]
+				d.a, d.b, d.kind = aa, ab, core[aptr].kind
 				owner[bptr] = id
 				written[bptr] = stamp
 				goto push1
@@ -566,8 +566,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				core[tb].b = fb
 				owner[tb] = id
 				written[tb] = stamp
-				s, d := &core[aptr], &core[bptr]
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := &core[bptr]
+				d.a, d.b, d.kind = aa, ab, core[aptr].kind
 				owner[bptr] = id
 				written[bptr] = stamp
 				goto push1
@@ -589,8 +589,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if bptr >= S {
 					bptr -= S
 				}
-				s, d := &core[aptr], &core[bptr]
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := &core[bptr]
+				d.a, d.b, d.kind = aa, ab, core[aptr].kind
 				owner[bptr] = id
 				written[bptr] = stamp
 				goto push1
@@ -620,8 +620,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if bptr >= S {
 					bptr -= S
 				}
-				s, d := &core[aptr], &core[bptr]
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := &core[bptr]
+				d.a, d.b, d.kind = aa, ab, core[aptr].kind
 				owner[bptr] = id
 				written[bptr] = stamp
 				goto push1
@@ -651,8 +651,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				core[tb].a = fb
 				owner[tb] = id
 				written[tb] = stamp
-				s, d := &core[aptr], &core[bptr]
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := &core[bptr]
+				d.a, d.b, d.kind = aa, ab, core[aptr].kind
 				owner[bptr] = id
 				written[bptr] = stamp
 				goto push1
@@ -675,8 +675,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				}
 				aa, ab = core[aptr].a, core[aptr].b
 				bptr = pc
-				s, d := &core[aptr], &core[bptr]
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := &core[bptr]
+				d.a, d.b, d.kind = aa, ab, core[aptr].kind
 				owner[bptr] = id
 				written[bptr] = stamp
 				goto push1
@@ -702,8 +702,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if bptr >= S {
 					bptr -= S
 				}
-				s, d := &core[aptr], &core[bptr]
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := &core[bptr]
+				d.a, d.b, d.kind = aa, ab, core[aptr].kind
 				owner[bptr] = id
 				written[bptr] = stamp
 				goto push1
@@ -733,8 +733,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if bptr >= S {
 					bptr -= S
 				}
-				s, d := &core[aptr], &core[bptr]
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := &core[bptr]
+				d.a, d.b, d.kind = aa, ab, core[aptr].kind
 				owner[bptr] = id
 				written[bptr] = stamp
 				goto push1
@@ -772,8 +772,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if bptr >= S {
 					bptr -= S
 				}
-				s, d := &core[aptr], &core[bptr]
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := &core[bptr]
+				d.a, d.b, d.kind = aa, ab, core[aptr].kind
 				owner[bptr] = id
 				written[bptr] = stamp
 				goto push1
@@ -811,8 +811,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				core[tb].b = fb
 				owner[tb] = id
 				written[tb] = stamp
-				s, d := &core[aptr], &core[bptr]
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := &core[bptr]
+				d.a, d.b, d.kind = aa, ab, core[aptr].kind
 				owner[bptr] = id
 				written[bptr] = stamp
 				goto push1
@@ -842,8 +842,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if bptr >= S {
 					bptr -= S
 				}
-				s, d := &core[aptr], &core[bptr]
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := &core[bptr]
+				d.a, d.b, d.kind = aa, ab, core[aptr].kind
 				owner[bptr] = id
 				written[bptr] = stamp
 				goto push1
@@ -881,8 +881,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if bptr >= S {
 					bptr -= S
 				}
-				s, d := &core[aptr], &core[bptr]
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := &core[bptr]
+				d.a, d.b, d.kind = aa, ab, core[aptr].kind
 				owner[bptr] = id
 				written[bptr] = stamp
 				goto push1
@@ -920,8 +920,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				core[tb].a = fb
 				owner[tb] = id
 				written[tb] = stamp
-				s, d := &core[aptr], &core[bptr]
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := &core[bptr]
+				d.a, d.b, d.kind = aa, ab, core[aptr].kind
 				owner[bptr] = id
 				written[bptr] = stamp
 				goto push1
@@ -944,8 +944,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				owner[ta] = id
 				written[ta] = stamp
 				bptr = pc
-				s, d := &core[aptr], &core[bptr]
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := &core[bptr]
+				d.a, d.b, d.kind = aa, ab, core[aptr].kind
 				owner[bptr] = id
 				written[bptr] = stamp
 				goto push1
@@ -971,8 +971,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if bptr >= S {
 					bptr -= S
 				}
-				s, d := &core[aptr], &core[bptr]
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := &core[bptr]
+				d.a, d.b, d.kind = aa, ab, core[aptr].kind
 				owner[bptr] = id
 				written[bptr] = stamp
 				goto push1
@@ -1002,8 +1002,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if bptr >= S {
 					bptr -= S
 				}
-				s, d := &core[aptr], &core[bptr]
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := &core[bptr]
+				d.a, d.b, d.kind = aa, ab, core[aptr].kind
 				owner[bptr] = id
 				written[bptr] = stamp
 				goto push1
@@ -1041,8 +1041,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if bptr >= S {
 					bptr -= S
 				}
-				s, d := &core[aptr], &core[bptr]
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := &core[bptr]
+				d.a, d.b, d.kind = aa, ab, core[aptr].kind
 				owner[bptr] = id
 				written[bptr] = stamp
 				goto push1
@@ -1080,8 +1080,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				core[tb].b = fb
 				owner[tb] = id
 				written[tb] = stamp
-				s, d := &core[aptr], &core[bptr]
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := &core[bptr]
+				d.a, d.b, d.kind = aa, ab, core[aptr].kind
 				owner[bptr] = id
 				written[bptr] = stamp
 				goto push1
@@ -1111,8 +1111,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if bptr >= S {
 					bptr -= S
 				}
-				s, d := &core[aptr], &core[bptr]
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := &core[bptr]
+				d.a, d.b, d.kind = aa, ab, core[aptr].kind
 				owner[bptr] = id
 				written[bptr] = stamp
 				goto push1
@@ -1150,8 +1150,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if bptr >= S {
 					bptr -= S
 				}
-				s, d := &core[aptr], &core[bptr]
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := &core[bptr]
+				d.a, d.b, d.kind = aa, ab, core[aptr].kind
 				owner[bptr] = id
 				written[bptr] = stamp
 				goto push1
@@ -1189,8 +1189,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				core[tb].a = fb
 				owner[tb] = id
 				written[tb] = stamp
-				s, d := &core[aptr], &core[bptr]
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := &core[bptr]
+				d.a, d.b, d.kind = aa, ab, core[aptr].kind
 				owner[bptr] = id
 				written[bptr] = stamp
 				goto push1
@@ -1205,8 +1205,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				}
 				aa, ab = core[aptr].a, core[aptr].b
 				bptr = pc
-				s, d := &core[aptr], &core[bptr]
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := &core[bptr]
+				d.a, d.b, d.kind = aa, ab, core[aptr].kind
 				owner[bptr] = id
 				written[bptr] = stamp
 				goto push1
@@ -1224,8 +1224,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if bptr >= S {
 					bptr -= S
 				}
-				s, d := &core[aptr], &core[bptr]
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := &core[bptr]
+				d.a, d.b, d.kind = aa, ab, core[aptr].kind
 				owner[bptr] = id
 				written[bptr] = stamp
 				goto push1
@@ -1247,8 +1247,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if bptr >= S {
 					bptr -= S
 				}
-				s, d := &core[aptr], &core[bptr]
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := &core[bptr]
+				d.a, d.b, d.kind = aa, ab, core[aptr].kind
 				owner[bptr] = id
 				written[bptr] = stamp
 				goto push1
@@ -1278,8 +1278,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if bptr >= S {
 					bptr -= S
 				}
-				s, d := &core[aptr], &core[bptr]
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := &core[bptr]
+				d.a, d.b, d.kind = aa, ab, core[aptr].kind
 				owner[bptr] = id
 				written[bptr] = stamp
 				goto push1
@@ -1309,8 +1309,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				core[tb].b = fb
 				owner[tb] = id
 				written[tb] = stamp
-				s, d := &core[aptr], &core[bptr]
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := &core[bptr]
+				d.a, d.b, d.kind = aa, ab, core[aptr].kind
 				owner[bptr] = id
 				written[bptr] = stamp
 				goto push1
@@ -1332,8 +1332,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if bptr >= S {
 					bptr -= S
 				}
-				s, d := &core[aptr], &core[bptr]
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := &core[bptr]
+				d.a, d.b, d.kind = aa, ab, core[aptr].kind
 				owner[bptr] = id
 				written[bptr] = stamp
 				goto push1
@@ -1363,8 +1363,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if bptr >= S {
 					bptr -= S
 				}
-				s, d := &core[aptr], &core[bptr]
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := &core[bptr]
+				d.a, d.b, d.kind = aa, ab, core[aptr].kind
 				owner[bptr] = id
 				written[bptr] = stamp
 				goto push1
@@ -1394,8 +1394,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				core[tb].a = fb
 				owner[tb] = id
 				written[tb] = stamp
-				s, d := &core[aptr], &core[bptr]
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := &core[bptr]
+				d.a, d.b, d.kind = aa, ab, core[aptr].kind
 				owner[bptr] = id
 				written[bptr] = stamp
 				goto push1
@@ -1418,8 +1418,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				}
 				aa, ab = core[aptr].a, core[aptr].b
 				bptr = pc
-				s, d := &core[aptr], &core[bptr]
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := &core[bptr]
+				d.a, d.b, d.kind = aa, ab, core[aptr].kind
 				owner[bptr] = id
 				written[bptr] = stamp
 				goto push1
@@ -1445,8 +1445,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if bptr >= S {
 					bptr -= S
 				}
-				s, d := &core[aptr], &core[bptr]
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := &core[bptr]
+				d.a, d.b, d.kind = aa, ab, core[aptr].kind
 				owner[bptr] = id
 				written[bptr] = stamp
 				goto push1
@@ -1476,8 +1476,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if bptr >= S {
 					bptr -= S
 				}
-				s, d := &core[aptr], &core[bptr]
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := &core[bptr]
+				d.a, d.b, d.kind = aa, ab, core[aptr].kind
 				owner[bptr] = id
 				written[bptr] = stamp
 				goto push1
@@ -1515,8 +1515,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if bptr >= S {
 					bptr -= S
 				}
-				s, d := &core[aptr], &core[bptr]
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := &core[bptr]
+				d.a, d.b, d.kind = aa, ab, core[aptr].kind
 				owner[bptr] = id
 				written[bptr] = stamp
 				goto push1
@@ -1554,8 +1554,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				core[tb].b = fb
 				owner[tb] = id
 				written[tb] = stamp
-				s, d := &core[aptr], &core[bptr]
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := &core[bptr]
+				d.a, d.b, d.kind = aa, ab, core[aptr].kind
 				owner[bptr] = id
 				written[bptr] = stamp
 				goto push1
@@ -1585,8 +1585,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if bptr >= S {
 					bptr -= S
 				}
-				s, d := &core[aptr], &core[bptr]
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := &core[bptr]
+				d.a, d.b, d.kind = aa, ab, core[aptr].kind
 				owner[bptr] = id
 				written[bptr] = stamp
 				goto push1
@@ -1624,8 +1624,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if bptr >= S {
 					bptr -= S
 				}
-				s, d := &core[aptr], &core[bptr]
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := &core[bptr]
+				d.a, d.b, d.kind = aa, ab, core[aptr].kind
 				owner[bptr] = id
 				written[bptr] = stamp
 				goto push1
@@ -1663,8 +1663,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				core[tb].a = fb
 				owner[tb] = id
 				written[tb] = stamp
-				s, d := &core[aptr], &core[bptr]
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := &core[bptr]
+				d.a, d.b, d.kind = aa, ab, core[aptr].kind
 				owner[bptr] = id
 				written[bptr] = stamp
 				goto push1
@@ -1687,8 +1687,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				owner[ta] = id
 				written[ta] = stamp
 				bptr = pc
-				s, d := &core[aptr], &core[bptr]
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := &core[bptr]
+				d.a, d.b, d.kind = aa, ab, core[aptr].kind
 				owner[bptr] = id
 				written[bptr] = stamp
 				goto push1
@@ -1714,8 +1714,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if bptr >= S {
 					bptr -= S
 				}
-				s, d := &core[aptr], &core[bptr]
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := &core[bptr]
+				d.a, d.b, d.kind = aa, ab, core[aptr].kind
 				owner[bptr] = id
 				written[bptr] = stamp
 				goto push1
@@ -1745,8 +1745,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if bptr >= S {
 					bptr -= S
 				}
-				s, d := &core[aptr], &core[bptr]
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := &core[bptr]
+				d.a, d.b, d.kind = aa, ab, core[aptr].kind
 				owner[bptr] = id
 				written[bptr] = stamp
 				goto push1
@@ -1784,8 +1784,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if bptr >= S {
 					bptr -= S
 				}
-				s, d := &core[aptr], &core[bptr]
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := &core[bptr]
+				d.a, d.b, d.kind = aa, ab, core[aptr].kind
 				owner[bptr] = id
 				written[bptr] = stamp
 				goto push1
@@ -1823,8 +1823,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				core[tb].b = fb
 				owner[tb] = id
 				written[tb] = stamp
-				s, d := &core[aptr], &core[bptr]
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := &core[bptr]
+				d.a, d.b, d.kind = aa, ab, core[aptr].kind
 				owner[bptr] = id
 				written[bptr] = stamp
 				goto push1
@@ -1854,8 +1854,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if bptr >= S {
 					bptr -= S
 				}
-				s, d := &core[aptr], &core[bptr]
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := &core[bptr]
+				d.a, d.b, d.kind = aa, ab, core[aptr].kind
 				owner[bptr] = id
 				written[bptr] = stamp
 				goto push1
@@ -1893,8 +1893,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if bptr >= S {
 					bptr -= S
 				}
-				s, d := &core[aptr], &core[bptr]
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := &core[bptr]
+				d.a, d.b, d.kind = aa, ab, core[aptr].kind
 				owner[bptr] = id
 				written[bptr] = stamp
 				goto push1
@@ -1932,8 +1932,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				core[tb].a = fb
 				owner[tb] = id
 				written[tb] = stamp
-				s, d := &core[aptr], &core[bptr]
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := &core[bptr]
+				d.a, d.b, d.kind = aa, ab, core[aptr].kind
 				owner[bptr] = id
 				written[bptr] = stamp
 				goto push1
@@ -20523,8 +20523,9 @@ func (m *Machine) runGeneral(w *simWarrior, pc, next uint32) (uint32, uint32, ac
 	id := w.id
 	ic := &core[pc]
 	ia, ib := ic.a, ic.b
+	op, modes := ic.op(), ic.modes()
 	var aptr, aa, ab, bptr, ba, bb uint32
-	switch ic.modes >> 3 {
+	switch modes >> 3 {
 	case uint8(Immediate):
 		aptr, aa, ab = pc, ia, ib
 	case uint8(Direct):
@@ -20539,7 +20540,7 @@ func (m *Machine) runGeneral(w *simWarrior, pc, next uint32) (uint32, uint32, ac
 			t -= S
 		}
 		f := core[t].b
-		if ic.modes>>3 == uint8(AIndirect) {
+		if modes>>3 == uint8(AIndirect) {
 			f = core[t].a
 		}
 		aptr = t + f
@@ -20621,7 +20622,7 @@ func (m *Machine) runGeneral(w *simWarrior, pc, next uint32) (uint32, uint32, ac
 		written[t] = stamp
 	}
 
-	switch ic.modes & 7 {
+	switch modes & 7 {
 	case uint8(Immediate):
 		bptr, ba, bb = pc, ia, ib
 	case uint8(Direct):
@@ -20636,7 +20637,7 @@ func (m *Machine) runGeneral(w *simWarrior, pc, next uint32) (uint32, uint32, ac
 			t -= S
 		}
 		f := core[t].b
-		if ic.modes&7 == uint8(AIndirect) {
+		if modes&7 == uint8(AIndirect) {
 			f = core[t].a
 		}
 		bptr = t + f
@@ -20718,7 +20719,7 @@ func (m *Machine) runGeneral(w *simWarrior, pc, next uint32) (uint32, uint32, ac
 		written[t] = stamp
 	}
 
-	switch ic.op {
+	switch op {
 	case kMOV | mA:
 		core[bptr].a = aa
 	case kMOV | mB:
@@ -20734,8 +20735,8 @@ func (m *Machine) runGeneral(w *simWarrior, pc, next uint32) (uint32, uint32, ac
 		c := &core[bptr]
 		c.a, c.b = ab, aa
 	case kMOV | mI:
-		s, d := &core[aptr], &core[bptr]
-		d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+		d := &core[bptr]
+		d.a, d.b, d.kind = aa, ab, core[aptr].kind
 
 	case kADD | mA:
 		core[bptr].a = addMod(ba, aa, S)
@@ -20786,7 +20787,7 @@ func (m *Machine) runGeneral(w *simWarrior, pc, next uint32) (uint32, uint32, ac
 		kMOD | mA, kMOD | mB, kMOD | mAB, kMOD | mBA, kMOD | mF, kMOD | mI, kMOD | mX:
 		owner[bptr] = id
 		written[bptr] = stamp
-		if !m.divide(ic.op, bptr, aa, ab, ba, bb) {
+		if !m.divide(op, bptr, aa, ab, ba, bb) {
 			return 0, 0, actDie
 		}
 
@@ -20898,7 +20899,7 @@ func (m *Machine) runGeneral(w *simWarrior, pc, next uint32) (uint32, uint32, ac
 		}
 		return next, 0, actNext
 	case kCMP | mI, kSEQ | mI:
-		if aa == ba && ab == bb && sameInstr(core[aptr], core[bptr]) {
+		if aa == ba && ab == bb && sameInstr(&core[aptr], &core[bptr]) {
 			next = skip(next, S)
 		}
 		return next, 0, actNext
@@ -20934,7 +20935,7 @@ func (m *Machine) runGeneral(w *simWarrior, pc, next uint32) (uint32, uint32, ac
 		}
 		return next, 0, actNext
 	case kSNE | mI:
-		if !(aa == ba && ab == bb && sameInstr(core[aptr], core[bptr])) {
+		if !(aa == ba && ab == bb && sameInstr(&core[aptr], &core[bptr])) {
 			next = skip(next, S)
 		}
 		return next, 0, actNext
@@ -20978,8 +20979,8 @@ func (m *Machine) runGeneral(w *simWarrior, pc, next uint32) (uint32, uint32, ac
 
 	case kLDP | mA, kLDP | mB, kLDP | mAB, kLDP | mBA, kLDP | mF, kLDP | mX, kLDP | mI,
 		kSTP | mA, kSTP | mB, kSTP | mAB, kSTP | mBA, kSTP | mF, kSTP | mX, kSTP | mI:
-		m.pspaceOp(w, ic.op, bptr, aa, ab, ba, bb)
-		if ic.op>>3 == uint8(LDP) {
+		m.pspaceOp(w, op, bptr, aa, ab, ba, bb)
+		if op>>3 == uint8(LDP) {
 			owner[bptr] = id
 			written[bptr] = stamp
 		}

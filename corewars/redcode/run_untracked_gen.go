@@ -116,7 +116,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			var tail int
 			next := ic.next
 			// (masked: a case for every value and no range check in the jump table)
-			switch ic.fast & fastMask {
+			switch ic.kind & fastMask {
 			case fastNone, 705, 706, 707, 708, 709, 710, 711, 712, 713, 714, 715, 716, 717, 718, 719,
 				720, 721, 722, 723, 724, 725, 726, 727, 728, 729, 730, 731, 732, 733, 734, 735,
 				736, 737, 738, 739, 740, 741, 742, 743, 744, 745, 746, 747, 748, 749, 750, 751,
@@ -142,7 +142,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				aa, ab = ia, ib
 				bptr = pc
 				d := cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = ia, ib, kMOV|mI, 0, fastMovI+0
+				d.a, d.b, d.kind = ia, ib, uint32(fastMovI+0)|uint32(kMOV|mI)<<kindShift|0<<(kindShift+8)
 				goto push1A
 			case fastMovI + 1: // kMOV | mI Immediate, Direct
 				aptr = pc
@@ -152,7 +152,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				d := cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = ia, ib, kMOV|mI, 1, fastMovI+1
+				d.a, d.b, d.kind = ia, ib, uint32(fastMovI+1)|uint32(kMOV|mI)<<kindShift|1<<(kindShift+8)
 				goto push1A
 			case fastMovI + 2: // kMOV | mI Immediate, BIndirect
 				aptr = pc
@@ -166,7 +166,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				d := cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = ia, ib, kMOV|mI, 2, fastMovI+2
+				d.a, d.b, d.kind = ia, ib, uint32(fastMovI+2)|uint32(kMOV|mI)<<kindShift|2<<(kindShift+8)
 				goto push1A
 			case fastMovI + 3: // kMOV | mI Immediate, BPredec
 				aptr = pc
@@ -186,7 +186,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				d := cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = ia, ib, kMOV|mI, 3, fastMovI+3
+				d.a, d.b, d.kind = ia, ib, uint32(fastMovI+3)|uint32(kMOV|mI)<<kindShift|3<<(kindShift+8)
 				goto push1A
 			case fastMovI + 4: // kMOV | mI Immediate, BPostinc
 				aptr = pc
@@ -206,7 +206,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				}
 				cellAt(core, tb).b = fb
 				d := cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = ia, ib, kMOV|mI, 4, fastMovI+4
+				d.a, d.b, d.kind = ia, ib, uint32(fastMovI+4)|uint32(kMOV|mI)<<kindShift|4<<(kindShift+8)
 				goto push1A
 			case fastMovI + 5: // kMOV | mI Immediate, AIndirect
 				aptr = pc
@@ -220,7 +220,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				d := cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = ia, ib, kMOV|mI, 5, fastMovI+5
+				d.a, d.b, d.kind = ia, ib, uint32(fastMovI+5)|uint32(kMOV|mI)<<kindShift|5<<(kindShift+8)
 				goto push1A
 			case fastMovI + 6: // kMOV | mI Immediate, APredec
 				aptr = pc
@@ -240,7 +240,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				d := cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = ia, ib, kMOV|mI, 6, fastMovI+6
+				d.a, d.b, d.kind = ia, ib, uint32(fastMovI+6)|uint32(kMOV|mI)<<kindShift|6<<(kindShift+8)
 				goto push1A
 			case fastMovI + 7: // kMOV | mI Immediate, APostinc
 				aptr = pc
@@ -260,7 +260,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				}
 				cellAt(core, tb).a = fb
 				d := cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = ia, ib, kMOV|mI, 7, fastMovI+7
+				d.a, d.b, d.kind = ia, ib, uint32(fastMovI+7)|uint32(kMOV|mI)<<kindShift|7<<(kindShift+8)
 				goto push1A
 			case fastMovI + 8: // kMOV | mI Direct, Immediate
 				aptr = pc + ia
@@ -269,8 +269,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				}
 				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				bptr = pc
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1A
 			case fastMovI + 9: // kMOV | mI Direct, Direct
 				aptr = pc + ia
@@ -282,8 +282,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1A
 			case fastMovI + 10: // kMOV | mI Direct, BIndirect
 				aptr = pc + ia
@@ -299,8 +299,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1A
 			case fastMovI + 11: // kMOV | mI Direct, BPredec
 				aptr = pc + ia
@@ -322,8 +322,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1A
 			case fastMovI + 12: // kMOV | mI Direct, BPostinc
 				aptr = pc + ia
@@ -345,8 +345,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					fb = 0
 				}
 				cellAt(core, tb).b = fb
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1A
 			case fastMovI + 13: // kMOV | mI Direct, AIndirect
 				aptr = pc + ia
@@ -362,8 +362,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1A
 			case fastMovI + 14: // kMOV | mI Direct, APredec
 				aptr = pc + ia
@@ -385,8 +385,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1A
 			case fastMovI + 15: // kMOV | mI Direct, APostinc
 				aptr = pc + ia
@@ -408,8 +408,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					fb = 0
 				}
 				cellAt(core, tb).a = fb
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1A
 			case fastMovI + 16: // kMOV | mI BIndirect, Immediate
 				ta := pc + ia
@@ -422,8 +422,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				}
 				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				bptr = pc
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1A
 			case fastMovI + 17: // kMOV | mI BIndirect, Direct
 				ta := pc + ia
@@ -439,8 +439,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1A
 			case fastMovI + 18: // kMOV | mI BIndirect, BIndirect
 				ta := pc + ia
@@ -460,8 +460,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1A
 			case fastMovI + 19: // kMOV | mI BIndirect, BPredec
 				ta := pc + ia
@@ -487,8 +487,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1A
 			case fastMovI + 20: // kMOV | mI BIndirect, BPostinc
 				ta := pc + ia
@@ -514,8 +514,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					fb = 0
 				}
 				cellAt(core, tb).b = fb
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1A
 			case fastMovI + 21: // kMOV | mI BIndirect, AIndirect
 				ta := pc + ia
@@ -535,8 +535,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1A
 			case fastMovI + 22: // kMOV | mI BIndirect, APredec
 				ta := pc + ia
@@ -562,8 +562,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1A
 			case fastMovI + 23: // kMOV | mI BIndirect, APostinc
 				ta := pc + ia
@@ -589,8 +589,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					fb = 0
 				}
 				cellAt(core, tb).a = fb
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1A
 			case fastMovI + 24: // kMOV | mI BPredec, Immediate
 				ta := pc + ia
@@ -609,8 +609,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				}
 				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				bptr = pc
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1A
 			case fastMovI + 25: // kMOV | mI BPredec, Direct
 				ta := pc + ia
@@ -632,8 +632,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1A
 			case fastMovI + 26: // kMOV | mI BPredec, BIndirect
 				ta := pc + ia
@@ -659,8 +659,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1A
 			case fastMovI + 27: // kMOV | mI BPredec, BPredec
 				ta := pc + ia
@@ -692,8 +692,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1A
 			case fastMovI + 28: // kMOV | mI BPredec, BPostinc
 				ta := pc + ia
@@ -725,8 +725,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					fb = 0
 				}
 				cellAt(core, tb).b = fb
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1A
 			case fastMovI + 29: // kMOV | mI BPredec, AIndirect
 				ta := pc + ia
@@ -752,8 +752,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1A
 			case fastMovI + 30: // kMOV | mI BPredec, APredec
 				ta := pc + ia
@@ -785,8 +785,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1A
 			case fastMovI + 31: // kMOV | mI BPredec, APostinc
 				ta := pc + ia
@@ -818,8 +818,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					fb = 0
 				}
 				cellAt(core, tb).a = fb
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1A
 			case fastMovI + 32: // kMOV | mI BPostinc, Immediate
 				ta := pc + ia
@@ -838,8 +838,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				}
 				cellAt(core, ta).b = fa
 				bptr = pc
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1A
 			case fastMovI + 33: // kMOV | mI BPostinc, Direct
 				ta := pc + ia
@@ -861,8 +861,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1A
 			case fastMovI + 34: // kMOV | mI BPostinc, BIndirect
 				ta := pc + ia
@@ -888,8 +888,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1A
 			case fastMovI + 35: // kMOV | mI BPostinc, BPredec
 				ta := pc + ia
@@ -921,8 +921,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1A
 			case fastMovI + 36: // kMOV | mI BPostinc, BPostinc
 				ta := pc + ia
@@ -954,8 +954,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					fb = 0
 				}
 				cellAt(core, tb).b = fb
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1A
 			case fastMovI + 37: // kMOV | mI BPostinc, AIndirect
 				ta := pc + ia
@@ -981,8 +981,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1A
 			case fastMovI + 38: // kMOV | mI BPostinc, APredec
 				ta := pc + ia
@@ -1014,8 +1014,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1A
 			case fastMovI + 39: // kMOV | mI BPostinc, APostinc
 				ta := pc + ia
@@ -1047,8 +1047,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					fb = 0
 				}
 				cellAt(core, tb).a = fb
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1A
 			case fastMovI + 40: // kMOV | mI AIndirect, Immediate
 				ta := pc + ia
@@ -1061,8 +1061,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				}
 				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				bptr = pc
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1A
 			case fastMovI + 41: // kMOV | mI AIndirect, Direct
 				ta := pc + ia
@@ -1078,8 +1078,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1A
 			case fastMovI + 42: // kMOV | mI AIndirect, BIndirect
 				ta := pc + ia
@@ -1099,8 +1099,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1A
 			case fastMovI + 43: // kMOV | mI AIndirect, BPredec
 				ta := pc + ia
@@ -1126,8 +1126,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1A
 			case fastMovI + 44: // kMOV | mI AIndirect, BPostinc
 				ta := pc + ia
@@ -1153,8 +1153,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					fb = 0
 				}
 				cellAt(core, tb).b = fb
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1A
 			case fastMovI + 45: // kMOV | mI AIndirect, AIndirect
 				ta := pc + ia
@@ -1174,8 +1174,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1A
 			case fastMovI + 46: // kMOV | mI AIndirect, APredec
 				ta := pc + ia
@@ -1201,8 +1201,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1A
 			case fastMovI + 47: // kMOV | mI AIndirect, APostinc
 				ta := pc + ia
@@ -1228,8 +1228,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					fb = 0
 				}
 				cellAt(core, tb).a = fb
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1A
 			case fastMovI + 48: // kMOV | mI APredec, Immediate
 				ta := pc + ia
@@ -1248,8 +1248,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				}
 				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				bptr = pc
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1A
 			case fastMovI + 49: // kMOV | mI APredec, Direct
 				ta := pc + ia
@@ -1271,8 +1271,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1A
 			case fastMovI + 50: // kMOV | mI APredec, BIndirect
 				ta := pc + ia
@@ -1298,8 +1298,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1A
 			case fastMovI + 51: // kMOV | mI APredec, BPredec
 				ta := pc + ia
@@ -1331,8 +1331,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1A
 			case fastMovI + 52: // kMOV | mI APredec, BPostinc
 				ta := pc + ia
@@ -1364,8 +1364,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					fb = 0
 				}
 				cellAt(core, tb).b = fb
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1A
 			case fastMovI + 53: // kMOV | mI APredec, AIndirect
 				ta := pc + ia
@@ -1391,8 +1391,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1A
 			case fastMovI + 54: // kMOV | mI APredec, APredec
 				ta := pc + ia
@@ -1424,8 +1424,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1A
 			case fastMovI + 55: // kMOV | mI APredec, APostinc
 				ta := pc + ia
@@ -1457,8 +1457,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					fb = 0
 				}
 				cellAt(core, tb).a = fb
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1A
 			case fastMovI + 56: // kMOV | mI APostinc, Immediate
 				ta := pc + ia
@@ -1477,8 +1477,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				}
 				cellAt(core, ta).a = fa
 				bptr = pc
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1A
 			case fastMovI + 57: // kMOV | mI APostinc, Direct
 				ta := pc + ia
@@ -1500,8 +1500,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1A
 			case fastMovI + 58: // kMOV | mI APostinc, BIndirect
 				ta := pc + ia
@@ -1527,8 +1527,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1A
 			case fastMovI + 59: // kMOV | mI APostinc, BPredec
 				ta := pc + ia
@@ -1560,8 +1560,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1A
 			case fastMovI + 60: // kMOV | mI APostinc, BPostinc
 				ta := pc + ia
@@ -1593,8 +1593,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					fb = 0
 				}
 				cellAt(core, tb).b = fb
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1A
 			case fastMovI + 61: // kMOV | mI APostinc, AIndirect
 				ta := pc + ia
@@ -1620,8 +1620,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1A
 			case fastMovI + 62: // kMOV | mI APostinc, APredec
 				ta := pc + ia
@@ -1653,8 +1653,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1A
 			case fastMovI + 63: // kMOV | mI APostinc, APostinc
 				ta := pc + ia
@@ -1686,8 +1686,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					fb = 0
 				}
 				cellAt(core, tb).a = fb
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1A
 			case fastSpl + 0: // kSPL | mA Immediate, Immediate
 				aptr = pc
@@ -18358,7 +18358,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			var tail int
 			next := ic.next
 			// (masked: a case for every value and no range check in the jump table)
-			switch ic.fast & fastMask {
+			switch ic.kind & fastMask {
 			case fastNone, 705, 706, 707, 708, 709, 710, 711, 712, 713, 714, 715, 716, 717, 718, 719,
 				720, 721, 722, 723, 724, 725, 726, 727, 728, 729, 730, 731, 732, 733, 734, 735,
 				736, 737, 738, 739, 740, 741, 742, 743, 744, 745, 746, 747, 748, 749, 750, 751,
@@ -18384,7 +18384,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				aa, ab = ia, ib
 				bptr = pc
 				d := cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = ia, ib, kMOV|mI, 0, fastMovI+0
+				d.a, d.b, d.kind = ia, ib, uint32(fastMovI+0)|uint32(kMOV|mI)<<kindShift|0<<(kindShift+8)
 				goto push1B
 			case fastMovI + 1: // kMOV | mI Immediate, Direct
 				aptr = pc
@@ -18394,7 +18394,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				d := cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = ia, ib, kMOV|mI, 1, fastMovI+1
+				d.a, d.b, d.kind = ia, ib, uint32(fastMovI+1)|uint32(kMOV|mI)<<kindShift|1<<(kindShift+8)
 				goto push1B
 			case fastMovI + 2: // kMOV | mI Immediate, BIndirect
 				aptr = pc
@@ -18408,7 +18408,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				d := cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = ia, ib, kMOV|mI, 2, fastMovI+2
+				d.a, d.b, d.kind = ia, ib, uint32(fastMovI+2)|uint32(kMOV|mI)<<kindShift|2<<(kindShift+8)
 				goto push1B
 			case fastMovI + 3: // kMOV | mI Immediate, BPredec
 				aptr = pc
@@ -18428,7 +18428,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				d := cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = ia, ib, kMOV|mI, 3, fastMovI+3
+				d.a, d.b, d.kind = ia, ib, uint32(fastMovI+3)|uint32(kMOV|mI)<<kindShift|3<<(kindShift+8)
 				goto push1B
 			case fastMovI + 4: // kMOV | mI Immediate, BPostinc
 				aptr = pc
@@ -18448,7 +18448,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				}
 				cellAt(core, tb).b = fb
 				d := cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = ia, ib, kMOV|mI, 4, fastMovI+4
+				d.a, d.b, d.kind = ia, ib, uint32(fastMovI+4)|uint32(kMOV|mI)<<kindShift|4<<(kindShift+8)
 				goto push1B
 			case fastMovI + 5: // kMOV | mI Immediate, AIndirect
 				aptr = pc
@@ -18462,7 +18462,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				d := cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = ia, ib, kMOV|mI, 5, fastMovI+5
+				d.a, d.b, d.kind = ia, ib, uint32(fastMovI+5)|uint32(kMOV|mI)<<kindShift|5<<(kindShift+8)
 				goto push1B
 			case fastMovI + 6: // kMOV | mI Immediate, APredec
 				aptr = pc
@@ -18482,7 +18482,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				d := cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = ia, ib, kMOV|mI, 6, fastMovI+6
+				d.a, d.b, d.kind = ia, ib, uint32(fastMovI+6)|uint32(kMOV|mI)<<kindShift|6<<(kindShift+8)
 				goto push1B
 			case fastMovI + 7: // kMOV | mI Immediate, APostinc
 				aptr = pc
@@ -18502,7 +18502,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				}
 				cellAt(core, tb).a = fb
 				d := cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = ia, ib, kMOV|mI, 7, fastMovI+7
+				d.a, d.b, d.kind = ia, ib, uint32(fastMovI+7)|uint32(kMOV|mI)<<kindShift|7<<(kindShift+8)
 				goto push1B
 			case fastMovI + 8: // kMOV | mI Direct, Immediate
 				aptr = pc + ia
@@ -18511,8 +18511,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				}
 				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				bptr = pc
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1B
 			case fastMovI + 9: // kMOV | mI Direct, Direct
 				aptr = pc + ia
@@ -18524,8 +18524,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1B
 			case fastMovI + 10: // kMOV | mI Direct, BIndirect
 				aptr = pc + ia
@@ -18541,8 +18541,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1B
 			case fastMovI + 11: // kMOV | mI Direct, BPredec
 				aptr = pc + ia
@@ -18564,8 +18564,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1B
 			case fastMovI + 12: // kMOV | mI Direct, BPostinc
 				aptr = pc + ia
@@ -18587,8 +18587,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					fb = 0
 				}
 				cellAt(core, tb).b = fb
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1B
 			case fastMovI + 13: // kMOV | mI Direct, AIndirect
 				aptr = pc + ia
@@ -18604,8 +18604,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1B
 			case fastMovI + 14: // kMOV | mI Direct, APredec
 				aptr = pc + ia
@@ -18627,8 +18627,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1B
 			case fastMovI + 15: // kMOV | mI Direct, APostinc
 				aptr = pc + ia
@@ -18650,8 +18650,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					fb = 0
 				}
 				cellAt(core, tb).a = fb
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1B
 			case fastMovI + 16: // kMOV | mI BIndirect, Immediate
 				ta := pc + ia
@@ -18664,8 +18664,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				}
 				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				bptr = pc
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1B
 			case fastMovI + 17: // kMOV | mI BIndirect, Direct
 				ta := pc + ia
@@ -18681,8 +18681,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1B
 			case fastMovI + 18: // kMOV | mI BIndirect, BIndirect
 				ta := pc + ia
@@ -18702,8 +18702,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1B
 			case fastMovI + 19: // kMOV | mI BIndirect, BPredec
 				ta := pc + ia
@@ -18729,8 +18729,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1B
 			case fastMovI + 20: // kMOV | mI BIndirect, BPostinc
 				ta := pc + ia
@@ -18756,8 +18756,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					fb = 0
 				}
 				cellAt(core, tb).b = fb
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1B
 			case fastMovI + 21: // kMOV | mI BIndirect, AIndirect
 				ta := pc + ia
@@ -18777,8 +18777,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1B
 			case fastMovI + 22: // kMOV | mI BIndirect, APredec
 				ta := pc + ia
@@ -18804,8 +18804,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1B
 			case fastMovI + 23: // kMOV | mI BIndirect, APostinc
 				ta := pc + ia
@@ -18831,8 +18831,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					fb = 0
 				}
 				cellAt(core, tb).a = fb
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1B
 			case fastMovI + 24: // kMOV | mI BPredec, Immediate
 				ta := pc + ia
@@ -18851,8 +18851,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				}
 				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				bptr = pc
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1B
 			case fastMovI + 25: // kMOV | mI BPredec, Direct
 				ta := pc + ia
@@ -18874,8 +18874,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1B
 			case fastMovI + 26: // kMOV | mI BPredec, BIndirect
 				ta := pc + ia
@@ -18901,8 +18901,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1B
 			case fastMovI + 27: // kMOV | mI BPredec, BPredec
 				ta := pc + ia
@@ -18934,8 +18934,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1B
 			case fastMovI + 28: // kMOV | mI BPredec, BPostinc
 				ta := pc + ia
@@ -18967,8 +18967,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					fb = 0
 				}
 				cellAt(core, tb).b = fb
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1B
 			case fastMovI + 29: // kMOV | mI BPredec, AIndirect
 				ta := pc + ia
@@ -18994,8 +18994,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1B
 			case fastMovI + 30: // kMOV | mI BPredec, APredec
 				ta := pc + ia
@@ -19027,8 +19027,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1B
 			case fastMovI + 31: // kMOV | mI BPredec, APostinc
 				ta := pc + ia
@@ -19060,8 +19060,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					fb = 0
 				}
 				cellAt(core, tb).a = fb
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1B
 			case fastMovI + 32: // kMOV | mI BPostinc, Immediate
 				ta := pc + ia
@@ -19080,8 +19080,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				}
 				cellAt(core, ta).b = fa
 				bptr = pc
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1B
 			case fastMovI + 33: // kMOV | mI BPostinc, Direct
 				ta := pc + ia
@@ -19103,8 +19103,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1B
 			case fastMovI + 34: // kMOV | mI BPostinc, BIndirect
 				ta := pc + ia
@@ -19130,8 +19130,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1B
 			case fastMovI + 35: // kMOV | mI BPostinc, BPredec
 				ta := pc + ia
@@ -19163,8 +19163,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1B
 			case fastMovI + 36: // kMOV | mI BPostinc, BPostinc
 				ta := pc + ia
@@ -19196,8 +19196,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					fb = 0
 				}
 				cellAt(core, tb).b = fb
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1B
 			case fastMovI + 37: // kMOV | mI BPostinc, AIndirect
 				ta := pc + ia
@@ -19223,8 +19223,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1B
 			case fastMovI + 38: // kMOV | mI BPostinc, APredec
 				ta := pc + ia
@@ -19256,8 +19256,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1B
 			case fastMovI + 39: // kMOV | mI BPostinc, APostinc
 				ta := pc + ia
@@ -19289,8 +19289,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					fb = 0
 				}
 				cellAt(core, tb).a = fb
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1B
 			case fastMovI + 40: // kMOV | mI AIndirect, Immediate
 				ta := pc + ia
@@ -19303,8 +19303,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				}
 				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				bptr = pc
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1B
 			case fastMovI + 41: // kMOV | mI AIndirect, Direct
 				ta := pc + ia
@@ -19320,8 +19320,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1B
 			case fastMovI + 42: // kMOV | mI AIndirect, BIndirect
 				ta := pc + ia
@@ -19341,8 +19341,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1B
 			case fastMovI + 43: // kMOV | mI AIndirect, BPredec
 				ta := pc + ia
@@ -19368,8 +19368,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1B
 			case fastMovI + 44: // kMOV | mI AIndirect, BPostinc
 				ta := pc + ia
@@ -19395,8 +19395,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					fb = 0
 				}
 				cellAt(core, tb).b = fb
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1B
 			case fastMovI + 45: // kMOV | mI AIndirect, AIndirect
 				ta := pc + ia
@@ -19416,8 +19416,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1B
 			case fastMovI + 46: // kMOV | mI AIndirect, APredec
 				ta := pc + ia
@@ -19443,8 +19443,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1B
 			case fastMovI + 47: // kMOV | mI AIndirect, APostinc
 				ta := pc + ia
@@ -19470,8 +19470,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					fb = 0
 				}
 				cellAt(core, tb).a = fb
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1B
 			case fastMovI + 48: // kMOV | mI APredec, Immediate
 				ta := pc + ia
@@ -19490,8 +19490,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				}
 				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				bptr = pc
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1B
 			case fastMovI + 49: // kMOV | mI APredec, Direct
 				ta := pc + ia
@@ -19513,8 +19513,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1B
 			case fastMovI + 50: // kMOV | mI APredec, BIndirect
 				ta := pc + ia
@@ -19540,8 +19540,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1B
 			case fastMovI + 51: // kMOV | mI APredec, BPredec
 				ta := pc + ia
@@ -19573,8 +19573,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1B
 			case fastMovI + 52: // kMOV | mI APredec, BPostinc
 				ta := pc + ia
@@ -19606,8 +19606,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					fb = 0
 				}
 				cellAt(core, tb).b = fb
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1B
 			case fastMovI + 53: // kMOV | mI APredec, AIndirect
 				ta := pc + ia
@@ -19633,8 +19633,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1B
 			case fastMovI + 54: // kMOV | mI APredec, APredec
 				ta := pc + ia
@@ -19666,8 +19666,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1B
 			case fastMovI + 55: // kMOV | mI APredec, APostinc
 				ta := pc + ia
@@ -19699,8 +19699,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					fb = 0
 				}
 				cellAt(core, tb).a = fb
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1B
 			case fastMovI + 56: // kMOV | mI APostinc, Immediate
 				ta := pc + ia
@@ -19719,8 +19719,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				}
 				cellAt(core, ta).a = fa
 				bptr = pc
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1B
 			case fastMovI + 57: // kMOV | mI APostinc, Direct
 				ta := pc + ia
@@ -19742,8 +19742,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1B
 			case fastMovI + 58: // kMOV | mI APostinc, BIndirect
 				ta := pc + ia
@@ -19769,8 +19769,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1B
 			case fastMovI + 59: // kMOV | mI APostinc, BPredec
 				ta := pc + ia
@@ -19802,8 +19802,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1B
 			case fastMovI + 60: // kMOV | mI APostinc, BPostinc
 				ta := pc + ia
@@ -19835,8 +19835,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					fb = 0
 				}
 				cellAt(core, tb).b = fb
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1B
 			case fastMovI + 61: // kMOV | mI APostinc, AIndirect
 				ta := pc + ia
@@ -19862,8 +19862,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1B
 			case fastMovI + 62: // kMOV | mI APostinc, APredec
 				ta := pc + ia
@@ -19895,8 +19895,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1B
 			case fastMovI + 63: // kMOV | mI APostinc, APostinc
 				ta := pc + ia
@@ -19928,8 +19928,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					fb = 0
 				}
 				cellAt(core, tb).a = fb
-				s, d := cellAt(core, aptr), cellAt(core, bptr)
-				d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				goto push1B
 			case fastSpl + 0: // kSPL | mA Immediate, Immediate
 				aptr = pc
@@ -36595,8 +36595,9 @@ func (m *Machine) runUntrackedGeneral(w *simWarrior, pc, next uint32) (uint32, u
 	core := m.core
 	ic := &core[pc]
 	ia, ib := ic.a, ic.b
+	op, modes := ic.op(), ic.modes()
 	var aptr, aa, ab, bptr, ba, bb uint32
-	switch ic.modes >> 3 {
+	switch modes >> 3 {
 	case uint8(Immediate):
 		aptr, aa, ab = pc, ia, ib
 	case uint8(Direct):
@@ -36611,7 +36612,7 @@ func (m *Machine) runUntrackedGeneral(w *simWarrior, pc, next uint32) (uint32, u
 			t -= S
 		}
 		f := core[t].b
-		if ic.modes>>3 == uint8(AIndirect) {
+		if modes>>3 == uint8(AIndirect) {
 			f = core[t].a
 		}
 		aptr = t + f
@@ -36685,7 +36686,7 @@ func (m *Machine) runUntrackedGeneral(w *simWarrior, pc, next uint32) (uint32, u
 		core[t].a = f
 	}
 
-	switch ic.modes & 7 {
+	switch modes & 7 {
 	case uint8(Immediate):
 		bptr, ba, bb = pc, ia, ib
 	case uint8(Direct):
@@ -36700,7 +36701,7 @@ func (m *Machine) runUntrackedGeneral(w *simWarrior, pc, next uint32) (uint32, u
 			t -= S
 		}
 		f := core[t].b
-		if ic.modes&7 == uint8(AIndirect) {
+		if modes&7 == uint8(AIndirect) {
 			f = core[t].a
 		}
 		bptr = t + f
@@ -36774,7 +36775,7 @@ func (m *Machine) runUntrackedGeneral(w *simWarrior, pc, next uint32) (uint32, u
 		core[t].a = f
 	}
 
-	switch ic.op {
+	switch op {
 	case kMOV | mA:
 		core[bptr].a = aa
 	case kMOV | mB:
@@ -36790,8 +36791,8 @@ func (m *Machine) runUntrackedGeneral(w *simWarrior, pc, next uint32) (uint32, u
 		c := &core[bptr]
 		c.a, c.b = ab, aa
 	case kMOV | mI:
-		s, d := &core[aptr], &core[bptr]
-		d.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast
+		d := &core[bptr]
+		d.a, d.b, d.kind = aa, ab, core[aptr].kind
 
 	case kADD | mA:
 		core[bptr].a = addMod(ba, aa, S)
@@ -36840,7 +36841,7 @@ func (m *Machine) runUntrackedGeneral(w *simWarrior, pc, next uint32) (uint32, u
 
 	case kDIV | mA, kDIV | mB, kDIV | mAB, kDIV | mBA, kDIV | mF, kDIV | mI, kDIV | mX,
 		kMOD | mA, kMOD | mB, kMOD | mAB, kMOD | mBA, kMOD | mF, kMOD | mI, kMOD | mX:
-		if !m.divide(ic.op, bptr, aa, ab, ba, bb) {
+		if !m.divide(op, bptr, aa, ab, ba, bb) {
 			return 0, 0, actDie
 		}
 
@@ -36946,7 +36947,7 @@ func (m *Machine) runUntrackedGeneral(w *simWarrior, pc, next uint32) (uint32, u
 		}
 		return next, 0, actNext
 	case kCMP | mI, kSEQ | mI:
-		if aa == ba && ab == bb && sameInstr(core[aptr], core[bptr]) {
+		if aa == ba && ab == bb && sameInstr(&core[aptr], &core[bptr]) {
 			next = skip(next, S)
 		}
 		return next, 0, actNext
@@ -36982,7 +36983,7 @@ func (m *Machine) runUntrackedGeneral(w *simWarrior, pc, next uint32) (uint32, u
 		}
 		return next, 0, actNext
 	case kSNE | mI:
-		if !(aa == ba && ab == bb && sameInstr(core[aptr], core[bptr])) {
+		if !(aa == ba && ab == bb && sameInstr(&core[aptr], &core[bptr])) {
 			next = skip(next, S)
 		}
 		return next, 0, actNext
@@ -37026,8 +37027,8 @@ func (m *Machine) runUntrackedGeneral(w *simWarrior, pc, next uint32) (uint32, u
 
 	case kLDP | mA, kLDP | mB, kLDP | mAB, kLDP | mBA, kLDP | mF, kLDP | mX, kLDP | mI,
 		kSTP | mA, kSTP | mB, kSTP | mAB, kSTP | mBA, kSTP | mF, kSTP | mX, kSTP | mI:
-		m.pspaceOp(w, ic.op, bptr, aa, ab, ba, bb)
-		if ic.op>>3 == uint8(LDP) {
+		m.pspaceOp(w, op, bptr, aa, ab, ba, bb)
+		if op>>3 == uint8(LDP) {
 		}
 		return next, 0, actNext
 

@@ -7,13 +7,15 @@ import "unsafe"
 // 14.1), and the hot loop allocates nothing: process queues are ring buffers
 // that only grow, never per instruction.
 
-// cell is one core location; op is opcode*8 + modifier, modes is A mode*8 +
-// B mode.
+// cell is one core location.
 type cell struct {
-	a, b  uint32
-	op    uint8
-	modes uint8
-	fast  uint16 // fastKind(op, modes): the specialised case that executes it
+	a, b uint32
+	// kind is the instruction: the specialised case that executes it
+	// (fastKind) in bits 0-15, op (opcode*8 + modifier) in bits 16-23 and
+	// modes (A mode*8 + B mode) in bits 24-31. One word, so that MOV.I copies
+	// an instruction with one load and one store (three and three as three
+	// fields), and the dispatch reads its case with the low bits.
+	kind uint32
 	// next is the address after this cell's, (x+1) mod S: a property of the
 	// address, not of the contents, set by LoadRound and never copied (the
 	// loops copy cells field by field), so the fetch need not compute it.
@@ -65,11 +67,24 @@ const (
 // rely on every field being below S).
 func toCell(in Instruction, S int) cell {
 	op, modes := uint8(in.Op)<<3|uint8(in.Mod), uint8(in.AMode)<<3|uint8(in.BMode)
-	return cell{a: uint32((in.A%S + S) % S), b: uint32((in.B%S + S) % S), op: op, modes: modes, fast: fastKind(op, modes)}
+	return cell{a: uint32((in.A%S + S) % S), b: uint32((in.B%S + S) % S), kind: cellKind(op, modes, fastKind(op, modes))}
 }
 
+// cellKind is a cell's kind word.
+func cellKind(op, modes uint8, fast uint16) uint32 {
+	return uint32(fast) | uint32(op)<<16 | uint32(modes)<<24
+}
+
+func (c *cell) op() uint8    { return uint8(c.kind >> kindShift) }
+func (c *cell) modes() uint8 { return uint8(c.kind >> 24) }
+
+// kindShift is where op starts in a kind word: the bits above it are the
+// instruction, the bits below its case.
+const kindShift = 16
+
 func (c cell) instruction() Instruction {
-	return Instruction{Op: Opcode(c.op >> 3), Mod: Modifier(c.op & 7), AMode: Mode(c.modes >> 3), BMode: Mode(c.modes & 7), A: int(c.a), B: int(c.b)}
+	op, modes := c.op(), c.modes()
+	return Instruction{Op: Opcode(op >> 3), Mod: Modifier(op & 7), AMode: Mode(modes >> 3), BMode: Mode(modes & 7), A: int(c.a), B: int(c.b)}
 }
 
 // queue is a FIFO of process addresses in a ring buffer (a power of two
@@ -206,7 +221,9 @@ func skip(next, S uint32) uint32 {
 	return next
 }
 
-func sameInstr(x, y cell) bool { return x.op == y.op && x.modes == y.modes }
+// sameInstr is whether two cells hold the same opcode, modifier and modes
+// (their specialised cases follow from these).
+func sameInstr(x, y *cell) bool { return x.kind>>kindShift == y.kind>>kindShift }
 
 // divide does DIV and MOD; it returns false when the process dies.
 func (m *Machine) divide(op uint8, bptr, aa, ab, ba, bb uint32) bool {

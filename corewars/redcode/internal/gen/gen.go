@@ -212,10 +212,10 @@ var forms = []form{
 		exec: func(b *strings.Builder, v variant, am string, modes int) {
 			if am == "Immediate" {
 				// the A snapshot is the fetched instruction, opcode and modes included
-				fmt.Fprintf(b, "d := %s\nd.a, d.b, d.op, d.modes, d.fast = ia, ib, kMOV|mI, %d, fastMovI+%d\n", v.ref("bptr"), modes, modes)
+				fmt.Fprintf(b, "d := %s\nd.a, d.b, d.kind = ia, ib, uint32(fastMovI+%d)|uint32(kMOV|mI)<<kindShift|%d<<(kindShift+8)\n", v.ref("bptr"), modes, modes)
 			} else {
-				// field by field: Go copies a struct of more than four fields through memory
-				fmt.Fprintf(b, "s, d := %s, %s\nd.a, d.b, d.op, d.modes, d.fast = aa, ab, s.op, s.modes, s.fast\n", v.ref("aptr"), v.ref("bptr"))
+				// field by field, next excepted
+				fmt.Fprintf(b, "d := %s\nd.a, d.b, d.kind = aa, ab, %s.kind\n", v.ref("bptr"), v.cell("aptr"))
 			}
 			fmt.Fprintf(b, "%s%s", v.track("bptr"), v.goTo("push1"))
 		}},
