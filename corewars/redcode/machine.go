@@ -63,7 +63,7 @@ func NewMachine(cfg Settings, progs []*Warrior) (*Machine, error) {
 		maxProc: cfg.MaxProcesses, cycles: cfg.Cycles, progs: progs, ws: make([]simWarrior, n), next: make([]int, n),
 		Scores: make([][]int, n), deaths: make([]death, 0, n)}
 	for x := range m.core {
-		m.core[x].next = uint32(x + 1) // no division a cell: NewMachine runs once per battle
+		m.core[x].next = uint32(x+1) << cellShift // no division a cell: NewMachine runs once per battle
 	}
 	m.core[len(m.core)-1].next = 0
 	for i := range m.ws {
@@ -126,7 +126,7 @@ func (m *Machine) LoadRound(positions []int, first int) {
 		for k, in := range p.Code {
 			a := (pos + k) % S
 			m.core[a] = toCell(in, S)
-			m.core[a].next = uint32((a + 1) % S)
+			m.core[a].next = uint32((a+1)%S) << cellShift
 			if m.generic {
 				c := &m.core[a]
 				c.kind = cellKind(c.op(), c.modes(), fastNone)
@@ -138,7 +138,7 @@ func (m *Machine) LoadRound(positions []int, first int) {
 		w := &m.ws[i]
 		w.pos = pos
 		w.q.reset()
-		w.q.push(uint32(((pos+p.Start)%S + S) % S))
+		w.q.push(uint32(((pos+p.Start)%S+S)%S) << cellShift)
 		w.alive = true
 	}
 	n := len(m.progs)

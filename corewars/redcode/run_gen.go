@@ -88,7 +88,7 @@ func (m *Machine) run(steps int64) {
 // so a call anywhere in the loop would make it store and reload its values
 // on every step; the calls are made by run.
 func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int64, stop stopKind, pc, next, aptr uint32) {
-	S := m.size
+	S := m.size << cellShift // the loop's numbers are scaled (cell)
 	core := m.core
 	owner, written, stamp := m.owner, m.written, m.stamp
 	for {
@@ -100,7 +100,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 			q := &w.q
 			pc := q.buf[q.head]
 			q.head = (q.head + 1) & q.mask
-			ic := &core[pc]
+			ic := &core[pc>>cellShift]
 			// The instruction register: the fields as fetched (operands may
 			// change the cell); opcode and modes change only by execution.
 			ia, ib := ic.a, ic.b
@@ -133,10 +133,10 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				aptr = pc
 				aa, ab = ia, ib
 				bptr = pc
-				d := &core[bptr]
+				d := &core[bptr>>cellShift]
 				d.a, d.b, d.kind = ia, ib, uint32(fastMovI+0)|uint32(kMOV|mI)<<kindShift|0<<(kindShift+8)
-				owner[bptr] = id
-				written[bptr] = stamp
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastMovI + 1: // kMOV | mI Immediate, Direct
 				aptr = pc
@@ -145,10 +145,10 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if bptr >= S {
 					bptr -= S
 				}
-				d := &core[bptr]
+				d := &core[bptr>>cellShift]
 				d.a, d.b, d.kind = ia, ib, uint32(fastMovI+1)|uint32(kMOV|mI)<<kindShift|1<<(kindShift+8)
-				owner[bptr] = id
-				written[bptr] = stamp
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastMovI + 2: // kMOV | mI Immediate, BIndirect
 				aptr = pc
@@ -157,14 +157,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].b
+				bptr = tb + core[tb>>cellShift].b
 				if bptr >= S {
 					bptr -= S
 				}
-				d := &core[bptr]
+				d := &core[bptr>>cellShift]
 				d.a, d.b, d.kind = ia, ib, uint32(fastMovI+2)|uint32(kMOV|mI)<<kindShift|2<<(kindShift+8)
-				owner[bptr] = id
-				written[bptr] = stamp
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastMovI + 3: // kMOV | mI Immediate, BPredec
 				aptr = pc
@@ -173,22 +173,22 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				d := &core[bptr]
+				d := &core[bptr>>cellShift]
 				d.a, d.b, d.kind = ia, ib, uint32(fastMovI+3)|uint32(kMOV|mI)<<kindShift|3<<(kindShift+8)
-				owner[bptr] = id
-				written[bptr] = stamp
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastMovI + 4: // kMOV | mI Immediate, BPostinc
 				aptr = pc
@@ -197,22 +197,22 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
-				d := &core[bptr]
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
+				d := &core[bptr>>cellShift]
 				d.a, d.b, d.kind = ia, ib, uint32(fastMovI+4)|uint32(kMOV|mI)<<kindShift|4<<(kindShift+8)
-				owner[bptr] = id
-				written[bptr] = stamp
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastMovI + 5: // kMOV | mI Immediate, AIndirect
 				aptr = pc
@@ -221,14 +221,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].a
+				bptr = tb + core[tb>>cellShift].a
 				if bptr >= S {
 					bptr -= S
 				}
-				d := &core[bptr]
+				d := &core[bptr>>cellShift]
 				d.a, d.b, d.kind = ia, ib, uint32(fastMovI+5)|uint32(kMOV|mI)<<kindShift|5<<(kindShift+8)
-				owner[bptr] = id
-				written[bptr] = stamp
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastMovI + 6: // kMOV | mI Immediate, APredec
 				aptr = pc
@@ -237,22 +237,22 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				d := &core[bptr]
+				d := &core[bptr>>cellShift]
 				d.a, d.b, d.kind = ia, ib, uint32(fastMovI+6)|uint32(kMOV|mI)<<kindShift|6<<(kindShift+8)
-				owner[bptr] = id
-				written[bptr] = stamp
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastMovI + 7: // kMOV | mI Immediate, APostinc
 				aptr = pc
@@ -261,1681 +261,1681 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
-				d := &core[bptr]
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
+				d := &core[bptr>>cellShift]
 				d.a, d.b, d.kind = ia, ib, uint32(fastMovI+7)|uint32(kMOV|mI)<<kindShift|7<<(kindShift+8)
-				owner[bptr] = id
-				written[bptr] = stamp
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastMovI + 8: // kMOV | mI Direct, Immediate
 				aptr = pc + ia
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				bptr = pc
-				d := &core[bptr]
-				d.a, d.b, d.kind = aa, ab, core[aptr].kind
-				owner[bptr] = id
-				written[bptr] = stamp
+				d := &core[bptr>>cellShift]
+				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastMovI + 9: // kMOV | mI Direct, Direct
 				aptr = pc + ia
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				bptr = pc + ib
 				if bptr >= S {
 					bptr -= S
 				}
-				d := &core[bptr]
-				d.a, d.b, d.kind = aa, ab, core[aptr].kind
-				owner[bptr] = id
-				written[bptr] = stamp
+				d := &core[bptr>>cellShift]
+				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastMovI + 10: // kMOV | mI Direct, BIndirect
 				aptr = pc + ia
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].b
+				bptr = tb + core[tb>>cellShift].b
 				if bptr >= S {
 					bptr -= S
 				}
-				d := &core[bptr]
-				d.a, d.b, d.kind = aa, ab, core[aptr].kind
-				owner[bptr] = id
-				written[bptr] = stamp
+				d := &core[bptr>>cellShift]
+				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastMovI + 11: // kMOV | mI Direct, BPredec
 				aptr = pc + ia
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				d := &core[bptr]
-				d.a, d.b, d.kind = aa, ab, core[aptr].kind
-				owner[bptr] = id
-				written[bptr] = stamp
+				d := &core[bptr>>cellShift]
+				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastMovI + 12: // kMOV | mI Direct, BPostinc
 				aptr = pc + ia
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
-				d := &core[bptr]
-				d.a, d.b, d.kind = aa, ab, core[aptr].kind
-				owner[bptr] = id
-				written[bptr] = stamp
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
+				d := &core[bptr>>cellShift]
+				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastMovI + 13: // kMOV | mI Direct, AIndirect
 				aptr = pc + ia
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].a
+				bptr = tb + core[tb>>cellShift].a
 				if bptr >= S {
 					bptr -= S
 				}
-				d := &core[bptr]
-				d.a, d.b, d.kind = aa, ab, core[aptr].kind
-				owner[bptr] = id
-				written[bptr] = stamp
+				d := &core[bptr>>cellShift]
+				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastMovI + 14: // kMOV | mI Direct, APredec
 				aptr = pc + ia
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				d := &core[bptr]
-				d.a, d.b, d.kind = aa, ab, core[aptr].kind
-				owner[bptr] = id
-				written[bptr] = stamp
+				d := &core[bptr>>cellShift]
+				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastMovI + 15: // kMOV | mI Direct, APostinc
 				aptr = pc + ia
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
-				d := &core[bptr]
-				d.a, d.b, d.kind = aa, ab, core[aptr].kind
-				owner[bptr] = id
-				written[bptr] = stamp
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
+				d := &core[bptr>>cellShift]
+				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastMovI + 16: // kMOV | mI BIndirect, Immediate
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].b
+				aptr = ta + core[ta>>cellShift].b
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				bptr = pc
-				d := &core[bptr]
-				d.a, d.b, d.kind = aa, ab, core[aptr].kind
-				owner[bptr] = id
-				written[bptr] = stamp
+				d := &core[bptr>>cellShift]
+				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastMovI + 17: // kMOV | mI BIndirect, Direct
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].b
+				aptr = ta + core[ta>>cellShift].b
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				bptr = pc + ib
 				if bptr >= S {
 					bptr -= S
 				}
-				d := &core[bptr]
-				d.a, d.b, d.kind = aa, ab, core[aptr].kind
-				owner[bptr] = id
-				written[bptr] = stamp
+				d := &core[bptr>>cellShift]
+				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastMovI + 18: // kMOV | mI BIndirect, BIndirect
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].b
+				aptr = ta + core[ta>>cellShift].b
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].b
+				bptr = tb + core[tb>>cellShift].b
 				if bptr >= S {
 					bptr -= S
 				}
-				d := &core[bptr]
-				d.a, d.b, d.kind = aa, ab, core[aptr].kind
-				owner[bptr] = id
-				written[bptr] = stamp
+				d := &core[bptr>>cellShift]
+				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastMovI + 19: // kMOV | mI BIndirect, BPredec
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].b
+				aptr = ta + core[ta>>cellShift].b
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				d := &core[bptr]
-				d.a, d.b, d.kind = aa, ab, core[aptr].kind
-				owner[bptr] = id
-				written[bptr] = stamp
+				d := &core[bptr>>cellShift]
+				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastMovI + 20: // kMOV | mI BIndirect, BPostinc
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].b
+				aptr = ta + core[ta>>cellShift].b
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
-				d := &core[bptr]
-				d.a, d.b, d.kind = aa, ab, core[aptr].kind
-				owner[bptr] = id
-				written[bptr] = stamp
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
+				d := &core[bptr>>cellShift]
+				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastMovI + 21: // kMOV | mI BIndirect, AIndirect
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].b
+				aptr = ta + core[ta>>cellShift].b
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].a
+				bptr = tb + core[tb>>cellShift].a
 				if bptr >= S {
 					bptr -= S
 				}
-				d := &core[bptr]
-				d.a, d.b, d.kind = aa, ab, core[aptr].kind
-				owner[bptr] = id
-				written[bptr] = stamp
+				d := &core[bptr>>cellShift]
+				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastMovI + 22: // kMOV | mI BIndirect, APredec
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].b
+				aptr = ta + core[ta>>cellShift].b
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				d := &core[bptr]
-				d.a, d.b, d.kind = aa, ab, core[aptr].kind
-				owner[bptr] = id
-				written[bptr] = stamp
+				d := &core[bptr>>cellShift]
+				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastMovI + 23: // kMOV | mI BIndirect, APostinc
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].b
+				aptr = ta + core[ta>>cellShift].b
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
-				d := &core[bptr]
-				d.a, d.b, d.kind = aa, ab, core[aptr].kind
-				owner[bptr] = id
-				written[bptr] = stamp
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
+				d := &core[bptr>>cellShift]
+				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastMovI + 24: // kMOV | mI BPredec, Immediate
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				bptr = pc
-				d := &core[bptr]
-				d.a, d.b, d.kind = aa, ab, core[aptr].kind
-				owner[bptr] = id
-				written[bptr] = stamp
+				d := &core[bptr>>cellShift]
+				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastMovI + 25: // kMOV | mI BPredec, Direct
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				bptr = pc + ib
 				if bptr >= S {
 					bptr -= S
 				}
-				d := &core[bptr]
-				d.a, d.b, d.kind = aa, ab, core[aptr].kind
-				owner[bptr] = id
-				written[bptr] = stamp
+				d := &core[bptr>>cellShift]
+				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastMovI + 26: // kMOV | mI BPredec, BIndirect
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].b
+				bptr = tb + core[tb>>cellShift].b
 				if bptr >= S {
 					bptr -= S
 				}
-				d := &core[bptr]
-				d.a, d.b, d.kind = aa, ab, core[aptr].kind
-				owner[bptr] = id
-				written[bptr] = stamp
+				d := &core[bptr>>cellShift]
+				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastMovI + 27: // kMOV | mI BPredec, BPredec
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				d := &core[bptr]
-				d.a, d.b, d.kind = aa, ab, core[aptr].kind
-				owner[bptr] = id
-				written[bptr] = stamp
+				d := &core[bptr>>cellShift]
+				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastMovI + 28: // kMOV | mI BPredec, BPostinc
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
-				d := &core[bptr]
-				d.a, d.b, d.kind = aa, ab, core[aptr].kind
-				owner[bptr] = id
-				written[bptr] = stamp
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
+				d := &core[bptr>>cellShift]
+				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastMovI + 29: // kMOV | mI BPredec, AIndirect
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].a
+				bptr = tb + core[tb>>cellShift].a
 				if bptr >= S {
 					bptr -= S
 				}
-				d := &core[bptr]
-				d.a, d.b, d.kind = aa, ab, core[aptr].kind
-				owner[bptr] = id
-				written[bptr] = stamp
+				d := &core[bptr>>cellShift]
+				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastMovI + 30: // kMOV | mI BPredec, APredec
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				d := &core[bptr]
-				d.a, d.b, d.kind = aa, ab, core[aptr].kind
-				owner[bptr] = id
-				written[bptr] = stamp
+				d := &core[bptr>>cellShift]
+				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastMovI + 31: // kMOV | mI BPredec, APostinc
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
-				d := &core[bptr]
-				d.a, d.b, d.kind = aa, ab, core[aptr].kind
-				owner[bptr] = id
-				written[bptr] = stamp
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
+				d := &core[bptr>>cellShift]
+				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastMovI + 32: // kMOV | mI BPostinc, Immediate
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
-				fa++
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				bptr = pc
-				d := &core[bptr]
-				d.a, d.b, d.kind = aa, ab, core[aptr].kind
-				owner[bptr] = id
-				written[bptr] = stamp
+				d := &core[bptr>>cellShift]
+				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastMovI + 33: // kMOV | mI BPostinc, Direct
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
-				fa++
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				bptr = pc + ib
 				if bptr >= S {
 					bptr -= S
 				}
-				d := &core[bptr]
-				d.a, d.b, d.kind = aa, ab, core[aptr].kind
-				owner[bptr] = id
-				written[bptr] = stamp
+				d := &core[bptr>>cellShift]
+				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastMovI + 34: // kMOV | mI BPostinc, BIndirect
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
-				fa++
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].b
+				bptr = tb + core[tb>>cellShift].b
 				if bptr >= S {
 					bptr -= S
 				}
-				d := &core[bptr]
-				d.a, d.b, d.kind = aa, ab, core[aptr].kind
-				owner[bptr] = id
-				written[bptr] = stamp
+				d := &core[bptr>>cellShift]
+				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastMovI + 35: // kMOV | mI BPostinc, BPredec
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
-				fa++
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				d := &core[bptr]
-				d.a, d.b, d.kind = aa, ab, core[aptr].kind
-				owner[bptr] = id
-				written[bptr] = stamp
+				d := &core[bptr>>cellShift]
+				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastMovI + 36: // kMOV | mI BPostinc, BPostinc
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
-				fa++
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
-				d := &core[bptr]
-				d.a, d.b, d.kind = aa, ab, core[aptr].kind
-				owner[bptr] = id
-				written[bptr] = stamp
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
+				d := &core[bptr>>cellShift]
+				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastMovI + 37: // kMOV | mI BPostinc, AIndirect
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
-				fa++
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].a
+				bptr = tb + core[tb>>cellShift].a
 				if bptr >= S {
 					bptr -= S
 				}
-				d := &core[bptr]
-				d.a, d.b, d.kind = aa, ab, core[aptr].kind
-				owner[bptr] = id
-				written[bptr] = stamp
+				d := &core[bptr>>cellShift]
+				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastMovI + 38: // kMOV | mI BPostinc, APredec
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
-				fa++
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				d := &core[bptr]
-				d.a, d.b, d.kind = aa, ab, core[aptr].kind
-				owner[bptr] = id
-				written[bptr] = stamp
+				d := &core[bptr>>cellShift]
+				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastMovI + 39: // kMOV | mI BPostinc, APostinc
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
-				fa++
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
-				d := &core[bptr]
-				d.a, d.b, d.kind = aa, ab, core[aptr].kind
-				owner[bptr] = id
-				written[bptr] = stamp
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
+				d := &core[bptr>>cellShift]
+				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastMovI + 40: // kMOV | mI AIndirect, Immediate
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].a
+				aptr = ta + core[ta>>cellShift].a
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				bptr = pc
-				d := &core[bptr]
-				d.a, d.b, d.kind = aa, ab, core[aptr].kind
-				owner[bptr] = id
-				written[bptr] = stamp
+				d := &core[bptr>>cellShift]
+				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastMovI + 41: // kMOV | mI AIndirect, Direct
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].a
+				aptr = ta + core[ta>>cellShift].a
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				bptr = pc + ib
 				if bptr >= S {
 					bptr -= S
 				}
-				d := &core[bptr]
-				d.a, d.b, d.kind = aa, ab, core[aptr].kind
-				owner[bptr] = id
-				written[bptr] = stamp
+				d := &core[bptr>>cellShift]
+				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastMovI + 42: // kMOV | mI AIndirect, BIndirect
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].a
+				aptr = ta + core[ta>>cellShift].a
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].b
+				bptr = tb + core[tb>>cellShift].b
 				if bptr >= S {
 					bptr -= S
 				}
-				d := &core[bptr]
-				d.a, d.b, d.kind = aa, ab, core[aptr].kind
-				owner[bptr] = id
-				written[bptr] = stamp
+				d := &core[bptr>>cellShift]
+				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastMovI + 43: // kMOV | mI AIndirect, BPredec
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].a
+				aptr = ta + core[ta>>cellShift].a
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				d := &core[bptr]
-				d.a, d.b, d.kind = aa, ab, core[aptr].kind
-				owner[bptr] = id
-				written[bptr] = stamp
+				d := &core[bptr>>cellShift]
+				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastMovI + 44: // kMOV | mI AIndirect, BPostinc
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].a
+				aptr = ta + core[ta>>cellShift].a
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
-				d := &core[bptr]
-				d.a, d.b, d.kind = aa, ab, core[aptr].kind
-				owner[bptr] = id
-				written[bptr] = stamp
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
+				d := &core[bptr>>cellShift]
+				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastMovI + 45: // kMOV | mI AIndirect, AIndirect
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].a
+				aptr = ta + core[ta>>cellShift].a
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].a
+				bptr = tb + core[tb>>cellShift].a
 				if bptr >= S {
 					bptr -= S
 				}
-				d := &core[bptr]
-				d.a, d.b, d.kind = aa, ab, core[aptr].kind
-				owner[bptr] = id
-				written[bptr] = stamp
+				d := &core[bptr>>cellShift]
+				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastMovI + 46: // kMOV | mI AIndirect, APredec
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].a
+				aptr = ta + core[ta>>cellShift].a
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				d := &core[bptr]
-				d.a, d.b, d.kind = aa, ab, core[aptr].kind
-				owner[bptr] = id
-				written[bptr] = stamp
+				d := &core[bptr>>cellShift]
+				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastMovI + 47: // kMOV | mI AIndirect, APostinc
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].a
+				aptr = ta + core[ta>>cellShift].a
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
-				d := &core[bptr]
-				d.a, d.b, d.kind = aa, ab, core[aptr].kind
-				owner[bptr] = id
-				written[bptr] = stamp
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
+				d := &core[bptr>>cellShift]
+				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastMovI + 48: // kMOV | mI APredec, Immediate
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				bptr = pc
-				d := &core[bptr]
-				d.a, d.b, d.kind = aa, ab, core[aptr].kind
-				owner[bptr] = id
-				written[bptr] = stamp
+				d := &core[bptr>>cellShift]
+				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastMovI + 49: // kMOV | mI APredec, Direct
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				bptr = pc + ib
 				if bptr >= S {
 					bptr -= S
 				}
-				d := &core[bptr]
-				d.a, d.b, d.kind = aa, ab, core[aptr].kind
-				owner[bptr] = id
-				written[bptr] = stamp
+				d := &core[bptr>>cellShift]
+				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastMovI + 50: // kMOV | mI APredec, BIndirect
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].b
+				bptr = tb + core[tb>>cellShift].b
 				if bptr >= S {
 					bptr -= S
 				}
-				d := &core[bptr]
-				d.a, d.b, d.kind = aa, ab, core[aptr].kind
-				owner[bptr] = id
-				written[bptr] = stamp
+				d := &core[bptr>>cellShift]
+				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastMovI + 51: // kMOV | mI APredec, BPredec
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				d := &core[bptr]
-				d.a, d.b, d.kind = aa, ab, core[aptr].kind
-				owner[bptr] = id
-				written[bptr] = stamp
+				d := &core[bptr>>cellShift]
+				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastMovI + 52: // kMOV | mI APredec, BPostinc
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
-				d := &core[bptr]
-				d.a, d.b, d.kind = aa, ab, core[aptr].kind
-				owner[bptr] = id
-				written[bptr] = stamp
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
+				d := &core[bptr>>cellShift]
+				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastMovI + 53: // kMOV | mI APredec, AIndirect
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].a
+				bptr = tb + core[tb>>cellShift].a
 				if bptr >= S {
 					bptr -= S
 				}
-				d := &core[bptr]
-				d.a, d.b, d.kind = aa, ab, core[aptr].kind
-				owner[bptr] = id
-				written[bptr] = stamp
+				d := &core[bptr>>cellShift]
+				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastMovI + 54: // kMOV | mI APredec, APredec
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				d := &core[bptr]
-				d.a, d.b, d.kind = aa, ab, core[aptr].kind
-				owner[bptr] = id
-				written[bptr] = stamp
+				d := &core[bptr>>cellShift]
+				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastMovI + 55: // kMOV | mI APredec, APostinc
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
-				d := &core[bptr]
-				d.a, d.b, d.kind = aa, ab, core[aptr].kind
-				owner[bptr] = id
-				written[bptr] = stamp
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
+				d := &core[bptr>>cellShift]
+				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastMovI + 56: // kMOV | mI APostinc, Immediate
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
-				fa++
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				bptr = pc
-				d := &core[bptr]
-				d.a, d.b, d.kind = aa, ab, core[aptr].kind
-				owner[bptr] = id
-				written[bptr] = stamp
+				d := &core[bptr>>cellShift]
+				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastMovI + 57: // kMOV | mI APostinc, Direct
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
-				fa++
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				bptr = pc + ib
 				if bptr >= S {
 					bptr -= S
 				}
-				d := &core[bptr]
-				d.a, d.b, d.kind = aa, ab, core[aptr].kind
-				owner[bptr] = id
-				written[bptr] = stamp
+				d := &core[bptr>>cellShift]
+				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastMovI + 58: // kMOV | mI APostinc, BIndirect
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
-				fa++
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].b
+				bptr = tb + core[tb>>cellShift].b
 				if bptr >= S {
 					bptr -= S
 				}
-				d := &core[bptr]
-				d.a, d.b, d.kind = aa, ab, core[aptr].kind
-				owner[bptr] = id
-				written[bptr] = stamp
+				d := &core[bptr>>cellShift]
+				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastMovI + 59: // kMOV | mI APostinc, BPredec
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
-				fa++
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				d := &core[bptr]
-				d.a, d.b, d.kind = aa, ab, core[aptr].kind
-				owner[bptr] = id
-				written[bptr] = stamp
+				d := &core[bptr>>cellShift]
+				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastMovI + 60: // kMOV | mI APostinc, BPostinc
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
-				fa++
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
-				d := &core[bptr]
-				d.a, d.b, d.kind = aa, ab, core[aptr].kind
-				owner[bptr] = id
-				written[bptr] = stamp
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
+				d := &core[bptr>>cellShift]
+				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastMovI + 61: // kMOV | mI APostinc, AIndirect
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
-				fa++
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].a
+				bptr = tb + core[tb>>cellShift].a
 				if bptr >= S {
 					bptr -= S
 				}
-				d := &core[bptr]
-				d.a, d.b, d.kind = aa, ab, core[aptr].kind
-				owner[bptr] = id
-				written[bptr] = stamp
+				d := &core[bptr>>cellShift]
+				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastMovI + 62: // kMOV | mI APostinc, APredec
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
-				fa++
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				d := &core[bptr]
-				d.a, d.b, d.kind = aa, ab, core[aptr].kind
-				owner[bptr] = id
-				written[bptr] = stamp
+				d := &core[bptr>>cellShift]
+				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastMovI + 63: // kMOV | mI APostinc, APostinc
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
-				fa++
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
-				d := &core[bptr]
-				d.a, d.b, d.kind = aa, ab, core[aptr].kind
-				owner[bptr] = id
-				written[bptr] = stamp
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
+				d := &core[bptr>>cellShift]
+				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastSpl + 0: // kSPL | mA Immediate, Immediate
 				aptr = pc
@@ -1954,7 +1954,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].b
+				bptr = tb + core[tb>>cellShift].b
 				if bptr >= S {
 					bptr -= S
 				}
@@ -1965,14 +1965,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -1984,18 +1984,18 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				goto spl
 			case fastSpl + 5: // kSPL | mA Immediate, AIndirect
 				aptr = pc
@@ -2003,7 +2003,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].a
+				bptr = tb + core[tb>>cellShift].a
 				if bptr >= S {
 					bptr -= S
 				}
@@ -2014,14 +2014,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -2033,18 +2033,18 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				goto spl
 			case fastSpl + 8: // kSPL | mA Direct, Immediate
 				aptr = pc + ia
@@ -2072,7 +2072,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].b
+				bptr = tb + core[tb>>cellShift].b
 				if bptr >= S {
 					bptr -= S
 				}
@@ -2086,14 +2086,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -2108,18 +2108,18 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				goto spl
 			case fastSpl + 13: // kSPL | mA Direct, AIndirect
 				aptr = pc + ia
@@ -2130,7 +2130,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].a
+				bptr = tb + core[tb>>cellShift].a
 				if bptr >= S {
 					bptr -= S
 				}
@@ -2144,14 +2144,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -2166,25 +2166,25 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				goto spl
 			case fastSpl + 16: // kSPL | mA BIndirect, Immediate
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].b
+				aptr = ta + core[ta>>cellShift].b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -2195,7 +2195,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].b
+				aptr = ta + core[ta>>cellShift].b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -2209,7 +2209,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].b
+				aptr = ta + core[ta>>cellShift].b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -2217,7 +2217,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].b
+				bptr = tb + core[tb>>cellShift].b
 				if bptr >= S {
 					bptr -= S
 				}
@@ -2227,7 +2227,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].b
+				aptr = ta + core[ta>>cellShift].b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -2235,14 +2235,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -2253,7 +2253,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].b
+				aptr = ta + core[ta>>cellShift].b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -2261,25 +2261,25 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				goto spl
 			case fastSpl + 21: // kSPL | mA BIndirect, AIndirect
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].b
+				aptr = ta + core[ta>>cellShift].b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -2287,7 +2287,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].a
+				bptr = tb + core[tb>>cellShift].a
 				if bptr >= S {
 					bptr -= S
 				}
@@ -2297,7 +2297,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].b
+				aptr = ta + core[ta>>cellShift].b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -2305,14 +2305,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -2323,7 +2323,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].b
+				aptr = ta + core[ta>>cellShift].b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -2331,32 +2331,32 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				goto spl
 			case fastSpl + 24: // kSPL | mA BPredec, Immediate
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -2368,14 +2368,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -2390,14 +2390,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -2406,7 +2406,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].b
+				bptr = tb + core[tb>>cellShift].b
 				if bptr >= S {
 					bptr -= S
 				}
@@ -2416,14 +2416,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -2432,14 +2432,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -2450,14 +2450,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -2466,32 +2466,32 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				goto spl
 			case fastSpl + 29: // kSPL | mA BPredec, AIndirect
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -2500,7 +2500,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].a
+				bptr = tb + core[tb>>cellShift].a
 				if bptr >= S {
 					bptr -= S
 				}
@@ -2510,14 +2510,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -2526,14 +2526,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -2544,14 +2544,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -2560,36 +2560,36 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				goto spl
 			case fastSpl + 32: // kSPL | mA BPostinc, Immediate
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				bptr = pc
 				goto spl
 			case fastSpl + 33: // kSPL | mA BPostinc, Direct
@@ -2597,18 +2597,18 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				bptr = pc + ib
 				if bptr >= S {
 					bptr -= S
@@ -2619,23 +2619,23 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].b
+				bptr = tb + core[tb>>cellShift].b
 				if bptr >= S {
 					bptr -= S
 				}
@@ -2645,30 +2645,30 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -2679,57 +2679,57 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				goto spl
 			case fastSpl + 37: // kSPL | mA BPostinc, AIndirect
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].a
+				bptr = tb + core[tb>>cellShift].a
 				if bptr >= S {
 					bptr -= S
 				}
@@ -2739,30 +2739,30 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -2773,41 +2773,41 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				goto spl
 			case fastSpl + 40: // kSPL | mA AIndirect, Immediate
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].a
+				aptr = ta + core[ta>>cellShift].a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -2818,7 +2818,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].a
+				aptr = ta + core[ta>>cellShift].a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -2832,7 +2832,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].a
+				aptr = ta + core[ta>>cellShift].a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -2840,7 +2840,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].b
+				bptr = tb + core[tb>>cellShift].b
 				if bptr >= S {
 					bptr -= S
 				}
@@ -2850,7 +2850,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].a
+				aptr = ta + core[ta>>cellShift].a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -2858,14 +2858,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -2876,7 +2876,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].a
+				aptr = ta + core[ta>>cellShift].a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -2884,25 +2884,25 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				goto spl
 			case fastSpl + 45: // kSPL | mA AIndirect, AIndirect
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].a
+				aptr = ta + core[ta>>cellShift].a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -2910,7 +2910,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].a
+				bptr = tb + core[tb>>cellShift].a
 				if bptr >= S {
 					bptr -= S
 				}
@@ -2920,7 +2920,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].a
+				aptr = ta + core[ta>>cellShift].a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -2928,14 +2928,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -2946,7 +2946,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].a
+				aptr = ta + core[ta>>cellShift].a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -2954,32 +2954,32 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				goto spl
 			case fastSpl + 48: // kSPL | mA APredec, Immediate
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -2991,14 +2991,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -3013,14 +3013,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -3029,7 +3029,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].b
+				bptr = tb + core[tb>>cellShift].b
 				if bptr >= S {
 					bptr -= S
 				}
@@ -3039,14 +3039,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -3055,14 +3055,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -3073,14 +3073,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -3089,32 +3089,32 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				goto spl
 			case fastSpl + 53: // kSPL | mA APredec, AIndirect
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -3123,7 +3123,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].a
+				bptr = tb + core[tb>>cellShift].a
 				if bptr >= S {
 					bptr -= S
 				}
@@ -3133,14 +3133,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -3149,14 +3149,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -3167,14 +3167,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -3183,36 +3183,36 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				goto spl
 			case fastSpl + 56: // kSPL | mA APostinc, Immediate
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				bptr = pc
 				goto spl
 			case fastSpl + 57: // kSPL | mA APostinc, Direct
@@ -3220,18 +3220,18 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				bptr = pc + ib
 				if bptr >= S {
 					bptr -= S
@@ -3242,23 +3242,23 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].b
+				bptr = tb + core[tb>>cellShift].b
 				if bptr >= S {
 					bptr -= S
 				}
@@ -3268,30 +3268,30 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -3302,57 +3302,57 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				goto spl
 			case fastSpl + 61: // kSPL | mA APostinc, AIndirect
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].a
+				bptr = tb + core[tb>>cellShift].a
 				if bptr >= S {
 					bptr -= S
 				}
@@ -3362,30 +3362,30 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -3396,34 +3396,34 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				goto spl
 			case fastJmp + 0: // kJMP | mA Immediate, Immediate
 				aptr = pc
@@ -3444,7 +3444,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].b
+				bptr = tb + core[tb>>cellShift].b
 				if bptr >= S {
 					bptr -= S
 				}
@@ -3456,14 +3456,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -3476,18 +3476,18 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				next = aptr
 				goto push1
 			case fastJmp + 5: // kJMP | mA Immediate, AIndirect
@@ -3496,7 +3496,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].a
+				bptr = tb + core[tb>>cellShift].a
 				if bptr >= S {
 					bptr -= S
 				}
@@ -3508,14 +3508,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -3528,18 +3528,18 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				next = aptr
 				goto push1
 			case fastJmp + 8: // kJMP | mA Direct, Immediate
@@ -3570,7 +3570,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].b
+				bptr = tb + core[tb>>cellShift].b
 				if bptr >= S {
 					bptr -= S
 				}
@@ -3585,14 +3585,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -3608,18 +3608,18 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				next = aptr
 				goto push1
 			case fastJmp + 13: // kJMP | mA Direct, AIndirect
@@ -3631,7 +3631,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].a
+				bptr = tb + core[tb>>cellShift].a
 				if bptr >= S {
 					bptr -= S
 				}
@@ -3646,14 +3646,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -3669,18 +3669,18 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				next = aptr
 				goto push1
 			case fastJmp + 16: // kJMP | mA BIndirect, Immediate
@@ -3688,7 +3688,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].b
+				aptr = ta + core[ta>>cellShift].b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -3700,7 +3700,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].b
+				aptr = ta + core[ta>>cellShift].b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -3715,7 +3715,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].b
+				aptr = ta + core[ta>>cellShift].b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -3723,7 +3723,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].b
+				bptr = tb + core[tb>>cellShift].b
 				if bptr >= S {
 					bptr -= S
 				}
@@ -3734,7 +3734,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].b
+				aptr = ta + core[ta>>cellShift].b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -3742,14 +3742,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -3761,7 +3761,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].b
+				aptr = ta + core[ta>>cellShift].b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -3769,18 +3769,18 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				next = aptr
 				goto push1
 			case fastJmp + 21: // kJMP | mA BIndirect, AIndirect
@@ -3788,7 +3788,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].b
+				aptr = ta + core[ta>>cellShift].b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -3796,7 +3796,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].a
+				bptr = tb + core[tb>>cellShift].a
 				if bptr >= S {
 					bptr -= S
 				}
@@ -3807,7 +3807,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].b
+				aptr = ta + core[ta>>cellShift].b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -3815,14 +3815,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -3834,7 +3834,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].b
+				aptr = ta + core[ta>>cellShift].b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -3842,18 +3842,18 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				next = aptr
 				goto push1
 			case fastJmp + 24: // kJMP | mA BPredec, Immediate
@@ -3861,14 +3861,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -3881,14 +3881,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -3904,14 +3904,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -3920,7 +3920,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].b
+				bptr = tb + core[tb>>cellShift].b
 				if bptr >= S {
 					bptr -= S
 				}
@@ -3931,14 +3931,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -3947,14 +3947,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -3966,14 +3966,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -3982,18 +3982,18 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				next = aptr
 				goto push1
 			case fastJmp + 29: // kJMP | mA BPredec, AIndirect
@@ -4001,14 +4001,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -4017,7 +4017,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].a
+				bptr = tb + core[tb>>cellShift].a
 				if bptr >= S {
 					bptr -= S
 				}
@@ -4028,14 +4028,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -4044,14 +4044,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -4063,14 +4063,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -4079,18 +4079,18 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				next = aptr
 				goto push1
 			case fastJmp + 32: // kJMP | mA BPostinc, Immediate
@@ -4098,18 +4098,18 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				bptr = pc
 				next = aptr
 				goto push1
@@ -4118,18 +4118,18 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				bptr = pc + ib
 				if bptr >= S {
 					bptr -= S
@@ -4141,23 +4141,23 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].b
+				bptr = tb + core[tb>>cellShift].b
 				if bptr >= S {
 					bptr -= S
 				}
@@ -4168,30 +4168,30 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -4203,34 +4203,34 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				next = aptr
 				goto push1
 			case fastJmp + 37: // kJMP | mA BPostinc, AIndirect
@@ -4238,23 +4238,23 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].a
+				bptr = tb + core[tb>>cellShift].a
 				if bptr >= S {
 					bptr -= S
 				}
@@ -4265,30 +4265,30 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -4300,34 +4300,34 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				next = aptr
 				goto push1
 			case fastJmp + 40: // kJMP | mA AIndirect, Immediate
@@ -4335,7 +4335,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].a
+				aptr = ta + core[ta>>cellShift].a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -4347,7 +4347,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].a
+				aptr = ta + core[ta>>cellShift].a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -4362,7 +4362,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].a
+				aptr = ta + core[ta>>cellShift].a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -4370,7 +4370,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].b
+				bptr = tb + core[tb>>cellShift].b
 				if bptr >= S {
 					bptr -= S
 				}
@@ -4381,7 +4381,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].a
+				aptr = ta + core[ta>>cellShift].a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -4389,14 +4389,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -4408,7 +4408,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].a
+				aptr = ta + core[ta>>cellShift].a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -4416,18 +4416,18 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				next = aptr
 				goto push1
 			case fastJmp + 45: // kJMP | mA AIndirect, AIndirect
@@ -4435,7 +4435,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].a
+				aptr = ta + core[ta>>cellShift].a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -4443,7 +4443,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].a
+				bptr = tb + core[tb>>cellShift].a
 				if bptr >= S {
 					bptr -= S
 				}
@@ -4454,7 +4454,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].a
+				aptr = ta + core[ta>>cellShift].a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -4462,14 +4462,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -4481,7 +4481,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].a
+				aptr = ta + core[ta>>cellShift].a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -4489,18 +4489,18 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				next = aptr
 				goto push1
 			case fastJmp + 48: // kJMP | mA APredec, Immediate
@@ -4508,14 +4508,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -4528,14 +4528,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -4551,14 +4551,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -4567,7 +4567,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].b
+				bptr = tb + core[tb>>cellShift].b
 				if bptr >= S {
 					bptr -= S
 				}
@@ -4578,14 +4578,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -4594,14 +4594,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -4613,14 +4613,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -4629,18 +4629,18 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				next = aptr
 				goto push1
 			case fastJmp + 53: // kJMP | mA APredec, AIndirect
@@ -4648,14 +4648,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -4664,7 +4664,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].a
+				bptr = tb + core[tb>>cellShift].a
 				if bptr >= S {
 					bptr -= S
 				}
@@ -4675,14 +4675,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -4691,14 +4691,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -4710,14 +4710,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -4726,18 +4726,18 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				next = aptr
 				goto push1
 			case fastJmp + 56: // kJMP | mA APostinc, Immediate
@@ -4745,18 +4745,18 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				bptr = pc
 				next = aptr
 				goto push1
@@ -4765,18 +4765,18 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				bptr = pc + ib
 				if bptr >= S {
 					bptr -= S
@@ -4788,23 +4788,23 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].b
+				bptr = tb + core[tb>>cellShift].b
 				if bptr >= S {
 					bptr -= S
 				}
@@ -4815,30 +4815,30 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -4850,34 +4850,34 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				next = aptr
 				goto push1
 			case fastJmp + 61: // kJMP | mA APostinc, AIndirect
@@ -4885,23 +4885,23 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].a
+				bptr = tb + core[tb>>cellShift].a
 				if bptr >= S {
 					bptr -= S
 				}
@@ -4912,30 +4912,30 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -4947,34 +4947,34 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				next = aptr
 				goto push1
 			case fastDat + 0: // kDAT | mA Immediate, Immediate
@@ -4994,7 +4994,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].b
+				bptr = tb + core[tb>>cellShift].b
 				if bptr >= S {
 					bptr -= S
 				}
@@ -5005,14 +5005,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -5024,18 +5024,18 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				goto die
 			case fastDat + 5: // kDAT | mA Immediate, AIndirect
 				aptr = pc
@@ -5043,7 +5043,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].a
+				bptr = tb + core[tb>>cellShift].a
 				if bptr >= S {
 					bptr -= S
 				}
@@ -5054,14 +5054,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -5073,18 +5073,18 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				goto die
 			case fastDat + 8: // kDAT | mA Direct, Immediate
 				aptr = pc + ia
@@ -5112,7 +5112,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].b
+				bptr = tb + core[tb>>cellShift].b
 				if bptr >= S {
 					bptr -= S
 				}
@@ -5126,14 +5126,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -5148,18 +5148,18 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				goto die
 			case fastDat + 13: // kDAT | mA Direct, AIndirect
 				aptr = pc + ia
@@ -5170,7 +5170,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].a
+				bptr = tb + core[tb>>cellShift].a
 				if bptr >= S {
 					bptr -= S
 				}
@@ -5184,14 +5184,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -5206,25 +5206,25 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				goto die
 			case fastDat + 16: // kDAT | mA BIndirect, Immediate
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].b
+				aptr = ta + core[ta>>cellShift].b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -5235,7 +5235,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].b
+				aptr = ta + core[ta>>cellShift].b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -5249,7 +5249,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].b
+				aptr = ta + core[ta>>cellShift].b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -5257,7 +5257,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].b
+				bptr = tb + core[tb>>cellShift].b
 				if bptr >= S {
 					bptr -= S
 				}
@@ -5267,7 +5267,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].b
+				aptr = ta + core[ta>>cellShift].b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -5275,14 +5275,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -5293,7 +5293,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].b
+				aptr = ta + core[ta>>cellShift].b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -5301,25 +5301,25 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				goto die
 			case fastDat + 21: // kDAT | mA BIndirect, AIndirect
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].b
+				aptr = ta + core[ta>>cellShift].b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -5327,7 +5327,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].a
+				bptr = tb + core[tb>>cellShift].a
 				if bptr >= S {
 					bptr -= S
 				}
@@ -5337,7 +5337,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].b
+				aptr = ta + core[ta>>cellShift].b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -5345,14 +5345,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -5363,7 +5363,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].b
+				aptr = ta + core[ta>>cellShift].b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -5371,32 +5371,32 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				goto die
 			case fastDat + 24: // kDAT | mA BPredec, Immediate
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -5408,14 +5408,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -5430,14 +5430,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -5446,7 +5446,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].b
+				bptr = tb + core[tb>>cellShift].b
 				if bptr >= S {
 					bptr -= S
 				}
@@ -5456,14 +5456,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -5472,14 +5472,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -5490,14 +5490,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -5506,32 +5506,32 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				goto die
 			case fastDat + 29: // kDAT | mA BPredec, AIndirect
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -5540,7 +5540,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].a
+				bptr = tb + core[tb>>cellShift].a
 				if bptr >= S {
 					bptr -= S
 				}
@@ -5550,14 +5550,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -5566,14 +5566,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -5584,14 +5584,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -5600,36 +5600,36 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				goto die
 			case fastDat + 32: // kDAT | mA BPostinc, Immediate
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				bptr = pc
 				goto die
 			case fastDat + 33: // kDAT | mA BPostinc, Direct
@@ -5637,18 +5637,18 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				bptr = pc + ib
 				if bptr >= S {
 					bptr -= S
@@ -5659,23 +5659,23 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].b
+				bptr = tb + core[tb>>cellShift].b
 				if bptr >= S {
 					bptr -= S
 				}
@@ -5685,30 +5685,30 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -5719,57 +5719,57 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				goto die
 			case fastDat + 37: // kDAT | mA BPostinc, AIndirect
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].a
+				bptr = tb + core[tb>>cellShift].a
 				if bptr >= S {
 					bptr -= S
 				}
@@ -5779,30 +5779,30 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -5813,41 +5813,41 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				goto die
 			case fastDat + 40: // kDAT | mA AIndirect, Immediate
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].a
+				aptr = ta + core[ta>>cellShift].a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -5858,7 +5858,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].a
+				aptr = ta + core[ta>>cellShift].a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -5872,7 +5872,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].a
+				aptr = ta + core[ta>>cellShift].a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -5880,7 +5880,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].b
+				bptr = tb + core[tb>>cellShift].b
 				if bptr >= S {
 					bptr -= S
 				}
@@ -5890,7 +5890,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].a
+				aptr = ta + core[ta>>cellShift].a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -5898,14 +5898,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -5916,7 +5916,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].a
+				aptr = ta + core[ta>>cellShift].a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -5924,25 +5924,25 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				goto die
 			case fastDat + 45: // kDAT | mA AIndirect, AIndirect
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].a
+				aptr = ta + core[ta>>cellShift].a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -5950,7 +5950,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].a
+				bptr = tb + core[tb>>cellShift].a
 				if bptr >= S {
 					bptr -= S
 				}
@@ -5960,7 +5960,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].a
+				aptr = ta + core[ta>>cellShift].a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -5968,14 +5968,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -5986,7 +5986,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].a
+				aptr = ta + core[ta>>cellShift].a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -5994,32 +5994,32 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				goto die
 			case fastDat + 48: // kDAT | mA APredec, Immediate
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -6031,14 +6031,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -6053,14 +6053,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -6069,7 +6069,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].b
+				bptr = tb + core[tb>>cellShift].b
 				if bptr >= S {
 					bptr -= S
 				}
@@ -6079,14 +6079,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -6095,14 +6095,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -6113,14 +6113,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -6129,32 +6129,32 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				goto die
 			case fastDat + 53: // kDAT | mA APredec, AIndirect
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -6163,7 +6163,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].a
+				bptr = tb + core[tb>>cellShift].a
 				if bptr >= S {
 					bptr -= S
 				}
@@ -6173,14 +6173,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -6189,14 +6189,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -6207,14 +6207,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -6223,36 +6223,36 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				goto die
 			case fastDat + 56: // kDAT | mA APostinc, Immediate
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				bptr = pc
 				goto die
 			case fastDat + 57: // kDAT | mA APostinc, Direct
@@ -6260,18 +6260,18 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				bptr = pc + ib
 				if bptr >= S {
 					bptr -= S
@@ -6282,23 +6282,23 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].b
+				bptr = tb + core[tb>>cellShift].b
 				if bptr >= S {
 					bptr -= S
 				}
@@ -6308,30 +6308,30 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -6342,57 +6342,57 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				goto die
 			case fastDat + 61: // kDAT | mA APostinc, AIndirect
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].a
+				bptr = tb + core[tb>>cellShift].a
 				if bptr >= S {
 					bptr -= S
 				}
@@ -6402,30 +6402,30 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -6436,47 +6436,47 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				goto die
 			case fastDjnA + 0: // kDJN | mA Immediate, Immediate
 				aptr = pc
 				bptr = pc
 				ba, bb = ia, ib
-				d := &core[bptr]
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 {
+				d.a -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -6486,15 +6486,15 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 {
+				d.a -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -6504,19 +6504,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].b
+				bptr = tb + core[tb>>cellShift].b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 {
+				d.a -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -6526,27 +6526,27 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 {
+				d.a -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -6556,27 +6556,27 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
-				d := &core[bptr]
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 {
+				d.a -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -6586,19 +6586,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].a
+				bptr = tb + core[tb>>cellShift].a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 {
+				d.a -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -6608,27 +6608,27 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 {
+				d.a -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -6638,27 +6638,27 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
-				d := &core[bptr]
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 {
+				d.a -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -6669,14 +6669,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				}
 				bptr = pc
 				ba, bb = ia, ib
-				d := &core[bptr]
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 {
+				d.a -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -6689,15 +6689,15 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 {
+				d.a -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -6710,19 +6710,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].b
+				bptr = tb + core[tb>>cellShift].b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 {
+				d.a -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -6735,27 +6735,27 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 {
+				d.a -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -6768,27 +6768,27 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
-				d := &core[bptr]
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 {
+				d.a -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -6801,19 +6801,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].a
+				bptr = tb + core[tb>>cellShift].a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 {
+				d.a -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -6826,27 +6826,27 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 {
+				d.a -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -6859,27 +6859,27 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
-				d := &core[bptr]
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 {
+				d.a -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -6888,20 +6888,20 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].b
+				aptr = ta + core[ta>>cellShift].b
 				if aptr >= S {
 					aptr -= S
 				}
 				bptr = pc
 				ba, bb = ia, ib
-				d := &core[bptr]
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 {
+				d.a -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -6910,7 +6910,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].b
+				aptr = ta + core[ta>>cellShift].b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -6918,15 +6918,15 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 {
+				d.a -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -6935,7 +6935,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].b
+				aptr = ta + core[ta>>cellShift].b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -6943,19 +6943,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].b
+				bptr = tb + core[tb>>cellShift].b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 {
+				d.a -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -6964,7 +6964,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].b
+				aptr = ta + core[ta>>cellShift].b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -6972,27 +6972,27 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 {
+				d.a -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -7001,7 +7001,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].b
+				aptr = ta + core[ta>>cellShift].b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -7009,27 +7009,27 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
-				d := &core[bptr]
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 {
+				d.a -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -7038,7 +7038,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].b
+				aptr = ta + core[ta>>cellShift].b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -7046,19 +7046,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].a
+				bptr = tb + core[tb>>cellShift].a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 {
+				d.a -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -7067,7 +7067,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].b
+				aptr = ta + core[ta>>cellShift].b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -7075,27 +7075,27 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 {
+				d.a -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -7104,7 +7104,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].b
+				aptr = ta + core[ta>>cellShift].b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -7112,27 +7112,27 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
-				d := &core[bptr]
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 {
+				d.a -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -7141,28 +7141,28 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
 				bptr = pc
 				ba, bb = ia, ib
-				d := &core[bptr]
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 {
+				d.a -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -7171,14 +7171,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -7187,15 +7187,15 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 {
+				d.a -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -7204,14 +7204,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -7220,19 +7220,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].b
+				bptr = tb + core[tb>>cellShift].b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 {
+				d.a -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -7241,14 +7241,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -7257,27 +7257,27 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 {
+				d.a -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -7286,14 +7286,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -7302,27 +7302,27 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
-				d := &core[bptr]
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 {
+				d.a -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -7331,14 +7331,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -7347,19 +7347,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].a
+				bptr = tb + core[tb>>cellShift].a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 {
+				d.a -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -7368,14 +7368,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -7384,27 +7384,27 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 {
+				d.a -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -7413,14 +7413,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -7429,27 +7429,27 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
-				d := &core[bptr]
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 {
+				d.a -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -7458,28 +7458,28 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				bptr = pc
 				ba, bb = ia, ib
-				d := &core[bptr]
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 {
+				d.a -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -7488,31 +7488,31 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				bptr = pc + ib
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 {
+				d.a -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -7521,35 +7521,35 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].b
+				bptr = tb + core[tb>>cellShift].b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 {
+				d.a -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -7558,43 +7558,43 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 {
+				d.a -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -7603,43 +7603,43 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
-				d := &core[bptr]
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 {
+				d.a -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -7648,35 +7648,35 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].a
+				bptr = tb + core[tb>>cellShift].a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 {
+				d.a -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -7685,43 +7685,43 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 {
+				d.a -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -7730,43 +7730,43 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
-				d := &core[bptr]
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 {
+				d.a -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -7775,20 +7775,20 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].a
+				aptr = ta + core[ta>>cellShift].a
 				if aptr >= S {
 					aptr -= S
 				}
 				bptr = pc
 				ba, bb = ia, ib
-				d := &core[bptr]
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 {
+				d.a -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -7797,7 +7797,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].a
+				aptr = ta + core[ta>>cellShift].a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -7805,15 +7805,15 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 {
+				d.a -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -7822,7 +7822,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].a
+				aptr = ta + core[ta>>cellShift].a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -7830,19 +7830,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].b
+				bptr = tb + core[tb>>cellShift].b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 {
+				d.a -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -7851,7 +7851,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].a
+				aptr = ta + core[ta>>cellShift].a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -7859,27 +7859,27 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 {
+				d.a -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -7888,7 +7888,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].a
+				aptr = ta + core[ta>>cellShift].a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -7896,27 +7896,27 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
-				d := &core[bptr]
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 {
+				d.a -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -7925,7 +7925,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].a
+				aptr = ta + core[ta>>cellShift].a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -7933,19 +7933,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].a
+				bptr = tb + core[tb>>cellShift].a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 {
+				d.a -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -7954,7 +7954,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].a
+				aptr = ta + core[ta>>cellShift].a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -7962,27 +7962,27 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 {
+				d.a -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -7991,7 +7991,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].a
+				aptr = ta + core[ta>>cellShift].a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -7999,27 +7999,27 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
-				d := &core[bptr]
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 {
+				d.a -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -8028,28 +8028,28 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
 				bptr = pc
 				ba, bb = ia, ib
-				d := &core[bptr]
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 {
+				d.a -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -8058,14 +8058,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -8074,15 +8074,15 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 {
+				d.a -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -8091,14 +8091,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -8107,19 +8107,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].b
+				bptr = tb + core[tb>>cellShift].b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 {
+				d.a -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -8128,14 +8128,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -8144,27 +8144,27 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 {
+				d.a -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -8173,14 +8173,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -8189,27 +8189,27 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
-				d := &core[bptr]
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 {
+				d.a -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -8218,14 +8218,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -8234,19 +8234,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].a
+				bptr = tb + core[tb>>cellShift].a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 {
+				d.a -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -8255,14 +8255,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -8271,27 +8271,27 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 {
+				d.a -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -8300,14 +8300,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -8316,27 +8316,27 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
-				d := &core[bptr]
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 {
+				d.a -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -8345,28 +8345,28 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				bptr = pc
 				ba, bb = ia, ib
-				d := &core[bptr]
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 {
+				d.a -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -8375,31 +8375,31 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				bptr = pc + ib
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 {
+				d.a -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -8408,35 +8408,35 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].b
+				bptr = tb + core[tb>>cellShift].b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 {
+				d.a -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -8445,43 +8445,43 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 {
+				d.a -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -8490,43 +8490,43 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
-				d := &core[bptr]
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 {
+				d.a -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -8535,35 +8535,35 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].a
+				bptr = tb + core[tb>>cellShift].a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 {
+				d.a -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -8572,43 +8572,43 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 {
+				d.a -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -8617,43 +8617,43 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
-				d := &core[bptr]
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 {
+				d.a -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -8661,14 +8661,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				aptr = pc
 				bptr = pc
 				ba, bb = ia, ib
-				d := &core[bptr]
+				d := &core[bptr>>cellShift]
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -8678,15 +8678,15 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -8696,19 +8696,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].b
+				bptr = tb + core[tb>>cellShift].b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -8718,27 +8718,27 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -8748,27 +8748,27 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
-				d := &core[bptr]
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
+				d := &core[bptr>>cellShift]
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -8778,19 +8778,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].a
+				bptr = tb + core[tb>>cellShift].a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -8800,27 +8800,27 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -8830,27 +8830,27 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
-				d := &core[bptr]
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
+				d := &core[bptr>>cellShift]
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -8861,14 +8861,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				}
 				bptr = pc
 				ba, bb = ia, ib
-				d := &core[bptr]
+				d := &core[bptr>>cellShift]
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -8881,15 +8881,15 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -8902,19 +8902,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].b
+				bptr = tb + core[tb>>cellShift].b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -8927,27 +8927,27 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -8960,27 +8960,27 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
-				d := &core[bptr]
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
+				d := &core[bptr>>cellShift]
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -8993,19 +8993,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].a
+				bptr = tb + core[tb>>cellShift].a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -9018,27 +9018,27 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -9051,27 +9051,27 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
-				d := &core[bptr]
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
+				d := &core[bptr>>cellShift]
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -9080,20 +9080,20 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].b
+				aptr = ta + core[ta>>cellShift].b
 				if aptr >= S {
 					aptr -= S
 				}
 				bptr = pc
 				ba, bb = ia, ib
-				d := &core[bptr]
+				d := &core[bptr>>cellShift]
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -9102,7 +9102,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].b
+				aptr = ta + core[ta>>cellShift].b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -9110,15 +9110,15 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -9127,7 +9127,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].b
+				aptr = ta + core[ta>>cellShift].b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -9135,19 +9135,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].b
+				bptr = tb + core[tb>>cellShift].b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -9156,7 +9156,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].b
+				aptr = ta + core[ta>>cellShift].b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -9164,27 +9164,27 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -9193,7 +9193,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].b
+				aptr = ta + core[ta>>cellShift].b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -9201,27 +9201,27 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
-				d := &core[bptr]
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
+				d := &core[bptr>>cellShift]
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -9230,7 +9230,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].b
+				aptr = ta + core[ta>>cellShift].b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -9238,19 +9238,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].a
+				bptr = tb + core[tb>>cellShift].a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -9259,7 +9259,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].b
+				aptr = ta + core[ta>>cellShift].b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -9267,27 +9267,27 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -9296,7 +9296,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].b
+				aptr = ta + core[ta>>cellShift].b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -9304,27 +9304,27 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
-				d := &core[bptr]
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
+				d := &core[bptr>>cellShift]
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -9333,28 +9333,28 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
 				bptr = pc
 				ba, bb = ia, ib
-				d := &core[bptr]
+				d := &core[bptr>>cellShift]
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -9363,14 +9363,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -9379,15 +9379,15 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -9396,14 +9396,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -9412,19 +9412,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].b
+				bptr = tb + core[tb>>cellShift].b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -9433,14 +9433,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -9449,27 +9449,27 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -9478,14 +9478,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -9494,27 +9494,27 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
-				d := &core[bptr]
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
+				d := &core[bptr>>cellShift]
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -9523,14 +9523,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -9539,19 +9539,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].a
+				bptr = tb + core[tb>>cellShift].a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -9560,14 +9560,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -9576,27 +9576,27 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -9605,14 +9605,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -9621,27 +9621,27 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
-				d := &core[bptr]
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
+				d := &core[bptr>>cellShift]
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -9650,28 +9650,28 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				bptr = pc
 				ba, bb = ia, ib
-				d := &core[bptr]
+				d := &core[bptr>>cellShift]
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -9680,31 +9680,31 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				bptr = pc + ib
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -9713,35 +9713,35 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].b
+				bptr = tb + core[tb>>cellShift].b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -9750,43 +9750,43 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -9795,43 +9795,43 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
-				d := &core[bptr]
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
+				d := &core[bptr>>cellShift]
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -9840,35 +9840,35 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].a
+				bptr = tb + core[tb>>cellShift].a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -9877,43 +9877,43 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -9922,43 +9922,43 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
-				d := &core[bptr]
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
+				d := &core[bptr>>cellShift]
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -9967,20 +9967,20 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].a
+				aptr = ta + core[ta>>cellShift].a
 				if aptr >= S {
 					aptr -= S
 				}
 				bptr = pc
 				ba, bb = ia, ib
-				d := &core[bptr]
+				d := &core[bptr>>cellShift]
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -9989,7 +9989,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].a
+				aptr = ta + core[ta>>cellShift].a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -9997,15 +9997,15 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -10014,7 +10014,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].a
+				aptr = ta + core[ta>>cellShift].a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -10022,19 +10022,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].b
+				bptr = tb + core[tb>>cellShift].b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -10043,7 +10043,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].a
+				aptr = ta + core[ta>>cellShift].a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -10051,27 +10051,27 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -10080,7 +10080,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].a
+				aptr = ta + core[ta>>cellShift].a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -10088,27 +10088,27 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
-				d := &core[bptr]
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
+				d := &core[bptr>>cellShift]
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -10117,7 +10117,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].a
+				aptr = ta + core[ta>>cellShift].a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -10125,19 +10125,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].a
+				bptr = tb + core[tb>>cellShift].a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -10146,7 +10146,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].a
+				aptr = ta + core[ta>>cellShift].a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -10154,27 +10154,27 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -10183,7 +10183,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].a
+				aptr = ta + core[ta>>cellShift].a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -10191,27 +10191,27 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
-				d := &core[bptr]
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
+				d := &core[bptr>>cellShift]
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -10220,28 +10220,28 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
 				bptr = pc
 				ba, bb = ia, ib
-				d := &core[bptr]
+				d := &core[bptr>>cellShift]
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -10250,14 +10250,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -10266,15 +10266,15 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -10283,14 +10283,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -10299,19 +10299,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].b
+				bptr = tb + core[tb>>cellShift].b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -10320,14 +10320,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -10336,27 +10336,27 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -10365,14 +10365,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -10381,27 +10381,27 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
-				d := &core[bptr]
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
+				d := &core[bptr>>cellShift]
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -10410,14 +10410,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -10426,19 +10426,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].a
+				bptr = tb + core[tb>>cellShift].a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -10447,14 +10447,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -10463,27 +10463,27 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -10492,14 +10492,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -10508,27 +10508,27 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
-				d := &core[bptr]
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
+				d := &core[bptr>>cellShift]
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -10537,28 +10537,28 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				bptr = pc
 				ba, bb = ia, ib
-				d := &core[bptr]
+				d := &core[bptr>>cellShift]
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -10567,31 +10567,31 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				bptr = pc + ib
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -10600,35 +10600,35 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].b
+				bptr = tb + core[tb>>cellShift].b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -10637,43 +10637,43 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -10682,43 +10682,43 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
-				d := &core[bptr]
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
+				d := &core[bptr>>cellShift]
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -10727,35 +10727,35 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].a
+				bptr = tb + core[tb>>cellShift].a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -10764,43 +10764,43 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -10809,43 +10809,43 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
-				d := &core[bptr]
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
+				d := &core[bptr>>cellShift]
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -10853,18 +10853,18 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				aptr = pc
 				bptr = pc
 				ba, bb = ia, ib
-				d := &core[bptr]
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -10874,19 +10874,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -10896,23 +10896,23 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].b
+				bptr = tb + core[tb>>cellShift].b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -10922,31 +10922,31 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -10956,31 +10956,31 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
-				d := &core[bptr]
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -10990,23 +10990,23 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].a
+				bptr = tb + core[tb>>cellShift].a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -11016,31 +11016,31 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -11050,31 +11050,31 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
-				d := &core[bptr]
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -11085,18 +11085,18 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				}
 				bptr = pc
 				ba, bb = ia, ib
-				d := &core[bptr]
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -11109,19 +11109,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -11134,23 +11134,23 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].b
+				bptr = tb + core[tb>>cellShift].b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -11163,31 +11163,31 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -11200,31 +11200,31 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
-				d := &core[bptr]
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -11237,23 +11237,23 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].a
+				bptr = tb + core[tb>>cellShift].a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -11266,31 +11266,31 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -11303,31 +11303,31 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
-				d := &core[bptr]
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -11336,24 +11336,24 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].b
+				aptr = ta + core[ta>>cellShift].b
 				if aptr >= S {
 					aptr -= S
 				}
 				bptr = pc
 				ba, bb = ia, ib
-				d := &core[bptr]
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -11362,7 +11362,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].b
+				aptr = ta + core[ta>>cellShift].b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -11370,19 +11370,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -11391,7 +11391,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].b
+				aptr = ta + core[ta>>cellShift].b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -11399,23 +11399,23 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].b
+				bptr = tb + core[tb>>cellShift].b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -11424,7 +11424,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].b
+				aptr = ta + core[ta>>cellShift].b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -11432,31 +11432,31 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -11465,7 +11465,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].b
+				aptr = ta + core[ta>>cellShift].b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -11473,31 +11473,31 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
-				d := &core[bptr]
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -11506,7 +11506,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].b
+				aptr = ta + core[ta>>cellShift].b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -11514,23 +11514,23 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].a
+				bptr = tb + core[tb>>cellShift].a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -11539,7 +11539,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].b
+				aptr = ta + core[ta>>cellShift].b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -11547,31 +11547,31 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -11580,7 +11580,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].b
+				aptr = ta + core[ta>>cellShift].b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -11588,31 +11588,31 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
-				d := &core[bptr]
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -11621,32 +11621,32 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
 				bptr = pc
 				ba, bb = ia, ib
-				d := &core[bptr]
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -11655,14 +11655,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -11671,19 +11671,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -11692,14 +11692,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -11708,23 +11708,23 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].b
+				bptr = tb + core[tb>>cellShift].b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -11733,14 +11733,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -11749,31 +11749,31 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -11782,14 +11782,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -11798,31 +11798,31 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
-				d := &core[bptr]
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -11831,14 +11831,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -11847,23 +11847,23 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].a
+				bptr = tb + core[tb>>cellShift].a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -11872,14 +11872,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -11888,31 +11888,31 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -11921,14 +11921,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -11937,31 +11937,31 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
-				d := &core[bptr]
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -11970,32 +11970,32 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				bptr = pc
 				ba, bb = ia, ib
-				d := &core[bptr]
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -12004,35 +12004,35 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				bptr = pc + ib
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -12041,39 +12041,39 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].b
+				bptr = tb + core[tb>>cellShift].b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -12082,47 +12082,47 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -12131,47 +12131,47 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
-				d := &core[bptr]
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -12180,39 +12180,39 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].a
+				bptr = tb + core[tb>>cellShift].a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -12221,47 +12221,47 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -12270,47 +12270,47 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
-				d := &core[bptr]
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -12319,24 +12319,24 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].a
+				aptr = ta + core[ta>>cellShift].a
 				if aptr >= S {
 					aptr -= S
 				}
 				bptr = pc
 				ba, bb = ia, ib
-				d := &core[bptr]
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -12345,7 +12345,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].a
+				aptr = ta + core[ta>>cellShift].a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -12353,19 +12353,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -12374,7 +12374,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].a
+				aptr = ta + core[ta>>cellShift].a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -12382,23 +12382,23 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].b
+				bptr = tb + core[tb>>cellShift].b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -12407,7 +12407,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].a
+				aptr = ta + core[ta>>cellShift].a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -12415,31 +12415,31 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -12448,7 +12448,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].a
+				aptr = ta + core[ta>>cellShift].a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -12456,31 +12456,31 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
-				d := &core[bptr]
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -12489,7 +12489,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].a
+				aptr = ta + core[ta>>cellShift].a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -12497,23 +12497,23 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].a
+				bptr = tb + core[tb>>cellShift].a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -12522,7 +12522,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].a
+				aptr = ta + core[ta>>cellShift].a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -12530,31 +12530,31 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -12563,7 +12563,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].a
+				aptr = ta + core[ta>>cellShift].a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -12571,31 +12571,31 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
-				d := &core[bptr]
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -12604,32 +12604,32 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
 				bptr = pc
 				ba, bb = ia, ib
-				d := &core[bptr]
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -12638,14 +12638,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -12654,19 +12654,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -12675,14 +12675,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -12691,23 +12691,23 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].b
+				bptr = tb + core[tb>>cellShift].b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -12716,14 +12716,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -12732,31 +12732,31 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -12765,14 +12765,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -12781,31 +12781,31 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
-				d := &core[bptr]
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -12814,14 +12814,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -12830,23 +12830,23 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].a
+				bptr = tb + core[tb>>cellShift].a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -12855,14 +12855,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -12871,31 +12871,31 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -12904,14 +12904,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -12920,31 +12920,31 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
-				d := &core[bptr]
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -12953,32 +12953,32 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				bptr = pc
 				ba, bb = ia, ib
-				d := &core[bptr]
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -12987,35 +12987,35 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				bptr = pc + ib
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -13024,39 +13024,39 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].b
+				bptr = tb + core[tb>>cellShift].b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -13065,47 +13065,47 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -13114,47 +13114,47 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
-				d := &core[bptr]
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -13163,39 +13163,39 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].a
+				bptr = tb + core[tb>>cellShift].a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -13204,47 +13204,47 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -13253,47 +13253,47 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
-				d := &core[bptr]
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
+				d := &core[bptr>>cellShift]
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				owner[bptr] = id
-				written[bptr] = stamp
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1
@@ -13302,9 +13302,9 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				aa, ab = ia, ib
 				bptr = pc
 				ba, bb = ia, ib
-				core[bptr].b = addMod(bb, aa, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddAB + 1: // kADD | mAB Immediate, Direct
 				aptr = pc
@@ -13313,10 +13313,10 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				core[bptr].b = addMod(bb, aa, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddAB + 2: // kADD | mAB Immediate, BIndirect
 				aptr = pc
@@ -13325,14 +13325,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].b
+				bptr = tb + core[tb>>cellShift].b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				core[bptr].b = addMod(bb, aa, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddAB + 3: // kADD | mAB Immediate, BPredec
 				aptr = pc
@@ -13341,22 +13341,22 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				core[bptr].b = addMod(bb, aa, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddAB + 4: // kADD | mAB Immediate, BPostinc
 				aptr = pc
@@ -13365,22 +13365,22 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
-				core[bptr].b = addMod(bb, aa, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
+				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddAB + 5: // kADD | mAB Immediate, AIndirect
 				aptr = pc
@@ -13389,14 +13389,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].a
+				bptr = tb + core[tb>>cellShift].a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				core[bptr].b = addMod(bb, aa, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddAB + 6: // kADD | mAB Immediate, APredec
 				aptr = pc
@@ -13405,22 +13405,22 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				core[bptr].b = addMod(bb, aa, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddAB + 7: // kADD | mAB Immediate, APostinc
 				aptr = pc
@@ -13429,1691 +13429,1691 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
-				core[bptr].b = addMod(bb, aa, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
+				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddAB + 8: // kADD | mAB Direct, Immediate
 				aptr = pc + ia
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				bptr = pc
 				ba, bb = ia, ib
-				core[bptr].b = addMod(bb, aa, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddAB + 9: // kADD | mAB Direct, Direct
 				aptr = pc + ia
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				bptr = pc + ib
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				core[bptr].b = addMod(bb, aa, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddAB + 10: // kADD | mAB Direct, BIndirect
 				aptr = pc + ia
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].b
+				bptr = tb + core[tb>>cellShift].b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				core[bptr].b = addMod(bb, aa, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddAB + 11: // kADD | mAB Direct, BPredec
 				aptr = pc + ia
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				core[bptr].b = addMod(bb, aa, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddAB + 12: // kADD | mAB Direct, BPostinc
 				aptr = pc + ia
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
-				core[bptr].b = addMod(bb, aa, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
+				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddAB + 13: // kADD | mAB Direct, AIndirect
 				aptr = pc + ia
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].a
+				bptr = tb + core[tb>>cellShift].a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				core[bptr].b = addMod(bb, aa, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddAB + 14: // kADD | mAB Direct, APredec
 				aptr = pc + ia
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				core[bptr].b = addMod(bb, aa, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddAB + 15: // kADD | mAB Direct, APostinc
 				aptr = pc + ia
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
-				core[bptr].b = addMod(bb, aa, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
+				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddAB + 16: // kADD | mAB BIndirect, Immediate
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].b
+				aptr = ta + core[ta>>cellShift].b
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				bptr = pc
 				ba, bb = ia, ib
-				core[bptr].b = addMod(bb, aa, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddAB + 17: // kADD | mAB BIndirect, Direct
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].b
+				aptr = ta + core[ta>>cellShift].b
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				bptr = pc + ib
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				core[bptr].b = addMod(bb, aa, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddAB + 18: // kADD | mAB BIndirect, BIndirect
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].b
+				aptr = ta + core[ta>>cellShift].b
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].b
+				bptr = tb + core[tb>>cellShift].b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				core[bptr].b = addMod(bb, aa, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddAB + 19: // kADD | mAB BIndirect, BPredec
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].b
+				aptr = ta + core[ta>>cellShift].b
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				core[bptr].b = addMod(bb, aa, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddAB + 20: // kADD | mAB BIndirect, BPostinc
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].b
+				aptr = ta + core[ta>>cellShift].b
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
-				core[bptr].b = addMod(bb, aa, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
+				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddAB + 21: // kADD | mAB BIndirect, AIndirect
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].b
+				aptr = ta + core[ta>>cellShift].b
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].a
+				bptr = tb + core[tb>>cellShift].a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				core[bptr].b = addMod(bb, aa, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddAB + 22: // kADD | mAB BIndirect, APredec
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].b
+				aptr = ta + core[ta>>cellShift].b
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				core[bptr].b = addMod(bb, aa, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddAB + 23: // kADD | mAB BIndirect, APostinc
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].b
+				aptr = ta + core[ta>>cellShift].b
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
-				core[bptr].b = addMod(bb, aa, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
+				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddAB + 24: // kADD | mAB BPredec, Immediate
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				bptr = pc
 				ba, bb = ia, ib
-				core[bptr].b = addMod(bb, aa, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddAB + 25: // kADD | mAB BPredec, Direct
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				bptr = pc + ib
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				core[bptr].b = addMod(bb, aa, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddAB + 26: // kADD | mAB BPredec, BIndirect
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].b
+				bptr = tb + core[tb>>cellShift].b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				core[bptr].b = addMod(bb, aa, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddAB + 27: // kADD | mAB BPredec, BPredec
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				core[bptr].b = addMod(bb, aa, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddAB + 28: // kADD | mAB BPredec, BPostinc
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
-				core[bptr].b = addMod(bb, aa, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
+				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddAB + 29: // kADD | mAB BPredec, AIndirect
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].a
+				bptr = tb + core[tb>>cellShift].a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				core[bptr].b = addMod(bb, aa, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddAB + 30: // kADD | mAB BPredec, APredec
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				core[bptr].b = addMod(bb, aa, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddAB + 31: // kADD | mAB BPredec, APostinc
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
-				core[bptr].b = addMod(bb, aa, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
+				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddAB + 32: // kADD | mAB BPostinc, Immediate
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
-				fa++
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				bptr = pc
 				ba, bb = ia, ib
-				core[bptr].b = addMod(bb, aa, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddAB + 33: // kADD | mAB BPostinc, Direct
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
-				fa++
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				bptr = pc + ib
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				core[bptr].b = addMod(bb, aa, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddAB + 34: // kADD | mAB BPostinc, BIndirect
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
-				fa++
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].b
+				bptr = tb + core[tb>>cellShift].b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				core[bptr].b = addMod(bb, aa, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddAB + 35: // kADD | mAB BPostinc, BPredec
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
-				fa++
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				core[bptr].b = addMod(bb, aa, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddAB + 36: // kADD | mAB BPostinc, BPostinc
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
-				fa++
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
-				core[bptr].b = addMod(bb, aa, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
+				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddAB + 37: // kADD | mAB BPostinc, AIndirect
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
-				fa++
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].a
+				bptr = tb + core[tb>>cellShift].a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				core[bptr].b = addMod(bb, aa, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddAB + 38: // kADD | mAB BPostinc, APredec
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
-				fa++
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				core[bptr].b = addMod(bb, aa, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddAB + 39: // kADD | mAB BPostinc, APostinc
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
-				fa++
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
-				core[bptr].b = addMod(bb, aa, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
+				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddAB + 40: // kADD | mAB AIndirect, Immediate
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].a
+				aptr = ta + core[ta>>cellShift].a
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				bptr = pc
 				ba, bb = ia, ib
-				core[bptr].b = addMod(bb, aa, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddAB + 41: // kADD | mAB AIndirect, Direct
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].a
+				aptr = ta + core[ta>>cellShift].a
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				bptr = pc + ib
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				core[bptr].b = addMod(bb, aa, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddAB + 42: // kADD | mAB AIndirect, BIndirect
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].a
+				aptr = ta + core[ta>>cellShift].a
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].b
+				bptr = tb + core[tb>>cellShift].b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				core[bptr].b = addMod(bb, aa, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddAB + 43: // kADD | mAB AIndirect, BPredec
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].a
+				aptr = ta + core[ta>>cellShift].a
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				core[bptr].b = addMod(bb, aa, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddAB + 44: // kADD | mAB AIndirect, BPostinc
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].a
+				aptr = ta + core[ta>>cellShift].a
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
-				core[bptr].b = addMod(bb, aa, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
+				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddAB + 45: // kADD | mAB AIndirect, AIndirect
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].a
+				aptr = ta + core[ta>>cellShift].a
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].a
+				bptr = tb + core[tb>>cellShift].a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				core[bptr].b = addMod(bb, aa, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddAB + 46: // kADD | mAB AIndirect, APredec
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].a
+				aptr = ta + core[ta>>cellShift].a
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				core[bptr].b = addMod(bb, aa, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddAB + 47: // kADD | mAB AIndirect, APostinc
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].a
+				aptr = ta + core[ta>>cellShift].a
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
-				core[bptr].b = addMod(bb, aa, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
+				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddAB + 48: // kADD | mAB APredec, Immediate
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				bptr = pc
 				ba, bb = ia, ib
-				core[bptr].b = addMod(bb, aa, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddAB + 49: // kADD | mAB APredec, Direct
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				bptr = pc + ib
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				core[bptr].b = addMod(bb, aa, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddAB + 50: // kADD | mAB APredec, BIndirect
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].b
+				bptr = tb + core[tb>>cellShift].b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				core[bptr].b = addMod(bb, aa, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddAB + 51: // kADD | mAB APredec, BPredec
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				core[bptr].b = addMod(bb, aa, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddAB + 52: // kADD | mAB APredec, BPostinc
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
-				core[bptr].b = addMod(bb, aa, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
+				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddAB + 53: // kADD | mAB APredec, AIndirect
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].a
+				bptr = tb + core[tb>>cellShift].a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				core[bptr].b = addMod(bb, aa, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddAB + 54: // kADD | mAB APredec, APredec
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				core[bptr].b = addMod(bb, aa, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddAB + 55: // kADD | mAB APredec, APostinc
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
-				core[bptr].b = addMod(bb, aa, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
+				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddAB + 56: // kADD | mAB APostinc, Immediate
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
-				fa++
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				bptr = pc
 				ba, bb = ia, ib
-				core[bptr].b = addMod(bb, aa, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddAB + 57: // kADD | mAB APostinc, Direct
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
-				fa++
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				bptr = pc + ib
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				core[bptr].b = addMod(bb, aa, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddAB + 58: // kADD | mAB APostinc, BIndirect
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
-				fa++
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].b
+				bptr = tb + core[tb>>cellShift].b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				core[bptr].b = addMod(bb, aa, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddAB + 59: // kADD | mAB APostinc, BPredec
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
-				fa++
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				core[bptr].b = addMod(bb, aa, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddAB + 60: // kADD | mAB APostinc, BPostinc
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
-				fa++
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
-				core[bptr].b = addMod(bb, aa, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
+				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddAB + 61: // kADD | mAB APostinc, AIndirect
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
-				fa++
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].a
+				bptr = tb + core[tb>>cellShift].a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				core[bptr].b = addMod(bb, aa, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddAB + 62: // kADD | mAB APostinc, APredec
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
-				fa++
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				core[bptr].b = addMod(bb, aa, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddAB + 63: // kADD | mAB APostinc, APostinc
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
-				fa++
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
-				core[bptr].b = addMod(bb, aa, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
+				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddF + 0: // kADD | mF Immediate, Immediate
 				aptr = pc
 				aa, ab = ia, ib
 				bptr = pc
 				ba, bb = ia, ib
-				d := &core[bptr]
+				d := &core[bptr>>cellShift]
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddF + 1: // kADD | mF Immediate, Direct
 				aptr = pc
@@ -15122,11 +15122,11 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddF + 2: // kADD | mF Immediate, BIndirect
 				aptr = pc
@@ -15135,15 +15135,15 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].b
+				bptr = tb + core[tb>>cellShift].b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddF + 3: // kADD | mF Immediate, BPredec
 				aptr = pc
@@ -15152,23 +15152,23 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddF + 4: // kADD | mF Immediate, BPostinc
 				aptr = pc
@@ -15177,23 +15177,23 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
-				d := &core[bptr]
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
+				d := &core[bptr>>cellShift]
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddF + 5: // kADD | mF Immediate, AIndirect
 				aptr = pc
@@ -15202,15 +15202,15 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].a
+				bptr = tb + core[tb>>cellShift].a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddF + 6: // kADD | mF Immediate, APredec
 				aptr = pc
@@ -15219,23 +15219,23 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddF + 7: // kADD | mF Immediate, APostinc
 				aptr = pc
@@ -15244,1738 +15244,1738 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
-				d := &core[bptr]
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
+				d := &core[bptr>>cellShift]
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddF + 8: // kADD | mF Direct, Immediate
 				aptr = pc + ia
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				bptr = pc
 				ba, bb = ia, ib
-				d := &core[bptr]
+				d := &core[bptr>>cellShift]
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddF + 9: // kADD | mF Direct, Direct
 				aptr = pc + ia
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				bptr = pc + ib
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddF + 10: // kADD | mF Direct, BIndirect
 				aptr = pc + ia
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].b
+				bptr = tb + core[tb>>cellShift].b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddF + 11: // kADD | mF Direct, BPredec
 				aptr = pc + ia
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddF + 12: // kADD | mF Direct, BPostinc
 				aptr = pc + ia
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
-				d := &core[bptr]
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
+				d := &core[bptr>>cellShift]
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddF + 13: // kADD | mF Direct, AIndirect
 				aptr = pc + ia
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].a
+				bptr = tb + core[tb>>cellShift].a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddF + 14: // kADD | mF Direct, APredec
 				aptr = pc + ia
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddF + 15: // kADD | mF Direct, APostinc
 				aptr = pc + ia
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
-				d := &core[bptr]
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
+				d := &core[bptr>>cellShift]
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddF + 16: // kADD | mF BIndirect, Immediate
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].b
+				aptr = ta + core[ta>>cellShift].b
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				bptr = pc
 				ba, bb = ia, ib
-				d := &core[bptr]
+				d := &core[bptr>>cellShift]
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddF + 17: // kADD | mF BIndirect, Direct
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].b
+				aptr = ta + core[ta>>cellShift].b
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				bptr = pc + ib
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddF + 18: // kADD | mF BIndirect, BIndirect
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].b
+				aptr = ta + core[ta>>cellShift].b
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].b
+				bptr = tb + core[tb>>cellShift].b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddF + 19: // kADD | mF BIndirect, BPredec
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].b
+				aptr = ta + core[ta>>cellShift].b
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddF + 20: // kADD | mF BIndirect, BPostinc
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].b
+				aptr = ta + core[ta>>cellShift].b
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
-				d := &core[bptr]
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
+				d := &core[bptr>>cellShift]
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddF + 21: // kADD | mF BIndirect, AIndirect
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].b
+				aptr = ta + core[ta>>cellShift].b
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].a
+				bptr = tb + core[tb>>cellShift].a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddF + 22: // kADD | mF BIndirect, APredec
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].b
+				aptr = ta + core[ta>>cellShift].b
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddF + 23: // kADD | mF BIndirect, APostinc
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].b
+				aptr = ta + core[ta>>cellShift].b
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
-				d := &core[bptr]
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
+				d := &core[bptr>>cellShift]
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddF + 24: // kADD | mF BPredec, Immediate
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				bptr = pc
 				ba, bb = ia, ib
-				d := &core[bptr]
+				d := &core[bptr>>cellShift]
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddF + 25: // kADD | mF BPredec, Direct
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				bptr = pc + ib
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddF + 26: // kADD | mF BPredec, BIndirect
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].b
+				bptr = tb + core[tb>>cellShift].b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddF + 27: // kADD | mF BPredec, BPredec
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddF + 28: // kADD | mF BPredec, BPostinc
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
-				d := &core[bptr]
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
+				d := &core[bptr>>cellShift]
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddF + 29: // kADD | mF BPredec, AIndirect
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].a
+				bptr = tb + core[tb>>cellShift].a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddF + 30: // kADD | mF BPredec, APredec
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddF + 31: // kADD | mF BPredec, APostinc
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
-				d := &core[bptr]
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
+				d := &core[bptr>>cellShift]
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddF + 32: // kADD | mF BPostinc, Immediate
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
-				fa++
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				bptr = pc
 				ba, bb = ia, ib
-				d := &core[bptr]
+				d := &core[bptr>>cellShift]
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddF + 33: // kADD | mF BPostinc, Direct
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
-				fa++
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				bptr = pc + ib
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddF + 34: // kADD | mF BPostinc, BIndirect
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
-				fa++
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].b
+				bptr = tb + core[tb>>cellShift].b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddF + 35: // kADD | mF BPostinc, BPredec
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
-				fa++
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddF + 36: // kADD | mF BPostinc, BPostinc
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
-				fa++
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
-				d := &core[bptr]
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
+				d := &core[bptr>>cellShift]
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddF + 37: // kADD | mF BPostinc, AIndirect
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
-				fa++
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].a
+				bptr = tb + core[tb>>cellShift].a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddF + 38: // kADD | mF BPostinc, APredec
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
-				fa++
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddF + 39: // kADD | mF BPostinc, APostinc
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
-				fa++
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
-				d := &core[bptr]
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
+				d := &core[bptr>>cellShift]
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddF + 40: // kADD | mF AIndirect, Immediate
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].a
+				aptr = ta + core[ta>>cellShift].a
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				bptr = pc
 				ba, bb = ia, ib
-				d := &core[bptr]
+				d := &core[bptr>>cellShift]
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddF + 41: // kADD | mF AIndirect, Direct
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].a
+				aptr = ta + core[ta>>cellShift].a
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				bptr = pc + ib
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddF + 42: // kADD | mF AIndirect, BIndirect
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].a
+				aptr = ta + core[ta>>cellShift].a
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].b
+				bptr = tb + core[tb>>cellShift].b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddF + 43: // kADD | mF AIndirect, BPredec
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].a
+				aptr = ta + core[ta>>cellShift].a
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddF + 44: // kADD | mF AIndirect, BPostinc
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].a
+				aptr = ta + core[ta>>cellShift].a
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
-				d := &core[bptr]
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
+				d := &core[bptr>>cellShift]
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddF + 45: // kADD | mF AIndirect, AIndirect
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].a
+				aptr = ta + core[ta>>cellShift].a
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].a
+				bptr = tb + core[tb>>cellShift].a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddF + 46: // kADD | mF AIndirect, APredec
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].a
+				aptr = ta + core[ta>>cellShift].a
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddF + 47: // kADD | mF AIndirect, APostinc
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].a
+				aptr = ta + core[ta>>cellShift].a
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
-				d := &core[bptr]
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
+				d := &core[bptr>>cellShift]
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddF + 48: // kADD | mF APredec, Immediate
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				bptr = pc
 				ba, bb = ia, ib
-				d := &core[bptr]
+				d := &core[bptr>>cellShift]
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddF + 49: // kADD | mF APredec, Direct
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				bptr = pc + ib
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddF + 50: // kADD | mF APredec, BIndirect
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].b
+				bptr = tb + core[tb>>cellShift].b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddF + 51: // kADD | mF APredec, BPredec
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddF + 52: // kADD | mF APredec, BPostinc
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
-				d := &core[bptr]
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
+				d := &core[bptr>>cellShift]
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddF + 53: // kADD | mF APredec, AIndirect
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].a
+				bptr = tb + core[tb>>cellShift].a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddF + 54: // kADD | mF APredec, APredec
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddF + 55: // kADD | mF APredec, APostinc
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
-				d := &core[bptr]
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
+				d := &core[bptr>>cellShift]
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddF + 56: // kADD | mF APostinc, Immediate
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
-				fa++
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				bptr = pc
 				ba, bb = ia, ib
-				d := &core[bptr]
+				d := &core[bptr>>cellShift]
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddF + 57: // kADD | mF APostinc, Direct
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
-				fa++
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				bptr = pc + ib
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddF + 58: // kADD | mF APostinc, BIndirect
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
-				fa++
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].b
+				bptr = tb + core[tb>>cellShift].b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddF + 59: // kADD | mF APostinc, BPredec
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
-				fa++
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddF + 60: // kADD | mF APostinc, BPostinc
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
-				fa++
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
-				d := &core[bptr]
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
+				d := &core[bptr>>cellShift]
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddF + 61: // kADD | mF APostinc, AIndirect
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
-				fa++
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].a
+				bptr = tb + core[tb>>cellShift].a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddF + 62: // kADD | mF APostinc, APredec
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
-				fa++
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				d := &core[bptr]
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				d := &core[bptr>>cellShift]
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastAddF + 63: // kADD | mF APostinc, APostinc
 				ta := pc + ia
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr].a, core[aptr].b
-				fa++
+				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
-				d := &core[bptr]
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
+				d := &core[bptr>>cellShift]
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
-				owner[bptr] = id
-				written[bptr] = stamp
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
 				goto push1
 			case fastJmzB + 0: // kJMZ | mB Immediate, Immediate
 				aptr = pc
@@ -16991,7 +16991,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
 				if bb == 0 {
 					next = aptr
 				}
@@ -17002,11 +17002,11 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].b
+				bptr = tb + core[tb>>cellShift].b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
 				if bb == 0 {
 					next = aptr
 				}
@@ -17017,19 +17017,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
 				if bb == 0 {
 					next = aptr
 				}
@@ -17040,19 +17040,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				if bb == 0 {
 					next = aptr
 				}
@@ -17063,11 +17063,11 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].a
+				bptr = tb + core[tb>>cellShift].a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
 				if bb == 0 {
 					next = aptr
 				}
@@ -17078,19 +17078,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
 				if bb == 0 {
 					next = aptr
 				}
@@ -17101,19 +17101,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				if bb == 0 {
 					next = aptr
 				}
@@ -17138,7 +17138,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
 				if bb == 0 {
 					next = aptr
 				}
@@ -17152,11 +17152,11 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].b
+				bptr = tb + core[tb>>cellShift].b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
 				if bb == 0 {
 					next = aptr
 				}
@@ -17170,19 +17170,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
 				if bb == 0 {
 					next = aptr
 				}
@@ -17196,19 +17196,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				if bb == 0 {
 					next = aptr
 				}
@@ -17222,11 +17222,11 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].a
+				bptr = tb + core[tb>>cellShift].a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
 				if bb == 0 {
 					next = aptr
 				}
@@ -17240,19 +17240,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
 				if bb == 0 {
 					next = aptr
 				}
@@ -17266,19 +17266,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				if bb == 0 {
 					next = aptr
 				}
@@ -17288,7 +17288,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].b
+				aptr = ta + core[ta>>cellShift].b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -17303,7 +17303,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].b
+				aptr = ta + core[ta>>cellShift].b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -17311,7 +17311,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
 				if bb == 0 {
 					next = aptr
 				}
@@ -17321,7 +17321,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].b
+				aptr = ta + core[ta>>cellShift].b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -17329,11 +17329,11 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].b
+				bptr = tb + core[tb>>cellShift].b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
 				if bb == 0 {
 					next = aptr
 				}
@@ -17343,7 +17343,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].b
+				aptr = ta + core[ta>>cellShift].b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -17351,19 +17351,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
 				if bb == 0 {
 					next = aptr
 				}
@@ -17373,7 +17373,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].b
+				aptr = ta + core[ta>>cellShift].b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -17381,19 +17381,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				if bb == 0 {
 					next = aptr
 				}
@@ -17403,7 +17403,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].b
+				aptr = ta + core[ta>>cellShift].b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -17411,11 +17411,11 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].a
+				bptr = tb + core[tb>>cellShift].a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
 				if bb == 0 {
 					next = aptr
 				}
@@ -17425,7 +17425,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].b
+				aptr = ta + core[ta>>cellShift].b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -17433,19 +17433,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
 				if bb == 0 {
 					next = aptr
 				}
@@ -17455,7 +17455,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].b
+				aptr = ta + core[ta>>cellShift].b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -17463,19 +17463,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				if bb == 0 {
 					next = aptr
 				}
@@ -17485,14 +17485,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -17508,14 +17508,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -17524,7 +17524,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
 				if bb == 0 {
 					next = aptr
 				}
@@ -17534,14 +17534,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -17550,11 +17550,11 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].b
+				bptr = tb + core[tb>>cellShift].b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
 				if bb == 0 {
 					next = aptr
 				}
@@ -17564,14 +17564,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -17580,19 +17580,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
 				if bb == 0 {
 					next = aptr
 				}
@@ -17602,14 +17602,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -17618,19 +17618,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				if bb == 0 {
 					next = aptr
 				}
@@ -17640,14 +17640,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -17656,11 +17656,11 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].a
+				bptr = tb + core[tb>>cellShift].a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
 				if bb == 0 {
 					next = aptr
 				}
@@ -17670,14 +17670,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -17686,19 +17686,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
 				if bb == 0 {
 					next = aptr
 				}
@@ -17708,14 +17708,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -17724,19 +17724,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				if bb == 0 {
 					next = aptr
 				}
@@ -17746,18 +17746,18 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				bptr = pc
 				ba, bb = ia, ib
 				if bb == 0 {
@@ -17769,23 +17769,23 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				bptr = pc + ib
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
 				if bb == 0 {
 					next = aptr
 				}
@@ -17795,27 +17795,27 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].b
+				bptr = tb + core[tb>>cellShift].b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
 				if bb == 0 {
 					next = aptr
 				}
@@ -17825,35 +17825,35 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
 				if bb == 0 {
 					next = aptr
 				}
@@ -17863,35 +17863,35 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				if bb == 0 {
 					next = aptr
 				}
@@ -17901,27 +17901,27 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].a
+				bptr = tb + core[tb>>cellShift].a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
 				if bb == 0 {
 					next = aptr
 				}
@@ -17931,35 +17931,35 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
 				if bb == 0 {
 					next = aptr
 				}
@@ -17969,35 +17969,35 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				if bb == 0 {
 					next = aptr
 				}
@@ -18007,7 +18007,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].a
+				aptr = ta + core[ta>>cellShift].a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -18022,7 +18022,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].a
+				aptr = ta + core[ta>>cellShift].a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -18030,7 +18030,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
 				if bb == 0 {
 					next = aptr
 				}
@@ -18040,7 +18040,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].a
+				aptr = ta + core[ta>>cellShift].a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -18048,11 +18048,11 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].b
+				bptr = tb + core[tb>>cellShift].b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
 				if bb == 0 {
 					next = aptr
 				}
@@ -18062,7 +18062,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].a
+				aptr = ta + core[ta>>cellShift].a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -18070,19 +18070,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
 				if bb == 0 {
 					next = aptr
 				}
@@ -18092,7 +18092,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].a
+				aptr = ta + core[ta>>cellShift].a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -18100,19 +18100,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				if bb == 0 {
 					next = aptr
 				}
@@ -18122,7 +18122,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].a
+				aptr = ta + core[ta>>cellShift].a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -18130,11 +18130,11 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].a
+				bptr = tb + core[tb>>cellShift].a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
 				if bb == 0 {
 					next = aptr
 				}
@@ -18144,7 +18144,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].a
+				aptr = ta + core[ta>>cellShift].a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -18152,19 +18152,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
 				if bb == 0 {
 					next = aptr
 				}
@@ -18174,7 +18174,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].a
+				aptr = ta + core[ta>>cellShift].a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -18182,19 +18182,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				if bb == 0 {
 					next = aptr
 				}
@@ -18204,14 +18204,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -18227,14 +18227,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -18243,7 +18243,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
 				if bb == 0 {
 					next = aptr
 				}
@@ -18253,14 +18253,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -18269,11 +18269,11 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].b
+				bptr = tb + core[tb>>cellShift].b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
 				if bb == 0 {
 					next = aptr
 				}
@@ -18283,14 +18283,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -18299,19 +18299,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
 				if bb == 0 {
 					next = aptr
 				}
@@ -18321,14 +18321,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -18337,19 +18337,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				if bb == 0 {
 					next = aptr
 				}
@@ -18359,14 +18359,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -18375,11 +18375,11 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].a
+				bptr = tb + core[tb>>cellShift].a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
 				if bb == 0 {
 					next = aptr
 				}
@@ -18389,14 +18389,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -18405,19 +18405,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
 				if bb == 0 {
 					next = aptr
 				}
@@ -18427,14 +18427,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -18443,19 +18443,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				if bb == 0 {
 					next = aptr
 				}
@@ -18465,18 +18465,18 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				bptr = pc
 				ba, bb = ia, ib
 				if bb == 0 {
@@ -18488,23 +18488,23 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				bptr = pc + ib
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
 				if bb == 0 {
 					next = aptr
 				}
@@ -18514,27 +18514,27 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].b
+				bptr = tb + core[tb>>cellShift].b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
 				if bb == 0 {
 					next = aptr
 				}
@@ -18544,35 +18544,35 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
 				if bb == 0 {
 					next = aptr
 				}
@@ -18582,35 +18582,35 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				if bb == 0 {
 					next = aptr
 				}
@@ -18620,27 +18620,27 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].a
+				bptr = tb + core[tb>>cellShift].a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
 				if bb == 0 {
 					next = aptr
 				}
@@ -18650,35 +18650,35 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
 				if bb == 0 {
 					next = aptr
 				}
@@ -18688,35 +18688,35 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				if bb == 0 {
 					next = aptr
 				}
@@ -18735,7 +18735,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
 				if bb != 0 {
 					next = aptr
 				}
@@ -18746,11 +18746,11 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].b
+				bptr = tb + core[tb>>cellShift].b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
 				if bb != 0 {
 					next = aptr
 				}
@@ -18761,19 +18761,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
 				if bb != 0 {
 					next = aptr
 				}
@@ -18784,19 +18784,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				if bb != 0 {
 					next = aptr
 				}
@@ -18807,11 +18807,11 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].a
+				bptr = tb + core[tb>>cellShift].a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
 				if bb != 0 {
 					next = aptr
 				}
@@ -18822,19 +18822,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
 				if bb != 0 {
 					next = aptr
 				}
@@ -18845,19 +18845,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				if bb != 0 {
 					next = aptr
 				}
@@ -18882,7 +18882,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
 				if bb != 0 {
 					next = aptr
 				}
@@ -18896,11 +18896,11 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].b
+				bptr = tb + core[tb>>cellShift].b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
 				if bb != 0 {
 					next = aptr
 				}
@@ -18914,19 +18914,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
 				if bb != 0 {
 					next = aptr
 				}
@@ -18940,19 +18940,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				if bb != 0 {
 					next = aptr
 				}
@@ -18966,11 +18966,11 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].a
+				bptr = tb + core[tb>>cellShift].a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
 				if bb != 0 {
 					next = aptr
 				}
@@ -18984,19 +18984,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
 				if bb != 0 {
 					next = aptr
 				}
@@ -19010,19 +19010,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				if bb != 0 {
 					next = aptr
 				}
@@ -19032,7 +19032,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].b
+				aptr = ta + core[ta>>cellShift].b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -19047,7 +19047,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].b
+				aptr = ta + core[ta>>cellShift].b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -19055,7 +19055,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
 				if bb != 0 {
 					next = aptr
 				}
@@ -19065,7 +19065,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].b
+				aptr = ta + core[ta>>cellShift].b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -19073,11 +19073,11 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].b
+				bptr = tb + core[tb>>cellShift].b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
 				if bb != 0 {
 					next = aptr
 				}
@@ -19087,7 +19087,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].b
+				aptr = ta + core[ta>>cellShift].b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -19095,19 +19095,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
 				if bb != 0 {
 					next = aptr
 				}
@@ -19117,7 +19117,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].b
+				aptr = ta + core[ta>>cellShift].b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -19125,19 +19125,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				if bb != 0 {
 					next = aptr
 				}
@@ -19147,7 +19147,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].b
+				aptr = ta + core[ta>>cellShift].b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -19155,11 +19155,11 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].a
+				bptr = tb + core[tb>>cellShift].a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
 				if bb != 0 {
 					next = aptr
 				}
@@ -19169,7 +19169,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].b
+				aptr = ta + core[ta>>cellShift].b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -19177,19 +19177,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
 				if bb != 0 {
 					next = aptr
 				}
@@ -19199,7 +19199,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].b
+				aptr = ta + core[ta>>cellShift].b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -19207,19 +19207,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				if bb != 0 {
 					next = aptr
 				}
@@ -19229,14 +19229,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -19252,14 +19252,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -19268,7 +19268,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
 				if bb != 0 {
 					next = aptr
 				}
@@ -19278,14 +19278,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -19294,11 +19294,11 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].b
+				bptr = tb + core[tb>>cellShift].b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
 				if bb != 0 {
 					next = aptr
 				}
@@ -19308,14 +19308,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -19324,19 +19324,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
 				if bb != 0 {
 					next = aptr
 				}
@@ -19346,14 +19346,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -19362,19 +19362,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				if bb != 0 {
 					next = aptr
 				}
@@ -19384,14 +19384,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -19400,11 +19400,11 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].a
+				bptr = tb + core[tb>>cellShift].a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
 				if bb != 0 {
 					next = aptr
 				}
@@ -19414,14 +19414,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -19430,19 +19430,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
 				if bb != 0 {
 					next = aptr
 				}
@@ -19452,14 +19452,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -19468,19 +19468,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				if bb != 0 {
 					next = aptr
 				}
@@ -19490,18 +19490,18 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				bptr = pc
 				ba, bb = ia, ib
 				if bb != 0 {
@@ -19513,23 +19513,23 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				bptr = pc + ib
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
 				if bb != 0 {
 					next = aptr
 				}
@@ -19539,27 +19539,27 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].b
+				bptr = tb + core[tb>>cellShift].b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
 				if bb != 0 {
 					next = aptr
 				}
@@ -19569,35 +19569,35 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
 				if bb != 0 {
 					next = aptr
 				}
@@ -19607,35 +19607,35 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				if bb != 0 {
 					next = aptr
 				}
@@ -19645,27 +19645,27 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].a
+				bptr = tb + core[tb>>cellShift].a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
 				if bb != 0 {
 					next = aptr
 				}
@@ -19675,35 +19675,35 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
 				if bb != 0 {
 					next = aptr
 				}
@@ -19713,35 +19713,35 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].b
+				fa := core[ta>>cellShift].b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].b = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].b = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				if bb != 0 {
 					next = aptr
 				}
@@ -19751,7 +19751,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].a
+				aptr = ta + core[ta>>cellShift].a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -19766,7 +19766,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].a
+				aptr = ta + core[ta>>cellShift].a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -19774,7 +19774,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
 				if bb != 0 {
 					next = aptr
 				}
@@ -19784,7 +19784,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].a
+				aptr = ta + core[ta>>cellShift].a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -19792,11 +19792,11 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].b
+				bptr = tb + core[tb>>cellShift].b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
 				if bb != 0 {
 					next = aptr
 				}
@@ -19806,7 +19806,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].a
+				aptr = ta + core[ta>>cellShift].a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -19814,19 +19814,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
 				if bb != 0 {
 					next = aptr
 				}
@@ -19836,7 +19836,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].a
+				aptr = ta + core[ta>>cellShift].a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -19844,19 +19844,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				if bb != 0 {
 					next = aptr
 				}
@@ -19866,7 +19866,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].a
+				aptr = ta + core[ta>>cellShift].a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -19874,11 +19874,11 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].a
+				bptr = tb + core[tb>>cellShift].a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
 				if bb != 0 {
 					next = aptr
 				}
@@ -19888,7 +19888,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].a
+				aptr = ta + core[ta>>cellShift].a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -19896,19 +19896,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
 				if bb != 0 {
 					next = aptr
 				}
@@ -19918,7 +19918,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta].a
+				aptr = ta + core[ta>>cellShift].a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -19926,19 +19926,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				if bb != 0 {
 					next = aptr
 				}
@@ -19948,14 +19948,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -19971,14 +19971,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -19987,7 +19987,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
 				if bb != 0 {
 					next = aptr
 				}
@@ -19997,14 +19997,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -20013,11 +20013,11 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].b
+				bptr = tb + core[tb>>cellShift].b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
 				if bb != 0 {
 					next = aptr
 				}
@@ -20027,14 +20027,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -20043,19 +20043,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
 				if bb != 0 {
 					next = aptr
 				}
@@ -20065,14 +20065,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -20081,19 +20081,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				if bb != 0 {
 					next = aptr
 				}
@@ -20103,14 +20103,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -20119,11 +20119,11 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].a
+				bptr = tb + core[tb>>cellShift].a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
 				if bb != 0 {
 					next = aptr
 				}
@@ -20133,14 +20133,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -20149,19 +20149,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
 				if bb != 0 {
 					next = aptr
 				}
@@ -20171,14 +20171,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				if fa == 0 {
 					fa = S
 				}
-				fa--
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				fa -= cellUnit
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -20187,19 +20187,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				if bb != 0 {
 					next = aptr
 				}
@@ -20209,18 +20209,18 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				bptr = pc
 				ba, bb = ia, ib
 				if bb != 0 {
@@ -20232,23 +20232,23 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				bptr = pc + ib
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
 				if bb != 0 {
 					next = aptr
 				}
@@ -20258,27 +20258,27 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].b
+				bptr = tb + core[tb>>cellShift].b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
 				if bb != 0 {
 					next = aptr
 				}
@@ -20288,35 +20288,35 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
 				if bb != 0 {
 					next = aptr
 				}
@@ -20326,35 +20326,35 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].b
+				fb := core[tb>>cellShift].b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].b = fb
-				owner[tb] = id
-				written[tb] = stamp
+				core[tb>>cellShift].b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				if bb != 0 {
 					next = aptr
 				}
@@ -20364,27 +20364,27 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb].a
+				bptr = tb + core[tb>>cellShift].a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
 				if bb != 0 {
 					next = aptr
 				}
@@ -20394,35 +20394,35 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				if fb == 0 {
 					fb = S
 				}
-				fb--
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				fb -= cellUnit
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
 				if bb != 0 {
 					next = aptr
 				}
@@ -20432,35 +20432,35 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta].a
+				fa := core[ta>>cellShift].a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta].a = fa
-				owner[ta] = id
-				written[ta] = stamp
+				core[ta>>cellShift].a = fa
+				owner[ta>>cellShift] = id
+				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb].a
+				fb := core[tb>>cellShift].a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr].a, core[bptr].b
-				fb++
+				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb].a = fb
-				owner[tb] = id
-				written[tb] = stamp
+				core[tb>>cellShift].a = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
 				if bb != 0 {
 					next = aptr
 				}
@@ -20517,11 +20517,11 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 // fast kind is fastNone: it returns where the process goes on (next is pc+1),
 // the new process's address for SPL and what the process does.
 func (m *Machine) runGeneral(w *simWarrior, pc, next uint32) (uint32, uint32, action) {
-	S := m.size
+	S := m.size << cellShift // the loop's numbers are scaled (cell)
 	core := m.core
 	owner, written, stamp := m.owner, m.written, m.stamp
 	id := w.id
-	ic := &core[pc]
+	ic := &core[pc>>cellShift]
 	ia, ib := ic.a, ic.b
 	op, modes := ic.op(), ic.modes()
 	var aptr, aa, ab, bptr, ba, bb uint32
@@ -20533,93 +20533,93 @@ func (m *Machine) runGeneral(w *simWarrior, pc, next uint32) (uint32, uint32, ac
 		if aptr >= S {
 			aptr -= S
 		}
-		aa, ab = core[aptr].a, core[aptr].b
+		aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 	case uint8(AIndirect), uint8(BIndirect):
 		t := pc + ia
 		if t >= S {
 			t -= S
 		}
-		f := core[t].b
+		f := core[t>>cellShift].b
 		if modes>>3 == uint8(AIndirect) {
-			f = core[t].a
+			f = core[t>>cellShift].a
 		}
 		aptr = t + f
 		if aptr >= S {
 			aptr -= S
 		}
-		aa, ab = core[aptr].a, core[aptr].b
+		aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 	case uint8(BPredec):
 		t := pc + ia
 		if t >= S {
 			t -= S
 		}
-		f := core[t].b
+		f := core[t>>cellShift].b
 		if f == 0 {
 			f = S
 		}
-		f--
-		core[t].b = f
-		owner[t] = id
-		written[t] = stamp
+		f -= cellUnit
+		core[t>>cellShift].b = f
+		owner[t>>cellShift] = id
+		written[t>>cellShift] = stamp
 		aptr = t + f
 		if aptr >= S {
 			aptr -= S
 		}
-		aa, ab = core[aptr].a, core[aptr].b
+		aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 	case uint8(APredec):
 		t := pc + ia
 		if t >= S {
 			t -= S
 		}
-		f := core[t].a
+		f := core[t>>cellShift].a
 		if f == 0 {
 			f = S
 		}
-		f--
-		core[t].a = f
-		owner[t] = id
-		written[t] = stamp
+		f -= cellUnit
+		core[t>>cellShift].a = f
+		owner[t>>cellShift] = id
+		written[t>>cellShift] = stamp
 		aptr = t + f
 		if aptr >= S {
 			aptr -= S
 		}
-		aa, ab = core[aptr].a, core[aptr].b
+		aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 	case uint8(BPostinc):
 		t := pc + ia
 		if t >= S {
 			t -= S
 		}
-		f := core[t].b
+		f := core[t>>cellShift].b
 		aptr = t + f
 		if aptr >= S {
 			aptr -= S
 		}
-		aa, ab = core[aptr].a, core[aptr].b
-		f++
+		aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+		f += cellUnit
 		if f == S {
 			f = 0
 		}
-		core[t].b = f
-		owner[t] = id
-		written[t] = stamp
+		core[t>>cellShift].b = f
+		owner[t>>cellShift] = id
+		written[t>>cellShift] = stamp
 	default: // APostinc
 		t := pc + ia
 		if t >= S {
 			t -= S
 		}
-		f := core[t].a
+		f := core[t>>cellShift].a
 		aptr = t + f
 		if aptr >= S {
 			aptr -= S
 		}
-		aa, ab = core[aptr].a, core[aptr].b
-		f++
+		aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+		f += cellUnit
 		if f == S {
 			f = 0
 		}
-		core[t].a = f
-		owner[t] = id
-		written[t] = stamp
+		core[t>>cellShift].a = f
+		owner[t>>cellShift] = id
+		written[t>>cellShift] = stamp
 	}
 
 	switch modes & 7 {
@@ -20630,163 +20630,163 @@ func (m *Machine) runGeneral(w *simWarrior, pc, next uint32) (uint32, uint32, ac
 		if bptr >= S {
 			bptr -= S
 		}
-		ba, bb = core[bptr].a, core[bptr].b
+		ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
 	case uint8(AIndirect), uint8(BIndirect):
 		t := pc + ib
 		if t >= S {
 			t -= S
 		}
-		f := core[t].b
+		f := core[t>>cellShift].b
 		if modes&7 == uint8(AIndirect) {
-			f = core[t].a
+			f = core[t>>cellShift].a
 		}
 		bptr = t + f
 		if bptr >= S {
 			bptr -= S
 		}
-		ba, bb = core[bptr].a, core[bptr].b
+		ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
 	case uint8(BPredec):
 		t := pc + ib
 		if t >= S {
 			t -= S
 		}
-		f := core[t].b
+		f := core[t>>cellShift].b
 		if f == 0 {
 			f = S
 		}
-		f--
-		core[t].b = f
-		owner[t] = id
-		written[t] = stamp
+		f -= cellUnit
+		core[t>>cellShift].b = f
+		owner[t>>cellShift] = id
+		written[t>>cellShift] = stamp
 		bptr = t + f
 		if bptr >= S {
 			bptr -= S
 		}
-		ba, bb = core[bptr].a, core[bptr].b
+		ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
 	case uint8(APredec):
 		t := pc + ib
 		if t >= S {
 			t -= S
 		}
-		f := core[t].a
+		f := core[t>>cellShift].a
 		if f == 0 {
 			f = S
 		}
-		f--
-		core[t].a = f
-		owner[t] = id
-		written[t] = stamp
+		f -= cellUnit
+		core[t>>cellShift].a = f
+		owner[t>>cellShift] = id
+		written[t>>cellShift] = stamp
 		bptr = t + f
 		if bptr >= S {
 			bptr -= S
 		}
-		ba, bb = core[bptr].a, core[bptr].b
+		ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
 	case uint8(BPostinc):
 		t := pc + ib
 		if t >= S {
 			t -= S
 		}
-		f := core[t].b
+		f := core[t>>cellShift].b
 		bptr = t + f
 		if bptr >= S {
 			bptr -= S
 		}
-		ba, bb = core[bptr].a, core[bptr].b
-		f++
+		ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+		f += cellUnit
 		if f == S {
 			f = 0
 		}
-		core[t].b = f
-		owner[t] = id
-		written[t] = stamp
+		core[t>>cellShift].b = f
+		owner[t>>cellShift] = id
+		written[t>>cellShift] = stamp
 	default:
 		t := pc + ib
 		if t >= S {
 			t -= S
 		}
-		f := core[t].a
+		f := core[t>>cellShift].a
 		bptr = t + f
 		if bptr >= S {
 			bptr -= S
 		}
-		ba, bb = core[bptr].a, core[bptr].b
-		f++
+		ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+		f += cellUnit
 		if f == S {
 			f = 0
 		}
-		core[t].a = f
-		owner[t] = id
-		written[t] = stamp
+		core[t>>cellShift].a = f
+		owner[t>>cellShift] = id
+		written[t>>cellShift] = stamp
 	}
 
 	switch op {
 	case kMOV | mA:
-		core[bptr].a = aa
+		core[bptr>>cellShift].a = aa
 	case kMOV | mB:
-		core[bptr].b = ab
+		core[bptr>>cellShift].b = ab
 	case kMOV | mAB:
-		core[bptr].b = aa
+		core[bptr>>cellShift].b = aa
 	case kMOV | mBA:
-		core[bptr].a = ab
+		core[bptr>>cellShift].a = ab
 	case kMOV | mF:
-		c := &core[bptr]
+		c := &core[bptr>>cellShift]
 		c.a, c.b = aa, ab
 	case kMOV | mX:
-		c := &core[bptr]
+		c := &core[bptr>>cellShift]
 		c.a, c.b = ab, aa
 	case kMOV | mI:
-		d := &core[bptr]
-		d.a, d.b, d.kind = aa, ab, core[aptr].kind
+		d := &core[bptr>>cellShift]
+		d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
 
 	case kADD | mA:
-		core[bptr].a = addMod(ba, aa, S)
+		core[bptr>>cellShift].a = addMod(ba, aa, S)
 	case kADD | mB:
-		core[bptr].b = addMod(bb, ab, S)
+		core[bptr>>cellShift].b = addMod(bb, ab, S)
 	case kADD | mAB:
-		core[bptr].b = addMod(bb, aa, S)
+		core[bptr>>cellShift].b = addMod(bb, aa, S)
 	case kADD | mBA:
-		core[bptr].a = addMod(ba, ab, S)
+		core[bptr>>cellShift].a = addMod(ba, ab, S)
 	case kADD | mF, kADD | mI:
-		c := &core[bptr]
+		c := &core[bptr>>cellShift]
 		c.a, c.b = addMod(ba, aa, S), addMod(bb, ab, S)
 	case kADD | mX:
-		c := &core[bptr]
+		c := &core[bptr>>cellShift]
 		c.a, c.b = addMod(ba, ab, S), addMod(bb, aa, S)
 
 	case kSUB | mA:
-		core[bptr].a = subMod(ba, aa, S)
+		core[bptr>>cellShift].a = subMod(ba, aa, S)
 	case kSUB | mB:
-		core[bptr].b = subMod(bb, ab, S)
+		core[bptr>>cellShift].b = subMod(bb, ab, S)
 	case kSUB | mAB:
-		core[bptr].b = subMod(bb, aa, S)
+		core[bptr>>cellShift].b = subMod(bb, aa, S)
 	case kSUB | mBA:
-		core[bptr].a = subMod(ba, ab, S)
+		core[bptr>>cellShift].a = subMod(ba, ab, S)
 	case kSUB | mF, kSUB | mI:
-		c := &core[bptr]
+		c := &core[bptr>>cellShift]
 		c.a, c.b = subMod(ba, aa, S), subMod(bb, ab, S)
 	case kSUB | mX:
-		c := &core[bptr]
+		c := &core[bptr>>cellShift]
 		c.a, c.b = subMod(ba, ab, S), subMod(bb, aa, S)
 
 	case kMUL | mA:
-		core[bptr].a = mulMod(ba, aa, S)
+		core[bptr>>cellShift].a = mulMod(ba, aa, S)
 	case kMUL | mB:
-		core[bptr].b = mulMod(bb, ab, S)
+		core[bptr>>cellShift].b = mulMod(bb, ab, S)
 	case kMUL | mAB:
-		core[bptr].b = mulMod(bb, aa, S)
+		core[bptr>>cellShift].b = mulMod(bb, aa, S)
 	case kMUL | mBA:
-		core[bptr].a = mulMod(ba, ab, S)
+		core[bptr>>cellShift].a = mulMod(ba, ab, S)
 	case kMUL | mF, kMUL | mI:
-		c := &core[bptr]
+		c := &core[bptr>>cellShift]
 		c.a, c.b = mulMod(ba, aa, S), mulMod(bb, ab, S)
 	case kMUL | mX:
-		c := &core[bptr]
+		c := &core[bptr>>cellShift]
 		c.a, c.b = mulMod(ba, ab, S), mulMod(bb, aa, S)
 
 	case kDIV | mA, kDIV | mB, kDIV | mAB, kDIV | mBA, kDIV | mF, kDIV | mI, kDIV | mX,
 		kMOD | mA, kMOD | mB, kMOD | mAB, kMOD | mBA, kMOD | mF, kMOD | mI, kMOD | mX:
-		owner[bptr] = id
-		written[bptr] = stamp
+		owner[bptr>>cellShift] = id
+		written[bptr>>cellShift] = stamp
 		if !m.divide(op, bptr, aa, ab, ba, bb) {
 			return 0, 0, actDie
 		}
@@ -20828,42 +20828,42 @@ func (m *Machine) runGeneral(w *simWarrior, pc, next uint32) (uint32, uint32, ac
 		return next, 0, actNext
 
 	case kDJN | mA, kDJN | mBA:
-		c := &core[bptr]
+		c := &core[bptr>>cellShift]
 		if c.a == 0 {
 			c.a = S
 		}
-		c.a--
-		owner[bptr] = id
-		written[bptr] = stamp
-		if ba != 1 {
+		c.a -= cellUnit
+		owner[bptr>>cellShift] = id
+		written[bptr>>cellShift] = stamp
+		if ba != cellUnit {
 			next = aptr
 		}
 		return next, 0, actNext
 	case kDJN | mB, kDJN | mAB:
-		c := &core[bptr]
+		c := &core[bptr>>cellShift]
 		if c.b == 0 {
 			c.b = S
 		}
-		c.b--
-		owner[bptr] = id
-		written[bptr] = stamp
-		if bb != 1 {
+		c.b -= cellUnit
+		owner[bptr>>cellShift] = id
+		written[bptr>>cellShift] = stamp
+		if bb != cellUnit {
 			next = aptr
 		}
 		return next, 0, actNext
 	case kDJN | mF, kDJN | mX, kDJN | mI:
-		c := &core[bptr]
+		c := &core[bptr>>cellShift]
 		if c.a == 0 {
 			c.a = S
 		}
-		c.a--
+		c.a -= cellUnit
 		if c.b == 0 {
 			c.b = S
 		}
-		c.b--
-		owner[bptr] = id
-		written[bptr] = stamp
-		if ba != 1 || bb != 1 {
+		c.b -= cellUnit
+		owner[bptr>>cellShift] = id
+		written[bptr>>cellShift] = stamp
+		if ba != cellUnit || bb != cellUnit {
 			next = aptr
 		}
 		return next, 0, actNext
@@ -20899,7 +20899,7 @@ func (m *Machine) runGeneral(w *simWarrior, pc, next uint32) (uint32, uint32, ac
 		}
 		return next, 0, actNext
 	case kCMP | mI, kSEQ | mI:
-		if aa == ba && ab == bb && sameInstr(&core[aptr], &core[bptr]) {
+		if aa == ba && ab == bb && sameInstr(&core[aptr>>cellShift], &core[bptr>>cellShift]) {
 			next = skip(next, S)
 		}
 		return next, 0, actNext
@@ -20935,7 +20935,7 @@ func (m *Machine) runGeneral(w *simWarrior, pc, next uint32) (uint32, uint32, ac
 		}
 		return next, 0, actNext
 	case kSNE | mI:
-		if !(aa == ba && ab == bb && sameInstr(&core[aptr], &core[bptr])) {
+		if !(aa == ba && ab == bb && sameInstr(&core[aptr>>cellShift], &core[bptr>>cellShift])) {
 			next = skip(next, S)
 		}
 		return next, 0, actNext
@@ -20981,15 +20981,15 @@ func (m *Machine) runGeneral(w *simWarrior, pc, next uint32) (uint32, uint32, ac
 		kSTP | mA, kSTP | mB, kSTP | mAB, kSTP | mBA, kSTP | mF, kSTP | mX, kSTP | mI:
 		m.pspaceOp(w, op, bptr, aa, ab, ba, bb)
 		if op>>3 == uint8(LDP) {
-			owner[bptr] = id
-			written[bptr] = stamp
+			owner[bptr>>cellShift] = id
+			written[bptr>>cellShift] = stamp
 		}
 		return next, 0, actNext
 
 	default: // DAT: the process dies
 		return 0, 0, actDie
 	}
-	owner[bptr] = id
-	written[bptr] = stamp
+	owner[bptr>>cellShift] = id
+	written[bptr>>cellShift] = stamp
 	return next, 0, actNext
 }

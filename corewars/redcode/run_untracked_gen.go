@@ -98,7 +98,7 @@ func (m *Machine) runUntracked(steps int64) {
 // keeping it (a jump on the warrior's id after every step, or a flag to start
 // in the second copy) made the loop slower than these changes of partner.
 func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, rest int64, stop stopKind, pc, next, aptr uint32) {
-	S := m.size
+	S := m.size << cellShift // the loop's numbers are scaled (cell)
 	core := coreBase(m.core) // read and written through cellAt
 	for {
 		{
@@ -179,7 +179,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -200,7 +200,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -233,7 +233,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -254,7 +254,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -316,7 +316,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -340,7 +340,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -379,7 +379,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -403,7 +403,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -481,7 +481,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -509,7 +509,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -556,7 +556,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -584,7 +584,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -601,7 +601,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -621,7 +621,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -644,7 +644,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -671,7 +671,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -686,7 +686,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -704,7 +704,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -720,7 +720,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -737,7 +737,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -764,7 +764,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -779,7 +779,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -797,7 +797,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -813,7 +813,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -832,7 +832,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					aptr -= S
 				}
 				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -852,7 +852,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					aptr -= S
 				}
 				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -875,7 +875,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					aptr -= S
 				}
 				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -902,7 +902,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					aptr -= S
 				}
 				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -915,7 +915,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -935,7 +935,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					aptr -= S
 				}
 				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -949,7 +949,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -968,7 +968,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					aptr -= S
 				}
 				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -995,7 +995,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					aptr -= S
 				}
 				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -1008,7 +1008,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -1028,7 +1028,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					aptr -= S
 				}
 				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -1042,7 +1042,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -1120,7 +1120,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -1148,7 +1148,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -1195,7 +1195,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -1223,7 +1223,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -1240,7 +1240,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -1260,7 +1260,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -1283,7 +1283,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -1310,7 +1310,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -1325,7 +1325,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -1343,7 +1343,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -1359,7 +1359,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -1376,7 +1376,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -1403,7 +1403,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -1418,7 +1418,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -1436,7 +1436,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -1452,7 +1452,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -1471,7 +1471,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					aptr -= S
 				}
 				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -1491,7 +1491,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					aptr -= S
 				}
 				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -1514,7 +1514,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					aptr -= S
 				}
 				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -1541,7 +1541,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					aptr -= S
 				}
 				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -1554,7 +1554,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -1574,7 +1574,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					aptr -= S
 				}
 				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -1588,7 +1588,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -1607,7 +1607,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					aptr -= S
 				}
 				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -1634,7 +1634,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					aptr -= S
 				}
 				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -1647,7 +1647,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -1667,7 +1667,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					aptr -= S
 				}
 				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -1681,7 +1681,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -1721,7 +1721,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -1739,7 +1739,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -1766,7 +1766,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -1784,7 +1784,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -1834,7 +1834,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -1855,7 +1855,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -1888,7 +1888,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -1909,7 +1909,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -1975,7 +1975,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -2000,7 +2000,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -2041,7 +2041,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -2066,7 +2066,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -2081,7 +2081,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -2098,7 +2098,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -2118,7 +2118,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -2142,7 +2142,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -2156,7 +2156,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -2172,7 +2172,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -2187,7 +2187,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -2202,7 +2202,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -2226,7 +2226,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -2240,7 +2240,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -2256,7 +2256,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -2271,7 +2271,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -2287,7 +2287,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -2304,7 +2304,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -2324,7 +2324,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -2348,7 +2348,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -2361,7 +2361,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -2378,7 +2378,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -2392,7 +2392,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -2408,7 +2408,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -2432,7 +2432,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -2445,7 +2445,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -2462,7 +2462,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -2476,7 +2476,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -2542,7 +2542,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -2567,7 +2567,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -2608,7 +2608,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -2633,7 +2633,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -2648,7 +2648,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -2665,7 +2665,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -2685,7 +2685,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -2709,7 +2709,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -2723,7 +2723,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -2739,7 +2739,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -2754,7 +2754,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -2769,7 +2769,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -2793,7 +2793,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -2807,7 +2807,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -2823,7 +2823,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -2838,7 +2838,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -2854,7 +2854,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -2871,7 +2871,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -2891,7 +2891,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -2915,7 +2915,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -2928,7 +2928,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -2945,7 +2945,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -2959,7 +2959,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -2975,7 +2975,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -2999,7 +2999,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -3012,7 +3012,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -3029,7 +3029,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -3043,7 +3043,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -3084,7 +3084,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -3103,7 +3103,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -3132,7 +3132,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -3151,7 +3151,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -3205,7 +3205,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -3227,7 +3227,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -3262,7 +3262,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -3284,7 +3284,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -3354,7 +3354,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -3380,7 +3380,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -3423,7 +3423,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -3449,7 +3449,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -3465,7 +3465,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -3483,7 +3483,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -3504,7 +3504,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -3529,7 +3529,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -3543,7 +3543,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -3560,7 +3560,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -3575,7 +3575,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -3591,7 +3591,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -3616,7 +3616,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -3630,7 +3630,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -3647,7 +3647,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -3662,7 +3662,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -3679,7 +3679,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -3697,7 +3697,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -3718,7 +3718,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -3743,7 +3743,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -3756,7 +3756,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -3774,7 +3774,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -3788,7 +3788,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -3805,7 +3805,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -3830,7 +3830,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -3843,7 +3843,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -3861,7 +3861,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -3875,7 +3875,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -3945,7 +3945,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -3971,7 +3971,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -4014,7 +4014,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -4040,7 +4040,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -4056,7 +4056,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -4074,7 +4074,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -4095,7 +4095,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -4120,7 +4120,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -4134,7 +4134,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -4151,7 +4151,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -4166,7 +4166,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -4182,7 +4182,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -4207,7 +4207,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -4221,7 +4221,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -4238,7 +4238,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -4253,7 +4253,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -4270,7 +4270,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -4288,7 +4288,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -4309,7 +4309,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -4334,7 +4334,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -4347,7 +4347,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -4365,7 +4365,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -4379,7 +4379,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -4396,7 +4396,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -4421,7 +4421,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -4434,7 +4434,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -4452,7 +4452,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -4466,7 +4466,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -4505,7 +4505,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -4523,7 +4523,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -4550,7 +4550,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -4568,7 +4568,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -4618,7 +4618,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -4639,7 +4639,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -4672,7 +4672,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -4693,7 +4693,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -4759,7 +4759,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -4784,7 +4784,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -4825,7 +4825,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -4850,7 +4850,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -4865,7 +4865,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -4882,7 +4882,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -4902,7 +4902,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -4926,7 +4926,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -4940,7 +4940,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -4956,7 +4956,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -4971,7 +4971,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -4986,7 +4986,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -5010,7 +5010,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -5024,7 +5024,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -5040,7 +5040,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -5055,7 +5055,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -5071,7 +5071,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -5088,7 +5088,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -5108,7 +5108,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -5132,7 +5132,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -5145,7 +5145,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -5162,7 +5162,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -5176,7 +5176,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -5192,7 +5192,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -5216,7 +5216,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -5229,7 +5229,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -5246,7 +5246,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -5260,7 +5260,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -5326,7 +5326,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -5351,7 +5351,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -5392,7 +5392,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -5417,7 +5417,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -5432,7 +5432,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -5449,7 +5449,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -5469,7 +5469,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -5493,7 +5493,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -5507,7 +5507,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -5523,7 +5523,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -5538,7 +5538,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -5553,7 +5553,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -5577,7 +5577,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -5591,7 +5591,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -5607,7 +5607,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -5622,7 +5622,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -5638,7 +5638,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -5655,7 +5655,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -5675,7 +5675,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -5699,7 +5699,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -5712,7 +5712,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -5729,7 +5729,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -5743,7 +5743,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -5759,7 +5759,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -5783,7 +5783,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -5796,7 +5796,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -5813,7 +5813,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -5827,7 +5827,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -5841,8 +5841,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -5857,8 +5857,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -5877,8 +5877,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -5892,7 +5892,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -5903,8 +5903,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -5920,7 +5920,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -5929,8 +5929,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -5949,8 +5949,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -5964,7 +5964,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -5975,8 +5975,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -5992,7 +5992,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -6001,8 +6001,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -6017,8 +6017,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -6036,8 +6036,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -6059,8 +6059,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -6077,7 +6077,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -6088,8 +6088,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -6108,7 +6108,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -6117,8 +6117,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -6140,8 +6140,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -6158,7 +6158,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -6169,8 +6169,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -6189,7 +6189,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -6198,8 +6198,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -6218,8 +6218,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -6241,8 +6241,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -6268,8 +6268,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -6290,7 +6290,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -6301,8 +6301,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -6325,7 +6325,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -6334,8 +6334,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -6361,8 +6361,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -6383,7 +6383,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -6394,8 +6394,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -6418,7 +6418,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -6427,8 +6427,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -6441,7 +6441,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -6453,8 +6453,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -6467,7 +6467,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -6482,8 +6482,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -6496,7 +6496,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -6515,8 +6515,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -6529,7 +6529,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -6543,7 +6543,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -6554,8 +6554,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -6568,7 +6568,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -6584,7 +6584,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -6593,8 +6593,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -6607,7 +6607,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -6626,8 +6626,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -6640,7 +6640,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -6654,7 +6654,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -6665,8 +6665,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -6679,7 +6679,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -6695,7 +6695,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -6704,8 +6704,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -6719,7 +6719,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -6730,8 +6730,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -6745,7 +6745,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -6759,8 +6759,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -6774,7 +6774,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -6792,8 +6792,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -6807,7 +6807,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -6820,7 +6820,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -6831,8 +6831,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -6846,7 +6846,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -6861,7 +6861,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -6870,8 +6870,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -6885,7 +6885,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -6903,8 +6903,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -6918,7 +6918,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -6931,7 +6931,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -6942,8 +6942,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -6957,7 +6957,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -6972,7 +6972,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -6981,8 +6981,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -7001,8 +7001,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -7024,8 +7024,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -7051,8 +7051,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -7073,7 +7073,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -7084,8 +7084,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -7108,7 +7108,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -7117,8 +7117,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -7144,8 +7144,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -7166,7 +7166,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -7177,8 +7177,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -7201,7 +7201,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -7210,8 +7210,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -7224,7 +7224,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -7236,8 +7236,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -7250,7 +7250,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -7265,8 +7265,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -7279,7 +7279,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -7298,8 +7298,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -7312,7 +7312,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -7326,7 +7326,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -7337,8 +7337,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -7351,7 +7351,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -7367,7 +7367,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -7376,8 +7376,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -7390,7 +7390,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -7409,8 +7409,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -7423,7 +7423,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -7437,7 +7437,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -7448,8 +7448,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -7462,7 +7462,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -7478,7 +7478,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -7487,8 +7487,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -7502,7 +7502,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -7513,8 +7513,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -7528,7 +7528,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -7542,8 +7542,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -7557,7 +7557,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -7575,8 +7575,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -7590,7 +7590,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -7603,7 +7603,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -7614,8 +7614,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -7629,7 +7629,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -7644,7 +7644,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -7653,8 +7653,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -7668,7 +7668,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -7686,8 +7686,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -7701,7 +7701,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -7714,7 +7714,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -7725,8 +7725,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -7740,7 +7740,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -7755,7 +7755,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -7764,8 +7764,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -7777,8 +7777,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -7793,8 +7793,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -7813,8 +7813,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -7828,7 +7828,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -7839,8 +7839,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -7856,7 +7856,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -7865,8 +7865,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -7885,8 +7885,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -7900,7 +7900,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -7911,8 +7911,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -7928,7 +7928,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -7937,8 +7937,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -7953,8 +7953,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -7972,8 +7972,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -7995,8 +7995,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -8013,7 +8013,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -8024,8 +8024,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -8044,7 +8044,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -8053,8 +8053,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -8076,8 +8076,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -8094,7 +8094,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -8105,8 +8105,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -8125,7 +8125,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -8134,8 +8134,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -8154,8 +8154,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -8177,8 +8177,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -8204,8 +8204,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -8226,7 +8226,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -8237,8 +8237,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -8261,7 +8261,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -8270,8 +8270,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -8297,8 +8297,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -8319,7 +8319,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -8330,8 +8330,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -8354,7 +8354,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -8363,8 +8363,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -8377,7 +8377,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -8389,8 +8389,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -8403,7 +8403,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -8418,8 +8418,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -8432,7 +8432,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -8451,8 +8451,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -8465,7 +8465,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -8479,7 +8479,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -8490,8 +8490,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -8504,7 +8504,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -8520,7 +8520,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -8529,8 +8529,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -8543,7 +8543,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -8562,8 +8562,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -8576,7 +8576,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -8590,7 +8590,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -8601,8 +8601,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -8615,7 +8615,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -8631,7 +8631,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -8640,8 +8640,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -8655,7 +8655,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -8666,8 +8666,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -8681,7 +8681,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -8695,8 +8695,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -8710,7 +8710,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -8728,8 +8728,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -8743,7 +8743,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -8756,7 +8756,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -8767,8 +8767,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -8782,7 +8782,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -8797,7 +8797,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -8806,8 +8806,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -8821,7 +8821,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -8839,8 +8839,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -8854,7 +8854,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -8867,7 +8867,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -8878,8 +8878,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -8893,7 +8893,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -8908,7 +8908,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -8917,8 +8917,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -8937,8 +8937,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -8960,8 +8960,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -8987,8 +8987,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -9009,7 +9009,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -9020,8 +9020,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -9044,7 +9044,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -9053,8 +9053,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -9080,8 +9080,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -9102,7 +9102,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -9113,8 +9113,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -9137,7 +9137,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -9146,8 +9146,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -9160,7 +9160,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -9172,8 +9172,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -9186,7 +9186,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -9201,8 +9201,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -9215,7 +9215,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -9234,8 +9234,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -9248,7 +9248,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -9262,7 +9262,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -9273,8 +9273,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -9287,7 +9287,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -9303,7 +9303,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -9312,8 +9312,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -9326,7 +9326,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -9345,8 +9345,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -9359,7 +9359,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -9373,7 +9373,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -9384,8 +9384,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -9398,7 +9398,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -9414,7 +9414,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -9423,8 +9423,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -9438,7 +9438,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -9449,8 +9449,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -9464,7 +9464,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -9478,8 +9478,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -9493,7 +9493,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -9511,8 +9511,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -9526,7 +9526,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -9539,7 +9539,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -9550,8 +9550,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -9565,7 +9565,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -9580,7 +9580,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -9589,8 +9589,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -9604,7 +9604,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -9622,8 +9622,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -9637,7 +9637,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -9650,7 +9650,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -9661,8 +9661,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -9676,7 +9676,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -9691,7 +9691,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -9700,8 +9700,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -9713,12 +9713,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -9733,12 +9733,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -9757,12 +9757,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -9776,7 +9776,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -9787,12 +9787,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -9808,7 +9808,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -9817,12 +9817,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -9841,12 +9841,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -9860,7 +9860,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -9871,12 +9871,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -9892,7 +9892,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -9901,12 +9901,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -9921,12 +9921,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -9944,12 +9944,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -9971,12 +9971,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -9993,7 +9993,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -10004,12 +10004,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -10028,7 +10028,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -10037,12 +10037,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -10064,12 +10064,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -10086,7 +10086,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -10097,12 +10097,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -10121,7 +10121,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -10130,12 +10130,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -10154,12 +10154,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -10181,12 +10181,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -10212,12 +10212,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -10238,7 +10238,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -10249,12 +10249,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -10277,7 +10277,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -10286,12 +10286,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -10317,12 +10317,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -10343,7 +10343,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -10354,12 +10354,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -10382,7 +10382,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -10391,12 +10391,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -10409,7 +10409,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -10421,12 +10421,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -10439,7 +10439,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -10454,12 +10454,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -10472,7 +10472,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -10491,12 +10491,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -10509,7 +10509,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -10523,7 +10523,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -10534,12 +10534,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -10552,7 +10552,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -10568,7 +10568,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -10577,12 +10577,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -10595,7 +10595,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -10614,12 +10614,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -10632,7 +10632,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -10646,7 +10646,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -10657,12 +10657,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -10675,7 +10675,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -10691,7 +10691,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -10700,12 +10700,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -10719,7 +10719,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -10730,12 +10730,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -10749,7 +10749,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -10763,12 +10763,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -10782,7 +10782,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -10800,12 +10800,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -10819,7 +10819,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -10832,7 +10832,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -10843,12 +10843,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -10862,7 +10862,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -10877,7 +10877,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -10886,12 +10886,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -10905,7 +10905,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -10923,12 +10923,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -10942,7 +10942,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -10955,7 +10955,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -10966,12 +10966,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -10985,7 +10985,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -11000,7 +11000,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -11009,12 +11009,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -11033,12 +11033,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -11060,12 +11060,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -11091,12 +11091,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -11117,7 +11117,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -11128,12 +11128,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -11156,7 +11156,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -11165,12 +11165,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -11196,12 +11196,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -11222,7 +11222,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -11233,12 +11233,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -11261,7 +11261,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -11270,12 +11270,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -11288,7 +11288,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -11300,12 +11300,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -11318,7 +11318,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -11333,12 +11333,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -11351,7 +11351,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -11370,12 +11370,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -11388,7 +11388,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -11402,7 +11402,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -11413,12 +11413,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -11431,7 +11431,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -11447,7 +11447,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -11456,12 +11456,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -11474,7 +11474,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -11493,12 +11493,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -11511,7 +11511,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -11525,7 +11525,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -11536,12 +11536,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -11554,7 +11554,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -11570,7 +11570,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -11579,12 +11579,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -11598,7 +11598,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -11609,12 +11609,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -11628,7 +11628,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -11642,12 +11642,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -11661,7 +11661,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -11679,12 +11679,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -11698,7 +11698,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -11711,7 +11711,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -11722,12 +11722,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -11741,7 +11741,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -11756,7 +11756,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -11765,12 +11765,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -11784,7 +11784,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -11802,12 +11802,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -11821,7 +11821,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -11834,7 +11834,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -11845,12 +11845,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -11864,7 +11864,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -11879,7 +11879,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -11888,12 +11888,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1A
@@ -11939,7 +11939,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -11961,7 +11961,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -11993,7 +11993,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -12015,7 +12015,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -12076,7 +12076,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -12101,7 +12101,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -12139,7 +12139,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -12164,7 +12164,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -12241,7 +12241,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -12270,7 +12270,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -12316,7 +12316,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -12345,7 +12345,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -12361,7 +12361,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -12381,7 +12381,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -12404,7 +12404,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -12431,7 +12431,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -12446,7 +12446,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -12464,7 +12464,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -12481,7 +12481,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -12497,7 +12497,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -12524,7 +12524,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -12539,7 +12539,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -12557,7 +12557,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -12574,7 +12574,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -12592,7 +12592,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					aptr -= S
 				}
 				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -12612,7 +12612,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					aptr -= S
 				}
 				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -12635,7 +12635,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					aptr -= S
 				}
 				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -12662,7 +12662,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					aptr -= S
 				}
 				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -12675,7 +12675,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -12695,7 +12695,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					aptr -= S
 				}
 				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -12710,7 +12710,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -12728,7 +12728,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					aptr -= S
 				}
 				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -12755,7 +12755,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					aptr -= S
 				}
 				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -12768,7 +12768,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -12788,7 +12788,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					aptr -= S
 				}
 				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -12803,7 +12803,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -12880,7 +12880,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -12909,7 +12909,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -12955,7 +12955,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -12984,7 +12984,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -13000,7 +13000,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -13020,7 +13020,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -13043,7 +13043,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -13070,7 +13070,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -13085,7 +13085,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -13103,7 +13103,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -13120,7 +13120,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -13136,7 +13136,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -13163,7 +13163,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -13178,7 +13178,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -13196,7 +13196,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -13213,7 +13213,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -13231,7 +13231,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					aptr -= S
 				}
 				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -13251,7 +13251,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					aptr -= S
 				}
 				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -13274,7 +13274,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					aptr -= S
 				}
 				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -13301,7 +13301,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					aptr -= S
 				}
 				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -13314,7 +13314,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -13334,7 +13334,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					aptr -= S
 				}
 				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -13349,7 +13349,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -13367,7 +13367,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					aptr -= S
 				}
 				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -13394,7 +13394,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					aptr -= S
 				}
 				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -13407,7 +13407,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -13427,7 +13427,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					aptr -= S
 				}
 				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -13442,7 +13442,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -13494,7 +13494,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -13517,7 +13517,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -13551,7 +13551,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -13574,7 +13574,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -13639,7 +13639,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -13665,7 +13665,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -13705,7 +13705,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -13731,7 +13731,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -13812,7 +13812,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -13842,7 +13842,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -13890,7 +13890,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -13920,7 +13920,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -13937,7 +13937,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -13958,7 +13958,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -13982,7 +13982,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -14010,7 +14010,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -14025,7 +14025,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -14044,7 +14044,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -14061,7 +14061,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -14078,7 +14078,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -14106,7 +14106,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -14121,7 +14121,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -14140,7 +14140,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -14157,7 +14157,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -14176,7 +14176,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					aptr -= S
 				}
 				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -14197,7 +14197,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					aptr -= S
 				}
 				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -14221,7 +14221,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					aptr -= S
 				}
 				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -14249,7 +14249,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					aptr -= S
 				}
 				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -14262,7 +14262,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -14283,7 +14283,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					aptr -= S
 				}
 				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -14298,7 +14298,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -14317,7 +14317,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					aptr -= S
 				}
 				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -14345,7 +14345,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					aptr -= S
 				}
 				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -14358,7 +14358,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -14379,7 +14379,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					aptr -= S
 				}
 				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -14394,7 +14394,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -14475,7 +14475,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -14505,7 +14505,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -14553,7 +14553,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -14583,7 +14583,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -14600,7 +14600,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -14621,7 +14621,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -14645,7 +14645,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -14673,7 +14673,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -14688,7 +14688,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -14707,7 +14707,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -14724,7 +14724,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -14741,7 +14741,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -14769,7 +14769,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -14784,7 +14784,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -14803,7 +14803,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -14820,7 +14820,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -14839,7 +14839,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					aptr -= S
 				}
 				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -14860,7 +14860,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					aptr -= S
 				}
 				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -14884,7 +14884,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					aptr -= S
 				}
 				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -14912,7 +14912,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					aptr -= S
 				}
 				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -14925,7 +14925,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -14946,7 +14946,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					aptr -= S
 				}
 				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -14961,7 +14961,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -14980,7 +14980,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					aptr -= S
 				}
 				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -15008,7 +15008,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					aptr -= S
 				}
 				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -15021,7 +15021,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -15042,7 +15042,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					aptr -= S
 				}
 				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -15057,7 +15057,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -15109,7 +15109,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -15132,7 +15132,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -15166,7 +15166,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -15189,7 +15189,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -15254,7 +15254,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -15280,7 +15280,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -15320,7 +15320,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -15346,7 +15346,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -15427,7 +15427,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -15457,7 +15457,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -15505,7 +15505,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -15535,7 +15535,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -15553,7 +15553,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -15574,7 +15574,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -15598,7 +15598,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -15626,7 +15626,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -15640,7 +15640,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -15660,7 +15660,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -15676,7 +15676,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -15694,7 +15694,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -15722,7 +15722,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -15736,7 +15736,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -15756,7 +15756,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -15772,7 +15772,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -15791,7 +15791,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -15812,7 +15812,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -15836,7 +15836,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -15864,7 +15864,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -15877,7 +15877,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -15898,7 +15898,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -15913,7 +15913,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -15932,7 +15932,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -15960,7 +15960,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -15973,7 +15973,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -15994,7 +15994,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -16009,7 +16009,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -16090,7 +16090,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -16120,7 +16120,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -16168,7 +16168,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -16198,7 +16198,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -16216,7 +16216,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -16237,7 +16237,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -16261,7 +16261,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -16289,7 +16289,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -16303,7 +16303,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -16323,7 +16323,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -16339,7 +16339,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -16357,7 +16357,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -16385,7 +16385,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -16399,7 +16399,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -16419,7 +16419,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -16435,7 +16435,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -16454,7 +16454,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -16475,7 +16475,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -16499,7 +16499,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -16527,7 +16527,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -16540,7 +16540,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -16561,7 +16561,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -16576,7 +16576,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -16595,7 +16595,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -16623,7 +16623,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -16636,7 +16636,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -16657,7 +16657,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -16672,7 +16672,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -16725,7 +16725,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -16748,7 +16748,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -16782,7 +16782,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -16805,7 +16805,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -16870,7 +16870,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -16896,7 +16896,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -16936,7 +16936,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -16962,7 +16962,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -17043,7 +17043,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -17073,7 +17073,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -17121,7 +17121,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -17151,7 +17151,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -17169,7 +17169,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -17190,7 +17190,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -17214,7 +17214,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -17242,7 +17242,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -17256,7 +17256,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -17276,7 +17276,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -17292,7 +17292,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -17310,7 +17310,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -17338,7 +17338,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -17352,7 +17352,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -17372,7 +17372,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -17388,7 +17388,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -17407,7 +17407,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -17428,7 +17428,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -17452,7 +17452,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -17480,7 +17480,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -17493,7 +17493,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -17514,7 +17514,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -17529,7 +17529,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -17548,7 +17548,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -17576,7 +17576,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -17589,7 +17589,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -17610,7 +17610,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -17625,7 +17625,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -17706,7 +17706,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -17736,7 +17736,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -17784,7 +17784,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -17814,7 +17814,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -17832,7 +17832,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -17853,7 +17853,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -17877,7 +17877,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -17905,7 +17905,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -17919,7 +17919,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -17939,7 +17939,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -17955,7 +17955,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -17973,7 +17973,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -18001,7 +18001,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -18015,7 +18015,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -18035,7 +18035,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -18051,7 +18051,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -18070,7 +18070,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -18091,7 +18091,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -18115,7 +18115,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -18143,7 +18143,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -18156,7 +18156,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -18177,7 +18177,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -18192,7 +18192,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -18211,7 +18211,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -18239,7 +18239,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -18252,7 +18252,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -18273,7 +18273,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -18288,7 +18288,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -18421,7 +18421,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -18442,7 +18442,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -18475,7 +18475,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -18496,7 +18496,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -18558,7 +18558,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -18582,7 +18582,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -18621,7 +18621,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -18645,7 +18645,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -18723,7 +18723,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -18751,7 +18751,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -18798,7 +18798,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -18826,7 +18826,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -18843,7 +18843,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -18863,7 +18863,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -18886,7 +18886,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -18913,7 +18913,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -18928,7 +18928,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -18946,7 +18946,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -18962,7 +18962,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -18979,7 +18979,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -19006,7 +19006,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -19021,7 +19021,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -19039,7 +19039,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -19055,7 +19055,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -19074,7 +19074,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					aptr -= S
 				}
 				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -19094,7 +19094,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					aptr -= S
 				}
 				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -19117,7 +19117,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					aptr -= S
 				}
 				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -19144,7 +19144,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					aptr -= S
 				}
 				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -19157,7 +19157,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -19177,7 +19177,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					aptr -= S
 				}
 				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -19191,7 +19191,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -19210,7 +19210,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					aptr -= S
 				}
 				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -19237,7 +19237,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					aptr -= S
 				}
 				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -19250,7 +19250,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -19270,7 +19270,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					aptr -= S
 				}
 				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -19284,7 +19284,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -19362,7 +19362,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -19390,7 +19390,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -19437,7 +19437,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -19465,7 +19465,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -19482,7 +19482,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -19502,7 +19502,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -19525,7 +19525,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -19552,7 +19552,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -19567,7 +19567,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -19585,7 +19585,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -19601,7 +19601,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -19618,7 +19618,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -19645,7 +19645,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -19660,7 +19660,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -19678,7 +19678,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -19694,7 +19694,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -19713,7 +19713,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					aptr -= S
 				}
 				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -19733,7 +19733,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					aptr -= S
 				}
 				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -19756,7 +19756,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					aptr -= S
 				}
 				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -19783,7 +19783,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					aptr -= S
 				}
 				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -19796,7 +19796,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -19816,7 +19816,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					aptr -= S
 				}
 				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -19830,7 +19830,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -19849,7 +19849,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					aptr -= S
 				}
 				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -19876,7 +19876,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					aptr -= S
 				}
 				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -19889,7 +19889,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -19909,7 +19909,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					aptr -= S
 				}
 				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -19923,7 +19923,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -19963,7 +19963,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -19981,7 +19981,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -20008,7 +20008,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -20026,7 +20026,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -20076,7 +20076,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -20097,7 +20097,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -20130,7 +20130,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -20151,7 +20151,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -20217,7 +20217,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -20242,7 +20242,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -20283,7 +20283,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -20308,7 +20308,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -20323,7 +20323,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -20340,7 +20340,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -20360,7 +20360,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -20384,7 +20384,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -20398,7 +20398,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -20414,7 +20414,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -20429,7 +20429,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -20444,7 +20444,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -20468,7 +20468,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -20482,7 +20482,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -20498,7 +20498,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -20513,7 +20513,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -20529,7 +20529,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -20546,7 +20546,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -20566,7 +20566,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -20590,7 +20590,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -20603,7 +20603,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -20620,7 +20620,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -20634,7 +20634,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -20650,7 +20650,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -20674,7 +20674,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -20687,7 +20687,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -20704,7 +20704,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -20718,7 +20718,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -20784,7 +20784,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -20809,7 +20809,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -20850,7 +20850,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -20875,7 +20875,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -20890,7 +20890,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -20907,7 +20907,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -20927,7 +20927,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -20951,7 +20951,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -20965,7 +20965,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -20981,7 +20981,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -20996,7 +20996,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -21011,7 +21011,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -21035,7 +21035,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -21049,7 +21049,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -21065,7 +21065,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -21080,7 +21080,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -21096,7 +21096,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -21113,7 +21113,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -21133,7 +21133,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -21157,7 +21157,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -21170,7 +21170,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -21187,7 +21187,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -21201,7 +21201,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -21217,7 +21217,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -21241,7 +21241,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -21254,7 +21254,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -21271,7 +21271,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -21285,7 +21285,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -21326,7 +21326,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -21345,7 +21345,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -21374,7 +21374,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -21393,7 +21393,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -21447,7 +21447,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -21469,7 +21469,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -21504,7 +21504,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -21526,7 +21526,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -21596,7 +21596,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -21622,7 +21622,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -21665,7 +21665,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -21691,7 +21691,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -21707,7 +21707,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -21725,7 +21725,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -21746,7 +21746,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -21771,7 +21771,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -21785,7 +21785,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -21802,7 +21802,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -21817,7 +21817,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -21833,7 +21833,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -21858,7 +21858,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -21872,7 +21872,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -21889,7 +21889,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -21904,7 +21904,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -21921,7 +21921,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -21939,7 +21939,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -21960,7 +21960,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -21985,7 +21985,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -21998,7 +21998,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -22016,7 +22016,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -22030,7 +22030,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -22047,7 +22047,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -22072,7 +22072,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -22085,7 +22085,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -22103,7 +22103,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -22117,7 +22117,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -22187,7 +22187,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -22213,7 +22213,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -22256,7 +22256,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -22282,7 +22282,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -22298,7 +22298,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -22316,7 +22316,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -22337,7 +22337,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -22362,7 +22362,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -22376,7 +22376,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -22393,7 +22393,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -22408,7 +22408,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -22424,7 +22424,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -22449,7 +22449,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -22463,7 +22463,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -22480,7 +22480,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -22495,7 +22495,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -22512,7 +22512,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -22530,7 +22530,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -22551,7 +22551,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -22576,7 +22576,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -22589,7 +22589,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -22607,7 +22607,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -22621,7 +22621,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -22638,7 +22638,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -22663,7 +22663,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -22676,7 +22676,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -22694,7 +22694,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -22708,7 +22708,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -22747,7 +22747,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -22765,7 +22765,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -22792,7 +22792,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -22810,7 +22810,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -22860,7 +22860,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -22881,7 +22881,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -22914,7 +22914,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -22935,7 +22935,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -23001,7 +23001,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -23026,7 +23026,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -23067,7 +23067,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -23092,7 +23092,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -23107,7 +23107,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -23124,7 +23124,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -23144,7 +23144,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -23168,7 +23168,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -23182,7 +23182,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -23198,7 +23198,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -23213,7 +23213,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -23228,7 +23228,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -23252,7 +23252,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -23266,7 +23266,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -23282,7 +23282,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -23297,7 +23297,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -23313,7 +23313,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -23330,7 +23330,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -23350,7 +23350,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -23374,7 +23374,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -23387,7 +23387,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -23404,7 +23404,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -23418,7 +23418,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -23434,7 +23434,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -23458,7 +23458,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -23471,7 +23471,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -23488,7 +23488,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -23502,7 +23502,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -23568,7 +23568,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -23593,7 +23593,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -23634,7 +23634,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -23659,7 +23659,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -23674,7 +23674,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -23691,7 +23691,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -23711,7 +23711,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -23735,7 +23735,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -23749,7 +23749,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -23765,7 +23765,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -23780,7 +23780,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -23795,7 +23795,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -23819,7 +23819,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -23833,7 +23833,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -23849,7 +23849,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -23864,7 +23864,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -23880,7 +23880,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -23897,7 +23897,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -23917,7 +23917,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -23941,7 +23941,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -23954,7 +23954,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -23971,7 +23971,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -23985,7 +23985,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -24001,7 +24001,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -24025,7 +24025,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -24038,7 +24038,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -24055,7 +24055,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -24069,7 +24069,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if bptr >= S {
 					bptr -= S
 				}
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -24083,8 +24083,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -24099,8 +24099,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -24119,8 +24119,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -24134,7 +24134,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -24145,8 +24145,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -24162,7 +24162,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -24171,8 +24171,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -24191,8 +24191,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -24206,7 +24206,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -24217,8 +24217,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -24234,7 +24234,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -24243,8 +24243,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -24259,8 +24259,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -24278,8 +24278,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -24301,8 +24301,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -24319,7 +24319,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -24330,8 +24330,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -24350,7 +24350,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -24359,8 +24359,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -24382,8 +24382,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -24400,7 +24400,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -24411,8 +24411,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -24431,7 +24431,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -24440,8 +24440,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -24460,8 +24460,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -24483,8 +24483,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -24510,8 +24510,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -24532,7 +24532,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -24543,8 +24543,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -24567,7 +24567,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -24576,8 +24576,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -24603,8 +24603,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -24625,7 +24625,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -24636,8 +24636,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -24660,7 +24660,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -24669,8 +24669,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -24683,7 +24683,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -24695,8 +24695,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -24709,7 +24709,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -24724,8 +24724,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -24738,7 +24738,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -24757,8 +24757,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -24771,7 +24771,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -24785,7 +24785,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -24796,8 +24796,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -24810,7 +24810,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -24826,7 +24826,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -24835,8 +24835,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -24849,7 +24849,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -24868,8 +24868,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -24882,7 +24882,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -24896,7 +24896,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -24907,8 +24907,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -24921,7 +24921,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -24937,7 +24937,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -24946,8 +24946,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -24961,7 +24961,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -24972,8 +24972,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -24987,7 +24987,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -25001,8 +25001,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -25016,7 +25016,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -25034,8 +25034,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -25049,7 +25049,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -25062,7 +25062,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -25073,8 +25073,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -25088,7 +25088,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -25103,7 +25103,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -25112,8 +25112,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -25127,7 +25127,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -25145,8 +25145,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -25160,7 +25160,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -25173,7 +25173,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -25184,8 +25184,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -25199,7 +25199,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -25214,7 +25214,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -25223,8 +25223,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -25243,8 +25243,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -25266,8 +25266,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -25293,8 +25293,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -25315,7 +25315,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -25326,8 +25326,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -25350,7 +25350,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -25359,8 +25359,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -25386,8 +25386,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -25408,7 +25408,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -25419,8 +25419,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -25443,7 +25443,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -25452,8 +25452,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -25466,7 +25466,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -25478,8 +25478,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -25492,7 +25492,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -25507,8 +25507,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -25521,7 +25521,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -25540,8 +25540,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -25554,7 +25554,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -25568,7 +25568,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -25579,8 +25579,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -25593,7 +25593,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -25609,7 +25609,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -25618,8 +25618,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -25632,7 +25632,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -25651,8 +25651,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -25665,7 +25665,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -25679,7 +25679,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -25690,8 +25690,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -25704,7 +25704,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -25720,7 +25720,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -25729,8 +25729,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -25744,7 +25744,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -25755,8 +25755,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -25770,7 +25770,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -25784,8 +25784,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -25799,7 +25799,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -25817,8 +25817,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -25832,7 +25832,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -25845,7 +25845,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -25856,8 +25856,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -25871,7 +25871,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -25886,7 +25886,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -25895,8 +25895,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -25910,7 +25910,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -25928,8 +25928,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -25943,7 +25943,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -25956,7 +25956,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -25967,8 +25967,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -25982,7 +25982,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -25997,7 +25997,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -26006,8 +26006,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
-				if ba != 1 {
+				d.a -= cellUnit
+				if ba != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -26019,8 +26019,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -26035,8 +26035,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -26055,8 +26055,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -26070,7 +26070,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -26081,8 +26081,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -26098,7 +26098,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -26107,8 +26107,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -26127,8 +26127,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -26142,7 +26142,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -26153,8 +26153,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -26170,7 +26170,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -26179,8 +26179,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -26195,8 +26195,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -26214,8 +26214,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -26237,8 +26237,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -26255,7 +26255,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -26266,8 +26266,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -26286,7 +26286,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -26295,8 +26295,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -26318,8 +26318,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -26336,7 +26336,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -26347,8 +26347,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -26367,7 +26367,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -26376,8 +26376,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -26396,8 +26396,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -26419,8 +26419,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -26446,8 +26446,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -26468,7 +26468,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -26479,8 +26479,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -26503,7 +26503,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -26512,8 +26512,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -26539,8 +26539,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -26561,7 +26561,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -26572,8 +26572,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -26596,7 +26596,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -26605,8 +26605,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -26619,7 +26619,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -26631,8 +26631,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -26645,7 +26645,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -26660,8 +26660,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -26674,7 +26674,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -26693,8 +26693,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -26707,7 +26707,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -26721,7 +26721,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -26732,8 +26732,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -26746,7 +26746,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -26762,7 +26762,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -26771,8 +26771,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -26785,7 +26785,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -26804,8 +26804,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -26818,7 +26818,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -26832,7 +26832,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -26843,8 +26843,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -26857,7 +26857,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -26873,7 +26873,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -26882,8 +26882,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -26897,7 +26897,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -26908,8 +26908,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -26923,7 +26923,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -26937,8 +26937,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -26952,7 +26952,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -26970,8 +26970,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -26985,7 +26985,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -26998,7 +26998,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -27009,8 +27009,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -27024,7 +27024,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -27039,7 +27039,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -27048,8 +27048,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -27063,7 +27063,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -27081,8 +27081,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -27096,7 +27096,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -27109,7 +27109,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -27120,8 +27120,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -27135,7 +27135,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -27150,7 +27150,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -27159,8 +27159,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -27179,8 +27179,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -27202,8 +27202,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -27229,8 +27229,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -27251,7 +27251,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -27262,8 +27262,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -27286,7 +27286,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -27295,8 +27295,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -27322,8 +27322,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -27344,7 +27344,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -27355,8 +27355,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -27379,7 +27379,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -27388,8 +27388,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -27402,7 +27402,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -27414,8 +27414,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -27428,7 +27428,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -27443,8 +27443,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -27457,7 +27457,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -27476,8 +27476,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -27490,7 +27490,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -27504,7 +27504,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -27515,8 +27515,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -27529,7 +27529,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -27545,7 +27545,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -27554,8 +27554,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -27568,7 +27568,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -27587,8 +27587,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -27601,7 +27601,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -27615,7 +27615,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -27626,8 +27626,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -27640,7 +27640,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -27656,7 +27656,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -27665,8 +27665,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -27680,7 +27680,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -27691,8 +27691,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -27706,7 +27706,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -27720,8 +27720,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -27735,7 +27735,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -27753,8 +27753,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -27768,7 +27768,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -27781,7 +27781,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -27792,8 +27792,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -27807,7 +27807,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -27822,7 +27822,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -27831,8 +27831,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -27846,7 +27846,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -27864,8 +27864,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -27879,7 +27879,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -27892,7 +27892,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -27903,8 +27903,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -27918,7 +27918,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -27933,7 +27933,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -27942,8 +27942,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if bb != 1 {
+				d.b -= cellUnit
+				if bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -27955,12 +27955,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -27975,12 +27975,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -27999,12 +27999,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -28018,7 +28018,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -28029,12 +28029,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -28050,7 +28050,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -28059,12 +28059,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -28083,12 +28083,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -28102,7 +28102,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -28113,12 +28113,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -28134,7 +28134,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -28143,12 +28143,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -28163,12 +28163,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -28186,12 +28186,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -28213,12 +28213,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -28235,7 +28235,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -28246,12 +28246,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -28270,7 +28270,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -28279,12 +28279,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -28306,12 +28306,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -28328,7 +28328,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -28339,12 +28339,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -28363,7 +28363,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -28372,12 +28372,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -28396,12 +28396,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -28423,12 +28423,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -28454,12 +28454,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -28480,7 +28480,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -28491,12 +28491,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -28519,7 +28519,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -28528,12 +28528,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -28559,12 +28559,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -28585,7 +28585,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -28596,12 +28596,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -28624,7 +28624,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -28633,12 +28633,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -28651,7 +28651,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -28663,12 +28663,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -28681,7 +28681,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -28696,12 +28696,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -28714,7 +28714,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -28733,12 +28733,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -28751,7 +28751,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -28765,7 +28765,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -28776,12 +28776,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -28794,7 +28794,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -28810,7 +28810,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -28819,12 +28819,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -28837,7 +28837,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -28856,12 +28856,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -28874,7 +28874,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -28888,7 +28888,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -28899,12 +28899,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -28917,7 +28917,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -28933,7 +28933,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -28942,12 +28942,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -28961,7 +28961,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -28972,12 +28972,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -28991,7 +28991,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -29005,12 +29005,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -29024,7 +29024,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -29042,12 +29042,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -29061,7 +29061,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -29074,7 +29074,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -29085,12 +29085,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -29104,7 +29104,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -29119,7 +29119,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -29128,12 +29128,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -29147,7 +29147,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -29165,12 +29165,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -29184,7 +29184,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -29197,7 +29197,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -29208,12 +29208,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -29227,7 +29227,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -29242,7 +29242,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -29251,12 +29251,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -29275,12 +29275,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -29302,12 +29302,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -29333,12 +29333,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -29359,7 +29359,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -29370,12 +29370,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -29398,7 +29398,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -29407,12 +29407,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -29438,12 +29438,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -29464,7 +29464,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -29475,12 +29475,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -29503,7 +29503,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -29512,12 +29512,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -29530,7 +29530,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -29542,12 +29542,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -29560,7 +29560,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -29575,12 +29575,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -29593,7 +29593,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -29612,12 +29612,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -29630,7 +29630,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -29644,7 +29644,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -29655,12 +29655,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -29673,7 +29673,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -29689,7 +29689,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -29698,12 +29698,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -29716,7 +29716,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -29735,12 +29735,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -29753,7 +29753,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -29767,7 +29767,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -29778,12 +29778,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -29796,7 +29796,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -29812,7 +29812,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -29821,12 +29821,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -29840,7 +29840,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -29851,12 +29851,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -29870,7 +29870,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -29884,12 +29884,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -29903,7 +29903,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -29921,12 +29921,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -29940,7 +29940,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -29953,7 +29953,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -29964,12 +29964,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -29983,7 +29983,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -29998,7 +29998,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -30007,12 +30007,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -30026,7 +30026,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -30044,12 +30044,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -30063,7 +30063,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -30076,7 +30076,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -30087,12 +30087,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -30106,7 +30106,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -30121,7 +30121,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -30130,12 +30130,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if d.a == 0 {
 					d.a = S
 				}
-				d.a--
+				d.a -= cellUnit
 				if d.b == 0 {
 					d.b = S
 				}
-				d.b--
-				if ba != 1 || bb != 1 {
+				d.b -= cellUnit
+				if ba != cellUnit || bb != cellUnit {
 					next = aptr
 				}
 				goto push1B
@@ -30181,7 +30181,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -30203,7 +30203,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -30235,7 +30235,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -30257,7 +30257,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -30318,7 +30318,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -30343,7 +30343,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -30381,7 +30381,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -30406,7 +30406,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -30483,7 +30483,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -30512,7 +30512,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -30558,7 +30558,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -30587,7 +30587,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -30603,7 +30603,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -30623,7 +30623,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -30646,7 +30646,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -30673,7 +30673,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -30688,7 +30688,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -30706,7 +30706,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -30723,7 +30723,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -30739,7 +30739,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -30766,7 +30766,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -30781,7 +30781,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -30799,7 +30799,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -30816,7 +30816,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -30834,7 +30834,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					aptr -= S
 				}
 				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -30854,7 +30854,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					aptr -= S
 				}
 				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -30877,7 +30877,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					aptr -= S
 				}
 				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -30904,7 +30904,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					aptr -= S
 				}
 				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -30917,7 +30917,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -30937,7 +30937,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					aptr -= S
 				}
 				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -30952,7 +30952,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -30970,7 +30970,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					aptr -= S
 				}
 				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -30997,7 +30997,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					aptr -= S
 				}
 				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -31010,7 +31010,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -31030,7 +31030,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					aptr -= S
 				}
 				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -31045,7 +31045,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -31122,7 +31122,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -31151,7 +31151,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -31197,7 +31197,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -31226,7 +31226,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -31242,7 +31242,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -31262,7 +31262,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -31285,7 +31285,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -31312,7 +31312,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -31327,7 +31327,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -31345,7 +31345,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -31362,7 +31362,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -31378,7 +31378,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -31405,7 +31405,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -31420,7 +31420,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -31438,7 +31438,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -31455,7 +31455,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -31473,7 +31473,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					aptr -= S
 				}
 				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -31493,7 +31493,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					aptr -= S
 				}
 				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -31516,7 +31516,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					aptr -= S
 				}
 				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -31543,7 +31543,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					aptr -= S
 				}
 				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -31556,7 +31556,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -31576,7 +31576,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					aptr -= S
 				}
 				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -31591,7 +31591,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -31609,7 +31609,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					aptr -= S
 				}
 				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -31636,7 +31636,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					aptr -= S
 				}
 				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -31649,7 +31649,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -31669,7 +31669,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					aptr -= S
 				}
 				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -31684,7 +31684,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -31736,7 +31736,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -31759,7 +31759,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -31793,7 +31793,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -31816,7 +31816,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -31881,7 +31881,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -31907,7 +31907,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -31947,7 +31947,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -31973,7 +31973,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -32054,7 +32054,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -32084,7 +32084,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -32132,7 +32132,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -32162,7 +32162,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -32179,7 +32179,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -32200,7 +32200,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -32224,7 +32224,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -32252,7 +32252,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -32267,7 +32267,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -32286,7 +32286,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -32303,7 +32303,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -32320,7 +32320,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -32348,7 +32348,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -32363,7 +32363,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -32382,7 +32382,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -32399,7 +32399,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -32418,7 +32418,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					aptr -= S
 				}
 				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -32439,7 +32439,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					aptr -= S
 				}
 				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -32463,7 +32463,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					aptr -= S
 				}
 				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -32491,7 +32491,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					aptr -= S
 				}
 				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -32504,7 +32504,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -32525,7 +32525,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					aptr -= S
 				}
 				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -32540,7 +32540,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -32559,7 +32559,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					aptr -= S
 				}
 				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -32587,7 +32587,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					aptr -= S
 				}
 				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -32600,7 +32600,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -32621,7 +32621,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					aptr -= S
 				}
 				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -32636,7 +32636,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -32717,7 +32717,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -32747,7 +32747,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -32795,7 +32795,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -32825,7 +32825,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -32842,7 +32842,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -32863,7 +32863,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -32887,7 +32887,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -32915,7 +32915,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -32930,7 +32930,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -32949,7 +32949,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -32966,7 +32966,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -32983,7 +32983,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -33011,7 +33011,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -33026,7 +33026,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -33045,7 +33045,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -33062,7 +33062,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -33081,7 +33081,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					aptr -= S
 				}
 				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -33102,7 +33102,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					aptr -= S
 				}
 				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -33126,7 +33126,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					aptr -= S
 				}
 				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -33154,7 +33154,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					aptr -= S
 				}
 				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -33167,7 +33167,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -33188,7 +33188,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					aptr -= S
 				}
 				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -33203,7 +33203,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -33222,7 +33222,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					aptr -= S
 				}
 				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -33250,7 +33250,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					aptr -= S
 				}
 				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -33263,7 +33263,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -33284,7 +33284,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					aptr -= S
 				}
 				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -33299,7 +33299,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -33351,7 +33351,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -33374,7 +33374,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -33408,7 +33408,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -33431,7 +33431,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -33496,7 +33496,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -33522,7 +33522,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -33562,7 +33562,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -33588,7 +33588,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -33669,7 +33669,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -33699,7 +33699,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -33747,7 +33747,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -33777,7 +33777,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -33795,7 +33795,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -33816,7 +33816,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -33840,7 +33840,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -33868,7 +33868,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -33882,7 +33882,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -33902,7 +33902,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -33918,7 +33918,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -33936,7 +33936,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -33964,7 +33964,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -33978,7 +33978,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -33998,7 +33998,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -34014,7 +34014,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -34033,7 +34033,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -34054,7 +34054,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -34078,7 +34078,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -34106,7 +34106,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -34119,7 +34119,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -34140,7 +34140,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -34155,7 +34155,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -34174,7 +34174,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -34202,7 +34202,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -34215,7 +34215,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -34236,7 +34236,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -34251,7 +34251,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -34332,7 +34332,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -34362,7 +34362,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -34410,7 +34410,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -34440,7 +34440,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -34458,7 +34458,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -34479,7 +34479,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -34503,7 +34503,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -34531,7 +34531,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -34545,7 +34545,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -34565,7 +34565,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -34581,7 +34581,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -34599,7 +34599,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -34627,7 +34627,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -34641,7 +34641,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -34661,7 +34661,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -34677,7 +34677,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -34696,7 +34696,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -34717,7 +34717,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -34741,7 +34741,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -34769,7 +34769,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -34782,7 +34782,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -34803,7 +34803,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -34818,7 +34818,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -34837,7 +34837,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -34865,7 +34865,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -34878,7 +34878,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -34899,7 +34899,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -34914,7 +34914,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -34967,7 +34967,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -34990,7 +34990,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -35024,7 +35024,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -35047,7 +35047,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -35112,7 +35112,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -35138,7 +35138,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -35178,7 +35178,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -35204,7 +35204,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -35285,7 +35285,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -35315,7 +35315,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -35363,7 +35363,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -35393,7 +35393,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -35411,7 +35411,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -35432,7 +35432,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -35456,7 +35456,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -35484,7 +35484,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -35498,7 +35498,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -35518,7 +35518,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -35534,7 +35534,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -35552,7 +35552,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -35580,7 +35580,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -35594,7 +35594,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -35614,7 +35614,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).b = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -35630,7 +35630,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -35649,7 +35649,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -35670,7 +35670,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -35694,7 +35694,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -35722,7 +35722,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -35735,7 +35735,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -35756,7 +35756,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -35771,7 +35771,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -35790,7 +35790,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -35818,7 +35818,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -35831,7 +35831,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -35852,7 +35852,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -35867,7 +35867,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -35948,7 +35948,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -35978,7 +35978,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -36026,7 +36026,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -36056,7 +36056,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -36074,7 +36074,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -36095,7 +36095,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -36119,7 +36119,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -36147,7 +36147,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -36161,7 +36161,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -36181,7 +36181,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -36197,7 +36197,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -36215,7 +36215,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -36243,7 +36243,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -36257,7 +36257,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -36277,7 +36277,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fa == 0 {
 					fa = S
 				}
-				fa--
+				fa -= cellUnit
 				cellAt(core, ta).a = fa
 				aptr = ta + fa
 				if aptr >= S {
@@ -36293,7 +36293,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -36312,7 +36312,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -36333,7 +36333,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -36357,7 +36357,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -36385,7 +36385,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -36398,7 +36398,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).b = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -36419,7 +36419,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -36434,7 +36434,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -36453,7 +36453,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -36481,7 +36481,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -36494,7 +36494,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if fb == 0 {
 					fb = S
 				}
-				fb--
+				fb -= cellUnit
 				cellAt(core, tb).a = fb
 				bptr = tb + fb
 				if bptr >= S {
@@ -36515,7 +36515,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				if aptr >= S {
 					aptr -= S
 				}
-				fa++
+				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
@@ -36530,7 +36530,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 					bptr -= S
 				}
 				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
-				fb++
+				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
@@ -36591,9 +36591,9 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 // fast kind is fastNone: it returns where the process goes on (next is pc+1),
 // the new process's address for SPL and what the process does.
 func (m *Machine) runUntrackedGeneral(w *simWarrior, pc, next uint32) (uint32, uint32, action) {
-	S := m.size
+	S := m.size << cellShift // the loop's numbers are scaled (cell)
 	core := m.core
-	ic := &core[pc]
+	ic := &core[pc>>cellShift]
 	ia, ib := ic.a, ic.b
 	op, modes := ic.op(), ic.modes()
 	var aptr, aa, ab, bptr, ba, bb uint32
@@ -36605,85 +36605,85 @@ func (m *Machine) runUntrackedGeneral(w *simWarrior, pc, next uint32) (uint32, u
 		if aptr >= S {
 			aptr -= S
 		}
-		aa, ab = core[aptr].a, core[aptr].b
+		aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 	case uint8(AIndirect), uint8(BIndirect):
 		t := pc + ia
 		if t >= S {
 			t -= S
 		}
-		f := core[t].b
+		f := core[t>>cellShift].b
 		if modes>>3 == uint8(AIndirect) {
-			f = core[t].a
+			f = core[t>>cellShift].a
 		}
 		aptr = t + f
 		if aptr >= S {
 			aptr -= S
 		}
-		aa, ab = core[aptr].a, core[aptr].b
+		aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 	case uint8(BPredec):
 		t := pc + ia
 		if t >= S {
 			t -= S
 		}
-		f := core[t].b
+		f := core[t>>cellShift].b
 		if f == 0 {
 			f = S
 		}
-		f--
-		core[t].b = f
+		f -= cellUnit
+		core[t>>cellShift].b = f
 		aptr = t + f
 		if aptr >= S {
 			aptr -= S
 		}
-		aa, ab = core[aptr].a, core[aptr].b
+		aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 	case uint8(APredec):
 		t := pc + ia
 		if t >= S {
 			t -= S
 		}
-		f := core[t].a
+		f := core[t>>cellShift].a
 		if f == 0 {
 			f = S
 		}
-		f--
-		core[t].a = f
+		f -= cellUnit
+		core[t>>cellShift].a = f
 		aptr = t + f
 		if aptr >= S {
 			aptr -= S
 		}
-		aa, ab = core[aptr].a, core[aptr].b
+		aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
 	case uint8(BPostinc):
 		t := pc + ia
 		if t >= S {
 			t -= S
 		}
-		f := core[t].b
+		f := core[t>>cellShift].b
 		aptr = t + f
 		if aptr >= S {
 			aptr -= S
 		}
-		aa, ab = core[aptr].a, core[aptr].b
-		f++
+		aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+		f += cellUnit
 		if f == S {
 			f = 0
 		}
-		core[t].b = f
+		core[t>>cellShift].b = f
 	default: // APostinc
 		t := pc + ia
 		if t >= S {
 			t -= S
 		}
-		f := core[t].a
+		f := core[t>>cellShift].a
 		aptr = t + f
 		if aptr >= S {
 			aptr -= S
 		}
-		aa, ab = core[aptr].a, core[aptr].b
-		f++
+		aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+		f += cellUnit
 		if f == S {
 			f = 0
 		}
-		core[t].a = f
+		core[t>>cellShift].a = f
 	}
 
 	switch modes & 7 {
@@ -36694,149 +36694,149 @@ func (m *Machine) runUntrackedGeneral(w *simWarrior, pc, next uint32) (uint32, u
 		if bptr >= S {
 			bptr -= S
 		}
-		ba, bb = core[bptr].a, core[bptr].b
+		ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
 	case uint8(AIndirect), uint8(BIndirect):
 		t := pc + ib
 		if t >= S {
 			t -= S
 		}
-		f := core[t].b
+		f := core[t>>cellShift].b
 		if modes&7 == uint8(AIndirect) {
-			f = core[t].a
+			f = core[t>>cellShift].a
 		}
 		bptr = t + f
 		if bptr >= S {
 			bptr -= S
 		}
-		ba, bb = core[bptr].a, core[bptr].b
+		ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
 	case uint8(BPredec):
 		t := pc + ib
 		if t >= S {
 			t -= S
 		}
-		f := core[t].b
+		f := core[t>>cellShift].b
 		if f == 0 {
 			f = S
 		}
-		f--
-		core[t].b = f
+		f -= cellUnit
+		core[t>>cellShift].b = f
 		bptr = t + f
 		if bptr >= S {
 			bptr -= S
 		}
-		ba, bb = core[bptr].a, core[bptr].b
+		ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
 	case uint8(APredec):
 		t := pc + ib
 		if t >= S {
 			t -= S
 		}
-		f := core[t].a
+		f := core[t>>cellShift].a
 		if f == 0 {
 			f = S
 		}
-		f--
-		core[t].a = f
+		f -= cellUnit
+		core[t>>cellShift].a = f
 		bptr = t + f
 		if bptr >= S {
 			bptr -= S
 		}
-		ba, bb = core[bptr].a, core[bptr].b
+		ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
 	case uint8(BPostinc):
 		t := pc + ib
 		if t >= S {
 			t -= S
 		}
-		f := core[t].b
+		f := core[t>>cellShift].b
 		bptr = t + f
 		if bptr >= S {
 			bptr -= S
 		}
-		ba, bb = core[bptr].a, core[bptr].b
-		f++
+		ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+		f += cellUnit
 		if f == S {
 			f = 0
 		}
-		core[t].b = f
+		core[t>>cellShift].b = f
 	default:
 		t := pc + ib
 		if t >= S {
 			t -= S
 		}
-		f := core[t].a
+		f := core[t>>cellShift].a
 		bptr = t + f
 		if bptr >= S {
 			bptr -= S
 		}
-		ba, bb = core[bptr].a, core[bptr].b
-		f++
+		ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+		f += cellUnit
 		if f == S {
 			f = 0
 		}
-		core[t].a = f
+		core[t>>cellShift].a = f
 	}
 
 	switch op {
 	case kMOV | mA:
-		core[bptr].a = aa
+		core[bptr>>cellShift].a = aa
 	case kMOV | mB:
-		core[bptr].b = ab
+		core[bptr>>cellShift].b = ab
 	case kMOV | mAB:
-		core[bptr].b = aa
+		core[bptr>>cellShift].b = aa
 	case kMOV | mBA:
-		core[bptr].a = ab
+		core[bptr>>cellShift].a = ab
 	case kMOV | mF:
-		c := &core[bptr]
+		c := &core[bptr>>cellShift]
 		c.a, c.b = aa, ab
 	case kMOV | mX:
-		c := &core[bptr]
+		c := &core[bptr>>cellShift]
 		c.a, c.b = ab, aa
 	case kMOV | mI:
-		d := &core[bptr]
-		d.a, d.b, d.kind = aa, ab, core[aptr].kind
+		d := &core[bptr>>cellShift]
+		d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
 
 	case kADD | mA:
-		core[bptr].a = addMod(ba, aa, S)
+		core[bptr>>cellShift].a = addMod(ba, aa, S)
 	case kADD | mB:
-		core[bptr].b = addMod(bb, ab, S)
+		core[bptr>>cellShift].b = addMod(bb, ab, S)
 	case kADD | mAB:
-		core[bptr].b = addMod(bb, aa, S)
+		core[bptr>>cellShift].b = addMod(bb, aa, S)
 	case kADD | mBA:
-		core[bptr].a = addMod(ba, ab, S)
+		core[bptr>>cellShift].a = addMod(ba, ab, S)
 	case kADD | mF, kADD | mI:
-		c := &core[bptr]
+		c := &core[bptr>>cellShift]
 		c.a, c.b = addMod(ba, aa, S), addMod(bb, ab, S)
 	case kADD | mX:
-		c := &core[bptr]
+		c := &core[bptr>>cellShift]
 		c.a, c.b = addMod(ba, ab, S), addMod(bb, aa, S)
 
 	case kSUB | mA:
-		core[bptr].a = subMod(ba, aa, S)
+		core[bptr>>cellShift].a = subMod(ba, aa, S)
 	case kSUB | mB:
-		core[bptr].b = subMod(bb, ab, S)
+		core[bptr>>cellShift].b = subMod(bb, ab, S)
 	case kSUB | mAB:
-		core[bptr].b = subMod(bb, aa, S)
+		core[bptr>>cellShift].b = subMod(bb, aa, S)
 	case kSUB | mBA:
-		core[bptr].a = subMod(ba, ab, S)
+		core[bptr>>cellShift].a = subMod(ba, ab, S)
 	case kSUB | mF, kSUB | mI:
-		c := &core[bptr]
+		c := &core[bptr>>cellShift]
 		c.a, c.b = subMod(ba, aa, S), subMod(bb, ab, S)
 	case kSUB | mX:
-		c := &core[bptr]
+		c := &core[bptr>>cellShift]
 		c.a, c.b = subMod(ba, ab, S), subMod(bb, aa, S)
 
 	case kMUL | mA:
-		core[bptr].a = mulMod(ba, aa, S)
+		core[bptr>>cellShift].a = mulMod(ba, aa, S)
 	case kMUL | mB:
-		core[bptr].b = mulMod(bb, ab, S)
+		core[bptr>>cellShift].b = mulMod(bb, ab, S)
 	case kMUL | mAB:
-		core[bptr].b = mulMod(bb, aa, S)
+		core[bptr>>cellShift].b = mulMod(bb, aa, S)
 	case kMUL | mBA:
-		core[bptr].a = mulMod(ba, ab, S)
+		core[bptr>>cellShift].a = mulMod(ba, ab, S)
 	case kMUL | mF, kMUL | mI:
-		c := &core[bptr]
+		c := &core[bptr>>cellShift]
 		c.a, c.b = mulMod(ba, aa, S), mulMod(bb, ab, S)
 	case kMUL | mX:
-		c := &core[bptr]
+		c := &core[bptr>>cellShift]
 		c.a, c.b = mulMod(ba, ab, S), mulMod(bb, aa, S)
 
 	case kDIV | mA, kDIV | mB, kDIV | mAB, kDIV | mBA, kDIV | mF, kDIV | mI, kDIV | mX,
@@ -36882,36 +36882,36 @@ func (m *Machine) runUntrackedGeneral(w *simWarrior, pc, next uint32) (uint32, u
 		return next, 0, actNext
 
 	case kDJN | mA, kDJN | mBA:
-		c := &core[bptr]
+		c := &core[bptr>>cellShift]
 		if c.a == 0 {
 			c.a = S
 		}
-		c.a--
-		if ba != 1 {
+		c.a -= cellUnit
+		if ba != cellUnit {
 			next = aptr
 		}
 		return next, 0, actNext
 	case kDJN | mB, kDJN | mAB:
-		c := &core[bptr]
+		c := &core[bptr>>cellShift]
 		if c.b == 0 {
 			c.b = S
 		}
-		c.b--
-		if bb != 1 {
+		c.b -= cellUnit
+		if bb != cellUnit {
 			next = aptr
 		}
 		return next, 0, actNext
 	case kDJN | mF, kDJN | mX, kDJN | mI:
-		c := &core[bptr]
+		c := &core[bptr>>cellShift]
 		if c.a == 0 {
 			c.a = S
 		}
-		c.a--
+		c.a -= cellUnit
 		if c.b == 0 {
 			c.b = S
 		}
-		c.b--
-		if ba != 1 || bb != 1 {
+		c.b -= cellUnit
+		if ba != cellUnit || bb != cellUnit {
 			next = aptr
 		}
 		return next, 0, actNext
@@ -36947,7 +36947,7 @@ func (m *Machine) runUntrackedGeneral(w *simWarrior, pc, next uint32) (uint32, u
 		}
 		return next, 0, actNext
 	case kCMP | mI, kSEQ | mI:
-		if aa == ba && ab == bb && sameInstr(&core[aptr], &core[bptr]) {
+		if aa == ba && ab == bb && sameInstr(&core[aptr>>cellShift], &core[bptr>>cellShift]) {
 			next = skip(next, S)
 		}
 		return next, 0, actNext
@@ -36983,7 +36983,7 @@ func (m *Machine) runUntrackedGeneral(w *simWarrior, pc, next uint32) (uint32, u
 		}
 		return next, 0, actNext
 	case kSNE | mI:
-		if !(aa == ba && ab == bb && sameInstr(&core[aptr], &core[bptr])) {
+		if !(aa == ba && ab == bb && sameInstr(&core[aptr>>cellShift], &core[bptr>>cellShift])) {
 			next = skip(next, S)
 		}
 		return next, 0, actNext

@@ -7,7 +7,13 @@ import "unsafe"
 // 14.1), and the hot loop allocates nothing: process queues are ring buffers
 // that only grow, never per instruction.
 
-// cell is one core location.
+// cell is one core location. Its fields a and b and its next address hold
+// a number times cellUnit, the size of a cell, and so do the queued
+// addresses: a sum of an address and a field is then the byte offset of its
+// cell from core[0], which the batch loop reaches with no shift (see
+// cellAt). Everything outside the loops sees plain numbers (instruction,
+// queue.At, toCell); arithmetic mod S works alike on the scaled numbers
+// with S scaled (the loops' S is the core size times cellUnit).
 type cell struct {
 	a, b uint32
 	// kind is the instruction: the specialised case that executes it
@@ -19,13 +25,30 @@ type cell struct {
 	// next is the address after this cell's, (x+1) mod S: a property of the
 	// address, not of the contents, set by LoadRound and never copied (the
 	// loops copy cells field by field), so the fetch need not compute it.
-	// It also makes a cell 16 bytes: cell x is at x<<4, and each field is one
-	// load or store at base + offset + x<<4. At 12 bytes the compiler could
-	// fold only the 4-byte fields into such an address and made two LEAs for
-	// each other access (MOV.I's copy, the fetch of fast): 7.8% more machine
-	// instructions in the batch loop (BenchPairs, cachegrind).
+	// It also makes a cell 16 bytes, a power of two: cell x is at x<<4, and
+	// each field is one load or store at base + offset + x<<4. At 12 bytes
+	// the compiler could fold only the 4-byte fields into such an address
+	// and made two LEAs for each other access (MOV.I's copy, the fetch of
+	// fast): 7.8% more machine instructions in the batch loop (BenchPairs,
+	// cachegrind).
 	next uint32
 }
+
+// cellShift is log2 of a cell's size, cellUnit the size: a field or queued
+// address holding n holds n<<cellShift.
+const (
+	cellShift = 4
+	cellUnit  = 1 << cellShift
+)
+
+// A cell is cellUnit bytes (both differences must be non-negative), and the
+// scaled numbers of the largest core fit a uint32 twice over, so that the sum
+// of an address and a field cannot overflow before it is wrapped.
+var (
+	_ [unsafe.Sizeof(cell{}) - cellUnit]struct{}
+	_ [cellUnit - unsafe.Sizeof(cell{})]struct{}
+	_ = uint32(2 * (maxMachineBytes / cellBytes) << cellShift)
+)
 
 // cellBytes is the memory of a core cell: the cell, its owner and write stamp.
 const cellBytes = int64(unsafe.Sizeof(cell{})) + 1 + 4
@@ -64,10 +87,11 @@ const (
 
 // toCell is the cell of an instruction in a core of S cells: its fields
 // reduced mod S (the assembler's already are, for its core size; the loops
-// rely on every field being below S).
+// rely on every field being below S) and scaled.
 func toCell(in Instruction, S int) cell {
 	op, modes := uint8(in.Op)<<3|uint8(in.Mod), uint8(in.AMode)<<3|uint8(in.BMode)
-	return cell{a: uint32((in.A%S + S) % S), b: uint32((in.B%S + S) % S), kind: cellKind(op, modes, fastKind(op, modes))}
+	return cell{a: uint32((in.A%S+S)%S) << cellShift, b: uint32((in.B%S+S)%S) << cellShift,
+		kind: cellKind(op, modes, fastKind(op, modes))}
 }
 
 // cellKind is a cell's kind word.
@@ -84,7 +108,7 @@ const kindShift = 16
 
 func (c cell) instruction() Instruction {
 	op, modes := c.op(), c.modes()
-	return Instruction{Op: Opcode(op >> 3), Mod: Modifier(op & 7), AMode: Mode(modes >> 3), BMode: Mode(modes & 7), A: int(c.a), B: int(c.b)}
+	return Instruction{Op: Opcode(op >> 3), Mod: Modifier(op & 7), AMode: Mode(modes >> 3), BMode: Mode(modes & 7), A: int(c.a >> cellShift), B: int(c.b >> cellShift)}
 }
 
 // queue is a FIFO of process addresses in a ring buffer (a power of two
@@ -114,7 +138,7 @@ func (q *queue) grow() {
 	q.buf, q.head, q.tail, q.mask = nb, 0, q.n, len(nb)-1
 }
 
-// push queues a new process at pc (the caller checks the limit).
+// push queues a new process at pc (scaled; the caller checks the limit).
 func (q *queue) push(pc uint32) {
 	if q.n == len(q.buf) {
 		q.grow()
@@ -127,8 +151,9 @@ func (q *queue) push(pc uint32) {
 // The batch loop (runUntrackedSteps) reaches cells and queue slots through
 // cellAt and slotAt, without Go's bounds checks: they were 14% of its
 // machine instructions. Every index it uses is in range by construction:
-//   - an address is a sum pc + field (or t + field) brought below S by one
-//     subtraction, which is enough because pc and every field are below S:
+//   - an address (scaled, a byte offset) is a sum pc + field (or t + field)
+//     brought below S by one subtraction, which is enough because pc and
+//     every field are below S:
 //     LoadRound reduces the loaded fields mod S (toCell), and every write of a
 //     field or a queued address is a wrapped sum, a cell's next address, a
 //     copy of a field, or a p-space value (which only ever holds fields, or a
@@ -142,9 +167,10 @@ func (q *queue) push(pc uint32) {
 // coreBase is the address of core[0], for cellAt.
 func coreBase(core []cell) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(core)) }
 
-// cellAt is &core[x] for x below len(core), core given by coreBase.
+// cellAt is &core[x>>cellShift] for a scaled address x below
+// len(core)<<cellShift, core given by coreBase.
 func cellAt(core unsafe.Pointer, x uint32) *cell {
-	return (*cell)(unsafe.Add(core, uintptr(x)*unsafe.Sizeof(cell{})))
+	return (*cell)(unsafe.Add(core, uintptr(x)))
 }
 
 // slotAt is &buf[i] for i below len(buf).
@@ -156,7 +182,7 @@ func slotAt(buf []uint32, i int) *uint32 {
 func (q *queue) Len() int { return q.n }
 
 // At returns the i-th process address (0 = the next to run).
-func (q *queue) At(i int) int { return int(q.buf[(q.head+i)&q.mask]) }
+func (q *queue) At(i int) int { return int(q.buf[(q.head+i)&q.mask] >> cellShift) }
 
 // pspace is one p-space; index 0 is unused (each warrior has its own last result).
 type pspace struct {
@@ -211,10 +237,11 @@ func subMod(x, y, S uint32) uint32 {
 	return r
 }
 
-func mulMod(x, y, S uint32) uint32 { return uint32(uint64(x) * uint64(y) % uint64(S)) }
+// mulMod is x*y mod S on scaled numbers: (x·u)(y·u)/u = x·y·u.
+func mulMod(x, y, S uint32) uint32 { return uint32(uint64(x) * uint64(y>>cellShift) % uint64(S)) }
 
 func skip(next, S uint32) uint32 {
-	next++
+	next += cellUnit
 	if next == S {
 		next = 0
 	}
@@ -227,13 +254,13 @@ func sameInstr(x, y *cell) bool { return x.kind>>kindShift == y.kind>>kindShift 
 
 // divide does DIV and MOD; it returns false when the process dies.
 func (m *Machine) divide(op uint8, bptr, aa, ab, ba, bb uint32) bool {
-	c := &m.core[bptr]
+	c := &m.core[bptr>>cellShift]
 	isMod := op>>3 == uint8(MOD)
-	f := func(x, y uint32) uint32 {
+	f := func(x, y uint32) uint32 { // on scaled numbers: (x·u) mod (y·u) = (x mod y)·u
 		if isMod {
 			return x % y
 		}
-		return x / y
+		return x / y << cellShift
 	}
 	switch op & 7 {
 	case mA:
@@ -282,24 +309,25 @@ func (m *Machine) divide(op uint8, bptr, aa, ab, ba, bb uint32) bool {
 
 func (m *Machine) pspaceOp(w *simWarrior, op uint8, bptr, aa, ab, ba, bb uint32) {
 	size := uint32(len(w.ps.cells))
+	// P-space holds plain numbers; the core's fields are scaled.
 	load := func(idx uint32) uint32 {
-		idx %= size
+		idx = idx >> cellShift % size
 		if idx == 0 {
 			// The last result (number of survivors) can reach S only in a
 			// core no larger than the number of warriors; keep fields in range.
-			return w.lastResult % m.size
+			return w.lastResult % m.size << cellShift
 		}
-		return w.ps.cells[idx]
+		return w.ps.cells[idx] << cellShift
 	}
 	store := func(idx, v uint32) {
-		idx %= size
+		idx = idx >> cellShift % size
 		if idx == 0 {
-			w.lastResult = v
+			w.lastResult = v >> cellShift
 			return
 		}
-		w.ps.cells[idx] = v
+		w.ps.cells[idx] = v >> cellShift
 	}
-	c := &m.core[bptr]
+	c := &m.core[bptr>>cellShift]
 	if Opcode(op>>3) == LDP {
 		switch op & 7 {
 		case mA:

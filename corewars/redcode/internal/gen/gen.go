@@ -62,24 +62,25 @@ func (v variant) track(x string) string {
 	if !v.tracked {
 		return ""
 	}
-	return fmt.Sprintf("owner[%s] = id\nwritten[%s] = stamp\n", x, x)
+	return fmt.Sprintf("owner[%s>>cellShift] = id\nwritten[%s>>cellShift] = stamp\n", x, x)
 }
 
-// cell is cell x of the core, to take a field of: core[x] in the tracked
-// variant, and in the untracked one (the batch loop) a pointer from cellAt,
-// which does without the bounds check (every address the loop computes is
-// below the core size, see cellAt).
+// cell is the cell at scaled address x, to take a field of:
+// core[x>>cellShift] in the tracked variant, and in the untracked one (the
+// batch loop) a pointer from cellAt, which does without the shift and the
+// bounds check (every address the loop computes is below the core size, see
+// cellAt).
 func (v variant) cell(x string) string {
 	if v.tracked {
-		return "core[" + x + "]"
+		return "core[" + x + ">>cellShift]"
 	}
 	return "cellAt(core, " + x + ")"
 }
 
-// ref is a pointer to cell x.
+// ref is a pointer to the cell at scaled address x.
 func (v variant) ref(x string) string {
 	if v.tracked {
-		return "&core[" + x + "]"
+		return "&" + v.cell(x)
 	}
 	return v.cell(x)
 }
@@ -159,7 +160,7 @@ func operand(b *strings.Builder, v variant, side, m string, snap bool) {
 		wrap(ptr)
 		load()
 	case strings.HasSuffix(m, "Predec"):
-		fmt.Fprintf(b, "%s := %s.%s\nif %s == 0 {\n%s = S\n}\n%s--\n%s.%s = %s\n%s", f, v.cell(t), fld, f, f, f, v.cell(t), fld, f, v.track(t))
+		fmt.Fprintf(b, "%s := %s.%s\nif %s == 0 {\n%s = S\n}\n%s -= cellUnit\n%s.%s = %s\n%s", f, v.cell(t), fld, f, f, f, v.cell(t), fld, f, v.track(t))
 		fmt.Fprintf(b, "%s = %s + %s\n", ptr, t, f)
 		wrap(ptr)
 		load()
@@ -167,7 +168,7 @@ func operand(b *strings.Builder, v variant, side, m string, snap bool) {
 		fmt.Fprintf(b, "%s := %s.%s\n%s = %s + %s\n", f, v.cell(t), fld, ptr, t, f)
 		wrap(ptr)
 		load()
-		fmt.Fprintf(b, "%s++\nif %s == S {\n%s = 0\n}\n%s.%s = %s\n%s", f, f, f, v.cell(t), fld, f, v.track(t))
+		fmt.Fprintf(b, "%s += cellUnit\nif %s == S {\n%s = 0\n}\n%s.%s = %s\n%s", f, f, f, v.cell(t), fld, f, v.track(t))
 	}
 }
 
@@ -197,8 +198,8 @@ func djn(fields ...string) func(*strings.Builder, variant, string, int) {
 		fmt.Fprintf(b, "d := %s\n", v.ref("bptr"))
 		var cond []string
 		for _, f := range fields {
-			fmt.Fprintf(b, "if d.%s == 0 {\nd.%s = S\n}\nd.%s--\n", f, f, f)
-			cond = append(cond, "b"+f+" != 1")
+			fmt.Fprintf(b, "if d.%s == 0 {\nd.%s = S\n}\nd.%s -= cellUnit\n", f, f, f)
+			cond = append(cond, "b"+f+" != cellUnit")
 		}
 		fmt.Fprintf(b, "%sif %s {\nnext = aptr\n}\n%s", v.track("bptr"), strings.Join(cond, " || "), v.goTo("push1"))
 	}
