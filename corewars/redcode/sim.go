@@ -11,7 +11,7 @@ import "unsafe"
 // a number times cellUnit, the size of a cell, and so do the queued
 // addresses: a sum of an address and a field is then the byte offset of its
 // cell from core[0], which the batch loop reaches with no shift (see
-// cellAt). Everything outside the loops sees plain numbers (instruction,
+// coreBase). Everything outside the loops sees plain numbers (instruction,
 // queue.At, toCell); arithmetic mod S works alike on the scaled numbers
 // with S scaled (the loops' S is the core size times cellUnit).
 type cell struct {
@@ -148,9 +148,10 @@ func (q *queue) push(pc uint32) {
 	q.n++
 }
 
-// The batch loop (runUntrackedSteps) reaches cells and queue slots through
-// cellAt and slotAt, without Go's bounds checks: they were 14% of its
-// machine instructions. Every index it uses is in range by construction:
+// The batch loop (runUntrackedSteps) reaches the cell at scaled address x
+// as (*cell)(unsafe.Add(core, x)), core from coreBase, and queue slots
+// through slotAt, without Go's bounds checks: they were 14% of its machine
+// instructions. Every index it uses is in range by construction:
 //   - an address (scaled, a byte offset) is a sum pc + field (or t + field)
 //     brought below S by one subtraction, which is enough because pc and
 //     every field are below S:
@@ -164,14 +165,9 @@ func (q *queue) push(pc uint32) {
 // Go's bounds checks, and FuzzSimulate plays random warriors through both and
 // checks the fields.
 
-// coreBase is the address of core[0], for cellAt.
+// coreBase is the address of core[0], to which the batch loop adds a scaled
+// address (below len(core)<<cellShift) to reach its cell.
 func coreBase(core []cell) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(core)) }
-
-// cellAt is &core[x>>cellShift] for a scaled address x below
-// len(core)<<cellShift, core given by coreBase.
-func cellAt(core unsafe.Pointer, x uint32) *cell {
-	return (*cell)(unsafe.Add(core, uintptr(x)))
-}
 
 // slotAt is &buf[i] for i below len(buf).
 func slotAt(buf []uint32, i int) *uint32 {
