@@ -20484,15 +20484,17 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 		spl:
 			tail = q.tail
 			q.buf[tail] = next
-			q.tail = (tail + 1) & q.mask
+			tail = (tail + 1) & q.mask
 			if q.n < q.max {
 				if q.n == len(q.buf) {
+					q.tail = tail
 					return w, left, stopGrow, pc, next, aptr
 				}
-				q.buf[q.tail] = aptr
-				q.tail = (q.tail + 1) & q.mask
+				q.buf[tail] = aptr
+				tail = (tail + 1) & q.mask
 				q.n++
 			}
+			q.tail = tail
 			cw = w.next
 			left--
 			if left == 0 {

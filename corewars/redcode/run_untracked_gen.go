@@ -18318,15 +18318,17 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 		splA:
 			tail = q.tail
 			*slotAt(q.buf, tail) = next
-			q.tail = (tail + 1) & q.mask
+			tail = (tail + 1) & q.mask
 			if q.n < q.max {
 				if q.n == len(q.buf) {
+					q.tail = tail
 					return w, left, stopGrow, pc, next, aptr
 				}
-				*slotAt(q.buf, q.tail) = aptr
-				q.tail = (q.tail + 1) & q.mask
+				*slotAt(q.buf, tail) = aptr
+				tail = (tail + 1) & q.mask
 				q.n++
 			}
+			q.tail = tail
 			cw = w.next
 			left--
 			if left == 0 {
@@ -36560,15 +36562,17 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 		splB:
 			tail = q.tail
 			*slotAt(q.buf, tail) = next
-			q.tail = (tail + 1) & q.mask
+			tail = (tail + 1) & q.mask
 			if q.n < q.max {
 				if q.n == len(q.buf) {
+					q.tail = tail
 					return w, left, stopGrow, pc, next, aptr
 				}
-				*slotAt(q.buf, q.tail) = aptr
-				q.tail = (q.tail + 1) & q.mask
+				*slotAt(q.buf, tail) = aptr
+				tail = (tail + 1) & q.mask
 				q.n++
 			}
+			q.tail = tail
 			cw = w.next
 			left--
 			if left == 0 {
