@@ -6,11 +6,15 @@ import "fmt"
 // queues and p-spaces. A round is loaded with LoadRound and then driven with
 // Step (one instruction, with events, for a display) or RunRound (fast).
 type Machine struct {
-	size     uint32
-	core     []cell
-	owner    []int8  // last writer of each cell (-1: none since the round started)
-	written  []int32 // the stamp of each cell's last write (-1: none since the round started)
-	stamp    int32   // what Step records as the time of its writes (SetStamp)
+	size uint32
+	core []cell
+	// owner and written are the last writer of each cell and the stamp of its last write
+	// (-1: none since the round started); nil until something records or asks for them, so
+	// that batch battles neither clear nor touch their memory (40 KB a machine at 8000
+	// cells: ten pages the kernel would map at their first touch).
+	owner    []int8
+	written  []int32
+	stamp    int32 // what Step records as the time of its writes (SetStamp)
 	maxProc  int
 	cycles   int64
 	progs    []*Warrior
@@ -58,8 +62,7 @@ func NewMachine(cfg Settings, progs []*Warrior) (*Machine, error) {
 		return nil, fmt.Errorf("not enough memory: a core of %d cells with %d p-space cells per warrior needs %d MB",
 			cfg.CoreSize, cfg.PSpaceSize, need>>20)
 	}
-	m := &Machine{size: uint32(cfg.CoreSize), core: make([]cell, cfg.CoreSize), owner: make([]int8, cfg.CoreSize),
-		written: make([]int32, cfg.CoreSize),
+	m := &Machine{size: uint32(cfg.CoreSize), core: make([]cell, cfg.CoreSize),
 		maxProc: cfg.MaxProcesses, cycles: cfg.Cycles, progs: progs, ws: make([]simWarrior, n), next: make([]int, n),
 		Scores: make([][]int, n), deaths: make([]death, 0, n)}
 	for x := range m.core {
@@ -112,6 +115,9 @@ func (m *Machine) LoadRound(positions []int, first int) {
 	core, kind := m.core, blank.kind
 	for i := range core {
 		core[i].a, core[i].b, core[i].kind = 0, 0, kind
+	}
+	if !m.untracked {
+		m.makeOwners()
 	}
 	if !m.untracked || !m.ownersClear {
 		for i := range m.owner {
@@ -183,8 +189,24 @@ func (m *Machine) Step() StepEvent {
 	return ev
 }
 
+// makeOwners makes owner and written (every cell -1) if they are not there yet. An untracked
+// machine that never made them has recorded no writer since its round started, so -1 is what
+// they would hold.
+func (m *Machine) makeOwners() {
+	if m.owner != nil {
+		return
+	}
+	m.owner, m.written = make([]int8, len(m.core)), make([]int32, len(m.core))
+	for i := range m.owner {
+		m.owner[i], m.written[i] = -1, -1
+	}
+}
+
 // RunRound runs the loaded round to its end.
 func (m *Machine) RunRound() {
+	if !m.untracked {
+		m.makeOwners()
+	}
 	for !m.over {
 		if m.untracked {
 			m.runUntracked(1 << 62)
@@ -199,6 +221,9 @@ func (m *Machine) RunRound() {
 func (m *Machine) RunSteps(n int64) {
 	if m.over || n <= 0 {
 		return
+	}
+	if !m.untracked {
+		m.makeOwners()
 	}
 	if m.untracked {
 		m.runUntracked(n)
@@ -270,6 +295,7 @@ func bitsBelow(x uint64, r int) int {
 func (m *Machine) TrackOwners(on bool) { m.untracked = !on }
 
 func (m *Machine) step() {
+	m.makeOwners()
 	m.ownersClear = false // Step records owners even when RunRound does not
 	if !m.over {
 		m.run(1)
@@ -337,15 +363,25 @@ func (m *Machine) SetStamp(t int32) { m.stamp = t }
 
 // Written is the stamp of the last write of the cell at address a, -1 if none was written
 // since the round started (loading is not a write).
-func (m *Machine) Written(a int) int { return int(m.written[a]) }
+func (m *Machine) Written(a int) int {
+	if m.written == nil {
+		return -1
+	}
+	return int(m.written[a])
+}
 
 // Cell returns the instruction at address a and the warrior that wrote it last (-1: none).
 func (m *Machine) Cell(a int) (Instruction, int) {
-	return m.core[a].instruction(), int(m.owner[a])
+	return m.core[a].instruction(), m.Owner(a)
 }
 
 // Owner is the warrior that wrote the cell at address a last, -1 if none has.
-func (m *Machine) Owner(a int) int { return int(m.owner[a]) }
+func (m *Machine) Owner(a int) int {
+	if m.owner == nil {
+		return -1
+	}
+	return int(m.owner[a])
+}
 
 // Processes returns warrior i's process queue, next to run first.
 func (m *Machine) Processes(i int) []int {
