@@ -182,6 +182,7 @@ func (m *Machine) Step() StepEvent {
 	w := &m.ws[m.cur]
 	ev := StepEvent{Warrior: m.cur, PC: w.q.At(0)}
 	before := w.q.n
+	m.makeOwners()
 	m.step()
 	ev.ProcessDied = w.q.n < before
 	ev.WarriorDied = !w.alive
@@ -193,9 +194,13 @@ func (m *Machine) Step() StepEvent {
 // machine that never made them has recorded no writer since its round started, so -1 is what
 // they would hold.
 func (m *Machine) makeOwners() {
-	if m.owner != nil {
-		return
+	if m.owner == nil { // (the test inline at every call, Step's included)
+		m.newOwners()
 	}
+}
+
+//go:noinline (so that makeOwners stays small enough to inline)
+func (m *Machine) newOwners() {
 	m.owner, m.written = make([]int8, len(m.core)), make([]int32, len(m.core))
 	for i := range m.owner {
 		m.owner[i], m.written[i] = -1, -1
@@ -295,7 +300,6 @@ func bitsBelow(x uint64, r int) int {
 func (m *Machine) TrackOwners(on bool) { m.untracked = !on }
 
 func (m *Machine) step() {
-	m.makeOwners()
 	m.ownersClear = false // Step records owners even when RunRound does not
 	if !m.over {
 		m.run(1)
