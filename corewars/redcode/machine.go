@@ -182,7 +182,6 @@ func (m *Machine) Step() StepEvent {
 	w := &m.ws[m.cur]
 	ev := StepEvent{Warrior: m.cur, PC: w.q.At(0)}
 	before := w.q.n
-	m.makeOwners()
 	m.step()
 	ev.ProcessDied = w.q.n < before
 	ev.WarriorDied = !w.alive
@@ -194,7 +193,7 @@ func (m *Machine) Step() StepEvent {
 // machine that never made them has recorded no writer since its round started, so -1 is what
 // they would hold.
 func (m *Machine) makeOwners() {
-	if m.owner == nil { // (the test inline at every call, Step's included)
+	if m.owner == nil { // (the test inline, the work out of line)
 		m.newOwners()
 	}
 }
@@ -209,9 +208,6 @@ func (m *Machine) newOwners() {
 
 // RunRound runs the loaded round to its end.
 func (m *Machine) RunRound() {
-	if !m.untracked {
-		m.makeOwners()
-	}
 	for !m.over {
 		if m.untracked {
 			m.runUntracked(1 << 62)
@@ -226,9 +222,6 @@ func (m *Machine) RunRound() {
 func (m *Machine) RunSteps(n int64) {
 	if m.over || n <= 0 {
 		return
-	}
-	if !m.untracked {
-		m.makeOwners()
 	}
 	if m.untracked {
 		m.runUntracked(n)

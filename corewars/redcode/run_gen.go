@@ -5,6 +5,7 @@ package redcode
 // run executes up to steps instructions of the loaded round (fewer when the
 // round ends), recording the last writer of each cell it writes.
 func (m *Machine) run(steps int64) {
+	m.makeOwners()     // (a machine makes them when it first records)
 	cw := &m.ws[m.cur] // the warrior whose turn it is
 	for steps > 0 {
 		// A chunk of steps that only a warrior's death can cut short.
@@ -100,7 +101,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 			q := &w.q
 			pc := q.buf[q.head]
 			q.head = (q.head + 1) & q.mask
-			ic := &core[pc>>cellShift]
+			ic := cellAt(core, pc)
 			// The instruction register: the fields as fetched (operands may
 			// change the cell); opcode and modes change only by execution.
 			ia, ib := ic.a, ic.b
@@ -133,7 +134,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				aptr = pc
 				aa, ab = ia, ib
 				bptr = pc
-				d := &core[bptr>>cellShift]
+				d := cellAt(core, bptr)
 				d.a, d.b, d.kind = ia, ib, uint32(fastMovI+0)|uint32(kMOV|mI)<<kindShift|0<<(kindShift+8)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
@@ -145,7 +146,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if bptr >= S {
 					bptr -= S
 				}
-				d := &core[bptr>>cellShift]
+				d := cellAt(core, bptr)
 				d.a, d.b, d.kind = ia, ib, uint32(fastMovI+1)|uint32(kMOV|mI)<<kindShift|1<<(kindShift+8)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
@@ -157,11 +158,11 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].b
+				bptr = tb + cellAt(core, tb).b
 				if bptr >= S {
 					bptr -= S
 				}
-				d := &core[bptr>>cellShift]
+				d := cellAt(core, bptr)
 				d.a, d.b, d.kind = ia, ib, uint32(fastMovI+2)|uint32(kMOV|mI)<<kindShift|2<<(kindShift+8)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
@@ -173,19 +174,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				d := &core[bptr>>cellShift]
+				d := cellAt(core, bptr)
 				d.a, d.b, d.kind = ia, ib, uint32(fastMovI+3)|uint32(kMOV|mI)<<kindShift|3<<(kindShift+8)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
@@ -197,7 +198,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -206,10 +207,10 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
-				d := &core[bptr>>cellShift]
+				d := cellAt(core, bptr)
 				d.a, d.b, d.kind = ia, ib, uint32(fastMovI+4)|uint32(kMOV|mI)<<kindShift|4<<(kindShift+8)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
@@ -221,11 +222,11 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].a
+				bptr = tb + cellAt(core, tb).a
 				if bptr >= S {
 					bptr -= S
 				}
-				d := &core[bptr>>cellShift]
+				d := cellAt(core, bptr)
 				d.a, d.b, d.kind = ia, ib, uint32(fastMovI+5)|uint32(kMOV|mI)<<kindShift|5<<(kindShift+8)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
@@ -237,19 +238,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				d := &core[bptr>>cellShift]
+				d := cellAt(core, bptr)
 				d.a, d.b, d.kind = ia, ib, uint32(fastMovI+6)|uint32(kMOV|mI)<<kindShift|6<<(kindShift+8)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
@@ -261,7 +262,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -270,10 +271,10 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
-				d := &core[bptr>>cellShift]
+				d := cellAt(core, bptr)
 				d.a, d.b, d.kind = ia, ib, uint32(fastMovI+7)|uint32(kMOV|mI)<<kindShift|7<<(kindShift+8)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
@@ -283,10 +284,10 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				bptr = pc
-				d := &core[bptr>>cellShift]
-				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -295,13 +296,13 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				bptr = pc + ib
 				if bptr >= S {
 					bptr -= S
 				}
-				d := &core[bptr>>cellShift]
-				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -310,17 +311,17 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].b
+				bptr = tb + cellAt(core, tb).b
 				if bptr >= S {
 					bptr -= S
 				}
-				d := &core[bptr>>cellShift]
-				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -329,25 +330,25 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				d := &core[bptr>>cellShift]
-				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -356,12 +357,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -370,11 +371,11 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
-				d := &core[bptr>>cellShift]
-				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -383,17 +384,17 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].a
+				bptr = tb + cellAt(core, tb).a
 				if bptr >= S {
 					bptr -= S
 				}
-				d := &core[bptr>>cellShift]
-				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -402,25 +403,25 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				d := &core[bptr>>cellShift]
-				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -429,12 +430,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -443,11 +444,11 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
-				d := &core[bptr>>cellShift]
-				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -456,14 +457,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].b
+				aptr = ta + cellAt(core, ta).b
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				bptr = pc
-				d := &core[bptr>>cellShift]
-				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -472,17 +473,17 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].b
+				aptr = ta + cellAt(core, ta).b
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				bptr = pc + ib
 				if bptr >= S {
 					bptr -= S
 				}
-				d := &core[bptr>>cellShift]
-				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -491,21 +492,21 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].b
+				aptr = ta + cellAt(core, ta).b
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].b
+				bptr = tb + cellAt(core, tb).b
 				if bptr >= S {
 					bptr -= S
 				}
-				d := &core[bptr>>cellShift]
-				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -514,29 +515,29 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].b
+				aptr = ta + cellAt(core, ta).b
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				d := &core[bptr>>cellShift]
-				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -545,16 +546,16 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].b
+				aptr = ta + cellAt(core, ta).b
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -563,11 +564,11 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
-				d := &core[bptr>>cellShift]
-				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -576,21 +577,21 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].b
+				aptr = ta + cellAt(core, ta).b
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].a
+				bptr = tb + cellAt(core, tb).a
 				if bptr >= S {
 					bptr -= S
 				}
-				d := &core[bptr>>cellShift]
-				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -599,29 +600,29 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].b
+				aptr = ta + cellAt(core, ta).b
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				d := &core[bptr>>cellShift]
-				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -630,16 +631,16 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].b
+				aptr = ta + cellAt(core, ta).b
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -648,11 +649,11 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
-				d := &core[bptr>>cellShift]
-				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -661,22 +662,22 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				bptr = pc
-				d := &core[bptr>>cellShift]
-				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -685,25 +686,25 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				bptr = pc + ib
 				if bptr >= S {
 					bptr -= S
 				}
-				d := &core[bptr>>cellShift]
-				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -712,29 +713,29 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].b
+				bptr = tb + cellAt(core, tb).b
 				if bptr >= S {
 					bptr -= S
 				}
-				d := &core[bptr>>cellShift]
-				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -743,37 +744,37 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				d := &core[bptr>>cellShift]
-				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -782,24 +783,24 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -808,11 +809,11 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
-				d := &core[bptr>>cellShift]
-				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -821,29 +822,29 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].a
+				bptr = tb + cellAt(core, tb).a
 				if bptr >= S {
 					bptr -= S
 				}
-				d := &core[bptr>>cellShift]
-				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -852,37 +853,37 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				d := &core[bptr>>cellShift]
-				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -891,24 +892,24 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -917,11 +918,11 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
-				d := &core[bptr>>cellShift]
-				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -930,22 +931,22 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				bptr = pc
-				d := &core[bptr>>cellShift]
-				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -954,25 +955,25 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				bptr = pc + ib
 				if bptr >= S {
 					bptr -= S
 				}
-				d := &core[bptr>>cellShift]
-				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -981,29 +982,29 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].b
+				bptr = tb + cellAt(core, tb).b
 				if bptr >= S {
 					bptr -= S
 				}
-				d := &core[bptr>>cellShift]
-				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -1012,37 +1013,37 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				d := &core[bptr>>cellShift]
-				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -1051,24 +1052,24 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -1077,11 +1078,11 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
-				d := &core[bptr>>cellShift]
-				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -1090,29 +1091,29 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].a
+				bptr = tb + cellAt(core, tb).a
 				if bptr >= S {
 					bptr -= S
 				}
-				d := &core[bptr>>cellShift]
-				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -1121,37 +1122,37 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				d := &core[bptr>>cellShift]
-				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -1160,24 +1161,24 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -1186,11 +1187,11 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
-				d := &core[bptr>>cellShift]
-				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -1199,14 +1200,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].a
+				aptr = ta + cellAt(core, ta).a
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				bptr = pc
-				d := &core[bptr>>cellShift]
-				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -1215,17 +1216,17 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].a
+				aptr = ta + cellAt(core, ta).a
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				bptr = pc + ib
 				if bptr >= S {
 					bptr -= S
 				}
-				d := &core[bptr>>cellShift]
-				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -1234,21 +1235,21 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].a
+				aptr = ta + cellAt(core, ta).a
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].b
+				bptr = tb + cellAt(core, tb).b
 				if bptr >= S {
 					bptr -= S
 				}
-				d := &core[bptr>>cellShift]
-				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -1257,29 +1258,29 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].a
+				aptr = ta + cellAt(core, ta).a
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				d := &core[bptr>>cellShift]
-				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -1288,16 +1289,16 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].a
+				aptr = ta + cellAt(core, ta).a
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -1306,11 +1307,11 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
-				d := &core[bptr>>cellShift]
-				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -1319,21 +1320,21 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].a
+				aptr = ta + cellAt(core, ta).a
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].a
+				bptr = tb + cellAt(core, tb).a
 				if bptr >= S {
 					bptr -= S
 				}
-				d := &core[bptr>>cellShift]
-				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -1342,29 +1343,29 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].a
+				aptr = ta + cellAt(core, ta).a
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				d := &core[bptr>>cellShift]
-				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -1373,16 +1374,16 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].a
+				aptr = ta + cellAt(core, ta).a
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -1391,11 +1392,11 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
-				d := &core[bptr>>cellShift]
-				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -1404,22 +1405,22 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				bptr = pc
-				d := &core[bptr>>cellShift]
-				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -1428,25 +1429,25 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				bptr = pc + ib
 				if bptr >= S {
 					bptr -= S
 				}
-				d := &core[bptr>>cellShift]
-				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -1455,29 +1456,29 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].b
+				bptr = tb + cellAt(core, tb).b
 				if bptr >= S {
 					bptr -= S
 				}
-				d := &core[bptr>>cellShift]
-				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -1486,37 +1487,37 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				d := &core[bptr>>cellShift]
-				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -1525,24 +1526,24 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -1551,11 +1552,11 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
-				d := &core[bptr>>cellShift]
-				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -1564,29 +1565,29 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].a
+				bptr = tb + cellAt(core, tb).a
 				if bptr >= S {
 					bptr -= S
 				}
-				d := &core[bptr>>cellShift]
-				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -1595,37 +1596,37 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				d := &core[bptr>>cellShift]
-				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -1634,24 +1635,24 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -1660,11 +1661,11 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
-				d := &core[bptr>>cellShift]
-				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -1673,22 +1674,22 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				bptr = pc
-				d := &core[bptr>>cellShift]
-				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -1697,25 +1698,25 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				bptr = pc + ib
 				if bptr >= S {
 					bptr -= S
 				}
-				d := &core[bptr>>cellShift]
-				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -1724,29 +1725,29 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].b
+				bptr = tb + cellAt(core, tb).b
 				if bptr >= S {
 					bptr -= S
 				}
-				d := &core[bptr>>cellShift]
-				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -1755,37 +1756,37 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				d := &core[bptr>>cellShift]
-				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -1794,24 +1795,24 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -1820,11 +1821,11 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
-				d := &core[bptr>>cellShift]
-				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -1833,29 +1834,29 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].a
+				bptr = tb + cellAt(core, tb).a
 				if bptr >= S {
 					bptr -= S
 				}
-				d := &core[bptr>>cellShift]
-				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -1864,37 +1865,37 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				d := &core[bptr>>cellShift]
-				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -1903,24 +1904,24 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -1929,11 +1930,11 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
-				d := &core[bptr>>cellShift]
-				d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+				d := cellAt(core, bptr)
+				d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -1954,7 +1955,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].b
+				bptr = tb + cellAt(core, tb).b
 				if bptr >= S {
 					bptr -= S
 				}
@@ -1965,12 +1966,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
@@ -1984,7 +1985,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -1993,7 +1994,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				goto spl
@@ -2003,7 +2004,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].a
+				bptr = tb + cellAt(core, tb).a
 				if bptr >= S {
 					bptr -= S
 				}
@@ -2014,12 +2015,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
@@ -2033,7 +2034,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -2042,7 +2043,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				goto spl
@@ -2072,7 +2073,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].b
+				bptr = tb + cellAt(core, tb).b
 				if bptr >= S {
 					bptr -= S
 				}
@@ -2086,12 +2087,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
@@ -2108,7 +2109,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -2117,7 +2118,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				goto spl
@@ -2130,7 +2131,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].a
+				bptr = tb + cellAt(core, tb).a
 				if bptr >= S {
 					bptr -= S
 				}
@@ -2144,12 +2145,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
@@ -2166,7 +2167,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -2175,7 +2176,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				goto spl
@@ -2184,7 +2185,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].b
+				aptr = ta + cellAt(core, ta).b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -2195,7 +2196,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].b
+				aptr = ta + cellAt(core, ta).b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -2209,7 +2210,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].b
+				aptr = ta + cellAt(core, ta).b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -2217,7 +2218,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].b
+				bptr = tb + cellAt(core, tb).b
 				if bptr >= S {
 					bptr -= S
 				}
@@ -2227,7 +2228,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].b
+				aptr = ta + cellAt(core, ta).b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -2235,12 +2236,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
@@ -2253,7 +2254,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].b
+				aptr = ta + cellAt(core, ta).b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -2261,7 +2262,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -2270,7 +2271,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				goto spl
@@ -2279,7 +2280,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].b
+				aptr = ta + cellAt(core, ta).b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -2287,7 +2288,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].a
+				bptr = tb + cellAt(core, tb).a
 				if bptr >= S {
 					bptr -= S
 				}
@@ -2297,7 +2298,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].b
+				aptr = ta + cellAt(core, ta).b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -2305,12 +2306,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
@@ -2323,7 +2324,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].b
+				aptr = ta + cellAt(core, ta).b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -2331,7 +2332,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -2340,7 +2341,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				goto spl
@@ -2349,12 +2350,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -2368,12 +2369,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -2390,12 +2391,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -2406,7 +2407,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].b
+				bptr = tb + cellAt(core, tb).b
 				if bptr >= S {
 					bptr -= S
 				}
@@ -2416,12 +2417,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -2432,12 +2433,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
@@ -2450,12 +2451,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -2466,7 +2467,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -2475,7 +2476,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				goto spl
@@ -2484,12 +2485,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -2500,7 +2501,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].a
+				bptr = tb + cellAt(core, tb).a
 				if bptr >= S {
 					bptr -= S
 				}
@@ -2510,12 +2511,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -2526,12 +2527,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
@@ -2544,12 +2545,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -2560,7 +2561,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -2569,7 +2570,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				goto spl
@@ -2578,7 +2579,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -2587,7 +2588,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				bptr = pc
@@ -2597,7 +2598,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -2606,7 +2607,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				bptr = pc + ib
@@ -2619,7 +2620,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -2628,14 +2629,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].b
+				bptr = tb + cellAt(core, tb).b
 				if bptr >= S {
 					bptr -= S
 				}
@@ -2645,7 +2646,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -2654,19 +2655,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
@@ -2679,7 +2680,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -2688,14 +2689,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -2704,7 +2705,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				goto spl
@@ -2713,7 +2714,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -2722,14 +2723,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].a
+				bptr = tb + cellAt(core, tb).a
 				if bptr >= S {
 					bptr -= S
 				}
@@ -2739,7 +2740,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -2748,19 +2749,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
@@ -2773,7 +2774,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -2782,14 +2783,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -2798,7 +2799,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				goto spl
@@ -2807,7 +2808,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].a
+				aptr = ta + cellAt(core, ta).a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -2818,7 +2819,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].a
+				aptr = ta + cellAt(core, ta).a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -2832,7 +2833,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].a
+				aptr = ta + cellAt(core, ta).a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -2840,7 +2841,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].b
+				bptr = tb + cellAt(core, tb).b
 				if bptr >= S {
 					bptr -= S
 				}
@@ -2850,7 +2851,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].a
+				aptr = ta + cellAt(core, ta).a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -2858,12 +2859,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
@@ -2876,7 +2877,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].a
+				aptr = ta + cellAt(core, ta).a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -2884,7 +2885,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -2893,7 +2894,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				goto spl
@@ -2902,7 +2903,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].a
+				aptr = ta + cellAt(core, ta).a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -2910,7 +2911,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].a
+				bptr = tb + cellAt(core, tb).a
 				if bptr >= S {
 					bptr -= S
 				}
@@ -2920,7 +2921,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].a
+				aptr = ta + cellAt(core, ta).a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -2928,12 +2929,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
@@ -2946,7 +2947,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].a
+				aptr = ta + cellAt(core, ta).a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -2954,7 +2955,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -2963,7 +2964,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				goto spl
@@ -2972,12 +2973,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -2991,12 +2992,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -3013,12 +3014,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -3029,7 +3030,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].b
+				bptr = tb + cellAt(core, tb).b
 				if bptr >= S {
 					bptr -= S
 				}
@@ -3039,12 +3040,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -3055,12 +3056,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
@@ -3073,12 +3074,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -3089,7 +3090,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -3098,7 +3099,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				goto spl
@@ -3107,12 +3108,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -3123,7 +3124,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].a
+				bptr = tb + cellAt(core, tb).a
 				if bptr >= S {
 					bptr -= S
 				}
@@ -3133,12 +3134,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -3149,12 +3150,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
@@ -3167,12 +3168,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -3183,7 +3184,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -3192,7 +3193,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				goto spl
@@ -3201,7 +3202,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -3210,7 +3211,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				bptr = pc
@@ -3220,7 +3221,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -3229,7 +3230,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				bptr = pc + ib
@@ -3242,7 +3243,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -3251,14 +3252,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].b
+				bptr = tb + cellAt(core, tb).b
 				if bptr >= S {
 					bptr -= S
 				}
@@ -3268,7 +3269,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -3277,19 +3278,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
@@ -3302,7 +3303,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -3311,14 +3312,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -3327,7 +3328,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				goto spl
@@ -3336,7 +3337,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -3345,14 +3346,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].a
+				bptr = tb + cellAt(core, tb).a
 				if bptr >= S {
 					bptr -= S
 				}
@@ -3362,7 +3363,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -3371,19 +3372,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
@@ -3396,7 +3397,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -3405,14 +3406,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -3421,7 +3422,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				goto spl
@@ -3444,7 +3445,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].b
+				bptr = tb + cellAt(core, tb).b
 				if bptr >= S {
 					bptr -= S
 				}
@@ -3456,12 +3457,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
@@ -3476,7 +3477,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -3485,7 +3486,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				next = aptr
@@ -3496,7 +3497,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].a
+				bptr = tb + cellAt(core, tb).a
 				if bptr >= S {
 					bptr -= S
 				}
@@ -3508,12 +3509,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
@@ -3528,7 +3529,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -3537,7 +3538,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				next = aptr
@@ -3570,7 +3571,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].b
+				bptr = tb + cellAt(core, tb).b
 				if bptr >= S {
 					bptr -= S
 				}
@@ -3585,12 +3586,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
@@ -3608,7 +3609,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -3617,7 +3618,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				next = aptr
@@ -3631,7 +3632,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].a
+				bptr = tb + cellAt(core, tb).a
 				if bptr >= S {
 					bptr -= S
 				}
@@ -3646,12 +3647,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
@@ -3669,7 +3670,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -3678,7 +3679,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				next = aptr
@@ -3688,7 +3689,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].b
+				aptr = ta + cellAt(core, ta).b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -3700,7 +3701,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].b
+				aptr = ta + cellAt(core, ta).b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -3715,7 +3716,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].b
+				aptr = ta + cellAt(core, ta).b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -3723,7 +3724,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].b
+				bptr = tb + cellAt(core, tb).b
 				if bptr >= S {
 					bptr -= S
 				}
@@ -3734,7 +3735,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].b
+				aptr = ta + cellAt(core, ta).b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -3742,12 +3743,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
@@ -3761,7 +3762,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].b
+				aptr = ta + cellAt(core, ta).b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -3769,7 +3770,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -3778,7 +3779,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				next = aptr
@@ -3788,7 +3789,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].b
+				aptr = ta + cellAt(core, ta).b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -3796,7 +3797,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].a
+				bptr = tb + cellAt(core, tb).a
 				if bptr >= S {
 					bptr -= S
 				}
@@ -3807,7 +3808,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].b
+				aptr = ta + cellAt(core, ta).b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -3815,12 +3816,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
@@ -3834,7 +3835,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].b
+				aptr = ta + cellAt(core, ta).b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -3842,7 +3843,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -3851,7 +3852,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				next = aptr
@@ -3861,12 +3862,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -3881,12 +3882,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -3904,12 +3905,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -3920,7 +3921,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].b
+				bptr = tb + cellAt(core, tb).b
 				if bptr >= S {
 					bptr -= S
 				}
@@ -3931,12 +3932,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -3947,12 +3948,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
@@ -3966,12 +3967,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -3982,7 +3983,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -3991,7 +3992,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				next = aptr
@@ -4001,12 +4002,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -4017,7 +4018,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].a
+				bptr = tb + cellAt(core, tb).a
 				if bptr >= S {
 					bptr -= S
 				}
@@ -4028,12 +4029,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -4044,12 +4045,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
@@ -4063,12 +4064,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -4079,7 +4080,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -4088,7 +4089,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				next = aptr
@@ -4098,7 +4099,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -4107,7 +4108,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				bptr = pc
@@ -4118,7 +4119,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -4127,7 +4128,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				bptr = pc + ib
@@ -4141,7 +4142,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -4150,14 +4151,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].b
+				bptr = tb + cellAt(core, tb).b
 				if bptr >= S {
 					bptr -= S
 				}
@@ -4168,7 +4169,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -4177,19 +4178,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
@@ -4203,7 +4204,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -4212,14 +4213,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -4228,7 +4229,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				next = aptr
@@ -4238,7 +4239,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -4247,14 +4248,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].a
+				bptr = tb + cellAt(core, tb).a
 				if bptr >= S {
 					bptr -= S
 				}
@@ -4265,7 +4266,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -4274,19 +4275,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
@@ -4300,7 +4301,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -4309,14 +4310,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -4325,7 +4326,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				next = aptr
@@ -4335,7 +4336,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].a
+				aptr = ta + cellAt(core, ta).a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -4347,7 +4348,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].a
+				aptr = ta + cellAt(core, ta).a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -4362,7 +4363,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].a
+				aptr = ta + cellAt(core, ta).a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -4370,7 +4371,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].b
+				bptr = tb + cellAt(core, tb).b
 				if bptr >= S {
 					bptr -= S
 				}
@@ -4381,7 +4382,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].a
+				aptr = ta + cellAt(core, ta).a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -4389,12 +4390,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
@@ -4408,7 +4409,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].a
+				aptr = ta + cellAt(core, ta).a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -4416,7 +4417,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -4425,7 +4426,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				next = aptr
@@ -4435,7 +4436,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].a
+				aptr = ta + cellAt(core, ta).a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -4443,7 +4444,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].a
+				bptr = tb + cellAt(core, tb).a
 				if bptr >= S {
 					bptr -= S
 				}
@@ -4454,7 +4455,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].a
+				aptr = ta + cellAt(core, ta).a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -4462,12 +4463,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
@@ -4481,7 +4482,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].a
+				aptr = ta + cellAt(core, ta).a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -4489,7 +4490,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -4498,7 +4499,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				next = aptr
@@ -4508,12 +4509,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -4528,12 +4529,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -4551,12 +4552,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -4567,7 +4568,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].b
+				bptr = tb + cellAt(core, tb).b
 				if bptr >= S {
 					bptr -= S
 				}
@@ -4578,12 +4579,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -4594,12 +4595,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
@@ -4613,12 +4614,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -4629,7 +4630,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -4638,7 +4639,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				next = aptr
@@ -4648,12 +4649,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -4664,7 +4665,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].a
+				bptr = tb + cellAt(core, tb).a
 				if bptr >= S {
 					bptr -= S
 				}
@@ -4675,12 +4676,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -4691,12 +4692,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
@@ -4710,12 +4711,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -4726,7 +4727,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -4735,7 +4736,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				next = aptr
@@ -4745,7 +4746,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -4754,7 +4755,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				bptr = pc
@@ -4765,7 +4766,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -4774,7 +4775,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				bptr = pc + ib
@@ -4788,7 +4789,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -4797,14 +4798,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].b
+				bptr = tb + cellAt(core, tb).b
 				if bptr >= S {
 					bptr -= S
 				}
@@ -4815,7 +4816,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -4824,19 +4825,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
@@ -4850,7 +4851,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -4859,14 +4860,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -4875,7 +4876,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				next = aptr
@@ -4885,7 +4886,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -4894,14 +4895,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].a
+				bptr = tb + cellAt(core, tb).a
 				if bptr >= S {
 					bptr -= S
 				}
@@ -4912,7 +4913,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -4921,19 +4922,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
@@ -4947,7 +4948,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -4956,14 +4957,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -4972,7 +4973,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				next = aptr
@@ -4994,7 +4995,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].b
+				bptr = tb + cellAt(core, tb).b
 				if bptr >= S {
 					bptr -= S
 				}
@@ -5005,12 +5006,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
@@ -5024,7 +5025,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -5033,7 +5034,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				goto die
@@ -5043,7 +5044,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].a
+				bptr = tb + cellAt(core, tb).a
 				if bptr >= S {
 					bptr -= S
 				}
@@ -5054,12 +5055,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
@@ -5073,7 +5074,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -5082,7 +5083,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				goto die
@@ -5112,7 +5113,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].b
+				bptr = tb + cellAt(core, tb).b
 				if bptr >= S {
 					bptr -= S
 				}
@@ -5126,12 +5127,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
@@ -5148,7 +5149,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -5157,7 +5158,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				goto die
@@ -5170,7 +5171,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].a
+				bptr = tb + cellAt(core, tb).a
 				if bptr >= S {
 					bptr -= S
 				}
@@ -5184,12 +5185,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
@@ -5206,7 +5207,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -5215,7 +5216,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				goto die
@@ -5224,7 +5225,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].b
+				aptr = ta + cellAt(core, ta).b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -5235,7 +5236,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].b
+				aptr = ta + cellAt(core, ta).b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -5249,7 +5250,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].b
+				aptr = ta + cellAt(core, ta).b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -5257,7 +5258,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].b
+				bptr = tb + cellAt(core, tb).b
 				if bptr >= S {
 					bptr -= S
 				}
@@ -5267,7 +5268,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].b
+				aptr = ta + cellAt(core, ta).b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -5275,12 +5276,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
@@ -5293,7 +5294,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].b
+				aptr = ta + cellAt(core, ta).b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -5301,7 +5302,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -5310,7 +5311,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				goto die
@@ -5319,7 +5320,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].b
+				aptr = ta + cellAt(core, ta).b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -5327,7 +5328,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].a
+				bptr = tb + cellAt(core, tb).a
 				if bptr >= S {
 					bptr -= S
 				}
@@ -5337,7 +5338,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].b
+				aptr = ta + cellAt(core, ta).b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -5345,12 +5346,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
@@ -5363,7 +5364,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].b
+				aptr = ta + cellAt(core, ta).b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -5371,7 +5372,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -5380,7 +5381,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				goto die
@@ -5389,12 +5390,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -5408,12 +5409,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -5430,12 +5431,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -5446,7 +5447,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].b
+				bptr = tb + cellAt(core, tb).b
 				if bptr >= S {
 					bptr -= S
 				}
@@ -5456,12 +5457,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -5472,12 +5473,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
@@ -5490,12 +5491,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -5506,7 +5507,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -5515,7 +5516,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				goto die
@@ -5524,12 +5525,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -5540,7 +5541,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].a
+				bptr = tb + cellAt(core, tb).a
 				if bptr >= S {
 					bptr -= S
 				}
@@ -5550,12 +5551,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -5566,12 +5567,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
@@ -5584,12 +5585,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -5600,7 +5601,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -5609,7 +5610,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				goto die
@@ -5618,7 +5619,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -5627,7 +5628,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				bptr = pc
@@ -5637,7 +5638,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -5646,7 +5647,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				bptr = pc + ib
@@ -5659,7 +5660,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -5668,14 +5669,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].b
+				bptr = tb + cellAt(core, tb).b
 				if bptr >= S {
 					bptr -= S
 				}
@@ -5685,7 +5686,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -5694,19 +5695,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
@@ -5719,7 +5720,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -5728,14 +5729,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -5744,7 +5745,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				goto die
@@ -5753,7 +5754,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -5762,14 +5763,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].a
+				bptr = tb + cellAt(core, tb).a
 				if bptr >= S {
 					bptr -= S
 				}
@@ -5779,7 +5780,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -5788,19 +5789,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
@@ -5813,7 +5814,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -5822,14 +5823,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -5838,7 +5839,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				goto die
@@ -5847,7 +5848,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].a
+				aptr = ta + cellAt(core, ta).a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -5858,7 +5859,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].a
+				aptr = ta + cellAt(core, ta).a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -5872,7 +5873,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].a
+				aptr = ta + cellAt(core, ta).a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -5880,7 +5881,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].b
+				bptr = tb + cellAt(core, tb).b
 				if bptr >= S {
 					bptr -= S
 				}
@@ -5890,7 +5891,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].a
+				aptr = ta + cellAt(core, ta).a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -5898,12 +5899,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
@@ -5916,7 +5917,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].a
+				aptr = ta + cellAt(core, ta).a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -5924,7 +5925,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -5933,7 +5934,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				goto die
@@ -5942,7 +5943,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].a
+				aptr = ta + cellAt(core, ta).a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -5950,7 +5951,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].a
+				bptr = tb + cellAt(core, tb).a
 				if bptr >= S {
 					bptr -= S
 				}
@@ -5960,7 +5961,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].a
+				aptr = ta + cellAt(core, ta).a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -5968,12 +5969,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
@@ -5986,7 +5987,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].a
+				aptr = ta + cellAt(core, ta).a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -5994,7 +5995,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -6003,7 +6004,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				goto die
@@ -6012,12 +6013,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -6031,12 +6032,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -6053,12 +6054,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -6069,7 +6070,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].b
+				bptr = tb + cellAt(core, tb).b
 				if bptr >= S {
 					bptr -= S
 				}
@@ -6079,12 +6080,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -6095,12 +6096,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
@@ -6113,12 +6114,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -6129,7 +6130,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -6138,7 +6139,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				goto die
@@ -6147,12 +6148,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -6163,7 +6164,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].a
+				bptr = tb + cellAt(core, tb).a
 				if bptr >= S {
 					bptr -= S
 				}
@@ -6173,12 +6174,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -6189,12 +6190,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
@@ -6207,12 +6208,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -6223,7 +6224,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -6232,7 +6233,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				goto die
@@ -6241,7 +6242,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -6250,7 +6251,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				bptr = pc
@@ -6260,7 +6261,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -6269,7 +6270,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				bptr = pc + ib
@@ -6282,7 +6283,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -6291,14 +6292,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].b
+				bptr = tb + cellAt(core, tb).b
 				if bptr >= S {
 					bptr -= S
 				}
@@ -6308,7 +6309,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -6317,19 +6318,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
@@ -6342,7 +6343,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -6351,14 +6352,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -6367,7 +6368,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				goto die
@@ -6376,7 +6377,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -6385,14 +6386,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].a
+				bptr = tb + cellAt(core, tb).a
 				if bptr >= S {
 					bptr -= S
 				}
@@ -6402,7 +6403,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -6411,19 +6412,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
@@ -6436,7 +6437,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -6445,14 +6446,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
@@ -6461,7 +6462,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				goto die
@@ -6469,7 +6470,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				aptr = pc
 				bptr = pc
 				ba, bb = ia, ib
-				d := &core[bptr>>cellShift]
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -6486,8 +6487,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -6504,12 +6505,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].b
+				bptr = tb + cellAt(core, tb).b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -6526,20 +6527,20 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -6556,20 +6557,20 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
-				d := &core[bptr>>cellShift]
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -6586,12 +6587,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].a
+				bptr = tb + cellAt(core, tb).a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -6608,20 +6609,20 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -6638,20 +6639,20 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
-				d := &core[bptr>>cellShift]
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -6669,7 +6670,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				}
 				bptr = pc
 				ba, bb = ia, ib
-				d := &core[bptr>>cellShift]
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -6689,8 +6690,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -6710,12 +6711,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].b
+				bptr = tb + cellAt(core, tb).b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -6735,20 +6736,20 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -6768,20 +6769,20 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
-				d := &core[bptr>>cellShift]
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -6801,12 +6802,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].a
+				bptr = tb + cellAt(core, tb).a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -6826,20 +6827,20 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -6859,20 +6860,20 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
-				d := &core[bptr>>cellShift]
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -6888,13 +6889,13 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].b
+				aptr = ta + cellAt(core, ta).b
 				if aptr >= S {
 					aptr -= S
 				}
 				bptr = pc
 				ba, bb = ia, ib
-				d := &core[bptr>>cellShift]
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -6910,7 +6911,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].b
+				aptr = ta + cellAt(core, ta).b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -6918,8 +6919,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -6935,7 +6936,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].b
+				aptr = ta + cellAt(core, ta).b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -6943,12 +6944,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].b
+				bptr = tb + cellAt(core, tb).b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -6964,7 +6965,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].b
+				aptr = ta + cellAt(core, ta).b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -6972,20 +6973,20 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -7001,7 +7002,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].b
+				aptr = ta + cellAt(core, ta).b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -7009,20 +7010,20 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
-				d := &core[bptr>>cellShift]
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -7038,7 +7039,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].b
+				aptr = ta + cellAt(core, ta).b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -7046,12 +7047,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].a
+				bptr = tb + cellAt(core, tb).a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -7067,7 +7068,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].b
+				aptr = ta + cellAt(core, ta).b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -7075,20 +7076,20 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -7104,7 +7105,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].b
+				aptr = ta + cellAt(core, ta).b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -7112,20 +7113,20 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
-				d := &core[bptr>>cellShift]
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -7141,12 +7142,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -7155,7 +7156,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				}
 				bptr = pc
 				ba, bb = ia, ib
-				d := &core[bptr>>cellShift]
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -7171,12 +7172,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -7187,8 +7188,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -7204,12 +7205,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -7220,12 +7221,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].b
+				bptr = tb + cellAt(core, tb).b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -7241,12 +7242,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -7257,20 +7258,20 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -7286,12 +7287,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -7302,20 +7303,20 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
-				d := &core[bptr>>cellShift]
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -7331,12 +7332,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -7347,12 +7348,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].a
+				bptr = tb + cellAt(core, tb).a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -7368,12 +7369,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -7384,20 +7385,20 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -7413,12 +7414,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -7429,20 +7430,20 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
-				d := &core[bptr>>cellShift]
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -7458,7 +7459,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -7467,12 +7468,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				bptr = pc
 				ba, bb = ia, ib
-				d := &core[bptr>>cellShift]
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -7488,7 +7489,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -7497,15 +7498,15 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				bptr = pc + ib
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -7521,7 +7522,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -7530,19 +7531,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].b
+				bptr = tb + cellAt(core, tb).b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -7558,7 +7559,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -7567,27 +7568,27 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -7603,7 +7604,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -7612,27 +7613,27 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
-				d := &core[bptr>>cellShift]
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -7648,7 +7649,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -7657,19 +7658,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].a
+				bptr = tb + cellAt(core, tb).a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -7685,7 +7686,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -7694,27 +7695,27 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -7730,7 +7731,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -7739,27 +7740,27 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
-				d := &core[bptr>>cellShift]
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -7775,13 +7776,13 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].a
+				aptr = ta + cellAt(core, ta).a
 				if aptr >= S {
 					aptr -= S
 				}
 				bptr = pc
 				ba, bb = ia, ib
-				d := &core[bptr>>cellShift]
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -7797,7 +7798,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].a
+				aptr = ta + cellAt(core, ta).a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -7805,8 +7806,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -7822,7 +7823,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].a
+				aptr = ta + cellAt(core, ta).a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -7830,12 +7831,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].b
+				bptr = tb + cellAt(core, tb).b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -7851,7 +7852,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].a
+				aptr = ta + cellAt(core, ta).a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -7859,20 +7860,20 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -7888,7 +7889,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].a
+				aptr = ta + cellAt(core, ta).a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -7896,20 +7897,20 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
-				d := &core[bptr>>cellShift]
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -7925,7 +7926,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].a
+				aptr = ta + cellAt(core, ta).a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -7933,12 +7934,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].a
+				bptr = tb + cellAt(core, tb).a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -7954,7 +7955,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].a
+				aptr = ta + cellAt(core, ta).a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -7962,20 +7963,20 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -7991,7 +7992,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].a
+				aptr = ta + cellAt(core, ta).a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -7999,20 +8000,20 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
-				d := &core[bptr>>cellShift]
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -8028,12 +8029,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -8042,7 +8043,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				}
 				bptr = pc
 				ba, bb = ia, ib
-				d := &core[bptr>>cellShift]
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -8058,12 +8059,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -8074,8 +8075,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -8091,12 +8092,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -8107,12 +8108,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].b
+				bptr = tb + cellAt(core, tb).b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -8128,12 +8129,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -8144,20 +8145,20 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -8173,12 +8174,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -8189,20 +8190,20 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
-				d := &core[bptr>>cellShift]
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -8218,12 +8219,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -8234,12 +8235,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].a
+				bptr = tb + cellAt(core, tb).a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -8255,12 +8256,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -8271,20 +8272,20 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -8300,12 +8301,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -8316,20 +8317,20 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
-				d := &core[bptr>>cellShift]
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -8345,7 +8346,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -8354,12 +8355,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				bptr = pc
 				ba, bb = ia, ib
-				d := &core[bptr>>cellShift]
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -8375,7 +8376,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -8384,15 +8385,15 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				bptr = pc + ib
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -8408,7 +8409,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -8417,19 +8418,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].b
+				bptr = tb + cellAt(core, tb).b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -8445,7 +8446,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -8454,27 +8455,27 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -8490,7 +8491,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -8499,27 +8500,27 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
-				d := &core[bptr>>cellShift]
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -8535,7 +8536,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -8544,19 +8545,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].a
+				bptr = tb + cellAt(core, tb).a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -8572,7 +8573,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -8581,27 +8582,27 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -8617,7 +8618,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -8626,27 +8627,27 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
-				d := &core[bptr>>cellShift]
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -8661,7 +8662,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				aptr = pc
 				bptr = pc
 				ba, bb = ia, ib
-				d := &core[bptr>>cellShift]
+				d := cellAt(core, bptr)
 				if d.b == 0 {
 					d.b = S
 				}
@@ -8678,8 +8679,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.b == 0 {
 					d.b = S
 				}
@@ -8696,12 +8697,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].b
+				bptr = tb + cellAt(core, tb).b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.b == 0 {
 					d.b = S
 				}
@@ -8718,20 +8719,20 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.b == 0 {
 					d.b = S
 				}
@@ -8748,20 +8749,20 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
-				d := &core[bptr>>cellShift]
+				d := cellAt(core, bptr)
 				if d.b == 0 {
 					d.b = S
 				}
@@ -8778,12 +8779,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].a
+				bptr = tb + cellAt(core, tb).a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.b == 0 {
 					d.b = S
 				}
@@ -8800,20 +8801,20 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.b == 0 {
 					d.b = S
 				}
@@ -8830,20 +8831,20 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
-				d := &core[bptr>>cellShift]
+				d := cellAt(core, bptr)
 				if d.b == 0 {
 					d.b = S
 				}
@@ -8861,7 +8862,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				}
 				bptr = pc
 				ba, bb = ia, ib
-				d := &core[bptr>>cellShift]
+				d := cellAt(core, bptr)
 				if d.b == 0 {
 					d.b = S
 				}
@@ -8881,8 +8882,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.b == 0 {
 					d.b = S
 				}
@@ -8902,12 +8903,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].b
+				bptr = tb + cellAt(core, tb).b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.b == 0 {
 					d.b = S
 				}
@@ -8927,20 +8928,20 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.b == 0 {
 					d.b = S
 				}
@@ -8960,20 +8961,20 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
-				d := &core[bptr>>cellShift]
+				d := cellAt(core, bptr)
 				if d.b == 0 {
 					d.b = S
 				}
@@ -8993,12 +8994,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].a
+				bptr = tb + cellAt(core, tb).a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.b == 0 {
 					d.b = S
 				}
@@ -9018,20 +9019,20 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.b == 0 {
 					d.b = S
 				}
@@ -9051,20 +9052,20 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
-				d := &core[bptr>>cellShift]
+				d := cellAt(core, bptr)
 				if d.b == 0 {
 					d.b = S
 				}
@@ -9080,13 +9081,13 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].b
+				aptr = ta + cellAt(core, ta).b
 				if aptr >= S {
 					aptr -= S
 				}
 				bptr = pc
 				ba, bb = ia, ib
-				d := &core[bptr>>cellShift]
+				d := cellAt(core, bptr)
 				if d.b == 0 {
 					d.b = S
 				}
@@ -9102,7 +9103,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].b
+				aptr = ta + cellAt(core, ta).b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -9110,8 +9111,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.b == 0 {
 					d.b = S
 				}
@@ -9127,7 +9128,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].b
+				aptr = ta + cellAt(core, ta).b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -9135,12 +9136,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].b
+				bptr = tb + cellAt(core, tb).b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.b == 0 {
 					d.b = S
 				}
@@ -9156,7 +9157,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].b
+				aptr = ta + cellAt(core, ta).b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -9164,20 +9165,20 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.b == 0 {
 					d.b = S
 				}
@@ -9193,7 +9194,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].b
+				aptr = ta + cellAt(core, ta).b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -9201,20 +9202,20 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
-				d := &core[bptr>>cellShift]
+				d := cellAt(core, bptr)
 				if d.b == 0 {
 					d.b = S
 				}
@@ -9230,7 +9231,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].b
+				aptr = ta + cellAt(core, ta).b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -9238,12 +9239,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].a
+				bptr = tb + cellAt(core, tb).a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.b == 0 {
 					d.b = S
 				}
@@ -9259,7 +9260,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].b
+				aptr = ta + cellAt(core, ta).b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -9267,20 +9268,20 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.b == 0 {
 					d.b = S
 				}
@@ -9296,7 +9297,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].b
+				aptr = ta + cellAt(core, ta).b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -9304,20 +9305,20 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
-				d := &core[bptr>>cellShift]
+				d := cellAt(core, bptr)
 				if d.b == 0 {
 					d.b = S
 				}
@@ -9333,12 +9334,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -9347,7 +9348,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				}
 				bptr = pc
 				ba, bb = ia, ib
-				d := &core[bptr>>cellShift]
+				d := cellAt(core, bptr)
 				if d.b == 0 {
 					d.b = S
 				}
@@ -9363,12 +9364,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -9379,8 +9380,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.b == 0 {
 					d.b = S
 				}
@@ -9396,12 +9397,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -9412,12 +9413,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].b
+				bptr = tb + cellAt(core, tb).b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.b == 0 {
 					d.b = S
 				}
@@ -9433,12 +9434,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -9449,20 +9450,20 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.b == 0 {
 					d.b = S
 				}
@@ -9478,12 +9479,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -9494,20 +9495,20 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
-				d := &core[bptr>>cellShift]
+				d := cellAt(core, bptr)
 				if d.b == 0 {
 					d.b = S
 				}
@@ -9523,12 +9524,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -9539,12 +9540,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].a
+				bptr = tb + cellAt(core, tb).a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.b == 0 {
 					d.b = S
 				}
@@ -9560,12 +9561,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -9576,20 +9577,20 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.b == 0 {
 					d.b = S
 				}
@@ -9605,12 +9606,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -9621,20 +9622,20 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
-				d := &core[bptr>>cellShift]
+				d := cellAt(core, bptr)
 				if d.b == 0 {
 					d.b = S
 				}
@@ -9650,7 +9651,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -9659,12 +9660,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				bptr = pc
 				ba, bb = ia, ib
-				d := &core[bptr>>cellShift]
+				d := cellAt(core, bptr)
 				if d.b == 0 {
 					d.b = S
 				}
@@ -9680,7 +9681,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -9689,15 +9690,15 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				bptr = pc + ib
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.b == 0 {
 					d.b = S
 				}
@@ -9713,7 +9714,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -9722,19 +9723,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].b
+				bptr = tb + cellAt(core, tb).b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.b == 0 {
 					d.b = S
 				}
@@ -9750,7 +9751,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -9759,27 +9760,27 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.b == 0 {
 					d.b = S
 				}
@@ -9795,7 +9796,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -9804,27 +9805,27 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
-				d := &core[bptr>>cellShift]
+				d := cellAt(core, bptr)
 				if d.b == 0 {
 					d.b = S
 				}
@@ -9840,7 +9841,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -9849,19 +9850,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].a
+				bptr = tb + cellAt(core, tb).a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.b == 0 {
 					d.b = S
 				}
@@ -9877,7 +9878,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -9886,27 +9887,27 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.b == 0 {
 					d.b = S
 				}
@@ -9922,7 +9923,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -9931,27 +9932,27 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
-				d := &core[bptr>>cellShift]
+				d := cellAt(core, bptr)
 				if d.b == 0 {
 					d.b = S
 				}
@@ -9967,13 +9968,13 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].a
+				aptr = ta + cellAt(core, ta).a
 				if aptr >= S {
 					aptr -= S
 				}
 				bptr = pc
 				ba, bb = ia, ib
-				d := &core[bptr>>cellShift]
+				d := cellAt(core, bptr)
 				if d.b == 0 {
 					d.b = S
 				}
@@ -9989,7 +9990,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].a
+				aptr = ta + cellAt(core, ta).a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -9997,8 +9998,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.b == 0 {
 					d.b = S
 				}
@@ -10014,7 +10015,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].a
+				aptr = ta + cellAt(core, ta).a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -10022,12 +10023,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].b
+				bptr = tb + cellAt(core, tb).b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.b == 0 {
 					d.b = S
 				}
@@ -10043,7 +10044,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].a
+				aptr = ta + cellAt(core, ta).a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -10051,20 +10052,20 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.b == 0 {
 					d.b = S
 				}
@@ -10080,7 +10081,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].a
+				aptr = ta + cellAt(core, ta).a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -10088,20 +10089,20 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
-				d := &core[bptr>>cellShift]
+				d := cellAt(core, bptr)
 				if d.b == 0 {
 					d.b = S
 				}
@@ -10117,7 +10118,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].a
+				aptr = ta + cellAt(core, ta).a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -10125,12 +10126,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].a
+				bptr = tb + cellAt(core, tb).a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.b == 0 {
 					d.b = S
 				}
@@ -10146,7 +10147,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].a
+				aptr = ta + cellAt(core, ta).a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -10154,20 +10155,20 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.b == 0 {
 					d.b = S
 				}
@@ -10183,7 +10184,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].a
+				aptr = ta + cellAt(core, ta).a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -10191,20 +10192,20 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
-				d := &core[bptr>>cellShift]
+				d := cellAt(core, bptr)
 				if d.b == 0 {
 					d.b = S
 				}
@@ -10220,12 +10221,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -10234,7 +10235,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				}
 				bptr = pc
 				ba, bb = ia, ib
-				d := &core[bptr>>cellShift]
+				d := cellAt(core, bptr)
 				if d.b == 0 {
 					d.b = S
 				}
@@ -10250,12 +10251,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -10266,8 +10267,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.b == 0 {
 					d.b = S
 				}
@@ -10283,12 +10284,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -10299,12 +10300,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].b
+				bptr = tb + cellAt(core, tb).b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.b == 0 {
 					d.b = S
 				}
@@ -10320,12 +10321,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -10336,20 +10337,20 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.b == 0 {
 					d.b = S
 				}
@@ -10365,12 +10366,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -10381,20 +10382,20 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
-				d := &core[bptr>>cellShift]
+				d := cellAt(core, bptr)
 				if d.b == 0 {
 					d.b = S
 				}
@@ -10410,12 +10411,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -10426,12 +10427,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].a
+				bptr = tb + cellAt(core, tb).a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.b == 0 {
 					d.b = S
 				}
@@ -10447,12 +10448,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -10463,20 +10464,20 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.b == 0 {
 					d.b = S
 				}
@@ -10492,12 +10493,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -10508,20 +10509,20 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
-				d := &core[bptr>>cellShift]
+				d := cellAt(core, bptr)
 				if d.b == 0 {
 					d.b = S
 				}
@@ -10537,7 +10538,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -10546,12 +10547,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				bptr = pc
 				ba, bb = ia, ib
-				d := &core[bptr>>cellShift]
+				d := cellAt(core, bptr)
 				if d.b == 0 {
 					d.b = S
 				}
@@ -10567,7 +10568,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -10576,15 +10577,15 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				bptr = pc + ib
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.b == 0 {
 					d.b = S
 				}
@@ -10600,7 +10601,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -10609,19 +10610,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].b
+				bptr = tb + cellAt(core, tb).b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.b == 0 {
 					d.b = S
 				}
@@ -10637,7 +10638,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -10646,27 +10647,27 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.b == 0 {
 					d.b = S
 				}
@@ -10682,7 +10683,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -10691,27 +10692,27 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
-				d := &core[bptr>>cellShift]
+				d := cellAt(core, bptr)
 				if d.b == 0 {
 					d.b = S
 				}
@@ -10727,7 +10728,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -10736,19 +10737,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].a
+				bptr = tb + cellAt(core, tb).a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.b == 0 {
 					d.b = S
 				}
@@ -10764,7 +10765,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -10773,27 +10774,27 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.b == 0 {
 					d.b = S
 				}
@@ -10809,7 +10810,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -10818,27 +10819,27 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
-				d := &core[bptr>>cellShift]
+				d := cellAt(core, bptr)
 				if d.b == 0 {
 					d.b = S
 				}
@@ -10853,7 +10854,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				aptr = pc
 				bptr = pc
 				ba, bb = ia, ib
-				d := &core[bptr>>cellShift]
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -10874,8 +10875,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -10896,12 +10897,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].b
+				bptr = tb + cellAt(core, tb).b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -10922,20 +10923,20 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -10956,20 +10957,20 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
-				d := &core[bptr>>cellShift]
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -10990,12 +10991,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].a
+				bptr = tb + cellAt(core, tb).a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -11016,20 +11017,20 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -11050,20 +11051,20 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
-				d := &core[bptr>>cellShift]
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -11085,7 +11086,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				}
 				bptr = pc
 				ba, bb = ia, ib
-				d := &core[bptr>>cellShift]
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -11109,8 +11110,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -11134,12 +11135,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].b
+				bptr = tb + cellAt(core, tb).b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -11163,20 +11164,20 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -11200,20 +11201,20 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
-				d := &core[bptr>>cellShift]
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -11237,12 +11238,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].a
+				bptr = tb + cellAt(core, tb).a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -11266,20 +11267,20 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -11303,20 +11304,20 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
-				d := &core[bptr>>cellShift]
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -11336,13 +11337,13 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].b
+				aptr = ta + cellAt(core, ta).b
 				if aptr >= S {
 					aptr -= S
 				}
 				bptr = pc
 				ba, bb = ia, ib
-				d := &core[bptr>>cellShift]
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -11362,7 +11363,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].b
+				aptr = ta + cellAt(core, ta).b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -11370,8 +11371,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -11391,7 +11392,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].b
+				aptr = ta + cellAt(core, ta).b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -11399,12 +11400,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].b
+				bptr = tb + cellAt(core, tb).b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -11424,7 +11425,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].b
+				aptr = ta + cellAt(core, ta).b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -11432,20 +11433,20 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -11465,7 +11466,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].b
+				aptr = ta + cellAt(core, ta).b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -11473,20 +11474,20 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
-				d := &core[bptr>>cellShift]
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -11506,7 +11507,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].b
+				aptr = ta + cellAt(core, ta).b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -11514,12 +11515,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].a
+				bptr = tb + cellAt(core, tb).a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -11539,7 +11540,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].b
+				aptr = ta + cellAt(core, ta).b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -11547,20 +11548,20 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -11580,7 +11581,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].b
+				aptr = ta + cellAt(core, ta).b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -11588,20 +11589,20 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
-				d := &core[bptr>>cellShift]
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -11621,12 +11622,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -11635,7 +11636,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				}
 				bptr = pc
 				ba, bb = ia, ib
-				d := &core[bptr>>cellShift]
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -11655,12 +11656,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -11671,8 +11672,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -11692,12 +11693,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -11708,12 +11709,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].b
+				bptr = tb + cellAt(core, tb).b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -11733,12 +11734,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -11749,20 +11750,20 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -11782,12 +11783,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -11798,20 +11799,20 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
-				d := &core[bptr>>cellShift]
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -11831,12 +11832,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -11847,12 +11848,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].a
+				bptr = tb + cellAt(core, tb).a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -11872,12 +11873,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -11888,20 +11889,20 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -11921,12 +11922,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -11937,20 +11938,20 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
-				d := &core[bptr>>cellShift]
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -11970,7 +11971,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -11979,12 +11980,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				bptr = pc
 				ba, bb = ia, ib
-				d := &core[bptr>>cellShift]
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -12004,7 +12005,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -12013,15 +12014,15 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				bptr = pc + ib
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -12041,7 +12042,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -12050,19 +12051,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].b
+				bptr = tb + cellAt(core, tb).b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -12082,7 +12083,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -12091,27 +12092,27 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -12131,7 +12132,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -12140,27 +12141,27 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
-				d := &core[bptr>>cellShift]
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -12180,7 +12181,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -12189,19 +12190,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].a
+				bptr = tb + cellAt(core, tb).a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -12221,7 +12222,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -12230,27 +12231,27 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -12270,7 +12271,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -12279,27 +12280,27 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
-				d := &core[bptr>>cellShift]
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -12319,13 +12320,13 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].a
+				aptr = ta + cellAt(core, ta).a
 				if aptr >= S {
 					aptr -= S
 				}
 				bptr = pc
 				ba, bb = ia, ib
-				d := &core[bptr>>cellShift]
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -12345,7 +12346,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].a
+				aptr = ta + cellAt(core, ta).a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -12353,8 +12354,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -12374,7 +12375,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].a
+				aptr = ta + cellAt(core, ta).a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -12382,12 +12383,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].b
+				bptr = tb + cellAt(core, tb).b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -12407,7 +12408,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].a
+				aptr = ta + cellAt(core, ta).a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -12415,20 +12416,20 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -12448,7 +12449,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].a
+				aptr = ta + cellAt(core, ta).a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -12456,20 +12457,20 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
-				d := &core[bptr>>cellShift]
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -12489,7 +12490,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].a
+				aptr = ta + cellAt(core, ta).a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -12497,12 +12498,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].a
+				bptr = tb + cellAt(core, tb).a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -12522,7 +12523,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].a
+				aptr = ta + cellAt(core, ta).a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -12530,20 +12531,20 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -12563,7 +12564,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].a
+				aptr = ta + cellAt(core, ta).a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -12571,20 +12572,20 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
-				d := &core[bptr>>cellShift]
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -12604,12 +12605,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -12618,7 +12619,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				}
 				bptr = pc
 				ba, bb = ia, ib
-				d := &core[bptr>>cellShift]
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -12638,12 +12639,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -12654,8 +12655,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -12675,12 +12676,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -12691,12 +12692,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].b
+				bptr = tb + cellAt(core, tb).b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -12716,12 +12717,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -12732,20 +12733,20 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -12765,12 +12766,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -12781,20 +12782,20 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
-				d := &core[bptr>>cellShift]
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -12814,12 +12815,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -12830,12 +12831,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].a
+				bptr = tb + cellAt(core, tb).a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -12855,12 +12856,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -12871,20 +12872,20 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -12904,12 +12905,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -12920,20 +12921,20 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
-				d := &core[bptr>>cellShift]
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -12953,7 +12954,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -12962,12 +12963,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				bptr = pc
 				ba, bb = ia, ib
-				d := &core[bptr>>cellShift]
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -12987,7 +12988,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -12996,15 +12997,15 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				bptr = pc + ib
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -13024,7 +13025,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -13033,19 +13034,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].b
+				bptr = tb + cellAt(core, tb).b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -13065,7 +13066,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -13074,27 +13075,27 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -13114,7 +13115,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -13123,27 +13124,27 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
-				d := &core[bptr>>cellShift]
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -13163,7 +13164,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -13172,19 +13173,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].a
+				bptr = tb + cellAt(core, tb).a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -13204,7 +13205,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -13213,27 +13214,27 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -13253,7 +13254,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -13262,27 +13263,27 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
-				d := &core[bptr>>cellShift]
+				d := cellAt(core, bptr)
 				if d.a == 0 {
 					d.a = S
 				}
@@ -13302,7 +13303,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				aa, ab = ia, ib
 				bptr = pc
 				ba, bb = ia, ib
-				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				cellAt(core, bptr).b = addMod(bb, aa, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -13313,8 +13314,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				cellAt(core, bptr).b = addMod(bb, aa, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -13325,12 +13326,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].b
+				bptr = tb + cellAt(core, tb).b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				cellAt(core, bptr).b = addMod(bb, aa, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -13341,20 +13342,20 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				cellAt(core, bptr).b = addMod(bb, aa, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -13365,20 +13366,20 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
-				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				cellAt(core, bptr).b = addMod(bb, aa, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -13389,12 +13390,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].a
+				bptr = tb + cellAt(core, tb).a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				cellAt(core, bptr).b = addMod(bb, aa, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -13405,20 +13406,20 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				cellAt(core, bptr).b = addMod(bb, aa, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -13429,20 +13430,20 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
-				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				cellAt(core, bptr).b = addMod(bb, aa, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -13451,10 +13452,10 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				bptr = pc
 				ba, bb = ia, ib
-				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				cellAt(core, bptr).b = addMod(bb, aa, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -13463,13 +13464,13 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				bptr = pc + ib
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				cellAt(core, bptr).b = addMod(bb, aa, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -13478,17 +13479,17 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].b
+				bptr = tb + cellAt(core, tb).b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				cellAt(core, bptr).b = addMod(bb, aa, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -13497,25 +13498,25 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				cellAt(core, bptr).b = addMod(bb, aa, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -13524,25 +13525,25 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
-				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				cellAt(core, bptr).b = addMod(bb, aa, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -13551,17 +13552,17 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].a
+				bptr = tb + cellAt(core, tb).a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				cellAt(core, bptr).b = addMod(bb, aa, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -13570,25 +13571,25 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				cellAt(core, bptr).b = addMod(bb, aa, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -13597,25 +13598,25 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
-				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				cellAt(core, bptr).b = addMod(bb, aa, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -13624,14 +13625,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].b
+				aptr = ta + cellAt(core, ta).b
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				bptr = pc
 				ba, bb = ia, ib
-				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				cellAt(core, bptr).b = addMod(bb, aa, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -13640,17 +13641,17 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].b
+				aptr = ta + cellAt(core, ta).b
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				bptr = pc + ib
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				cellAt(core, bptr).b = addMod(bb, aa, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -13659,21 +13660,21 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].b
+				aptr = ta + cellAt(core, ta).b
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].b
+				bptr = tb + cellAt(core, tb).b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				cellAt(core, bptr).b = addMod(bb, aa, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -13682,29 +13683,29 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].b
+				aptr = ta + cellAt(core, ta).b
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				cellAt(core, bptr).b = addMod(bb, aa, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -13713,29 +13714,29 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].b
+				aptr = ta + cellAt(core, ta).b
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
-				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				cellAt(core, bptr).b = addMod(bb, aa, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -13744,21 +13745,21 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].b
+				aptr = ta + cellAt(core, ta).b
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].a
+				bptr = tb + cellAt(core, tb).a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				cellAt(core, bptr).b = addMod(bb, aa, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -13767,29 +13768,29 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].b
+				aptr = ta + cellAt(core, ta).b
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				cellAt(core, bptr).b = addMod(bb, aa, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -13798,29 +13799,29 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].b
+				aptr = ta + cellAt(core, ta).b
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
-				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				cellAt(core, bptr).b = addMod(bb, aa, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -13829,22 +13830,22 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				bptr = pc
 				ba, bb = ia, ib
-				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				cellAt(core, bptr).b = addMod(bb, aa, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -13853,25 +13854,25 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				bptr = pc + ib
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				cellAt(core, bptr).b = addMod(bb, aa, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -13880,29 +13881,29 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].b
+				bptr = tb + cellAt(core, tb).b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				cellAt(core, bptr).b = addMod(bb, aa, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -13911,37 +13912,37 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				cellAt(core, bptr).b = addMod(bb, aa, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -13950,37 +13951,37 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
-				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				cellAt(core, bptr).b = addMod(bb, aa, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -13989,29 +13990,29 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].a
+				bptr = tb + cellAt(core, tb).a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				cellAt(core, bptr).b = addMod(bb, aa, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -14020,37 +14021,37 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				cellAt(core, bptr).b = addMod(bb, aa, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -14059,37 +14060,37 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
-				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				cellAt(core, bptr).b = addMod(bb, aa, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -14098,22 +14099,22 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				bptr = pc
 				ba, bb = ia, ib
-				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				cellAt(core, bptr).b = addMod(bb, aa, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -14122,25 +14123,25 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				bptr = pc + ib
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				cellAt(core, bptr).b = addMod(bb, aa, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -14149,29 +14150,29 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].b
+				bptr = tb + cellAt(core, tb).b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				cellAt(core, bptr).b = addMod(bb, aa, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -14180,37 +14181,37 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				cellAt(core, bptr).b = addMod(bb, aa, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -14219,37 +14220,37 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
-				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				cellAt(core, bptr).b = addMod(bb, aa, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -14258,29 +14259,29 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].a
+				bptr = tb + cellAt(core, tb).a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				cellAt(core, bptr).b = addMod(bb, aa, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -14289,37 +14290,37 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				cellAt(core, bptr).b = addMod(bb, aa, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -14328,37 +14329,37 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
-				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				cellAt(core, bptr).b = addMod(bb, aa, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -14367,14 +14368,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].a
+				aptr = ta + cellAt(core, ta).a
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				bptr = pc
 				ba, bb = ia, ib
-				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				cellAt(core, bptr).b = addMod(bb, aa, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -14383,17 +14384,17 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].a
+				aptr = ta + cellAt(core, ta).a
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				bptr = pc + ib
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				cellAt(core, bptr).b = addMod(bb, aa, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -14402,21 +14403,21 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].a
+				aptr = ta + cellAt(core, ta).a
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].b
+				bptr = tb + cellAt(core, tb).b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				cellAt(core, bptr).b = addMod(bb, aa, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -14425,29 +14426,29 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].a
+				aptr = ta + cellAt(core, ta).a
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				cellAt(core, bptr).b = addMod(bb, aa, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -14456,29 +14457,29 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].a
+				aptr = ta + cellAt(core, ta).a
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
-				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				cellAt(core, bptr).b = addMod(bb, aa, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -14487,21 +14488,21 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].a
+				aptr = ta + cellAt(core, ta).a
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].a
+				bptr = tb + cellAt(core, tb).a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				cellAt(core, bptr).b = addMod(bb, aa, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -14510,29 +14511,29 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].a
+				aptr = ta + cellAt(core, ta).a
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				cellAt(core, bptr).b = addMod(bb, aa, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -14541,29 +14542,29 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].a
+				aptr = ta + cellAt(core, ta).a
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
-				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				cellAt(core, bptr).b = addMod(bb, aa, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -14572,22 +14573,22 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				bptr = pc
 				ba, bb = ia, ib
-				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				cellAt(core, bptr).b = addMod(bb, aa, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -14596,25 +14597,25 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				bptr = pc + ib
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				cellAt(core, bptr).b = addMod(bb, aa, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -14623,29 +14624,29 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].b
+				bptr = tb + cellAt(core, tb).b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				cellAt(core, bptr).b = addMod(bb, aa, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -14654,37 +14655,37 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				cellAt(core, bptr).b = addMod(bb, aa, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -14693,37 +14694,37 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
-				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				cellAt(core, bptr).b = addMod(bb, aa, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -14732,29 +14733,29 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].a
+				bptr = tb + cellAt(core, tb).a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				cellAt(core, bptr).b = addMod(bb, aa, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -14763,37 +14764,37 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				cellAt(core, bptr).b = addMod(bb, aa, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -14802,37 +14803,37 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
-				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				cellAt(core, bptr).b = addMod(bb, aa, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -14841,22 +14842,22 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				bptr = pc
 				ba, bb = ia, ib
-				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				cellAt(core, bptr).b = addMod(bb, aa, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -14865,25 +14866,25 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				bptr = pc + ib
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				cellAt(core, bptr).b = addMod(bb, aa, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -14892,29 +14893,29 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].b
+				bptr = tb + cellAt(core, tb).b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				cellAt(core, bptr).b = addMod(bb, aa, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -14923,37 +14924,37 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				cellAt(core, bptr).b = addMod(bb, aa, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -14962,37 +14963,37 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
-				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				cellAt(core, bptr).b = addMod(bb, aa, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -15001,29 +15002,29 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].a
+				bptr = tb + cellAt(core, tb).a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				cellAt(core, bptr).b = addMod(bb, aa, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -15032,37 +15033,37 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				cellAt(core, bptr).b = addMod(bb, aa, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -15071,37 +15072,37 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
-				core[bptr>>cellShift].b = addMod(bb, aa, S)
+				cellAt(core, bptr).b = addMod(bb, aa, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
 				goto push1
@@ -15110,7 +15111,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				aa, ab = ia, ib
 				bptr = pc
 				ba, bb = ia, ib
-				d := &core[bptr>>cellShift]
+				d := cellAt(core, bptr)
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
@@ -15122,8 +15123,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
@@ -15135,12 +15136,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].b
+				bptr = tb + cellAt(core, tb).b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
@@ -15152,20 +15153,20 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
@@ -15177,20 +15178,20 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
-				d := &core[bptr>>cellShift]
+				d := cellAt(core, bptr)
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
@@ -15202,12 +15203,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].a
+				bptr = tb + cellAt(core, tb).a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
@@ -15219,20 +15220,20 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
@@ -15244,20 +15245,20 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
-				d := &core[bptr>>cellShift]
+				d := cellAt(core, bptr)
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
@@ -15267,10 +15268,10 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				bptr = pc
 				ba, bb = ia, ib
-				d := &core[bptr>>cellShift]
+				d := cellAt(core, bptr)
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
@@ -15280,13 +15281,13 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				bptr = pc + ib
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
@@ -15296,17 +15297,17 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].b
+				bptr = tb + cellAt(core, tb).b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
@@ -15316,25 +15317,25 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
@@ -15344,25 +15345,25 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
-				d := &core[bptr>>cellShift]
+				d := cellAt(core, bptr)
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
@@ -15372,17 +15373,17 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].a
+				bptr = tb + cellAt(core, tb).a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
@@ -15392,25 +15393,25 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
@@ -15420,25 +15421,25 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
-				d := &core[bptr>>cellShift]
+				d := cellAt(core, bptr)
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
@@ -15448,14 +15449,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].b
+				aptr = ta + cellAt(core, ta).b
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				bptr = pc
 				ba, bb = ia, ib
-				d := &core[bptr>>cellShift]
+				d := cellAt(core, bptr)
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
@@ -15465,17 +15466,17 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].b
+				aptr = ta + cellAt(core, ta).b
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				bptr = pc + ib
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
@@ -15485,21 +15486,21 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].b
+				aptr = ta + cellAt(core, ta).b
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].b
+				bptr = tb + cellAt(core, tb).b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
@@ -15509,29 +15510,29 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].b
+				aptr = ta + cellAt(core, ta).b
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
@@ -15541,29 +15542,29 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].b
+				aptr = ta + cellAt(core, ta).b
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
-				d := &core[bptr>>cellShift]
+				d := cellAt(core, bptr)
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
@@ -15573,21 +15574,21 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].b
+				aptr = ta + cellAt(core, ta).b
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].a
+				bptr = tb + cellAt(core, tb).a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
@@ -15597,29 +15598,29 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].b
+				aptr = ta + cellAt(core, ta).b
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
@@ -15629,29 +15630,29 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].b
+				aptr = ta + cellAt(core, ta).b
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
-				d := &core[bptr>>cellShift]
+				d := cellAt(core, bptr)
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
@@ -15661,22 +15662,22 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				bptr = pc
 				ba, bb = ia, ib
-				d := &core[bptr>>cellShift]
+				d := cellAt(core, bptr)
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
@@ -15686,25 +15687,25 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				bptr = pc + ib
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
@@ -15714,29 +15715,29 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].b
+				bptr = tb + cellAt(core, tb).b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
@@ -15746,37 +15747,37 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
@@ -15786,37 +15787,37 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
-				d := &core[bptr>>cellShift]
+				d := cellAt(core, bptr)
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
@@ -15826,29 +15827,29 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].a
+				bptr = tb + cellAt(core, tb).a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
@@ -15858,37 +15859,37 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
@@ -15898,37 +15899,37 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
-				d := &core[bptr>>cellShift]
+				d := cellAt(core, bptr)
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
@@ -15938,22 +15939,22 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				bptr = pc
 				ba, bb = ia, ib
-				d := &core[bptr>>cellShift]
+				d := cellAt(core, bptr)
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
@@ -15963,25 +15964,25 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				bptr = pc + ib
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
@@ -15991,29 +15992,29 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].b
+				bptr = tb + cellAt(core, tb).b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
@@ -16023,37 +16024,37 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
@@ -16063,37 +16064,37 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
-				d := &core[bptr>>cellShift]
+				d := cellAt(core, bptr)
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
@@ -16103,29 +16104,29 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].a
+				bptr = tb + cellAt(core, tb).a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
@@ -16135,37 +16136,37 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
@@ -16175,37 +16176,37 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
-				d := &core[bptr>>cellShift]
+				d := cellAt(core, bptr)
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
@@ -16215,14 +16216,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].a
+				aptr = ta + cellAt(core, ta).a
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				bptr = pc
 				ba, bb = ia, ib
-				d := &core[bptr>>cellShift]
+				d := cellAt(core, bptr)
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
@@ -16232,17 +16233,17 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].a
+				aptr = ta + cellAt(core, ta).a
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				bptr = pc + ib
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
@@ -16252,21 +16253,21 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].a
+				aptr = ta + cellAt(core, ta).a
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].b
+				bptr = tb + cellAt(core, tb).b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
@@ -16276,29 +16277,29 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].a
+				aptr = ta + cellAt(core, ta).a
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
@@ -16308,29 +16309,29 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].a
+				aptr = ta + cellAt(core, ta).a
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
-				d := &core[bptr>>cellShift]
+				d := cellAt(core, bptr)
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
@@ -16340,21 +16341,21 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].a
+				aptr = ta + cellAt(core, ta).a
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].a
+				bptr = tb + cellAt(core, tb).a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
@@ -16364,29 +16365,29 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].a
+				aptr = ta + cellAt(core, ta).a
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
@@ -16396,29 +16397,29 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].a
+				aptr = ta + cellAt(core, ta).a
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
-				d := &core[bptr>>cellShift]
+				d := cellAt(core, bptr)
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
@@ -16428,22 +16429,22 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				bptr = pc
 				ba, bb = ia, ib
-				d := &core[bptr>>cellShift]
+				d := cellAt(core, bptr)
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
@@ -16453,25 +16454,25 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				bptr = pc + ib
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
@@ -16481,29 +16482,29 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].b
+				bptr = tb + cellAt(core, tb).b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
@@ -16513,37 +16514,37 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
@@ -16553,37 +16554,37 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
-				d := &core[bptr>>cellShift]
+				d := cellAt(core, bptr)
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
@@ -16593,29 +16594,29 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].a
+				bptr = tb + cellAt(core, tb).a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
@@ -16625,37 +16626,37 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
@@ -16665,37 +16666,37 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
-				d := &core[bptr>>cellShift]
+				d := cellAt(core, bptr)
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
@@ -16705,22 +16706,22 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				bptr = pc
 				ba, bb = ia, ib
-				d := &core[bptr>>cellShift]
+				d := cellAt(core, bptr)
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
@@ -16730,25 +16731,25 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				bptr = pc + ib
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
@@ -16758,29 +16759,29 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].b
+				bptr = tb + cellAt(core, tb).b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
@@ -16790,37 +16791,37 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
@@ -16830,37 +16831,37 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
-				d := &core[bptr>>cellShift]
+				d := cellAt(core, bptr)
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
@@ -16870,29 +16871,29 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].a
+				bptr = tb + cellAt(core, tb).a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
@@ -16902,37 +16903,37 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
-				d := &core[bptr>>cellShift]
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
@@ -16942,37 +16943,37 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
 				}
-				aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 				fa += cellUnit
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
-				d := &core[bptr>>cellShift]
+				d := cellAt(core, bptr)
 				d.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)
 				owner[bptr>>cellShift] = id
 				written[bptr>>cellShift] = stamp
@@ -16991,7 +16992,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				if bb == 0 {
 					next = aptr
 				}
@@ -17002,11 +17003,11 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].b
+				bptr = tb + cellAt(core, tb).b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				if bb == 0 {
 					next = aptr
 				}
@@ -17017,19 +17018,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				if bb == 0 {
 					next = aptr
 				}
@@ -17040,17 +17041,17 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				if bb == 0 {
@@ -17063,11 +17064,11 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].a
+				bptr = tb + cellAt(core, tb).a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				if bb == 0 {
 					next = aptr
 				}
@@ -17078,19 +17079,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				if bb == 0 {
 					next = aptr
 				}
@@ -17101,17 +17102,17 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				if bb == 0 {
@@ -17138,7 +17139,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				if bb == 0 {
 					next = aptr
 				}
@@ -17152,11 +17153,11 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].b
+				bptr = tb + cellAt(core, tb).b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				if bb == 0 {
 					next = aptr
 				}
@@ -17170,19 +17171,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				if bb == 0 {
 					next = aptr
 				}
@@ -17196,17 +17197,17 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				if bb == 0 {
@@ -17222,11 +17223,11 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].a
+				bptr = tb + cellAt(core, tb).a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				if bb == 0 {
 					next = aptr
 				}
@@ -17240,19 +17241,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				if bb == 0 {
 					next = aptr
 				}
@@ -17266,17 +17267,17 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				if bb == 0 {
@@ -17288,7 +17289,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].b
+				aptr = ta + cellAt(core, ta).b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -17303,7 +17304,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].b
+				aptr = ta + cellAt(core, ta).b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -17311,7 +17312,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				if bb == 0 {
 					next = aptr
 				}
@@ -17321,7 +17322,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].b
+				aptr = ta + cellAt(core, ta).b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -17329,11 +17330,11 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].b
+				bptr = tb + cellAt(core, tb).b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				if bb == 0 {
 					next = aptr
 				}
@@ -17343,7 +17344,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].b
+				aptr = ta + cellAt(core, ta).b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -17351,19 +17352,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				if bb == 0 {
 					next = aptr
 				}
@@ -17373,7 +17374,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].b
+				aptr = ta + cellAt(core, ta).b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -17381,17 +17382,17 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				if bb == 0 {
@@ -17403,7 +17404,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].b
+				aptr = ta + cellAt(core, ta).b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -17411,11 +17412,11 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].a
+				bptr = tb + cellAt(core, tb).a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				if bb == 0 {
 					next = aptr
 				}
@@ -17425,7 +17426,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].b
+				aptr = ta + cellAt(core, ta).b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -17433,19 +17434,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				if bb == 0 {
 					next = aptr
 				}
@@ -17455,7 +17456,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].b
+				aptr = ta + cellAt(core, ta).b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -17463,17 +17464,17 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				if bb == 0 {
@@ -17485,12 +17486,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -17508,12 +17509,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -17524,7 +17525,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				if bb == 0 {
 					next = aptr
 				}
@@ -17534,12 +17535,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -17550,11 +17551,11 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].b
+				bptr = tb + cellAt(core, tb).b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				if bb == 0 {
 					next = aptr
 				}
@@ -17564,12 +17565,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -17580,19 +17581,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				if bb == 0 {
 					next = aptr
 				}
@@ -17602,12 +17603,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -17618,17 +17619,17 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				if bb == 0 {
@@ -17640,12 +17641,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -17656,11 +17657,11 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].a
+				bptr = tb + cellAt(core, tb).a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				if bb == 0 {
 					next = aptr
 				}
@@ -17670,12 +17671,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -17686,19 +17687,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				if bb == 0 {
 					next = aptr
 				}
@@ -17708,12 +17709,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -17724,17 +17725,17 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				if bb == 0 {
@@ -17746,7 +17747,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -17755,7 +17756,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				bptr = pc
@@ -17769,7 +17770,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -17778,14 +17779,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				bptr = pc + ib
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				if bb == 0 {
 					next = aptr
 				}
@@ -17795,7 +17796,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -17804,18 +17805,18 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].b
+				bptr = tb + cellAt(core, tb).b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				if bb == 0 {
 					next = aptr
 				}
@@ -17825,7 +17826,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -17834,26 +17835,26 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				if bb == 0 {
 					next = aptr
 				}
@@ -17863,7 +17864,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -17872,24 +17873,24 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				if bb == 0 {
@@ -17901,7 +17902,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -17910,18 +17911,18 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].a
+				bptr = tb + cellAt(core, tb).a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				if bb == 0 {
 					next = aptr
 				}
@@ -17931,7 +17932,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -17940,26 +17941,26 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				if bb == 0 {
 					next = aptr
 				}
@@ -17969,7 +17970,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -17978,24 +17979,24 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				if bb == 0 {
@@ -18007,7 +18008,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].a
+				aptr = ta + cellAt(core, ta).a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -18022,7 +18023,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].a
+				aptr = ta + cellAt(core, ta).a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -18030,7 +18031,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				if bb == 0 {
 					next = aptr
 				}
@@ -18040,7 +18041,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].a
+				aptr = ta + cellAt(core, ta).a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -18048,11 +18049,11 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].b
+				bptr = tb + cellAt(core, tb).b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				if bb == 0 {
 					next = aptr
 				}
@@ -18062,7 +18063,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].a
+				aptr = ta + cellAt(core, ta).a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -18070,19 +18071,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				if bb == 0 {
 					next = aptr
 				}
@@ -18092,7 +18093,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].a
+				aptr = ta + cellAt(core, ta).a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -18100,17 +18101,17 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				if bb == 0 {
@@ -18122,7 +18123,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].a
+				aptr = ta + cellAt(core, ta).a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -18130,11 +18131,11 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].a
+				bptr = tb + cellAt(core, tb).a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				if bb == 0 {
 					next = aptr
 				}
@@ -18144,7 +18145,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].a
+				aptr = ta + cellAt(core, ta).a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -18152,19 +18153,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				if bb == 0 {
 					next = aptr
 				}
@@ -18174,7 +18175,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].a
+				aptr = ta + cellAt(core, ta).a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -18182,17 +18183,17 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				if bb == 0 {
@@ -18204,12 +18205,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -18227,12 +18228,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -18243,7 +18244,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				if bb == 0 {
 					next = aptr
 				}
@@ -18253,12 +18254,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -18269,11 +18270,11 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].b
+				bptr = tb + cellAt(core, tb).b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				if bb == 0 {
 					next = aptr
 				}
@@ -18283,12 +18284,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -18299,19 +18300,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				if bb == 0 {
 					next = aptr
 				}
@@ -18321,12 +18322,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -18337,17 +18338,17 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				if bb == 0 {
@@ -18359,12 +18360,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -18375,11 +18376,11 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].a
+				bptr = tb + cellAt(core, tb).a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				if bb == 0 {
 					next = aptr
 				}
@@ -18389,12 +18390,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -18405,19 +18406,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				if bb == 0 {
 					next = aptr
 				}
@@ -18427,12 +18428,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -18443,17 +18444,17 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				if bb == 0 {
@@ -18465,7 +18466,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -18474,7 +18475,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				bptr = pc
@@ -18488,7 +18489,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -18497,14 +18498,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				bptr = pc + ib
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				if bb == 0 {
 					next = aptr
 				}
@@ -18514,7 +18515,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -18523,18 +18524,18 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].b
+				bptr = tb + cellAt(core, tb).b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				if bb == 0 {
 					next = aptr
 				}
@@ -18544,7 +18545,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -18553,26 +18554,26 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				if bb == 0 {
 					next = aptr
 				}
@@ -18582,7 +18583,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -18591,24 +18592,24 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				if bb == 0 {
@@ -18620,7 +18621,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -18629,18 +18630,18 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].a
+				bptr = tb + cellAt(core, tb).a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				if bb == 0 {
 					next = aptr
 				}
@@ -18650,7 +18651,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -18659,26 +18660,26 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				if bb == 0 {
 					next = aptr
 				}
@@ -18688,7 +18689,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -18697,24 +18698,24 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				if bb == 0 {
@@ -18735,7 +18736,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				if bb != 0 {
 					next = aptr
 				}
@@ -18746,11 +18747,11 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].b
+				bptr = tb + cellAt(core, tb).b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				if bb != 0 {
 					next = aptr
 				}
@@ -18761,19 +18762,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				if bb != 0 {
 					next = aptr
 				}
@@ -18784,17 +18785,17 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				if bb != 0 {
@@ -18807,11 +18808,11 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].a
+				bptr = tb + cellAt(core, tb).a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				if bb != 0 {
 					next = aptr
 				}
@@ -18822,19 +18823,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				if bb != 0 {
 					next = aptr
 				}
@@ -18845,17 +18846,17 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				if bb != 0 {
@@ -18882,7 +18883,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				if bb != 0 {
 					next = aptr
 				}
@@ -18896,11 +18897,11 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].b
+				bptr = tb + cellAt(core, tb).b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				if bb != 0 {
 					next = aptr
 				}
@@ -18914,19 +18915,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				if bb != 0 {
 					next = aptr
 				}
@@ -18940,17 +18941,17 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				if bb != 0 {
@@ -18966,11 +18967,11 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].a
+				bptr = tb + cellAt(core, tb).a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				if bb != 0 {
 					next = aptr
 				}
@@ -18984,19 +18985,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				if bb != 0 {
 					next = aptr
 				}
@@ -19010,17 +19011,17 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				if bb != 0 {
@@ -19032,7 +19033,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].b
+				aptr = ta + cellAt(core, ta).b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -19047,7 +19048,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].b
+				aptr = ta + cellAt(core, ta).b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -19055,7 +19056,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				if bb != 0 {
 					next = aptr
 				}
@@ -19065,7 +19066,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].b
+				aptr = ta + cellAt(core, ta).b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -19073,11 +19074,11 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].b
+				bptr = tb + cellAt(core, tb).b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				if bb != 0 {
 					next = aptr
 				}
@@ -19087,7 +19088,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].b
+				aptr = ta + cellAt(core, ta).b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -19095,19 +19096,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				if bb != 0 {
 					next = aptr
 				}
@@ -19117,7 +19118,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].b
+				aptr = ta + cellAt(core, ta).b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -19125,17 +19126,17 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				if bb != 0 {
@@ -19147,7 +19148,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].b
+				aptr = ta + cellAt(core, ta).b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -19155,11 +19156,11 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].a
+				bptr = tb + cellAt(core, tb).a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				if bb != 0 {
 					next = aptr
 				}
@@ -19169,7 +19170,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].b
+				aptr = ta + cellAt(core, ta).b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -19177,19 +19178,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				if bb != 0 {
 					next = aptr
 				}
@@ -19199,7 +19200,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].b
+				aptr = ta + cellAt(core, ta).b
 				if aptr >= S {
 					aptr -= S
 				}
@@ -19207,17 +19208,17 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				if bb != 0 {
@@ -19229,12 +19230,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -19252,12 +19253,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -19268,7 +19269,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				if bb != 0 {
 					next = aptr
 				}
@@ -19278,12 +19279,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -19294,11 +19295,11 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].b
+				bptr = tb + cellAt(core, tb).b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				if bb != 0 {
 					next = aptr
 				}
@@ -19308,12 +19309,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -19324,19 +19325,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				if bb != 0 {
 					next = aptr
 				}
@@ -19346,12 +19347,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -19362,17 +19363,17 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				if bb != 0 {
@@ -19384,12 +19385,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -19400,11 +19401,11 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].a
+				bptr = tb + cellAt(core, tb).a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				if bb != 0 {
 					next = aptr
 				}
@@ -19414,12 +19415,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -19430,19 +19431,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				if bb != 0 {
 					next = aptr
 				}
@@ -19452,12 +19453,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -19468,17 +19469,17 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				if bb != 0 {
@@ -19490,7 +19491,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -19499,7 +19500,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				bptr = pc
@@ -19513,7 +19514,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -19522,14 +19523,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				bptr = pc + ib
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				if bb != 0 {
 					next = aptr
 				}
@@ -19539,7 +19540,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -19548,18 +19549,18 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].b
+				bptr = tb + cellAt(core, tb).b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				if bb != 0 {
 					next = aptr
 				}
@@ -19569,7 +19570,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -19578,26 +19579,26 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				if bb != 0 {
 					next = aptr
 				}
@@ -19607,7 +19608,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -19616,24 +19617,24 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				if bb != 0 {
@@ -19645,7 +19646,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -19654,18 +19655,18 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].a
+				bptr = tb + cellAt(core, tb).a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				if bb != 0 {
 					next = aptr
 				}
@@ -19675,7 +19676,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -19684,26 +19685,26 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				if bb != 0 {
 					next = aptr
 				}
@@ -19713,7 +19714,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].b
+				fa := cellAt(core, ta).b
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -19722,24 +19723,24 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].b = fa
+				cellAt(core, ta).b = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				if bb != 0 {
@@ -19751,7 +19752,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].a
+				aptr = ta + cellAt(core, ta).a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -19766,7 +19767,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].a
+				aptr = ta + cellAt(core, ta).a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -19774,7 +19775,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				if bb != 0 {
 					next = aptr
 				}
@@ -19784,7 +19785,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].a
+				aptr = ta + cellAt(core, ta).a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -19792,11 +19793,11 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].b
+				bptr = tb + cellAt(core, tb).b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				if bb != 0 {
 					next = aptr
 				}
@@ -19806,7 +19807,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].a
+				aptr = ta + cellAt(core, ta).a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -19814,19 +19815,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				if bb != 0 {
 					next = aptr
 				}
@@ -19836,7 +19837,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].a
+				aptr = ta + cellAt(core, ta).a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -19844,17 +19845,17 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				if bb != 0 {
@@ -19866,7 +19867,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].a
+				aptr = ta + cellAt(core, ta).a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -19874,11 +19875,11 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].a
+				bptr = tb + cellAt(core, tb).a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				if bb != 0 {
 					next = aptr
 				}
@@ -19888,7 +19889,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].a
+				aptr = ta + cellAt(core, ta).a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -19896,19 +19897,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				if bb != 0 {
 					next = aptr
 				}
@@ -19918,7 +19919,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				aptr = ta + core[ta>>cellShift].a
+				aptr = ta + cellAt(core, ta).a
 				if aptr >= S {
 					aptr -= S
 				}
@@ -19926,17 +19927,17 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				if bb != 0 {
@@ -19948,12 +19949,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -19971,12 +19972,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -19987,7 +19988,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				if bb != 0 {
 					next = aptr
 				}
@@ -19997,12 +19998,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -20013,11 +20014,11 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].b
+				bptr = tb + cellAt(core, tb).b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				if bb != 0 {
 					next = aptr
 				}
@@ -20027,12 +20028,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -20043,19 +20044,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				if bb != 0 {
 					next = aptr
 				}
@@ -20065,12 +20066,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -20081,17 +20082,17 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				if bb != 0 {
@@ -20103,12 +20104,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -20119,11 +20120,11 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].a
+				bptr = tb + cellAt(core, tb).a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				if bb != 0 {
 					next = aptr
 				}
@@ -20133,12 +20134,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -20149,19 +20150,19 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				if bb != 0 {
 					next = aptr
 				}
@@ -20171,12 +20172,12 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				if fa == 0 {
 					fa = S
 				}
 				fa -= cellUnit
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				aptr = ta + fa
@@ -20187,17 +20188,17 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				if bb != 0 {
@@ -20209,7 +20210,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -20218,7 +20219,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				bptr = pc
@@ -20232,7 +20233,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -20241,14 +20242,14 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				bptr = pc + ib
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				if bb != 0 {
 					next = aptr
 				}
@@ -20258,7 +20259,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -20267,18 +20268,18 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].b
+				bptr = tb + cellAt(core, tb).b
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				if bb != 0 {
 					next = aptr
 				}
@@ -20288,7 +20289,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -20297,26 +20298,26 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				if bb != 0 {
 					next = aptr
 				}
@@ -20326,7 +20327,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -20335,24 +20336,24 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].b
+				fb := cellAt(core, tb).b
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].b = fb
+				cellAt(core, tb).b = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				if bb != 0 {
@@ -20364,7 +20365,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -20373,18 +20374,18 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				bptr = tb + core[tb>>cellShift].a
+				bptr = tb + cellAt(core, tb).a
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				if bb != 0 {
 					next = aptr
 				}
@@ -20394,7 +20395,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -20403,26 +20404,26 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				if fb == 0 {
 					fb = S
 				}
 				fb -= cellUnit
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				if bb != 0 {
 					next = aptr
 				}
@@ -20432,7 +20433,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if ta >= S {
 					ta -= S
 				}
-				fa := core[ta>>cellShift].a
+				fa := cellAt(core, ta).a
 				aptr = ta + fa
 				if aptr >= S {
 					aptr -= S
@@ -20441,24 +20442,24 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				if fa == S {
 					fa = 0
 				}
-				core[ta>>cellShift].a = fa
+				cellAt(core, ta).a = fa
 				owner[ta>>cellShift] = id
 				written[ta>>cellShift] = stamp
 				tb := pc + ib
 				if tb >= S {
 					tb -= S
 				}
-				fb := core[tb>>cellShift].a
+				fb := cellAt(core, tb).a
 				bptr = tb + fb
 				if bptr >= S {
 					bptr -= S
 				}
-				ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 				fb += cellUnit
 				if fb == S {
 					fb = 0
 				}
-				core[tb>>cellShift].a = fb
+				cellAt(core, tb).a = fb
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				if bb != 0 {
@@ -20523,7 +20524,7 @@ func (m *Machine) runGeneral(w *simWarrior, pc, next uint32) (uint32, uint32, ac
 	core := m.core
 	owner, written, stamp := m.owner, m.written, m.stamp
 	id := w.id
-	ic := &core[pc>>cellShift]
+	ic := cellAt(core, pc)
 	ia, ib := ic.a, ic.b
 	op, modes := ic.op(), ic.modes()
 	var aptr, aa, ab, bptr, ba, bb uint32
@@ -20535,73 +20536,73 @@ func (m *Machine) runGeneral(w *simWarrior, pc, next uint32) (uint32, uint32, ac
 		if aptr >= S {
 			aptr -= S
 		}
-		aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+		aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 	case uint8(AIndirect), uint8(BIndirect):
 		t := pc + ia
 		if t >= S {
 			t -= S
 		}
-		f := core[t>>cellShift].b
+		f := cellAt(core, t).b
 		if modes>>3 == uint8(AIndirect) {
-			f = core[t>>cellShift].a
+			f = cellAt(core, t).a
 		}
 		aptr = t + f
 		if aptr >= S {
 			aptr -= S
 		}
-		aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+		aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 	case uint8(BPredec):
 		t := pc + ia
 		if t >= S {
 			t -= S
 		}
-		f := core[t>>cellShift].b
+		f := cellAt(core, t).b
 		if f == 0 {
 			f = S
 		}
 		f -= cellUnit
-		core[t>>cellShift].b = f
+		cellAt(core, t).b = f
 		owner[t>>cellShift] = id
 		written[t>>cellShift] = stamp
 		aptr = t + f
 		if aptr >= S {
 			aptr -= S
 		}
-		aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+		aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 	case uint8(APredec):
 		t := pc + ia
 		if t >= S {
 			t -= S
 		}
-		f := core[t>>cellShift].a
+		f := cellAt(core, t).a
 		if f == 0 {
 			f = S
 		}
 		f -= cellUnit
-		core[t>>cellShift].a = f
+		cellAt(core, t).a = f
 		owner[t>>cellShift] = id
 		written[t>>cellShift] = stamp
 		aptr = t + f
 		if aptr >= S {
 			aptr -= S
 		}
-		aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+		aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 	case uint8(BPostinc):
 		t := pc + ia
 		if t >= S {
 			t -= S
 		}
-		f := core[t>>cellShift].b
+		f := cellAt(core, t).b
 		aptr = t + f
 		if aptr >= S {
 			aptr -= S
 		}
-		aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+		aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 		f += cellUnit
 		if f == S {
 			f = 0
 		}
-		core[t>>cellShift].b = f
+		cellAt(core, t).b = f
 		owner[t>>cellShift] = id
 		written[t>>cellShift] = stamp
 	default: // APostinc
@@ -20609,17 +20610,17 @@ func (m *Machine) runGeneral(w *simWarrior, pc, next uint32) (uint32, uint32, ac
 		if t >= S {
 			t -= S
 		}
-		f := core[t>>cellShift].a
+		f := cellAt(core, t).a
 		aptr = t + f
 		if aptr >= S {
 			aptr -= S
 		}
-		aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+		aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 		f += cellUnit
 		if f == S {
 			f = 0
 		}
-		core[t>>cellShift].a = f
+		cellAt(core, t).a = f
 		owner[t>>cellShift] = id
 		written[t>>cellShift] = stamp
 	}
@@ -20632,73 +20633,73 @@ func (m *Machine) runGeneral(w *simWarrior, pc, next uint32) (uint32, uint32, ac
 		if bptr >= S {
 			bptr -= S
 		}
-		ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+		ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 	case uint8(AIndirect), uint8(BIndirect):
 		t := pc + ib
 		if t >= S {
 			t -= S
 		}
-		f := core[t>>cellShift].b
+		f := cellAt(core, t).b
 		if modes&7 == uint8(AIndirect) {
-			f = core[t>>cellShift].a
+			f = cellAt(core, t).a
 		}
 		bptr = t + f
 		if bptr >= S {
 			bptr -= S
 		}
-		ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+		ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 	case uint8(BPredec):
 		t := pc + ib
 		if t >= S {
 			t -= S
 		}
-		f := core[t>>cellShift].b
+		f := cellAt(core, t).b
 		if f == 0 {
 			f = S
 		}
 		f -= cellUnit
-		core[t>>cellShift].b = f
+		cellAt(core, t).b = f
 		owner[t>>cellShift] = id
 		written[t>>cellShift] = stamp
 		bptr = t + f
 		if bptr >= S {
 			bptr -= S
 		}
-		ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+		ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 	case uint8(APredec):
 		t := pc + ib
 		if t >= S {
 			t -= S
 		}
-		f := core[t>>cellShift].a
+		f := cellAt(core, t).a
 		if f == 0 {
 			f = S
 		}
 		f -= cellUnit
-		core[t>>cellShift].a = f
+		cellAt(core, t).a = f
 		owner[t>>cellShift] = id
 		written[t>>cellShift] = stamp
 		bptr = t + f
 		if bptr >= S {
 			bptr -= S
 		}
-		ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+		ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 	case uint8(BPostinc):
 		t := pc + ib
 		if t >= S {
 			t -= S
 		}
-		f := core[t>>cellShift].b
+		f := cellAt(core, t).b
 		bptr = t + f
 		if bptr >= S {
 			bptr -= S
 		}
-		ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+		ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 		f += cellUnit
 		if f == S {
 			f = 0
 		}
-		core[t>>cellShift].b = f
+		cellAt(core, t).b = f
 		owner[t>>cellShift] = id
 		written[t>>cellShift] = stamp
 	default:
@@ -20706,83 +20707,83 @@ func (m *Machine) runGeneral(w *simWarrior, pc, next uint32) (uint32, uint32, ac
 		if t >= S {
 			t -= S
 		}
-		f := core[t>>cellShift].a
+		f := cellAt(core, t).a
 		bptr = t + f
 		if bptr >= S {
 			bptr -= S
 		}
-		ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+		ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 		f += cellUnit
 		if f == S {
 			f = 0
 		}
-		core[t>>cellShift].a = f
+		cellAt(core, t).a = f
 		owner[t>>cellShift] = id
 		written[t>>cellShift] = stamp
 	}
 
 	switch op {
 	case kMOV | mA:
-		core[bptr>>cellShift].a = aa
+		cellAt(core, bptr).a = aa
 	case kMOV | mB:
-		core[bptr>>cellShift].b = ab
+		cellAt(core, bptr).b = ab
 	case kMOV | mAB:
-		core[bptr>>cellShift].b = aa
+		cellAt(core, bptr).b = aa
 	case kMOV | mBA:
-		core[bptr>>cellShift].a = ab
+		cellAt(core, bptr).a = ab
 	case kMOV | mF:
-		c := &core[bptr>>cellShift]
+		c := cellAt(core, bptr)
 		c.a, c.b = aa, ab
 	case kMOV | mX:
-		c := &core[bptr>>cellShift]
+		c := cellAt(core, bptr)
 		c.a, c.b = ab, aa
 	case kMOV | mI:
-		d := &core[bptr>>cellShift]
-		d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+		d := cellAt(core, bptr)
+		d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 
 	case kADD | mA:
-		core[bptr>>cellShift].a = addMod(ba, aa, S)
+		cellAt(core, bptr).a = addMod(ba, aa, S)
 	case kADD | mB:
-		core[bptr>>cellShift].b = addMod(bb, ab, S)
+		cellAt(core, bptr).b = addMod(bb, ab, S)
 	case kADD | mAB:
-		core[bptr>>cellShift].b = addMod(bb, aa, S)
+		cellAt(core, bptr).b = addMod(bb, aa, S)
 	case kADD | mBA:
-		core[bptr>>cellShift].a = addMod(ba, ab, S)
+		cellAt(core, bptr).a = addMod(ba, ab, S)
 	case kADD | mF, kADD | mI:
-		c := &core[bptr>>cellShift]
+		c := cellAt(core, bptr)
 		c.a, c.b = addMod(ba, aa, S), addMod(bb, ab, S)
 	case kADD | mX:
-		c := &core[bptr>>cellShift]
+		c := cellAt(core, bptr)
 		c.a, c.b = addMod(ba, ab, S), addMod(bb, aa, S)
 
 	case kSUB | mA:
-		core[bptr>>cellShift].a = subMod(ba, aa, S)
+		cellAt(core, bptr).a = subMod(ba, aa, S)
 	case kSUB | mB:
-		core[bptr>>cellShift].b = subMod(bb, ab, S)
+		cellAt(core, bptr).b = subMod(bb, ab, S)
 	case kSUB | mAB:
-		core[bptr>>cellShift].b = subMod(bb, aa, S)
+		cellAt(core, bptr).b = subMod(bb, aa, S)
 	case kSUB | mBA:
-		core[bptr>>cellShift].a = subMod(ba, ab, S)
+		cellAt(core, bptr).a = subMod(ba, ab, S)
 	case kSUB | mF, kSUB | mI:
-		c := &core[bptr>>cellShift]
+		c := cellAt(core, bptr)
 		c.a, c.b = subMod(ba, aa, S), subMod(bb, ab, S)
 	case kSUB | mX:
-		c := &core[bptr>>cellShift]
+		c := cellAt(core, bptr)
 		c.a, c.b = subMod(ba, ab, S), subMod(bb, aa, S)
 
 	case kMUL | mA:
-		core[bptr>>cellShift].a = mulMod(ba, aa, S)
+		cellAt(core, bptr).a = mulMod(ba, aa, S)
 	case kMUL | mB:
-		core[bptr>>cellShift].b = mulMod(bb, ab, S)
+		cellAt(core, bptr).b = mulMod(bb, ab, S)
 	case kMUL | mAB:
-		core[bptr>>cellShift].b = mulMod(bb, aa, S)
+		cellAt(core, bptr).b = mulMod(bb, aa, S)
 	case kMUL | mBA:
-		core[bptr>>cellShift].a = mulMod(ba, ab, S)
+		cellAt(core, bptr).a = mulMod(ba, ab, S)
 	case kMUL | mF, kMUL | mI:
-		c := &core[bptr>>cellShift]
+		c := cellAt(core, bptr)
 		c.a, c.b = mulMod(ba, aa, S), mulMod(bb, ab, S)
 	case kMUL | mX:
-		c := &core[bptr>>cellShift]
+		c := cellAt(core, bptr)
 		c.a, c.b = mulMod(ba, ab, S), mulMod(bb, aa, S)
 
 	case kDIV | mA, kDIV | mB, kDIV | mAB, kDIV | mBA, kDIV | mF, kDIV | mI, kDIV | mX,
@@ -20830,7 +20831,7 @@ func (m *Machine) runGeneral(w *simWarrior, pc, next uint32) (uint32, uint32, ac
 		return next, 0, actNext
 
 	case kDJN | mA, kDJN | mBA:
-		c := &core[bptr>>cellShift]
+		c := cellAt(core, bptr)
 		if c.a == 0 {
 			c.a = S
 		}
@@ -20842,7 +20843,7 @@ func (m *Machine) runGeneral(w *simWarrior, pc, next uint32) (uint32, uint32, ac
 		}
 		return next, 0, actNext
 	case kDJN | mB, kDJN | mAB:
-		c := &core[bptr>>cellShift]
+		c := cellAt(core, bptr)
 		if c.b == 0 {
 			c.b = S
 		}
@@ -20854,7 +20855,7 @@ func (m *Machine) runGeneral(w *simWarrior, pc, next uint32) (uint32, uint32, ac
 		}
 		return next, 0, actNext
 	case kDJN | mF, kDJN | mX, kDJN | mI:
-		c := &core[bptr>>cellShift]
+		c := cellAt(core, bptr)
 		if c.a == 0 {
 			c.a = S
 		}
@@ -20901,7 +20902,7 @@ func (m *Machine) runGeneral(w *simWarrior, pc, next uint32) (uint32, uint32, ac
 		}
 		return next, 0, actNext
 	case kCMP | mI, kSEQ | mI:
-		if aa == ba && ab == bb && sameInstr(&core[aptr>>cellShift], &core[bptr>>cellShift]) {
+		if aa == ba && ab == bb && sameInstr(cellAt(core, aptr), cellAt(core, bptr)) {
 			next = skip(next, S)
 		}
 		return next, 0, actNext
@@ -20937,7 +20938,7 @@ func (m *Machine) runGeneral(w *simWarrior, pc, next uint32) (uint32, uint32, ac
 		}
 		return next, 0, actNext
 	case kSNE | mI:
-		if !(aa == ba && ab == bb && sameInstr(&core[aptr>>cellShift], &core[bptr>>cellShift])) {
+		if !(aa == ba && ab == bb && sameInstr(cellAt(core, aptr), cellAt(core, bptr))) {
 			next = skip(next, S)
 		}
 		return next, 0, actNext

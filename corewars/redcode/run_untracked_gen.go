@@ -36599,7 +36599,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 func (m *Machine) runUntrackedGeneral(w *simWarrior, pc, next uint32) (uint32, uint32, action) {
 	S := m.size << cellShift // the loop's numbers are scaled (cell)
 	core := m.core
-	ic := &core[pc>>cellShift]
+	ic := cellAt(core, pc)
 	ia, ib := ic.a, ic.b
 	op, modes := ic.op(), ic.modes()
 	var aptr, aa, ab, bptr, ba, bb uint32
@@ -36611,85 +36611,85 @@ func (m *Machine) runUntrackedGeneral(w *simWarrior, pc, next uint32) (uint32, u
 		if aptr >= S {
 			aptr -= S
 		}
-		aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+		aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 	case uint8(AIndirect), uint8(BIndirect):
 		t := pc + ia
 		if t >= S {
 			t -= S
 		}
-		f := core[t>>cellShift].b
+		f := cellAt(core, t).b
 		if modes>>3 == uint8(AIndirect) {
-			f = core[t>>cellShift].a
+			f = cellAt(core, t).a
 		}
 		aptr = t + f
 		if aptr >= S {
 			aptr -= S
 		}
-		aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+		aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 	case uint8(BPredec):
 		t := pc + ia
 		if t >= S {
 			t -= S
 		}
-		f := core[t>>cellShift].b
+		f := cellAt(core, t).b
 		if f == 0 {
 			f = S
 		}
 		f -= cellUnit
-		core[t>>cellShift].b = f
+		cellAt(core, t).b = f
 		aptr = t + f
 		if aptr >= S {
 			aptr -= S
 		}
-		aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+		aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 	case uint8(APredec):
 		t := pc + ia
 		if t >= S {
 			t -= S
 		}
-		f := core[t>>cellShift].a
+		f := cellAt(core, t).a
 		if f == 0 {
 			f = S
 		}
 		f -= cellUnit
-		core[t>>cellShift].a = f
+		cellAt(core, t).a = f
 		aptr = t + f
 		if aptr >= S {
 			aptr -= S
 		}
-		aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+		aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 	case uint8(BPostinc):
 		t := pc + ia
 		if t >= S {
 			t -= S
 		}
-		f := core[t>>cellShift].b
+		f := cellAt(core, t).b
 		aptr = t + f
 		if aptr >= S {
 			aptr -= S
 		}
-		aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+		aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 		f += cellUnit
 		if f == S {
 			f = 0
 		}
-		core[t>>cellShift].b = f
+		cellAt(core, t).b = f
 	default: // APostinc
 		t := pc + ia
 		if t >= S {
 			t -= S
 		}
-		f := core[t>>cellShift].a
+		f := cellAt(core, t).a
 		aptr = t + f
 		if aptr >= S {
 			aptr -= S
 		}
-		aa, ab = core[aptr>>cellShift].a, core[aptr>>cellShift].b
+		aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
 		f += cellUnit
 		if f == S {
 			f = 0
 		}
-		core[t>>cellShift].a = f
+		cellAt(core, t).a = f
 	}
 
 	switch modes & 7 {
@@ -36700,149 +36700,149 @@ func (m *Machine) runUntrackedGeneral(w *simWarrior, pc, next uint32) (uint32, u
 		if bptr >= S {
 			bptr -= S
 		}
-		ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+		ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 	case uint8(AIndirect), uint8(BIndirect):
 		t := pc + ib
 		if t >= S {
 			t -= S
 		}
-		f := core[t>>cellShift].b
+		f := cellAt(core, t).b
 		if modes&7 == uint8(AIndirect) {
-			f = core[t>>cellShift].a
+			f = cellAt(core, t).a
 		}
 		bptr = t + f
 		if bptr >= S {
 			bptr -= S
 		}
-		ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+		ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 	case uint8(BPredec):
 		t := pc + ib
 		if t >= S {
 			t -= S
 		}
-		f := core[t>>cellShift].b
+		f := cellAt(core, t).b
 		if f == 0 {
 			f = S
 		}
 		f -= cellUnit
-		core[t>>cellShift].b = f
+		cellAt(core, t).b = f
 		bptr = t + f
 		if bptr >= S {
 			bptr -= S
 		}
-		ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+		ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 	case uint8(APredec):
 		t := pc + ib
 		if t >= S {
 			t -= S
 		}
-		f := core[t>>cellShift].a
+		f := cellAt(core, t).a
 		if f == 0 {
 			f = S
 		}
 		f -= cellUnit
-		core[t>>cellShift].a = f
+		cellAt(core, t).a = f
 		bptr = t + f
 		if bptr >= S {
 			bptr -= S
 		}
-		ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+		ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 	case uint8(BPostinc):
 		t := pc + ib
 		if t >= S {
 			t -= S
 		}
-		f := core[t>>cellShift].b
+		f := cellAt(core, t).b
 		bptr = t + f
 		if bptr >= S {
 			bptr -= S
 		}
-		ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+		ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 		f += cellUnit
 		if f == S {
 			f = 0
 		}
-		core[t>>cellShift].b = f
+		cellAt(core, t).b = f
 	default:
 		t := pc + ib
 		if t >= S {
 			t -= S
 		}
-		f := core[t>>cellShift].a
+		f := cellAt(core, t).a
 		bptr = t + f
 		if bptr >= S {
 			bptr -= S
 		}
-		ba, bb = core[bptr>>cellShift].a, core[bptr>>cellShift].b
+		ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
 		f += cellUnit
 		if f == S {
 			f = 0
 		}
-		core[t>>cellShift].a = f
+		cellAt(core, t).a = f
 	}
 
 	switch op {
 	case kMOV | mA:
-		core[bptr>>cellShift].a = aa
+		cellAt(core, bptr).a = aa
 	case kMOV | mB:
-		core[bptr>>cellShift].b = ab
+		cellAt(core, bptr).b = ab
 	case kMOV | mAB:
-		core[bptr>>cellShift].b = aa
+		cellAt(core, bptr).b = aa
 	case kMOV | mBA:
-		core[bptr>>cellShift].a = ab
+		cellAt(core, bptr).a = ab
 	case kMOV | mF:
-		c := &core[bptr>>cellShift]
+		c := cellAt(core, bptr)
 		c.a, c.b = aa, ab
 	case kMOV | mX:
-		c := &core[bptr>>cellShift]
+		c := cellAt(core, bptr)
 		c.a, c.b = ab, aa
 	case kMOV | mI:
-		d := &core[bptr>>cellShift]
-		d.a, d.b, d.kind = aa, ab, core[aptr>>cellShift].kind
+		d := cellAt(core, bptr)
+		d.a, d.b, d.kind = aa, ab, cellAt(core, aptr).kind
 
 	case kADD | mA:
-		core[bptr>>cellShift].a = addMod(ba, aa, S)
+		cellAt(core, bptr).a = addMod(ba, aa, S)
 	case kADD | mB:
-		core[bptr>>cellShift].b = addMod(bb, ab, S)
+		cellAt(core, bptr).b = addMod(bb, ab, S)
 	case kADD | mAB:
-		core[bptr>>cellShift].b = addMod(bb, aa, S)
+		cellAt(core, bptr).b = addMod(bb, aa, S)
 	case kADD | mBA:
-		core[bptr>>cellShift].a = addMod(ba, ab, S)
+		cellAt(core, bptr).a = addMod(ba, ab, S)
 	case kADD | mF, kADD | mI:
-		c := &core[bptr>>cellShift]
+		c := cellAt(core, bptr)
 		c.a, c.b = addMod(ba, aa, S), addMod(bb, ab, S)
 	case kADD | mX:
-		c := &core[bptr>>cellShift]
+		c := cellAt(core, bptr)
 		c.a, c.b = addMod(ba, ab, S), addMod(bb, aa, S)
 
 	case kSUB | mA:
-		core[bptr>>cellShift].a = subMod(ba, aa, S)
+		cellAt(core, bptr).a = subMod(ba, aa, S)
 	case kSUB | mB:
-		core[bptr>>cellShift].b = subMod(bb, ab, S)
+		cellAt(core, bptr).b = subMod(bb, ab, S)
 	case kSUB | mAB:
-		core[bptr>>cellShift].b = subMod(bb, aa, S)
+		cellAt(core, bptr).b = subMod(bb, aa, S)
 	case kSUB | mBA:
-		core[bptr>>cellShift].a = subMod(ba, ab, S)
+		cellAt(core, bptr).a = subMod(ba, ab, S)
 	case kSUB | mF, kSUB | mI:
-		c := &core[bptr>>cellShift]
+		c := cellAt(core, bptr)
 		c.a, c.b = subMod(ba, aa, S), subMod(bb, ab, S)
 	case kSUB | mX:
-		c := &core[bptr>>cellShift]
+		c := cellAt(core, bptr)
 		c.a, c.b = subMod(ba, ab, S), subMod(bb, aa, S)
 
 	case kMUL | mA:
-		core[bptr>>cellShift].a = mulMod(ba, aa, S)
+		cellAt(core, bptr).a = mulMod(ba, aa, S)
 	case kMUL | mB:
-		core[bptr>>cellShift].b = mulMod(bb, ab, S)
+		cellAt(core, bptr).b = mulMod(bb, ab, S)
 	case kMUL | mAB:
-		core[bptr>>cellShift].b = mulMod(bb, aa, S)
+		cellAt(core, bptr).b = mulMod(bb, aa, S)
 	case kMUL | mBA:
-		core[bptr>>cellShift].a = mulMod(ba, ab, S)
+		cellAt(core, bptr).a = mulMod(ba, ab, S)
 	case kMUL | mF, kMUL | mI:
-		c := &core[bptr>>cellShift]
+		c := cellAt(core, bptr)
 		c.a, c.b = mulMod(ba, aa, S), mulMod(bb, ab, S)
 	case kMUL | mX:
-		c := &core[bptr>>cellShift]
+		c := cellAt(core, bptr)
 		c.a, c.b = mulMod(ba, ab, S), mulMod(bb, aa, S)
 
 	case kDIV | mA, kDIV | mB, kDIV | mAB, kDIV | mBA, kDIV | mF, kDIV | mI, kDIV | mX,
@@ -36888,7 +36888,7 @@ func (m *Machine) runUntrackedGeneral(w *simWarrior, pc, next uint32) (uint32, u
 		return next, 0, actNext
 
 	case kDJN | mA, kDJN | mBA:
-		c := &core[bptr>>cellShift]
+		c := cellAt(core, bptr)
 		if c.a == 0 {
 			c.a = S
 		}
@@ -36898,7 +36898,7 @@ func (m *Machine) runUntrackedGeneral(w *simWarrior, pc, next uint32) (uint32, u
 		}
 		return next, 0, actNext
 	case kDJN | mB, kDJN | mAB:
-		c := &core[bptr>>cellShift]
+		c := cellAt(core, bptr)
 		if c.b == 0 {
 			c.b = S
 		}
@@ -36908,7 +36908,7 @@ func (m *Machine) runUntrackedGeneral(w *simWarrior, pc, next uint32) (uint32, u
 		}
 		return next, 0, actNext
 	case kDJN | mF, kDJN | mX, kDJN | mI:
-		c := &core[bptr>>cellShift]
+		c := cellAt(core, bptr)
 		if c.a == 0 {
 			c.a = S
 		}
@@ -36953,7 +36953,7 @@ func (m *Machine) runUntrackedGeneral(w *simWarrior, pc, next uint32) (uint32, u
 		}
 		return next, 0, actNext
 	case kCMP | mI, kSEQ | mI:
-		if aa == ba && ab == bb && sameInstr(&core[aptr>>cellShift], &core[bptr>>cellShift]) {
+		if aa == ba && ab == bb && sameInstr(cellAt(core, aptr), cellAt(core, bptr)) {
 			next = skip(next, S)
 		}
 		return next, 0, actNext
@@ -36989,7 +36989,7 @@ func (m *Machine) runUntrackedGeneral(w *simWarrior, pc, next uint32) (uint32, u
 		}
 		return next, 0, actNext
 	case kSNE | mI:
-		if !(aa == ba && ab == bb && sameInstr(&core[aptr>>cellShift], &core[bptr>>cellShift])) {
+		if !(aa == ba && ab == bb && sameInstr(cellAt(core, aptr), cellAt(core, bptr))) {
 			next = skip(next, S)
 		}
 		return next, 0, actNext

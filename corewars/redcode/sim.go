@@ -94,17 +94,17 @@ func toCell(in Instruction, S int) cell {
 		kind: cellKind(op, modes, fastKind(op, modes))}
 }
 
-// cellKind is a cell's kind word.
-func cellKind(op, modes uint8, fast uint16) uint32 {
-	return uint32(fast) | uint32(op)<<16 | uint32(modes)<<24
-}
-
-func (c *cell) op() uint8    { return uint8(c.kind >> kindShift) }
-func (c *cell) modes() uint8 { return uint8(c.kind >> 24) }
-
 // kindShift is where op starts in a kind word: the bits above it are the
 // instruction, the bits below its case.
 const kindShift = 16
+
+// cellKind is a cell's kind word.
+func cellKind(op, modes uint8, fast uint16) uint32 {
+	return uint32(fast) | uint32(op)<<kindShift | uint32(modes)<<(kindShift+8)
+}
+
+func (c *cell) op() uint8    { return uint8(c.kind >> kindShift) }
+func (c *cell) modes() uint8 { return uint8(c.kind >> (kindShift + 8)) }
 
 func (c cell) instruction() Instruction {
 	op, modes := c.op(), c.modes()
@@ -164,6 +164,10 @@ func (q *queue) push(pc uint32) {
 // The tracked loop (run, behind Step) is written from the same template with
 // Go's bounds checks, and FuzzSimulate plays random warriors through both and
 // checks the fields.
+
+// cellAt is the cell at scaled address x, bounds-checked: the general path's
+// and the tracked loop's way to a cell.
+func cellAt(core []cell, x uint32) *cell { return &core[x>>cellShift] }
 
 // coreBase is the address of core[0], to which the batch loop adds a scaled
 // address (below len(core)<<cellShift) to reach its cell.
@@ -250,7 +254,7 @@ func sameInstr(x, y *cell) bool { return x.kind>>kindShift == y.kind>>kindShift 
 
 // divide does DIV and MOD; it returns false when the process dies.
 func (m *Machine) divide(op uint8, bptr, aa, ab, ba, bb uint32) bool {
-	c := &m.core[bptr>>cellShift]
+	c := cellAt(m.core, bptr)
 	isMod := op>>3 == uint8(MOD)
 	f := func(x, y uint32) uint32 { // on scaled numbers: (x·u) mod (y·u) = (x mod y)·u
 		if isMod {
@@ -323,7 +327,7 @@ func (m *Machine) pspaceOp(w *simWarrior, op uint8, bptr, aa, ab, ba, bb uint32)
 		}
 		w.ps.cells[idx] = v >> cellShift
 	}
-	c := &m.core[bptr>>cellShift]
+	c := cellAt(m.core, bptr)
 	if Opcode(op>>3) == LDP {
 		switch op & 7 {
 		case mA:

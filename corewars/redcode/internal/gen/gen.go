@@ -65,27 +65,18 @@ func (v variant) track(x string) string {
 	return fmt.Sprintf("owner[%s>>cellShift] = id\nwritten[%s>>cellShift] = stamp\n", x, x)
 }
 
-// cell is the cell at scaled address x, to take a field of:
-// core[x>>cellShift] in the tracked variant, and in the untracked one (the
-// batch loop) x added to core[0]'s address, without the shift and the bounds
-// check (every address the loop computes is below the core size, see
-// coreBase).
+// cell is a pointer to the cell at scaled address x: cellAt in the tracked
+// variant, and in the untracked one (the batch loop) x added to core[0]'s
+// address, without the shift and the bounds check (every address the loop
+// computes is below the core size, see coreBase).
 func (v variant) cell(x string) string {
 	if v.tracked {
-		return "core[" + x + ">>cellShift]"
+		return "cellAt(core, " + x + ")"
 	}
 	// written out: a small function, inlined, left a NOP (its inline mark)
 	// at most call sites, two or three a step (0.6% of the loop's machine
 	// instructions).
 	return "(*cell)(unsafe.Add(core, " + x + "))"
-}
-
-// ref is a pointer to the cell at scaled address x.
-func (v variant) ref(x string) string {
-	if v.tracked {
-		return "&" + v.cell(x)
-	}
-	return v.cell(x)
 }
 
 // slot is the queue slot buf[i] (i is masked, so below len(buf)).
@@ -102,7 +93,7 @@ func Generate(i int) ([]byte, error) {
 	v := variant{tracked: f.Tracked}
 	funcs := template.FuncMap{
 		"track":     v.track,
-		"ref":       v.ref,
+		"cell":      v.cell,
 		"slot":      v.slot,
 		"copies":    v.copies,
 		"fastCases": func(sfx string) string { v := v; v.sfx = sfx; return fastCases(v) },
@@ -201,7 +192,7 @@ func allModifiers(op string) []string {
 // djn is DJN with the fields it decrements and tests ("a", "b" or both).
 func djn(fields ...string) func(*strings.Builder, variant, string, int) {
 	return func(b *strings.Builder, v variant, _ string, _ int) {
-		fmt.Fprintf(b, "d := %s\n", v.ref("bptr"))
+		fmt.Fprintf(b, "d := %s\n", v.cell("bptr"))
 		var cond []string
 		for _, f := range fields {
 			fmt.Fprintf(b, "if d.%s == 0 {\nd.%s = S\n}\nd.%s -= cellUnit\n", f, f, f)
@@ -219,10 +210,10 @@ var forms = []form{
 		exec: func(b *strings.Builder, v variant, am string, modes int) {
 			if am == "Immediate" {
 				// the A snapshot is the fetched instruction, opcode and modes included
-				fmt.Fprintf(b, "d := %s\nd.a, d.b, d.kind = ia, ib, uint32(fastMovI+%d)|uint32(kMOV|mI)<<kindShift|%d<<(kindShift+8)\n", v.ref("bptr"), modes, modes)
+				fmt.Fprintf(b, "d := %s\nd.a, d.b, d.kind = ia, ib, uint32(fastMovI+%d)|uint32(kMOV|mI)<<kindShift|%d<<(kindShift+8)\n", v.cell("bptr"), modes, modes)
 			} else {
 				// field by field, next excepted
-				fmt.Fprintf(b, "d := %s\nd.a, d.b, d.kind = aa, ab, %s.kind\n", v.ref("bptr"), v.cell("aptr"))
+				fmt.Fprintf(b, "d := %s\nd.a, d.b, d.kind = aa, ab, %s.kind\n", v.cell("bptr"), v.cell("aptr"))
 			}
 			fmt.Fprintf(b, "%s%s", v.track("bptr"), v.goTo("push1"))
 		}},
@@ -243,7 +234,7 @@ var forms = []form{
 		}},
 	{constant: "fastAddF", ops: []string{"kADD | mF", "kADD | mI"}, snapA: true, snapB: true,
 		exec: func(b *strings.Builder, v variant, _ string, _ int) {
-			fmt.Fprintf(b, "d := %s\nd.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)\n%s%s", v.ref("bptr"), v.track("bptr"), v.goTo("push1"))
+			fmt.Fprintf(b, "d := %s\nd.a, d.b = addMod(ba, aa, S), addMod(bb, ab, S)\n%s%s", v.cell("bptr"), v.track("bptr"), v.goTo("push1"))
 		}},
 	{constant: "fastJmzB", ops: []string{"kJMZ | mB", "kJMZ | mAB"}, snapB: true,
 		exec: func(b *strings.Builder, v variant, _ string, _ int) {
