@@ -26,7 +26,7 @@ func TestInstructionFrequencies(t *testing.T) {
 			first := pl.next(pos)
 			m.LoadRound(pos, first)
 			for !m.RoundOver() {
-				pc := m.ws[m.cur].q.At(0)
+				pc := m.PC(m.cur)
 				in, _ := m.Cell(pc)
 				freq[fmt.Sprintf("%v.%v %v %v", in.Op, in.Mod, in.AMode, in.BMode)]++
 				total++

@@ -8,6 +8,10 @@ import "fmt"
 type Machine struct {
 	size uint32
 	core []cell
+	// slots holds the warriors' process queues, each in a region of its own (queue);
+	// room is how many steps are sure to find room for their pushes (makeRoom).
+	slots []uint32
+	room  int64
 	// owner and written are the last writer of each cell and the stamp of its last write
 	// (-1: none since the round started); nil until something records or asks for them, so
 	// that batch battles neither clear nor touch their memory (40 KB a machine at 8000
@@ -69,9 +73,10 @@ func NewMachine(cfg Settings, progs []*Warrior) (*Machine, error) {
 		m.core[x].next = uint32(x+1) << cellShift // no division a cell: NewMachine runs once per battle
 	}
 	m.core[len(m.core)-1].next = 0
+	m.slots = make([]uint32, n*firstRegion)
 	for i := range m.ws {
 		m.ws[i].id = int8(i)
-		m.ws[i].q.max = cfg.MaxProcesses
+		m.ws[i].q = queue{base: i * firstRegion, end: (i + 1) * firstRegion, max: cfg.MaxProcesses}
 		m.ws[i].lastResult = uint32(cfg.CoreSize - 1)
 		m.Scores[i] = make([]int, 2*n-1)
 	}
@@ -143,8 +148,8 @@ func (m *Machine) LoadRound(positions []int, first int) {
 		}
 		w := &m.ws[i]
 		w.pos = pos
-		w.q.reset()
-		w.q.push(uint32(((pos+p.Start)%S+S)%S) << cellShift)
+		w.q.head, w.q.tail = w.q.base, w.q.base
+		m.push(&w.q, uint32(((pos+p.Start)%S+S)%S)<<cellShift)
 		w.alive = true
 	}
 	n := len(m.progs)
@@ -157,6 +162,7 @@ func (m *Machine) LoadRound(positions []int, first int) {
 		m.budget = 1<<63 - 1 // -c near 2^63: W*c overflows; the round is endless either way
 	}
 	m.stopAt = 0
+	m.room = 0 // (the queues were reset)
 	m.alive = n
 	m.cur = first
 	m.first = first
@@ -180,10 +186,10 @@ func (m *Machine) Step() StepEvent {
 		return StepEvent{Warrior: -1, RoundOver: true}
 	}
 	w := &m.ws[m.cur]
-	ev := StepEvent{Warrior: m.cur, PC: w.q.At(0)}
-	before := w.q.n
+	ev := StepEvent{Warrior: m.cur, PC: m.qAt(&w.q, 0)}
+	before := w.q.Len()
 	m.step()
-	ev.ProcessDied = w.q.n < before
+	ev.ProcessDied = w.q.Len() < before
 	ev.WarriorDied = !w.alive
 	ev.RoundOver = m.over
 	return ev
@@ -383,15 +389,15 @@ func (m *Machine) Owner(a int) int {
 // Processes returns warrior i's process queue, next to run first.
 func (m *Machine) Processes(i int) []int {
 	q := &m.ws[i].q
-	out := make([]int, q.n)
+	out := make([]int, q.Len())
 	for k := range out {
-		out[k] = q.At(k)
+		out[k] = m.qAt(q, k)
 	}
 	return out
 }
 
 // PC is the address of warrior i's process that runs next (it must have one).
-func (m *Machine) PC(i int) int { return m.ws[i].q.At(0) }
+func (m *Machine) PC(i int) int { return m.qAt(&m.ws[i].q, 0) }
 
 // ProcessCount is the number of processes of warrior i.
-func (m *Machine) ProcessCount(i int) int { return m.ws[i].q.n }
+func (m *Machine) ProcessCount(i int) int { return m.ws[i].q.Len() }

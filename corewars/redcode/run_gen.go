@@ -13,10 +13,11 @@ func (m *Machine) run(steps int64) {
 		if left := m.budget - m.stopAt; left < n {
 			n = left
 		}
+		n = m.makeRoom(n)
 		left := n // steps still to do in the chunk
 		died := false
 		for {
-			w, rest, stop, pc, next, aptr := m.runSteps(cw, left)
+			w, rest, stop, pc, next := m.runSteps(cw, left)
 			cw, left = w, rest
 			if stop == stopDone {
 				break
@@ -25,22 +26,16 @@ func (m *Machine) run(steps int64) {
 				died = true
 				break
 			}
-			// The rest of the step that runSteps left.
+			// The general-path step that runSteps left.
 			q := &w.q
-			act := actSplit
-			if stop == stopGeneral {
-				next, aptr, act = m.runGeneral(w, pc, next)
-				if act == actDie {
-					q.n--
-					died = q.n == 0
-				} else {
-					tail := q.tail
-					q.buf[tail] = next
-					q.tail = (tail + 1) & q.mask
+			next, aptr, act := m.runGeneral(w, pc, next)
+			if act == actDie {
+				died = q.Len() == 0
+			} else {
+				m.push(q, next)
+				if act == actSplit && q.Len() < q.max { // (the processes before the split)
+					m.push(q, aptr)
 				}
-			}
-			if act == actSplit && q.n < q.max {
-				q.push(aptr)
 			}
 			left--
 			if died {
@@ -54,6 +49,7 @@ func (m *Machine) run(steps int64) {
 		i := n - left
 		steps -= i
 		m.executed += i
+		m.room -= i
 		if died {
 			m.budget -= i - 1 // the dying step's own decrement comes after the death's
 			m.warriorDied(int(cw.id))
@@ -81,17 +77,17 @@ func (m *Machine) run(steps int64) {
 // returns the warrior whose turn it is and the steps left, unless it stops
 // early (stop): at a warrior's death (returning that warrior), or before
 // finishing the step of warrior w at pc (next is pc+1) when it takes the
-// general path or when a split (of process aptr, next already queued) needs
-// a larger queue, steps to finish with no step of the chunk counted for it.
+// general path, a step to finish with no step of the chunk counted for it.
 //
 // The whole step — fetch, operand evaluation, execution, queue bookkeeping —
 // is one loop body that calls nothing: Go keeps no register across a call,
 // so a call anywhere in the loop would make it store and reload its values
 // on every step; the calls are made by run.
-func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int64, stop stopKind, pc, next, aptr uint32) {
+func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int64, stop stopKind, pc, next uint32) {
 	S := m.size << cellShift // the loop's numbers are scaled (cell)
 	core := m.core
 	owner, written, stamp := m.owner, m.written, m.stamp
+	slots := m.slots
 	for {
 		{
 			w := cw
@@ -99,8 +95,8 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 			// Pop the process. The queue's count changes only when a process
 			// dies or splits: one popped and one pushed back leave it as it is.
 			q := &w.q
-			pc := q.buf[q.head]
-			q.head = (q.head + 1) & q.mask
+			pc := slots[q.head]
+			q.head++
 			ic := cellAt(core, pc)
 			// The instruction register: the fields as fetched (operands may
 			// change the cell); opcode and modes change only by execution.
@@ -20470,47 +20466,41 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 			}
 			// The general path: every other form (2% of the instructions on
 			// bench-pairs.txt).
-			return w, left, stopGeneral, pc, next, 0
+			return w, left, stopGeneral, pc, next
 		push1:
-			// (tail in a local: the store into buf could alias q.tail for the compiler)
+			// (tail in a local: the store into slots could alias q.tail for the compiler)
 			tail = q.tail
-			q.buf[tail] = next
-			q.tail = (tail + 1) & q.mask
+			slots[tail] = next
+			q.tail = tail + 1
 			cw = w.next
 			left--
 			if left == 0 {
-				return cw, 0, stopDone, 0, 0, 0
+				return cw, 0, stopDone, 0, 0
 			}
 			continue
 		spl:
 			tail = q.tail
-			q.buf[tail] = next
-			tail = (tail + 1) & q.mask
-			if q.n < q.max {
-				if q.n == len(q.buf) {
-					q.tail = tail
-					return w, left, stopGrow, pc, next, aptr
-				}
-				q.buf[tail] = aptr
-				tail = (tail + 1) & q.mask
-				q.n++
+			slots[tail] = next
+			tail++
+			if tail-q.head < q.max { // (the processes before the split)
+				slots[tail] = aptr
+				tail++
 			}
 			q.tail = tail
 			cw = w.next
 			left--
 			if left == 0 {
-				return cw, 0, stopDone, 0, 0, 0
+				return cw, 0, stopDone, 0, 0
 			}
 			continue
 		die:
-			q.n--
 			left--
-			if q.n == 0 {
-				return w, left, stopDied, 0, 0, 0
+			if q.head == q.tail {
+				return w, left, stopDied, 0, 0
 			}
 			cw = w.next
 			if left == 0 {
-				return cw, 0, stopDone, 0, 0, 0
+				return cw, 0, stopDone, 0, 0
 			}
 		}
 	}

@@ -14,10 +14,11 @@ func (m *Machine) runUntracked(steps int64) {
 		if left := m.budget - m.stopAt; left < n {
 			n = left
 		}
+		n = m.makeRoom(n)
 		left := n // steps still to do in the chunk
 		died := false
 		for {
-			w, rest, stop, pc, next, aptr := m.runUntrackedSteps(cw, left)
+			w, rest, stop, pc, next := m.runUntrackedSteps(cw, left)
 			cw, left = w, rest
 			if stop == stopDone {
 				break
@@ -26,22 +27,16 @@ func (m *Machine) runUntracked(steps int64) {
 				died = true
 				break
 			}
-			// The rest of the step that runUntrackedSteps left.
+			// The general-path step that runUntrackedSteps left.
 			q := &w.q
-			act := actSplit
-			if stop == stopGeneral {
-				next, aptr, act = m.runUntrackedGeneral(w, pc, next)
-				if act == actDie {
-					q.n--
-					died = q.n == 0
-				} else {
-					tail := q.tail
-					q.buf[tail] = next
-					q.tail = (tail + 1) & q.mask
+			next, aptr, act := m.runUntrackedGeneral(w, pc, next)
+			if act == actDie {
+				died = q.Len() == 0
+			} else {
+				m.push(q, next)
+				if act == actSplit && q.Len() < q.max { // (the processes before the split)
+					m.push(q, aptr)
 				}
-			}
-			if act == actSplit && q.n < q.max {
-				q.push(aptr)
 			}
 			left--
 			if died {
@@ -55,6 +50,7 @@ func (m *Machine) runUntracked(steps int64) {
 		i := n - left
 		steps -= i
 		m.executed += i
+		m.room -= i
 		if died {
 			m.budget -= i - 1 // the dying step's own decrement comes after the death's
 			m.warriorDied(int(cw.id))
@@ -82,8 +78,7 @@ func (m *Machine) runUntracked(steps int64) {
 // returns the warrior whose turn it is and the steps left, unless it stops
 // early (stop): at a warrior's death (returning that warrior), or before
 // finishing the step of warrior w at pc (next is pc+1) when it takes the
-// general path or when a split (of process aptr, next already queued) needs
-// a larger queue, steps to finish with no step of the chunk counted for it.
+// general path, a step to finish with no step of the chunk counted for it.
 //
 // The whole step — fetch, operand evaluation, execution, queue bookkeeping —
 // is one loop body that calls nothing: Go keeps no register across a call,
@@ -99,17 +94,18 @@ func (m *Machine) runUntracked(steps int64) {
 // first steps in the first copy), so it can change at each general-path step;
 // keeping it (a jump on the warrior's id after every step, or a flag to start
 // in the second copy) made the loop slower than these changes of partner.
-func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, rest int64, stop stopKind, pc, next, aptr uint32) {
-	S := m.size << cellShift // the loop's numbers are scaled (cell)
-	core := coreBase(m.core) // a cell is at core + its scaled address
+func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, rest int64, stop stopKind, pc, next uint32) {
+	S := m.size << cellShift    // the loop's numbers are scaled (cell)
+	core := coreBase(m.core)    // a cell is at core + its scaled address
+	slots := slotsBase(m.slots) // a queue's slot i is at slots + 4i
 	for {
 		{
 			w := cw
 			// Pop the process. The queue's count changes only when a process
 			// dies or splits: one popped and one pushed back leave it as it is.
 			q := &w.q
-			pc := *slotAt(q.buf, q.head)
-			q.head = (q.head + 1) & q.mask
+			pc := *(*uint32)(unsafe.Add(slots, uintptr(q.head)*4))
+			q.head++
 			ic := (*cell)(unsafe.Add(core, pc))
 			// The instruction register: the fields as fetched (operands may
 			// change the cell); opcode and modes change only by execution.
@@ -18303,47 +18299,41 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			}
 			// The general path: every other form (2% of the instructions on
 			// bench-pairs.txt).
-			return w, left, stopGeneral, pc, next, 0
+			return w, left, stopGeneral, pc, next
 		push1A:
-			// (tail in a local: the store into buf could alias q.tail for the compiler)
+			// (tail in a local: the store into slots could alias q.tail for the compiler)
 			tail = q.tail
-			*slotAt(q.buf, tail) = next
-			q.tail = (tail + 1) & q.mask
+			*(*uint32)(unsafe.Add(slots, uintptr(tail)*4)) = next
+			q.tail = tail + 1
 			cw = w.next
 			left--
 			if left == 0 {
-				return cw, 0, stopDone, 0, 0, 0
+				return cw, 0, stopDone, 0, 0
 			}
 			goto stepB
 		splA:
 			tail = q.tail
-			*slotAt(q.buf, tail) = next
-			tail = (tail + 1) & q.mask
-			if q.n < q.max {
-				if q.n == len(q.buf) {
-					q.tail = tail
-					return w, left, stopGrow, pc, next, aptr
-				}
-				*slotAt(q.buf, tail) = aptr
-				tail = (tail + 1) & q.mask
-				q.n++
+			*(*uint32)(unsafe.Add(slots, uintptr(tail)*4)) = next
+			tail++
+			if tail-q.head < q.max { // (the processes before the split)
+				*(*uint32)(unsafe.Add(slots, uintptr(tail)*4)) = aptr
+				tail++
 			}
 			q.tail = tail
 			cw = w.next
 			left--
 			if left == 0 {
-				return cw, 0, stopDone, 0, 0, 0
+				return cw, 0, stopDone, 0, 0
 			}
 			goto stepB
 		dieA:
-			q.n--
 			left--
-			if q.n == 0 {
-				return w, left, stopDied, 0, 0, 0
+			if q.head == q.tail {
+				return w, left, stopDied, 0, 0
 			}
 			cw = w.next
 			if left == 0 {
-				return cw, 0, stopDone, 0, 0, 0
+				return cw, 0, stopDone, 0, 0
 			}
 		}
 	stepB:
@@ -18352,8 +18342,8 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			// Pop the process. The queue's count changes only when a process
 			// dies or splits: one popped and one pushed back leave it as it is.
 			q := &w.q
-			pc := *slotAt(q.buf, q.head)
-			q.head = (q.head + 1) & q.mask
+			pc := *(*uint32)(unsafe.Add(slots, uintptr(q.head)*4))
+			q.head++
 			ic := (*cell)(unsafe.Add(core, pc))
 			// The instruction register: the fields as fetched (operands may
 			// change the cell); opcode and modes change only by execution.
@@ -36547,47 +36537,41 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			}
 			// The general path: every other form (2% of the instructions on
 			// bench-pairs.txt).
-			return w, left, stopGeneral, pc, next, 0
+			return w, left, stopGeneral, pc, next
 		push1B:
-			// (tail in a local: the store into buf could alias q.tail for the compiler)
+			// (tail in a local: the store into slots could alias q.tail for the compiler)
 			tail = q.tail
-			*slotAt(q.buf, tail) = next
-			q.tail = (tail + 1) & q.mask
+			*(*uint32)(unsafe.Add(slots, uintptr(tail)*4)) = next
+			q.tail = tail + 1
 			cw = w.next
 			left--
 			if left == 0 {
-				return cw, 0, stopDone, 0, 0, 0
+				return cw, 0, stopDone, 0, 0
 			}
 			continue
 		splB:
 			tail = q.tail
-			*slotAt(q.buf, tail) = next
-			tail = (tail + 1) & q.mask
-			if q.n < q.max {
-				if q.n == len(q.buf) {
-					q.tail = tail
-					return w, left, stopGrow, pc, next, aptr
-				}
-				*slotAt(q.buf, tail) = aptr
-				tail = (tail + 1) & q.mask
-				q.n++
+			*(*uint32)(unsafe.Add(slots, uintptr(tail)*4)) = next
+			tail++
+			if tail-q.head < q.max { // (the processes before the split)
+				*(*uint32)(unsafe.Add(slots, uintptr(tail)*4)) = aptr
+				tail++
 			}
 			q.tail = tail
 			cw = w.next
 			left--
 			if left == 0 {
-				return cw, 0, stopDone, 0, 0, 0
+				return cw, 0, stopDone, 0, 0
 			}
 			continue
 		dieB:
-			q.n--
 			left--
-			if q.n == 0 {
-				return w, left, stopDied, 0, 0, 0
+			if q.head == q.tail {
+				return w, left, stopDied, 0, 0
 			}
 			cw = w.next
 			if left == 0 {
-				return cw, 0, stopDone, 0, 0, 0
+				return cw, 0, stopDone, 0, 0
 			}
 		}
 	}

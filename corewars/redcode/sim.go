@@ -111,46 +111,98 @@ func (c cell) instruction() Instruction {
 	return Instruction{Op: Opcode(op >> 3), Mod: Modifier(op & 7), AMode: Mode(modes >> 3), BMode: Mode(modes & 7), A: int(c.a >> cellShift), B: int(c.b >> cellShift)}
 }
 
-// queue is a FIFO of process addresses in a ring buffer (a power of two
-// long): n addresses from head; tail is where the next one goes.
+// queue is a warrior's FIFO of process addresses: the live ones are
+// Machine.slots[head:tail], oldest first, inside the warrior's region
+// [base, end) of slots. The loops push at tail and pop at head without a
+// wrap: before each chunk of steps, makeRoom leaves every living warrior
+// room for two pushes a step (moving its live addresses to the start of its
+// region, or making the regions larger), so the loops never run out of room
+// and the step needs neither a mask nor a check.
 type queue struct {
-	buf           []uint32
-	head, tail, n int
-	mask          int
-	max           int // the process limit (-p), here for the simulator's SPL
+	head, tail int // indices into Machine.slots
+	base, end  int // the warrior's region
+	max        int // the process limit (-p), here for the simulator's SPL
 }
 
-func (q *queue) reset() {
-	if q.buf == nil {
-		q.buf = make([]uint32, 64)
-		q.mask = 63
+// Len is the number of processes.
+func (q *queue) Len() int { return q.tail - q.head }
+
+// firstRegion is the slots a warrior's region starts with; a region grows when
+// its live processes leave less than half of it free. minChunk is the fewest
+// steps a chunk is cut to for room (below, makeRoom moves the live addresses
+// to the start of the region).
+const (
+	firstRegion = 4096
+	minChunk    = 512
+)
+
+// makeRoom returns how many of n steps (n ≥ 1) the next chunk may take so
+// that no warrior's pushes, two a step at most, pass the end of its region;
+// the loops take m.room off by the steps they made.
+func (m *Machine) makeRoom(n int64) int64 {
+	if n <= m.room { // (the window steps one instruction at a time)
+		return n
 	}
-	q.head, q.tail, q.n = 0, 0, 0
+	return m.moreRoom(n)
 }
 
-// grow doubles the buffer; the simulator calls it before a push that would
-// not fit.
-func (q *queue) grow() {
-	nb := make([]uint32, 2*len(q.buf))
-	for i := 0; i < q.n; i++ {
-		nb[i] = q.buf[(q.head+i)&q.mask]
+// moreRoom is makeRoom when the room counted is not enough: it looks at each
+// warrior's room, moving its live addresses to the start of its region, or
+// enlarging the regions, when it has less room than minChunk steps need.
+func (m *Machine) moreRoom(n int64) int64 {
+	m.room = 1 << 62
+	for i := range m.ws {
+		q := &m.ws[i].q
+		room := int64(q.end - q.tail)
+		if room < 2*n && room < 2*minChunk {
+			m.compact(q)
+			room = int64(q.end - q.tail)
+		}
+		if room < 2*n && (room < 2*minChunk || q.Len() > (q.end-q.base)/2) {
+			m.growRegions(2 * (q.Len() + minChunk)) // (the others' room only grows)
+			room = int64(q.end - q.tail)
+		}
+		m.room = min(m.room, room/2)
 	}
-	q.buf, q.head, q.tail, q.mask = nb, 0, q.n, len(nb)-1
+	return min(n, m.room)
 }
 
-// push queues a new process at pc (scaled; the caller checks the limit).
-func (q *queue) push(pc uint32) {
-	if q.n == len(q.buf) {
-		q.grow()
-	}
-	q.buf[q.tail] = pc
-	q.tail = (q.tail + 1) & q.mask
-	q.n++
+// compact moves q's live addresses to the start of its region.
+func (m *Machine) compact(q *queue) {
+	n := copy(m.slots[q.base:], m.slots[q.head:q.tail])
+	q.head, q.tail = q.base, q.base+n
 }
+
+// growRegions makes every warrior's region at least size slots (doubling), in
+// a new slot array, each warrior's live addresses at the start of its region.
+func (m *Machine) growRegions(size int) {
+	r := m.ws[0].q.end - m.ws[0].q.base
+	for r < size {
+		r *= 2
+	}
+	slots := make([]uint32, r*len(m.ws))
+	for i := range m.ws {
+		q := &m.ws[i].q
+		n := copy(slots[i*r:], m.slots[q.head:q.tail])
+		q.base, q.end = i*r, (i+1)*r
+		q.head, q.tail = q.base, q.base+n
+	}
+	m.slots = slots
+}
+
+// push queues a new process at pc (scaled) outside the loops; the caller
+// checks the limit and has room (makeRoom, or a round just loaded).
+func (m *Machine) push(q *queue, pc uint32) {
+	m.slots[q.tail] = pc
+	q.tail++
+}
+
+// At returns the i-th process address of q (0 = the next to run).
+func (m *Machine) qAt(q *queue, i int) int { return int(m.slots[q.head+i] >> cellShift) }
 
 // The batch loop (runUntrackedSteps) reaches the cell at scaled address x
-// as (*cell)(unsafe.Add(core, x)), core from coreBase, and queue slots
-// through slotAt, without Go's bounds checks: they were 14% of its machine
+// as (*cell)(unsafe.Add(core, x)), core from coreBase, and queue slot i at
+// slotsBase(m.slots) + 4i, without Go's bounds checks: they were 14% of its machine
 // instructions. Every index it uses is in range by construction:
 //   - an address (scaled, a byte offset) is a sum pc + field (or t + field)
 //     brought below S by one subtraction, which is enough because pc and
@@ -159,8 +211,10 @@ func (q *queue) push(pc uint32) {
 //     field or a queued address is a wrapped sum, a cell's next address, a
 //     copy of a field, or a p-space value (which only ever holds fields, or a
 //     result taken mod S);
-//   - head and tail are masked with mask = len(buf)-1 at every change, and
-//     buf and mask change together (reset, grow).
+//   - a queue's head and tail stay within its region of slots: a warrior
+//     with no process left stops its loop at once (so a pop has head < tail),
+//     and makeRoom gives each chunk room for two pushes a step, which is all
+//     a step pushes (TestQueueRoom).
 // The tracked loop (run, behind Step) is written from the same template with
 // Go's bounds checks, and FuzzSimulate plays random warriors through both and
 // checks the fields.
@@ -173,16 +227,9 @@ func cellAt(core []cell, x uint32) *cell { return &core[x>>cellShift] }
 // address (below len(core)<<cellShift) to reach its cell.
 func coreBase(core []cell) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(core)) }
 
-// slotAt is &buf[i] for i below len(buf).
-func slotAt(buf []uint32, i int) *uint32 {
-	return (*uint32)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(buf)), uintptr(i)*4))
-}
-
-// Len is the number of processes.
-func (q *queue) Len() int { return q.n }
-
-// At returns the i-th process address (0 = the next to run).
-func (q *queue) At(i int) int { return int(q.buf[(q.head+i)&q.mask] >> cellShift) }
+// slotsBase is the address of slots[0], to which the batch loop adds a
+// queue index (below len(slots), see queue) times 4 to reach its slot.
+func slotsBase(slots []uint32) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(slots)) }
 
 // pspace is one p-space; index 0 is unused (each warrior has its own last result).
 type pspace struct {
@@ -190,6 +237,15 @@ type pspace struct {
 }
 
 type simWarrior struct {
+	warriorState
+	// Two cache lines: the machines of a parallel battle write their warriors'
+	// queue heads and tails at every step, and when a warrior of one machine
+	// shared a line with a warrior of the other (72-byte warriors, 144-byte
+	// arrays), two cores ran a battle slower than one.
+	_ [2*64 - unsafe.Sizeof(warriorState{})]byte
+}
+
+type warriorState struct {
 	q          queue
 	id         int8
 	alive      bool
@@ -215,7 +271,6 @@ const (
 	stopDone    stopKind = iota // the steps asked for are done
 	stopDied                    // a warrior lost its last process
 	stopGeneral                 // an instruction of the general path is to be executed
-	stopGrow                    // a split needs a larger queue
 )
 
 // Machine.run and Machine.runUntracked are written from internal/gen/run.tmpl.

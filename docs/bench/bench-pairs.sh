@@ -1,6 +1,8 @@
 # bench-pairs.sh, sourced by the Redcode scripts here: where the 20 benchmark pairs are
 # (../shared/corpus/redcode, or CORPUS), the options every pair is played with (the '94
-# hill's), and a temporary folder, tmp, removed on exit.
+# hill's), and a temporary folder, tmp, removed on exit. PMARS, in every script here, is
+# pMARS 0.9.2's server build: Debian's source (apt-get source pmars), src/Makefile's CFLAGS
+# set to "-O -DEXT94 -DPERMUTATE -DSERVER" and LIB emptied, then make (RATIONALE.md).
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 corpus=${CORPUS:-$here/../../../shared/corpus/redcode}
 pairs=$corpus/bench-pairs.txt

@@ -79,12 +79,14 @@ func (v variant) cell(x string) string {
 	return "(*cell)(unsafe.Add(core, " + x + "))"
 }
 
-// slot is the queue slot buf[i] (i is masked, so below len(buf)).
-func (v variant) slot(buf, i string) string {
+// slot is the queue slot slots[i]: in the untracked variant slots is the
+// address of slots[0] (slotsBase) and the slot is reached without a bounds
+// check (i is within a queue's region, see queue).
+func (v variant) slot(slots, i string) string {
 	if v.tracked {
-		return buf + "[" + i + "]"
+		return slots + "[" + i + "]"
 	}
-	return "*slotAt(" + buf + ", " + i + ")"
+	return "*(*uint32)(unsafe.Add(" + slots + ", uintptr(" + i + ")*4))"
 }
 
 // Generate returns the content of Files[i].

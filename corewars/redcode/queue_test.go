@@ -1,0 +1,95 @@
+package redcode
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// TestQueueRoom drives the process queues as the loops do — makeRoom before a
+// chunk, then up to that many steps, each a pop and zero to two pushes — and
+// checks every queue against a plain slice and the room makeRoom promised:
+// no push may pass the end of a warrior's region, whatever moves the regions
+// and addresses made.
+func TestQueueRoom(t *testing.T) {
+	for _, tc := range []struct {
+		warriors, max int
+	}{{1, 1}, {2, 8000}, {3, 5}, {4, 70000}} {
+		progs := make([]*Warrior, tc.warriors)
+		for i := range progs {
+			progs[i] = &Warrior{Code: []Instruction{{Op: DAT, Mod: ModF}}}
+		}
+		m, err := NewMachine(Settings{CoreSize: 8000, MaxProcesses: tc.max, Cycles: 80000}, progs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(uint64(tc.warriors), uint64(tc.max)))
+		m.LoadRound(make([]int, tc.warriors), 0)
+		want := make([][]uint32, tc.warriors)
+		for i := range want {
+			want[i] = []uint32{0}
+		}
+		next := uint32(1)
+		peak := 1 // the most processes a warrior had
+		for chunk := 0; chunk < 3000; chunk++ {
+			asked := 1 + rng.Int64N(6000)
+			n := m.makeRoom(asked)
+			if n < 1 || n > asked {
+				t.Fatalf("makeRoom(%d) = %d", asked, n)
+			}
+			for i := range m.ws {
+				if q := &m.ws[i].q; q.end-q.tail < int(2*n) {
+					t.Fatalf("makeRoom(%d) = %d leaves warrior %d room for %d pushes", asked, n, i, q.end-q.tail)
+				}
+			}
+			m.room -= n // (the loops take off the steps they made)
+			for s := int64(0); s < n; s++ {
+				i := rng.IntN(tc.warriors)
+				q := &m.ws[i].q
+				if q.Len() == 0 {
+					continue
+				}
+				got := m.slots[q.head]
+				q.head++
+				if got != want[i][0] {
+					t.Fatalf("warrior %d popped %d, want %d", i, got, want[i][0])
+				}
+				want[i] = want[i][1:]
+				// Mostly splits while there is room for them, then deaths, as a paper
+				// and a bomber would.
+				pushes := 1
+				switch r := rng.IntN(10); {
+				case r < 4 && q.Len()+1 < q.max:
+					pushes = 2
+				case r == 9:
+					pushes = 0
+				}
+				for range pushes {
+					m.push(q, next)
+					want[i] = append(want[i], next)
+					next++
+				}
+				if q.tail > q.end || q.head < q.base {
+					t.Fatalf("warrior %d's queue [%d, %d) left its region [%d, %d)", i, q.head, q.tail, q.base, q.end)
+				}
+			}
+			for i := range m.ws {
+				q := &m.ws[i].q
+				peak = max(peak, q.Len())
+				// Regions grow with the processes, not with the steps.
+				if size := q.end - q.base; size > max(firstRegion, 4*(peak+minChunk)) {
+					t.Fatalf("warrior %d's region is %d slots for at most %d processes", i, size, peak)
+				}
+				if !slices.Equal(m.slots[q.head:q.tail], want[i]) {
+					t.Fatalf("warrior %d's queue differs after chunk %d", i, chunk)
+				}
+				if len(want[i]) == 0 { // a new process, as LoadRound gives
+					q.head, q.tail = q.base, q.base
+					m.push(q, next)
+					want[i] = append(want[i], next)
+					next++
+				}
+			}
+		}
+	}
+}
