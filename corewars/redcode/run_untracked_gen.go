@@ -96,8 +96,8 @@ func (m *Machine) runUntracked(steps int64) {
 // in the second copy) made the loop slower than these changes of partner.
 func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, rest int64, stop stopKind, pc, next uint32) {
 	S := m.size << cellShift    // the loop's numbers are scaled (cell)
-	core := coreBase(m.core)    // a cell is at core + its scaled address
-	slots := slotsBase(m.slots) // a queue's slot i is at slots + 4i
+	core := sliceBase(m.core)   // a cell is at core + its scaled address
+	slots := sliceBase(m.slots) // a queue's slot i is at slots + 4i
 	for {
 		{
 			w := cw

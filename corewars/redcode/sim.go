@@ -11,8 +11,8 @@ import "unsafe"
 // a number times cellUnit, the size of a cell, and so do the queued
 // addresses: a sum of an address and a field is then the byte offset of its
 // cell from core[0], which the batch loop reaches with no shift (see
-// coreBase). Everything outside the loops sees plain numbers (instruction,
-// queue.At, toCell); arithmetic mod S works alike on the scaled numbers
+// sliceBase). Everything outside the loops sees plain numbers (instruction,
+// Machine.qAt, toCell); arithmetic mod S works alike on the scaled numbers
 // with S scaled (the loops' S is the core size times cellUnit).
 type cell struct {
 	a, b uint32
@@ -154,13 +154,15 @@ func (m *Machine) moreRoom(n int64) int64 {
 	for i := range m.ws {
 		q := &m.ws[i].q
 		room := int64(q.end - q.tail)
-		if room < 2*n && room < 2*minChunk {
-			m.compact(q)
-			room = int64(q.end - q.tail)
-		}
-		if room < 2*n && (room < 2*minChunk || q.Len() > (q.end-q.base)/2) {
-			m.growRegions(2 * (q.Len() + minChunk)) // (the others' room only grows)
-			room = int64(q.end - q.tail)
+		if room < 2*n {
+			if room < 2*minChunk {
+				m.compact(q)
+				room = int64(q.end - q.tail)
+			}
+			if room < 2*minChunk || q.Len() > (q.end-q.base)/2 {
+				m.growRegions(2 * (q.Len() + minChunk)) // (the others' room only grows)
+				room = int64(q.end - q.tail)
+			}
 		}
 		m.room = min(m.room, room/2)
 	}
@@ -197,12 +199,12 @@ func (m *Machine) push(q *queue, pc uint32) {
 	q.tail++
 }
 
-// At returns the i-th process address of q (0 = the next to run).
+// qAt returns the i-th process address of q (0 = the next to run).
 func (m *Machine) qAt(q *queue, i int) int { return int(m.slots[q.head+i] >> cellShift) }
 
 // The batch loop (runUntrackedSteps) reaches the cell at scaled address x
-// as (*cell)(unsafe.Add(core, x)), core from coreBase, and queue slot i at
-// slotsBase(m.slots) + 4i, without Go's bounds checks: they were 14% of its machine
+// as (*cell)(unsafe.Add(core, x)), core from sliceBase, and queue slot i at
+// sliceBase(m.slots) + 4i, without Go's bounds checks: they were 14% of its machine
 // instructions. Every index it uses is in range by construction:
 //   - an address (scaled, a byte offset) is a sum pc + field (or t + field)
 //     brought below S by one subtraction, which is enough because pc and
@@ -223,13 +225,10 @@ func (m *Machine) qAt(q *queue, i int) int { return int(m.slots[q.head+i] >> cel
 // and the tracked loop's way to a cell.
 func cellAt(core []cell, x uint32) *cell { return &core[x>>cellShift] }
 
-// coreBase is the address of core[0], to which the batch loop adds a scaled
-// address (below len(core)<<cellShift) to reach its cell.
-func coreBase(core []cell) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(core)) }
-
-// slotsBase is the address of slots[0], to which the batch loop adds a
-// queue index (below len(slots), see queue) times 4 to reach its slot.
-func slotsBase(slots []uint32) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(slots)) }
+// sliceBase is the address of s[0], to which the batch loop adds an offset
+// it knows to be in range: a scaled address to reach a cell of the core, a
+// queue index times 4 to reach a slot of Machine.slots.
+func sliceBase[T any](s []T) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(s)) }
 
 // pspace is one p-space; index 0 is unused (each warrior has its own last result).
 type pspace struct {

@@ -68,7 +68,7 @@ func (v variant) track(x string) string {
 // cell is a pointer to the cell at scaled address x: cellAt in the tracked
 // variant, and in the untracked one (the batch loop) x added to core[0]'s
 // address, without the shift and the bounds check (every address the loop
-// computes is below the core size, see coreBase).
+// computes is below the core size, see sliceBase).
 func (v variant) cell(x string) string {
 	if v.tracked {
 		return "cellAt(core, " + x + ")"
@@ -80,7 +80,7 @@ func (v variant) cell(x string) string {
 }
 
 // slot is the queue slot slots[i]: in the untracked variant slots is the
-// address of slots[0] (slotsBase) and the slot is reached without a bounds
+// address of slots[0] (sliceBase) and the slot is reached without a bounds
 // check (i is within a queue's region, see queue).
 func (v variant) slot(slots, i string) string {
 	if v.tracked {
