@@ -14,7 +14,7 @@ import (
 func TestQueueRoom(t *testing.T) {
 	for _, tc := range []struct {
 		warriors, max int
-	}{{1, 1}, {2, 8000}, {3, 5}, {4, 70000}} {
+	}{{1, 1}, {2, 8000}, {3, 5}, {4, 70000}, {1, 3000000}} {
 		progs := make([]*Warrior, tc.warriors)
 		for i := range progs {
 			progs[i] = &Warrior{Code: []Instruction{{Op: DAT, Mod: ModF}}}
@@ -79,6 +79,9 @@ func TestQueueRoom(t *testing.T) {
 				// Regions grow with the processes, not with the steps.
 				if size := q.end - q.base; size > max(firstRegion, 4*(peak+minChunk)) {
 					t.Fatalf("warrior %d's region is %d slots for at most %d processes", i, size, peak)
+				} else if size >= 2*largeRegion && 3*size > 8*(peak+minChunk) {
+					// (grown from a large region only once three quarters were live)
+					t.Fatalf("warrior %d's large region is %d slots for at most %d processes", i, size, peak)
 				}
 				if !slices.Equal(m.slots[q.head:q.tail], want[i]) {
 					t.Fatalf("warrior %d's queue differs after chunk %d", i, chunk)

@@ -1,11 +1,14 @@
 package redcode
 
-import "unsafe"
+import (
+	"runtime/debug"
+	"unsafe"
+)
 
 // The simulator. Cells are compact (opcode and modifier in one byte), every
 // operand is evaluated in-register exactly as pMARS does (PMARS-DETAILS.md
-// 14.1), and the hot loop allocates nothing: process queues are ring buffers
-// that only grow, never per instruction.
+// 14.1), and the hot loop allocates nothing: process queues are regions of
+// one array that only grows, never per instruction.
 
 // cell is one core location. Its fields a and b and its next address hold
 // a number times cellUnit, the size of a cell, and so do the queued
@@ -128,11 +131,13 @@ type queue struct {
 func (q *queue) Len() int { return q.tail - q.head }
 
 // firstRegion is the slots a warrior's region starts with; a region grows when
-// its live processes leave less than half of it free. minChunk is the fewest
-// steps a chunk is cut to for room (below, makeRoom moves the live addresses
-// to the start of the region).
+// its live processes leave less than half of it free, or, from largeRegion
+// slots on, less than a quarter (see moreRoom). minChunk is the fewest steps a
+// chunk is cut to for room (below, makeRoom moves the live addresses to the
+// start of the region).
 const (
 	firstRegion = 4096
+	largeRegion = 1 << 20
 	minChunk    = 512
 )
 
@@ -149,6 +154,14 @@ func (m *Machine) makeRoom(n int64) int64 {
 // moreRoom is makeRoom when the room counted is not enough: it looks at each
 // warrior's room, moving its live addresses to the start of its region, or
 // enlarging the regions, when it has less room than minChunk steps need.
+//
+// How full a region may get before it grows trades copies for memory: a
+// region of R slots holding L live addresses is compacted every (R − L)/2
+// steps at most, a copy of L. Up to largeRegion a region grows at half full
+// (at most one address copied a step); larger ones at three quarters full
+// (three a step), because there the pages touched cost more than the copies:
+// two spl 0 / jmp -1 warriors at -p 50000000 touched 647 MB growing at half
+// full and 490 MB at three quarters (RATIONALE.md, "Queues without a wrap").
 func (m *Machine) moreRoom(n int64) int64 {
 	m.room = 1 << 62
 	for i := range m.ws {
@@ -159,7 +172,7 @@ func (m *Machine) moreRoom(n int64) int64 {
 				m.compact(q)
 				room = int64(q.end - q.tail)
 			}
-			if room < 2*minChunk || q.Len() > (q.end-q.base)/2 {
+			if room < 2*minChunk || q.Len() > fullAt(q.end-q.base) {
 				m.growRegions(2 * (q.Len() + minChunk)) // (the others' room only grows)
 				room = int64(q.end - q.tail)
 			}
@@ -167,6 +180,15 @@ func (m *Machine) moreRoom(n int64) int64 {
 		m.room = min(m.room, room/2)
 	}
 	return min(n, m.room)
+}
+
+// fullAt is how many live addresses a region of size slots holds before it
+// grows (see moreRoom).
+func fullAt(size int) int {
+	if size < largeRegion {
+		return size / 2
+	}
+	return size / 4 * 3
 }
 
 // compact moves q's live addresses to the start of its region.
@@ -177,20 +199,38 @@ func (m *Machine) compact(q *queue) {
 
 // growRegions makes every warrior's region at least size slots (doubling), in
 // a new slot array, each warrior's live addresses at the start of its region.
+//
+// A large array is where a battle of millions of processes spends its time:
+// in page faults (~10 µs each on a virtual machine) more than in steps. So it
+// asks for huge pages (adviseHugePages: a fault per 2 MB instead of per 4 kB),
+// and once the old array is large, hands it back to the system at once: the
+// garbage collector would keep every generation (each is smaller than the
+// next, so its pages are never reused), and the process would hold the sum.
 func (m *Machine) growRegions(size int) {
 	r := m.ws[0].q.end - m.ws[0].q.base
 	for r < size {
 		r *= 2
 	}
 	slots := make([]uint32, r*len(m.ws))
+	if r >= largeRegion {
+		adviseHugePages(slots)
+	}
 	for i := range m.ws {
 		q := &m.ws[i].q
 		n := copy(slots[i*r:], m.slots[q.head:q.tail])
 		q.base, q.end = i*r, (i+1)*r
 		q.head, q.tail = q.base, q.base+n
 	}
+	old := len(m.slots)
 	m.slots = slots
+	if old >= releasedSlots {
+		debug.FreeOSMemory() // (a forced collection: a few times a battle at most, each after millions of steps)
+	}
 }
+
+// releasedSlots is the size of a slot array (64 MB) from which growRegions
+// returns it to the system when it replaces it.
+const releasedSlots = 1 << 24
 
 // push queues a new process at pc (scaled) outside the loops; the caller
 // checks the limit and has room (makeRoom, or a round just loaded).
