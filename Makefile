@@ -40,6 +40,20 @@ test: test-deps
 	@if command -v Xvfb >/dev/null 2>&1; then $(GO) test -tags e2e -run E2E ./cmd/robocom/; \
 	else echo "make test: Xvfb is not installed; skipping the end-to-end window test"; fi
 
+# Every fuzz test for FUZZTIME each (go test -fuzz takes one target at a time), or those
+# whose name matches FUZZ (make fuzz FUZZ=Simulate FUZZTIME=10m). A crasher is saved under the
+# package's testdata/fuzz and fails `make test` until it is fixed; keep it. Building
+# corewars/redcode for fuzzing takes minutes and about 9 GB of memory (its generated loop).
+FUZZTIME ?= 15s
+FUZZ ?= .
+fuzz: test-deps
+	@set -e; for f in $$(grep -rl --include='*_test.go' '^func Fuzz' . | sort); do \
+		for t in $$(sed -n 's/^func \(Fuzz[A-Za-z0-9_]*\)(.*/\1/p' $$f | grep -e '$(FUZZ)'); do \
+			echo "== $$(dirname $$f) $$t"; \
+			$(GO) test -run '^$$' -fuzz "^$$t\$$" -fuzztime $(FUZZTIME) ./$$(dirname $$f); \
+		done; \
+	done
+
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...
 
