@@ -5,8 +5,8 @@ import (
 	"unsafe"
 )
 
-// The simulator. Cells are compact (opcode and modifier in one byte), every
-// operand is evaluated in-register exactly as pMARS does (PMARS-DETAILS.md
+// The simulator. A cell is 16 bytes (its instruction in one word, see cell),
+// every operand is evaluated in-register exactly as pMARS does (PMARS-DETAILS.md
 // 14.1), and the hot loop allocates nothing: process queues are regions of
 // one array that only grows, never per instruction.
 
