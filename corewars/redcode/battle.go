@@ -232,6 +232,9 @@ func Battle(st *Settings, ws []*Warrior, clockSeed int64, onRound func(RoundInfo
 			first := pl.next(pos)
 			m.LoadRound(pos, first)
 			m.RunRound()
+			if m.err != nil {
+				return nil, m.err
+			}
 			if onRound != nil {
 				info.First, info.Executed = first, m.executed
 				for i := range ws {
@@ -263,17 +266,22 @@ func Battle(st *Settings, ws []*Warrior, clockSeed int64, onRound func(RoundInfo
 			first[r] = pl.next(pos[r*n : (r+1)*n])
 		}
 		var taken atomic.Int64
+		var failed atomic.Pointer[error]
 		for _, wm := range machines {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				for {
+				for failed.Load() == nil {
 					r := int(taken.Add(1)) - 1
 					if r >= k {
 						return
 					}
 					wm.LoadRound(pos[r*n:(r+1)*n], first[r])
 					wm.RunRound()
+					if wm.err != nil {
+						failed.CompareAndSwap(nil, &wm.err)
+						return
+					}
 					executed[r] = wm.executed
 					for i := range n {
 						alive[r*n+i] = wm.ws[i].alive
@@ -282,6 +290,9 @@ func Battle(st *Settings, ws []*Warrior, clockSeed int64, onRound func(RoundInfo
 			}()
 		}
 		wg.Wait()
+		if err := failed.Load(); err != nil {
+			return nil, *err
+		}
 		if onRound != nil {
 			for r := 0; r < k; r++ {
 				copy(info.Positions, pos[r*n:(r+1)*n])

@@ -28,6 +28,7 @@ type Machine struct {
 	alive    int
 	cur      int
 	over     bool
+	err      error // why the round stopped short of its end (queueMemory), nil if it did not
 	executed int64 // instructions executed this round
 	generic  bool  // tests: no specialised paths (to check them against the general one)
 	// untracked: RunRound skips the last-writer bookkeeping (batch battles;
@@ -168,8 +169,14 @@ func (m *Machine) LoadRound(positions []int, first int) {
 	m.first = first
 	m.deaths = m.deaths[:0]
 	m.over = false
+	m.err = nil
 	m.executed = 0
 }
+
+// Err is why the loaded round stopped before its end, nil if it did not: its process
+// queues would have needed more memory than a machine may use (queueMemory). Such a
+// round has no result.
+func (m *Machine) Err() error { return m.err }
 
 // StepEvent tells what one Step did.
 type StepEvent struct {

@@ -3,6 +3,7 @@ package redcode
 import (
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -94,5 +95,36 @@ func TestQueueRoom(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestQueueMemory: a battle whose process queues would outgrow the memory a machine may
+// use (here lowered to 1 MB) stops with an error that names the warrior and -p, on one
+// core and on several, instead of the runtime dying; the next round loaded plays again.
+func TestQueueMemory(t *testing.T) {
+	defer func(old int64) { queueMemory = old }(queueMemory)
+	queueMemory = 1 << 20
+	split := &Warrior{Code: []Instruction{{Op: SPL, Mod: ModB, AMode: Direct}, {Op: JMP, Mod: ModB, AMode: Direct, A: -1}}}
+	sitter := &Warrior{Code: []Instruction{{Op: JMP, Mod: ModB, AMode: Direct}}}
+	for _, cores := range []int{1, 2} {
+		st := Settings{CoreSize: 8000, MaxProcesses: 10000000, Cycles: 1000000, Rounds: 4, MinDistance: 100, Cores: cores}
+		_, err := Battle(&st, []*Warrior{sitter, split}, 1, nil)
+		if err == nil || !strings.Contains(err.Error(), "not enough memory: warrior 2 has ") || !strings.Contains(err.Error(), "lower -p") {
+			t.Fatalf("%d cores: err = %v", cores, err)
+		}
+	}
+	m, err := NewMachine(Settings{CoreSize: 8000, MaxProcesses: 10000000, Cycles: 1000000}, []*Warrior{split, sitter})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.LoadRound([]int{0, 4000}, 0)
+	m.RunRound()
+	if !m.RoundOver() || m.Err() == nil || !strings.Contains(m.Err().Error(), "warrior 1") {
+		t.Fatalf("over %v, err %v", m.RoundOver(), m.Err())
+	}
+	queueMemory = 1 << 30
+	m.LoadRound([]int{0, 4000}, 0)
+	if m.Err() != nil || m.RoundOver() {
+		t.Fatalf("a new round: over %v, err %v", m.RoundOver(), m.Err())
 	}
 }

@@ -15,6 +15,9 @@ func (m *Machine) runUntracked(steps int64) {
 			n = left
 		}
 		n = m.makeRoom(n)
+		if n == 0 { // (out of memory: the round is over, Machine.Err says why)
+			return
+		}
 		left := n // steps still to do in the chunk
 		died := false
 		for {

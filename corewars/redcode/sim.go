@@ -1,6 +1,7 @@
 package redcode
 
 import (
+	"fmt"
 	"runtime/debug"
 	"unsafe"
 )
@@ -143,7 +144,9 @@ const (
 
 // makeRoom returns how many of n steps (n ≥ 1) the next chunk may take so
 // that no warrior's pushes, two a step at most, pass the end of its region;
-// the loops take m.room off by the steps they made.
+// the loops take m.room off by the steps they made. It returns 0, and ends
+// the round with m.err set, when the regions would need more than
+// queueMemory bytes.
 func (m *Machine) makeRoom(n int64) int64 {
 	if n <= m.room { // (the window steps one instruction at a time)
 		return n
@@ -173,7 +176,9 @@ func (m *Machine) moreRoom(n int64) int64 {
 				room = int64(q.end - q.tail)
 			}
 			if room < 2*minChunk || q.Len() > fullAt(q.end-q.base) {
-				m.growRegions(2 * (q.Len() + minChunk)) // (the others' room only grows)
+				if !m.growRegions(2*(q.Len()+minChunk), i) { // (the others' room only grows)
+					return 0
+				}
 				room = int64(q.end - q.tail)
 			}
 		}
@@ -206,10 +211,20 @@ func (m *Machine) compact(q *queue) {
 // and once the old array is large, hands it back to the system at once: the
 // garbage collector would keep every generation (each is smaller than the
 // next, so its pages are never reused), and the process would hold the sum.
-func (m *Machine) growRegions(size int) {
+//
+// Past queueMemory bytes it leaves everything as it is, ends the round and
+// sets m.err, naming warrior w, whose processes asked for the room, and
+// returns false.
+func (m *Machine) growRegions(size, w int) bool {
 	r := m.ws[0].q.end - m.ws[0].q.base
 	for r < size {
 		r *= 2
+	}
+	if need := int64(r) * int64(len(m.ws)) * 4; need > queueMemory {
+		m.err = fmt.Errorf("not enough memory: warrior %d has %d processes, and the process queues would need %d MB where a MARS may use %d MB; lower -p",
+			w+1, m.ws[w].q.Len(), need>>20, queueMemory>>20)
+		m.over = true
+		return false
 	}
 	slots := make([]uint32, r*len(m.ws))
 	if r >= largeRegion {
@@ -226,7 +241,13 @@ func (m *Machine) growRegions(size int) {
 	if old >= releasedSlots {
 		debug.FreeOSMemory() // (a forced collection: a few times a battle at most, each after millions of steps)
 	}
+	return true
 }
+
+// queueMemory bounds the slot array: the memory one machine may use, past which a
+// round stops (Machine.Err) where pMARS would run out of memory. A variable so that a
+// test can reach it with a small battle.
+var queueMemory = int64(maxMachineBytes)
 
 // releasedSlots is the size of a slot array (64 MB) from which growRegions
 // returns it to the system when it replaces it.

@@ -118,6 +118,9 @@ func Bout(cfg redcode.Settings, seed int64, ws []*redcode.Warrior, stop func() b
 		}
 		m.RunSteps(boutPiece)
 	}
+	if err := m.Err(); err != nil {
+		return -1, 0, false, err
+	}
 	winner = -1
 	for i := range ws {
 		if m.Alive(i) {
@@ -196,6 +199,9 @@ func (e *Engine) Cycle() int64 { return e.slices }
 
 // Over reports whether the round has ended.
 func (e *Engine) Over() bool { return e.m.RoundOver() }
+
+// Err is why the round stopped before its end (redcode.Machine.Err), nil if it did not.
+func (e *Engine) Err() error { return e.m.Err() }
 
 // Processes is the number of warriors.
 func (e *Engine) Processes() int { return len(e.ws) }

@@ -15,6 +15,7 @@ type Snapshot struct {
 	Size    int
 	Cycle   int64
 	Over    bool
+	Stopped string // why the game ended before its end (the engine's Err), "" if it did not
 	Running bool
 	Owner   []int16 // per cell: the owning process, -1 none
 	Written []int64 // per cell: time slice of the last write, -1 never
@@ -172,7 +173,7 @@ func (r *runner) sync(s *Snapshot) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	p := &r.pub
-	s.Game, s.Size, s.Cycle, s.Over, s.Running = p.Game, p.Size, p.Cycle, p.Over, r.Running()
+	s.Game, s.Size, s.Cycle, s.Over, s.Stopped, s.Running = p.Game, p.Size, p.Cycle, p.Over, p.Stopped, r.Running()
 	s.WriteTimes = p.WriteTimes
 	s.Owner = append(s.Owner[:0], p.Owner...)
 	s.Written = append(s.Written[:0], p.Written...)
@@ -209,13 +210,19 @@ func (d coreDriver) Publish(e corewars.Engine, ok bool, game int, running bool) 
 	p := &r.pub
 	p.Game = game
 	if !ok {
-		p.Size, p.Cycle, p.Over = 0, 0, false
+		p.Size, p.Cycle, p.Over, p.Stopped = 0, 0, false, ""
 		p.Owner, p.Written, p.Stats, p.Threads = p.Owner[:0], p.Written[:0], p.Stats[:0], p.Threads[:0]
 		r.fillInspect(nil, p, game)
 		return
 	}
 	fillSnapshot(e, p)
 	r.fillInspect(e, p, game)
+}
+
+// failing is an engine whose game can stop short of its end (the Redcode MARS, when its
+// process queues would outgrow the memory a machine may use): Err says why.
+type failing interface {
+	Err() error
 }
 
 // ownerOnly and writtenOnly are engines that tell a cell's owner and the time of its last
@@ -241,7 +248,12 @@ func keepsWriteTimes(e corewars.Engine) bool {
 // fillSnapshot copies what the window draws from e into p, reusing p's slices.
 func fillSnapshot(e corewars.Engine, p *Snapshot) {
 	n := e.Size()
-	p.Size, p.Cycle, p.Over = n, e.Cycle(), e.Over()
+	p.Size, p.Cycle, p.Over, p.Stopped = n, e.Cycle(), e.Over(), ""
+	if f, ok := e.(failing); ok && p.Over {
+		if err := f.Err(); err != nil {
+			p.Stopped = err.Error()
+		}
+	}
 	if cap(p.Owner) < n {
 		p.Owner, p.Written = make([]int16, n), make([]int64, n)
 	}

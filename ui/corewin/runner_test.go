@@ -3,6 +3,8 @@ package corewin
 import (
 	"testing"
 
+	"gioui.org/layout"
+
 	"robocom/corewars"
 	"robocom/corewars/play"
 )
@@ -98,5 +100,20 @@ func TestRedcodeSnapshotUsesOwners(t *testing.T) {
 	}
 	if owned < 100 {
 		t.Errorf("only %d cells owned after 500 time slices", owned)
+	}
+}
+
+// TestStoppedRoundResult: a round the engine stopped short (Err, here the Redcode MARS out of
+// memory) says why in the result line instead of naming a winner, and is not counted.
+func TestStoppedRoundResult(t *testing.T) {
+	s := &session{round: 3}
+	s.snap.Over, s.snap.Cycle, s.snap.Game = true, 1234, 7
+	s.snap.Stopped = "not enough memory: warrior 2 has 201401085 processes"
+	if got, want := s.ResultLine(), "Round 3 stopped after 1234 cycles: not enough memory: warrior 2 has 201401085 processes."; got != want {
+		t.Fatalf("result line %q, want %q", got, want)
+	}
+	s.checkOver(layout.Context{})
+	if s.tally.Rounds != 0 || s.tallied != 7 {
+		t.Fatalf("a stopped round was counted: %d rounds, tallied %d", s.tally.Rounds, s.tallied)
 	}
 }

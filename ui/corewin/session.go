@@ -407,6 +407,13 @@ func (s *session) checkOver(gtx layout.Context) {
 	if !s.snap.Over || s.tallied == s.snap.Game {
 		return
 	}
+	if s.nextAt.IsZero() && s.snap.Stopped != "" { // no result to count: the series stops here
+		s.tallied = s.snap.Game
+		if s.onRoundOver != nil {
+			s.onRoundOver()
+		}
+		return
+	}
 	if s.nextAt.IsZero() {
 		alive := make([]bool, len(s.players))
 		for _, st := range s.snap.Stats {
@@ -448,6 +455,9 @@ func (s *session) draws() int {
 func (s *session) ResultLine() string {
 	if !s.snap.Over {
 		return ""
+	}
+	if s.snap.Stopped != "" {
+		return fmt.Sprintf("Round %d stopped after %d cycles: %s.", s.round, s.snap.Cycle, s.snap.Stopped)
 	}
 	winner := ""
 	for _, st := range s.snap.Stats {
