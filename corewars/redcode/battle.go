@@ -266,12 +266,12 @@ func Battle(st *Settings, ws []*Warrior, clockSeed int64, onRound func(RoundInfo
 			first[r] = pl.next(pos[r*n : (r+1)*n])
 		}
 		var taken atomic.Int64
-		var failed atomic.Pointer[error]
+		var failed atomic.Bool // a machine stopped short (Machine.Err): the others stop too
 		for _, wm := range machines {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				for failed.Load() == nil {
+				for !failed.Load() {
 					r := int(taken.Add(1)) - 1
 					if r >= k {
 						return
@@ -279,7 +279,7 @@ func Battle(st *Settings, ws []*Warrior, clockSeed int64, onRound func(RoundInfo
 					wm.LoadRound(pos[r*n:(r+1)*n], first[r])
 					wm.RunRound()
 					if wm.err != nil {
-						failed.CompareAndSwap(nil, &wm.err)
+						failed.Store(true)
 						return
 					}
 					executed[r] = wm.executed
@@ -290,8 +290,10 @@ func Battle(st *Settings, ws []*Warrior, clockSeed int64, onRound func(RoundInfo
 			}()
 		}
 		wg.Wait()
-		if err := failed.Load(); err != nil {
-			return nil, *err
+		for _, wm := range machines {
+			if wm.err != nil {
+				return nil, wm.err
+			}
 		}
 		if onRound != nil {
 			for r := 0; r < k; r++ {

@@ -221,7 +221,8 @@ func (m *Machine) growRegions(size, w int) bool {
 		r *= 2
 	}
 	if need := int64(r) * int64(len(m.ws)) * 4; need > queueMemory {
-		m.err = fmt.Errorf("not enough memory: warrior %d has %d processes, and the process queues would need %d MB where a MARS may use %d MB; lower -p",
+		// (the advice before the figures: the window shows the first two lines)
+		m.err = fmt.Errorf("not enough memory: warrior %d has %d processes; lower -p, the processes per warrior (their queues would need %d MB, at most %d MB)",
 			w+1, m.ws[w].q.Len(), need>>20, queueMemory>>20)
 		m.over = true
 		return false

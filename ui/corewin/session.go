@@ -407,14 +407,14 @@ func (s *session) checkOver(gtx layout.Context) {
 	if !s.snap.Over || s.tallied == s.snap.Game {
 		return
 	}
-	if s.nextAt.IsZero() && s.snap.Stopped != "" { // no result to count: the series stops here
-		s.tallied = s.snap.Game
-		if s.onRoundOver != nil {
-			s.onRoundOver()
-		}
-		return
-	}
 	if s.nextAt.IsZero() {
+		if s.snap.Stopped != "" { // no result to count: the series stops here
+			s.tallied = s.snap.Game
+			if s.onRoundOver != nil {
+				s.onRoundOver()
+			}
+			return
+		}
 		alive := make([]bool, len(s.players))
 		for _, st := range s.snap.Stats {
 			if st.Alive && st.Program < len(alive) {
