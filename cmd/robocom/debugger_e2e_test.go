@@ -148,7 +148,10 @@ func TestE2EDebuggersBesideBoard(t *testing.T) {
 	}
 
 	disp := xvfbtest.Start(t, 1280, 860) // the window's default size
-	app := xvfbtest.StartApp(t, disp, []string{"XDG_CONFIG_HOME=" + filepath.Join(dir, "config")}, bin, minePath, virusPath)
+	// A fixed seed whose round lasts (Virus takes Mine over after 10,570 cycles; with a random
+	// seed it could be 3,300, and on a slow machine the round ended before the clicks below,
+	// which then found no Mine robot to open).
+	app := xvfbtest.StartApp(t, disp, []string{"XDG_CONFIG_HOME=" + filepath.Join(dir, "config")}, bin, "-seed", "10", minePath, virusPath)
 	shoot := func(name string) image.Image {
 		t.Helper()
 		return app.Screenshot(filepath.Join(dir, name))
