@@ -73,7 +73,7 @@ type tasks struct {
 	// 8 + 13 keys for max-tasks 100, 8 + 2 for rc3m's ten. Unlike a heap's sift, these
 	// minima take no branch that depends on the data (min compiles to a conditional move),
 	// and branches mispredicted in a heap's sift cost more than its comparisons.
-	keys  []atKey // (keys and mins share one array: one cache line for rc3m's ten tasks)
+	keys  []atKey // (keys and mins share one array, padded: see setKeys)
 	mins  []atKey
 	first atKey
 }
@@ -622,15 +622,28 @@ func (g *Game) rebase(r *robot) uint32 {
 // keyGroup is the size of the groups of tasks.keys whose minima are kept.
 const keyGroup = 8
 
-// setKeys makes room in keys and mins for n tasks, in one array.
+// setKeys makes room in keys and mins for n tasks, in one array. Past keys' length, up to
+// a whole group, and past mins' length, up to two, the array holds padMax: every group is
+// eight keys and there are at least two minima, so set takes the same steps for every ring,
+// with no loop and no test of a length.
 func (mt *tasks) setKeys(n int) {
 	groups := (n + keyGroup - 1) / keyGroup
+	padded, minima := groups*keyGroup, max(groups, 2)
 	buf := mt.keys[:cap(mt.keys)]
-	if len(buf) < n+groups {
-		buf = make([]atKey, n+groups)
+	if len(buf) < padded+minima {
+		buf = make([]atKey, padded+minima)
 	}
-	mt.keys, mt.mins = buf[:n], buf[n:n+groups:n+groups]
+	for i := n; i < padded; i++ {
+		buf[i] = padMax
+	}
+	for i := padded + groups; i < padded+minima; i++ {
+		buf[i] = padMax
+	}
+	mt.keys, mt.mins = buf[:n], buf[padded:padded+groups:padded+minima]
 }
+
+// padMax fills the keys and minima past the ring's (see setKeys): larger than any key.
+const padMax = ^atKey(0)
 
 // resetKeys sets every task's key from its at, and the minima.
 func (mt *tasks) resetKeys() {
@@ -639,7 +652,7 @@ func (mt *tasks) resetKeys() {
 		mt.keys[i] = newKey(mt.list[i].at, i)
 	}
 	for g := range mt.mins {
-		mt.mins[g] = groupMin(mt.keys[g*keyGroup:])
+		mt.mins[g] = min8((*[keyGroup]atKey)(mt.keys[g*keyGroup : (g+1)*keyGroup]))
 	}
 	mt.first = mt.minOfMins()
 }
@@ -647,30 +660,17 @@ func (mt *tasks) resetKeys() {
 // set changes task i's key to k, and the minima.
 func (mt *tasks) set(i int, k atKey) {
 	mt.keys[i] = k
-	lo := uint(i) &^ (keyGroup - 1)
-	mt.mins[lo/keyGroup] = groupMin(mt.keys[lo:])
+	g := uint(i) / keyGroup
+	mt.mins[g] = min8((*[keyGroup]atKey)(mt.keys[g*keyGroup : (g+1)*keyGroup]))
 	mt.first = mt.minOfMins()
 }
 
-// groupMin is the smallest key of the group that starts ks (the first eight keys, or all of a
-// last group of fewer).
-func groupMin(ks []atKey) atKey {
-	if len(ks) >= keyGroup {
-		return min8((*[keyGroup]atKey)(ks))
-	}
-	return minKey(ks)
-}
-
-// minOfMins is the smallest of the groups' minima: one or two for up to sixteen tasks.
+// minOfMins is the smallest of the groups' minima: of two, padded, for up to sixteen tasks.
 func (mt *tasks) minOfMins() atKey {
-	switch ms := mt.mins; len(ms) {
-	case 1:
-		return ms[0]
-	case 2:
+	if ms := mt.mins[:cap(mt.mins)]; len(ms) == 2 {
 		return min(ms[0], ms[1])
-	default:
-		return minKey(ms)
 	}
+	return minKey(mt.mins)
 }
 
 // min8 is the smallest of eight keys, written out as a tree of conditional moves: no loop, and
