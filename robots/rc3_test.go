@@ -100,6 +100,45 @@ func TestGuardedFactory(t *testing.T) {
 	}
 }
 
+// Hydra's first robot runs ten tasks whose heads face all four ways: it builds on every side,
+// and its robots run ten tasks too. Next to an enemy it transfers its bank into it. Under
+// rc3 it has one task, which builds alone.
+func TestHydra(t *testing.T) {
+	p := loadRC3(t, "hydra.rob")
+	events, g := rc3Battle(t, arena.RC3M(), 1, 20000, []arena.Placement{at(5, 5, arena.East)}, p)
+	sides := map[[2]int]bool{}
+	for _, e := range events {
+		if e.Kind == arena.EvSpawn && e.Parent == 1 {
+			sides[[2]int{e.X, e.Y}] = true
+		}
+	}
+	if want := map[[2]int]bool{{6, 5}: true, {5, 6}: true, {4, 5}: true, {5, 4}: true}; !reflect.DeepEqual(sides, want) {
+		t.Errorf("the first Hydra built on %v, want its four sides", sides)
+	}
+	ten := 0
+	for _, r := range g.Robots() {
+		if len(r.Tasks) == 10 {
+			ten++
+		}
+	}
+	if n := g.TeamCounts()[0]; n < 50 || ten < n*3/4 {
+		t.Errorf("%d robots after 20000 cycles, %d of them with ten tasks; want 50 or more, most with ten", n, ten)
+	}
+	enemy := parse(t, "sitter.rob", sitter)
+	events, _ = rc3Battle(t, arena.RC3M(), 1, 3000, []arena.Placement{at(5, 5, arena.East), at(6, 5, arena.North)}, p, enemy)
+	infected := false
+	for _, e := range events {
+		infected = infected || e.Kind == arena.EvTrans && e.Robot == 1 && e.Target == 2
+	}
+	if !infected {
+		t.Error("the Hydra never transferred its bank into the enemy in front of it")
+	}
+	_, g = rc3Battle(t, arena.RC3(), 1, 5000, []arena.Placement{at(5, 5, arena.East)}, p)
+	if v, _ := g.Robot(1); len(v.Tasks) != 1 || g.TeamCounts()[0] < 10 {
+		t.Errorf("under rc3: %d tasks, %d robots; want one task that builds", len(v.Tasks), g.TeamCounts()[0])
+	}
+}
+
 // The Far Hunter sees an enemy 5 fields away, walks up to it and poisons it; an immobile
 // first robot builds mobile hunters.
 func TestFarHunter(t *testing.T) {
