@@ -333,17 +333,33 @@ func Play(progs []*Program, copies []int, p Params, seed int64) (int, error) {
 // next to the instructions.
 const pollSlices = 256
 
+// batchSlices is RunGame's piece for an engine that plays without stepping (batchPlayer):
+// a look at the context between pieces of a few thousand instructions per program costs as
+// little, and a piece that short still ends at once.
+const batchSlices = 4096
+
+// batchPlayer is an engine that plays a stretch of a round without events faster than step
+// by step, with the same outcome (redcodeengine.Engine.Play).
+type batchPlayer interface {
+	Play(n int) int
+}
+
 // RunGame plays g to its end and returns nil, or returns ctx's error, leaving the round
 // unfinished, as soon as ctx is done.
 func RunGame(ctx context.Context, g corewars.Engine) error {
 	done := ctx.Done()
+	bp, batch := g.(batchPlayer)
 	for !g.Over() {
 		select {
 		case <-done:
 			return ctx.Err()
 		default:
 		}
-		g.Run(pollSlices)
+		if batch {
+			bp.Play(batchSlices)
+		} else {
+			g.Run(pollSlices)
+		}
 	}
 	return nil
 }

@@ -152,6 +152,7 @@ func (m *Machine) LoadRound(positions []int, first int) {
 		w.q.head, w.q.tail = w.q.base, w.q.base
 		m.push(&w.q, uint32(((pos+p.Start)%S+S)%S)<<cellShift)
 		w.alive = true
+		w.processDeaths = 0
 	}
 	n := len(m.progs)
 	for i := range m.next {
@@ -243,11 +244,12 @@ func (m *Machine) RunSteps(n int64) {
 	}
 }
 
-// death is a warrior's death in the round: who, and the instruction count with its dying
-// instruction.
+// death is a warrior's death in the round: who, the instruction count with its dying
+// instruction, and (tracked) who wrote the cell of that instruction last.
 type death struct {
-	at int64
-	w  int
+	at     int64
+	w      int
+	killer int // the owner of the cell of its dying instruction after it, -1 if none or untracked
 }
 
 // Slices is the number of time slices the round has completed so far: a slice is one
@@ -312,12 +314,72 @@ func (m *Machine) step() {
 	}
 }
 
+// Turns is how many instructions warrior w has executed this round (its dying one
+// included), -1 with more than 64 warriors: like Slices, it follows from the instruction count
+// and the deaths, the living warriors moving in strict rotation from the first mover.
+func (m *Machine) Turns(w int) int64 {
+	n := len(m.ws)
+	if n > 64 {
+		return -1
+	}
+	living := uint64(1)<<uint(n) - 1
+	rank := func(v int) int { return (v - m.first + n) % n }
+	rw := rank(w)
+	pos, k := 0, n // as in Slices
+	var done, turns int64
+	rotate := func(steps int64) {
+		if living>>uint(rw)&1 != 0 {
+			// The moves are at places pos, pos+1, ... (mod k); w's place is r.
+			first := int64((bitsBelow(living, rw) - pos + k) % k)
+			if steps > first {
+				turns += (steps-first-1)/int64(k) + 1
+			}
+		}
+		pos = int((steps + int64(pos)) % int64(k))
+	}
+	for _, d := range m.deaths {
+		rotate(d.at - 1 - done) // the moves before the dying one
+		if d.w == w {
+			return turns + 1
+		}
+		r := rank(d.w)
+		living &^= 1 << uint(r)
+		k--
+		if living>>uint(r) == 0 {
+			pos = 0
+		} else {
+			pos = bitsBelow(living, r)
+		}
+		done = d.at
+		if k == 0 {
+			return turns
+		}
+	}
+	rotate(m.executed - done)
+	return turns
+}
+
+// ProcessDeaths is how many of warrior w's instructions this round ended their process (its
+// last one included); counted by Step and the tracked loop only.
+func (m *Machine) ProcessDeaths(w int) int64 { return m.ws[w].processDeaths }
+
+// Killer is who wrote last the cell of the instruction that ended warrior w's last process
+// (after it), or -1: w lives, nobody wrote it, or the round was played untracked.
+func (m *Machine) Killer(w int) int {
+	for _, d := range m.deaths {
+		if d.w == w {
+			return d.killer
+		}
+	}
+	return -1
+}
+
 // warriorDied does the bookkeeping of PMARS-DETAILS.md 5.2 when warrior cur
 // lost its last process.
 func (m *Machine) warriorDied(cur int) {
 	w := &m.ws[cur]
 	w.alive = false
-	m.deaths = append(m.deaths, death{at: m.executed, w: cur})
+	m.deaths = append(m.deaths, death{at: m.executed, w: cur, killer: -1})
 	n := len(m.ws)
 	m.Scores[cur][n+m.alive-2]++
 	m.budget = m.budget - 1 - (m.budget-1)/int64(m.alive)

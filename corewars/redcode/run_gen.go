@@ -19,6 +19,7 @@ func (m *Machine) run(steps int64) {
 		}
 		left := n // steps still to do in the chunk
 		died := false
+		var diedAt uint32 // the dying step's scaled address (the killer is its cell's owner)
 		for {
 			w, rest, stop, pc, next := m.runSteps(cw, left)
 			cw, left = w, rest
@@ -27,6 +28,7 @@ func (m *Machine) run(steps int64) {
 			}
 			if stop == stopDied {
 				died = true
+				diedAt = pc
 				break
 			}
 			// The general-path step that runSteps left.
@@ -34,6 +36,8 @@ func (m *Machine) run(steps int64) {
 			next, aptr, act := m.runGeneral(w, pc, next)
 			if act == actDie {
 				died = q.Len() == 0
+				w.processDeaths++
+				diedAt = pc
 			} else {
 				m.push(q, next)
 				if act == actSplit && q.Len() < q.max { // (the processes before the split)
@@ -56,6 +60,7 @@ func (m *Machine) run(steps int64) {
 		if died {
 			m.budget -= i - 1 // the dying step's own decrement comes after the death's
 			m.warriorDied(int(cw.id))
+			m.deaths[len(m.deaths)-1].killer = int(m.owner[diedAt>>cellShift])
 			if m.over {
 				return
 			}
@@ -78,7 +83,8 @@ func (m *Machine) run(steps int64) {
 
 // runSteps executes up to left instructions, warrior cw's first, and
 // returns the warrior whose turn it is and the steps left, unless it stops
-// early (stop): at a warrior's death (returning that warrior), or before
+// early (stop): at a warrior's death (returning that warrior, and in the
+// tracked variant the dying step's pc), or before
 // finishing the step of warrior w at pc (next is pc+1) when it takes the
 // general path, a step to finish with no step of the chunk counted for it.
 //
@@ -20497,9 +20503,10 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 			}
 			continue
 		die:
+			w.processDeaths++
 			left--
 			if q.head == q.tail {
-				return w, left, stopDied, 0, 0
+				return w, left, stopDied, pc, 0
 			}
 			cw = w.next
 			if left == 0 {

@@ -314,6 +314,9 @@ type warriorState struct {
 	ps         *pspace
 	pos        int
 	next       *simWarrior // the next living warrior in turn order
+	// processDeaths counts the instructions that ended one of its processes this round; only
+	// the tracked loop (Machine.run) counts them (see ProcessDeaths).
+	processDeaths int64
 }
 
 // action is what an executed instruction does with its process.
