@@ -276,3 +276,38 @@ func TestRoundRobinPlanSeeds(t *testing.T) {
 		}
 	}
 }
+
+// TestRedcodeAssembledOnce: the games of a battle share each program's warrior, assembled
+// once; other parameters or another number of warriors assemble it again, for what those
+// change (here CORESIZE-1 and WARRIORS in the code).
+func TestRedcodeAssembledOnce(t *testing.T) {
+	src := []byte(";name Sizes\nDAT #CORESIZE-1, #WARRIORS\n")
+	p := Defaults(Redcode)
+	prog, err := Load("sizes.red", src, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, err := redcodeWarriors([]*Program{prog}, p, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, _ := redcodeWarriors([]*Program{prog}, p, 2)
+	if again[0] != first[0] {
+		t.Error("the second game assembled the program again")
+	}
+	small := p
+	small.Size = 4000
+	for _, c := range []struct {
+		p        Params
+		warriors int
+		a, b     int
+	}{{small, 2, 3999, 2}, {p, 3, 7999, 3}, {p, 2, 7999, 2}} {
+		ws, err := redcodeWarriors([]*Program{prog}, c.p, c.warriors)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if in := ws[0].Code[0]; int(in.A) != c.a || int(in.B) != c.b {
+			t.Errorf("size %d, %d warriors: assembled DAT #%d, #%d", c.p.Size, c.warriors, in.A, in.B)
+		}
+	}
+}
