@@ -22,6 +22,7 @@ type Machine struct {
 	maxProc  int
 	cycles   int64
 	progs    []*Warrior
+	own      []pspace // warrior i's p-space, unless it shares another's by PIN (assignPSpaces)
 	ws       []simWarrior
 	next     []int // next living warrior in turn order
 	budget   int64
@@ -82,23 +83,56 @@ func NewMachine(cfg Settings, progs []*Warrior) (*Machine, error) {
 		m.Scores[i] = make([]int, 2*n-1)
 	}
 	// P-space allocation (PMARS-DETAILS.md 7).
-	assigned := make([]bool, n)
-	for i, p := range progs {
-		if assigned[i] {
+	m.own = make([]pspace, n)
+	for i := range m.own {
+		m.own[i].cells = make([]uint32, cfg.PSpaceSize)
+	}
+	m.assignPSpaces()
+	return m, nil
+}
+
+// assignPSpaces gives every warrior its own p-space, cleared, except that warriors with the
+// same PIN share the first one's (PMARS-DETAILS.md 7).
+func (m *Machine) assignPSpaces() {
+	for i := range m.ws {
+		m.ws[i].ps = nil
+	}
+	for i, p := range m.progs {
+		if m.ws[i].ps != nil {
 			continue
 		}
-		ps := &pspace{cells: make([]uint32, cfg.PSpaceSize)}
-		m.ws[i].ps, assigned[i] = ps, true
+		ps := &m.own[i]
+		clear(ps.cells)
+		m.ws[i].ps = ps
 		if !p.HasPIN {
 			continue
 		}
-		for j := i + 1; j < n; j++ {
-			if !assigned[j] && progs[j].PIN == p.PIN {
-				m.ws[j].ps, assigned[j] = ps, true
+		for j := i + 1; j < len(m.progs); j++ {
+			if m.ws[j].ps == nil && m.progs[j].PIN == p.PIN {
+				m.ws[j].ps = ps
 			}
 		}
 	}
-	return m, nil
+}
+
+// Reuse makes m, made by NewMachine, what NewMachine(cfg, progs) would make, without
+// allocating: for a hill or tournament that plays many one-round battles. It reports false,
+// leaving m as it was, when m was made for another number of warriors or other settings.
+func (m *Machine) Reuse(cfg Settings, progs []*Warrior) bool {
+	if cfg.PSpaceSize < 1 {
+		cfg.PSpaceSize = DefaultPSpaceSize(cfg.CoreSize)
+	}
+	if len(progs) != len(m.ws) || cfg.CoreSize != int(m.size) || cfg.MaxProcesses != m.maxProc ||
+		cfg.Cycles != m.cycles || cfg.PSpaceSize != len(m.own[0].cells) || m.owner != nil {
+		return false
+	}
+	m.progs = progs
+	for i := range m.ws {
+		m.ws[i].lastResult = uint32(cfg.CoreSize - 1)
+		clear(m.Scores[i])
+	}
+	m.assignPSpaces()
+	return true
 }
 
 // PSpaceCount is the number of distinct p-spaces.

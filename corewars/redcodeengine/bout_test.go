@@ -122,3 +122,45 @@ func TestBoutCorpus(t *testing.T) {
 		}
 	}
 }
+
+// TestBoutReusedMachine: bouts one after another reuse their machines (Machine.Reuse) and
+// still play as a fresh one: a warrior that dies if its p-space is not empty lives after a
+// bout in which another warrior wrote its p-space from the same slot, also with PINs that
+// share a p-space in one bout and not in the next; and a bout with other settings or
+// another number of warriors gets a machine of its own.
+func TestBoutReusedMachine(t *testing.T) {
+	const size = 400
+	writer := warrior(t, size, ";name Writer\nSTP.AB #7, #1\nJMP 0\n")
+	reader := warrior(t, size, ";name Reader\nLDP.AB #1, t\nJMN die, t\nJMP 0\ndie DAT 0, 0\nt DAT 0, 0\n")
+	pinned := func(src string) *redcode.Warrior { return warrior(t, size, ";pin 5\n"+src) }
+	pWriter := pinned(";name PWriter\nSTP.AB #7, #1\nJMP 0\n")
+	pReader := pinned(";name PReader\nLDP.AB #1, t\nJMN die, t\nJMP 0\ndie DAT 0, 0\nt DAT 0, 0\n")
+	cfg := redcode.Defaults()
+	cfg.CoreSize, cfg.MinDistance, cfg.PSpaceSize, cfg.Cycles, cfg.MaxProcesses = size, 20, 0, 300, 64
+	other := cfg
+	other.Cycles = 500
+	for k, c := range []struct {
+		cfg redcode.Settings
+		ws  []*redcode.Warrior
+	}{
+		{cfg, []*redcode.Warrior{writer, writer}},
+		{cfg, []*redcode.Warrior{reader, reader}}, // both live: their p-spaces are new
+		{cfg, []*redcode.Warrior{pWriter, pReader}},
+		{cfg, []*redcode.Warrior{writer, reader}},
+		{cfg, []*redcode.Warrior{pReader, pWriter}}, // shared: the reader may die
+		{other, []*redcode.Warrior{reader, writer}},
+		{cfg, []*redcode.Warrior{reader, writer, reader}},
+		{cfg, []*redcode.Warrior{reader, reader}},
+	} {
+		for seed := int64(0); seed < 3; seed++ {
+			wantWinner, wantSlices := stepped(t, c.cfg, seed, c.ws)
+			winner, slices, _, err := Bout(c.cfg, seed, c.ws, nil)
+			if err != nil || winner != wantWinner || slices != wantSlices {
+				t.Errorf("bout %d seed %d: %d after %d slices (%v), a fresh machine %d after %d", k, seed, winner, slices, err, wantWinner, wantSlices)
+			}
+		}
+	}
+	if w, s, _, _ := Bout(cfg, 0, []*redcode.Warrior{reader, reader}, nil); w != -1 || s != cfg.Cycles {
+		t.Errorf("two readers after the writers: %d after %d slices, want both alive to the end", w, s)
+	}
+}

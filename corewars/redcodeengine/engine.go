@@ -18,6 +18,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"sync"
 
 	"robocom/corewars"
 	"robocom/corewars/redcode"
@@ -92,6 +93,11 @@ func place(cfg redcode.Settings, seed int64, ws []*redcode.Warrior) (starts []in
 // milliseconds' work, so that a stop request ends even an endless round at once.
 const boutPiece = 1 << 18
 
+// machines keeps the machines of finished bouts for the next one (Machine.Reuse): a hill or
+// a tournament plays one round a bout, and a new machine meant a core and queues to allocate
+// and set up for every round.
+var machines sync.Pool
+
 // Bout plays the round New(cfg, seed, ws) would load to its end with the MARS's batch loop
 // (no events, no owners, no per-warrior counts: several times faster than stepping it) and
 // returns the winner (the warrior alone alive, or -1) and the completed time slices, which
@@ -102,10 +108,14 @@ func Bout(cfg redcode.Settings, seed int64, ws []*redcode.Warrior, stop func() b
 	if err := check(cfg, ws); err != nil {
 		return -1, 0, false, err
 	}
-	m, err := redcode.NewMachine(cfg, ws)
-	if err != nil {
-		return -1, 0, false, err
+	m, _ := machines.Get().(*redcode.Machine)
+	if m == nil || !m.Reuse(cfg, ws) {
+		var err error
+		if m, err = redcode.NewMachine(cfg, ws); err != nil {
+			return -1, 0, false, err
+		}
 	}
+	defer machines.Put(m)
 	starts, first, err := place(cfg, seed, ws)
 	if err != nil {
 		return -1, 0, false, err
