@@ -51,20 +51,11 @@ func stepped(t *testing.T, cfg redcode.Settings, seed int64, ws []*redcode.Warri
 // slices, for 2 to 4 warriors of every kind of ending, and Slices agrees with Cycle at every
 // step.
 func TestBoutIsTheSteppedRound(t *testing.T) {
-	const size = 400
-	ws := make([]*redcode.Warrior, len(boutWarriors))
-	for i, src := range boutWarriors {
-		ws[i] = warrior(t, size, src)
-	}
-	cfg := redcode.Defaults()
-	cfg.CoreSize, cfg.MinDistance, cfg.PSpaceSize, cfg.Cycles, cfg.MaxProcesses = size, 20, 0, 3000, 64
+	ws, cfg := smallRounds(t)
 	ends := map[string]bool{}
 	for n := 2; n <= 4; n++ {
 		for seed := int64(0); seed < 60; seed++ {
-			var pick []*redcode.Warrior
-			for j := 0; j < n; j++ {
-				pick = append(pick, ws[(int(seed)*(j+3)+j*j)%len(ws)])
-			}
+			pick := pickWarriors(ws, n, seed)
 			wantWinner, wantSlices := stepped(t, cfg, seed, pick)
 			winner, slices, stopped, err := Bout(cfg, seed, pick, nil)
 			if err != nil || stopped {
@@ -86,41 +77,72 @@ func TestBoutIsTheSteppedRound(t *testing.T) {
 
 // TestBoutCorpus: the same on real warriors of the corpus under the '94 hill settings.
 func TestBoutCorpus(t *testing.T) {
-	dir := "../../../shared/corpus/redcode"
-	pairs, err := os.ReadFile(filepath.Join(dir, "bench-pairs.txt"))
-	if err != nil {
-		t.Skip("no corpus")
-	}
 	cfg := redcode.Defaults()
-	load := func(name string) *redcode.Warrior {
-		src, err := os.ReadFile(filepath.Join(dir, "warriors/fsh94nop0.3", name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		w, diag := redcode.Assemble(src, redcode.DefaultConfig(2))
-		if diag.Failed() {
-			t.Fatalf("%s: %s", name, diag.Stderr())
-		}
-		return w
-	}
-	lines := strings.Split(strings.TrimSpace(string(pairs)), "\n")
-	if testing.Short() {
-		lines = lines[:4]
-	}
-	for _, line := range lines {
-		f := strings.Fields(line)
-		if len(f) != 2 || strings.HasPrefix(line, "#") {
-			continue
-		}
-		ws := []*redcode.Warrior{load(f[0]), load(f[1])}
+	for _, pair := range benchPairs(t) {
+		ws := []*redcode.Warrior{corpusWarrior(t, pair[0], 2), corpusWarrior(t, pair[1], 2)}
 		for seed := int64(0); seed < 2; seed++ {
 			wantWinner, wantSlices := stepped(t, cfg, seed, ws)
 			winner, slices, _, err := Bout(cfg, seed, ws, nil)
 			if err != nil || winner != wantWinner || slices != wantSlices {
-				t.Errorf("%s seed %d: Bout %d after %d slices (%v), stepped %d after %d", line, seed, winner, slices, err, wantWinner, wantSlices)
+				t.Errorf("%s seed %d: Bout %d after %d slices (%v), stepped %d after %d", pair, seed, winner, slices, err, wantWinner, wantSlices)
 			}
 		}
 	}
+}
+
+// smallRounds are boutWarriors assembled for a 400-cell core, with settings under which
+// their rounds end in every way within 3000 cycles.
+func smallRounds(t *testing.T) ([]*redcode.Warrior, redcode.Settings) {
+	const size = 400
+	ws := make([]*redcode.Warrior, len(boutWarriors))
+	for i, src := range boutWarriors {
+		ws[i] = warrior(t, size, src)
+	}
+	cfg := redcode.Defaults()
+	cfg.CoreSize, cfg.MinDistance, cfg.PSpaceSize, cfg.Cycles, cfg.MaxProcesses = size, 20, 0, 3000, 64
+	return ws, cfg
+}
+
+// pickWarriors is n of ws, a different choice for every seed.
+func pickWarriors(ws []*redcode.Warrior, n int, seed int64) []*redcode.Warrior {
+	var pick []*redcode.Warrior
+	for j := 0; j < n; j++ {
+		pick = append(pick, ws[(int(seed)*(j+3)+j*j)%len(ws)])
+	}
+	return pick
+}
+
+// benchPairs is bench-pairs.txt's pairs of file names (the first four with -short); the test
+// is skipped without the corpus.
+func benchPairs(t *testing.T) [][2]string {
+	data, err := os.ReadFile(filepath.Join(corpusDir, "bench-pairs.txt"))
+	if err != nil {
+		t.Skip("no corpus")
+	}
+	var pairs [][2]string
+	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		if f := strings.Fields(line); len(f) == 2 && !strings.HasPrefix(line, "#") {
+			pairs = append(pairs, [2]string{f[0], f[1]})
+		}
+	}
+	if testing.Short() {
+		pairs = pairs[:4]
+	}
+	return pairs
+}
+
+// corpusWarrior is the corpus's warrior name assembled for battles of n warriors.
+func corpusWarrior(t *testing.T, name string, n int) *redcode.Warrior {
+	t.Helper()
+	src, err := os.ReadFile(filepath.Join(corpusDir, "warriors/fsh94nop0.3", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, diag := redcode.Assemble(src, redcode.DefaultConfig(n))
+	if diag.Failed() {
+		t.Fatalf("%s: %s", name, diag.Stderr())
+	}
+	return w
 }
 
 // TestBoutReusedMachine: bouts one after another reuse their machines (Machine.Reuse) and

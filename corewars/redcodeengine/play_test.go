@@ -2,10 +2,7 @@ package redcodeengine
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"reflect"
-	"strings"
 	"testing"
 
 	"robocom/corewars/redcode"
@@ -51,20 +48,11 @@ func samePlayed(t *testing.T, cfg redcode.Settings, seed int64, ws []*redcode.Wa
 // warriors of every kind of ending (bombed, suicides, split races, the cycle limit), with
 // kills and without.
 func TestPlayIsTheSteppedRound(t *testing.T) {
-	const size = 400
-	ws := make([]*redcode.Warrior, len(boutWarriors))
-	for i, src := range boutWarriors {
-		ws[i] = warrior(t, size, src)
-	}
-	cfg := redcode.Defaults()
-	cfg.CoreSize, cfg.MinDistance, cfg.PSpaceSize, cfg.Cycles, cfg.MaxProcesses = size, 20, 0, 3000, 64
+	ws, cfg := smallRounds(t)
 	kills, ends := 0, map[string]bool{}
 	for n := 2; n <= 5; n++ {
 		for seed := int64(0); seed < 40; seed++ {
-			var pick []*redcode.Warrior
-			for j := 0; j < n; j++ {
-				pick = append(pick, ws[(int(seed)*(j+3)+j*j)%len(ws)])
-			}
+			pick := pickWarriors(ws, n, seed)
 			var e *Engine
 			for _, piece := range []int{1, 7, 100, 5000} {
 				e = samePlayed(t, cfg, seed, pick, piece)
@@ -87,40 +75,16 @@ func TestPlayIsTheSteppedRound(t *testing.T) {
 // TestPlayCorpus: the same on the corpus's bench pairs under the '94 hill settings, and on
 // melees of four of their warriors.
 func TestPlayCorpus(t *testing.T) {
-	dir := "../../../shared/corpus/redcode"
-	pairs, err := os.ReadFile(filepath.Join(dir, "bench-pairs.txt"))
-	if err != nil {
-		t.Skip("no corpus")
-	}
-	load := func(name string, n int) *redcode.Warrior {
-		src, err := os.ReadFile(filepath.Join(dir, "warriors/fsh94nop0.3", name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		w, diag := redcode.Assemble(src, redcode.DefaultConfig(n))
-		if diag.Failed() {
-			t.Fatalf("%s: %s", name, diag.Stderr())
-		}
-		return w
-	}
 	cfg := redcode.Defaults()
 	var names []string
-	lines := strings.Split(strings.TrimSpace(string(pairs)), "\n")
-	if testing.Short() {
-		lines = lines[:5]
-	}
-	for _, line := range lines {
-		f := strings.Fields(line)
-		if len(f) != 2 || strings.HasPrefix(line, "#") {
-			continue
-		}
-		names = append(names, f...)
-		samePlayed(t, cfg, 1, []*redcode.Warrior{load(f[0], 2), load(f[1], 2)}, 4096)
+	for _, pair := range benchPairs(t) {
+		names = append(names, pair[:]...)
+		samePlayed(t, cfg, 1, []*redcode.Warrior{corpusWarrior(t, pair[0], 2), corpusWarrior(t, pair[1], 2)}, 4096)
 	}
 	for i := 0; i+4 <= len(names); i += 4 {
 		var ws []*redcode.Warrior
 		for _, n := range names[i : i+4] {
-			ws = append(ws, load(n, 4))
+			ws = append(ws, corpusWarrior(t, n, 4))
 		}
 		c := cfg
 		c.MinDistance = 100
