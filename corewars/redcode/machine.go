@@ -115,6 +115,10 @@ func (m *Machine) assignPSpaces() {
 	}
 }
 
+// QueueBytes is the memory m's process queues hold: they grow with the processes of a
+// battle and keep their size for the battles after it.
+func (m *Machine) QueueBytes() int64 { return int64(cap(m.slots)) * 4 }
+
 // Reuse makes m, made by NewMachine, what NewMachine(cfg, progs) would make, without
 // allocating: for a hill or tournament that plays many one-round battles. It reports false,
 // leaving m as it was, when m was made for another number of warriors or other settings.

@@ -186,3 +186,18 @@ func TestBoutReusedMachine(t *testing.T) {
 		t.Errorf("two readers after the writers: %d after %d slices, want both alive to the end", w, s)
 	}
 }
+
+// TestBoutDropsBigQueues: a bout whose queues grew past pooledQueues (a warrior splitting to
+// a million processes) leaves its machine to the collector, not to the next bout.
+func TestBoutDropsBigQueues(t *testing.T) {
+	const size = 400
+	splitter := warrior(t, size, ";name Splitter\nSPL 0\nJMP -1\n")
+	cfg := redcode.Defaults()
+	cfg.CoreSize, cfg.MinDistance, cfg.PSpaceSize, cfg.Cycles, cfg.MaxProcesses = size, 20, 0, 600000, 1<<20
+	if _, _, _, err := Bout(cfg, 1, []*redcode.Warrior{splitter, splitter}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if m, _ := machines.Get().(*redcode.Machine); m != nil && m.QueueBytes() > pooledQueues {
+		t.Errorf("a machine with %d bytes of queues was kept for the next bout", m.QueueBytes())
+	}
+}

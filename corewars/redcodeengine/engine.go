@@ -98,6 +98,11 @@ const boutPiece = 1 << 18
 // and set up for every round.
 var machines sync.Pool
 
+// pooledQueues is the most queue memory a machine may hold to be kept for the next bout: a
+// battle of millions of processes grows its queues to hundreds of megabytes, which should go
+// with it rather than stay with a worker for every bout after.
+const pooledQueues = 1 << 20
+
 // Bout plays the round New(cfg, seed, ws) would load to its end with the MARS's batch loop
 // (no events, no owners, no per-warrior counts: several times faster than stepping it) and
 // returns the winner (the warrior alone alive, or -1) and the completed time slices, which
@@ -115,7 +120,11 @@ func Bout(cfg redcode.Settings, seed int64, ws []*redcode.Warrior, stop func() b
 			return -1, 0, false, err
 		}
 	}
-	defer machines.Put(m)
+	defer func() {
+		if m.QueueBytes() <= pooledQueues {
+			machines.Put(m)
+		}
+	}()
 	starts, first, err := place(cfg, seed, ws)
 	if err != nil {
 		return -1, 0, false, err
@@ -329,7 +338,11 @@ func (e *Engine) Play(n int) int {
 		}
 	}
 	e.m.SetStamp(int32(min(e.slices, math.MaxInt32)))
-	e.m.RunSteps(int64(n) * living)
+	steps := int64(n) * living
+	if steps/living != int64(n) {
+		steps = math.MaxInt64 // (n near the largest int: the whole round)
+	}
+	e.m.RunSteps(steps)
 	e.slices = e.m.Slices()
 	for w := range e.ws {
 		// Step counts an instruction unless it ended its process: the machine counts both.
