@@ -298,22 +298,50 @@ type death struct {
 // without a look at every step: while the living warriors stay the same they move in strict
 // rotation, and a slice ends at each move of the last of them.
 func (m *Machine) Slices() int64 {
+	slices, _ := m.rotation(-1)
+	return slices
+}
+
+// Turns is how many instructions warrior w has executed this round (its dying one
+// included), -1 with more than 64 warriors: like Slices, it follows from the instruction count
+// and the deaths.
+func (m *Machine) Turns(w int) int64 {
+	_, turns := m.rotation(w)
+	return turns
+}
+
+// rotation walks the round's moves as Slices and Turns describe them: the living warriors in
+// strict rotation from the first mover between two deaths. It returns the slices completed
+// and warrior w's moves (0 for w −1), both −1 with more than 64 warriors.
+func (m *Machine) rotation(w int) (slices, turns int64) {
 	n := len(m.ws)
-	var living uint64 // bit r: the warrior of rank r lives (rank: place in turn order from first)
 	if n > 64 {
-		return -1 // more warriors than a word: a caller with that many needs the step engine
+		return -1, -1
 	}
-	living = 1<<uint(n) - 1
-	rank := func(w int) int { return (w - m.first + n) % n }
-	// pos is the rank of the warrior to move next among the living (counted from 0).
+	living := uint64(1)<<uint(n) - 1 // bit r: the warrior of rank r lives (rank: place in turn order from first)
+	rank := func(v int) int { return (v - m.first + n) % n }
+	rw := -1
+	if w >= 0 {
+		rw = rank(w)
+	}
+	// pos is the place of the warrior to move next among the living (counted from 0), k how many live.
 	pos, k := 0, n
-	var done, slices int64
+	var done int64
 	rotate := func(steps int64) {
+		if rw >= 0 && living>>uint(rw)&1 != 0 {
+			// The moves are at places pos, pos+1, ... (mod k): w's come every k from its own.
+			if first := int64((bitsBelow(living, rw) - pos + k) % k); steps > first {
+				turns += (steps-first-1)/int64(k) + 1
+			}
+		}
 		slices += (steps + int64(pos)) / int64(k)
 		pos = int((steps + int64(pos)) % int64(k))
 	}
 	for _, d := range m.deaths {
 		rotate(d.at - 1 - done) // the moves before the dying one
+		if d.w == w {
+			turns++ // its dying move
+		}
 		r := rank(d.w)
 		living &^= 1 << uint(r)
 		k--
@@ -325,11 +353,11 @@ func (m *Machine) Slices() int64 {
 		}
 		done = d.at
 		if k == 0 {
-			return slices
+			return slices, turns
 		}
 	}
 	rotate(m.executed - done)
-	return slices
+	return slices, turns
 }
 
 // bitsBelow counts the set bits of x below bit r.
@@ -350,51 +378,6 @@ func (m *Machine) step() {
 	if !m.over {
 		m.run(1)
 	}
-}
-
-// Turns is how many instructions warrior w has executed this round (its dying one
-// included), -1 with more than 64 warriors: like Slices, it follows from the instruction count
-// and the deaths, the living warriors moving in strict rotation from the first mover.
-func (m *Machine) Turns(w int) int64 {
-	n := len(m.ws)
-	if n > 64 {
-		return -1
-	}
-	living := uint64(1)<<uint(n) - 1
-	rank := func(v int) int { return (v - m.first + n) % n }
-	rw := rank(w)
-	pos, k := 0, n // as in Slices
-	var done, turns int64
-	rotate := func(steps int64) {
-		if living>>uint(rw)&1 != 0 {
-			// The moves are at places pos, pos+1, ... (mod k); w's place is r.
-			first := int64((bitsBelow(living, rw) - pos + k) % k)
-			if steps > first {
-				turns += (steps-first-1)/int64(k) + 1
-			}
-		}
-		pos = int((steps + int64(pos)) % int64(k))
-	}
-	for _, d := range m.deaths {
-		rotate(d.at - 1 - done) // the moves before the dying one
-		if d.w == w {
-			return turns + 1
-		}
-		r := rank(d.w)
-		living &^= 1 << uint(r)
-		k--
-		if living>>uint(r) == 0 {
-			pos = 0
-		} else {
-			pos = bitsBelow(living, r)
-		}
-		done = d.at
-		if k == 0 {
-			return turns
-		}
-	}
-	rotate(m.executed - done)
-	return turns
 }
 
 // ProcessDeaths is how many of warrior w's instructions this round ended their process (its
