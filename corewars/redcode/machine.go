@@ -384,15 +384,27 @@ func (m *Machine) step() {
 // last one included); counted by Step and the tracked loop only.
 func (m *Machine) ProcessDeaths(w int) int64 { return m.ws[w].processDeaths }
 
-// Killer is who wrote last the cell of the instruction that ended warrior w's last process
-// (after it), or -1: w lives, nobody wrote it, or the round was played untracked.
+// Killer is the warrior that killed w this round: the one that wrote last the cell of the
+// instruction that ended w's last process (as it was after it). -1 if w lives, nobody wrote
+// that cell, w wrote it itself, or the round was played untracked.
 func (m *Machine) Killer(w int) int {
 	for _, d := range m.deaths {
-		if d.w == w {
+		if d.w == w && d.killer != w {
 			return d.killer
 		}
 	}
 	return -1
+}
+
+// Kills is how many warriors k killed this round (Killer).
+func (m *Machine) Kills(k int) int {
+	n := 0
+	for _, d := range m.deaths {
+		if d.killer == k && d.w != k {
+			n++
+		}
+	}
+	return n
 }
 
 // warriorDied does the bookkeeping of PMARS-DETAILS.md 5.2 when warrior cur

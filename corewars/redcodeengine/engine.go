@@ -31,7 +31,6 @@ type Engine struct {
 	ws       []*redcode.Warrior
 	first    int
 	slices   int64
-	kills    []int
 	executed []int64
 	starts   []int
 	handler  func(corewars.Event)
@@ -171,7 +170,7 @@ func NewPlaced(cfg redcode.Settings, ws []*redcode.Warrior, starts []int, first 
 }
 
 func load(m *redcode.Machine, ws []*redcode.Warrior, starts []int, first int) *Engine {
-	e := &Engine{m: m, ws: ws, first: first, kills: make([]int, len(ws)), executed: make([]int64, len(ws)), starts: starts}
+	e := &Engine{m: m, ws: ws, first: first, executed: make([]int64, len(ws)), starts: starts}
 	m.LoadRound(starts, first)
 	return e
 }
@@ -248,7 +247,7 @@ func (e *Engine) Process(p int) corewars.ProcessStat {
 		}
 	}
 	st := corewars.ProcessStat{Name: e.ws[p].Name, Program: p, Alive: e.m.Alive(p), Threads: e.m.ProcessCount(p),
-		Cells: cells, Kills: e.kills[p], Executed: e.executed[p]}
+		Cells: cells, Kills: e.m.Kills(p), Executed: e.executed[p]}
 	if e.m.RoundOver() && st.Alive {
 		st.Score = int64(e.m.Score(p, "(W*W-1)/S"))
 	}
@@ -280,14 +279,7 @@ func (e *Engine) Step() bool {
 		e.emit(corewars.Event{Kind: corewars.EventThreadDied, Process: w, Addr: ev.PC, Cause: "process died", Killer: -1})
 	}
 	if ev.WarriorDied {
-		_, killer := e.m.Cell(ev.PC)
-		if killer == w {
-			killer = -1
-		}
-		if killer >= 0 {
-			e.kills[killer]++
-		}
-		e.emit(corewars.Event{Kind: corewars.EventProcessDied, Process: w, Addr: ev.PC, Cause: "last process died", Killer: killer})
+		e.emit(corewars.Event{Kind: corewars.EventProcessDied, Process: w, Addr: ev.PC, Cause: "last process died", Killer: e.m.Killer(w)})
 	}
 	if ev.RoundOver {
 		// The slice is complete if no live warrior was still to move in it.
@@ -329,11 +321,9 @@ func (e *Engine) Play(n int) int {
 		return e.Run(n)
 	}
 	start := e.slices
-	var was uint64 // bit w: warrior w lived before
 	living := int64(0)
 	for w := range e.ws {
 		if e.m.Alive(w) {
-			was |= 1 << uint(w)
 			living++
 		}
 	}
@@ -347,11 +337,6 @@ func (e *Engine) Play(n int) int {
 	for w := range e.ws {
 		// Step counts an instruction unless it ended its process: the machine counts both.
 		e.executed[w] = e.m.Turns(w) - e.m.ProcessDeaths(w)
-		if was>>uint(w)&1 != 0 && !e.m.Alive(w) {
-			if k := e.m.Killer(w); k >= 0 && k != w {
-				e.kills[k]++
-			}
-		}
 	}
 	return int(e.slices - start)
 }
