@@ -48,6 +48,21 @@ type Engine interface {
 	SetEventHandler(h func(Event))
 }
 
+// Failing is an Engine whose game can stop short of its end: the Redcode MARS, when its
+// process queues would outgrow the memory a machine may use. Over is then true and Err says
+// why; Err is nil for a game that did not stop short.
+type Failing interface {
+	Err() error
+}
+
+// StopErr is why g's game stopped short of its end (Failing), nil if it did not or cannot.
+func StopErr(g Engine) error {
+	if f, ok := g.(Failing); ok {
+		return f.Err()
+	}
+	return nil
+}
+
 // Cell is one core cell as the window shows it.
 type Cell struct {
 	Text    string // the content, in the engine's own notation

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"robocom/corewars"
 	"robocom/internal/bouts"
 	"robocom/internal/srcerr"
 )
@@ -309,5 +310,31 @@ func TestRedcodeAssembledOnce(t *testing.T) {
 		if in := ws[0].Code[0]; int(in.A) != c.a || int(in.B) != c.b {
 			t.Errorf("size %d, %d warriors: assembled DAT #%d, #%d", c.p.Size, c.warriors, in.A, in.B)
 		}
+	}
+}
+
+// stoppedShort is a game whose engine says it stopped short of its end (corewars.Failing).
+type stoppedShort struct{ corewars.Engine }
+
+func (stoppedShort) Err() error { return errors.New("not enough memory") }
+
+// TestRunGameStoppedShort: a game that stopped short of its end (the Redcode MARS out of
+// memory) is an error for RunGame's callers (robocom core, tournaments), not a result.
+func TestRunGameStoppedShort(t *testing.T) {
+	p := Defaults(Redcode)
+	prog, err := Load("imp.red", []byte(";name Imp\nMOV 0, 1\n"), p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := NewGame([]*Program{prog, prog}, nil, p, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := RunGame(context.Background(), stoppedShort{g}); err == nil || err.Error() != "not enough memory" {
+		t.Errorf("RunGame of a game stopped short: %v", err)
+	}
+	g, _ = NewGame([]*Program{prog, prog}, nil, p, 1)
+	if err := RunGame(context.Background(), g); err != nil {
+		t.Errorf("RunGame of a finished game: %v", err)
 	}
 }

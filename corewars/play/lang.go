@@ -381,7 +381,8 @@ type batchPlayer interface {
 }
 
 // RunGame plays g to its end and returns nil, or returns ctx's error, leaving the round
-// unfinished, as soon as ctx is done.
+// unfinished, as soon as ctx is done, or the engine's error if the game stopped short of its
+// end (corewars.Failing: it has no result).
 func RunGame(ctx context.Context, g corewars.Engine) error {
 	done := ctx.Done()
 	bp, batch := g.(batchPlayer)
@@ -397,5 +398,5 @@ func RunGame(ctx context.Context, g corewars.Engine) error {
 			g.Run(pollSlices)
 		}
 	}
-	return nil
+	return corewars.StopErr(g)
 }

@@ -219,12 +219,6 @@ func (d coreDriver) Publish(e corewars.Engine, ok bool, game int, running bool) 
 	r.fillInspect(e, p, game)
 }
 
-// failing is an engine whose game can stop short of its end (the Redcode MARS, when its
-// process queues would outgrow the memory a machine may use): Err says why.
-type failing interface {
-	Err() error
-}
-
 // ownerOnly and writtenOnly are engines that tell a cell's owner and the time of its last
 // write without describing the cell: Cell formats the instruction, too slow (and allocating)
 // for every cell of a core ~30 times a second.
@@ -249,10 +243,8 @@ func keepsWriteTimes(e corewars.Engine) bool {
 func fillSnapshot(e corewars.Engine, p *Snapshot) {
 	n := e.Size()
 	p.Size, p.Cycle, p.Over, p.Stopped = n, e.Cycle(), e.Over(), ""
-	if f, ok := e.(failing); ok && p.Over {
-		if err := f.Err(); err != nil {
-			p.Stopped = err.Error()
-		}
+	if err := corewars.StopErr(e); err != nil && p.Over {
+		p.Stopped = err.Error()
 	}
 	if cap(p.Owner) < n {
 		p.Owner, p.Written = make([]int16, n), make([]int64, n)
