@@ -20,6 +20,10 @@ import (
 	"robocom/internal/srcerr"
 )
 
+// QueueMemoryError is why a Redcode round stopped short when its process queues would outgrow
+// a machine's memory (corewars.StopErr); here so that front ends word it without the MARS.
+type QueueMemoryError = redcode.QueueMemoryError
+
 // Language is one of the core languages.
 type Language int
 

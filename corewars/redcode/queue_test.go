@@ -1,6 +1,7 @@
 package redcode
 
 import (
+	"errors"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -121,6 +122,10 @@ func TestQueueMemory(t *testing.T) {
 	m.RunRound()
 	if !m.RoundOver() || m.Err() == nil || !strings.Contains(m.Err().Error(), "warrior 1") {
 		t.Fatalf("over %v, err %v", m.RoundOver(), m.Err())
+	}
+	var qe *QueueMemoryError
+	if !errors.As(m.Err(), &qe) || qe.Warrior != 1 || qe.LimitMB != 1 || qe.NeedMB <= qe.LimitMB || qe.Processes < 1000 {
+		t.Fatalf("err %#v, want a QueueMemoryError of warrior 1 over 1 MB", m.Err())
 	}
 	queueMemory = 1 << 30
 	m.LoadRound([]int{0, 4000}, 0)

@@ -221,9 +221,7 @@ func (m *Machine) growRegions(size, w int) bool {
 		r *= 2
 	}
 	if need := int64(r) * int64(len(m.ws)) * 4; need > queueMemory {
-		// (the advice before the figures: the window shows the first two lines)
-		m.err = fmt.Errorf("not enough memory: warrior %d has %d processes; lower -p, the processes per warrior (their queues would need %d MB, at most %d MB)",
-			w+1, m.ws[w].q.Len(), need>>20, queueMemory>>20)
+		m.err = &QueueMemoryError{Warrior: w + 1, Processes: m.ws[w].q.Len(), NeedMB: need >> 20, LimitMB: queueMemory >> 20}
 		m.over = true
 		return false
 	}
@@ -243,6 +241,24 @@ func (m *Machine) growRegions(size, w int) bool {
 		debug.FreeOSMemory() // (a forced collection: a few times a battle at most, each after millions of steps)
 	}
 	return true
+}
+
+// QueueMemoryError is why a round stopped short (Machine.Err): its warriors' process queues
+// would outgrow the memory a machine may take. Error advises pMARS's -p, which every command
+// takes; a front end with another name for the limit words it with Advise.
+type QueueMemoryError struct {
+	Warrior         int // 1-based: the warrior whose processes asked for the room
+	Processes       int // its processes then
+	NeedMB, LimitMB int64
+}
+
+func (e *QueueMemoryError) Error() string { return e.Advise("-p, the processes per warrior") }
+
+// Advise is the error with limit, the front end's name for the processes per warrior, as the
+// thing to lower. The advice comes before the figures, since a window may show only the start.
+func (e *QueueMemoryError) Advise(limit string) string {
+	return fmt.Sprintf("not enough memory: warrior %d has %d processes; lower %s (their queues would need %d MB, at most %d MB)",
+		e.Warrior, e.Processes, limit, e.NeedMB, e.LimitMB)
 }
 
 // queueMemory bounds the slot array: the memory one machine may use, past which a

@@ -1,9 +1,12 @@
 package corewin
 
 import (
+	"errors"
+	"fmt"
 	"sync"
 
 	"robocom/corewars"
+	"robocom/corewars/play"
 	"robocom/ui/kit"
 )
 
@@ -239,12 +242,23 @@ func keepsWriteTimes(e corewars.Engine) bool {
 	return true
 }
 
+// stopReason is why a round stopped short, worded for the window: the process limit to lower
+// is the Parameters tab's field, not pMARS's -p.
+func stopReason(err error) string {
+	var qe *play.QueueMemoryError
+	if errors.As(err, &qe) {
+		_, threads, _ := paramNames(play.Redcode)
+		return qe.Advise(fmt.Sprintf("%q under %s", threads, tabNames[tabParams]))
+	}
+	return err.Error()
+}
+
 // fillSnapshot copies what the window draws from e into p, reusing p's slices.
 func fillSnapshot(e corewars.Engine, p *Snapshot) {
 	n := e.Size()
 	p.Size, p.Cycle, p.Over, p.Stopped = n, e.Cycle(), e.Over(), ""
 	if err := corewars.StopErr(e); err != nil && p.Over {
-		p.Stopped = err.Error()
+		p.Stopped = stopReason(err)
 	}
 	if cap(p.Owner) < n {
 		p.Owner, p.Written = make([]int16, n), make([]int64, n)

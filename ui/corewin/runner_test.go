@@ -1,6 +1,8 @@
 package corewin
 
 import (
+	"errors"
+	"strings"
 	"testing"
 
 	"gioui.org/layout"
@@ -100,6 +102,43 @@ func TestRedcodeSnapshotUsesOwners(t *testing.T) {
 	}
 	if owned < 100 {
 		t.Errorf("only %d cells owned after 500 time slices", owned)
+	}
+}
+
+// stoppedEngine is a game that ran out of queue memory, as far as the window can tell.
+type stoppedEngine struct {
+	corewars.Engine
+	err error
+}
+
+func (e stoppedEngine) Over() bool { return true }
+func (e stoppedEngine) Err() error { return e.err }
+
+// TestStopReasonNamesTheField: a Redcode round out of queue memory tells the window's user to
+// lower the Parameters tab's field, not pMARS's -p that the commands advise.
+func TestStopReasonNamesTheField(t *testing.T) {
+	p := play.Defaults(play.Redcode)
+	imp, err := play.Load("imp.red", []byte("MOV 0, 1\n"), p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := play.NewGame([]*play.Program{imp}, nil, p, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	qe := &play.QueueMemoryError{Warrior: 2, Processes: 201401085, NeedMB: 4096, LimitMB: 2048}
+	var snap Snapshot
+	fillSnapshot(stoppedEngine{g, qe}, &snap)
+	want := `not enough memory: warrior 2 has 201401085 processes; lower "Processes per warrior" under Parameters (their queues would need 4096 MB, at most 2048 MB)`
+	if snap.Stopped != want {
+		t.Fatalf("stopped: %q, want %q", snap.Stopped, want)
+	}
+	if got := qe.Error(); !strings.Contains(got, "; lower -p, the processes per warrior (") {
+		t.Fatalf("the commands' wording changed: %q", got)
+	}
+	fillSnapshot(stoppedEngine{g, errors.New("some other stop")}, &snap)
+	if snap.Stopped != "some other stop" {
+		t.Fatalf("another error reads %q", snap.Stopped)
 	}
 }
 
