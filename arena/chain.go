@@ -231,6 +231,7 @@ func (g *Game) settle(r *robot) {
 		return
 	}
 	if !r.chained {
+		g.syncSettled(r)
 		return
 	}
 	r.chained = false
@@ -240,6 +241,7 @@ func (g *Game) settle(r *robot) {
 		cut-- // its turn in this cycle is still to come
 	}
 	if r.ck.end <= cut {
+		g.syncSettled(r)
 		return // the whole chain lies in the past: the state is the present one
 	}
 	g.unschedule(r)

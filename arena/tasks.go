@@ -37,8 +37,11 @@ import (
 //
 // Between cycles a robot's fields bank, pos, code, dir, inProgress, dur, fetchAt and rem
 // hold the state of the cursor task (the task visited last), and its entry in tasks.list
-// equals them: during a visit they are the executing task's, which is what every
-// instruction acts through (its head, its position), and views read them as the robot's.
+// equals them once the robot is settled: during a visit they are the executing task's, which
+// is what every instruction acts through (its head, its position), and views read them as the
+// robot's. A ring keeps the entry equal at every turn; a lone robot's turn leaves it behind
+// (writing it cost a third of a lone turn: two more cache lines), and settle writes it
+// (syncSettled) for whatever looks at the ring.
 
 // task is one task of a robot (RC3.md 6.1).
 type task struct {
@@ -64,9 +67,9 @@ type tasks struct {
 	seized int32  // the seized task's number, 0 if none
 	next   int32  // the next task number to hand out
 	since  uint32 // ring: the cycle of the turn after which cur is the cursor
+	dirty  bool   // the turn running now changed the ring's pattern or the robot's banks (in the first line: a lone turn reads it)
 	period int64  // running ring: turns between two visits of a task, as of the last rebase
 	awake  int    // running ring: tasks not asleep, as of the last rebase
-	dirty  bool   // the turn running now changed the ring's pattern or the robot's banks
 	// running ring: every task's at and index in list (keys[i] for list[i]), the smallest
 	// of each group of eight (mins) and of all (first), so that a turn that moves one task's
 	// at finds the ring's next turn by looking at one group and the groups' minima: at most
@@ -193,9 +196,8 @@ func (g *Game) turnPlain(r *robot) {
 func (g *Game) turnLone(r *robot) {
 	mt := r.mt
 	c := uint32(g.cycle)
-	num := mt.list[mt.cur].num
-	if g.rc3 {
-		g.curTask = int(num)
+	if g.rc3 && g.onEvent != nil { // (only events carry the task)
+		g.curTask = int(mt.list[mt.cur].num)
 	}
 	if r.chained {
 		r.chained = false // the visit that ends a chain (see Game.turn)
@@ -207,10 +209,10 @@ func (g *Game) turnLone(r *robot) {
 		}
 		if r.due > c {
 			g.schedule(r, r.due)
-			r.syncLone(c)
 			return
 		}
 	}
+	num := int32(0)                                  // the executing task's number, before a task operation
 	if i := uint(r.pos - 1); i < uint(len(r.code)) { // (else complete does nothing)
 		if in := &r.code[i]; in.fast {
 			g.instructions++
@@ -218,6 +220,9 @@ func (g *Game) turnLone(r *robot) {
 				return
 			}
 		} else {
+			if in.op-robolang.OpInit <= robolang.OpBreak-robolang.OpInit { // INIT, QUIT, SEIZE, RESUME, BREAK
+				num = mt.list[mt.cur].num
+			}
 			g.completeIn(r, in)
 			if !r.alive {
 				return
@@ -225,13 +230,16 @@ func (g *Game) turnLone(r *robot) {
 		}
 	}
 	r.inProgress = false
-	k := mt.cur
-	if k >= len(mt.list) || mt.list[k].num != num || !mt.alone() {
-		g.regroup(r, num, c)
-		return
+	if mt.dirty { // a task operation changed the ring, or the task fetched (or stopped) a SLEEP
+		mt.dirty = false
+		if num != 0 {
+			if k := mt.cur; k >= len(mt.list) || mt.list[k].num != num || !mt.alone() {
+				g.regroup(r, num, c)
+				return
+			}
+		}
+		mt.list[mt.cur].asleep = false
 	}
-	t := &mt.list[k]
-	t.asleep = false
 	if r.regs[regActive] >= 1 {
 		if g.chainable(r) {
 			g.runAhead(r, c)
@@ -239,7 +247,14 @@ func (g *Game) turnLone(r *robot) {
 			g.afterComplete(r, c)
 		}
 	}
-	r.syncLoneInto(t, c)
+}
+
+// syncSettled writes a living lone robot's fields into its cursor task's entry, which its
+// turns leave behind, for whatever looks at the ring next (settle).
+func (g *Game) syncSettled(r *robot) {
+	if r.mt != nil && r.alive {
+		r.syncLone(g.cut(r))
+	}
 }
 
 // syncLone is sync for a lone robot, whose fields say when its instruction in progress
