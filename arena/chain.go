@@ -224,25 +224,27 @@ func (g *Game) afterCompleteOther(r *robot, t uint32) {
 
 // settle brings a chained robot back to the present: the state the plain rules give it at
 // this point of the current cycle (after its turn in this cycle if that has passed).
-// A plain game's lone robot (tasks.go) is settled here too; a ring by settleTasks.
+// A plain game's lone robot (tasks.go) is settled here too, its task entry written; a ring by
+// settleTasks.
 func (g *Game) settle(r *robot) {
 	if g.plain && !g.lone(r) {
 		g.settleTasks(r)
 		return
 	}
-	if !r.chained {
-		g.syncSettled(r)
-		return
+	if r.chained {
+		g.unchain(r)
 	}
+	g.syncSettled(r)
+}
+
+// unchain ends r's chain: its state at the checkpoint comes back and the chain is replayed up
+// to the present, unless the whole chain lies in the past (the state is the present one).
+func (g *Game) unchain(r *robot) {
 	r.chained = false
 	g.chains--
-	cut := uint32(g.cycle)
-	if r.id > g.actor {
-		cut-- // its turn in this cycle is still to come
-	}
+	cut := g.cut(r)
 	if r.ck.end <= cut {
-		g.syncSettled(r)
-		return // the whole chain lies in the past: the state is the present one
+		return
 	}
 	g.unschedule(r)
 	r.inProgress = false
@@ -257,9 +259,6 @@ func (g *Game) settle(r *robot) {
 	last, n, _, _ := g.advance(r, ck.t, cut, g.onEvent == nil)
 	g.instructions += int64(n)
 	g.afterComplete(r, last)
-	if r.mt != nil {
-		r.syncLone(cut)
-	}
 }
 
 // afterTransfer redoes, after a TRANS replaced one of r's banks (or something else changed

@@ -220,8 +220,9 @@ func (g *Game) turnLone(r *robot) {
 				return
 			}
 		} else {
-			if in.op-robolang.OpInit <= robolang.OpBreak-robolang.OpInit { // INIT, QUIT, SEIZE, RESUME, BREAK
-				num = mt.list[mt.cur].num
+			switch in.op {
+			case robolang.OpInit, robolang.OpQuit, robolang.OpSeize, robolang.OpResume, robolang.OpBreak:
+				num = mt.list[mt.cur].num // (only they change the ring in a lone turn)
 			}
 			g.completeIn(r, in)
 			if !r.alive {
