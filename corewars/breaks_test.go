@@ -23,7 +23,7 @@ type stepper struct {
 func (s *stepper) next(resume bool, limit int) (corewars.Stop, bool) {
 	for i := 0; i < limit && !s.g.Over(); i++ {
 		p, c := s.g.Next(), s.g.Cycle()
-		pc := s.g.Threads(p, nil)[0]
+		pc := s.g.Threads(p, nil, -1)[0]
 		if !resume && slices.Contains(s.breaks[p], pc) {
 			return corewars.Stop{Kind: corewars.StopBreak, Process: p, Addr: pc, Cycle: c}, true
 		}
@@ -148,7 +148,7 @@ func TestRunUntilTurn(t *testing.T) {
 					}
 					b := corewars.NewBreakpoints(g.Size(), g.Processes())
 					b.Turn = q
-					pc := g.Threads(q, nil)[0]
+					pc := g.Threads(q, nil, -1)[0]
 					b.Break(q, pc) // its own: no stop before
 					executed := g.Process(q).Executed
 					ref := newGame(3)
@@ -167,7 +167,7 @@ func TestRunUntilTurn(t *testing.T) {
 					if g.Over() || !g.Process(other).Alive || g.Next() != other {
 						continue
 					}
-					opc := g.Threads(other, nil)[0]
+					opc := g.Threads(other, nil, -1)[0]
 					b.Break(other, opc)
 					before := engineState(g)
 					_, s = g.RunUntil(3, b, false)
@@ -223,7 +223,7 @@ func engineState(e corewars.Engine) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "cycle %d over %v next %d\n", e.Cycle(), e.Over(), e.Next())
 	for p := 0; p < e.Processes(); p++ {
-		fmt.Fprintf(&b, "%+v %v\n", e.Process(p), e.Threads(p, nil))
+		fmt.Fprintf(&b, "%+v %v\n", e.Process(p), e.Threads(p, nil, -1))
 	}
 	for a := 0; a < e.Size(); a++ {
 		fmt.Fprintf(&b, "%+v\n", e.Cell(a))

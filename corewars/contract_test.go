@@ -3,6 +3,7 @@ package corewars_test
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"robocom/corewars"
@@ -152,9 +153,16 @@ func checkContract(t *testing.T, g corewars.Engine) {
 	check := func() {
 		for p := 0; p < n; p++ {
 			st := g.Process(p)
-			pcs := g.Threads(p, nil)
+			pcs := g.Threads(p, nil, -1)
 			if len(pcs) != st.Threads || st.Alive != (st.Threads > 0) {
 				t.Fatalf("process %d: %+v but %d thread positions", p, st, len(pcs))
+			}
+			// A view asks for the first few: those and no more, appended after dst's own.
+			for _, max := range []int{0, 1, 3} {
+				got := g.Threads(p, []int{-7}, max)
+				if want := append([]int{-7}, pcs[:min(max, len(pcs))]...); !slices.Equal(got, want) {
+					t.Fatalf("process %d: the first %d threads %v, want %v", p, max, got, want)
+				}
 			}
 		}
 	}
@@ -162,7 +170,7 @@ func checkContract(t *testing.T, g corewars.Engine) {
 	next := func() {
 		wantProc, wantAddr = g.Next(), -1
 		if wantProc >= 0 {
-			if pcs := g.Threads(wantProc, nil); len(pcs) > 0 {
+			if pcs := g.Threads(wantProc, nil, -1); len(pcs) > 0 {
 				wantAddr = pcs[0]
 			}
 		}

@@ -76,11 +76,11 @@ func TestThreadsRoundRobin(t *testing.T) {
 	}
 	// A thread added now joins the ring at the cursor's end: it runs before the oldest.
 	th.Add(40) // [10 30 40], 30 ran last
-	if got := th.InRunOrder(nil); !slices.Equal(got, []int{40, 10, 30}) {
+	if got := th.InRunOrder(nil, -1); !slices.Equal(got, []int{40, 10, 30}) {
 		t.Errorf("run order %v", got)
 	}
 	th.Remove(th.Begin()) // 40 runs and dies
-	if got := th.InRunOrder(nil); !slices.Equal(got, []int{10, 30}) {
+	if got := th.InRunOrder(nil, -1); !slices.Equal(got, []int{10, 30}) {
 		t.Errorf("run order %v after the newest died", got)
 	}
 	th.Remove(0) // 10, before the cursor

@@ -38,8 +38,9 @@ type Engine interface {
 	// Process returns the statistics of process p.
 	Process(p int) ProcessStat
 	// Threads appends the addresses of process p's threads, in the order they run starting
-	// with the one whose turn is next, to dst and returns it.
-	Threads(p int, dst []int) []int
+	// with the one whose turn is next, to dst and returns it: at most max of them (max < 0:
+	// all). A view asks for the few it shows: a process may have hundreds of millions.
+	Threads(p int, dst []int, max int) []int
 	// Next is the process whose turn it is: the next Step runs its first thread (Threads'
 	// first address). -1 once none is alive.
 	Next() int

@@ -67,14 +67,15 @@ func (t *Threads) Clear() {
 	t.next = 0
 }
 
-// InRunOrder appends the thread addresses to dst starting with the one whose turn is next.
-func (t *Threads) InRunOrder(dst []int) []int {
+// InRunOrder appends the thread addresses to dst starting with the one whose turn is next,
+// at most max of them (max < 0: all).
+func (t *Threads) InRunOrder(dst []int, max int) []int {
 	n := len(t.pcs)
 	start := t.next
 	if start >= n {
 		start = 0
 	}
-	for k := 0; k < n; k++ {
+	for k := 0; k < n && k != max; k++ {
 		dst = append(dst, t.pcs[(start+k)%n])
 	}
 	return dst

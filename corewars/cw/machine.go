@@ -220,7 +220,9 @@ func (m *Machine) Processes() int { return len(m.procs) }
 func (m *Machine) SetEventHandler(h func(corewars.Event)) { m.handler = h }
 
 // Threads appends process p's thread addresses in run order to dst.
-func (m *Machine) Threads(p int, dst []int) []int { return m.procs[p].threads.InRunOrder(dst) }
+func (m *Machine) Threads(p int, dst []int, max int) []int {
+	return m.procs[p].threads.InRunOrder(dst, max)
+}
 
 // Next is the process whose turn it is, -1 when none is alive.
 func (m *Machine) Next() int { return m.rr.Current() }

@@ -184,7 +184,7 @@ func TestMachineTable(t *testing.T) {
 			st := m.Process(0)
 			if tc.pcs == nil {
 				if st.Alive {
-					t.Fatalf("process alive with threads at %v, want dead", rel(m.Threads(0, nil), start, cfg.Size))
+					t.Fatalf("process alive with threads at %v, want dead", rel(m.Threads(0, nil, -1), start, cfg.Size))
 				}
 				if lastCause != tc.cause {
 					t.Errorf("died of %q, want %q", lastCause, tc.cause)
@@ -197,7 +197,7 @@ func TestMachineTable(t *testing.T) {
 			if !st.Alive {
 				t.Fatalf("process dead (%s), want threads at %v", lastCause, tc.pcs)
 			}
-			if got := rel(m.Threads(0, nil), start, cfg.Size); !slices.Equal(got, tc.pcs) {
+			if got := rel(m.Threads(0, nil, -1), start, cfg.Size); !slices.Equal(got, tc.pcs) {
 				t.Errorf("threads at %v, want %v", got, tc.pcs)
 			}
 			if tc.extras != nil {

@@ -44,7 +44,7 @@ func TestSampleImp(t *testing.T) {
 	if !st.Alive || st.Cells != 501 {
 		t.Errorf("after 500 slices: %+v, want alive with 501 cells (its own 2, then 499 new ones)", st)
 	}
-	if pcs := m.Threads(0, nil); len(pcs) != 1 || pcs[0] != (m.Start(0)+500)%cfg.Size {
+	if pcs := m.Threads(0, nil, -1); len(pcs) != 1 || pcs[0] != (m.Start(0)+500)%cfg.Size {
 		t.Errorf("imp at %v, want start+500", pcs)
 	}
 	cfg.AllowSelfMove = false

@@ -489,13 +489,20 @@ func (m *Machine) Owner(a int) int {
 }
 
 // Processes returns warrior i's process queue, next to run first.
-func (m *Machine) Processes(i int) []int {
+func (m *Machine) Processes(i int) []int { return m.AppendProcesses(i, nil, -1) }
+
+// AppendProcesses appends the addresses of warrior i's first max processes in run order
+// (max < 0: all) to dst and returns it.
+func (m *Machine) AppendProcesses(i int, dst []int, max int) []int {
 	q := &m.ws[i].q
-	out := make([]int, q.Len())
-	for k := range out {
-		out[k] = m.qAt(q, k)
+	n := q.Len()
+	if max >= 0 && max < n {
+		n = max
 	}
-	return out
+	for k := 0; k < n; k++ {
+		dst = append(dst, m.qAt(q, k))
+	}
+	return dst
 }
 
 // PC is the address of warrior i's process that runs next (it must have one).

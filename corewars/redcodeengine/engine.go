@@ -228,7 +228,7 @@ func (e *Engine) Processes() int { return len(e.ws) }
 func (e *Engine) SetEventHandler(h func(corewars.Event)) { e.handler = h }
 
 // Threads appends warrior p's process addresses, next to run first.
-func (e *Engine) Threads(p int, dst []int) []int { return append(dst, e.m.Processes(p)...) }
+func (e *Engine) Threads(p int, dst []int, max int) []int { return e.m.AppendProcesses(p, dst, max) }
 
 // Next is the warrior whose turn it is, -1 once the round is over.
 func (e *Engine) Next() int {

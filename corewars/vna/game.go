@@ -158,7 +158,9 @@ func (g *Game) Processes() int { return len(g.players) }
 func (g *Game) SetEventHandler(h func(corewars.Event)) { g.handler = h }
 
 // Threads appends player p's executor positions in run order to dst.
-func (g *Game) Threads(p int, dst []int) []int { return g.players[p].threads.InRunOrder(dst) }
+func (g *Game) Threads(p int, dst []int, max int) []int {
+	return g.players[p].threads.InRunOrder(dst, max)
+}
 
 // Next is the player whose turn it is, -1 when none is alive.
 func (g *Game) Next() int { return g.rr.Current() }

@@ -121,12 +121,12 @@ func TestGameTable(t *testing.T) {
 			st := g.Process(0)
 			if tc.pcs == nil {
 				if st.Alive || !g.Over() {
-					t.Fatalf("player alive (over=%v) with executors at %v, want out", g.Over(), g.Threads(0, nil))
+					t.Fatalf("player alive (over=%v) with executors at %v, want out", g.Over(), g.Threads(0, nil, -1))
 				}
 				return
 			}
 			var got []int
-			for _, a := range g.Threads(0, nil) {
+			for _, a := range g.Threads(0, nil, -1) {
 				got = append(got, corewars.Wrap(a-10, 50))
 			}
 			if !slices.Equal(got, tc.pcs) {

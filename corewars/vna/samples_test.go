@@ -77,7 +77,7 @@ func TestSampleBombEvader(t *testing.T) {
 	g.ring[0].Cmd = Blank // no more SPLITs: the run-through after a lost probe
 	g.players[0].threads.SetPC(0, 6)
 	g.Step()
-	if pcs := g.Threads(0, nil); pcs[0] != 2 {
+	if pcs := g.Threads(0, nil, -1); pcs[0] != 2 {
 		t.Errorf("node 6 jumped to %d, want 2", pcs[0])
 	}
 }

@@ -67,7 +67,7 @@ func TestWatchStopsAtEveryWriteInOneSlice(t *testing.T) {
 	h.clickLabel(t, "Apply and restart")
 	h.settle(t)
 	var starts [2]int
-	w.run.withEngine(func(e corewars.Engine) { starts = [2]int{e.Threads(0, nil)[0], e.Threads(1, nil)[0]} })
+	w.run.withEngine(func(e corewars.Engine) { starts = [2]int{e.Threads(0, nil, -1)[0], e.Threads(1, nil, -1)[0]} })
 	if w.snap.Size != 200 || starts != [2]int{0, 100} {
 		t.Fatalf("core of %d cells, warriors at %v; want 200 and [0 100]", w.snap.Size, starts)
 	}
@@ -113,7 +113,7 @@ func TestStepStopsAtAnotherWarriorsBreakpoint(t *testing.T) {
 		h.settle(t)
 	}
 	var imp int
-	w.run.withEngine(func(e corewars.Engine) { imp = e.Threads(1, nil)[0] })
+	w.run.withEngine(func(e corewars.Engine) { imp = e.Threads(1, nil, -1)[0] })
 	h.clickLine(t, imp) // the right-most listing of the line: Imp's panel
 	h.frame()
 	if _, ok := h.findText(fmt.Sprintf("● %5d  MOV", imp)); !ok {
@@ -160,7 +160,7 @@ func TestBreakpointOnManyProcessesAllocatesNothing(t *testing.T) {
 	h.clickWhere(t, "Splitter in Players", winSize.X, func(l string) bool { return l == "Splitter" })
 	h.settle(t)
 	var at int
-	w.run.withEngine(func(e corewars.Engine) { at = e.Threads(0, nil)[0] })
+	w.run.withEngine(func(e corewars.Engine) { at = e.Threads(0, nil, -1)[0] })
 	h.clickLabelTop(t, fmt.Sprintf("  %5d  DAT", at+3)) // a blank cell: never executed
 	if _, ok := h.findText(fmt.Sprintf("● %5d  DAT", at+3)); !ok {
 		t.Fatal("no breakpoint set")

@@ -316,10 +316,10 @@ func (r *runner) fillInspect(e corewars.Engine, p *Snapshot, game int) {
 		if proc < 0 || proc >= e.Processes() {
 			continue
 		}
-		v := WarriorView{Process: proc, Next: proc == next, Alive: e.Process(proc).Alive}
-		in.buf = e.Threads(proc, in.buf[:0])
-		v.Total = len(in.buf)
-		v.Threads = slices.Clone(in.buf[:min(len(in.buf), maxQueue)])
+		st := e.Process(proc)
+		v := WarriorView{Process: proc, Next: proc == next, Alive: st.Alive, Total: st.Threads}
+		in.buf = e.Threads(proc, in.buf[:0], maxQueue)
+		v.Threads = slices.Clone(in.buf)
 		for _, a := range v.Threads[:min(len(v.Threads), maxListings)] {
 			lines := make([]Line, 0, listBefore+listAfter+1)
 			for d := -listBefore; d <= listAfter; d++ {

@@ -34,7 +34,7 @@ func engineState(e corewars.Engine) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "cycle %d over %v next %d\n", e.Cycle(), e.Over(), e.Next())
 	for p := 0; p < e.Processes(); p++ {
-		fmt.Fprintf(&b, "%+v %v\n", e.Process(p), e.Threads(p, nil))
+		fmt.Fprintf(&b, "%+v %v\n", e.Process(p), e.Threads(p, nil, -1))
 	}
 	for a := 0; a < e.Size(); a++ {
 		fmt.Fprintf(&b, "%d %+v\n", a, e.Cell(a))

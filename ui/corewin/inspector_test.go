@@ -96,14 +96,14 @@ func (w *Window) engine(t *testing.T) (next, pc int, state string, cycle int64) 
 		next, state, cycle = e.Next(), engineState(e), e.Cycle()
 		pc = -1
 		if next >= 0 {
-			pc = e.Threads(next, nil)[0]
+			pc = e.Threads(next, nil, -1)[0]
 		}
 	})
 	return
 }
 
 func dwarfStart(w *Window) (x int) {
-	w.run.withEngine(func(e corewars.Engine) { x = e.Threads(0, nil)[0] })
+	w.run.withEngine(func(e corewars.Engine) { x = e.Threads(0, nil, -1)[0] })
 	return x
 }
 
@@ -213,7 +213,7 @@ func TestWriteWatchPausesOnTheWrite(t *testing.T) {
 		h.settle(t)
 		var now string
 		var pc int
-		w.run.withEngine(func(e corewars.Engine) { now, pc = e.Cell(x+3).Text, e.Threads(0, nil)[0] })
+		w.run.withEngine(func(e corewars.Engine) { now, pc = e.Cell(x+3).Text, e.Threads(0, nil, -1)[0] })
 		if w.snap.Over || now == last || pc != x+1 {
 			t.Fatalf("after Start: over %v, cell %d %q (was %q), Dwarf at %d; want a pause right after the ADD wrote it", w.snap.Over, x+3, now, last, pc)
 		}
@@ -298,7 +298,7 @@ func TestTearOffAnInspectorAndDockIt(t *testing.T) {
 	th.clickWhere(t, "Step", winSize.X, func(l string) bool { return l == "Step" })
 	h.settle(t)
 	var dpc int
-	w.run.withEngine(func(e corewars.Engine) { dpc = e.Threads(0, nil)[0] })
+	w.run.withEngine(func(e corewars.Engine) { dpc = e.Threads(0, nil, -1)[0] })
 	if dpc != x {
 		t.Fatalf("after Step in the torn-off window Dwarf is at %d, want %d (its JMP ran)", dpc, x)
 	}
@@ -306,7 +306,7 @@ func TestTearOffAnInspectorAndDockIt(t *testing.T) {
 	th.r.Queue(key.Event{Name: "S", State: key.Press})
 	th.frame()
 	h.settle(t)
-	w.run.withEngine(func(e corewars.Engine) { dpc = e.Threads(0, nil)[0] })
+	w.run.withEngine(func(e corewars.Engine) { dpc = e.Threads(0, nil, -1)[0] })
 	if dpc != x+1 {
 		t.Fatalf("after S in the torn-off window Dwarf is at %d, want %d (its ADD ran)", dpc, x+1)
 	}

@@ -2,7 +2,7 @@ package corewin
 
 import (
 	"errors"
-	"fmt"
+	"strconv"
 	"sync"
 
 	"robocom/corewars"
@@ -243,12 +243,12 @@ func keepsWriteTimes(e corewars.Engine) bool {
 }
 
 // stopReason is why a round stopped short, worded for the window: the process limit to lower
-// is the Parameters tab's field, not pMARS's -p.
+// is the Parameters tab's field, not pMARS's -p (named alone: the result shows two lines).
 func stopReason(err error) string {
 	var qe *play.QueueMemoryError
 	if errors.As(err, &qe) {
 		_, threads, _ := paramNames(play.Redcode)
-		return qe.Advise(fmt.Sprintf("%q under %s", threads, tabNames[tabParams]))
+		return qe.Advise(strconv.Quote(threads))
 	}
 	return err.Error()
 }
@@ -293,9 +293,6 @@ func fillSnapshot(e corewars.Engine, p *Snapshot) {
 	}
 	p.Threads = p.Threads[:np]
 	for i := 0; i < np; i++ {
-		p.Threads[i] = e.Threads(i, p.Threads[i][:0])
-		if len(p.Threads[i]) > maxThreadMarks {
-			p.Threads[i] = p.Threads[i][:maxThreadMarks]
-		}
+		p.Threads[i] = e.Threads(i, p.Threads[i][:0], maxThreadMarks)
 	}
 }

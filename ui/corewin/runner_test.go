@@ -129,7 +129,7 @@ func TestStopReasonNamesTheField(t *testing.T) {
 	qe := &play.QueueMemoryError{Warrior: 2, Processes: 201401085, NeedMB: 4096, LimitMB: 2048}
 	var snap Snapshot
 	fillSnapshot(stoppedEngine{g, qe}, &snap)
-	want := `not enough memory: warrior 2 has 201401085 processes; lower "Processes per warrior" under Parameters (their queues would need 4096 MB, at most 2048 MB)`
+	want := `not enough memory: warrior 2 has 201401085 processes; lower "Processes per warrior" (their queues would need 4096 MB, at most 2048 MB)`
 	if snap.Stopped != want {
 		t.Fatalf("stopped: %q, want %q", snap.Stopped, want)
 	}

@@ -62,12 +62,11 @@ func (t *traceView) Queue() []string {
 		if e == nil || p < 0 || p >= e.Processes() {
 			return
 		}
-		for i, a := range e.Threads(p, nil) {
-			if i == maxQueueShown {
-				out = append(out, fmt.Sprintf("… %d more", len(e.Threads(p, nil))-maxQueueShown))
-				break
-			}
+		for i, a := range e.Threads(p, nil, maxQueueShown) {
 			out = append(out, fmt.Sprintf("%3d. %5d  %s", i+1, a, e.Cell(a).Text))
+		}
+		if n := e.Process(p).Threads; n > maxQueueShown {
+			out = append(out, fmt.Sprintf("… %d more", n-maxQueueShown))
 		}
 	})
 	return out
