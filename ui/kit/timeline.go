@@ -2,8 +2,11 @@ package kit
 
 import (
 	"fmt"
+	"image"
 
 	"gioui.org/layout"
+	"gioui.org/op"
+	"gioui.org/unit"
 	"gioui.org/widget"
 	"gioui.org/widget/material"
 )
@@ -49,41 +52,79 @@ func (k Kit) Timeline(t *Timeline, cycle, furthest int64, canBack bool) layout.W
 type TimelineLook struct {
 	CanBack  bool            // enables "← 1 cycle"
 	Label    string          // the cycle shown right of the slider; "" for "cycle N of M"
+	Short    string          // Label where the row is narrow; "" for "N/M"
 	BackTip  string          // the tooltip of "← 1 cycle"; "" for the plain one
 	Trailing []layout.Widget // after "Latest →", 12 dp apart from it
 }
 
-// TimelineRow draws t for a game at cycle of furthest, as l says.
+// minTimelineSlider is the least width the slider keeps before the row says less.
+const minTimelineSlider unit.Dp = 64
+
+// TimelineRow draws t for a game at cycle of furthest, as l says. A row narrower than all it
+// says (a small window, nine-digit cycles) drops the word "Timeline", then shows the short
+// label, so that the slider keeps some width and "Latest →" stays inside the row.
 func (k Kit) TimelineRow(t *Timeline, cycle, furthest int64, l TimelineLook) layout.Widget {
 	return func(gtx layout.Context) layout.Dimensions {
 		if !t.Slider.Dragging() && furthest > 0 {
 			t.Slider.Value = float32(cycle) / float32(furthest)
 		}
-		label := l.Label
+		label, short := l.Label, l.Short
 		if label == "" {
 			label = fmt.Sprintf("cycle %d of %d", cycle, furthest)
+		}
+		if short == "" {
+			short = fmt.Sprintf("%d/%d", cycle, furthest)
 		}
 		backTip := l.BackTip
 		if backTip == "" {
 			backTip = "Go back one cycle (←; the game pauses)"
 		}
-		children := []layout.FlexChild{
-			layout.Rigid(k.Tipped(&t.tips.back, backTip, Disabled(!l.CanBack, k.SmallButton(&t.Back, "← 1 cycle")))),
-			layout.Rigid(layout.Spacer{Width: 6}.Layout),
-			layout.Rigid(k.Label("Timeline")),
+		// The buttons are laid out once, here, and placed by the Flex below.
+		fixed := []layout.Widget{
+			k.Tipped(&t.tips.back, backTip, Disabled(!l.CanBack, k.SmallButton(&t.Back, "← 1 cycle"))),
+			layout.Spacer{Width: 6}.Layout,
+			layout.Spacer{Width: 6}.Layout,
+			k.Tipped(&t.tips.latest, "Forward again to the furthest cycle reached", Disabled(cycle >= furthest, k.SmallButton(&t.Latest, "Latest →"))),
+		}
+		if len(l.Trailing) > 0 {
+			fixed = append(fixed, layout.Spacer{Width: 12}.Layout)
+			fixed = append(fixed, l.Trailing...)
+		}
+		placed := make([]layout.FlexChild, len(fixed))
+		width := 0
+		for i, w := range fixed {
+			c, d := recordWidget(gtx, w)
+			placed[i] = layout.Rigid(func(gtx layout.Context) layout.Dimensions { c.Add(gtx.Ops); return d })
+			width += d.Size.X
+		}
+		room := gtx.Constraints.Max.X - width - gtx.Dp(minTimelineSlider+12) // the slider's insets
+		word := k.Label("Timeline")
+		if NaturalWidth(gtx, word)+NaturalWidth(gtx, k.Label(label)) > room {
+			word = nil
+			if NaturalWidth(gtx, k.Label(label)) > room {
+				label = short
+			}
+		}
+		children := []layout.FlexChild{placed[0], placed[1]}
+		if word != nil {
+			children = append(children, layout.Rigid(word))
+		}
+		children = append(children,
 			layout.Flexed(1, func(gtx layout.Context) layout.Dimensions {
 				return layout.Inset{Left: 6, Right: 6}.Layout(gtx, material.Slider(k.Th, &t.Slider).Layout)
 			}),
 			layout.Rigid(func(gtx layout.Context) layout.Dimensions { return Keep(gtx, &t.Slider, k.Label(label)) }),
-			layout.Rigid(layout.Spacer{Width: 6}.Layout),
-			layout.Rigid(k.Tipped(&t.tips.latest, "Forward again to the furthest cycle reached", Disabled(cycle >= furthest, k.SmallButton(&t.Latest, "Latest →")))),
-		}
-		if len(l.Trailing) > 0 {
-			children = append(children, layout.Rigid(layout.Spacer{Width: 12}.Layout))
-			for _, w := range l.Trailing {
-				children = append(children, layout.Rigid(w))
-			}
-		}
+		)
+		children = append(children, placed[2:]...)
 		return layout.Flex{Alignment: layout.Middle}.Layout(gtx, children...)
 	}
+}
+
+// recordWidget lays w out with no least size and returns what it drew, to be added where it
+// goes, and its size.
+func recordWidget(gtx layout.Context, w layout.Widget) (op.CallOp, layout.Dimensions) {
+	m := op.Record(gtx.Ops)
+	gtx.Constraints.Min = image.Point{}
+	d := w(gtx)
+	return m.Stop(), d
 }

@@ -82,13 +82,7 @@ func NaturalWidth(gtx layout.Context, w layout.Widget) int {
 func row(gtx layout.Context, gap unit.Dp, sep layout.Widget, ws []layout.Widget) layout.Dimensions {
 	g := gtx.Dp(gap)
 	maxW := gtx.Constraints.Max.X
-	record := func(wd layout.Widget) (op.CallOp, layout.Dimensions) {
-		m := op.Record(gtx.Ops)
-		cg := gtx
-		cg.Constraints.Min = image.Point{}
-		d := wd(cg)
-		return m.Stop(), d
-	}
+	record := func(wd layout.Widget) (op.CallOp, layout.Dimensions) { return recordWidget(gtx, wd) }
 	calls := make([]op.CallOp, len(ws))
 	dims := make([]layout.Dimensions, len(ws))
 	for i, wd := range ws {
