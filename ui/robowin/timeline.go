@@ -72,9 +72,9 @@ func (t *timelineView) layout(gtx layout.Context, notice string, hint bool, tool
 		// launch and at the right after a restart.
 		t.Slider.Value = 1
 	}
-	label := timelineLabel(snap)
+	label, short := timelineLabel(snap), "" // the kit's "N/M" where the row is narrow
 	if !snap.Rewindable {
-		label = "no game to rewind"
+		label, short = "no game to rewind", "no rewind"
 	}
 	return layout.Inset{Top: 4, Bottom: 4, Left: 6, Right: 6}.Layout(gtx, func(gtx layout.Context) layout.Dimensions {
 		return layout.Flex{Axis: layout.Vertical}.Layout(gtx,
@@ -82,6 +82,7 @@ func (t *timelineView) layout(gtx layout.Context, notice string, hint bool, tool
 				return t.kit().TimelineRow(&t.Timeline, int64(snap.Cycle), int64(snap.Furthest), kit.TimelineLook{
 					CanBack:  snap.Cycle > 0,
 					Label:    label,
+					Short:    short,
 					BackTip:  "Go back one cycle (←; the game pauses; the future is kept until you edit)",
 					Trailing: []layout.Widget{t.smallButton(&t.tools, toolsLabel)},
 				})(gtx)
