@@ -358,7 +358,12 @@ func (g *Game) turnRingOne(r *robot, i int) {
 		if mt.dirty { // INIT, QUIT, BREAK...: the task may have moved or ended
 			g.afterVisit(r, num)
 		} else {
-			t.bank, t.pos, t.dir, t.inProgress, t.rem = r.bank, r.pos, r.dir, false, 0
+			// pos apart from bank: copied together, Go reads r.bank and r.pos as one 8-byte
+			// load, which the 4-byte store of r.pos just above (or completeIn's jump) cannot
+			// forward; the load then waits for that store to reach the cache, a fifth of a
+			// ten-task turn (RATIONALE.md, "RC3: the plain path", eighth pass).
+			t.pos, t.dir, t.inProgress, t.rem = r.pos, r.dir, false, 0
+			t.bank = r.bank
 		}
 	}
 	if mt.dirty || !r.alive || r.regs[regActive] < 1 {
