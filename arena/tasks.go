@@ -151,7 +151,8 @@ func (r *robot) sync() { r.syncInto(&r.mt.list[r.mt.cur]) }
 
 // syncInto writes the robot's fields into t, the cursor task's entry.
 func (r *robot) syncInto(t *task) {
-	t.bank, t.pos, t.dir, t.inProgress, t.rem, t.dur, t.fetchAt = r.bank, r.pos, r.dir, r.inProgress, r.rem, r.dur, r.fetchAt
+	t.pos, t.dir, t.inProgress, t.rem, t.dur, t.fetchAt = r.pos, r.dir, r.inProgress, r.rem, r.dur, r.fetchAt
+	t.bank = r.bank // (apart: see turnRingOne)
 }
 
 // alone reports whether the cursor task is the only one visited, once a turn: the ring's
