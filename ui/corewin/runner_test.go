@@ -156,3 +156,14 @@ func TestStoppedRoundResult(t *testing.T) {
 		t.Fatalf("a stopped round was counted: %d rounds, tallied %d", s.tally.Rounds, s.tallied)
 	}
 }
+
+// TestResultLineTrimsName: a name read from ";name Arrow " keeps its space (pMARS prints it),
+// but the window's sentences do not show it as a double space.
+func TestResultLineTrimsName(t *testing.T) {
+	s := &session{round: 1}
+	s.snap.Over, s.snap.Cycle = true, 22739
+	s.snap.Stats = []corewars.ProcessStat{{Name: "Arrow ", Alive: true}, {Name: "Borgir", Program: 1}}
+	if got, want := s.ResultLine(), "Round 1 over after 22739 cycles: Arrow wins."; got != want {
+		t.Fatalf("result line %q, want %q", got, want)
+	}
+}

@@ -469,6 +469,7 @@ func (s *session) ResultLine() string {
 			winner = st.Name
 		}
 	}
+	winner = strings.TrimSpace(winner) // (a ";name Arrow " line keeps its space: pMARS prints it)
 	if winner == "" {
 		return fmt.Sprintf("Round %d over after %d cycles: a draw.", s.round, s.snap.Cycle)
 	}
@@ -482,7 +483,7 @@ func (s *session) tallyText() string {
 	}
 	var parts []string
 	for i, p := range s.players {
-		parts = append(parts, fmt.Sprintf("%s %d", p.prog.Name, s.tally.Of(i).Wins))
+		parts = append(parts, fmt.Sprintf("%s %d", strings.TrimSpace(p.prog.Name), s.tally.Of(i).Wins))
 	}
 	parts = append(parts, fmt.Sprintf("draws %d", s.draws()))
 	return " Tally: " + strings.Join(parts, ", ")
@@ -504,7 +505,7 @@ func (s *session) processName(p int) string {
 	}
 	st := s.snap.Stats[p]
 	if st.Program < len(s.players) && s.players[st.Program].copies > 1 {
-		return fmt.Sprintf("%s #%d", st.Name, st.Copy+1)
+		return fmt.Sprintf("%s #%d", strings.TrimSpace(st.Name), st.Copy+1)
 	}
 	return st.Name
 }
