@@ -2,6 +2,7 @@ package kit
 
 import (
 	"image"
+	"slices"
 	"testing"
 	"time"
 
@@ -14,10 +15,19 @@ import (
 
 // A timeline row narrower than all it says (a small window, nine-digit cycles) says less
 // instead of pushing "Latest →" out of its area: the row fits, and a click at its right end
-// is a click on "Latest →".
+// is a click on "Latest →"; it drops the word "Timeline" first, then shortens the cycle.
 func TestTimelineRowFits(t *testing.T) {
 	k := Kit{Th: NewTheme()}
-	for _, width := range []int{1200, 520, 400, 330} {
+	for _, c := range []struct {
+		width int
+		says  []string // the labels shown
+	}{
+		{1200, []string{"Timeline", "cycle 123456789 of 331804518"}},
+		{520, []string{"Timeline", "cycle 123456789 of 331804518"}},
+		{400, []string{"cycle 123456789 of 331804518"}},
+		{330, []string{"123456789/331804518"}},
+	} {
+		width := c.width
 		var tl Timeline
 		var r input.Router
 		cycle, furthest := int64(123456789), int64(331804518)
@@ -33,6 +43,15 @@ func TestTimelineRowFits(t *testing.T) {
 		d, _ := frame()
 		if d.Size.X > width {
 			t.Errorf("at %d px the row takes %d px", width, d.Size.X)
+		}
+		var says []string
+		for _, n := range r.AppendSemantics(nil) {
+			if l := n.Desc.Label; l != "" && l != "← 1 cycle" && l != "Latest →" {
+				says = append(says, l)
+			}
+		}
+		if !slices.Equal(says, c.says) {
+			t.Errorf("at %d px the row says %q, want %q", width, says, c.says)
 		}
 		at := f32.Pt(float32(width-8), float32(d.Size.Y)/2)
 		r.Queue(pointer.Event{Kind: pointer.Press, Position: at, Buttons: pointer.ButtonPrimary, Source: pointer.Mouse},
