@@ -465,3 +465,41 @@ func TestHillRC3(t *testing.T) {
 		t.Errorf("an RC3 program on a classic hill: exit %d, %q", code, errs)
 	}
 }
+
+// TestHillAtRest: after a command that plays (its workers leave several connections in the
+// pool) the hill is a plain database again, without -wal and -shm beside it, and show, which
+// only reads, adds nothing there either.
+func TestHillAtRest(t *testing.T) {
+	dir := t.TempDir()
+	h := filepath.Join(dir, "rest.hill")
+	mustHill(t, "create", h, "-game", "robocom", "-rounds", "1", "-seed", "5")
+	mustHill(t, append([]string{"add", "-q", h}, hillRobots...)...)
+	files := func() []string {
+		es, err := os.ReadDir(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var names []string
+		for _, e := range es {
+			names = append(names, e.Name())
+		}
+		return names
+	}
+	if got := files(); len(got) != 1 {
+		t.Fatalf("after add the folder holds %q, want the hill alone", got)
+	}
+	db, err := sql.Open("sqlite", "file:"+h+"?mode=ro")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var mode string
+	err = db.QueryRow(`PRAGMA journal_mode`).Scan(&mode)
+	db.Close()
+	if err != nil || mode != "delete" {
+		t.Fatalf("the hill at rest is in journal mode %q (%v), want delete", mode, err)
+	}
+	mustHill(t, "show", h)
+	if got := files(); len(got) != 1 {
+		t.Fatalf("after show the folder holds %q, want the hill alone", got)
+	}
+}

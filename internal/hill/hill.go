@@ -512,6 +512,9 @@ func (h *Hill) classify(err error) error {
 // keeps it in WAL; the last writer to leave ends it.
 func (h *Hill) Close() error {
 	if !h.readOnly {
+		// Only the last connection to the file may leave WAL, and the pool's other idle
+		// connections (left by the workers of a play) count: close them first.
+		h.db.SetMaxIdleConns(1)
 		if c, err := h.db.Conn(context.Background()); err == nil {
 			if _, err := c.ExecContext(context.Background(), `PRAGMA busy_timeout = 0`); err == nil {
 				c.ExecContext(context.Background(), `PRAGMA journal_mode = DELETE`) // busy: another process has it
