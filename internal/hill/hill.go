@@ -36,6 +36,7 @@ import (
 	sqlite3 "modernc.org/sqlite/lib"
 
 	"robocom/internal/bouts"
+	"robocom/internal/termtext"
 	"robocom/internal/userfile"
 )
 
@@ -309,47 +310,52 @@ const sqliteMagic = "SQLite format 3\x00"
 // openAs opens path as a hill in the given access, saying why not: a file that is no hill,
 // and one that cannot be read, in different sentences.
 func openAs(path string, games map[string]Decoder, a access) (*Hill, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		if os.IsNotExist(err) {
-			return nil, fmt.Errorf("%s does not exist (make it with robocom hill create)", path)
-		}
-		return nil, fmt.Errorf("cannot open %s: %v", path, err)
-	}
-	st, err := f.Stat()
-	if err == nil && !st.Mode().IsRegular() {
-		f.Close()
-		return nil, fmt.Errorf("%s is not a hill file", path)
+	name := termtext.Escape(path) // (for messages: a newline in a file name must not start a line)
+	// (userfile opens without blocking: a FIFO named as the hill would wait for a writer)
+	f, err := userfile.Open(path, userfile.Hill)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil, fmt.Errorf("%s does not exist (make it with robocom hill create)", name)
+	case errors.Is(err, userfile.ErrNotRegular):
+		return nil, fmt.Errorf("%s is not a hill file", name)
+	case err != nil:
+		return nil, err // (a userfile sentence: it names the file and the cause)
 	}
 	head := make([]byte, len(sqliteMagic))
 	n, rerr := io.ReadFull(f, head)
 	f.Close()
 	switch {
-	case err != nil:
-		return nil, fmt.Errorf("cannot open %s: %v", path, err)
 	case n == 0 && (rerr == io.EOF):
-		return nil, fmt.Errorf("%s is empty, not a hill (a hill is made by robocom hill create)", path)
+		return nil, fmt.Errorf("%s is empty, not a hill (a hill is made by robocom hill create)", name)
 	case rerr != nil && rerr != io.ErrUnexpectedEOF:
-		return nil, fmt.Errorf("cannot read %s: %v", path, rerr)
+		return nil, fmt.Errorf("cannot read %s: %v", name, rerr)
 	case string(head[:n]) != sqliteMagic:
-		return nil, fmt.Errorf("%s is not a hill: not an SQLite database", path)
+		return nil, fmt.Errorf("%s is not a hill: not an SQLite database", name)
 	}
 	db, err := open(path, a)
 	if err != nil {
-		return nil, fmt.Errorf("cannot open %s: %v", path, err)
+		return nil, fmt.Errorf("cannot open %s: %v", name, err)
 	}
 	h := &Hill{db: db, path: path, games: games, readOnly: a != readWrite}
 	if err := h.readConfig(); err != nil {
 		db.Close()
 		var nh notHill
 		if errors.As(err, &nh) {
-			return nil, fmt.Errorf("%s is not a hill: %v", path, nh.err)
+			return nil, fmt.Errorf("%s is not a hill: %v", name, nh.err)
 		}
-		return nil, fmt.Errorf("cannot read %s: %w", path, err)
+		var se *sqlite.Error
+		if a == readWrite && errors.As(err, &se) && se.Code()&0xff == sqlite3.SQLITE_READONLY {
+			why := errors.New("the file is read-only; make it writable (chmod u+w)")
+			if se.Code() == sqlite3.SQLITE_READONLY_DIRECTORY {
+				why = fmt.Errorf("the folder %s is not writable, and SQLite keeps the hill's journal (-wal, -shm) beside it; make the folder writable or copy the hill to one you can write", termtext.Escape(filepath.Dir(path)))
+			}
+			return nil, &WriteError{path, why}
+		}
+		return nil, fmt.Errorf("cannot read %s: %w", name, err)
 	}
 	if err := h.migrate(); err != nil {
 		db.Close()
-		return nil, fmt.Errorf("cannot bring %s up to date: %v", path, err)
+		return nil, fmt.Errorf("cannot bring %s up to date: %v", name, err)
 	}
 	return h, nil
 }

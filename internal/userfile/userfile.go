@@ -44,6 +44,9 @@ var (
 	// TournamentPart: a part of a tournament played in parts (robocom merge, hill import).
 	// It is read a line at a time through Open, so its size is not capped.
 	TournamentPart = Kind{"a tournament part", math.MaxInt64}
+	// Hill: a hill's SQLite file, opened (without blocking, its type checked) before SQLite
+	// opens it; a hill grows with its results, so its size is not capped.
+	Hill = Kind{"a hill", math.MaxInt64}
 )
 
 // Error is a refusal or a failed read; Error() is the sentence for the user. It unwraps to
