@@ -8,7 +8,6 @@ import (
 	"os"
 
 	"robocom/arena"
-	"robocom/internal/srcerr"
 	"robocom/robolang"
 )
 
@@ -59,14 +58,7 @@ func checkFiles(stdout, stderr io.Writer, files []string, opt robolang.Options) 
 		p, err := robolang.LoadFile(path, opt)
 		if err != nil {
 			status = 1
-			var list srcerr.List
-			if errors.As(err, &list) {
-				for _, e := range list {
-					fmt.Fprintln(stderr, e)
-				}
-			} else {
-				fmt.Fprintln(stderr, err)
-			}
+			printLoadErrors(stderr, err)
 			continue
 		}
 		n := 0

@@ -104,7 +104,7 @@ func coreMain(args []string, stdout, stderr io.Writer) int {
 		}
 		prog, err := play.Load(file, src, p)
 		if err != nil {
-			fmt.Fprintln(stderr, err)
+			printLoadErrors(stderr, err)
 			failed = true
 			continue
 		}

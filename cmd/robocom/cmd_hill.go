@@ -10,7 +10,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
 	"text/tabwriter"
 
 	"robocom/arena"
@@ -134,6 +133,9 @@ func hillCreate(args []string, stdout, stderr io.Writer) int {
 	default:
 		return usageErr("-game is robocom or core, not %q", *game)
 	}
+	if err := cfg.Check(); err != nil {
+		return usageErr("%v", err)
+	}
 	if err := hill.Create(pos[0], cfg); err != nil {
 		fmt.Fprintf(stderr, "robocom hill create: %v\n", err)
 		return 1
@@ -214,7 +216,7 @@ func hillAdd(args []string, stdout, stderr io.Writer) int {
 			return 1
 		}
 		if err != nil {
-			printLoadError(stderr, err)
+			printLoadErrors(stderr, err)
 			status = 1
 			continue
 		}
@@ -222,11 +224,11 @@ func hillAdd(args []string, stdout, stderr io.Writer) int {
 		case r.New && r.Version > 1:
 			fmt.Fprintf(info, "added %s version %d (#%d, %s)\n", termtext.Escape(r.Name), r.Version, r.ID, termtext.Escape(f))
 		case r.New:
-			fmt.Fprintf(info, "added %s (#%d, %s)\n", r.Name, r.ID, f)
+			fmt.Fprintf(info, "added %s (#%d, %s)\n", termtext.Escape(r.Name), r.ID, termtext.Escape(f))
 		case r.Returned:
-			fmt.Fprintf(info, "%s is back (#%d): the same program as %s, with its stored results\n", r.Name, r.ID, r.File)
+			fmt.Fprintf(info, "%s is back (#%d): the same program as %s, with its stored results\n", termtext.Escape(r.Name), r.ID, termtext.Escape(r.File))
 		default:
-			fmt.Fprintf(info, "%s is on the hill already (#%d): the same program as %s\n", r.Name, r.ID, r.File)
+			fmt.Fprintf(info, "%s is on the hill already (#%d): the same program as %s\n", termtext.Escape(r.Name), r.ID, termtext.Escape(r.File))
 		}
 		if o := r.Replaced; o != nil {
 			fmt.Fprintf(info, "  it replaces %s version %d (#%d, %s), whose results stay stored\n", termtext.Escape(o.Name), o.Version, o.ID, termtext.Escape(o.File))
@@ -251,13 +253,6 @@ func readProgramFile(path string, c hill.Config) ([]byte, error) {
 		return userfile.Read(path, userfile.CoreSource)
 	}
 	return userfile.Read(path, userfile.Program)
-}
-
-// printLoadError prints every error of a program that does not load, one a line.
-func printLoadError(w io.Writer, err error) {
-	for _, line := range strings.Split(err.Error(), "\n") {
-		fmt.Fprintln(w, line)
-	}
 }
 
 // hillJSON is what hill show -json prints: the tournament's JSON of the residents.

@@ -503,3 +503,44 @@ func TestHillAtRest(t *testing.T) {
 		t.Fatalf("after show the folder holds %q, want the hill alone", got)
 	}
 }
+
+// TestHillHostileNamesAndValues: a newline in a file name cannot start a line of its own in
+// what hill add prints (a program added, a program that does not load), and rules that can
+// never play, or values out of range, are usage mistakes of hill create (status 2).
+func TestHillHostileNamesAndValues(t *testing.T) {
+	dir := t.TempDir()
+	h := filepath.Join(dir, "n.hill")
+	mustHill(t, "create", h, "-game", "core", "-rounds", "1")
+	fake := filepath.Join(dir, "a.red)\nadded Fake (#99, fake.red")
+	bad := filepath.Join(dir, "b\nfake: ok.red")
+	if err := os.WriteFile(fake, []byte(";name Imp\nmov 0, 1\nend\n"), 0o644); err != nil {
+		t.Skip(err) // a file system that refuses newlines in names
+	}
+	if err := os.WriteFile(bad, []byte("garbage !!\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, out, errs := runHillCmd(t, "add", "-noplay", h, fake, bad)
+	for _, line := range strings.Split(out+errs, "\n") {
+		if strings.HasPrefix(line, "added Fake") || strings.HasPrefix(line, "fake: ok.red") {
+			t.Errorf("a file name made a line of its own: %q\nstdout:\n%sstderr:\n%s", line, out, errs)
+		}
+	}
+	if !strings.Contains(out, `a.red)\nadded Fake`) {
+		t.Errorf("the added program's file name is not shown escaped:\n%s", out)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-mindist", "99999"}, "do not fit in a core of 8000 cells"},
+		{[]string{"-d", "4001"}, "do not fit in a core of 8000 cells"},
+		{[]string{"-rounds", "0"}, "-rounds must be at least 1"},
+		{[]string{"-size", "-1"}, "-size must be 0 (no limit) or more"},
+	} {
+		args := append([]string{"create", filepath.Join(dir, "x.hill"), "-game", "core"}, c.args...)
+		if code, _, errs := runHillCmd(t, args...); code != 2 || !strings.Contains(errs, c.want) {
+			t.Errorf("hill create %v: status %d, %q; want 2 and %q", c.args, code, errs, c.want)
+		}
+	}
+	mustHill(t, "create", filepath.Join(dir, "fits.hill"), "-game", "core", "-d", "4000")
+}

@@ -2,14 +2,12 @@ package main
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
 
-	"robocom/internal/srcerr"
 	"robocom/internal/termtext"
 	"robocom/internal/userfile"
 	"robocom/robolang"
@@ -72,14 +70,7 @@ func rbiMain(stdout, stderr io.Writer, args []string) int {
 	}
 	p, err := robolang.LoadFile(in, robolang.Options{RC3: rc3})
 	if err != nil {
-		var list srcerr.List
-		if errors.As(err, &list) {
-			for _, e := range list {
-				fmt.Fprintln(stderr, e)
-			}
-		} else {
-			fmt.Fprintln(stderr, err)
-		}
+		printLoadErrors(stderr, err)
 		return 1
 	}
 	if p.Hidden {

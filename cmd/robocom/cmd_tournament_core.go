@@ -175,7 +175,7 @@ func coreTournamentMain(args []string, stdout, stderr io.Writer) int {
 		}
 		pr, err := play.Load(f, src, p)
 		if err != nil {
-			fmt.Fprintln(stderr, err)
+			printLoadErrors(stderr, err)
 			ok = false
 			continue
 		}

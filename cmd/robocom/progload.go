@@ -18,6 +18,7 @@ import (
 
 	"robocom/arena"
 	"robocom/internal/srcerr"
+	"robocom/internal/termtext"
 	"robocom/robolang"
 )
 
@@ -163,14 +164,7 @@ func loadPrograms(stderr io.Writer, paths []string, lang ...robolang.Options) ([
 		p, err := robolang.LoadFile(path, opt)
 		if err != nil {
 			ok = false
-			var list srcerr.List
-			if errors.As(err, &list) {
-				for _, e := range list {
-					fmt.Fprintln(stderr, e)
-				}
-			} else {
-				fmt.Fprintln(stderr, err)
-			}
+			printLoadErrors(stderr, err)
 			continue
 		}
 		progs = append(progs, p)
@@ -213,4 +207,21 @@ func checkOutputPath(flagName, path string, inputs []string, keep ...string) err
 		}
 	}
 	return nil
+}
+
+// printLoadErrors prints the errors of a program that does not load, one a line: each entry of
+// a srcerr.List as "file:line:col: message" with its file name and message escaped (the
+// stream keeps newlines for the lines it lays out, so a newline in a file name would start a
+// line of its own and could fake one), any other error as one escaped sentence.
+func printLoadErrors(w io.Writer, err error) {
+	var list srcerr.List
+	if !errors.As(err, &list) {
+		fmt.Fprintln(w, termtext.Escape(err.Error()))
+		return
+	}
+	for _, e := range list {
+		shown := *e
+		shown.File, shown.Msg = termtext.Escape(e.File), termtext.Escape(e.Msg)
+		fmt.Fprintln(w, shown.Error())
+	}
 }

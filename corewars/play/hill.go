@@ -44,7 +44,15 @@ func (g *HillGame) Check() error {
 	if g.Language == NoLanguage {
 		return errors.New("a Core War hill needs a language: redcode, cw or vna")
 	}
-	return g.Params.Check(g.Language)
+	if err := g.Params.Check(g.Language); err != nil {
+		return err
+	}
+	// A pairing is two warriors, each taking at least the minimum distance (the engine's
+	// placement): a hill where they cannot fit could store programs but never play them.
+	if span := max(g.Params.MinDist, 1); g.Language == Redcode && span > g.Params.Size/2 {
+		return fmt.Errorf("two warriors at least %d cells apart do not fit in a core of %d cells; lower the minimum distance (-mindist, -d) or raise the core size", g.Params.MinDist, g.Params.Size)
+	}
+	return nil
 }
 
 func (g *HillGame) load(file string, src []byte) (*Program, error) {

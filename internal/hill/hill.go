@@ -193,7 +193,7 @@ func open(path string, a access) (*sql.DB, error) {
 
 // Create makes a new hill file; it refuses a path that exists.
 func Create(path string, cfg Config) error {
-	if err := cfg.check(); err != nil {
+	if err := cfg.Check(); err != nil {
 		return err
 	}
 	if _, err := os.Stat(path); err == nil {
@@ -239,7 +239,9 @@ func Create(path string, cfg Config) error {
 	return nil
 }
 
-func (c *Config) check() error {
+// Check says whether c can make a hill, in a sentence naming the first problem: each of them
+// is a value given on the command line (hill create reports it as a usage mistake).
+func (c *Config) Check() error {
 	switch {
 	case c.Game == nil:
 		return errors.New("a hill needs a game: robocom or core")
@@ -452,7 +454,7 @@ func (h *Hill) readConfig() error {
 		return notHill{err}
 	}
 	c.Game = g
-	if err := c.check(); err != nil {
+	if err := c.Check(); err != nil {
 		return notHill{err}
 	}
 	var stored, residents, sources int64
@@ -656,13 +658,15 @@ type WriteError struct {
 	Err  error
 }
 
-func (e *WriteError) Error() string { return fmt.Sprintf("cannot write %s: %v", e.Path, e.Err) }
+func (e *WriteError) Error() string {
+	return fmt.Sprintf("cannot write %s: %v", termtext.Escape(e.Path), e.Err)
+}
 func (e *WriteError) Unwrap() error { return e.Err }
 
 // busy turns SQLite's "database is locked" into a sentence.
 func (h *Hill) busy(err error) error {
 	if err != nil && (strings.Contains(err.Error(), "SQLITE_BUSY") || strings.Contains(err.Error(), "database is locked")) {
-		return fmt.Errorf("%s is busy: another command has been writing to it for over %v; try again when it is done", h.path, BusyTimeout)
+		return fmt.Errorf("%s is busy: another command has been writing to it for over %v; try again when it is done", termtext.Escape(h.path), BusyTimeout)
 	}
 	return err
 }
@@ -720,7 +724,7 @@ func (h *Hill) Find(name string, all bool) (Program, error) {
 	}
 	var ids []string
 	for _, p := range hits {
-		ids = append(ids, fmt.Sprintf("#%d (%s)", p.ID, p.File))
+		ids = append(ids, fmt.Sprintf("#%d (%s)", p.ID, termtext.Escape(p.File)))
 	}
 	return Program{}, fmt.Errorf("%d programs are named %q: name one by its number, %s", len(hits), name, strings.Join(ids, ", "))
 }

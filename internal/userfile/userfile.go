@@ -5,8 +5,9 @@
 // window or fill the memory. Every refusal is one plain sentence that names the file and
 // says what to do.
 //
-// It imports nothing but the standard library, so robolang, arena, corewars, cmd and ui can
-// all use it.
+// It imports nothing but the standard library and internal/termtext (which escapes file names
+// in its sentences and imports only the standard library), so robolang, arena, corewars, cmd
+// and ui can all use it.
 package userfile
 
 import (
@@ -18,6 +19,8 @@ import (
 	"os"
 	"path/filepath"
 	"syscall"
+
+	"robocom/internal/termtext"
 )
 
 // A Kind is a kind of file with its size cap.
@@ -57,7 +60,9 @@ type Error struct {
 	Err  error  // the underlying error, if any
 }
 
-func (e *Error) Error() string { return e.Msg }
+// Error is the sentence, escaped as termtext escapes text for a terminal: the sentences are
+// one line each, so a newline or a control character in them came from a file's name.
+func (e *Error) Error() string { return termtext.Escape(e.Msg) }
 func (e *Error) Unwrap() error { return e.Err }
 
 // ErrTooBig and ErrNotRegular are what refusals unwrap to when no system error caused them.
