@@ -345,12 +345,7 @@ func openAs(path string, games map[string]Decoder, a access) (*Hill, error) {
 		if errors.As(err, &nh) {
 			return nil, fmt.Errorf("%s is not a hill: %v", name, nh.err)
 		}
-		var se *sqlite.Error
-		if a == readWrite && errors.As(err, &se) && se.Code()&0xff == sqlite3.SQLITE_READONLY {
-			why := errors.New("the file is read-only; make it writable (chmod u+w)")
-			if se.Code() == sqlite3.SQLITE_READONLY_DIRECTORY {
-				why = fmt.Errorf("the folder %s is not writable, and SQLite keeps the hill's journal (-wal, -shm) beside it; make the folder writable or copy the hill to one you can write", termtext.Escape(filepath.Dir(path)))
-			}
+		if why := readOnlyReason(path, err); a == readWrite && why != nil {
 			return nil, &WriteError{path, why}
 		}
 		return nil, fmt.Errorf("cannot read %s: %w", name, err)
@@ -649,7 +644,27 @@ func (h *Hill) writeError(err error) error {
 	if b := h.busy(err); b != err {
 		return b
 	}
+	if why := readOnlyReason(h.path, err); why != nil {
+		return &WriteError{h.path, why}
+	}
 	return &WriteError{h.path, err}
+}
+
+// readOnlyReason says why SQLite could not write the hill at path, when err is SQLite's "read
+// only" (SQLite's own words, "attempt to write a readonly database", name neither cause), and
+// is nil for any other error.
+func readOnlyReason(path string, err error) error {
+	var se *sqlite.Error
+	if !errors.As(err, &se) || se.Code()&0xff != sqlite3.SQLITE_READONLY {
+		return nil
+	}
+	if se.Code() == sqlite3.SQLITE_READONLY_DIRECTORY {
+		if abs, err := filepath.Abs(path); err == nil {
+			path = abs // (the folder of "h.hill" is named, not ".")
+		}
+		return fmt.Errorf("the folder %s is not writable, and SQLite keeps the hill's journal (-wal, -shm) beside it; make the folder writable or copy the hill to one you can write", termtext.Escape(filepath.Dir(path)))
+	}
+	return errors.New("the file is read-only; make it writable (chmod u+w)")
 }
 
 // WriteError is a hill that could not be written (as opposed to a program or part refused).
