@@ -51,6 +51,9 @@ func battleMain(args []string, stdout, stderr io.Writer) int {
 	if err := bouts.CheckRounds(gf.rounds); err != nil {
 		return usageErr("%v", err)
 	}
+	if err := bouts.CheckSeed(gf.seed, gf.rounds); err != nil {
+		return usageErr("%v", err)
+	}
 	opts, err := gf.optionSet()
 	if err != nil {
 		return usageErr("%v", err)
@@ -70,7 +73,7 @@ func battleMain(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	if *trace != "" {
-		if err := checkOutputPath("-trace", *trace, append(slices.Clip(files), gf.options)); err != nil {
+		if err := checkOutputPath("-trace", "trace.jsonl", *trace, append(slices.Clip(files), gf.options)); err != nil {
 			return usageErr("%v", err)
 		}
 	}
@@ -137,12 +140,10 @@ func battleMain(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	if err != nil && ctx.Err() == nil {
-		fmt.Fprintf(stderr, "robocom battle: %v\n", err)
-		return 1
+		return failed(stderr, "robocom battle", err)
 	}
 	if err := out.finish(played, ctx.Err() != nil); err != nil {
-		fmt.Fprintf(stderr, "robocom battle: writing the result: %v\n", err)
-		return 1
+		return failed(stderr, "robocom battle: writing the result", err)
 	}
 	if ctx.Err() != nil {
 		return interrupted.status()

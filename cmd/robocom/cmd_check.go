@@ -8,6 +8,7 @@ import (
 	"os"
 
 	"robocom/arena"
+	"robocom/internal/termtext"
 	"robocom/robolang"
 )
 
@@ -26,16 +27,14 @@ func checkMain(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(fl.Output(), "usage: robocom check [-rc3] [-options SET] FILE.rob|FILE.rbi ...")
 		fl.PrintDefaults()
 	}
-	if flagSetParsed != nil {
-		flagSetParsed(fl)
+	files, err := parseInterspersed(fl, args) // flags after the files too, as every command
+	if errors.Is(err, flag.ErrHelp) {
+		return 0
 	}
-	if err := fl.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
+	if err != nil {
 		return 2
 	}
-	if fl.NArg() == 0 {
+	if len(files) == 0 {
 		fl.Usage()
 		return 2
 	}
@@ -43,13 +42,13 @@ func checkMain(args []string, stdout, stderr io.Writer) int {
 	if *set != "" {
 		o, err := arena.ResolveOptions(*set)
 		if err != nil {
-			fmt.Fprintf(stderr, "robocom check: %v\n", err)
+			fmt.Fprintf(stderr, "robocom check: %s\n", errText(err))
 			return 2
 		}
 		lang = language(o)
 		lang.RC3 = lang.RC3 || *rc3
 	}
-	return checkFiles(stdout, stderr, fl.Args(), lang)
+	return checkFiles(stdout, stderr, files, lang)
 }
 
 func checkFiles(stdout, stderr io.Writer, files []string, opt robolang.Options) int {
@@ -69,7 +68,7 @@ func checkFiles(stdout, stderr io.Writer, files []string, opt robolang.Options) 
 		if p.Hidden {
 			hidden = ", hidden (RBI)"
 		}
-		fmt.Fprintf(stdout, "%s: ok: %q, %d banks, %d instructions%s\n", path, p.Name, len(p.Banks), n, hidden)
+		fmt.Fprintf(stdout, "%s: ok: %q, %d banks, %d instructions%s\n", termtext.Escape(path), p.Name, len(p.Banks), n, hidden)
 	}
 	return status
 }

@@ -56,13 +56,15 @@ func coreMain(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	usageErr := func(format string, a ...any) int {
-		fmt.Fprintf(stderr, "robocom core: "+format+"\n", a...)
+		fmt.Fprintf(stderr, "robocom core: "+format+"\n", escapeArgs(a)...)
 		flags.Usage()
 		return 2
 	}
 	switch {
 	case bouts.CheckRounds(f.rounds) != nil:
 		return usageErr("%v", bouts.CheckRounds(f.rounds))
+	case bouts.CheckSeed(f.seed, f.rounds) != nil:
+		return usageErr("%v", bouts.CheckSeed(f.seed, f.rounds))
 	case f.copies < 1:
 		return usageErr("-copies must be at least 1, not %d", f.copies)
 	}
@@ -94,23 +96,23 @@ func coreMain(args []string, stdout, stderr io.Writer) int {
 	p.Rounds = f.rounds
 	// Every file is loaded, so that all load errors are reported at once.
 	var progs []*play.Program
-	failed := false
+	loadFailed := false
 	for _, file := range files {
 		src, err := userfile.Read(file, userfile.CoreSource)
 		if err != nil {
 			fmt.Fprintf(stderr, "robocom core: %v\n", err)
-			failed = true
+			loadFailed = true
 			continue
 		}
 		prog, err := play.Load(file, src, p)
 		if err != nil {
 			printLoadErrors(stderr, err)
-			failed = true
+			loadFailed = true
 			continue
 		}
 		progs = append(progs, prog)
 	}
-	if failed {
+	if loadFailed {
 		return 1
 	}
 	copies := make([]int, len(progs))
@@ -145,12 +147,10 @@ func coreMain(args []string, stdout, stderr io.Writer) int {
 	})
 	prog.finish()
 	if err != nil && ctx.Err() == nil {
-		fmt.Fprintf(stderr, "robocom core: %v\n", err)
-		return 1
+		return failed(stderr, "robocom core", err)
 	}
 	if err := out.finish(played, f.rounds, ctx.Err() != nil); err != nil {
-		fmt.Fprintf(stderr, "robocom core: writing the result: %v\n", err)
-		return 1
+		return failed(stderr, "robocom core: writing the result", err)
 	}
 	if ctx.Err() != nil {
 		return interrupted.status()

@@ -10,6 +10,7 @@ import (
 	"robocom/arena"
 	"robocom/corewars/play"
 	"robocom/internal/bouts"
+	"robocom/internal/termtext"
 )
 
 // runMerge is "robocom merge [-json] PART.jsonl...": the result of a tournament played in
@@ -38,7 +39,7 @@ func mergeMain(args []string, stdout, stderr io.Writer) int {
 	}
 	parts, err := bouts.ReadParts(paths, false)
 	if err != nil {
-		fmt.Fprintf(stderr, "robocom merge: %v\n", err)
+		fmt.Fprintf(stderr, "robocom merge: %s\n", errText(err))
 		return 1
 	}
 	defer func() {
@@ -53,7 +54,7 @@ func mergeMain(args []string, stdout, stderr io.Writer) int {
 	if h.Game == "robocom" {
 		opts, err := optionsFromValues(h.Options)
 		if err != nil {
-			fmt.Fprintf(stderr, "robocom merge: %s: the option set: %v\n", parts[0].Path, err)
+			fmt.Fprintf(stderr, "robocom merge: %s: the option set: %s\n", termtext.Escape(parts[0].Path), errText(err))
 			return 1
 		}
 		entries := make([]arena.Entry, len(h.Programs))
@@ -73,7 +74,7 @@ func mergeMain(args []string, stdout, stderr io.Writer) int {
 			}
 		}
 		if lang == play.NoLanguage {
-			fmt.Fprintf(stderr, "robocom merge: %s: unknown language %q\n", parts[0].Path, h.Language)
+			fmt.Fprintf(stderr, "robocom merge: %s: unknown language %q\n", termtext.Escape(parts[0].Path), h.Language)
 			return 1
 		}
 		entries := make([]*play.Program, len(h.Programs))
@@ -89,13 +90,12 @@ func mergeMain(args []string, stdout, stderr io.Writer) int {
 	}
 	for _, p := range parts {
 		if err := p.Each(func(r bouts.Result) error { add(r); return nil }); err != nil {
-			fmt.Fprintf(stderr, "robocom merge: %v\n", err)
+			fmt.Fprintf(stderr, "robocom merge: %s\n", errText(err))
 			return 1
 		}
 	}
 	if err := write(); err != nil {
-		fmt.Fprintf(stderr, "robocom merge: writing the result: %v\n", err)
-		return 1
+		return failed(stderr, "robocom merge: writing the result", err)
 	}
 	return 0
 }

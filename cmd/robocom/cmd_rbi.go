@@ -23,10 +23,18 @@ func runRBI(args []string) int {
 
 func rbiMain(stdout, stderr io.Writer, args []string) int {
 	var in, out string
-	var info, rc3 bool
+	var info, rc3, flagsDone bool
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		switch {
+		case flagsDone || a == "-" || !strings.HasPrefix(a, "-"): // a file; after "--", "-x.rob" too
+			if in != "" {
+				fmt.Fprintf(stderr, "robocom rbi: one file at a time (got %s and %s)\n%s\n", termtext.Escape(in), termtext.Escape(a), rbiUsage)
+				return 2
+			}
+			in = a
+		case a == "--":
+			flagsDone = true
 		case a == "-h" || a == "-help" || a == "--help":
 			fmt.Fprintln(stdout, rbiUsage)
 			return 0
@@ -43,19 +51,17 @@ func rbiMain(stdout, stderr io.Writer, args []string) int {
 			out = args[i]
 		case strings.HasPrefix(a, "-o="):
 			out = strings.TrimPrefix(a, "-o=")
-		case strings.HasPrefix(a, "-") && a != "-":
-			fmt.Fprintf(stderr, "robocom rbi: unknown flag %s\n%s\n", a, rbiUsage)
-			return 2
 		default:
-			if in != "" {
-				fmt.Fprintf(stderr, "robocom rbi: one file at a time (got %s and %s)\n%s\n", in, a, rbiUsage)
-				return 2
-			}
-			in = a
+			fmt.Fprintf(stderr, "robocom rbi: unknown flag %s\n%s\n", termtext.Escape(a), rbiUsage)
+			return 2
 		}
 	}
-	if in == "" || info && out != "" {
-		fmt.Fprintln(stderr, rbiUsage)
+	switch {
+	case in == "":
+		fmt.Fprintf(stderr, "robocom rbi: no program given\n%s\n", rbiUsage)
+		return 2
+	case info && out != "":
+		fmt.Fprintf(stderr, "robocom rbi: -info prints what an RBI file holds and writes nothing; -o goes with making one\n%s\n", rbiUsage)
 		return 2
 	}
 	if info {
@@ -64,7 +70,7 @@ func rbiMain(stdout, stderr io.Writer, args []string) int {
 	if out == "" {
 		out = strings.TrimSuffix(in, filepath.Ext(in)) + ".rbi"
 	}
-	if err := checkOutputPath("-o", out, []string{in}, ".rbi"); err != nil {
+	if err := checkOutputPath("-o", "program.rbi", out, []string{in}, ".rbi"); err != nil {
 		fmt.Fprintf(stderr, "robocom rbi: refusing to write: %v\n", err)
 		return 1
 	}
@@ -82,7 +88,7 @@ func rbiMain(stdout, stderr io.Writer, args []string) int {
 		fmt.Fprintln(stderr, err)
 		return 1
 	}
-	fmt.Fprintf(stdout, "%s: saved %q as RBI (%d banks)\n", out, p.Name, len(p.Banks))
+	fmt.Fprintf(stdout, "%s: saved %q as RBI (%d banks)\n", termtext.Escape(out), p.Name, len(p.Banks))
 	return 0
 }
 

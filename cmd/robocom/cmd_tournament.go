@@ -104,13 +104,11 @@ func tournamentMain(args []string, stdout, stderr io.Writer) int {
 	})
 	prog.finish()
 	if err != nil && ctx.Err() == nil {
-		fmt.Fprintf(stderr, "robocom tournament: %v\n", err)
-		return 1
+		return failed(stderr, "robocom tournament", err)
 	}
 	res := newTournamentJSON(opts, seed, t.Plan, st, ctx.Err() != nil)
 	if err := writeTournament(stdout, res, gf.json); err != nil {
-		fmt.Fprintf(stderr, "robocom tournament: writing the result: %v\n", err)
-		return 1
+		return failed(stderr, "robocom tournament: writing the result", err)
 	}
 	if ctx.Err() != nil {
 		return interrupted.status()
@@ -144,7 +142,7 @@ func expandProgramArgs(args []string) ([]string, error) {
 		}
 		ents, err := os.ReadDir(a)
 		if err != nil {
-			return nil, fmt.Errorf("cannot read directory %s: %v", a, err)
+			return nil, fmt.Errorf("cannot read directory %s: %v", termtext.Escape(a), err)
 		}
 		n := 0
 		for _, e := range ents {
@@ -155,7 +153,7 @@ func expandProgramArgs(args []string) ([]string, error) {
 			}
 		}
 		if n == 0 {
-			return nil, fmt.Errorf("directory %s holds no .rob or .rbi program", a)
+			return nil, fmt.Errorf("directory %s holds no .rob or .rbi program", termtext.Escape(a))
 		}
 	}
 	return files, nil
@@ -214,7 +212,7 @@ func newTournamentJSON(opts *arena.Options, seed int64, plan bouts.Plan, st *are
 func printTournament(w io.Writer, res *tournamentJSON) {
 	n := len(res.Programs)
 	fmt.Fprintf(w, "%d programs, %d pairings × %d rounds; option set %s, board %d×%d, time limit %d cycles, seed %d\n\n",
-		n, n*(n-1)/2, res.Rounds, res.Options, res.Board, res.Board, res.Timeout, res.Seed)
+		n, n*(n-1)/2, res.Rounds, termtext.Escape(res.Options), res.Board, res.Board, res.Timeout, res.Seed)
 	if res.Interrupted {
 		fmt.Fprintf(w, "interrupted after %d of %d rounds: the standings count those only\n\n", res.RoundsPlayed, len(res.Pairings)*res.Rounds)
 	}

@@ -109,7 +109,7 @@ func coreTournamentMain(args []string, stdout, stderr io.Writer) int {
 	}
 	seed, seedSet := f.seed, f.seedSet
 	usageErr := func(format string, a ...any) int {
-		fmt.Fprintf(stderr, "robocom tournament: "+format+"\n", a...)
+		fmt.Fprintf(stderr, "robocom tournament: "+format+"\n", escapeArgs(a)...)
 		fs.Usage()
 		return 2
 	}
@@ -234,12 +234,10 @@ func coreTournamentMain(args []string, stdout, stderr io.Writer) int {
 	})
 	prog.finish()
 	if err != nil && ctx.Err() == nil {
-		fmt.Fprintf(stderr, "robocom tournament: %v\n", err)
-		return 1
+		return failed(stderr, "robocom tournament", err)
 	}
 	if err := writeCoreTournament(stdout, res, lang, len(progs), *asJSON, ctx.Err() != nil); err != nil {
-		fmt.Fprintf(stderr, "robocom tournament: writing the result: %v\n", err)
-		return 1
+		return failed(stderr, "robocom tournament: writing the result", err)
 	}
 	if ctx.Err() != nil {
 		return interrupted.status()

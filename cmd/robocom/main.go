@@ -106,9 +106,13 @@ var hillCommands = []string{"create", "add", "remove", "show", "play", "import"}
 
 // helpFor is "robocom help COMMAND": the command's own help, on standard output.
 func helpFor(name string, stdout, stderr io.Writer) int {
+	if name == "help" { // "robocom help help": the general help, which says how help works
+		usage(stdout)
+		return 0
+	}
 	c, ok := commands[name]
 	if !ok {
-		fmt.Fprintf(stderr, "robocom help: %s is not a command", name)
+		fmt.Fprintf(stderr, "robocom help: %s is not a command", termtext.Escape(name))
 		if near := nearestCommand(name); near != "" {
 			fmt.Fprintf(stderr, "; did you mean %s?", near)
 		}
@@ -144,7 +148,7 @@ func notACommand(arg string) string {
 	case ".rob", ".rbi", ".red", ".cw", ".vna":
 		return "" // a program file name: the window says it is missing
 	}
-	msg := fmt.Sprintf("%s is not a command (and no such file)", userfile.Excerpt(arg, 60))
+	msg := fmt.Sprintf("%s is not a command (and no such file)", termtext.Escape(userfile.Excerpt(arg, 60)))
 	if near := nearestCommand(arg); near != "" {
 		return msg + fmt.Sprintf("; did you mean %s? Run robocom help for the commands.", near)
 	}

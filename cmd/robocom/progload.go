@@ -17,6 +17,7 @@ import (
 	"strings"
 
 	"robocom/arena"
+	"robocom/cmd/internal/cli"
 	"robocom/internal/srcerr"
 	"robocom/internal/termtext"
 	"robocom/robolang"
@@ -176,7 +177,7 @@ func loadPrograms(stderr io.Writer, paths []string, lang ...robolang.Options) ([
 // and where the options are (the full option list would bury it); it returns exit status 2.
 func usageError(stderr io.Writer, cmd string) func(format string, a ...any) int {
 	return func(format string, a ...any) int {
-		fmt.Fprintf(stderr, "robocom "+cmd+": "+format+"\n", a...)
+		fmt.Fprintf(stderr, "robocom "+cmd+": "+format+"\n", escapeArgs(a)...)
 		fmt.Fprintf(stderr, "run 'robocom %s -h' for the options\n", cmd)
 		return 2
 	}
@@ -185,15 +186,16 @@ func usageError(stderr io.Writer, cmd string) func(format string, a ...any) int 
 // checkOutputPath refuses an output file (a trace, an RBI file) that would replace an input:
 // one of the inputs itself, or an existing program file (.rob, .rbi, .red, .cw, .vna; keep
 // lists extensions that may be replaced, such as .rbi for robocom rbi). "battle -trace a.rob
-// b.rob", a slip for "-trace t.jsonl a.rob b.rob", would otherwise overwrite a.rob.
-func checkOutputPath(flagName, path string, inputs []string, keep ...string) error {
+// b.rob", a slip for "-trace t.jsonl a.rob b.rob", would otherwise overwrite a.rob. example
+// is a name the message suggests instead ("trace.jsonl").
+func checkOutputPath(flagName, example, path string, inputs []string, keep ...string) error {
 	st, err := os.Stat(path)
 	if err != nil {
 		return nil // a new file (an unwritable place is reported when it is created)
 	}
 	for _, in := range inputs {
 		if ist, err := os.Stat(in); err == nil && os.SameFile(st, ist) {
-			return fmt.Errorf("%s %s names one of the input files; writing it would destroy that file. Name a new file", flagName, path)
+			return fmt.Errorf("%s %s names one of the input files; writing it would destroy that file. Name a new file (for example %s)", flagName, termtext.Escape(path), example)
 		}
 	}
 	ext := strings.ToLower(filepath.Ext(path))
@@ -203,7 +205,7 @@ func checkOutputPath(flagName, path string, inputs []string, keep ...string) err
 	switch ext {
 	case ".rob", ".rbi", ".red", ".cw", ".vna":
 		if st.Mode().IsRegular() {
-			return fmt.Errorf("%s %s is an existing program file; writing it would replace the program. Name a new file (for example trace.jsonl), or delete %s first", flagName, path, path)
+			return fmt.Errorf("%s %s is an existing program file; writing it would replace the program. Name a new file (for example %s), or delete %s first", flagName, termtext.Escape(path), example, termtext.Escape(path))
 		}
 	}
 	return nil
@@ -224,4 +226,35 @@ func printLoadErrors(w io.Writer, err error) {
 		shown.File, shown.Msg = termtext.Escape(e.File), termtext.Escape(e.Msg)
 		fmt.Fprintln(w, shown.Error())
 	}
+}
+
+// escapeArgs escapes the strings and errors among a, a message's arguments: a message is one
+// line, and a file name or a user's word in it must not break it (termtext.Writer keeps
+// newlines, which the program's own layout needs).
+func escapeArgs(a []any) []any {
+	out := make([]any, len(a))
+	for i, v := range a {
+		switch v := v.(type) {
+		case string:
+			out[i] = termtext.Escape(v)
+		case error:
+			out[i] = termtext.Escape(v.Error())
+		default:
+			out[i] = v
+		}
+	}
+	return out
+}
+
+// errText is err's sentence for a terminal, escaped (see escapeArgs).
+func errText(err error) string { return termtext.Escape(err.Error()) }
+
+// failed prints "PREFIX: err" and returns status 1, except for a failed write to standard
+// output, which the process reports once at its end (cli.CheckedWriter.Status): the same
+// failure printed twice, once in Go's words, said less than once.
+func failed(stderr io.Writer, prefix string, err error) int {
+	if !cli.IsOutputError(err) {
+		fmt.Fprintf(stderr, "%s: %s\n", prefix, errText(err))
+	}
+	return 1
 }

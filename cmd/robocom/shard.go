@@ -160,7 +160,7 @@ func sameInputs(out string, inputs []string) error {
 			return fmt.Errorf("-o %s is one of the programs; the part needs a file of its own", out)
 		}
 	}
-	return checkOutputPath("-o", out, nil)
+	return checkOutputPath("-o", "part0.jsonl", out, nil)
 }
 
 // writeShard plays bouts [h.From, h.To) with play and writes the part: the header, then one

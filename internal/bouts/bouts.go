@@ -88,6 +88,20 @@ func (p Plan) Check() error {
 		return fmt.Errorf("%d pairings × %d rounds is more bouts than can be counted: at most %d bouts in all (%d rounds a pairing here)",
 			len(p.Pairings), p.Rounds, MaxBouts, MaxBouts/max(1, len(p.Pairings)))
 	}
+	for _, pr := range p.Pairings {
+		if err := CheckSeed(pr.Seed, p.Rounds); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// CheckSeed says in a sentence why rounds rounds cannot start at seed, or nil: round k uses
+// seed+k−1 (CLI.md), and past the largest int64 the seeds would wrap around to negative ones.
+func CheckSeed(seed int64, rounds int) error {
+	if rounds > 1 && seed > math.MaxInt64-int64(rounds-1) {
+		return fmt.Errorf("-seed %d with %d rounds: round k uses seed+k-1, which would pass the largest seed (%d); lower -seed", seed, rounds, int64(math.MaxInt64))
+	}
 	return nil
 }
 

@@ -252,6 +252,9 @@ func (c *Config) Check() error {
 	case c.Size == 1:
 		return errors.New("-size 1 leaves no one to play against; at least 2 (0: no limit)")
 	}
+	if err := bouts.CheckSeed(c.Seed, c.Rounds); err != nil {
+		return err
+	}
 	return c.Game.Check()
 }
 

@@ -18,15 +18,29 @@ type CheckedWriter struct {
 	err error
 }
 
+// OutputError is a failed write to standard output as CheckedWriter returns it. Status reports
+// it once for the whole command, so a command that meets it while writing its result stops
+// without a message of its own (IsOutputError).
+type OutputError struct{ Err error }
+
+func (e *OutputError) Error() string { return e.Err.Error() }
+func (e *OutputError) Unwrap() error { return e.Err }
+
+// IsOutputError reports whether err is, or wraps, a failed write to standard output.
+func IsOutputError(err error) bool {
+	var oe *OutputError
+	return errors.As(err, &oe)
+}
+
 func (c *CheckedWriter) Write(p []byte) (int, error) {
 	if c.err != nil {
 		return 0, c.err
 	}
 	n, err := c.W.Write(p)
 	if err != nil {
-		c.err = err
+		c.err = &OutputError{err}
 	}
-	return n, err
+	return n, c.err
 }
 
 // Status is the exit status of a command that returned status: 1 with a message when a
@@ -35,7 +49,7 @@ func (c *CheckedWriter) Status(status int, stderr io.Writer) int {
 	if c.err == nil {
 		return status
 	}
-	err := c.err
+	err := c.err.(*OutputError).Err
 	var pe *fs.PathError
 	if errors.As(err, &pe) {
 		err = pe.Err

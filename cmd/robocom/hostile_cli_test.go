@@ -1,0 +1,96 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"robocom/cmd/internal/cli"
+)
+
+// runMain runs robocom with args from dir and returns the status and both streams.
+func runMain(t *testing.T, dir string, args ...string) (int, string, string) {
+	t.Helper()
+	t.Chdir(dir)
+	var out, errb bytes.Buffer
+	code := robocomMain(args, strings.NewReader(""), &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+// TestNamesCannotForgeLines: a newline in a file name or a word reaches the terminal as "\n",
+// in every message that names it, so a name cannot print a line of its own.
+func TestNamesCannotForgeLines(t *testing.T) {
+	dir := t.TempDir()
+	src, err := os.ReadFile("../../robots/mine.rob")
+	if err != nil {
+		t.Fatal(err)
+	}
+	forged := "x\nrobocom: all ok.rob"
+	if err := os.WriteFile(filepath.Join(dir, forged), src, 0o644); err != nil {
+		t.Skip(err) // a file system without newlines in names
+	}
+	os.WriteFile(filepath.Join(dir, "imp.red"), []byte("MOV 0, 1\n"), 0o644)
+	os.Mkdir(filepath.Join(dir, "e\nd"), 0o755)
+	for _, args := range [][]string{
+		{"check", forged},
+		{"rbi", forged, "-o", "y\nrobocom: fake.rbi"},
+		{"core", "imp.red", "a\nrobocom: b.txt"},
+		{"tournament", "e\nd", forged},
+		{"help", "a\nrobocom: fake"},
+	} {
+		_, out, errs := runMain(t, dir, args...)
+		for _, line := range strings.Split(out+errs, "\n") {
+			if strings.HasPrefix(line, "robocom: ") && strings.Contains(line, "fake") || strings.HasPrefix(line, "robocom: all ok") || strings.HasPrefix(line, "robocom: b.txt") {
+				t.Errorf("%q: a name printed a line of its own: %q\n%s%s", args, line, out, errs)
+			}
+		}
+	}
+}
+
+// TestCommandArguments: check takes flags after its files, rbi takes "--" before a file whose
+// name starts with "-" and says what is wrong with -info -o, "help help" is the general help,
+// and a seed whose rounds would pass the largest int64 is refused instead of wrapping.
+func TestCommandArguments(t *testing.T) {
+	dir := t.TempDir()
+	src, _ := os.ReadFile("../../robots/mine.rob")
+	os.WriteFile(filepath.Join(dir, "mine.rob"), src, 0o644)
+	os.WriteFile(filepath.Join(dir, "-x.rob"), src, 0o644)
+	os.WriteFile(filepath.Join(dir, "other.rob"), src, 0o644)
+	os.WriteFile(filepath.Join(dir, "imp.red"), []byte("MOV 0, 1\n"), 0o644)
+	const maxSeed = "9223372036854775807"
+	for _, c := range []struct {
+		args   []string
+		status int
+		want   string // in stdout or stderr
+	}{
+		{[]string{"check", "mine.rob", "-rc3"}, 0, "mine.rob: ok"},
+		{[]string{"rbi", "--", "-x.rob"}, 0, "-x.rbi: saved"},
+		{[]string{"rbi", "-info", "-o", "y.rbi", "--", "-x.rbi"}, 2, "-info prints what an RBI file holds and writes nothing"},
+		{[]string{"rbi", "mine.rob", "-o", "-x.rob"}, 1, "for example program.rbi"},
+		{[]string{"help", "help"}, 0, "robocom help COMMAND"},
+		{[]string{"battle", "-q", "-seed", maxSeed, "-rounds", "2", "mine.rob"}, 2, "would pass the largest seed"},
+		{[]string{"battle", "-q", "-seed", maxSeed, "-rounds", "1", "mine.rob"}, 0, ""},
+		{[]string{"tournament", "-q", "-seed", maxSeed, "-rounds", "2", "mine.rob", "other.rob"}, 2, "would pass the largest seed"},
+		{[]string{"core", "-seed", maxSeed, "-rounds", "2", "imp.red", "imp.red"}, 2, "would pass the largest seed"},
+	} {
+		code, out, errs := runMain(t, dir, c.args...)
+		if code != c.status || !strings.Contains(out+errs, c.want) {
+			t.Errorf("%q: status %d, want %d and %q in:\n%s%s", c.args, code, c.status, c.want, out, errs)
+		}
+	}
+}
+
+// TestOutputFailureOnce: a failed write to standard output is reported once, at the end of
+// the process (cli.CheckedWriter.Status), not also by the command in Go's words.
+func TestOutputFailureOnce(t *testing.T) {
+	var errb bytes.Buffer
+	if got := failed(&errb, "robocom battle: writing the result", &cli.OutputError{Err: errors.New("write /dev/stdout: no space left on device")}); got != 1 || errb.Len() != 0 {
+		t.Errorf("status %d, printed %q; want 1 and nothing", got, errb.String())
+	}
+	if got := failed(&errb, "robocom battle", errors.New("the trace file\nx is gone")); got != 1 || errb.String() != "robocom battle: the trace file\\nx is gone\n" {
+		t.Errorf("status %d, printed %q", got, errb.String())
+	}
+}
