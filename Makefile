@@ -50,7 +50,14 @@ fuzz: test-deps
 	@set -e; for f in $$(grep -rl --include='*_test.go' '^func Fuzz' . | sort); do \
 		for t in $$(sed -n 's/^func \(Fuzz[A-Za-z0-9_]*\)(.*/\1/p' $$f | grep -e '$(FUZZ)'); do \
 			echo "== $$(dirname $$f) $$t"; \
-			$(GO) test -run '^$$' -fuzz "^$$t\$$" -fuzztime $(FUZZTIME) ./$$(dirname $$f); \
+			log=$$(mktemp); \
+			{ rc=0; $(GO) test -run '^$$' -fuzz "^$$t\$$" -fuzztime $(FUZZTIME) ./$$(dirname $$f) || rc=$$?; echo $$rc > $$log.rc; } 2>&1 | tee $$log; \
+			if [ "$$(cat $$log.rc)" != 0 ]; then \
+				if grep -q 'context deadline exceeded' $$log && ! grep -q 'Failing input written' $$log; then \
+					echo "(not a finding: Go 1.26's fuzzing stopped at its own deadline, go.dev/issue/75804; no failing input)"; \
+				else rm -f $$log $$log.rc; exit 1; fi; \
+			fi; \
+			rm -f $$log $$log.rc; \
 		done; \
 	done
 
