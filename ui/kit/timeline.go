@@ -79,35 +79,32 @@ func (k Kit) TimelineRow(t *Timeline, cycle, furthest int64, l TimelineLook) lay
 		if backTip == "" {
 			backTip = "Go back one cycle (←; the game pauses)"
 		}
-		// The buttons are laid out once, here, and placed by the Flex below.
-		fixed := []layout.Widget{
-			k.Tipped(&t.tips.back, backTip, Disabled(!l.CanBack, k.SmallButton(&t.Back, "← 1 cycle"))),
-			layout.Spacer{Width: 6}.Layout,
-			layout.Spacer{Width: 6}.Layout,
-			k.Tipped(&t.tips.latest, "Forward again to the furthest cycle reached", Disabled(cycle >= furthest, k.SmallButton(&t.Latest, "Latest →"))),
-		}
-		if len(l.Trailing) > 0 {
-			fixed = append(fixed, layout.Spacer{Width: 12}.Layout)
-			fixed = append(fixed, l.Trailing...)
-		}
-		placed := make([]layout.FlexChild, len(fixed))
+		// The buttons are laid out once, here, measured, and placed by the Flex below.
 		width := 0
-		for i, w := range fixed {
-			c, d := recordWidget(gtx, w)
-			placed[i] = layout.Rigid(func(gtx layout.Context) layout.Dimensions { c.Add(gtx.Ops); return d })
-			width += d.Size.X
+		rigid := func(ws ...layout.Widget) []layout.FlexChild {
+			var cs []layout.FlexChild
+			for _, w := range ws {
+				c, d := recordWidget(gtx, w)
+				cs = append(cs, layout.Rigid(func(gtx layout.Context) layout.Dimensions { c.Add(gtx.Ops); return d }))
+				width += d.Size.X
+			}
+			return cs
+		}
+		children := rigid(
+			k.Tipped(&t.tips.back, backTip, Disabled(!l.CanBack, k.SmallButton(&t.Back, "← 1 cycle"))),
+			layout.Spacer{Width: 6}.Layout)
+		after := rigid(
+			layout.Spacer{Width: 6}.Layout,
+			k.Tipped(&t.tips.latest, "Forward again to the furthest cycle reached", Disabled(cycle >= furthest, k.SmallButton(&t.Latest, "Latest →"))))
+		if len(l.Trailing) > 0 {
+			after = append(after, rigid(append([]layout.Widget{layout.Spacer{Width: 12}.Layout}, l.Trailing...)...)...)
 		}
 		room := gtx.Constraints.Max.X - width - gtx.Dp(minTimelineSlider+12) // the slider's insets
 		word := k.Label("Timeline")
-		if NaturalWidth(gtx, word)+NaturalWidth(gtx, k.Label(label)) > room {
-			word = nil
-			if NaturalWidth(gtx, k.Label(label)) > room {
-				label = short
-			}
-		}
-		children := []layout.FlexChild{placed[0], placed[1]}
-		if word != nil {
+		if labelW := NaturalWidth(gtx, k.Label(label)); NaturalWidth(gtx, word)+labelW <= room {
 			children = append(children, layout.Rigid(word))
+		} else if labelW > room {
+			label = short
 		}
 		children = append(children,
 			layout.Flexed(1, func(gtx layout.Context) layout.Dimensions {
@@ -115,7 +112,7 @@ func (k Kit) TimelineRow(t *Timeline, cycle, furthest int64, l TimelineLook) lay
 			}),
 			layout.Rigid(func(gtx layout.Context) layout.Dimensions { return Keep(gtx, &t.Slider, k.Label(label)) }),
 		)
-		children = append(children, placed[2:]...)
+		children = append(children, after...)
 		return layout.Flex{Alignment: layout.Middle}.Layout(gtx, children...)
 	}
 }
