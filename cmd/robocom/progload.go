@@ -218,7 +218,7 @@ func checkOutputPath(flagName, example, path string, inputs []string, keep ...st
 func printLoadErrors(w io.Writer, err error) {
 	var list srcerr.List
 	if !errors.As(err, &list) {
-		fmt.Fprintln(w, termtext.Escape(err.Error()))
+		fmt.Fprintln(w, errText(err))
 		return
 	}
 	for _, e := range list {
