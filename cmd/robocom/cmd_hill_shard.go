@@ -7,6 +7,7 @@ package main
 // `robocom tournament -shard` of RoboCom programs stored in the hill.
 
 import (
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -104,6 +105,12 @@ func checkPart(h *hill.Hill, p *bouts.Part, ids map[string]int64) error {
 }
 
 func hillImport(args []string, stdout, stderr io.Writer) int {
+	// No flags of its own, but -h prints the usage and "--" ends the options, as for the others.
+	fs := flag.NewFlagSet("hill import", flag.ContinueOnError)
+	args, code, ok := hillFlags(fs, args, stderr, "import HILL PART.jsonl...   (the parts of robocom hill play HILL -shard K/N -o PART.jsonl; a stopped part: PART.jsonl.partial)")
+	if !ok {
+		return code
+	}
 	if len(args) < 2 {
 		return usageError(stderr, "hill import")("give the hill file and its parts (robocom hill play HILL -shard K/N -o PART.jsonl)")
 	}
