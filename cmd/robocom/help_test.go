@@ -113,3 +113,13 @@ func TestHelpEveryHillCommand(t *testing.T) {
 		}
 	}
 }
+
+// TestHelpTournamentSummaryNamesCoreWar: robocom help's line for tournament says it takes
+// Core War programs too (round-robin and Swiss), as its own help does.
+func TestHelpTournamentSummaryNamesCoreWar(t *testing.T) {
+	var help bytes.Buffer
+	robocomMain([]string{"help"}, strings.NewReader(""), &help, &help)
+	if !regexp.MustCompile(`\n  tournament .*Core War`).MatchString(help.String()) {
+		t.Errorf("robocom help's tournament line does not mention Core War:\n%s", help.String())
+	}
+}

@@ -31,7 +31,7 @@ var commands = map[string]command{
 	"battle": {func(a []string, _ io.Reader, o, e io.Writer) int { return battleMain(a, o, e) },
 		"run 1 to 5 RoboCom programs headless"},
 	"tournament": {func(a []string, _ io.Reader, o, e io.Writer) int { return tournamentMain(a, o, e) },
-		"play every pairing of RoboCom programs, print a ranking"},
+		"play every pairing of RoboCom or Core War programs, print a ranking"},
 	"hill": {func(a []string, _ io.Reader, o, e io.Writer) int { return hillMain(a, o, e) },
 		"a standing set of programs in a file: add challengers, keep every result"},
 	"check": {func(a []string, _ io.Reader, o, e io.Writer) int { return checkMain(a, o, e) },
