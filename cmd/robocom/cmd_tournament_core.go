@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strconv"
+	"strings"
 	"text/tabwriter"
 
 	"robocom/corewars/play"
@@ -23,23 +24,51 @@ import (
 
 // isCoreTournament reports whether a tournament's arguments name Core War programs (.red,
 // .cw, .vna files, or a folder holding such files and no RoboCom program): those go to
-// coreTournamentMain, the rest to the RoboCom tournament.
+// coreTournamentMain, the rest to the RoboCom tournament. Where no argument names a program
+// of either game (a folder of folders), an option only Core War has (-s, -swiss, ...) decides:
+// its user then reads what is wrong with the folder, not that -s is not a RoboCom option.
 func isCoreTournament(args []string) bool {
+	coreFlag, robo, options := false, false, true
 	for _, a := range args {
-		if len(a) > 0 && a[0] == '-' {
+		if options && a == "--" { // the rest are programs, whatever they start with
+			options = false
+			continue
+		}
+		if options && len(a) > 0 && a[0] == '-' {
+			coreFlag = coreFlag || isCoreOnlyFlag(a)
 			continue
 		}
 		if play.IsCoreFile(a) {
 			return true
 		}
+		if ext := strings.ToLower(filepath.Ext(a)); ext == ".rob" || ext == ".rbi" {
+			robo = true
+		}
 		if st, err := os.Stat(a); err == nil && st.IsDir() {
-			core, robo := countProgramKinds(a)
-			if core > 0 && robo == 0 {
+			c, r := countProgramKinds(a)
+			if c > 0 && r == 0 {
 				return true
 			}
+			robo = robo || r > 0
 		}
 	}
-	return false
+	return coreFlag && !robo
+}
+
+// isCoreOnlyFlag reports whether arg (-name, --name or -name=value) is an option of the Core
+// War tournament that the RoboCom tournament does not have.
+func isCoreOnlyFlag(arg string) bool {
+	name := strings.TrimPrefix(strings.TrimPrefix(arg, "-"), "-")
+	if i := strings.IndexByte(name, '='); i >= 0 {
+		name = name[:i]
+	}
+	core, _ := newCoreTournamentFlags(io.Discard)
+	robo := flag.NewFlagSet("tournament", flag.ContinueOnError)
+	var gf gameFlags
+	gf.register(robo, 10, false)
+	var sf shardFlags
+	sf.register(robo)
+	return core.Lookup(name) != nil && robo.Lookup(name) == nil
 }
 
 func countProgramKinds(dir string) (core, robo int) {

@@ -117,3 +117,26 @@ func TestRoboComTournamentStillRoboCom(t *testing.T) {
 		t.Fatal(".red files not taken for a Core War tournament")
 	}
 }
+
+// TestCoreFlagsChooseCoreWar: where no argument tells the game (a folder without programs,
+// such as a folder of folders of warriors), a Core War option (-s, -swiss, ...) chooses Core
+// War, so the user reads that the folder holds no .red, .cw or .vna program rather than
+// "flag provided but not defined: -s" and the RoboCom help. A RoboCom program still decides.
+func TestCoreFlagsChooseCoreWar(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.Mkdir(filepath.Join(dir, "pap"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, flags := range [][]string{{"-s", "800"}, {"-coresize=800"}, {"--swiss"}, {"-dialect", "88"}} {
+		code, _, errs := runCoreTournament(t, append(flags, dir)...)
+		if code != 2 || !strings.Contains(errs, "holds no .red, .cw or .vna program") || strings.Contains(errs, "not defined") {
+			t.Errorf("tournament %v EMPTYDIR: exit %d, %q; want 2 and the folder named as holding no Core War program", flags, code, errs)
+		}
+	}
+	if isCoreTournament([]string{"-s", "800", "../../robots/mine.rob", "../../robots/wall.rob"}) {
+		t.Error("a Core War flag took .rob files for a Core War tournament")
+	}
+	if isCoreTournament([]string{"-rounds", "2", dir}) {
+		t.Error("a folder without programs and no Core War flag taken for Core War")
+	}
+}
