@@ -77,6 +77,10 @@ func rbiMain(stdout, stderr io.Writer, args []string) int {
 	p, err := robolang.LoadFile(in, robolang.Options{RC3: rc3})
 	if err != nil {
 		printLoadErrors(stderr, err)
+		if _, rc3Err := robolang.LoadFile(in, robolang.Options{RC3: true}); !rc3 && rc3Err == nil {
+			// The loader's sentences name option sets; rbi takes none, only -rc3.
+			fmt.Fprintf(stderr, "robocom rbi: %s is an RC3 program: save it with robocom rbi -rc3 %s\n", termtext.Escape(in), termtext.Escape(in))
+		}
 		return 1
 	}
 	if p.Hidden {

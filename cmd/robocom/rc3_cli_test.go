@@ -104,3 +104,25 @@ func TestRC3TraceLines(t *testing.T) {
 		}
 	}
 }
+
+// TestRBIRC3Hint: rbi has no -options; an RC3 program saved without -rc3 is told the flag
+// that saves it (the loader's sentence names option sets, which rbi does not take), and with
+// -rc3 it is saved.
+func TestRBIRC3Hint(t *testing.T) {
+	dir := t.TempDir()
+	mt := writeBattleProg(t, dir, "mt.rob", "Name MT\nBank\nInit 1, 1\nSleep 3\nJump -1\n")
+	var out, errb bytes.Buffer
+	if code := rbiMain(&out, &errb, []string{mt}); code != 1 || !strings.Contains(errb.String(), "robocom rbi -rc3 ") {
+		t.Errorf("rbi of an RC3 program without -rc3: exit %d, %q; want 1 and the hint to use -rc3", code, errb.String())
+	}
+	out.Reset()
+	errb.Reset()
+	if code := rbiMain(&out, &errb, []string{"-rc3", mt}); code != 0 {
+		t.Errorf("rbi -rc3: exit %d: %s", code, errb.String())
+	}
+	errb.Reset()
+	bad := writeBattleProg(t, dir, "bad.rob", "Name Bad\nBank\nJump @nowhere\n")
+	if code := rbiMain(&out, &errb, []string{bad}); code != 1 || strings.Contains(errb.String(), "-rc3") {
+		t.Errorf("rbi of a classic program with an error: exit %d, %q; want 1 and no -rc3 hint", code, errb.String())
+	}
+}
