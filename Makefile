@@ -61,8 +61,11 @@ fuzz: test-deps
 		done; \
 	done
 
-bench:
-	$(GO) test -run '^$$' -bench . -benchmem ./...
+# Every benchmark but BenchmarkSlurmJuly, which starts a Slurm cluster and plays the July
+# tournament three times (its own command is in docs/cluster/README.md). The window's
+# benchmarks need Gio's C libraries, hence deps.
+bench: deps
+	ROBOCOM_SLURM=off $(GO) test -run '^$$' -bench . -benchmem ./...
 
 # Profile-guided optimization: default.pgo is a CPU profile of one July round-robin round
 # (needs ../shared/corpus). Regenerate it after changing the engine's hot paths.
