@@ -11,7 +11,8 @@ deps:
 test-deps:
 	@.ci/install-deps test
 
-# Opens the arena window with FILES (make run FILES="a.rob b.rbi"), or the bundled robots.
+# Opens the arena window with FILES (make run FILES="a.rob b.rbi"), or else the last run's
+# players (the first time, two bundled robots).
 run: deps
 	$(GO) run ./cmd/robocom $(FILES)
 
