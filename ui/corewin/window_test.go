@@ -704,3 +704,29 @@ func TestRememberPlayersCopiesFolder(t *testing.T) {
 		t.Errorf("the restored game has %d processes, want 3 (Dwarf twice, Imp)", len(w2.snap.Stats))
 	}
 }
+
+// The timeline's knob stands at "now" (the right end) at cycle 0, on first launch as after a
+// restart, as in the RoboCom window (it was at the left on first launch only).
+func TestTimelineKnobAtNowOnLaunchAndRestart(t *testing.T) {
+	w := newTestWindow(t, "bundled:dwarf.cw", "bundled:imp.cw")
+	h := newHarness(w)
+	h.frame()
+	if got := w.insp.timeline.Slider.Value; got != 1 {
+		t.Errorf("on first launch at cycle %d of %d the knob stands at %v, want 1", w.snap.Cycle, w.snap.Furthest, got)
+	}
+	h.clickLabel(t, "Run")
+	h.settle(t)
+	h.clickLabel(t, "← 1 cycle")
+	h.settle(t)
+	if got := w.insp.timeline.Slider.Value; got >= 1 {
+		t.Fatalf("at cycle %d of %d the knob stands at %v, not short of the end", w.snap.Cycle, w.snap.Furthest, got)
+	}
+	h.clickLabel(t, "Restart")
+	h.settle(t)
+	if w.snap.Furthest != 0 {
+		t.Fatalf("after Restart the timeline ends at %d", w.snap.Furthest)
+	}
+	if got := w.insp.timeline.Slider.Value; got != 1 {
+		t.Errorf("after a restart the knob stands at %v, want 1", got)
+	}
+}

@@ -65,8 +65,13 @@ const minTimelineSlider unit.Dp = 64
 // label, so that the slider keeps some width and "Latest →" stays inside the row.
 func (k Kit) TimelineRow(t *Timeline, cycle, furthest int64, l TimelineLook) layout.Widget {
 	return func(gtx layout.Context) layout.Dimensions {
-		if !t.Slider.Dragging() && furthest > 0 {
-			t.Slider.Value = float32(cycle) / float32(furthest)
+		if !t.Slider.Dragging() {
+			// At cycle 0 of 0 (first launch, a restart, a new game) the knob stands at the
+			// right, at "now", where it stays while the game runs on, in both windows.
+			t.Slider.Value = 1
+			if furthest > 0 {
+				t.Slider.Value = float32(cycle) / float32(furthest)
+			}
 		}
 		label, short := l.Label, l.Short
 		if label == "" {

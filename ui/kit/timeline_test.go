@@ -61,3 +61,31 @@ func TestTimelineRowFits(t *testing.T) {
 		}
 	}
 }
+
+// At cycle 0 of 0 (first launch, a restart) the knob stands at the right, at "now", where it
+// stays while the game runs: the Core War window left it at the left on first launch and at
+// the right after a restart, where RoboCom's stood at the right both times.
+func TestTimelineKnobAtNowWithNoHistory(t *testing.T) {
+	k := Kit{Th: NewTheme()}
+	var tl Timeline
+	var r input.Router
+	lay := func(cycle, furthest int64) {
+		gtx := layout.Context{Ops: new(op.Ops), Now: time.Now(), Source: r.Source(),
+			Constraints: layout.Exact(image.Pt(800, 40))}
+		tl.Update(gtx, cycle, furthest)
+		k.TimelineRow(&tl, cycle, furthest, TimelineLook{})(gtx)
+		r.Frame(gtx.Ops)
+	}
+	lay(0, 0)
+	if tl.Slider.Value != 1 {
+		t.Errorf("at cycle 0 of 0 the knob stands at %v, want 1 (the right end)", tl.Slider.Value)
+	}
+	lay(25, 100)
+	if tl.Slider.Value != 0.25 {
+		t.Errorf("at cycle 25 of 100 the knob stands at %v, want 0.25", tl.Slider.Value)
+	}
+	lay(0, 0)
+	if tl.Slider.Value != 1 {
+		t.Errorf("after a restart the knob stands at %v, want 1", tl.Slider.Value)
+	}
+}

@@ -64,14 +64,9 @@ func timelineLabel(s *Snapshot) string {
 // how to open a debugger.
 func (t *timelineView) layout(gtx layout.Context, notice string, hint bool, toolsLabel string) layout.Dimensions {
 	// The same snapshot as the cycle counter at the top (not the debuggers' fetch, which
-	// lags a publish behind while the game runs).
+	// lags a publish behind while the game runs). At cycle 0 of 0 the kit puts the knob at
+	// the right, at "now".
 	snap := &t.snap
-	if !t.Slider.Dragging() && snap.Furthest == 0 {
-		// At cycle 0 of 0 (first launch, or a restart) the knob stands at the right, at
-		// "now", where it stays while the game runs on: it started at the left on first
-		// launch and at the right after a restart.
-		t.Slider.Value = 1
-	}
 	label, short := timelineLabel(snap), "" // the kit's "N/M" where the row is narrow
 	if !snap.Rewindable {
 		label, short = "no game to rewind", "no rewind"
