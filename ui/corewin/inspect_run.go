@@ -211,7 +211,10 @@ func (r *runner) stepProcess(p int) {
 		case e.Over():
 			in.say("The game is over; nothing more runs.")
 			return
-		case p < 0 || p >= e.Processes() || !e.Process(p).Alive:
+		case p < 0 || p >= e.Processes():
+			in.say(fmt.Sprintf("Process %d is not in this game: it has fewer warriors.", p))
+			return
+		case !e.Process(p).Alive:
 			in.say("This warrior is dead; it runs no more instructions.")
 			return
 		}

@@ -13,6 +13,7 @@ import (
 
 	"robocom/corewars"
 	"robocom/ui/internal/goldentest"
+	"robocom/ui/kit"
 )
 
 // The inspector, driven as a user would through input.Router.
@@ -323,5 +324,44 @@ func TestTearOffAnInspectorAndDockIt(t *testing.T) {
 	h.frame()
 	if got := w.TornOff(); len(got) != 1 || len(opened) != 2 {
 		t.Fatalf("after T: torn off %v, %d windows opened", got, len(opened))
+	}
+}
+
+// An inspector left open for a process the game no longer has (its player was removed) is
+// drawn in no program's colour, and its Step says the process is not in the game: it was
+// drawn in the first program's colour, and Step said "This warrior is dead".
+func TestInspectorOfAProcessNotInTheGame(t *testing.T) {
+	w, h := redcodeDuel(t)
+	w.InspectProcess(1)
+	h.settle(t)
+	// Imp's Remove: the lower of the two.
+	byID := goldentest.Semantics(&h.r)
+	var remove image.Rectangle
+	for _, n := range byID {
+		if b, ok := goldentest.ClickableBounds(byID, n); ok && n.Desc.Label == "Remove" && b.Min.Y > remove.Min.Y {
+			remove = b
+		}
+	}
+	if remove.Empty() {
+		t.Fatal("no Remove button")
+	}
+	c := remove.Min.Add(remove.Max).Div(2)
+	h.click(f32.Pt(float32(c.X), float32(c.Y)))
+	h.settle(t)
+	if len(w.players) != 1 || len(w.snap.Stats) != 1 {
+		t.Fatalf("after removing Imp: %d players, %d processes", len(w.players), len(w.snap.Stats))
+	}
+	if _, ok := h.findText("Process 1 is not in this game."); !ok {
+		t.Fatal("the panel of process 1 does not say it is not in the game")
+	}
+	for i := range MaxPlayers {
+		if w.colorOf(1) == kit.PaletteColor(i) {
+			t.Errorf("the panel of a process not in the game is drawn in program %d's colour", i)
+		}
+	}
+	h.clickWhere(t, "the Step of process 1's panel", panelsRight, func(l string) bool { return l == "Step" })
+	h.settle(t)
+	if want := "Process 1 is not in this game"; !strings.HasPrefix(w.insp.notice, want) {
+		t.Errorf("Step on process 1's panel says %q, want %q…", w.insp.notice, want)
 	}
 }

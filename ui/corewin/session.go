@@ -489,13 +489,13 @@ func (s *session) tallyText() string {
 	return " Tally: " + strings.Join(parts, ", ")
 }
 
-// colorOf is process p's colour: its program's.
+// colorOf is process p's colour: its program's, grey for a process not in this game (an
+// inspector left open after a player was removed), which is no program's.
 func (s *session) colorOf(p int) color.NRGBA {
-	prog := 0
-	if p >= 0 && p < len(s.snap.Stats) {
-		prog = s.snap.Stats[p].Program
+	if p < 0 || p >= len(s.snap.Stats) {
+		return mutedCol
 	}
-	return kit.PaletteColor(prog)
+	return kit.PaletteColor(s.snap.Stats[p].Program)
 }
 
 // processName is "Dwarf", or "Dwarf #2" when its program runs in several copies.
