@@ -1,6 +1,8 @@
 package robowin
 
 import (
+	"fmt"
+	"image"
 	"strings"
 	"testing"
 
@@ -87,4 +89,50 @@ func TestRulesChangeAsksWhileGameUnderWay(t *testing.T) {
 		t.Fatalf("timeout %d after confirming, want 500", got)
 	}
 	h.waitFor("the game with the new rules", func() bool { return h.u.Snapshot().Game != game })
+}
+
+// The debugger of a robot the new game does not have (its player was removed) names no team
+// and wears no team's colour: it said "Robot 3 · Prog1" in Prog1's colour, the first player
+// standing in for a robot that does not exist.
+func TestDebuggerOfARobotNotInTheGameNamesNoTeam(t *testing.T) {
+	h := newHarness(t, "test:p1.rob", "test:p2.rob", "test:p3.rob")
+	game := h.startAndPause()
+	third := -1
+	for _, r := range h.u.Snapshot().Robots {
+		if r.Team == 2 {
+			third = r.ID
+		}
+	}
+	if third < 0 {
+		t.Fatal("Prog3 has no robot")
+	}
+	h.openByClick(third)
+	h.frame()
+	if _, ok := h.findText(fmt.Sprintf("Robot %d · Prog3", third)); !ok {
+		t.Fatalf("no debugger of Prog3's robot %d: %q", third, h.texts())
+	}
+	// Prog3's ×: the lowest (the debugger's own × is at the top).
+	var remove image.Rectangle
+	for _, b := range h.findAll("×") {
+		if b.Min.Y > remove.Min.Y {
+			remove = b
+		}
+	}
+	h.clickRect(remove)
+	h.clickLabel("Remove")
+	h.waitFor("the restarted game", func() bool { s := h.u.Snapshot(); return s.Game != game && len(s.Robots) == 2 })
+	if n := h.u.Players(); len(n) != 2 || n[1].Name() != "Prog2" {
+		t.Fatalf("Prog3 was not the player removed")
+	}
+	h.frame()
+	h.frame()
+	if _, ok := h.findText(fmt.Sprintf("Robot %d does not exist in this game (yet).", third)); !ok {
+		t.Fatalf("the debugger does not say robot %d is not in the game: %q", third, h.texts())
+	}
+	if b, ok := h.robotHeader(third); ok {
+		t.Errorf("the debugger of robot %d, not in the game, names a team: %v %q", third, b, h.texts())
+	}
+	if _, ok := h.findText(fmt.Sprintf("Robot %d", third)); !ok {
+		t.Errorf("the debugger of robot %d is not titled \"Robot %d\": %q", third, third, h.texts())
+	}
 }

@@ -246,6 +246,9 @@ func (p *robotDebugger) layout(gtx layout.Context, pub debugPub, following bool)
 	team := v.Team
 	if !p.seen {
 		team = cur.Team
+		if !exists {
+			team = -1 // no robot yet: no team (a zero view would name the first player)
+		}
 	}
 	col := p.players.teamColor(team)
 	rect := clip.UniformRRect(image.Rectangle{Max: gtx.Constraints.Max}, gtx.Dp(5))
@@ -338,6 +341,14 @@ func (p *robotDebugger) heading(s string) layout.Widget {
 	}
 }
 
+// title is "Robot 7 · Hive", or "Robot 7" while no robot of that id is known (team < 0).
+func (p *robotDebugger) title(team int) string {
+	if team < 0 {
+		return fmt.Sprintf("Robot %d", p.id)
+	}
+	return fmt.Sprintf("Robot %d · %s", p.id, p.players.teamName(team))
+}
+
 // header is the panel's first row: colour, robot and team, Follow and ×.
 func (p *robotDebugger) header(col color.NRGBA, team int, following bool) layout.Widget {
 	followLabel := "Follow"
@@ -351,7 +362,7 @@ func (p *robotDebugger) header(col color.NRGBA, team int, following bool) layout
 			layout.Flexed(1, func(gtx layout.Context) layout.Dimensions {
 				// The identity wraps rather than being cut: beside three buttons a panel has
 				// room for about ten characters ("Robot 253…" lost the team).
-				l := material.Subtitle1(p.th, fmt.Sprintf("Robot %d · %s", p.id, p.players.teamName(team)))
+				l := material.Subtitle1(p.th, p.title(team))
 				l.Font.Weight = font.Bold
 				return l.Layout(gtx)
 			}),

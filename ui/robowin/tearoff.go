@@ -34,7 +34,11 @@ type TornWindow struct {
 }
 
 func (t *TornWindow) setTitle(cycle int) {
-	s := fmt.Sprintf("Robot %d · %s — cycle %d — RoboCom Arena", t.p.id, t.p.players.teamName(t.p.last.Team), cycle)
+	team := t.p.last.Team
+	if !t.p.seen {
+		team = -1
+	}
+	s := fmt.Sprintf("%s — cycle %d — RoboCom Arena", t.p.title(team), cycle)
 	t.SetTitle(s)
 }
 
