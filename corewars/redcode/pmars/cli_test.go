@@ -156,3 +156,47 @@ func TestUsageMessages(t *testing.T) {
 		}
 	}
 }
+
+// TestQueryWithoutBattle: -Q answers even when no round is played
+// (PMARS-DETAILS.md 13.3, "-Q given: the query value, replacing the above").
+// pMARS exits through returninfo() after a failed check of the values (they
+// are stored before the checks) and after an assembly error or a missing file;
+// W is then the number of warriors on the command line and every score is 0.
+// A parse error comes before -Q is stored, so it stays 2.
+func TestQueryWithoutBattle(t *testing.T) {
+	bad := filepath.Join(t.TempDir(), "bad.red")
+	if err := os.WriteFile(bad, []byte(";redcode\n foo 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	imp, dwarf, none := testdata+"/imp.red", testdata+"/dwarf.red", testdata+"/none.red"
+	tests := []struct {
+		args []string
+		want int
+	}{
+		// a check after parsing fails: exit status 2 without -Q
+		{[]string{"-s", "50", imp, dwarf}, 2},
+		{[]string{"-Q", "1000", "-s", "50", imp, dwarf}, 92},
+		{[]string{"-Q", "2", "-s", "50", imp, dwarf}, 0},
+		{[]string{"-Q", "102", "-s", "50", imp, dwarf}, 2},
+		{[]string{"-Q", "2000", "-s", "50", imp, dwarf}, 3}, // no p-space yet: W + 1
+		{[]string{"-Q", "1000", "-P", imp, dwarf, imp}, 92},
+		{[]string{"-Q", "1000"}, 92}, // no warrior file
+		{[]string{"-Q", "3", "-s", "50", imp, dwarf}, 255},
+		// a parse error: -Q was never stored
+		{[]string{"-Q", "1000", "-s", "0", imp}, 2},
+		// assembly error or missing file: 3, with -Q over all W warriors
+		{[]string{"-b", bad, imp}, 3},
+		{[]string{"-b", "-Q", "1", bad, imp}, 0},
+		{[]string{"-b", "-Q", "2", imp, bad}, 0},
+		{[]string{"-b", "-Q", "102", imp, bad}, 2},
+		{[]string{"-b", "-o", "-Q", "101", bad, imp}, 1},
+		{[]string{"-b", "-Q", "3", bad, imp}, 255},
+		{[]string{"-b", "-Q", "1000", bad, imp}, 92},
+		{[]string{"-b", "-Q", "2", imp, none}, 0},
+	}
+	for _, tc := range tests {
+		if _, errs, rc := runPMARS(t, tc.args...); rc != tc.want {
+			t.Errorf("%v: exit status %d, want %d\n%s", tc.args, rc, tc.want, errs)
+		}
+	}
+}

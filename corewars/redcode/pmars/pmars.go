@@ -67,7 +67,13 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		srcs = append(srcs, source{f, false})
 	}
 	if err := st.Finish(len(srcs)); err != nil {
-		return usage(err.Error())
+		rc := usage(err.Error())
+		if st.HasQuery {
+			// pMARS stores -Q before these checks and exits with the query
+			// (no p-space was set up yet: 2000 gives W + 1).
+			return queryUnplayed(st, len(srcs), 0)
+		}
+		return rc
 	}
 	var ws []*redcode.Warrior
 	var pendingStdin []byte
@@ -93,7 +99,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				}
 				// the name goes through printf's format, like pMARS's other messages
 				fmt.Fprint(stderr, "Error:\n"+redcode.EchoPrintf(fmt.Sprintf("        "+msg+"\n", s.file)))
-				return exitStatus(st, 3, nil, nil)
+				return queryFailed(st, len(srcs))
 			}
 			src, _, _ = redcode.ReadSource(data)
 		}
@@ -107,10 +113,10 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if diag.LogicError != "" {
 			// pMARS prints its consistency-check failure on stdout.
 			fmt.Fprint(out, diag.LogicError)
-			return exitStatus(st, 3, nil, nil)
+			return queryFailed(st, len(srcs))
 		}
 		if w == nil {
-			return exitStatus(st, 3, nil, nil)
+			return queryFailed(st, len(srcs))
 		}
 		if !st.Brief {
 			fmt.Fprint(out, w.Listing(st.CoreSize))
@@ -147,6 +153,31 @@ func exitStatus(st *redcode.Settings, status int, m *redcode.Machine, ws []*redc
 		}
 	}
 	return queryConst(st, len(ws), -1)
+}
+
+// queryFailed is the exit status when a warrior could not be assembled or read:
+// 3, or with -Q the query over all W warriors of the command line, none of
+// which has scored (pMARS's Exit(3) answers -Q too, PMARS-DETAILS.md 13.3).
+func queryFailed(st *redcode.Settings, W int) int {
+	if !st.HasQuery {
+		return 3
+	}
+	return queryUnplayed(st, W, -1)
+}
+
+// queryUnplayed answers -Q when no round was played: every score is 0, so the
+// (stable) -o order is the command-line order. pspaces < 0: not known.
+func queryUnplayed(st *redcode.Settings, W int, pspaces int) int {
+	q := st.Query
+	switch {
+	case q >= 1 && q <= W:
+		return 0
+	case q >= 101 && q <= 100+W:
+		return q - 100
+	case q == 2000 && pspaces == 0:
+		return (W + 1) & 0xff
+	}
+	return queryConst(st, W, pspaces)
 }
 
 func queryConst(st *redcode.Settings, W int, pspaces int) int {
