@@ -150,7 +150,30 @@ func printfQuirk(s string, argZero bool) string {
 			i = j + 1
 			continue
 		case 'd', 'i', 'u', 'o', 'x', 'X':
-			text = "0"
+			// the number 0 as glibc prints it: a precision gives that many
+			// digits (".0": none, but "%#.0o" still "0"); d and i take the sign
+			// flags ("% d" is " 0", "%+d" "+0"); the 0 flag pads after the sign
+			// and only without a precision.
+			digits := "0"
+			if precText != "" {
+				prec, _ := strconv.Atoi(precText[1:])
+				digits = strings.Repeat("0", min(prec, 1<<16))
+				if digits == "" && alt && conv == 'o' {
+					digits = "0"
+				}
+			}
+			sign := ""
+			if conv == 'd' || conv == 'i' {
+				if plus {
+					sign = "+"
+				} else if space {
+					sign = " "
+				}
+			}
+			if zero && !left && precText == "" && width > len(sign)+len(digits) && width < 1<<16 {
+				digits = strings.Repeat("0", width-len(sign)-len(digits)) + digits
+			}
+			text = sign + digits
 		case 'c', 'C':
 			if !argZero && (conv == 'C' || long) {
 				return b.String()
@@ -176,11 +199,7 @@ func printfQuirk(s string, argZero bool) string {
 		}
 		pad := ""
 		if width > len(text) && width < 1<<16 {
-			c := " "
-			if zero && !left && conv != 'c' && conv != 'C' {
-				c = "0"
-			}
-			pad = strings.Repeat(c, width-len(text))
+			pad = strings.Repeat(" ", width-len(text)) // (a 0 flag has padded the numbers)
 		}
 		if left {
 			b.WriteString(text + pad)

@@ -166,6 +166,23 @@ func TestPrintfFormats(t *testing.T) {
 		{"(q) % CORESIZE)", true, "(q) \x00ORESIZE)"}, // %C with a 0 argument: a NUL byte
 		{"(q) % CORESIZE)", false, "(q) "},            // %C with garbage: printf stops
 		{"%d!", true, "0!"},
+		// the number 0 as glibc's printf prints it (PMARS-DETAILS.md 16: "% dat 1"
+		// was echoed as " 0at 1")
+		{"% dat 1", true, " 0at 1"},
+		{"%+d", true, "+0"},
+		{"%+ i", true, "+0"},
+		{"% u", true, "0"}, // the sign flags are for d and i only
+		{"%5d|", true, "    0|"},
+		{"%-5d|", true, "0    |"},
+		{"%05d|", true, "00000|"},
+		{"%+05d|", true, "+0000|"},
+		{"% 05d|", true, " 0000|"},
+		{"%-05d|", true, "0    |"},
+		{"%.3d|", true, "000|"},
+		{"%.d|", true, "|"},
+		{"%5.0x|", true, "     |"},
+		{"%#.0o|", true, "0|"},
+		{"%08.2d|", true, "      00|"}, // a precision turns the 0 flag off
 	}
 	for _, tc := range tests {
 		if got := printfQuirk(tc.in, tc.argZero); got != tc.want {
