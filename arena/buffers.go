@@ -15,6 +15,8 @@ type buffers struct {
 	words    int      // bitset words per wheel bucket
 	wheel    []uint64 // wheelSize × words, all zero
 	overflow heap     // empty
+	quiet    []uint32 // 3n² (any values) or nil
+	watch    []watch  // 3n² (any values) or nil
 }
 
 var bufferPool sync.Pool // of *buffers
@@ -58,6 +60,6 @@ func (g *Game) Release() {
 	clear(g.board)
 	clear(g.wheel)
 	bufferPool.Put(&buffers{n: g.n, board: g.board, frontOf: g.frontOf, robots: g.robots[:0],
-		remap: g.remap, words: g.words, wheel: g.wheel, overflow: g.overflow[:0]})
+		remap: g.remap, words: g.words, wheel: g.wheel, overflow: g.overflow[:0], quiet: g.quiet, watch: g.watch})
 	*g = Game{over: true}
 }

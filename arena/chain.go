@@ -231,6 +231,9 @@ func (g *Game) settle(r *robot) {
 		g.settleTasks(r)
 		return
 	}
+	if r.sched == schedDormant {
+		g.wakeQuiet(r)
+	}
 	if r.chained {
 		g.unchain(r)
 	}
@@ -248,6 +251,7 @@ func (g *Game) unchain(r *robot) {
 	}
 	g.unschedule(r)
 	r.inProgress = false
+	g.touchSelf(r) // (its visits fall otherwise from now on: a search for its period starts again)
 	ck := &r.ck
 	g.instructions -= int64(ck.n)
 	r.pos, r.dir = ck.pos, ck.dir
@@ -274,7 +278,8 @@ func (g *Game) afterTransfer(r *robot) {
 	}
 }
 
-// settleAll settles every chained robot (before views, snapshots, results, and at the end).
+// settleAll settles every chained or dormant robot (before views, snapshots, results, and at
+// the end).
 func (g *Game) settleAll() {
 	if g.plain {
 		for i := range g.robots {
@@ -282,12 +287,12 @@ func (g *Game) settleAll() {
 		}
 		return
 	}
-	if g.chains == 0 {
+	if g.chains == 0 && g.dormant == 0 {
 		return
 	}
 	for i := range g.robots {
-		if g.robots[i].chained {
-			g.settle(&g.robots[i])
+		if r := &g.robots[i]; r.chained || r.sched == schedDormant {
+			g.settle(r)
 		}
 	}
 }

@@ -9,7 +9,8 @@ import (
 	"robocom/robolang"
 )
 
-// playLooking plays a game without an event handler (so that chains may hold TURNs),
+// playLooking plays a game without an event handler (so that chains may hold TURNs and quiet
+// robots may sleep),
 // looking at every robot every `every` cycles (which settles the chains early: replays), and
 // returns a digest of those views and the result.
 func playLooking(tb testing.TB, progs []*robolang.Program, o *Options, seed int64, plain bool, every int) (uint64, Result) {
@@ -20,6 +21,9 @@ func playLooking(tb testing.TB, progs []*robolang.Program, o *Options, seed int6
 		tb.Fatal(err)
 	}
 	g.noPrefetch = plain
+	if plain {
+		g.quiet = nil // no dormant robots either (quiet.go): the rules as they read
+	}
 	h := fnv.New64a()
 	for !g.Over() {
 		if every > 0 && g.Cycle() < lookUntil {

@@ -195,6 +195,8 @@ func (g *Game) completeIn(r *robot, in *cinstr) {
 			return
 		}
 		if ref == nil {
+			g.touch(r.field)
+			g.touch(int32(front))
 			g.board[r.field] = 0
 			g.board[front] = onBoard(r)
 			r.x, r.y, r.field = int16(front%g.n), int16(front/g.n), int32(front)
@@ -236,6 +238,7 @@ func (g *Game) completeIn(r *robot, in *cinstr) {
 			g.kill(r, ReasonInvalidParameter)
 			return
 		}
+		g.touchSelf(r)
 		g.write(r, in.args[0], b+g.rng.intn(c-b+1), ref)
 	case robolang.OpTrans:
 		a := g.read(r, in.args[0])
@@ -248,6 +251,7 @@ func (g *Game) completeIn(r *robot, in *cinstr) {
 			// Banks are immutable: a transfer of the bank the target already holds (viruses
 			// and factories repeat theirs) changes nothing but the event.
 			if src := r.banks[a-1]; ref.banks[b-1] != src {
+				g.touch(ref.field)
 				g.settle(ref)
 				ref.banks[b-1] = src
 				if int(ref.bank) == b {
@@ -400,6 +404,7 @@ func (g *Game) completeFast(r *robot, in *cinstr) bool {
 // r's direction, with b empty banks, r's team and generation + 1.
 func (g *Game) build(r *robot, set, banks int, mobile bool) {
 	idx := g.front(r)
+	g.touch(int32(idx))
 	g.newRobot(int(r.team), r.id, int(r.gen)+1, idx%g.n, idx/g.n, r.dir, set, mobile, nil, banks)
 }
 

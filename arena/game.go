@@ -229,8 +229,9 @@ type Config struct {
 	Places   []Placement         // Places[i] fixes program i's first robot if Fixed
 	OnEvent  func(Event)         // receives every trace event, the first robots' spawns included; may be nil
 
-	plain  bool // tests: play a classic game on the plain path (tasks.go), to compare the two
-	noSkip bool // tests: on the plain path, visit every active robot in every cycle (no skip)
+	plain   bool // tests: play a classic game on the plain path (tasks.go), to compare the two
+	noSkip  bool // tests: on the plain path, visit every active robot in every cycle (no skip)
+	noQuiet bool // tests: no dormant robots (quiet.go), to compare
 }
 
 // Game is one RoboCom game. It is not safe for concurrent use; see Match.
@@ -263,9 +264,14 @@ type Game struct {
 	deaths        []Death
 	instructions  int64
 
-	onEvent func(Event)
-	chains  int                // robots with chained set
-	empty   [MaxPrograms]*Bank // one empty bank per team for CREATE (banks are immutable: one suffices)
+	onEvent     func(Event)
+	chains      int                // robots with chained set
+	quiet       []uint32           // by slot: the cycle since which nothing touched the robot, | dormantBit (quiet.go); nil: no quiet robots in this game
+	watch       []watch            // by slot: the search for a quiet robot's period (made at the first)
+	dormant     int                // dormant robots
+	slept       int                // tests: how often a robot went dormant
+	quietBroken int                // tests: periods recorded that did not repeat (none, unless a touch is missing)
+	empty       [MaxPrograms]*Bank // one empty bank per team for CREATE (banks are immutable: one suffices)
 
 	// RC3 (tasks.go). plain games give their robots turns through turnPlain, scheduled for
 	// the turns in which a task completes or fetches observably, without prefetch or chains:
@@ -332,6 +338,12 @@ func New(cfg Config) (*Game, error) {
 		rc3:       opts.RC3,
 	}
 	g.noPrefetch = g.plain && cfg.noSkip
+	if !g.plain && !cfg.noQuiet {
+		g.quiet, g.watch = b.quiet, b.watch
+		if len(g.quiet) != cap(g.robots) {
+			g.quiet, g.watch = make([]uint32, cap(g.robots)), nil
+		}
+	}
 	places, err := g.place(cfg.Places)
 	if err != nil {
 		return nil, err
@@ -509,6 +521,12 @@ func (g *Game) newRobot(team int, parent uint32, gen int, x, y int, dir Dir, set
 	}
 	r.setBank(1)
 	r.front = g.lookFront(r)
+	if g.quiet != nil {
+		g.quiet[slot] = uint32(g.cycle)
+		if g.watch != nil {
+			g.watch[slot].epoch = ^uint32(0) // (another robot's search)
+		}
+	}
 	g.nextID++
 	g.board[y*g.n+x] = onBoard(r)
 	g.teamCount[team]++
@@ -656,6 +674,7 @@ func (g *Game) RunUntil(cycle int) {
 // cycle is completed), the given cycle, or the end. It reports whether stop fired.
 func (g *Game) RunUntilEvent(cycle int, stop func(Event) bool) bool {
 	g.settleAll() // chains may hold TURNs, which have events from now on
+	g.restartQuiet()
 	prev := g.onEvent
 	fired := false
 	g.onEvent = func(e Event) {
@@ -909,6 +928,7 @@ func (g *Game) fetch(r *robot) bool {
 
 // kill removes the acting robot r.
 func (g *Game) kill(r *robot, why Reason) {
+	g.touch(r.field)
 	g.board[r.field] = 0
 	r.alive = false
 	r.inProgress = false
@@ -932,6 +952,9 @@ func (g *Game) kill(r *robot, why Reason) {
 // between inactive (≤ 0) and active (≥ 1). A target other than the robot acting now (g.actor;
 // none between cycles, when the debugger calls it) is settled, woken or frozen.
 func (g *Game) setActive(actor, target *robot, v int) {
+	if target.regs[regActive] != int16(v) {
+		g.touch(target.field)
+	}
 	if target.id != g.actor && target.regs[regActive] != int16(v) {
 		g.settle(target) // (the same value changes nothing: SET %Active,1 on an active robot)
 	}

@@ -35,6 +35,7 @@ const (
 	schedNone     uint8 = iota // not scheduled (inactive, dead, or being visited now)
 	schedWheel                 // a bit in bucket due&wheelMask
 	schedOverflow              // an entry in the overflow heap
+	schedDormant               // none: a quiet robot repeating itself (quiet.go)
 )
 
 // schedule records r's next visit in cycle due (≥ the current cycle).
@@ -99,6 +100,12 @@ func (g *Game) compact() {
 		remap[i] = nr
 		if int32(i) != nr {
 			g.robots[nr], g.robots[i] = g.robots[i], g.robots[nr]
+			if g.quiet != nil {
+				g.quiet[nr], g.quiet[i] = g.quiet[i], g.quiet[nr]
+			}
+			if g.watch != nil {
+				g.watch[nr], g.watch[i] = g.watch[i], g.watch[nr]
+			}
 		}
 		r := &g.robots[nr]
 		r.slot = nr
@@ -143,8 +150,14 @@ func (g *Game) visitBucket() {
 			r.sched = schedNone
 			if g.plain {
 				g.turnPlain(r)
-			} else {
+			} else if g.onEvent != nil || g.quiet == nil {
 				g.turn(r)
+			} else {
+				n0 := g.instructions
+				g.turn(r)
+				if uint32(g.cycle)-g.quiet[r.slot] >= quietMin && r.sched != schedNone {
+					g.observe(r, g.instructions-n0)
+				}
 			}
 		}
 	}

@@ -185,7 +185,7 @@ func (g *Game) SnapshotSince(base *Snapshot) *Snapshot {
 func (g *Game) newSnapshot() *Snapshot {
 	s := &Snapshot{robotCap: cap(g.robots), wheelLen: len(g.wheel), remapLen: len(g.remap), nRobots: len(g.robots)}
 	copyRest(&s.g, g)
-	s.g.onEvent, s.g.wheel, s.g.remap = nil, nil, nil
+	s.g.onEvent, s.g.wheel, s.g.remap, s.g.quiet, s.g.watch = nil, nil, nil, nil, nil
 	for i, w := range g.wheel {
 		if w != 0 {
 			s.wheelAt = append(s.wheelAt, uint32(i))
@@ -199,8 +199,10 @@ func (g *Game) newSnapshot() *Snapshot {
 func (g *Game) Restore(s *Snapshot) {
 	h := g.onEvent
 	wheel, remap, robots, board := g.wheel, g.remap, g.robots, g.board
+	quiet, watch := g.quiet, g.watch
 	copyRest(g, &s.g)
 	g.onEvent = h
+	g.quiet, g.watch, g.dormant = quiet, watch, 0
 
 	// The robots: the game's own array when big enough, its slots past the robots zero.
 	if n := max(s.robotCap, s.nRobots); cap(robots) < n {
@@ -258,6 +260,7 @@ func (g *Game) Restore(s *Snapshot) {
 		remap = make([]int32, s.remapLen)
 	}
 	g.remap = remap[:s.remapLen]
+	g.restartQuiet()
 }
 
 // deaths are the deaths of the game the snapshot holds.

@@ -276,6 +276,7 @@ func (g *Game) Deaths() []Death { return append([]Death(nil), g.deaths...) }
 // SetEventHandler replaces the event callback (nil for none).
 func (g *Game) SetEventHandler(f func(Event)) {
 	g.settleAll() // chains may hold TURNs, whose events the new handler should see
+	g.restartQuiet()
 	g.onEvent = f
 }
 
@@ -290,6 +291,7 @@ func (g *Game) SetVar(id, v int, value int16) error {
 		return fmt.Errorf("variable #%d does not exist (#1..#%d)", v, robolang.NumVars)
 	}
 	g.settle(r)
+	g.touch(r.field)
 	r.regs[v-1] = value
 	g.afterTransfer(r)
 	return nil

@@ -1,0 +1,274 @@
+package arena
+
+import "robocom/robolang"
+
+// Quiet robots. In most long games (the timeouts, four fifths of a tournament's time) most
+// robots end up in a loop that changes nothing outside them: a TRANS of a bank the robot in
+// front holds already, a SCAN of the same neighbour, a CREATE into an occupied field, a
+// counter that wraps. Nothing such a robot does can be seen, and nothing it reads changes,
+// until something changes on its field or next to it. So its future is a function of its own
+// state alone, and when that state comes back (the same position, variables, instruction in
+// progress and chain, relative to the cycle), the robot repeats itself: every period cycles
+// it makes the same visits with the same results. Such a robot is made dormant: it leaves the
+// timing wheel, and its state at any later moment is worked out from the period (wakeQuiet)
+// when something needs it — a change on its field or a neighbouring one (touch), a view, a
+// snapshot, a TRANS or SET %Active into it, the end of the game.
+//
+// What "touches" a robot: a robot arriving on, leaving or dying on its field or a field next
+// to it (MOVE, CREATE, deaths), a TRANS that changes the banks of a robot there, a change of
+// the #Active of a robot there, and its own RANDOM (the generator is the game's). That covers
+// everything a classic robot reads besides its own state: SCAN and MOVE look at the field in
+// front, TRANS, CREATE and SET %Active at the robot there (its banks, #Active, constants),
+// and TURN changes which neighbour is in front. Plain games (RC3: #Pub, $Time, FARSCAN) and
+// games with an event handler (every TRANS and TURN is an event) have no quiet robots.
+//
+// Finding the period: after a robot has been untouched for quietMin cycles, its state after
+// each visit is compared with a reference state (Brent's cycle finding: the reference moves
+// to the current visit after 1, 2, 4... visits, up to maxQuietVisits); a match gives the
+// period. The next period's visits are then recorded (their states, cycles and instruction
+// counts), and at the visit that closes it the robot goes dormant. Waking restores the state
+// after the last visit of the present period, shifted by whole periods, adds the
+// instructions of the periods passed, and puts the robot back into the wheel; a chain it had
+// then is settled as any chain. RATIONALE.md "Arena scheduling", ninth pass; TestQuietNoDiff.
+
+const (
+	quietMin       = 512      // cycles untouched before the search for a period starts
+	maxQuietVisits = 32      // the longest period searched for, in visits
+	dormantBit     = 1 << 31 // in Game.quiet: the robot is dormant (cycles stay below 2^31)
+)
+
+// The phases of a watch.
+const (
+	quietSearching uint8 = iota
+	quietRecording
+	quietDormant
+)
+
+// quietState is what decides a robot's future besides its unchanging surroundings: its
+// state after a visit, with the cycles relative to the visit's.
+type quietState struct {
+	vars          [robolang.NumVars]int16
+	ckVars        [robolang.NumVars]int16 // if chained and the chain saved them
+	bank, pos     int32
+	due, fetchAt  int32 // relative
+	dur           int32
+	ckPos, ckBank int32
+	ckT, ckEnd    int32 // relative
+	ckN           int32
+	dir, ckDir    Dir
+	inProgress    bool
+	chained       bool
+	ckSaved       bool
+}
+
+// set makes s r's state after its visit in cycle c.
+func (s *quietState) set(r *robot, c uint32) {
+	*s = quietState{bank: r.bank, pos: r.pos, due: int32(r.due - c), fetchAt: int32(r.fetchAt - c),
+		dur: r.dur, dir: r.dir, inProgress: r.inProgress, chained: r.chained}
+	s.vars = [robolang.NumVars]int16(r.regs[:robolang.NumVars])
+	if r.chained {
+		ck := &r.ck
+		s.ckPos, s.ckBank, s.ckT, s.ckEnd, s.ckN, s.ckDir, s.ckSaved = ck.pos, ck.bank, int32(ck.t-c), int32(ck.end-c), ck.n, ck.dir, ck.saved
+		if ck.saved {
+			s.ckVars = ck.vars
+		}
+	}
+}
+
+// matches reports whether r's state after its visit in cycle c is s.
+func (s *quietState) matches(r *robot, c uint32) bool {
+	if r.pos != s.pos || r.bank != s.bank || int32(r.due-c) != s.due || r.chained != s.chained ||
+		r.inProgress != s.inProgress || r.dir != s.dir || int32(r.fetchAt-c) != s.fetchAt || r.dur != s.dur ||
+		[robolang.NumVars]int16(r.regs[:robolang.NumVars]) != s.vars {
+		return false
+	}
+	if !r.chained {
+		return true
+	}
+	ck := &r.ck
+	return ck.pos == s.ckPos && ck.bank == s.ckBank && int32(ck.t-c) == s.ckT && int32(ck.end-c) == s.ckEnd &&
+		ck.n == s.ckN && ck.dir == s.ckDir && ck.saved == s.ckSaved && (!ck.saved || ck.vars == s.ckVars)
+}
+
+// restore gives r state s after a visit in cycle c.
+func (g *Game) restore(r *robot, s *quietState, c uint32) {
+	r.setBank(s.bank)
+	r.pos, r.dir, r.inProgress, r.dur = s.pos, s.dir, s.inProgress, s.dur
+	r.due, r.fetchAt = c+uint32(s.due), c+uint32(s.fetchAt)
+	copy(r.regs[:robolang.NumVars], s.vars[:])
+	r.front = g.lookFront(r)
+	r.chained = s.chained
+	if s.chained {
+		ck := &r.ck
+		ck.pos, ck.bank, ck.t, ck.end, ck.n, ck.dir, ck.saved = s.ckPos, s.ckBank, c+uint32(s.ckT), c+uint32(s.ckEnd), s.ckN, s.ckDir, s.ckSaved
+		ck.vars = s.ckVars
+		g.chains++
+	}
+}
+
+// quietStep is one visit of a recorded period.
+type quietStep struct {
+	s   quietState
+	off uint32 // cycles after the period's first visit
+	sum int64  // instructions the visits after the first added, up to and with this one
+}
+
+// watch is the period search of one slot's robot (Game.watch, by slot).
+type watch struct {
+	epoch  uint32 // Game.quiet when the search started: a touch since starts it again
+	phase  uint8
+	visits int32  // searching: visits since the reference (steps[0])
+	limit  int32  // searching: visits before the reference moves on
+	refAt  uint32 // searching: the cycle of the reference
+	period uint32 // cycles
+	base   uint32 // recording: the cycle of the period's first visit; dormant: of a visit that starts a period
+	total  int64  // instructions of a whole period
+	steps  []quietStep
+}
+
+// observe follows robot r (untouched since Game.quiet, scheduled) after its visit of this
+// cycle, which added n instructions. The common case (searching, no match) is short.
+func (g *Game) observe(r *robot, n int64) {
+	if g.watch == nil {
+		g.makeWatches()
+	}
+	w := &g.watch[r.slot]
+	c := uint32(g.cycle)
+	if w.epoch != g.quiet[r.slot] {
+		g.startSearch(w, r, c)
+		return
+	}
+	if w.phase != quietSearching {
+		g.record(w, r, c, n)
+		return
+	}
+	w.visits++
+	if w.steps[0].s.matches(r, c) {
+		if p := c - w.refAt; int(c+p)+chainHorizon < g.opts.Timeout {
+			w.phase, w.period, w.base = quietRecording, p, c
+		} // (else the next period would run into the time limit, which cuts chains short)
+		return
+	}
+	if w.visits >= w.limit { // Brent: the reference moves on, and stays twice as long
+		w.refAt, w.visits = c, 0
+		w.steps[0].s.set(r, c)
+		w.limit = min(2*w.limit, maxQuietVisits)
+	}
+}
+
+// makeWatches makes the game's watches, at its first quiet robot.
+func (g *Game) makeWatches() {
+	g.watch = make([]watch, cap(g.robots))
+	for i := range g.watch {
+		g.watch[i].epoch = ^uint32(0) // (no search yet)
+	}
+}
+
+// startSearch starts w's search for the period of r, untouched since Game.quiet, at its
+// visit in cycle c: this visit's state is the first reference.
+func (g *Game) startSearch(w *watch, r *robot, c uint32) {
+	w.epoch, w.phase, w.visits, w.limit, w.refAt = g.quiet[r.slot], quietSearching, 0, 1, c
+	if cap(w.steps) == 0 {
+		w.steps = make([]quietStep, 1, 4)
+	}
+	w.steps = w.steps[:1]
+	w.steps[0] = quietStep{}
+	w.steps[0].s.set(r, c)
+}
+
+// record keeps r's state after its visit in cycle c (which added n instructions) as the next
+// step of the period w found, or, at the visit that closes the period, makes r dormant.
+func (g *Game) record(w *watch, r *robot, c uint32, n int64) {
+	off := c - w.base
+	sum := w.steps[len(w.steps)-1].sum + n
+	if off < w.period {
+		if len(w.steps) == maxQuietVisits {
+			w.epoch = ^uint32(0) // (cannot happen: the period has at most that many visits)
+			g.quietBroken++
+			return
+		}
+		w.steps = append(w.steps, quietStep{off: off, sum: sum})
+		w.steps[len(w.steps)-1].s.set(r, c)
+		return
+	}
+	if off != w.period || !w.steps[0].s.matches(r, c) {
+		w.epoch = ^uint32(0) // (cannot happen either: the robot repeats itself)
+		g.quietBroken++
+		return
+	}
+	// The period is closed: the state is its first step's again, and the robot sleeps.
+	w.total, w.base, w.phase = sum, c, quietDormant
+	g.unschedule(r)
+	r.sched = schedDormant
+	if r.chained {
+		r.chained = false
+		g.chains--
+	}
+	g.quiet[r.slot] |= dormantBit
+	g.dormant++
+	g.slept++
+}
+
+// wakeQuiet brings dormant robot r to the present and schedules its next visit.
+func (g *Game) wakeQuiet(r *robot) {
+	w := &g.watch[r.slot]
+	el := g.cut(r) - w.base
+	periods := el / w.period
+	rest := el - periods*w.period
+	k := len(w.steps) - 1
+	for w.steps[k].off > rest {
+		k--
+	}
+	st := &w.steps[k]
+	g.instructions += int64(periods)*w.total + st.sum
+	g.restore(r, &st.s, w.base+periods*w.period+st.off)
+	r.sched = schedNone
+	g.schedule(r, r.due)
+	g.dormant--
+	g.quiet[r.slot] = uint32(g.cycle)
+	w.phase = quietSearching
+}
+
+// touch is called before what field f holds changes (a robot arrives, leaves or dies there,
+// or the robot there gets other banks or another #Active): the robots on it and next to it
+// are woken if dormant, and their search for a period starts again.
+func (g *Game) touch(f int32) {
+	q := g.quiet
+	if q == nil {
+		return
+	}
+	c := uint32(g.cycle)
+	nb := g.frontOf[f<<2 : f<<2+4 : f<<2+4]
+	for _, x := range [5]int32{f, nb[0], nb[1], nb[2], nb[3]} {
+		if s := g.board[x]; s != 0 {
+			slot := s & slotMask
+			if q[slot]&dormantBit != 0 {
+				g.wakeQuiet(&g.robots[slot])
+			}
+			q[slot] = c
+		}
+	}
+}
+
+// touchSelf starts r's search for a period again (its own RANDOM; a chain cut short by a
+// settle, after which its visits fall otherwise).
+func (g *Game) touchSelf(r *robot) {
+	if g.quiet != nil {
+		g.quiet[r.slot] = uint32(g.cycle)
+	}
+}
+
+// restartQuiet starts every robot's search for a period again, none being dormant (after
+// settleAll): visits run otherwise from now on (an event handler was set), or the robots are
+// others (Restore).
+func (g *Game) restartQuiet() {
+	if g.quiet == nil {
+		return
+	}
+	for i := range g.robots {
+		g.quiet[i] = uint32(g.cycle)
+	}
+	for i := range g.watch {
+		g.watch[i].epoch = ^uint32(0)
+	}
+}
