@@ -32,7 +32,7 @@ import "robocom/robolang"
 // then is settled as any chain. RATIONALE.md "Arena scheduling", ninth pass; TestQuietNoDiff.
 
 const (
-	quietMin       = 512      // cycles untouched before the search for a period starts
+	quietMin       = 512     // cycles untouched before the search for a period starts
 	maxQuietVisits = 32      // the longest period searched for, in visits
 	dormantBit     = 1 << 31 // in Game.quiet: the robot is dormant (cycles stay below 2^31)
 )
