@@ -1,7 +1,11 @@
 package arena
 
 import (
+	"fmt"
+	"os"
+	"runtime/pprof"
 	"reflect"
+	"time"
 	"testing"
 
 	"robocom/robolang"
@@ -77,6 +81,13 @@ func FuzzGame(f *testing.F) {
 		f.Add([]byte(tc.progs[0]), uint8(len(tc.progs)), int64(len(tc.name)))
 	}
 	f.Fuzz(func(t *testing.T, data []byte, nprog uint8, seed int64) {
+		// A game here takes milliseconds; one that runs on is a hang, which go test -fuzz
+		// would only report as a worker that stopped answering: say where it is, and why.
+		wd := time.AfterFunc(10*time.Second, func() {
+			pprof.Lookup("goroutine").WriteTo(os.Stdout, 2)
+			panic(fmt.Sprintf("WATCHDOG: input %x %d %d", data, nprog, seed))
+		})
+		defer wd.Stop()
 		k := 1 + int(nprog)%3
 		var progs []*robolang.Program
 		for j := 0; j < k; j++ {

@@ -662,12 +662,24 @@ func (g *Game) RunUntil(cycle int) {
 			nb = g.nextBusyCycle()
 		}
 		if nb > cycle {
-			g.cycle = cycle
-			g.checkEnd()
+			g.skipTo(cycle)
 			return
 		}
 		g.runCycle(nb)
 	}
+}
+
+// skipTo ends a run at cycle c, before the next busy cycle: the cycles up to c are idle.
+// Visits waiting beyond the wheel's reach that come within it are moved into the wheel, as
+// runCycle does, so that nextBusyCycle, which looks at the wheel first, still finds them
+// first when something is scheduled in the wheel before the next cycle (a look wakes a
+// dormant robot or settles a chain).
+func (g *Game) skipTo(c int) {
+	g.cycle = c
+	if len(g.overflow) > 0 {
+		g.pullOverflow()
+	}
+	g.checkEnd()
 }
 
 // RunUntilEvent simulates until a cycle in which stop returned true for an event (that
@@ -692,8 +704,7 @@ func (g *Game) RunUntilEvent(cycle int, stop func(Event) bool) bool {
 	for !g.over && g.cycle < cycle && !fired {
 		nb := g.nextBusyCycle()
 		if nb > cycle {
-			g.cycle = cycle
-			g.checkEnd()
+			g.skipTo(cycle)
 			break
 		}
 		g.runCycle(nb)

@@ -155,7 +155,7 @@ func (g *Game) visitBucket() {
 			} else {
 				n0 := g.instructions
 				g.turn(r)
-				if uint32(g.cycle)-g.quiet[r.slot] >= quietMin && r.sched != schedNone {
+				if int32(uint32(g.cycle)-g.quiet[r.slot]) >= quietMin && r.sched != schedNone { // (quiet may lie ahead: pauseSearch)
 					g.observe(r, g.instructions-n0)
 				}
 			}
