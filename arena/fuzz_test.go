@@ -3,10 +3,10 @@ package arena
 import (
 	"fmt"
 	"os"
-	"runtime/pprof"
 	"reflect"
-	"time"
+	"runtime/pprof"
 	"testing"
+	"time"
 
 	"robocom/robolang"
 )

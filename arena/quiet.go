@@ -34,7 +34,10 @@ import "robocom/robolang"
 const (
 	quietMin       = 512     // cycles untouched before the search for a period starts
 	maxQuietVisits = 32      // the longest period searched for, in visits
-	dormantBit     = 1 << 31 // in Game.quiet: the robot is dormant (cycles stay below 2^31)
+	quietRounds    = 1       // searches of maxQuietVisits visits without a match before giving up for a while
+	quietBackoff   = 4096    // cycles of the first pause after giving up; each next one doubles, up to
+	maxBackoff     = 32768   // (a robot that never repeats itself, a counter, costs little)
+	dormantBit     = 1 << 31 // in Game.quiet: the robot is dormant (cycles stay below 2^31 − maxBackoff)
 )
 
 // The phases of a watch.
@@ -123,6 +126,8 @@ type watch struct {
 	period uint32 // cycles
 	base   uint32 // recording: the cycle of the period's first visit; dormant: of a visit that starts a period
 	total  int64  // instructions of a whole period
+	rounds int32  // searching: reference moves at maxQuietVisits without a match
+	pause  uint32 // the last pause after giving up (0: none since the last dormancy)
 	steps  []quietStep
 }
 
@@ -150,10 +155,25 @@ func (g *Game) observe(r *robot, n int64) {
 		return
 	}
 	if w.visits >= w.limit { // Brent: the reference moves on, and stays twice as long
+		if w.limit == maxQuietVisits {
+			if w.rounds++; w.rounds == quietRounds {
+				g.pauseSearch(w, r, c)
+				return
+			}
+		}
 		w.refAt, w.visits = c, 0
 		w.steps[0].s.set(r, c)
 		w.limit = min(2*w.limit, maxQuietVisits)
 	}
+}
+
+// pauseSearch gives up the search for r's period for a while: its period is longer than
+// maxQuietVisits visits, or it has none (a counter); Game.quiet is set ahead, as if it had
+// been touched then.
+func (g *Game) pauseSearch(w *watch, r *robot, c uint32) {
+	w.pause = min(max(2*w.pause, quietBackoff), maxBackoff)
+	g.quiet[r.slot] = c + w.pause
+	w.epoch = ^uint32(0)
 }
 
 // makeWatches makes the game's watches, at its first quiet robot.
@@ -167,7 +187,7 @@ func (g *Game) makeWatches() {
 // startSearch starts w's search for the period of r, untouched since Game.quiet, at its
 // visit in cycle c: this visit's state is the first reference.
 func (g *Game) startSearch(w *watch, r *robot, c uint32) {
-	w.epoch, w.phase, w.visits, w.limit, w.refAt = g.quiet[r.slot], quietSearching, 0, 1, c
+	w.epoch, w.phase, w.visits, w.limit, w.refAt, w.rounds = g.quiet[r.slot], quietSearching, 0, 1, c, 0
 	if cap(w.steps) == 0 {
 		w.steps = make([]quietStep, 1, 4)
 	}
@@ -197,7 +217,7 @@ func (g *Game) record(w *watch, r *robot, c uint32, n int64) {
 		return
 	}
 	// The period is closed: the state is its first step's again, and the robot sleeps.
-	w.total, w.base, w.phase = sum, c, quietDormant
+	w.total, w.base, w.phase, w.pause = sum, c, quietDormant, 0
 	g.unschedule(r)
 	r.sched = schedDormant
 	if r.chained {
