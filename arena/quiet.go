@@ -139,6 +139,9 @@ func (g *Game) observe(r *robot, n int64) {
 	}
 	w := &g.watch[r.slot]
 	c := uint32(g.cycle)
+	if int32(c-g.quiet[r.slot]) < quietMin { // (touched in its own turn)
+		return
+	}
 	if w.epoch != g.quiet[r.slot] {
 		g.startSearch(w, r, c)
 		return

@@ -152,10 +152,12 @@ func (g *Game) visitBucket() {
 				g.turnPlain(r)
 			} else if g.onEvent != nil || g.quiet == nil {
 				g.turn(r)
-			} else {
+			} else if int32(uint32(g.cycle)-g.quiet[wi<<6|bit]) < quietMin { // (quiet may lie ahead: pauseSearch)
+				g.turn(r)
+			} else { // untouched for a while (quiet.go)
 				n0 := g.instructions
 				g.turn(r)
-				if int32(uint32(g.cycle)-g.quiet[r.slot]) >= quietMin && r.sched != schedNone { // (quiet may lie ahead: pauseSearch)
+				if r.sched != schedNone {
 					g.observe(r, g.instructions-n0)
 				}
 			}
