@@ -4,8 +4,8 @@ import "robocom/robolang"
 
 // Quiet robots. In most long games (the timeouts, four fifths of a tournament's time) most
 // robots end up in a loop that changes nothing outside them: a TRANS of a bank the robot in
-// front holds already, a SCAN of the same neighbour, a CREATE into an occupied field, a
-// counter that wraps. Nothing such a robot does can be seen, and nothing it reads changes,
+// front holds already, a SCAN of the same neighbour, a CREATE into an occupied field, SET
+// %Active to the value there. Nothing such a robot does can be seen, and nothing it reads changes,
 // until something changes on its field or next to it. So its future is a function of its own
 // state alone, and when that state comes back (the same position, variables, instruction in
 // progress and chain, relative to the cycle), the robot repeats itself: every period cycles
@@ -16,7 +16,8 @@ import "robocom/robolang"
 //
 // What "touches" a robot: a robot arriving on, leaving or dying on its field or a field next
 // to it (MOVE, CREATE, deaths), a TRANS that changes the banks of a robot there, a change of
-// the #Active of a robot there, and its own RANDOM (the generator is the game's). That covers
+// the #Active of a robot there, the debugger's SetVar, its own RANDOM (the generator is the
+// game's), and a settle that cuts its chain short (its visits fall otherwise). That covers
 // everything a classic robot reads besides its own state: SCAN and MOVE look at the field in
 // front, TRANS, CREATE and SET %Active at the robot there (its banks, #Active, constants),
 // and TURN changes which neighbour is in front. Plain games (RC3: #Pub, $Time, FARSCAN) and
@@ -32,12 +33,13 @@ import "robocom/robolang"
 // then is settled as any chain. RATIONALE.md "Arena scheduling", ninth pass; TestQuietNoDiff.
 
 const (
-	quietMin       = 512     // cycles untouched before the search for a period starts
-	maxQuietVisits = 32      // the longest period searched for, in visits
-	quietRounds    = 1       // searches of maxQuietVisits visits without a match before giving up for a while
-	quietBackoff   = 4096    // cycles of the first pause after giving up; each next one doubles, up to
-	maxBackoff     = 32768   // (a robot that never repeats itself, a counter, costs little)
-	dormantBit     = 1 << 31 // in Game.quiet: the robot is dormant (cycles stay below 2^31 − maxBackoff)
+	quietMin       = 512                                             // cycles untouched before the search for a period starts
+	maxQuietVisits = 32                                              // the longest period searched for, in visits
+	quietRounds    = 1                                               // searches of maxQuietVisits visits without a match before giving up for a while
+	quietPause     = 4096                                            // cycles of the first pause after giving up; each next one doubles, up to
+	maxQuietPause  = 32768                                           // (a robot that never repeats itself, a counter, costs little)
+	dormantBit     = 1 << 31                                         // in Game.quiet: the robot is dormant (cycles stay below 2^31 − maxQuietPause)
+	_              = uint32(dormantBit - maxQuietPause - MaxTimeout) // (does not compile if they do not)
 )
 
 // The phases of a watch.
@@ -174,7 +176,7 @@ func (g *Game) observe(r *robot, n int64) {
 // maxQuietVisits visits, or it has none (a counter); Game.quiet is set ahead, as if it had
 // been touched then.
 func (g *Game) pauseSearch(w *watch, r *robot, c uint32) {
-	w.pause = min(max(2*w.pause, quietBackoff), maxBackoff)
+	w.pause = min(max(2*w.pause, quietPause), maxQuietPause)
 	g.quiet[r.slot] = c + w.pause
 	w.epoch = ^uint32(0)
 }
