@@ -569,8 +569,12 @@ func signalAttacks(t *testing.T, bin, work string) {
 	if err := os.WriteFile(filepath.Join(work, "loop.vna"), []byte("; loops forever\nJUMP 0\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	for _, name := range []string{"LoopA", "LoopB"} { // robots that live until the time limit
-		if err := os.WriteFile(filepath.Join(work, strings.ToLower(name)+".rob"), []byte("Name "+name+"\nBank A\nJUMP 0\n"), 0o644); err != nil {
+	// Robots that stay busy until the time limit (about 9 s for 10^9 cycles here): each changes
+	// its #Active, which the robot behind it could read, so it is never quiet (arena/quiet.go).
+	// Robots that only JUMP 0 would sleep at once, and the game would end in a moment.
+	const busy = "\nBank A\n@l\nSET #Active, 2\nSET #Active, 1\nJUMP @l\n"
+	for _, name := range []string{"LoopA", "LoopB"} {
+		if err := os.WriteFile(filepath.Join(work, strings.ToLower(name)+".rob"), []byte("Name "+name+busy), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -585,13 +589,13 @@ func signalAttacks(t *testing.T, bin, work string) {
 		{name: "tournament -shard -cycles 1e12 SIGTERM", args: []string{"tournament", "-seed", "1", "-shard", "0/1", "-o", "sigpart.jsonl", "-rounds", "1", "-cycles", endless, "x.red", "z.red"},
 			sig: syscall.SIGTERM, status: 143, noStray: "sigpart.jsonl"},
 		{name: "core SIGINT ignored at start", args: []string{"core", "-rounds", "1", "-cycles", endless, "x.red", "z.red"}, sig: syscall.SIGINT, status: 143, ignoreINT: true},
-		{name: "battle .rob timeout 1e9 SIGTERM", args: []string{"battle", "-seed", "1", "-rounds", "1", "-opt", longest, "loopa.rob", "loopb.rob"}, sig: syscall.SIGTERM, status: 143},
+		{name: "battle .rob timeout 1e9 SIGTERM", args: []string{"battle", "-seed", "1", "-rounds", "3", "-opt", longest, "loopa.rob", "loopb.rob"}, sig: syscall.SIGTERM, status: 143},
 		{name: "battle -json timeout 1e9 SIGHUP", args: []string{"battle", "-json", "-seed", "1", "-rounds", "3", "-opt", longest, "loopa.rob", "loopb.rob"}, sig: syscall.SIGHUP, status: 129},
 		{name: "tournament .rob timeout 1e9 SIGTERM", args: []string{"tournament", "-seed", "1", "-rounds", "2", "-opt", longest, "loopa.rob", "loopb.rob", "loopa.rob"}, sig: syscall.SIGTERM, status: 143},
-		{name: "tournament .rob -shard timeout 1e9 SIGINT", args: []string{"tournament", "-seed", "1", "-shard", "0/1", "-o", "sigrob.jsonl", "-rounds", "1", "-opt", longest, "loopa.rob", "loopb.rob"},
+		{name: "tournament .rob -shard timeout 1e9 SIGINT", args: []string{"tournament", "-seed", "1", "-shard", "0/1", "-o", "sigrob.jsonl", "-rounds", "3", "-opt", longest, "loopa.rob", "loopb.rob"},
 			sig: syscall.SIGINT, status: 130, noStray: "sigrob.jsonl"},
 		{name: "hill add .rob timeout 1e9 SIGTERM", args: []string{"hill", "add", "sig.hill", "loopb.rob"}, sig: syscall.SIGTERM, status: 143,
-			setup: [][]string{{"hill", "create", "sig.hill", "-game", "robocom", "-rounds", "1", "-seed", "1", "-opt", longest}, {"hill", "add", "sig.hill", "loopa.rob"}}},
+			setup: [][]string{{"hill", "create", "sig.hill", "-game", "robocom", "-rounds", "3", "-seed", "1", "-opt", longest}, {"hill", "add", "sig.hill", "loopa.rob"}}},
 		{name: "mars -c 1e12 SIGINT", args: []string{"mars", "-b", "-c", endless, "x.red", "z.red"}, sig: syscall.SIGINT, status: 4},
 		{name: "mars SIGINT ignored at start", args: []string{"mars", "-b", "-c", endless, "x.red", "z.red"}, sig: syscall.SIGINT, status: -1, ignoreINT: true},
 	}
