@@ -85,7 +85,7 @@ func hillFlags(fs *flag.FlagSet, args []string, stderr io.Writer, usage string) 
 func hillCreate(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("hill create", flag.ContinueOnError)
 	var gf gameFlags
-	gf.register(fs, 10, false)
+	gf.registerRules(fs, 10, false)
 	game := fs.String("game", "", "robocom or core")
 	size := fs.Int("size", 0, "most programs on the hill; a newcomer that makes it fuller pushes the last off (0: no limit)")
 	lang := fs.String("lang", "redcode", "Core War: the language, redcode, cw or vna")

@@ -544,3 +544,27 @@ func TestHillHostileNamesAndValues(t *testing.T) {
 	}
 	mustHill(t, "create", filepath.Join(dir, "fits.hill"), "-game", "core", "-d", "4000")
 }
+
+// TestHillCreateOffersOnlyItsFlags: hill create stores the rules and prints one line, so it
+// neither takes nor lists -json and -q (it used to accept both and ignore them, and its help
+// said -json printed the result as JSON); the rules' flags stay.
+func TestHillCreateOffersOnlyItsFlags(t *testing.T) {
+	dir := t.TempDir()
+	for i, c := range []struct {
+		args          []string
+		code          int
+		want, notWant string // in stderr
+	}{
+		{[]string{"-json"}, 2, "flag provided but not defined: -json", ""},
+		{[]string{"-q"}, 2, "flag provided but not defined: -q", ""},
+		{[]string{"-h"}, 0, "\n  -rounds", "\n  -json"},
+		{[]string{"-h"}, 0, "\n  -opt", "\n  -q"},
+		{[]string{"-rounds", "3", "-opt", "board=20"}, 0, "", "defined"},
+	} {
+		h := filepath.Join(dir, fmt.Sprintf("%d.hill", i))
+		code, _, errs := runHillCmd(t, append([]string{"create", h, "-game", "robocom"}, c.args...)...)
+		if code != c.code || !strings.Contains(errs, c.want) || c.notWant != "" && strings.Contains(errs, c.notWant) {
+			t.Errorf("hill create %v: exit %d, stderr %q; want exit %d, %q and not %q", c.args, code, errs, c.code, c.want, c.notWant)
+		}
+	}
+}

@@ -69,7 +69,18 @@ type gameFlags struct {
 	quiet   bool
 }
 
+// register registers the rules (registerRules) and the output flags -json and -q, for the
+// commands that play and print a result.
 func (f *gameFlags) register(fs *flag.FlagSet, defaultRounds int, withPlace bool) {
+	f.registerRules(fs, defaultRounds, withPlace)
+	fs.BoolVar(&f.json, "json", false, "print the result as JSON")
+	fs.BoolVar(&f.quiet, "q", false, "no progress line on a terminal")
+}
+
+// registerRules registers only the flags that say what is played (-seed, -rounds, -options,
+// -opt, and -place if withPlace): a command that stores them and prints no result (hill
+// create) must not offer -json and -q, which it would ignore.
+func (f *gameFlags) registerRules(fs *flag.FlagSet, defaultRounds int, withPlace bool) {
 	seedFlag(fs, "seed of round 1 (round k uses seed+k-1); default random, always printed", &f.seed, &f.seedSet)
 	fs.IntVar(&f.rounds, "rounds", defaultRounds, "rounds to play (a tournament or hill: rounds a pairing)")
 	fs.StringVar(&f.options, "options", "classic", "option set: classic, rc3, rc3m, or a saved set FILE")
@@ -77,8 +88,6 @@ func (f *gameFlags) register(fs *flag.FlagSet, defaultRounds int, withPlace bool
 	if withPlace {
 		fs.Var(&f.places, "place", "X,Y,DIR: fix the first robot of the next program in order (repeatable)")
 	}
-	fs.BoolVar(&f.json, "json", false, "print the result as JSON")
-	fs.BoolVar(&f.quiet, "q", false, "no progress line on a terminal")
 }
 
 // optionSet builds the option set from -options and -opt.
