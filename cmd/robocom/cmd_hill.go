@@ -140,7 +140,7 @@ func hillCreate(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "robocom hill create: %v\n", err)
 		return 1
 	}
-	fmt.Fprintf(stdout, "created %s: %s, %d rounds a pairing, seed %d, %s\n", pos[0], describeGame(cfg), cfg.Rounds, cfg.Seed, sizeText(cfg.Size))
+	fmt.Fprintf(stdout, "created %s: %s, %s a pairing, seed %d, %s\n", pos[0], describeGame(cfg), termtext.CountNoun(cfg.Rounds, "round"), cfg.Seed, sizeText(cfg.Size))
 	return 0
 }
 
@@ -295,15 +295,15 @@ func writeStandings(h *hill.Hill, st *hill.Standings, unsettled int, stdout io.W
 	}
 	c := h.Config()
 	fmt.Fprintf(stdout, "\nhill %s: %s; %s\n", h.Path(), describeGame(c), sizeText(c.Size))
-	fmt.Fprintf(stdout, "%s, %s of %s, seed %d\n", countNoun(len(st.Programs), "program"), countNoun(len(st.Plan.Pairings), "pairing"), countNoun(c.Rounds, "round"), c.Seed)
+	fmt.Fprintf(stdout, "%s, %s of %s, seed %d\n", termtext.CountNoun(len(st.Programs), "program"), termtext.CountNoun(len(st.Plan.Pairings), "pairing"), termtext.CountNoun(c.Rounds, "round"), c.Seed)
 	if unsettled > 0 {
-		fmt.Fprintf(stdout, "%s being added by another process %s not in the table yet\n", countNoun(unsettled, "program"), map[bool]string{true: "is", false: "are"}[unsettled == 1])
+		fmt.Fprintf(stdout, "%s being added by another process %s not in the table yet\n", termtext.CountNoun(unsettled, "program"), map[bool]string{true: "is", false: "are"}[unsettled == 1])
 	}
 	if st.Missing > 0 {
 		printActivity(stdout, h, len(st.Plan.Pairings))
 	}
 	if len(st.Programs) < 2 {
-		fmt.Fprintf(stdout, "%s on the hill; standings need at least 2\n", countNoun(len(st.Programs), "program"))
+		fmt.Fprintf(stdout, "%s on the hill; standings need at least 2\n", termtext.CountNoun(len(st.Programs), "program"))
 		return 0
 	}
 	fmt.Fprintln(stdout)
@@ -389,7 +389,7 @@ func showPairing(h *hill.Hill, x, y string, stdout, stderr io.Writer, asJSON boo
 		fmt.Fprintf(stdout, "%s\n", out)
 		return 0
 	}
-	fmt.Fprintf(stdout, "%s (#%d, first) against %s (#%d): %s stored of %d\n", a.Name, a.ID, b.Name, b.ID, countNoun(len(rounds), "round"), h.Config().Rounds)
+	fmt.Fprintf(stdout, "%s (#%d, first) against %s (#%d): %s stored of %d\n", a.Name, a.ID, b.Name, b.ID, termtext.CountNoun(len(rounds), "round"), h.Config().Rounds)
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "round\tseed\tcycles\t  winner\t")
 	var wa, wb, d int
@@ -514,7 +514,7 @@ func showHistory(h *hill.Hill, name string, stdout, stderr io.Writer, asJSON boo
 	if !p.OnHill {
 		where = "off the hill"
 	}
-	fmt.Fprintf(stdout, "%s version %d (#%d, %s, %s): %s stored\n", termtext.Escape(p.Name), p.Version, p.ID, termtext.Escape(p.File), where, countNoun(len(recs), "pairing"))
+	fmt.Fprintf(stdout, "%s version %d (#%d, %s, %s): %s stored\n", termtext.Escape(p.Name), p.Version, p.ID, termtext.Escape(p.File), where, termtext.CountNoun(len(recs), "pairing"))
 	if vs, err := h.Versions(p.Name); err == nil && len(vs) > 1 {
 		fmt.Fprintf(stdout, "versions of %s (robocom hill show %s -program #ID for another):\n", termtext.Escape(p.Name), termtext.Escape(h.Path()))
 		for _, v := range vs {

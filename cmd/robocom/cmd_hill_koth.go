@@ -156,11 +156,11 @@ func printActivity(w io.Writer, h *hill.Hill, total int) {
 	}
 	if playing > 0 {
 		fmt.Fprintf(w, "%s being played by another process (robocom hill add or play): the standings leave them out until it stores them\n",
-			countNoun(playing, "pairing"))
+			termtext.CountNoun(playing, "pairing"))
 	}
 	if left > 0 {
 		fmt.Fprintf(w, "%s of %d not played (an add or play was interrupted, or add -noplay): robocom hill play %s plays them; the standings leave them out\n",
-			countNoun(left, "pairing"), total, h.Path())
+			termtext.CountNoun(left, "pairing"), total, h.Path())
 	}
 }
 
@@ -205,7 +205,7 @@ func playPending(h *hill.Hill, cmd string, info, stderr io.Writer, quiet bool) i
 			break
 		}
 		if !waited {
-			fmt.Fprintf(info, "waiting for %s another process is playing\n", countNoun(c.Elsewhere, "pairing"))
+			fmt.Fprintf(info, "waiting for %s another process is playing\n", termtext.CountNoun(c.Elsewhere, "pairing"))
 			waited = true
 		}
 		select {
@@ -216,7 +216,7 @@ func playPending(h *hill.Hill, cmd string, info, stderr io.Writer, quiet bool) i
 		}
 	}
 	if played > 0 {
-		fmt.Fprintf(info, "played %s (%d bouts)\n", countNoun(played, "pairing"), boutsPlayed)
+		fmt.Fprintf(info, "played %s (%d bouts)\n", termtext.CountNoun(played, "pairing"), boutsPlayed)
 	}
 	off, err := h.Trim()
 	printPushOffs(info, h, off)

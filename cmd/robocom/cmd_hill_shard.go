@@ -15,6 +15,7 @@ import (
 
 	"robocom/internal/bouts"
 	"robocom/internal/hill"
+	"robocom/internal/termtext"
 )
 
 func hillHeader(h *hill.Hill, pd *hill.Pending, k, n int) *bouts.PartHeader {
@@ -185,10 +186,10 @@ func hillImport(args []string, stdout, stderr io.Writer) int {
 			cur = nil
 		}
 	}
-	fmt.Fprintf(stdout, "imported %s (%d bouts) from %s\n", countNoun(pairings, "pairing"), boutsStored, countNoun(len(parts), "part"))
+	fmt.Fprintf(stdout, "imported %s (%d bouts) from %s\n", termtext.CountNoun(pairings, "pairing"), boutsStored, termtext.CountNoun(len(parts), "part"))
 	if left := len(pd.Plan.Pairings) - pairings; left > 0 {
 		fmt.Fprintf(stdout, "%s stopped early: %s of the parts are not whole and stay missing (robocom hill play %s plays them)\n",
-			countNoun(partial, "partial part"), countNoun(left, "pairing"), h.Path())
+			termtext.CountNoun(partial, "partial part"), termtext.CountNoun(left, "pairing"), h.Path())
 	}
 	off, err := h.Trim()
 	printPushOffs(stdout, h, off)

@@ -211,8 +211,8 @@ func newTournamentJSON(opts *arena.Options, seed int64, plan bouts.Plan, st *are
 
 func printTournament(w io.Writer, res *tournamentJSON) {
 	n := len(res.Programs)
-	fmt.Fprintf(w, "%d programs, %d pairings × %d rounds; option set %s, board %d×%d, time limit %d cycles, seed %d\n\n",
-		n, n*(n-1)/2, res.Rounds, termtext.Escape(res.Options), res.Board, res.Board, res.Timeout, res.Seed)
+	fmt.Fprintf(w, "%d programs, %s × %s; option set %s, board %d×%d, time limit %d cycles, seed %d\n\n",
+		n, termtext.CountNoun(n*(n-1)/2, "pairing"), termtext.CountNoun(res.Rounds, "round"), termtext.Escape(res.Options), res.Board, res.Board, res.Timeout, res.Seed)
 	if res.Interrupted {
 		fmt.Fprintf(w, "interrupted after %d of %d rounds: the standings count those only\n\n", res.RoundsPlayed, len(res.Pairings)*res.Rounds)
 	}

@@ -12,7 +12,6 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
-	"strconv"
 	"strings"
 	"text/tabwriter"
 
@@ -343,13 +342,13 @@ func printCoreTournament(w io.Writer, res *play.Result, lang play.Language, n in
 	js := coreTournamentJSON(res, lang, interrupted)
 	if res.System == play.Swiss {
 		fmt.Fprintf(w, "%s, Swiss system: %d programs, %s, %d rounds a pairing (2 points a win, 1 a draw; a bye counts as %d draws), seed %d\n\n",
-			lang, n, countNoun(res.Rounds, "Swiss round"), res.Battles, res.Battles, res.Seed)
+			lang, n, termtext.CountNoun(res.Rounds, "Swiss round"), res.Battles, res.Battles, res.Seed)
 	} else {
 		fmt.Fprintf(w, "%s, round-robin: %d programs, %s × %s (3 points a win, 1 a draw), seed %d\n\n",
-			lang, n, countNoun(n*(n-1)/2, "pairing"), countNoun(res.Battles, "round"), res.Seed)
+			lang, n, termtext.CountNoun(n*(n-1)/2, "pairing"), termtext.CountNoun(res.Battles, "round"), res.Seed)
 	}
 	if interrupted {
-		fmt.Fprintf(w, "interrupted after %s: the standings count those only\n\n", countNoun(res.Played, "round"))
+		fmt.Fprintf(w, "interrupted after %s: the standings count those only\n\n", termtext.CountNoun(res.Played, "round"))
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	head := "rank\tpoints\twins\tdraws\tlosses\t"
@@ -365,12 +364,4 @@ func printCoreTournament(w io.Writer, res *play.Result, lang play.Language, n in
 		fmt.Fprintf(tw, "%s  %s\t\n", line, termtext.Escape(s.Name))
 	}
 	tw.Flush()
-}
-
-// countNoun is "1 round", "3 rounds".
-func countNoun(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return strconv.Itoa(n) + " " + noun + "s"
 }

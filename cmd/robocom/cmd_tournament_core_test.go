@@ -140,3 +140,25 @@ func TestCoreFlagsChooseCoreWar(t *testing.T) {
 		t.Error("a folder without programs and no Core War flag taken for Core War")
 	}
 }
+
+// TestCountsAgree: the counts in the tournament's heading and in hill create's line agree
+// with their nouns (a tournament of two programs used to have "1 pairings", and -rounds 1
+// "1 rounds").
+func TestCountsAgree(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"tournament", "-seed", "1", "-rounds", "1", "../../robots/mine.rob", "../../robots/wall.rob"}, "2 programs, 1 pairing × 1 round; "},
+		{[]string{"tournament", "-seed", "1", "-rounds", "2", "../../robots/mine.rob", "../../robots/wall.rob", "../../robots/virus.rob"}, "3 programs, 3 pairings × 2 rounds; "},
+		{[]string{"hill", "create", filepath.Join(dir, "1.hill"), "-game", "robocom", "-rounds", "1", "-seed", "1"}, ", 1 round a pairing, "},
+		{[]string{"hill", "create", filepath.Join(dir, "2.hill"), "-game", "core", "-rounds", "3", "-seed", "1"}, ", 3 rounds a pairing, "},
+	} {
+		var out, errb bytes.Buffer
+		code := robocomMain(c.args, strings.NewReader(""), &out, &errb)
+		if code != 0 || !strings.Contains(out.String(), c.want) {
+			t.Errorf("robocom %v: exit %d, %q%s; want %q", c.args, code, out.String(), errb.String(), c.want)
+		}
+	}
+}

@@ -17,6 +17,8 @@ import (
 	"math/bits"
 	"runtime"
 	"sync"
+
+	"robocom/internal/termtext"
 )
 
 // Pairing is two entries of a tournament by their index in the entry list, the one added
@@ -78,15 +80,15 @@ func (p Plan) Check() error {
 		return fmt.Errorf("a round-robin of %d programs: a tournament holds at most %d programs (%d pairings), so that its results fit in memory", p.tooMany, MaxPrograms, MaxPairings)
 	}
 	if len(p.Pairings) > MaxPairings {
-		return fmt.Errorf("%d pairings: a tournament plays at most %d (the round-robin of %d programs), so that its results fit in memory", len(p.Pairings), MaxPairings, MaxPrograms)
+		return fmt.Errorf("%s: a tournament plays at most %d (the round-robin of %d programs), so that its results fit in memory", termtext.CountNoun(len(p.Pairings), "pairing"), MaxPairings, MaxPrograms)
 	}
 	if p.Rounds < 1 {
 		return fmt.Errorf("-rounds must be at least 1, not %d", p.Rounds)
 	}
 	hi, lo := bits.Mul64(uint64(len(p.Pairings)), uint64(p.Rounds))
 	if hi != 0 || lo > MaxBouts {
-		return fmt.Errorf("%d pairings × %d rounds is more bouts than can be counted: at most %d bouts in all (%d rounds a pairing here)",
-			len(p.Pairings), p.Rounds, MaxBouts, MaxBouts/max(1, len(p.Pairings)))
+		return fmt.Errorf("%s × %s is more bouts than can be counted: at most %d bouts in all (%s a pairing here)",
+			termtext.CountNoun(len(p.Pairings), "pairing"), termtext.CountNoun(p.Rounds, "round"), MaxBouts, termtext.CountNoun(MaxBouts/max(1, len(p.Pairings)), "round"))
 	}
 	for _, pr := range p.Pairings {
 		if err := CheckSeed(pr.Seed, p.Rounds); err != nil {

@@ -212,3 +212,20 @@ func TestPlayStartsNoBoutAfterCancel(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckCountsAgree: Check's sentences write a count of one in the singular ("1 pairing",
+// not "1 pairings").
+func TestCheckCountsAgree(t *testing.T) {
+	for _, c := range []struct {
+		plan Plan
+		want string
+	}{
+		{Plan{Pairings: RoundRobin(2, 0), Rounds: MaxBouts + 1}, "1 pairing × 3074457345618258603 rounds "},
+		{Plan{Pairings: RoundRobin(3, 0), Rounds: MaxBouts}, "3 pairings × 3074457345618258602 rounds "},
+	} {
+		err := c.plan.Check()
+		if err == nil || !strings.HasPrefix(err.Error(), c.want) {
+			t.Errorf("%d pairings, %d rounds: %v, want it to begin %q", len(c.plan.Pairings), c.plan.Rounds, err, c.want)
+		}
+	}
+}

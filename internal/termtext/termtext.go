@@ -151,3 +151,11 @@ func appendHex(b []byte, v uint32, digits int) []byte {
 	}
 	return append(b, h...)
 }
+
+// CountNoun is a count and its noun for a sentence: "1 round", "3 rounds", "0 pairings".
+func CountNoun(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return strconv.Itoa(n) + " " + noun + "s"
+}
