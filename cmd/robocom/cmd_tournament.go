@@ -49,7 +49,9 @@ func tournamentMain(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	usageErr := usageError(stderr, "tournament")
-	files, err := expandProgramArgs(args)
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	files, err := expandProgramArgs(args, set["options"] || set["opt"])
 	if err != nil {
 		return usageErr("%v", err)
 	}
@@ -128,8 +130,21 @@ func writeTournament(w io.Writer, res *tournamentJSON, asJSON bool) error {
 	return bw.Flush()
 }
 
-// expandProgramArgs replaces each directory by its .rob and .rbi files (sorted by name).
-func expandProgramArgs(args []string) ([]string, error) {
+// expandProgramArgs replaces each directory by its .rob and .rbi files (sorted by name). A
+// directory without any says which programs were looked for: RoboCom's when the game is
+// decided (roboFlags: a RoboCom-only option was given; or another argument is a RoboCom
+// program or a directory holding one), else both games' (a Core War tournament comes here
+// only when its programs are not found either: isCoreTournament).
+func expandProgramArgs(args []string, roboFlags bool) ([]string, error) {
+	robo := roboFlags
+	for _, a := range args {
+		if ext := strings.ToLower(filepath.Ext(a)); ext == ".rob" || ext == ".rbi" {
+			robo = true
+		} else if st, err := os.Stat(a); err == nil && st.IsDir() {
+			_, r := countProgramKinds(a)
+			robo = robo || r > 0
+		}
+	}
 	var files []string
 	for _, a := range args {
 		st, err := os.Stat(a)
@@ -152,8 +167,11 @@ func expandProgramArgs(args []string) ([]string, error) {
 				n++
 			}
 		}
-		if n == 0 {
+		if n == 0 && robo {
 			return nil, fmt.Errorf("directory %s holds no .rob or .rbi program", termtext.Escape(a))
+		}
+		if n == 0 {
+			return nil, fmt.Errorf("directory %s holds no program: no RoboCom program (.rob, .rbi) and no Core War program (.red, .cw, .vna)", termtext.Escape(a))
 		}
 	}
 	return files, nil

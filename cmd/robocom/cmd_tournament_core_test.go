@@ -162,3 +162,32 @@ func TestCountsAgree(t *testing.T) {
 		}
 	}
 }
+
+// TestTournamentEmptyDirNamesTheGame: a directory without programs is refused with the
+// extensions of the game being played, and of both games while nothing decides which (it
+// used to name only RoboCom's .rob and .rbi).
+func TestTournamentEmptyDirNamesTheGame(t *testing.T) {
+	empty := t.TempDir()
+	odd := filepath.Join(t.TempDir(), "a\x1bb")
+	os.Mkdir(odd, 0o755)
+	both := "holds no program: no RoboCom program (.rob, .rbi) and no Core War program (.red, .cw, .vna)"
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{empty}, empty + " " + both},
+		{[]string{"-rounds", "3", empty, empty}, both},
+		{[]string{odd}, `a\x1bb ` + both},
+		{[]string{"../../robots/mine.rob", empty}, empty + " holds no .rob or .rbi program"},
+		{[]string{empty, "../../robots"}, empty + " holds no .rob or .rbi program"},
+		{[]string{"-opt", "board=20", empty}, " holds no .rob or .rbi program"},
+		{[]string{"-options", "rc3", empty}, " holds no .rob or .rbi program"},
+		{[]string{"-coresize", "800", empty}, " holds no .red, .cw or .vna program"},
+		{[]string{"-swiss", empty}, " holds no .red, .cw or .vna program"},
+	} {
+		code, _, errs := runCoreTournament(t, append([]string{"-q"}, c.args...)...)
+		if code != 2 || !strings.Contains(errs, c.want) {
+			t.Errorf("tournament %q: exit %d, %q; want 2 and %q", c.args, code, errs, c.want)
+		}
+	}
+}
