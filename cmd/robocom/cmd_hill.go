@@ -436,7 +436,7 @@ func showAll(h *hill.Hill, stdout, stderr io.Writer, asJSON bool) int {
 		return 0
 	}
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "#\tprogram\tfile\tadded\t")
+	fmt.Fprintln(tw, "#\tprogram\tfile\tadded") // no tab after the last column: it would pad it with spaces
 	for _, p := range ps {
 		name := p.Name
 		if p.Version > 1 {
@@ -445,7 +445,7 @@ func showAll(h *hill.Hill, stdout, stderr io.Writer, asJSON bool) int {
 		if !p.OnHill {
 			name += " (off the hill)"
 		}
-		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t\n", p.ID, termtext.Escape(name), termtext.Escape(p.File), p.Added.UTC().Format("2006-01-02 15:04"))
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\n", p.ID, termtext.Escape(name), termtext.Escape(p.File), p.Added.UTC().Format("2006-01-02 15:04"))
 	}
 	tw.Flush()
 	return 0

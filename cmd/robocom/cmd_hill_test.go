@@ -568,3 +568,24 @@ func TestHillCreateOffersOnlyItsFlags(t *testing.T) {
 		}
 	}
 }
+
+// TestHillShowNoTrailingSpaces: no line of hill show's tables ends in spaces (show -all
+// padded its last column, the date, to the header's width and beyond).
+func TestHillShowNoTrailingSpaces(t *testing.T) {
+	h := filepath.Join(t.TempDir(), "x.hill")
+	mustHill(t, "create", h, "-game", "robocom", "-rounds", "2", "-seed", "1")
+	mustHill(t, "add", h, hillRobots[0], hillRobots[1], hillRobots[2])
+	for _, args := range [][]string{
+		{"show", h},
+		{"show", h, "-all"},
+		{"show", h, "-pairing", "Mine", "Roamer"},
+		{"show", h, "-program", "Mine"},
+	} {
+		out := mustHill(t, args...)
+		for i, line := range strings.Split(out, "\n") {
+			if strings.HasSuffix(line, " ") {
+				t.Errorf("hill %v: line %d ends in spaces: %q", args, i+1, line)
+			}
+		}
+	}
+}
