@@ -293,7 +293,7 @@ func (v *inspectorsView) layoutTimeline(gtx layout.Context) layout.Dimensions {
 					msg = "Click a warrior (its name in Players, or a cell it owns) to inspect it; several can be open at once."
 				}
 				l := material.Body2(v.th, msg)
-				l.Color = noticeCol
+				l.Color = kit.NoticeText
 				return layout.Inset{Top: 2}.Layout(gtx, l.Layout)
 			}),
 		)
@@ -301,11 +301,10 @@ func (v *inspectorsView) layoutTimeline(gtx layout.Context) layout.Dimensions {
 }
 
 var (
-	noticeCol = rgb(0x80, 0x40, 0x00)
-	cardBg    = rgb(0xFF, 0xFF, 0xFF)
-	nextBg    = rgb(0xFF, 0xE0, 0x8A) // the instruction about to execute
-	threadBg  = rgb(0xF0, 0xE8, 0xD0) // another thread's instruction
-	breakCol  = rgb(0xC0, 0x20, 0x20)
+	cardBg   = rgb(0xFF, 0xFF, 0xFF)
+	nextBg   = rgb(0xFF, 0xE0, 0x8A) // the instruction about to execute
+	threadBg = rgb(0xF0, 0xE8, 0xD0) // another thread's instruction
+	breakCol = rgb(0xC0, 0x20, 0x20)
 )
 
 // layoutPanels lays the panels side by side: as many as fit beside the core (which keeps
@@ -333,7 +332,7 @@ func (v *inspectorsView) layoutPanel(gtx layout.Context, q *warriorPanel) layout
 	if q.note != "" {
 		rows = append(rows, func(gtx layout.Context) layout.Dimensions {
 			l := material.Body2(v.th, q.note)
-			l.Color = noticeCol
+			l.Color = kit.NoticeText
 			return layout.Inset{Top: 4}.Layout(gtx, l.Layout)
 		})
 	}

@@ -32,3 +32,7 @@ func PaletteColor(i int) color.NRGBA {
 	}
 	return Palette[i%len(Palette)].Color
 }
+
+// NoticeText is the colour of a hint or notice on either window's light background ("Click a
+// robot … to open", a panel's note): a calm blue, so that it does not read as an error.
+var NoticeText = color.NRGBA{0x1F, 0x4E, 0x9A, 0xFF}

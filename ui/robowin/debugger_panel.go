@@ -19,6 +19,7 @@ import (
 
 	"robocom/arena"
 	"robocom/robolang"
+	"robocom/ui/kit"
 )
 
 // robotDebugger is one robot's panel: what the robot is, its variables (editable), its
@@ -235,7 +236,6 @@ var (
 	dbgCurrent  = color.NRGBA{0xFF, 0xE8, 0x8C, 0xFF}
 	dbgBreakDot = color.NRGBA{0xC8, 0x10, 0x2E, 0xFF}
 	dbgDeath    = color.NRGBA{0xB0, 0x00, 0x20, 0xFF}
-	dbgNotice   = color.NRGBA{0x1F, 0x4E, 0x9A, 0xFF}
 )
 
 // layout draws the panel as a card filling the constraints, its rows in a scrolling list.
@@ -489,7 +489,7 @@ func (p *robotDebugger) bankRows(v arena.RobotView) []layout.Widget {
 							l.Font.Weight = font.Bold
 						}
 						if i+1 == p.showBank {
-							l.Color = dbgNotice
+							l.Color = kit.NoticeText
 						}
 						return l.Layout(gtx)
 					}),

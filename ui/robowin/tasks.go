@@ -13,6 +13,7 @@ import (
 	"gioui.org/widget/material"
 
 	"robocom/arena"
+	"robocom/ui/kit"
 )
 
 // The debugger's task list (RC3.md 6): a multitasking robot's tasks in ring order, each with
@@ -132,7 +133,7 @@ func (p *robotDebugger) taskRows(v arena.RobotView) []layout.Widget {
 						l := monoLabel(p.th, line, 11)
 						l.MaxLines = 2
 						if chosen {
-							l.Color = dbgNotice
+							l.Color = kit.NoticeText
 							l.Font.Weight = font.Bold
 						}
 						if t.Paused {

@@ -86,7 +86,7 @@ func (t *timelineView) layout(gtx layout.Context, notice string, hint bool, tool
 				if active, from, at, to := t.run.SeekProgress(); active {
 					return layout.Inset{Top: 2}.Layout(gtx, func(gtx layout.Context) layout.Dimensions {
 						l := material.Body2(t.th, seekText(from, at, to))
-						l.Color = dbgNotice
+						l.Color = kit.NoticeText
 						return layout.Flex{Alignment: layout.Middle}.Layout(gtx,
 							layout.Rigid(l.Layout), layout.Rigid(layout.Spacer{Width: 8}.Layout),
 							layout.Rigid(t.smallButton(&t.stop, "Stop")))
@@ -100,7 +100,7 @@ func (t *timelineView) layout(gtx layout.Context, notice string, hint bool, tool
 					msg = "Click a robot to open its debugger; several can be open at once."
 				}
 				l := material.Body2(t.th, msg)
-				l.Color = dbgNotice
+				l.Color = kit.NoticeText
 				return layout.Inset{Top: 2}.Layout(gtx, l.Layout)
 			}),
 		)
