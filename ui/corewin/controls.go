@@ -62,7 +62,7 @@ func (c *controlsView) update(gtx layout.Context) {
 	if c.blockBtn.Clicked(gtx) {
 		n, err := strconv.Atoi(strings.TrimSpace(c.blockEd.Text()))
 		if err != nil || n < 1 {
-			c.notify("The block size must be a whole number of at least 1 time slice.")
+			c.notify("The block size must be a whole number of at least 1 cycle.")
 		} else {
 			c.block(int64(n))
 		}
@@ -137,8 +137,8 @@ func (c *controlsView) layout(gtx layout.Context) layout.Dimensions {
 		return row(gtx,
 			k.Tipped(&c.tips.start, "Start / pause (Space)", k.Button(&c.startBtn, startLabel)),
 			k.Tipped(&c.tips.step, "One instruction (S)", k.Button(&c.stepBtn, "Step")),
-			k.Tipped(&c.tips.block, "Run this many time slices, then pause (N)", k.Button(&c.blockBtn, "Run")),
-			k.Field(&c.blockEd, "slices", 56), k.Label("time slices"))
+			k.Tipped(&c.tips.block, "Run this many cycles, then pause (N)", k.Button(&c.blockBtn, "Run")),
+			k.Field(&c.blockEd, "cycles", 56), k.Label("cycles"))
 	})
 	add(func(gtx layout.Context) layout.Dimensions {
 		ws := append(c.speed.Widgets(k), layout.Spacer{Width: 8}.Layout,

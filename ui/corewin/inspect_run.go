@@ -239,7 +239,7 @@ func (r *runner) stepProcess(p int) {
 		case e.Over():
 			in.say("The game ended before this warrior's turn.")
 		default:
-			in.say(fmt.Sprintf("Process %d did not get its turn in two time slices.", p))
+			in.say(fmt.Sprintf("Process %d did not get its turn in two cycles.", p))
 		}
 	})
 }

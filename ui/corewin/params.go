@@ -118,7 +118,7 @@ func paramNames(l play.Language) (cycles, threads, minDist string) {
 	case play.Redcode:
 		return "Cycles per warrior (pMARS -c)", "Processes per warrior", "Minimum distance"
 	}
-	return "Time slices before a draw", "Threads per process", "Minimum distance (0: size/(2·processes))"
+	return "Cycles before a draw", "Threads per process", "Minimum distance (0: size/(2·processes))"
 }
 
 func (f *paramsForm) layout(gtx layout.Context) layout.Dimensions {

@@ -124,7 +124,7 @@ func (v *playersView) layout(gtx layout.Context) layout.Dimensions {
 	v.layoutErrors(add)
 	add(func(gtx layout.Context) layout.Dimensions {
 		return layout.Inset{Top: 8}.Layout(gtx, func(gtx layout.Context) layout.Dimensions {
-			l := material.Caption(v.th, "Colours are the programs' (Okabe–Ito, colour-blind safe); bright cells were written in the last 64 time slices; a black dot in a white square is a running thread; white cells belong to the process selected in Statistics.")
+			l := material.Caption(v.th, "Colours are the programs' (Okabe–Ito, colour-blind safe); bright cells were written in the last 64 cycles; a black dot in a white square is a running thread; white cells belong to the process selected in Statistics.")
 			l.Color = mutedCol
 			return l.Layout(gtx)
 		})

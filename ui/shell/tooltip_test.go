@@ -127,7 +127,7 @@ var (
 		{"RBI…", "Save this team's program as an RBI file (code sealed)"},
 	}
 	coreTips = []tipCase{
-		{"Start", "Start / pause (Space)"}, {"Step", "One instruction (S)"}, {"Run", "Run this many time slices, then pause (N)"},
+		{"Start", "Start / pause (Space)"}, {"Step", "One instruction (S)"}, {"Run", "Run this many cycles, then pause (N)"},
 		{"−", "Slower (−)"}, {"+", "Faster (+)"}, {"Fit", "Fit the core in the view (F)"},
 		{"Restart", "Restart from round 1 with this seed (R)"}, {"New seed", "Restart with a new seed"},
 	}
