@@ -122,6 +122,12 @@ func (c *controlsView) layout(gtx layout.Context) layout.Dimensions {
 		status[0] = fmt.Sprintf("%s '%s", c.lang, c.params.Dialect)
 		status[2] = fmt.Sprintf("Cycle %d (limit %d per warrior)", c.snap.Cycle, c.params.Cycles)
 	}
+	switch {
+	case len(c.players) == 0: // no game: no round, seed or cycle to show
+		status = []string{"No programs: no game"}
+	case c.gameErr != "":
+		status = []string{status[0], "No game: it cannot start"}
+	}
 	var rows []layout.FlexChild
 	add := func(wd layout.Widget) {
 		rows = append(rows, layout.Rigid(wd), layout.Rigid(spacer(4)))

@@ -351,8 +351,8 @@ func (s *session) ToggleRun() {
 		s.run.setRunning(false)
 		return
 	}
-	if s.snap.Over {
-		s.nextRoundOrRestart()
+	if !s.readyToPlay() {
+		return
 	}
 	s.wantRun = true
 	s.run.setRunning(true)
@@ -360,30 +360,44 @@ func (s *session) ToggleRun() {
 
 // stepInstr pauses and runs one instruction, in the next round when this one is over.
 func (s *session) stepInstr() {
-	if s.snap.Over {
-		s.nextRoundOrRestart()
+	if !s.readyToPlay() {
+		return
 	}
 	s.wantRun = false
 	s.run.stepInstr(1)
 }
 
-// block pauses and runs n time slices, in the next round when this one is over.
+// block pauses and runs n cycles, in the next round when this one is over.
 func (s *session) block(n int64) {
-	if s.snap.Over {
-		s.nextRoundOrRestart()
+	if !s.readyToPlay() {
+		return
 	}
 	s.wantRun = false
 	s.run.block(n)
 }
 
-func (s *session) nextRoundOrRestart() {
-	if s.round < s.params.Rounds {
-		s.round++
-	} else {
-		s.resetSeries()
+// readyToPlay is what Start, Step and Run do first. With no game to play (no programs yet,
+// or programs that cannot play together) it says why nothing happens and reports false; when
+// the round is over it starts the next one, or round 1 again after the last.
+func (s *session) readyToPlay() bool {
+	switch {
+	case len(s.players) == 0:
+		s.notify("Add programs in the Players tab first: there is no game to run.")
+		return false
+	case s.gameErr != "":
+		s.notify("The game cannot start: " + s.gameErr)
+		return false
 	}
-	s.newGame()
-	s.run.sync(&s.snap)
+	if s.snap.Over {
+		if s.round < s.params.Rounds {
+			s.round++
+		} else {
+			s.resetSeries()
+		}
+		s.newGame()
+		s.run.sync(&s.snap)
+	}
+	return true
 }
 
 // SelectProcess selects process p (-1: none) for the statistics, marks its cells in the core
