@@ -2,6 +2,7 @@ package corewin
 
 import (
 	"fmt"
+	"slices"
 
 	"gioui.org/layout"
 	"gioui.org/op/clip"
@@ -22,6 +23,18 @@ type playersView struct {
 	picker picker.State // the windows' one picker, shown instead of the players while open
 	addBtn widget.Clickable
 	pickOn bool
+}
+
+// askRemove removes player p, asking first (the confirm bar over the core, as the RoboCom
+// window asks over its board) while a game is under way: removing restarts it.
+func (v *playersView) askRemove(p *player) {
+	underWay := v.snap.Size > 0 && (v.snap.Cycle > 0 || v.snap.MidSlice) && !v.snap.Over
+	v.confirm.Ask(underWay, "Remove "+p.prog.Name+" and restart the game?", "Remove", func() {
+		// The list may have changed while the question waited: remove that same player.
+		if i := slices.Index(v.players, p); i >= 0 {
+			v.RemovePlayer(i)
+		}
+	}, nil)
 }
 
 // coreKind is what the Core War picker offers: .red, .cw and .vna files, and Add all here.
@@ -57,7 +70,7 @@ func (v *playersView) update(gtx layout.Context) {
 	for i := 0; i < len(v.players); i++ {
 		p := v.players[i]
 		if p.remove.Clicked(gtx) {
-			v.RemovePlayer(i)
+			v.askRemove(p)
 			return
 		}
 		if p.more.Clicked(gtx) && v.lang == play.CW && p.copies < 99 {

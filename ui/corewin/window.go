@@ -195,7 +195,9 @@ func (w *Window) layout(gtx layout.Context) layout.Dimensions {
 		panelW = gtx.Constraints.Max.X / 2
 	}
 	return layout.Flex{}.Layout(gtx,
-		layout.Flexed(1, w.coreV.layout),
+		layout.Flexed(1, func(gtx layout.Context) layout.Dimensions {
+			return w.confirm.Over(gtx, w.kit(), w.coreV.layout)
+		}),
 		layout.Rigid(func(gtx layout.Context) layout.Dimensions {
 			gtx.Constraints.Min.X, gtx.Constraints.Max.X = panelW, panelW
 			return w.layoutPanel(gtx)
@@ -205,6 +207,7 @@ func (w *Window) layout(gtx layout.Context) layout.Dimensions {
 
 // update acts on every view's events before anything is drawn, so labels show the new state.
 func (w *Window) update(gtx layout.Context) {
+	w.confirm.Update(gtx)
 	w.controls.update(gtx)
 	for i := range w.tabs {
 		if w.tabs[i].Clicked(gtx) {

@@ -78,7 +78,6 @@ type UI struct {
 	playersPanel playersView  // the players (or the picker), notices and load errors
 	tabbed       tabsView     // graph, events, options, help
 	dbg          debugUI      // debuggers, rewind, program editor (debugger.go)
-	confirm      confirmView  // asks before a change replaces the game under way
 	tips         kit.Tips     // the tooltips, drawn above everything
 
 	anywhere bool        // the tag of the handler that sees every press in the window
@@ -92,7 +91,6 @@ func New(cfg Config) *UI {
 	u.board = boardView{session: &u.session, look: u.look}
 	u.playersPanel = playersView{session: &u.session, look: u.look}
 	u.tabbed = tabsView{session: &u.session, look: u.look}
-	u.confirm = confirmView{session: &u.session, look: u.look}
 	u.onNewGame = func() { u.board.Selected = 0 }
 	u.onChange = u.saveSettings
 	u.initDebug()
@@ -275,7 +273,7 @@ func (u *UI) handleControls(gtx layout.Context) {
 	u.board.update(gtx)
 	u.playersPanel.update(gtx)
 	u.tabbed.update(gtx)
-	u.confirm.update(gtx)
+	u.confirm.Update(gtx)
 	u.controls.syncSeed()
 }
 
@@ -298,17 +296,6 @@ func rankOrder(ranks []int) []int {
 		}
 	}
 	return idx
-}
-
-func card(gtx layout.Context, bg color.NRGBA, w layout.Widget) layout.Dimensions {
-	return layout.Background{}.Layout(gtx,
-		func(gtx layout.Context) layout.Dimensions {
-			paint.FillShape(gtx.Ops, bg, clip.UniformRRect(image.Rectangle{Max: gtx.Constraints.Min}, gtx.Dp(6)).Op(gtx.Ops))
-			return layout.Dimensions{Size: gtx.Constraints.Min}
-		},
-		func(gtx layout.Context) layout.Dimensions {
-			return layout.UniformInset(unit.Dp(12)).Layout(gtx, w)
-		})
 }
 
 func swatch(c color.NRGBA, dp unit.Dp) layout.Widget {

@@ -10,6 +10,8 @@ import (
 	"gioui.org/unit"
 	"gioui.org/widget"
 	"gioui.org/widget/material"
+
+	"robocom/ui/kit"
 )
 
 // boardView is the board with what is drawn over it: the Fit button when zoomed in, the
@@ -77,7 +79,7 @@ func (bv *boardView) layoutBanner(gtx layout.Context) layout.Dimensions {
 	return layout.Center.Layout(gtx, func(gtx layout.Context) layout.Dimensions {
 		gtx.Constraints.Min = image.Point{}
 		gtx.Constraints.Max.X = min(gtx.Constraints.Max.X, gtx.Dp(360))
-		return card(gtx, color.NRGBA{0xFF, 0xFF, 0xFF, 0xF0}, func(gtx layout.Context) layout.Dimensions {
+		return kit.Card(gtx, color.NRGBA{0xFF, 0xFF, 0xFF, 0xF0}, func(gtx layout.Context) layout.Dimensions {
 			var ch []layout.FlexChild
 			ch = append(ch, layout.Rigid(material.H6(bv.th, bv.players.resultHeadline(&bv.snap)).Layout))
 			for _, i := range rankOrder(bv.snap.Ranks) {

@@ -1,24 +1,8 @@
 package robowin
 
 import (
-	"image"
-	"image/color"
-
 	"gioui.org/layout"
-	"gioui.org/op"
-	"gioui.org/unit"
-	"gioui.org/widget"
-	"gioui.org/widget/material"
 )
-
-// pendingChange is a change of the players or of the rules that would throw away the game
-// under way: it waits in the confirm bar until the user answers.
-type pendingChange struct {
-	question string // "Remove Prog3 and restart the game?"
-	verb     string // the confirming button: "Remove", "Add", "Move", "Apply and restart"
-	apply    func()
-	cancel   func() // may be nil
-}
 
 // underWay reports whether the current game has started and not ended: changing its players
 // or rules now would replace it.
@@ -27,73 +11,13 @@ func (s *session) underWay() bool {
 }
 
 // askRestart applies a change that restarts the game at once when no game is under way, and
-// otherwise asks first (the confirm bar over the board). A new question replaces one not
-// answered yet, which counts as cancelled.
+// otherwise asks first (kit.Confirm's bar over the board).
 func (s *session) askRestart(question, verb string, apply, cancel func()) {
-	if !s.underWay() {
-		apply()
-		return
-	}
-	if old := s.pending; old != nil && old.cancel != nil {
-		old.cancel()
-	}
-	s.pending = &pendingChange{question: question, verb: verb, apply: apply, cancel: cancel}
+	s.confirm.Ask(s.underWay(), question, verb, apply, cancel)
 }
 
 // Pending is the question the confirm bar asks, "" when none.
-func (s *session) Pending() string {
-	if s.pending == nil {
-		return ""
-	}
-	return s.pending.question
-}
-
-// confirmView is the bar that asks before a change replaces the game under way.
-type confirmView struct {
-	*session
-	look
-	yes, no widget.Clickable
-}
-
-// update carries out or drops the pending change.
-func (cv *confirmView) update(gtx layout.Context) {
-	p := cv.pending
-	if p == nil {
-		return
-	}
-	switch {
-	case cv.yes.Clicked(gtx):
-		cv.pending = nil
-		p.apply()
-	case cv.no.Clicked(gtx):
-		cv.pending = nil
-		if p.cancel != nil {
-			p.cancel()
-		}
-	}
-}
-
-func (cv *confirmView) layout(gtx layout.Context) layout.Dimensions {
-	p := cv.pending
-	if p == nil {
-		return layout.Dimensions{}
-	}
-	return layout.Inset{Bottom: 6}.Layout(gtx, func(gtx layout.Context) layout.Dimensions {
-		return card(gtx, color.NRGBA{0xFF, 0xF0, 0xC8, 0xFF}, func(gtx layout.Context) layout.Dimensions {
-			return layout.Flex{Alignment: layout.Middle}.Layout(gtx,
-				layout.Flexed(1, func(gtx layout.Context) layout.Dimensions {
-					l := material.Body2(cv.th, p.question)
-					l.Color = color.NRGBA{0x40, 0x28, 0x00, 0xFF}
-					return l.Layout(gtx)
-				}),
-				layout.Rigid(layout.Spacer{Width: unit.Dp(6)}.Layout),
-				layout.Rigid(cv.smallButton(&cv.yes, p.verb)),
-				layout.Rigid(layout.Spacer{Width: unit.Dp(4)}.Layout),
-				layout.Rigid(cv.smallButton(&cv.no, "Cancel")),
-			)
-		})
-	})
-}
+func (s *session) Pending() string { return s.confirm.Question() }
 
 // askRemove removes player i, asking first while a game is under way.
 func (pv *playersView) askRemove(i int) {
@@ -166,23 +90,14 @@ func (tv *tabsView) askRules(o GameOptions) {
 	tv.askRestart("Use the rules "+name+" and restart the game?", "Apply and restart", apply, func() {
 		tv.optEd.msg, tv.optEd.msgErr = "Not applied: the game under way keeps the rules "+shortSetName(tv.opts.Name)+".", false
 	})
-	if tv.pending != nil {
+	if tv.Pending() != "" {
 		tv.optEd.msg, tv.optEd.msgErr = waitingForAnswer, false
 	}
 }
 
 // layoutWorkAreaAsking is the work area (board, debuggers, timeline) with the pending
 // question over its top: over the game it would replace, and without moving the panel's
-// rows (a bar pushing the picker's list down made the next click pick the wrong program).
+// rows.
 func (u *UI) layoutWorkAreaAsking(gtx layout.Context) layout.Dimensions {
-	dims := u.layoutWorkArea(gtx)
-	if u.pending == nil {
-		return dims
-	}
-	gtx.Constraints.Min = image.Point{}
-	gtx.Constraints.Max.X = min(dims.Size.X, gtx.Dp(unit.Dp(520)))
-	defer op.Offset(image.Pt((dims.Size.X-gtx.Constraints.Max.X)/2, gtx.Dp(unit.Dp(8)))).Push(gtx.Ops).Pop()
-	gtx.Constraints.Min.X = gtx.Constraints.Max.X
-	u.confirm.layout(gtx)
-	return dims
+	return u.confirm.Over(gtx, u.kit(), u.layoutWorkArea)
 }

@@ -12,6 +12,7 @@ import (
 	"gioui.org/widget/material"
 
 	"robocom/robolang"
+	"robocom/ui/kit"
 )
 
 // "Save as RBI…": writes a loaded program (a player, or the editor's text) as an RBI file,
@@ -130,7 +131,7 @@ func (d *rbiDialog) update(gtx layout.Context) {
 }
 
 func (d *rbiDialog) layout(gtx layout.Context) layout.Dimensions {
-	return card(gtx, dbgCardBg, func(gtx layout.Context) layout.Dimensions {
+	return kit.Card(gtx, dbgCardBg, func(gtx layout.Context) layout.Dimensions {
 		ch := []layout.FlexChild{
 			layout.Rigid(material.Subtitle1(d.th, "Save "+d.what+" as RBI").Layout),
 		}

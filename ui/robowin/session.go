@@ -41,7 +41,7 @@ type session struct {
 	keepRefused bool        // loading the players of the last run: keep those only the set refuses
 	windowSize  image.Point // in dp, as last reported by the window loop
 
-	pending *pendingChange // a change waiting for the user's answer (confirm.go)
+	confirm kit.Confirm // asks before a change replaces the game under way (confirm.go)
 
 	// onNewGame is told when a new game replaces the current one (the board drops its
 	// selection); onChange when what is remembered between runs changed.
