@@ -274,11 +274,29 @@ func Open(path string, games map[string]Decoder) (*Hill, error) {
 		return nil, err
 	}
 	// WAL: readers never block the writer. It is a property of the file, set once.
-	if _, err := h.db.Exec(`PRAGMA journal_mode=WAL`); err != nil {
+	if err := enterWAL(h.db); err != nil {
 		h.db.Close()
 		return nil, h.writeError(err)
 	}
 	return h, nil
+}
+
+// enterWAL switches the file into WAL, waiting up to BusyTimeout for another command. SQLite
+// does not call its busy handler here: the switch reads the file's header, then upgrades to a
+// write, and a connection that already reads is refused at once rather than risk a deadlock.
+// Two commands opening a hill at rest (a plain file) at the same moment meet exactly there.
+func enterWAL(db *sql.DB) error {
+	deadline := time.Now().Add(BusyTimeout)
+	wait := time.Millisecond
+	for {
+		_, err := db.Exec(`PRAGMA journal_mode=WAL`)
+		var se *sqlite.Error
+		if err == nil || !errors.As(err, &se) || se.Code()&0xff != sqlite3.SQLITE_BUSY || time.Now().After(deadline) {
+			return err
+		}
+		time.Sleep(wait)
+		wait = min(2*wait, 50*time.Millisecond)
+	}
 }
 
 // OpenRead opens a hill only to read it: nothing in the file or beside it is written. Where

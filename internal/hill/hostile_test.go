@@ -316,3 +316,38 @@ func FuzzHillFile(f *testing.F) {
 		}
 	})
 }
+
+// TestOpenWhileAnotherWrites: a hill at rest (not in WAL) whose write lock another command
+// holds is opened once that command is done, not refused as busy at once. Two `hill add`s
+// started together met this: SQLite's switch into WAL does not wait for a lock.
+func TestOpenWhileAnotherWrites(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "t.hill")
+	if err := Create(path, Config{Game: robocom(arena.Classic()), Rounds: 2, Seed: 3}); err != nil {
+		t.Fatal(err)
+	}
+	other, err := sql.Open("sqlite", "file:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Close()
+	conn, err := other.Conn(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	var mode string
+	if err := conn.QueryRowContext(context.Background(), `PRAGMA journal_mode`).Scan(&mode); err != nil || mode != "delete" {
+		t.Fatalf("the hill at rest is in journal mode %q (%v), not delete", mode, err)
+	}
+	if _, err := conn.ExecContext(context.Background(), `BEGIN IMMEDIATE`); err != nil {
+		t.Fatal(err)
+	}
+	release := time.AfterFunc(300*time.Millisecond, func() { conn.ExecContext(context.Background(), `COMMIT`) })
+	defer release.Stop()
+	start := time.Now()
+	h, err := Open(path, games)
+	if err != nil {
+		t.Fatalf("opening while another command writes (after %v): %v", time.Since(start), err)
+	}
+	h.Close()
+}
