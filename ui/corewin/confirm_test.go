@@ -1,6 +1,7 @@
 package corewin
 
 import (
+	"strings"
 	"testing"
 )
 
@@ -48,5 +49,131 @@ func TestRemovePlayerAsksWhileGameUnderWay(t *testing.T) {
 	h.clickLabel(t, "Remove")
 	if len(w.players) != 0 || w.confirm.Question() != "" {
 		t.Fatalf("Remove before the game started: %d players, pending %q", len(w.players), w.confirm.Question())
+	}
+}
+
+// runABlock runs 100 cycles and pauses: a game under way.
+func (h *harness) runABlock(t *testing.T) {
+	t.Helper()
+	h.clickLabel(t, "Run")
+	h.settle(t)
+	if h.w.snap.Cycle != 100 || h.w.snap.Over {
+		t.Fatalf("after Run: cycle %d, over %v; want a game paused at 100", h.w.snap.Cycle, h.w.snap.Over)
+	}
+}
+
+// asked checks that the confirm bar asks q, on screen.
+func (h *harness) asked(t *testing.T, q string) {
+	t.Helper()
+	if got := h.w.confirm.Question(); got != q {
+		t.Fatalf("pending question %q, want %q", got, q)
+	}
+	if _, ok := h.findText(q); !ok {
+		t.Fatalf("the question %q is not on screen", q)
+	}
+}
+
+// cancelled clicks Cancel and checks that the game under way is still the one at cycle 100.
+func (h *harness) cancelled(t *testing.T, q string) {
+	t.Helper()
+	game := h.w.snap.Game
+	h.clickLabel(t, "Cancel")
+	h.frame()
+	if h.w.confirm.Question() != "" {
+		t.Fatalf("after Cancel the question %q still waits", h.w.confirm.Question())
+	}
+	if _, ok := h.findText(q); ok {
+		t.Fatal("the question stayed on screen after Cancel")
+	}
+	if s := h.w.snap; s.Game != game || s.Cycle != 100 {
+		t.Fatalf("Cancel replaced the game: game %d at cycle %d, was game %d at 100", s.Game, s.Cycle, game)
+	}
+}
+
+// restarted waits for the game the confirmed change started.
+func (h *harness) restarted(t *testing.T) {
+	t.Helper()
+	h.settle(t)
+	if h.w.snap.Cycle != 0 || h.w.confirm.Question() != "" {
+		t.Fatalf("after confirming: cycle %d, pending %q; want a new game", h.w.snap.Cycle, h.w.confirm.Question())
+	}
+}
+
+// Adding a program from the picker while a game is under way asks first, as RoboCom asks;
+// Cancel keeps the game and the players, Add adds it and restarts. With no game under way it
+// is added at once.
+func TestAddPlayerAsksWhileGameUnderWay(t *testing.T) {
+	w := newTestWindow(t, "bundled:dwarf.cw", "bundled:imp.cw")
+	h := newHarness(w)
+	h.frame()
+	h.runABlock(t)
+	h.clickLabel(t, "Add program")
+	h.clickLabel(t, "impkiller.cw")
+	if n := len(w.players); n != 2 {
+		t.Fatalf("a pick added a player at once during a game (%d players)", n)
+	}
+	q := "Add impkiller.cw and restart the game?"
+	h.asked(t, q)
+	h.cancelled(t, q)
+	if n := len(w.players); n != 2 {
+		t.Fatalf("after Cancel: %d players", n)
+	}
+	h.clickLabel(t, "impkiller.cw")
+	h.asked(t, q)
+	h.clickLabel(t, "Add") // the bar's
+	if n := len(w.players); n != 3 || !strings.HasSuffix(w.players[2].path, "impkiller.cw") {
+		t.Fatalf("after Add: %d players", n)
+	}
+	h.restarted(t)
+	if len(w.snap.Stats) != 3 {
+		t.Fatalf("the new game has %d processes, want 3", len(w.snap.Stats))
+	}
+	// No game under way: at once.
+	h.clickLabel(t, "replicator.cw")
+	if len(w.players) != 4 || w.confirm.Question() != "" {
+		t.Fatalf("a pick before the game started: %d players, pending %q", len(w.players), w.confirm.Question())
+	}
+}
+
+// One copy more or fewer of a player while a game is under way asks first too.
+func TestCopiesAskWhileGameUnderWay(t *testing.T) {
+	w := newTestWindow(t, "bundled:dwarf.cw", "bundled:imp.cw")
+	h := newHarness(w)
+	h.frame()
+	h.runABlock(t)
+	h.clickBelow(t, "+", "Players")
+	if c := w.players[0].copies; c != 1 {
+		t.Fatalf("+ gave Dwarf %d copies at once during a game", c)
+	}
+	q := "Add a copy of Dwarf and restart the game?"
+	h.asked(t, q)
+	h.cancelled(t, q)
+	if c := w.players[0].copies; c != 1 || len(w.snap.Stats) != 2 {
+		t.Fatalf("after Cancel: %d copies, %d processes", c, len(w.snap.Stats))
+	}
+	if _, ok := h.findText("1 copy"); !ok {
+		t.Fatal("the players do not say 1 copy after Cancel")
+	}
+	h.clickBelow(t, "+", "Players")
+	h.clickLabel(t, "Add a copy")
+	if c := w.players[0].copies; c != 2 {
+		t.Fatalf("after Add a copy: %d copies", c)
+	}
+	h.restarted(t)
+	if len(w.snap.Stats) != 3 {
+		t.Fatalf("the new game has %d processes, want 3", len(w.snap.Stats))
+	}
+	h.runABlock(t)
+	h.clickBelow(t, "−", "Players")
+	h.asked(t, "Remove a copy of Dwarf and restart the game?")
+	h.clickLabel(t, "Remove a copy")
+	if c := w.players[0].copies; c != 1 {
+		t.Fatalf("after Remove a copy: %d copies", c)
+	}
+	h.restarted(t)
+	// No game under way: at once.
+	h.clickBelow(t, "+", "Players")
+	if c := w.players[0].copies; c != 2 || w.confirm.Question() != "" {
+		t.Fatalf("+ before the game started: %d copies, pending %q", c, w.confirm.Question())
 	}
 }

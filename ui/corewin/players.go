@@ -2,7 +2,6 @@ package corewin
 
 import (
 	"fmt"
-	"slices"
 
 	"gioui.org/layout"
 	"gioui.org/op/clip"
@@ -25,18 +24,6 @@ type playersView struct {
 	pickOn bool
 }
 
-// askRemove removes player p, asking first (the confirm bar over the core, as the RoboCom
-// window asks over its board) while a game is under way: removing restarts it.
-func (v *playersView) askRemove(p *player) {
-	underWay := v.snap.Size > 0 && (v.snap.Cycle > 0 || v.snap.MidSlice) && !v.snap.Over
-	v.confirm.Ask(underWay, "Remove "+p.prog.Name+" and restart the game?", "Remove", func() {
-		// The list may have changed while the question waited: remove that same player.
-		if i := slices.Index(v.players, p); i >= 0 {
-			v.RemovePlayer(i)
-		}
-	}, nil)
-}
-
 // coreKind is what the Core War picker offers: .red, .cw and .vna files, and Add all here.
 var coreKind = picker.Kind{
 	Accept: play.IsCoreFile, Exts: ".red/.cw/.vna", Either: ".red, .cw or .vna",
@@ -49,14 +36,10 @@ func (v *playersView) update(gtx layout.Context) {
 	}
 	if v.pickOn {
 		if p, ok := v.picker.Update(gtx); ok {
-			if v.AddPlayer(p) {
-				v.picker.Remember()
-				v.restartSeries()
-			}
+			v.askAdd(p)
 		}
 		if all := v.picker.AddAll(); len(all) > 0 {
-			v.picker.Remember()
-			v.addAll(all)
+			v.askAddAll(all)
 		}
 		if v.picker.Closed() {
 			v.pickOn = false
@@ -74,12 +57,10 @@ func (v *playersView) update(gtx layout.Context) {
 			return
 		}
 		if p.more.Clicked(gtx) && v.lang == play.CW && p.copies < 99 {
-			p.copies++
-			v.restartSeries()
+			v.askCopies(p, +1)
 		}
 		if p.fewer.Clicked(gtx) && p.copies > 1 {
-			p.copies--
-			v.restartSeries()
+			v.askCopies(p, -1)
 		}
 		if p.edit.Clicked(gtx) {
 			v.onEdit(p.path)

@@ -39,7 +39,7 @@ type session struct {
 	message string
 	msgAt   time.Time
 	gameErr string
-	confirm kit.Confirm // asks before a change replaces the game under way (Remove)
+	confirm kit.Confirm // asks before a change replaces the game under way (confirm.go)
 
 	seed     int64
 	round    int        // 1-based round of the series; round k plays seed+k-1
