@@ -177,3 +177,46 @@ func TestCopiesAskWhileGameUnderWay(t *testing.T) {
 		t.Fatalf("+ before the game started: %d copies, pending %q", c, w.confirm.Question())
 	}
 }
+
+// The parameters' "Apply and restart" while a game is under way asks first; Cancel keeps the
+// parameters in use and the form says they were not applied.
+func TestParamsApplyAsksWhileGameUnderWay(t *testing.T) {
+	w := newTestWindow(t, "bundled:dwarf.cw", "bundled:imp.cw")
+	h := newHarness(w)
+	h.frame()
+	before := w.params.Cycles
+	h.runABlock(t)
+	h.clickLabel(t, "Parameters")
+	w.prm.cycles.SetText("5000")
+	h.clickLabel(t, "Apply and restart")
+	if w.params.Cycles != before {
+		t.Fatalf("Apply changed the parameters at once during a game (cycles %d)", w.params.Cycles)
+	}
+	q := "Use these parameters and restart the game?"
+	h.asked(t, q)
+	if _, ok := h.findText("Waiting for your answer over the core"); !ok {
+		t.Fatal("the form does not say that it waits for the answer")
+	}
+	h.cancelled(t, q)
+	if w.params.Cycles != before {
+		t.Fatalf("Cancel changed the cycles to %d", w.params.Cycles)
+	}
+	if _, ok := h.findText("Not applied"); !ok {
+		t.Fatal("the form does not say that the parameters were not applied")
+	}
+	h.clickLabel(t, "Apply and restart") // the form's
+	h.clickLabel(t, "Apply and restart") // the bar's, over the core: above the form's
+	if w.params.Cycles != 5000 {
+		t.Fatalf("after confirming: cycles %d, want 5000", w.params.Cycles)
+	}
+	h.restarted(t)
+	if _, ok := h.findText("Not applied"); ok {
+		t.Fatal("the form still says Not applied after the parameters were applied")
+	}
+	// No game under way: at once.
+	w.prm.cycles.SetText("6000")
+	h.clickLabel(t, "Apply and restart")
+	if w.params.Cycles != 6000 || w.confirm.Question() != "" {
+		t.Fatalf("Apply before the game started: cycles %d, pending %q", w.params.Cycles, w.confirm.Question())
+	}
+}

@@ -23,6 +23,7 @@ type paramsForm struct {
 	selfMove                                                             widget.Bool
 	apply, defaults                                                      widget.Clickable
 	err                                                                  string
+	msg                                                                  string        // what became of the last Apply
 	shown                                                                play.Language // the language the form was loaded for
 }
 
@@ -102,11 +103,29 @@ func (f *paramsForm) update(gtx layout.Context) {
 			return
 		}
 		f.err = ""
+		f.askApply(p)
+	}
+}
+
+const waitingForAnswer = "Waiting for your answer over the core: these parameters apply only when the game restarts."
+
+// askApply puts the parameters p in use, reloads the programs and restarts the series,
+// asking first while a game is under way; the form says what became of them.
+func (f *paramsForm) askApply(p play.Params) {
+	apply := func() {
+		f.msg = ""
 		f.params = p
 		f.reloadPlayers()
 		f.wantRun = false
 		f.restartSeries()
 		f.notify("Parameters applied; the series restarts.")
+	}
+	const q = "Use these parameters and restart the game?"
+	f.confirm.Ask(f.snap.underWay(), q, "Apply and restart", apply, func() {
+		f.msg = "Not applied: the game under way keeps its parameters."
+	})
+	if f.confirm.Question() == q {
+		f.msg = waitingForAnswer
 	}
 }
 
@@ -179,6 +198,8 @@ func (f *paramsForm) layout(gtx layout.Context) layout.Dimensions {
 			l.Color = errorCol
 			return l.Layout(gtx)
 		})
+	} else if f.msg != "" {
+		add(material.Body2(th, f.msg).Layout)
 	}
 	if f.lang == play.VNA || f.lang == play.Redcode {
 		add(func(gtx layout.Context) layout.Dimensions {

@@ -309,6 +309,7 @@ func TestRedcodeAndVNAInTheWindow(t *testing.T) {
 	h.clickLabel(t, "Parameters")
 	h.clickLabel(t, "'86 (Atari ST)")
 	h.clickLabel(t, "Apply and restart")
+	h.clickLabel(t, "Apply and restart") // the confirm bar's: the game was under way
 	if w.params.Dialect != "86" {
 		t.Fatalf("dialect %q after choosing '86", w.params.Dialect)
 	}
