@@ -1,6 +1,8 @@
 package corewin
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -218,5 +220,57 @@ func TestParamsApplyAsksWhileGameUnderWay(t *testing.T) {
 	h.clickLabel(t, "Apply and restart")
 	if w.params.Cycles != 6000 || w.confirm.Question() != "" {
 		t.Fatalf("Apply before the game started: cycles %d, pending %q", w.params.Cycles, w.confirm.Question())
+	}
+}
+
+// Saving a program in the editor while a game is under way saves the file and asks before
+// reloading it into the game; Cancel keeps the game with the program as it was.
+func TestEditorSaveAsksBeforeReloadingWhileGameUnderWay(t *testing.T) {
+	dir := t.TempDir()
+	var files []string
+	for _, n := range []string{"dwarf.cw", "imp.cw"} {
+		src, err := readSample(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		file := filepath.Join(dir, n)
+		if err := os.WriteFile(file, src, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, "disk:"+strings.TrimPrefix(filepath.ToSlash(file), "/"))
+	}
+	w := New(Config{Roots: []Root{{Name: "disk", FS: os.DirFS("/"), Home: "."}}, Files: files, Seed: 1})
+	t.Cleanup(w.Close)
+	h := newHarness(w)
+	h.frame()
+	h.runABlock(t)
+	h.clickLabel(t, "Edit") // Dwarf's
+	text := strings.Replace(w.editor.ed.Text(), "title Dwarf", "title Mine", 1)
+	w.editor.SetText(text)
+	h.frame()
+	h.clickLabel(t, "Save and reload")
+	if got, _ := os.ReadFile(filepath.Join(dir, "dwarf.cw")); string(got) != text {
+		t.Fatal("the file was not saved")
+	}
+	if n := w.players[0].prog.Name; n != "Dwarf" {
+		t.Fatalf("Save reloaded the player at once during a game (now %q)", n)
+	}
+	q := "Reload dwarf.cw and restart the game?"
+	h.asked(t, q)
+	h.cancelled(t, q)
+	if n := w.players[0].prog.Name; n != "Dwarf" {
+		t.Fatalf("after Cancel the player is %q", n)
+	}
+	if _, ok := h.findText("Saved, not loaded"); !ok {
+		t.Fatal("the editor does not say the saved program was not loaded")
+	}
+	h.clickLabel(t, "Save and reload")
+	h.clickLabel(t, "Reload")
+	if n := w.players[0].prog.Name; n != "Mine" {
+		t.Fatalf("after Reload the player is %q, want Mine", n)
+	}
+	h.restarted(t)
+	if _, ok := h.findText("Saved; the players were reloaded"); !ok {
+		t.Fatal("the editor does not say the players were reloaded")
 	}
 }

@@ -176,10 +176,32 @@ func (e *editorView) Save() error {
 	}
 	e.saved, e.file, e.modified = text, data, false
 	e.runCheck()
-	e.reloadPlayers()
-	e.restartSeries()
+	e.askReload()
 	return nil
 }
+
+// reloadQuestion is what the confirm bar asks after a save while a game is under way.
+func (e *editorView) reloadQuestion() string { return "Reload " + e.name + " and restart the game?" }
+
+// askReload reloads the players from their files and restarts the series, asking first while
+// a game is under way (the file is saved either way); Cancel keeps the game and the
+// program it was playing.
+func (e *editorView) askReload() {
+	e.confirm.Ask(e.snap.underWay(), e.reloadQuestion(), "Reload", func() {
+		if strings.HasPrefix(e.status, savedWaiting) { // answered
+			e.status = "Saved; the players were reloaded."
+		}
+		e.reloadPlayers()
+		e.restartSeries()
+	}, func() {
+		e.status = savedNotLoaded
+	})
+}
+
+const (
+	savedWaiting   = "Saved; answer over the core to reload the players."
+	savedNotLoaded = "Saved, not loaded: the game under way keeps the program as it was."
+)
 
 func (e *editorView) update(gtx layout.Context) {
 	// Tab inserts spaces up to the next tab stop (Shift+Tab still leaves the editor).
@@ -217,9 +239,12 @@ func (e *editorView) update(gtx layout.Context) {
 		e.runCheck()
 	}
 	if e.save.Clicked(gtx) {
-		if err := e.Save(); err != nil {
+		switch err := e.Save(); {
+		case err != nil:
 			e.status = err.Error()
-		} else {
+		case e.confirm.Question() == e.reloadQuestion():
+			e.status = savedWaiting + " " + e.status
+		default:
 			e.status = "Saved; the players were reloaded. " + e.status
 		}
 	}
