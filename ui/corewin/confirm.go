@@ -1,7 +1,6 @@
 package corewin
 
 import (
-	"fmt"
 	"path"
 	"slices"
 	"strings"
@@ -59,7 +58,7 @@ func (v *playersView) askAddAll(paths []string) {
 		add() // says that it left them out
 		return
 	}
-	v.confirm.Ask(v.snap.underWay(), fmt.Sprintf("Add the programs of this folder (%d files) and restart the game?", len(paths)), "Add", add, nil)
+	v.confirm.Ask(v.snap.underWay(), "Add all the programs here and restart the game?", "Add", add, nil)
 }
 
 // askCopies gives player p one copy more (d = +1) or fewer (d = −1) and restarts the series,

@@ -274,3 +274,28 @@ func TestEditorSaveAsksBeforeReloadingWhileGameUnderWay(t *testing.T) {
 		t.Fatal("the editor does not say the players were reloaded")
 	}
 }
+
+// The picker's "Add all here" while a game is under way asks first as well.
+func TestAddAllAsksWhileGameUnderWay(t *testing.T) {
+	w := newTestWindow(t, "bundled:dwarf.cw")
+	h := newHarness(w)
+	h.frame()
+	h.runABlock(t)
+	h.clickLabel(t, "Add program")
+	h.clickLabel(t, "Add all here")
+	if n := len(w.players); n != 1 {
+		t.Fatalf("Add all here added players at once during a game (%d players)", n)
+	}
+	q := "Add all the programs here and restart the game?"
+	h.asked(t, q)
+	h.cancelled(t, q)
+	if n := len(w.players); n != 1 {
+		t.Fatalf("after Cancel: %d players", n)
+	}
+	h.clickLabel(t, "Add all here")
+	h.clickLabel(t, "Add")
+	if n := len(w.players); n < 2 {
+		t.Fatalf("after Add: %d players", n)
+	}
+	h.restarted(t)
+}
