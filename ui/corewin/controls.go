@@ -174,6 +174,9 @@ func (c *controlsView) layout(gtx layout.Context) layout.Dimensions {
 		// A notice while there is one, else the round's result or the tally.
 		l := material.Body2(c.th, c.message)
 		l.Color = errorCol
+		if c.msgInfo {
+			l.Color = kit.NoticeText
+		}
 		if c.message == "" {
 			if r := c.ResultLine(); r != "" {
 				l = material.Body2(c.th, r+c.tallyText())

@@ -3,6 +3,7 @@
 package corewin
 
 import (
+	"image"
 	"image/color"
 	"testing"
 
@@ -24,18 +25,58 @@ func TestHintIsInTheKitsNoticeColour(t *testing.T) {
 		t.Fatal("no hint on screen")
 	}
 	img := render(t, winSize, func(gtx layout.Context) { w.Layout(gtx) })
+	if inked := inkedIn(img, b, kit.NoticeText); inked < 20 {
+		t.Errorf("%d pixels of the hint in %v are the kit's notice colour %v; want its letters in it", inked, b, kit.NoticeText)
+	}
+}
+
+// inkedIn counts the pixels of b in img that are col (give or take antialiasing's blend).
+func inkedIn(img *image.RGBA, b image.Rectangle, col color.NRGBA) int {
 	near := func(c color.RGBA, want color.NRGBA) bool {
 		return absDiff(c.R, want.R) <= 12 && absDiff(c.G, want.G) <= 12 && absDiff(c.B, want.B) <= 12
 	}
 	inked := 0
 	for y := b.Min.Y; y < b.Max.Y; y++ {
 		for x := b.Min.X; x < b.Max.X; x++ {
-			if near(img.RGBAAt(x, y), kit.NoticeText) {
+			if near(img.RGBAAt(x, y), col) {
 				inked++
 			}
 		}
 	}
-	if inked < 20 {
-		t.Errorf("%d pixels of the hint in %v are the kit's notice colour %v; want its letters in it", inked, b, kit.NoticeText)
+	return inked
+}
+
+// The status line tells news from refusals: "Parameters applied" is in the notice colour (it
+// was in the error colour, like every message there), a seed that is not a number in the
+// kit's error colour.
+func TestStatusLineNewsIsNotAnError(t *testing.T) {
+	w := newTestWindow(t, "bundled:dwarf.cw", "bundled:imp.cw")
+	h := newHarness(w)
+	h.frame()
+	for _, c := range []struct {
+		do   func()
+		text string
+		col  color.NRGBA
+	}{
+		{func() {
+			h.clickLabel(t, "Parameters")
+			w.prm.cycles.SetText("6000")
+			h.clickLabel(t, "Apply and restart")
+		}, "Parameters applied", kit.NoticeText},
+		{func() {
+			w.controls.seedEd.SetText("forty-two")
+			h.clickLabel(t, "Restart")
+		}, "The seed must be a whole number", kit.ErrorText},
+	} {
+		c.do()
+		h.frame()
+		b, ok := h.findText(c.text)
+		if !ok {
+			t.Fatalf("%q is not on screen", c.text)
+		}
+		img := render(t, winSize, func(gtx layout.Context) { w.Layout(gtx) })
+		if inked := inkedIn(img, b, c.col); inked < 20 {
+			t.Errorf("%d pixels of %q in %v are %v; want its letters in that colour", inked, c.text, b, c.col)
+		}
 	}
 }

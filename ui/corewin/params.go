@@ -118,7 +118,7 @@ func (f *paramsForm) askApply(p play.Params) {
 		f.reloadPlayers()
 		f.wantRun = false
 		f.restartSeries()
-		f.notify("Parameters applied; the series restarts.")
+		f.inform("Parameters applied; the series restarts.")
 	}
 	const q = "Use these parameters and restart the game?"
 	f.confirm.Ask(f.snap.underWay(), q, "Apply and restart", apply, func() {

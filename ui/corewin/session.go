@@ -36,8 +36,7 @@ type session struct {
 	players []*player
 	errors  []string // load errors, file:line[:col]: message
 	failed  []*failedFile
-	message string
-	msgAt   time.Time
+	statusMessage
 	gameErr string
 	confirm kit.Confirm // asks before a change replaces the game under way (confirm.go)
 
@@ -121,10 +120,21 @@ func (s *session) remember(folder string) {
 	}
 }
 
-func (s *session) notify(msg string) { s.message, s.msgAt = msg, time.Now() }
+// statusMessage is the message on the status line, for ten seconds.
+type statusMessage struct {
+	message string
+	msgAt   time.Time
+	msgInfo bool // news ("Added 3 programs."), not a refusal or an error
+}
 
-// Message is the current notice ("" if none).
-func (s *session) Message() string { return s.message }
+// notify shows a refusal or an error on the status line (in the error colour).
+func (m *statusMessage) notify(msg string) { m.message, m.msgAt, m.msgInfo = msg, time.Now(), false }
+
+// inform shows news on the status line (in the notice colour): what was done, not refused.
+func (m *statusMessage) inform(msg string) { m.message, m.msgAt, m.msgInfo = msg, time.Now(), true }
+
+// Message is the current message ("" if none).
+func (m *statusMessage) Message() string { return m.message }
 
 // Errors are the load errors shown in the Players tab.
 func (s *session) Errors() []string { return s.errors }
@@ -258,7 +268,7 @@ func (s *session) addAll(paths []string) {
 	case skipped > 0:
 		s.notify(fmt.Sprintf("Added %d programs; %d left out (another language than %s, or more than %d players).", added, skipped, lang, MaxPlayers))
 	case added > 0:
-		s.notify(fmt.Sprintf("Added %d programs.", added))
+		s.inform(fmt.Sprintf("Added %d programs.", added))
 	}
 	s.restartSeries()
 }

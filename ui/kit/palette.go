@@ -36,3 +36,7 @@ func PaletteColor(i int) color.NRGBA {
 // NoticeText is the colour of a hint or notice on either window's light background ("Click a
 // robot … to open", a panel's note): a calm blue, so that it does not read as an error.
 var NoticeText = color.NRGBA{0x1F, 0x4E, 0x9A, 0xFF}
+
+// ErrorText is the colour of an error or a refusal on either window's light background (a
+// program's errors, "At most 5 programs…"), and of a death in the debugger.
+var ErrorText = color.NRGBA{0xB0, 0x00, 0x20, 0xFF}

@@ -14,6 +14,8 @@ import (
 	"gioui.org/unit"
 	"gioui.org/widget"
 	"gioui.org/widget/material"
+
+	"robocom/ui/kit"
 )
 
 // PathField is the picker's typed path: a program file (added) or a folder (shown), given as
@@ -144,4 +146,4 @@ func (f *PathField) layout(gtx layout.Context, th *material.Theme, hint string) 
 }
 
 // errColor is the colour of the sentence under the field.
-var errColor = color.NRGBA{0xB0, 0x00, 0x20, 0xFF}
+var errColor = kit.ErrorText

@@ -235,7 +235,7 @@ var (
 	dbgMuted    = color.NRGBA{0x5A, 0x5A, 0x5A, 0xFF}
 	dbgCurrent  = color.NRGBA{0xFF, 0xE8, 0x8C, 0xFF}
 	dbgBreakDot = color.NRGBA{0xC8, 0x10, 0x2E, 0xFF}
-	dbgDeath    = color.NRGBA{0xB0, 0x00, 0x20, 0xFF}
+	dbgDeath    = kit.ErrorText
 )
 
 // layout draws the panel as a card filling the constraints, its rows in a scrolling list.

@@ -23,6 +23,7 @@ import (
 	"robocom/internal/srcerr"
 	"robocom/internal/userfile"
 	"robocom/robolang"
+	"robocom/ui/kit"
 )
 
 // The program tools replace the board while open: a list of the players with Edit and
@@ -136,7 +137,7 @@ func (e *progEditor) check() {
 
 var (
 	toolsBg      = color.NRGBA{0xFB, 0xFB, 0xF9, 0xFF}
-	errColor     = color.NRGBA{0xB0, 0x00, 0x20, 0xFF}
+	errColor     = kit.ErrorText
 	okColor      = color.NRGBA{0x1B, 0x6E, 0x20, 0xFF}
 	gutterBg     = color.NRGBA{0xEC, 0xEC, 0xE8, 0xFF}
 	errLineBg    = color.NRGBA{0xFF, 0xDD, 0xDD, 0xFF}

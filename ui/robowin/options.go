@@ -15,6 +15,7 @@ import (
 	"gioui.org/widget/material"
 
 	"robocom/robolang"
+	"robocom/ui/kit"
 )
 
 // GameOptions is an option set as the window shows and edits it: a name and the rule values
@@ -311,7 +312,7 @@ func (os_ OptionsEditorStyle) Layout(gtx layout.Context) layout.Dimensions {
 	if s.msg != "" {
 		c := color.NRGBA{0x20, 0x60, 0x20, 0xFF}
 		if s.msgErr {
-			c = color.NRGBA{0xB0, 0x00, 0x20, 0xFF}
+			c = kit.ErrorText
 		}
 		rows = append(rows, func(gtx layout.Context) layout.Dimensions {
 			l := material.Caption(th, s.msg)

@@ -10,10 +10,12 @@ import (
 	"gioui.org/layout"
 	"gioui.org/unit"
 	"gioui.org/widget/material"
+
+	"robocom/ui/kit"
 )
 
 // errorText is the colour of refusals and errors on the window's light background.
-var errorText = color.NRGBA{0xB0, 0x00, 0x20, 0xFF}
+var errorText = kit.ErrorText
 
 // noticeColor is the colour of a message on the window's background: the theme's
 // foreground, or errorText for an error or refusal.

@@ -111,7 +111,7 @@ func (pv *playersView) layoutNotices(gtx layout.Context) layout.Dimensions {
 		}
 		ch = append(ch, layout.Rigid(func(gtx layout.Context) layout.Dimensions {
 			l := material.Caption(pv.th, e)
-			l.Color = color.NRGBA{0xB0, 0x00, 0x20, 0xFF}
+			l.Color = errorText
 			return l.Layout(gtx)
 		}))
 	}
@@ -155,7 +155,7 @@ func (pv *playersView) layoutPlayers(gtx layout.Context) layout.Dimensions {
 								l.Color = color.NRGBA{0x55, 0x55, 0x55, 0xFF}
 								if p.Prog == nil {
 									l.Text = "does not load under the option set " + shortSetName(pv.opts.Name)
-									l.Color = color.NRGBA{0xB0, 0x00, 0x20, 0xFF}
+									l.Color = errorText
 								}
 								return l.Layout(gtx)
 							}),
