@@ -338,3 +338,45 @@ func TestRunGameStoppedShort(t *testing.T) {
 		t.Errorf("RunGame of a finished game: %v", err)
 	}
 }
+
+// TestPSpaceCarriesOverRounds: as in pMARS's battle of several rounds (and on KOTH's '94
+// hill), what a warrior stores in p-space in one round of a pairing is there in the next.
+// Learner dies in a round that finds p-space cell 1 empty, after setting it; with the cell
+// set it lives. So against a warrior that never kills, it loses round 1 and draws the rest,
+// whether the pairing is played whole on several workers or from a round in its middle (a
+// part of a split plan), and a second pairing starts again from an empty p-space. Each round
+// played afresh (as every hill and tournament played it) lost every round.
+func TestPSpaceCarriesOverRounds(t *testing.T) {
+	p := Defaults(Redcode)
+	p.Cycles = 200
+	learner := ";redcode-94\n;name Learner\nldp.ab #1, t\njmn.b live, t\nstp.ab #1, #1\ndat 0, 0\nlive jmp live\nt dat 0, 0\n"
+	var progs []*Program
+	for _, src := range []string{learner, ";name Sitter\njmp 0\n", ";name Sitter2\njmp 0\njmp -1\n"} {
+		prog, err := Load("w.red", []byte(src), p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		progs = append(progs, prog)
+	}
+	const rounds = 6
+	plan := bouts.Plan{Pairings: []bouts.Pairing{{A: 0, B: 1, Seed: 5}, {A: 0, B: 2, Seed: 5}}, Rounds: rounds}
+	for _, from := range []int{0, 3, rounds + 2} {
+		m := &Match{Programs: progs, Params: p, Plan: plan, Workers: 3}
+		var got []bouts.Result
+		if _, err := m.Play(context.Background(), from, plan.Bouts(), func(r bouts.Result) error { got = append(got, r); return nil }); err != nil {
+			t.Fatal(err)
+		}
+		for i, r := range got {
+			want := -1
+			if r.Round == 1 {
+				want = r.B
+			}
+			if b := plan.Bout(from + i); r.Round != b.Round || r.Seed != b.Seed || r.Winner != want {
+				t.Errorf("from bout %d: pairing %d round %d (seed %d) won by %d, want round %d (seed %d) won by %d", from, r.Pairing, r.Round, r.Seed, r.Winner, b.Round, b.Seed, want)
+			}
+		}
+		if len(m.series) != 0 {
+			t.Errorf("from bout %d: %d pairings' machines kept after their last round", from, len(m.series))
+		}
+	}
+}

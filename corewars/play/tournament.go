@@ -74,6 +74,19 @@ type Match struct {
 	assembleOnce sync.Once
 	warriors     []*redcode.Warrior
 	assembleErrs []error
+
+	// The battles of pairings with p-space warriors, by pairing (pspaceBout).
+	seriesMu sync.Mutex
+	series   map[int]*pairingSeries
+}
+
+// pairingSeries is one pairing's rounds played in order on one machine, p-space kept: the
+// rounds played and the results of those not yet asked for.
+type pairingSeries struct {
+	mu      sync.Mutex
+	s       *redcodeengine.Series
+	played  int
+	results map[int]bouts.Result
 }
 
 // PlayBout plays one bout of the plan.
@@ -143,6 +156,16 @@ func (m *Match) redcodeBout(ctx context.Context, b bouts.Bout) (bouts.Result, er
 			return false
 		}
 	}
+	if redcode.UsesPSpace(ws) {
+		r, err := m.pspaceBout(b, ws, stop)
+		if err != nil {
+			return fail(err)
+		}
+		if r == nil {
+			return bouts.Result{}, ctx.Err()
+		}
+		return *r, nil
+	}
 	w, slices, stopped, err := redcodeengine.Bout(m.Params.redcodeSettings(), b.Seed, ws, stop)
 	if err != nil {
 		return fail(err)
@@ -150,6 +173,11 @@ func (m *Match) redcodeBout(ctx context.Context, b bouts.Bout) (bouts.Result, er
 	if stopped {
 		return bouts.Result{}, ctx.Err()
 	}
+	return boutResult(b, w, slices), nil
+}
+
+// boutResult is bout b's result when warrior w of the two (0 or 1, −1: none) survived.
+func boutResult(b bouts.Bout, w int, slices int64) bouts.Result {
 	winner := -1
 	switch w {
 	case 0:
@@ -157,7 +185,70 @@ func (m *Match) redcodeBout(ctx context.Context, b bouts.Bout) (bouts.Result, er
 	case 1:
 		winner = b.B
 	}
-	return bouts.Result{Pairing: b.Pairing, A: b.A, B: b.B, Round: b.Round, Seed: b.Seed, Winner: winner, Cycles: slices}, nil
+	return bouts.Result{Pairing: b.Pairing, A: b.A, B: b.B, Round: b.Round, Seed: b.Seed, Winner: winner, Cycles: slices}
+}
+
+// pspaceBout is redcodeBout for warriors that use p-space: as in pMARS's battle of several
+// rounds (and on KOTH's hills), round k of a pairing starts from the p-space, and the result,
+// that rounds 1 … k−1 left, so the pairing's rounds are played in order on one machine, each
+// from its own seed as before. Bouts are handed out in plan order, so a worker asking for
+// round k finds it played by the worker that played round k+1, or plays the rounds up to it;
+// a part starting inside a pairing plays its first rounds again. The result is nil when stop
+// stopped the round.
+func (m *Match) pspaceBout(b bouts.Bout, ws []*redcode.Warrior, stop func() bool) (*bouts.Result, error) {
+	m.seriesMu.Lock()
+	if m.series == nil {
+		m.series = map[int]*pairingSeries{}
+	}
+	ps := m.series[b.Pairing]
+	if ps == nil {
+		ps = &pairingSeries{results: map[int]bouts.Result{}}
+		m.series[b.Pairing] = ps
+	}
+	m.seriesMu.Unlock()
+
+	ps.mu.Lock()
+	defer ps.mu.Unlock()
+	if r, ok := ps.results[b.Round]; ok {
+		delete(ps.results, b.Round)
+		m.dropSeries(b.Pairing, ps)
+		return &r, nil
+	}
+	if ps.s == nil || ps.played >= b.Round { // asked again, or stopped: from round 1
+		s, err := redcodeengine.NewSeries(m.Params.redcodeSettings(), ws)
+		if err != nil {
+			return nil, err
+		}
+		ps.s, ps.played = s, 0
+		clear(ps.results)
+	}
+	for ps.played < b.Round {
+		rb := m.Plan.Bout(b.Index - b.Round + ps.played + 1)
+		w, slices, stopped, err := ps.s.Round(rb.Seed, stop)
+		if err != nil || stopped {
+			ps.s = nil
+			return nil, err
+		}
+		ps.played++
+		ps.results[ps.played] = boutResult(rb, w, slices)
+	}
+	r := ps.results[b.Round]
+	delete(ps.results, b.Round)
+	m.dropSeries(b.Pairing, ps)
+	return &r, nil
+}
+
+// dropSeries forgets pairing p's series once every round has been played and handed out.
+// The caller holds ps.mu.
+func (m *Match) dropSeries(p int, ps *pairingSeries) {
+	if ps.played < m.Plan.Rounds || len(ps.results) > 0 {
+		return
+	}
+	m.seriesMu.Lock()
+	if m.series[p] == ps {
+		delete(m.series, p)
+	}
+	m.seriesMu.Unlock()
 }
 
 // Play plays the plan's bouts [from, to) and hands each result to each in plan order (see
@@ -171,6 +262,11 @@ func (m *Match) Play(ctx context.Context, from, to int, each func(bouts.Result) 
 	if workers <= 0 {
 		workers = bouts.Workers()
 	}
+	defer func() { // a part starting inside a pairing leaves the rounds before it
+		m.seriesMu.Lock()
+		clear(m.series)
+		m.seriesMu.Unlock()
+	}()
 	return bouts.Play(ctx, from, to, workers,
 		func(g int) (bouts.Result, error) { return m.playBout(ctx, m.Plan.Bout(g)) },
 		func(_ int, r bouts.Result) error { return each(r) })

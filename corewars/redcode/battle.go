@@ -226,7 +226,7 @@ func Battle(st *Settings, ws []*Warrior, clockSeed int64, onRound func(RoundInfo
 	}
 	n := len(ws)
 	info := RoundInfo{Positions: make([]int, n), Alive: make([]bool, n)}
-	if cores <= 1 || usesPSpace(ws) {
+	if cores <= 1 || UsesPSpace(ws) {
 		pos := info.Positions
 		for r := 0; r < st.Rounds; r++ {
 			first := pl.next(pos)
@@ -315,9 +315,9 @@ func Battle(st *Settings, ws []*Warrior, clockSeed int64, onRound func(RoundInfo
 	return m, nil
 }
 
-// usesPSpace reports whether a warrior has LDP or STP. Only those read or
+// UsesPSpace reports whether a warrior has LDP or STP. Only those read or
 // write p-space, and no instruction makes an opcode that was not loaded.
-func usesPSpace(ws []*Warrior) bool {
+func UsesPSpace(ws []*Warrior) bool {
 	for _, w := range ws {
 		for _, in := range w.Code {
 			if in.Op == LDP || in.Op == STP {

@@ -55,10 +55,10 @@ func TestBattleCoresAgree(t *testing.T) {
 		}
 	}
 	st, _ := ParseSettings(nil)
-	if ws := testdataWarriors(t, st, "warriors/koenigstuhl-94/bigbrother.red", "dwarf.red"); !usesPSpace(ws) {
+	if ws := testdataWarriors(t, st, "warriors/koenigstuhl-94/bigbrother.red", "dwarf.red"); !UsesPSpace(ws) {
 		t.Error("bigbrother uses p-space but the battle would be played in parallel")
 	}
-	if ws := testdataWarriors(t, st, "dwarf.red", "imp.red"); usesPSpace(ws) {
+	if ws := testdataWarriors(t, st, "dwarf.red", "imp.red"); UsesPSpace(ws) {
 		t.Error("dwarf and imp use no p-space but the battle would be sequential")
 	}
 }

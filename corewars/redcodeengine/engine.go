@@ -124,11 +124,17 @@ func Bout(cfg redcode.Settings, seed int64, ws []*redcode.Warrior, stop func() b
 			machines.Put(m)
 		}
 	}()
+	m.TrackOwners(false)
+	return playRound(m, cfg, seed, ws, stop)
+}
+
+// playRound plays on m (made for cfg and ws) the round New(cfg, seed, ws) would load, as
+// Bout says. m keeps its p-space and each warrior's result for the next round.
+func playRound(m *redcode.Machine, cfg redcode.Settings, seed int64, ws []*redcode.Warrior, stop func() bool) (winner int, slices int64, stopped bool, err error) {
 	starts, first, err := place(cfg, seed, ws)
 	if err != nil {
 		return -1, 0, false, err
 	}
-	m.TrackOwners(false)
 	m.LoadRound(starts, first)
 	for !m.RoundOver() {
 		if stop != nil && stop() {
@@ -149,6 +155,43 @@ func Bout(cfg redcode.Settings, seed int64, ws []*redcode.Warrior, stop func() b
 		}
 	}
 	return winner, m.Slices(), false, nil
+}
+
+// Series plays the rounds of one battle in order on one machine, as pMARS plays a battle of
+// several rounds: what the warriors leave in p-space (STP), and each one's result of the
+// round before (p-space cell 0), carry over to the next round. Bout starts every round
+// afresh, which is right only for warriors without LDP or STP (redcode.UsesPSpace); a KOTH
+// hill's p-space warriors adapt to their opponent from round to round.
+type Series struct {
+	cfg redcode.Settings
+	ws  []*redcode.Warrior
+	m   *redcode.Machine
+}
+
+// NewSeries is the battle of the warriors before its first round.
+func NewSeries(cfg redcode.Settings, ws []*redcode.Warrior) (*Series, error) {
+	if err := check(cfg, ws); err != nil {
+		return nil, err
+	}
+	m, err := redcode.NewMachine(cfg, ws)
+	if err != nil {
+		return nil, err
+	}
+	m.TrackOwners(false)
+	return &Series{cfg: cfg, ws: ws, m: m}, nil
+}
+
+// Round plays the battle's next round, placed from seed, as Bout plays a round. A round
+// stopped unfinished leaves the series unusable: what it left in p-space is not a round's.
+func (s *Series) Round(seed int64, stop func() bool) (winner int, slices int64, stopped bool, err error) {
+	if s.m == nil {
+		return -1, 0, false, errors.New("a stopped series cannot go on")
+	}
+	winner, slices, stopped, err = playRound(s.m, s.cfg, seed, s.ws, stop)
+	if stopped || err != nil {
+		s.m = nil
+	}
+	return winner, slices, stopped, err
 }
 
 // NewPlaced loads the warriors at the given addresses (warrior 0 at 0) with warrior first
