@@ -733,7 +733,9 @@ func (h *Hill) Programs(all bool) ([]Program, error) {
 }
 
 // Find is the program a name, file or #ID names, among the residents unless all. A name
-// two programs share is refused with a sentence naming them.
+// two programs share is refused with a sentence naming them, and so is a #ID that is also
+// another program's name or file (a program may be named "#1"): which one was meant cannot
+// be told, and remove must not guess.
 func (h *Hill) Find(name string, all bool) (Program, error) {
 	ps, err := h.Programs(all)
 	if err != nil {
@@ -741,10 +743,7 @@ func (h *Hill) Find(name string, all bool) (Program, error) {
 	}
 	var hits []Program
 	for _, p := range ps {
-		if fmt.Sprintf("#%d", p.ID) == name {
-			return p, nil
-		}
-		if p.Name == name || p.File == name {
+		if fmt.Sprintf("#%d", p.ID) == name || p.Name == name || p.File == name {
 			hits = append(hits, p)
 		}
 	}
@@ -761,6 +760,9 @@ func (h *Hill) Find(name string, all bool) (Program, error) {
 	var ids []string
 	for _, p := range hits {
 		ids = append(ids, fmt.Sprintf("#%d (%s)", p.ID, termtext.Escape(p.File)))
+	}
+	if strings.HasPrefix(name, "#") {
+		return Program{}, fmt.Errorf("%q is the number of one program and the name or file of another: name one by its file or the other's number, %s", name, strings.Join(ids, ", "))
 	}
 	return Program{}, fmt.Errorf("%d programs are named %q: name one by its number, %s", len(hits), name, strings.Join(ids, ", "))
 }

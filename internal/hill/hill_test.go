@@ -2,6 +2,7 @@ package hill
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -117,5 +118,41 @@ func TestStoreDisagreement(t *testing.T) {
 	}
 	if st, err := h.Standings(); err != nil || st.Missing != 0 || st.Tally.(*arena.Standing).Bouts != 2 {
 		t.Fatalf("standings: %+v %v", st, err)
+	}
+}
+
+// TestNumberLikeName: a program may be named "#1", which is also how another program is
+// named by its number. remove "#1" took off program #1 while it was on the hill and the
+// program named "#1" once it was not: it must refuse and say how to name either.
+func TestNumberLikeName(t *testing.T) {
+	h, _ := newHill(t)
+	dir := t.TempDir()
+	mine := add(t, h, "../../robots/mine.rob")
+	src, err := os.ReadFile("../../robots/wall.rob")
+	if err != nil {
+		t.Fatal(err)
+	}
+	hashed := filepath.Join(dir, "hashed.rob")
+	os.WriteFile(hashed, []byte(strings.Replace(string(src), "Name Wall", "Name #1", 1)), 0o644)
+	other := add(t, h, hashed)
+	if mine.ID != 1 || other.Name != "#1" {
+		t.Fatalf("added %+v and %+v", mine, other)
+	}
+	for _, all := range []bool{false, true} {
+		if p, err := h.Find("#1", all); err == nil || !strings.Contains(err.Error(), "#1") || !strings.Contains(err.Error(), "hashed.rob") {
+			t.Errorf("all %v: #1 found #%d %q, %v", all, p.ID, p.Name, err)
+		}
+		if p, err := h.Find(hashed, all); err != nil || p.ID != other.ID {
+			t.Errorf("all %v: by its file: #%d, %v", all, p.ID, err)
+		}
+		if p, err := h.Find(fmt.Sprintf("#%d", other.ID), all); err != nil || p.ID != other.ID {
+			t.Errorf("all %v: by its number: #%d, %v", all, p.ID, err)
+		}
+	}
+	if p, err := h.Remove("#1"); err == nil {
+		t.Fatalf("remove #1 took off #%d %q", p.ID, p.Name)
+	}
+	if ps, _ := h.Programs(false); len(ps) != 2 {
+		t.Fatalf("%d programs on the hill after a refused remove", len(ps))
 	}
 }
