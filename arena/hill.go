@@ -3,6 +3,8 @@ package arena
 import (
 	"errors"
 	"fmt"
+	"path/filepath"
+	"strings"
 
 	"robocom/internal/bouts"
 	"robocom/robolang"
@@ -39,6 +41,12 @@ func (g *HillGame) Check() error {
 }
 
 func (g *HillGame) load(file string, src []byte) (*robolang.Program, error) {
+	// A Core War program read as RoboCom gives an error a line; say what it is instead, as a
+	// Core War hill does for a program of another language.
+	switch ext := strings.ToLower(filepath.Ext(file)); ext {
+	case ".red", ".cw", ".vna":
+		return nil, fmt.Errorf("%s is a Core War program (%s); this hill plays RoboCom (.rob, .rbi)", file, ext)
+	}
 	return robolang.LoadBytes(file, src, robolang.Options{RC3: g.Options.RC3})
 }
 

@@ -156,3 +156,21 @@ func TestNumberLikeName(t *testing.T) {
 		t.Fatalf("%d programs on the hill after a refused remove", len(ps))
 	}
 }
+
+// TestOtherGamesProgram: a Core War program added to a RoboCom hill is refused in one
+// sentence that says what it is, not with a RoboCom parse error for each of its lines, and
+// the hill is left as it was.
+func TestOtherGamesProgram(t *testing.T) {
+	h, _ := newHill(t)
+	src, err := os.ReadFile("../../robots/core/dwarf.red")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = h.Add("dwarf.red", src)
+	if err == nil || !strings.Contains(err.Error(), "dwarf.red is a Core War program (.red); this hill plays RoboCom") || strings.Count(err.Error(), "\n") > 0 {
+		t.Fatalf("adding a .red program: %v", err)
+	}
+	if ps, _ := h.Programs(true); len(ps) != 0 {
+		t.Fatalf("%d programs stored", len(ps))
+	}
+}
