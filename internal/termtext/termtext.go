@@ -4,7 +4,8 @@
 // cursor, retitle the window, or on some terminals answer back as if typed) and shows
 // bidirectional overrides as reordered text, so a name could rewrite what the user sees.
 // Such characters are printed visibly escaped instead, the way Go writes them in strings
-// (\x1b, \u202e); every other character, of any script, passes unchanged.
+// (\x1b, \u202e), and so are the characters that show as nothing, with which one name could
+// pass for another; every other character, of any script, passes unchanged.
 //
 // JSON output needs none of this: encoding/json already escapes the control characters.
 package termtext
@@ -18,8 +19,10 @@ import (
 // Escape is s with every character a terminal would act on written visibly: the C0 control
 // characters (tab and newline too: in a name they would fake columns and lines), DEL, the C1
 // control characters, the bidirectional controls U+200E, U+200F, U+061C, U+202A–U+202E and
-// U+2066–U+2069, the line and paragraph separators U+2028 and U+2029, and each byte that is
-// not UTF-8. Text without them is returned as it is.
+// U+2066–U+2069, the line and paragraph separators U+2028 and U+2029, the characters that
+// show as nothing and would make one name look like another (soft hyphen U+00AD, U+180E,
+// zero-width space U+200B, word joiner and invisible operators U+2060–U+2064, U+FEFF), and
+// each byte that is not UTF-8. Text without them is returned as it is.
 func Escape(s string) string {
 	for i := 0; i < len(s); {
 		if s[i] >= 0x20 && s[i] < 0x7f {
@@ -139,6 +142,10 @@ func needsEscape(r rune, n int, keepLines bool) bool {
 		return true
 	case r == 0x061c, r == 0x200e, r == 0x200f, r >= 0x202a && r <= 0x202e, r >= 0x2066 && r <= 0x2069,
 		r == 0x2028, r == 0x2029:
+		return true
+	case r == 0x00ad, r == 0x180e, r == 0x200b, r >= 0x2060 && r <= 0x2064, r == 0xfeff:
+		// Invisible: "\u200bPhq" printed as "Phq" beside the real Phq. Zero-width joiners
+		// (U+200C, U+200D) stay: scripts and emoji need them.
 		return true
 	}
 	return false

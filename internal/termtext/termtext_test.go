@@ -19,6 +19,9 @@ var escapeCases = []struct{ in, want string }{
 	{"evil\u202etxt.exe", `evil\u202etxt.exe`},
 	{"\u2066iso\u2069 \u200e\u200f\u061c \u202a\u202b\u202c\u202d", `\u2066iso\u2069 \u200e\u200f\u061c \u202a\u202b\u202c\u202d`},
 	{"sep\u2028\u2029", `sep\u2028\u2029`},
+	{"\u200bPhq\ufeff", `\u200bPhq\ufeff`},
+	{"Ph\u00adq\u2060\u2064\u180e", `Ph\u00adq\u2060\u2064\u180e`},
+	{"कि\u200dष 👩\u200d💻 می\u200cخواهم", "कि\u200dष 👩\u200d💻 می\u200cخواهم"},
 	{"bad \xff\xfe \xc3", `bad \xff\xfe \xc3`},
 	{"\x00nul", `\x00nul`},
 }
