@@ -364,6 +364,9 @@ func openAs(path string, games map[string]Decoder, a access) (*Hill, error) {
 		db.Close()
 		var nh notHill
 		if errors.As(err, &nh) {
+			if corrupt(nh.err) {
+				return nil, fmt.Errorf("%s is damaged: %v; %s", name, nh.err, restore)
+			}
 			return nil, fmt.Errorf("%s is not a hill: %v", name, nh.err)
 		}
 		if why := readOnlyReason(path, err); a == readWrite && why != nil {
@@ -695,7 +698,20 @@ type WriteError struct {
 }
 
 func (e *WriteError) Error() string {
+	if corrupt(e.Err) {
+		return fmt.Sprintf("cannot write %s: it is damaged (%v); %s", termtext.Escape(e.Path), e.Err, restore)
+	}
 	return fmt.Sprintf("cannot write %s: %v", termtext.Escape(e.Path), e.Err)
+}
+
+// restore is what to do with a damaged hill.
+const restore = "restore it from a copy"
+
+// corrupt reports whether SQLite found the file's pages damaged (a hill cut short by a full
+// disk or a copy, or overwritten): the hill it was, not another kind of file.
+func corrupt(err error) bool {
+	var se *sqlite.Error
+	return errors.As(err, &se) && se.Code()&0xff == sqlite3.SQLITE_CORRUPT
 }
 func (e *WriteError) Unwrap() error { return e.Err }
 

@@ -351,3 +351,43 @@ func TestOpenWhileAnotherWrites(t *testing.T) {
 	}
 	h.Close()
 }
+
+// TestCutShortHill: a hill cut short (a copy that ran out of disk) is a damaged hill, not
+// "not a hill", which sent its owner looking for the right file; the message says what to do,
+// for reading and for writing.
+func TestCutShortHill(t *testing.T) {
+	dir := t.TempDir()
+	playedHill(t, filepath.Join(dir, "base.hill"))
+	base, _ := os.ReadFile(filepath.Join(dir, "base.hill"))
+	path := filepath.Join(dir, "cut.hill")
+	os.WriteFile(path, base[:len(base)/2], 0o644)
+	for _, open := range []func(string, map[string]Decoder) (*Hill, error){Open, OpenRead} {
+		h, err := open(path, games)
+		if err == nil {
+			err = readAll(h)
+			h.Close()
+		}
+		if err == nil || !strings.Contains(err.Error(), "cut.hill is damaged") || !strings.Contains(err.Error(), "restore it from a copy") {
+			t.Errorf("%v", err)
+		}
+	}
+	we := &WriteError{path, sqliteCorrupt(t, path)}
+	if !strings.Contains(we.Error(), "cut.hill: it is damaged") || !strings.Contains(we.Error(), "restore it from a copy") {
+		t.Errorf("writing: %v", we)
+	}
+}
+
+// sqliteCorrupt is SQLite's error for reading the damaged database at path.
+func sqliteCorrupt(t *testing.T, path string) error {
+	db, err := sql.Open("sqlite", "file:"+path+"?mode=ro")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var n int
+	err = db.QueryRow(`SELECT count(*) FROM bout`).Scan(&n)
+	if err == nil {
+		t.Fatal("a cut hill read without an error")
+	}
+	return err
+}
