@@ -787,6 +787,9 @@ func (h *Hill) Find(name string, all bool) (Program, error) {
 func (h *Hill) Remove(name string) (Program, error) {
 	p, err := h.Find(name, false)
 	if err != nil {
+		if off, ferr := h.Find(name, true); ferr == nil && !off.OnHill {
+			return p, fmt.Errorf("%s (#%d) is not on the hill: it was pushed off or removed before (robocom hill show %s -all lists every program stored)", termtext.Escape(off.Name), off.ID, termtext.Escape(h.path))
+		}
 		return p, err
 	}
 	err = h.write(func(tx *sql.Tx) error {

@@ -174,3 +174,20 @@ func TestOtherGamesProgram(t *testing.T) {
 		t.Fatalf("%d programs stored", len(ps))
 	}
 }
+
+// TestRemoveTwice: removing a program that is stored but off the hill says so, rather than
+// that no program has the name the user can see in hill show -all.
+func TestRemoveTwice(t *testing.T) {
+	h, _ := newHill(t)
+	add(t, h, "../../robots/mine.rob")
+	if _, err := h.Remove("Mine"); err != nil {
+		t.Fatal(err)
+	}
+	_, err := h.Remove("Mine")
+	if err == nil || !strings.Contains(err.Error(), "Mine (#1) is not on the hill") {
+		t.Errorf("removing it again: %v", err)
+	}
+	if _, err := h.Remove("Nobody"); err == nil || !strings.Contains(err.Error(), `no program named "Nobody"`) {
+		t.Errorf("removing a name never stored: %v", err)
+	}
+}
