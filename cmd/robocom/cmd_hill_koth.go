@@ -13,6 +13,7 @@ import (
 	"math"
 	"text/tabwriter"
 	"time"
+	"unicode/utf8"
 
 	"robocom/internal/hill"
 	"robocom/internal/termtext"
@@ -75,13 +76,14 @@ func printKoth(w io.Writer, h *hill.Hill, st *hill.Standings, mark int64) {
 	} else {
 		fmt.Fprintf(tw, "#\tscore\t%%W/ %%L/ %%T\t  name\t  author\tage\t\n")
 	}
+	rows := kothRows(h, st)
 	names := map[string]int{}
-	for _, p := range st.Programs {
-		names[p.Name]++
+	for _, r := range rows {
+		names[clipCell(termtext.Escape(r.name))]++
 	}
-	for i, r := range kothRows(h, st) {
-		name := termtext.Escape(r.name)
-		if names[r.name] > 1 { // only in a hill from before versions: tell the rows apart
+	for i, r := range rows {
+		name := clipCell(termtext.Escape(r.name))
+		if names[name] > 1 { // names clipped alike, or a hill from before versions: tell the rows apart
 			name = fmt.Sprintf("%s #%d", name, r.ID)
 		}
 		off := ""
@@ -90,12 +92,26 @@ func printKoth(w io.Writer, h *hill.Hill, st *hill.Standings, mark int64) {
 		}
 		wlt := fmt.Sprintf("%3.0f/%3.0f/%3.0f", r.PctWins, r.PctLosses, r.PctTies)
 		if core {
-			fmt.Fprintf(tw, "%d\t%.1f\t%d\t%s\t  %s\t  %s\t%d\t%s\n", i+1, r.Score, r.points, wlt, name, termtext.Escape(r.Author), r.Age, off)
+			fmt.Fprintf(tw, "%d\t%.1f\t%d\t%s\t  %s\t  %s\t%d\t%s\n", i+1, r.Score, r.points, wlt, name, clipCell(termtext.Escape(r.Author)), r.Age, off)
 		} else {
-			fmt.Fprintf(tw, "%d\t%d\t%s\t  %s\t  %s\t%d\t%s\n", i+1, r.points, wlt, name, termtext.Escape(r.Author), r.Age, off)
+			fmt.Fprintf(tw, "%d\t%d\t%s\t  %s\t  %s\t%d\t%s\n", i+1, r.points, wlt, name, clipCell(termtext.Escape(r.Author)), r.Age, off)
 		}
 	}
 	tw.Flush()
+}
+
+// maxCell is the most characters of a name or author the table shows: one warrior named with
+// 300 characters widened every row of the table past any terminal. The JSON, -all and
+// -program show the whole name.
+const maxCell = 40
+
+// clipCell is s cut to maxCell characters, the last of them "…" when it was longer.
+func clipCell(s string) string {
+	if utf8.RuneCountInString(s) <= maxCell {
+		return s
+	}
+	r := []rune(s)
+	return string(r[:maxCell-1]) + "…"
 }
 
 // hillShowJSON is the tournament's JSON of the standings with the hill's fields added at the

@@ -15,6 +15,7 @@ import (
 	"syscall"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"robocom/internal/hill"
 )
@@ -433,5 +434,34 @@ func TestPartStopped(t *testing.T) {
 	want := tournamentJSONOf(t, append([]string{"-seed", "21", "-rounds", "10"}, hillRobots...)...)
 	if got := showTournament(t, h); got != want {
 		t.Fatalf("the hill differs from the tournament:\n%s\n---\n%s", got, want)
+	}
+}
+
+// TestHillShowLongNames: a name or author of hundreds of characters is clipped in the table
+// (it widened every row past any terminal), two names clipped alike are told apart by their
+// numbers, and -json keeps the whole names.
+func TestHillShowLongNames(t *testing.T) {
+	dir := t.TempDir()
+	h := filepath.Join(dir, "long.hill")
+	mustHill(t, "create", h, "-game", "core", "-lang", "redcode", "-rounds", "1", "-seed", "1")
+	long := strings.Repeat("L", 200) // (pMARS reads at most 249 characters of a name)
+	var files []string
+	for i, name := range []string{long + "a", long + "b", "Short"} {
+		f := filepath.Join(dir, fmt.Sprintf("w%d.red", i))
+		os.WriteFile(f, []byte(fmt.Sprintf(";name %s\n;author %s\nmov 0, %d\n", name, long, i+1)), 0o644)
+		files = append(files, f)
+	}
+	mustHill(t, append([]string{"add", h}, files...)...)
+	out := mustHill(t, "show", h)
+	for _, line := range strings.Split(out, "\n")[3:] { // (the first lines name the hill's path)
+		if n := utf8.RuneCountInString(line); n > 150 {
+			t.Errorf("a line of %d characters: %.80q…", n, line)
+		}
+	}
+	if !strings.Contains(out, strings.Repeat("L", 39)+"… #1") || !strings.Contains(out, strings.Repeat("L", 39)+"… #2") || !strings.Contains(out, "  Short  ") {
+		t.Errorf("names clipped alike are not told apart:\n%s", out)
+	}
+	if js := mustHill(t, "show", h, "-json"); !strings.Contains(js, long+"a") || !strings.Contains(js, `"author": "`+long+`"`) {
+		t.Errorf("-json lost the whole names")
 	}
 }
