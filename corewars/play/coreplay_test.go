@@ -351,7 +351,7 @@ func TestPSpaceCarriesOverRounds(t *testing.T) {
 	p.Cycles = 200
 	learner := ";redcode-94\n;name Learner\nldp.ab #1, t\njmn.b live, t\nstp.ab #1, #1\ndat 0, 0\nlive jmp live\nt dat 0, 0\n"
 	var progs []*Program
-	for _, src := range []string{learner, ";name Sitter\njmp 0\n", ";name Sitter2\njmp 0\njmp -1\n"} {
+	for _, src := range []string{learner, ";name Sitter\njmp 0\n", ";name Sitter2\njmp 0\njmp -1\n", ";name Sitter3\njmp 1\njmp -1\n", ";name Sitter4\njmp 2\ndat 0, 0\njmp -2\n"} {
 		prog, err := Load("w.red", []byte(src), p)
 		if err != nil {
 			t.Fatal(err)
@@ -359,8 +359,10 @@ func TestPSpaceCarriesOverRounds(t *testing.T) {
 		progs = append(progs, prog)
 	}
 	const rounds = 6
-	plan := bouts.Plan{Pairings: []bouts.Pairing{{A: 0, B: 1, Seed: 5}, {A: 0, B: 2, Seed: 5}}, Rounds: rounds}
-	for _, from := range []int{0, 3, rounds + 2} {
+	// Several p-space pairings, so that workers waiting for one play later ones meanwhile,
+	// and one without p-space among them (Sitter against Sitter2: a draw every round).
+	plan := bouts.Plan{Pairings: []bouts.Pairing{{A: 0, B: 1, Seed: 5}, {A: 0, B: 2, Seed: 5}, {A: 1, B: 2, Seed: 5}, {A: 0, B: 3, Seed: 9}, {A: 0, B: 4, Seed: 9}}, Rounds: rounds}
+	for _, from := range []int{0, 3, rounds + 2, 3*rounds + 1} {
 		m := &Match{Programs: progs, Params: p, Plan: plan, Workers: 3}
 		var got []bouts.Result
 		if _, err := m.Play(context.Background(), from, plan.Bouts(), func(r bouts.Result) error { got = append(got, r); return nil }); err != nil {
@@ -368,7 +370,7 @@ func TestPSpaceCarriesOverRounds(t *testing.T) {
 		}
 		for i, r := range got {
 			want := -1
-			if r.Round == 1 {
+			if r.Round == 1 && r.A == 0 {
 				want = r.B
 			}
 			if b := plan.Bout(from + i); r.Round != b.Round || r.Seed != b.Seed || r.Winner != want {

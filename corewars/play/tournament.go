@@ -78,6 +78,7 @@ type Match struct {
 	// The battles of pairings with p-space warriors, by pairing (pspaceBout).
 	seriesMu sync.Mutex
 	series   map[int]*pairingSeries
+	playTo   int // the end of the bouts Play plays: playAhead looks no further
 }
 
 // pairingSeries is one pairing's rounds played in order on one machine, p-space kept: the
@@ -193,49 +194,106 @@ func boutResult(b bouts.Bout, w int, slices int64) bouts.Result {
 // that rounds 1 … k−1 left, so the pairing's rounds are played in order on one machine, each
 // from its own seed as before. Bouts are handed out in plan order, so a worker asking for
 // round k finds it played by the worker that played round k+1, or plays the rounds up to it;
-// a part starting inside a pairing plays its first rounds again. The result is nil when stop
-// stopped the round.
+// a part starting inside a pairing plays its first rounds again. A worker that finds the
+// pairing's machine busy plays a later p-space pairing whole meanwhile (playAhead), so that
+// the workers do not all wait on one pairing. The result is nil when stop stopped the round.
 func (m *Match) pspaceBout(b bouts.Bout, ws []*redcode.Warrior, stop func() bool) (*bouts.Result, error) {
+	ps := m.seriesOf(b.Pairing)
+	for !ps.mu.TryLock() {
+		if !m.playAhead(b.Pairing, stop) {
+			ps.mu.Lock()
+			break
+		}
+	}
+	defer ps.mu.Unlock()
+	if err := m.playSeries(ps, b.Index-b.Round+1, b.Round, ws, stop); err != nil {
+		return nil, err
+	}
+	r, ok := ps.results[b.Round]
+	if !ok { // stopped
+		return nil, nil
+	}
+	delete(ps.results, b.Round)
+	m.dropSeries(b.Pairing, ps)
+	return &r, nil
+}
+
+// seriesOf is pairing p's series, made on first use.
+func (m *Match) seriesOf(p int) *pairingSeries {
 	m.seriesMu.Lock()
+	defer m.seriesMu.Unlock()
 	if m.series == nil {
 		m.series = map[int]*pairingSeries{}
 	}
-	ps := m.series[b.Pairing]
+	ps := m.series[p]
 	if ps == nil {
 		ps = &pairingSeries{results: map[int]bouts.Result{}}
-		m.series[b.Pairing] = ps
+		m.series[p] = ps
 	}
-	m.seriesMu.Unlock()
+	return ps
+}
 
-	ps.mu.Lock()
-	defer ps.mu.Unlock()
-	if r, ok := ps.results[b.Round]; ok {
-		delete(ps.results, b.Round)
-		m.dropSeries(b.Pairing, ps)
-		return &r, nil
+// playSeries plays the rounds of ps (whose first bout in the plan is first) up to round last,
+// keeping each result until it is asked for. The caller holds ps.mu. A stopped round leaves
+// ps without a machine or results and returns nil.
+func (m *Match) playSeries(ps *pairingSeries, first, last int, ws []*redcode.Warrior, stop func() bool) error {
+	if _, ok := ps.results[last]; ok {
+		return nil
 	}
-	if ps.s == nil || ps.played >= b.Round { // asked again, or stopped: from round 1
+	if ps.s == nil || ps.played >= last { // asked again, or stopped: from round 1
 		s, err := redcodeengine.NewSeries(m.Params.redcodeSettings(), ws)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		ps.s, ps.played = s, 0
 		clear(ps.results)
 	}
-	for ps.played < b.Round {
-		rb := m.Plan.Bout(b.Index - b.Round + ps.played + 1)
+	for ps.played < last {
+		rb := m.Plan.Bout(first + ps.played)
 		w, slices, stopped, err := ps.s.Round(rb.Seed, stop)
 		if err != nil || stopped {
-			ps.s = nil
-			return nil, err
+			ps.s, ps.played = nil, 0
+			clear(ps.results)
+			return err
 		}
 		ps.played++
 		ps.results[ps.played] = boutResult(rb, w, slices)
 	}
-	r := ps.results[b.Round]
-	delete(ps.results, b.Round)
-	m.dropSeries(b.Pairing, ps)
-	return &r, nil
+	return nil
+}
+
+// aheadResults bounds the results playAhead keeps waiting (about 56 bytes each).
+const aheadResults = 1 << 20
+
+// playAhead plays, whole, one of the next p-space pairings of this Play that no one has
+// started, and reports whether it found one. Its results wait until their bouts are asked for.
+func (m *Match) playAhead(p int, stop func() bool) bool {
+	workers := m.Workers
+	if workers <= 0 {
+		workers = bouts.Workers()
+	}
+	if m.Plan.Rounds*workers > aheadResults {
+		return false
+	}
+	for q := p + 1; q <= p+workers && (q+1)*m.Plan.Rounds <= m.playTo; q++ {
+		pr := m.Plan.Pairings[q]
+		ws := []*redcode.Warrior{m.warriors[pr.A], m.warriors[pr.B]}
+		if ws[0] == nil || ws[1] == nil || !redcode.UsesPSpace(ws) {
+			continue
+		}
+		ps := m.seriesOf(q)
+		if !ps.mu.TryLock() {
+			continue
+		}
+		if ps.played > 0 || ps.s != nil {
+			ps.mu.Unlock()
+			continue
+		}
+		m.playSeries(ps, q*m.Plan.Rounds, m.Plan.Rounds, ws, stop) // (an error is met again when its bouts are asked for)
+		ps.mu.Unlock()
+		return true
+	}
+	return false
 }
 
 // dropSeries forgets pairing p's series once every round has been played and handed out.
@@ -262,6 +320,7 @@ func (m *Match) Play(ctx context.Context, from, to int, each func(bouts.Result) 
 	if workers <= 0 {
 		workers = bouts.Workers()
 	}
+	m.playTo = to
 	defer func() { // a part starting inside a pairing leaves the rounds before it
 		m.seriesMu.Lock()
 		clear(m.series)
