@@ -131,9 +131,17 @@ func coreMain(args []string, stdout, stderr io.Writer) int {
 	defer interrupted.stop()
 	out := newCoreWriter(stdout, f.json, &res)
 	prog := newProgress(stderr, f.quiet, "rounds", f.rounds)
-	played, err := bouts.Play(ctx, 0, f.rounds, bouts.Workers(), func(k int) (coreRound, error) {
+	series, err := play.NewSeries(progs, copies, p)
+	if err != nil {
+		return failed(stderr, "robocom core", err)
+	}
+	workers := bouts.Workers()
+	if series.InOrder() {
+		workers = 1 // p-space: a round starts with what the one before left there
+	}
+	played, err := bouts.Play(ctx, 0, f.rounds, workers, func(k int) (coreRound, error) {
 		seed := f.seed + int64(k)
-		g, err := play.NewGame(progs, copies, p, seed)
+		g, err := series.Game(seed)
 		if err != nil {
 			return coreRound{}, err
 		}

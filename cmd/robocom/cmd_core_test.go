@@ -170,3 +170,43 @@ func TestCoreRedcode(t *testing.T) {
 		t.Errorf("draw: exit %d, %+v", code, res.Rounds)
 	}
 }
+
+// A Redcode warrior's p-space carries over from round to round, as in pMARS: Counter counts
+// its rounds in p-space cell 1 and dies from its second round on, so the battle is a draw and
+// then Duck's wins. Every round started with an empty p-space (three draws), as hills did.
+func TestCorePSpaceCarriesOverRounds(t *testing.T) {
+	dir := t.TempDir()
+	counter := filepath.Join(dir, "counter.red")
+	os.WriteFile(counter, []byte(`;redcode-94
+;name Counter
+;assert 1
+        ldp.ab #1, count  ; count.b = p-space cell 1
+        add.ab #1, count
+        stp.b  count, #1
+        slt.ab #1, count  ; a round after the first: skip the loop, die
+        jmp    0
+        dat    0, 0
+count   dat    0, 0
+`), 0o644)
+	duck := filepath.Join(dir, "duck.red")
+	os.WriteFile(duck, []byte(";name Duck\n;assert 1\nJMP 0\n"), 0o644)
+	code, out, stderr := runCoreT("-seed", "5", "-size", "400", "-cycles", "500", "-rounds", "3", "-json", counter, duck)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var res coreResult
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, r := range res.Rounds {
+		w := "draw"
+		if r.Winner != nil {
+			w = *r.Winner
+		}
+		got = append(got, w)
+	}
+	if strings.Join(got, " ") != "draw Duck Duck" {
+		t.Errorf("rounds ended %q, want draw, then Duck twice (Counter remembers its rounds)", got)
+	}
+}

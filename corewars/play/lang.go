@@ -253,6 +253,46 @@ func assembleRedcode(file string, src []byte, p Params, warriors int) (*redcode.
 	return nil, out
 }
 
+// Series makes the games of one battle's rounds, each from its own seed. The rounds are
+// independent, except for Redcode warriors that use p-space (LDP, STP): their rounds play in
+// order on one machine, as in pMARS, so that each starts with what the round before left in
+// p-space (and its result in cell 0). Tournaments and hills do the same by pairing
+// (Match.pspaceBout).
+type Series struct {
+	progs  []*Program
+	copies []int
+	p      Params
+	rc     *redcodeengine.Series // nil: every round is a game of its own
+}
+
+// NewSeries is the battle of the programs (as for NewGame) before its first round.
+func NewSeries(progs []*Program, copies []int, p Params) (*Series, error) {
+	s := &Series{progs: progs, copies: copies, p: p}
+	for _, pr := range progs {
+		if pr.Lang != Redcode || p.Check(Redcode) != nil {
+			return s, nil // (NewGame says what is wrong, if anything)
+		}
+	}
+	if ws, err := redcodeWarriors(progs, p, len(progs)); err == nil && redcode.UsesPSpace(ws) {
+		if s.rc, err = redcodeengine.NewSeries(p.redcodeSettings(), ws); err != nil {
+			return nil, err
+		}
+	}
+	return s, nil
+}
+
+// InOrder reports whether the rounds must be played one after another, each to its end
+// before Game is asked for the next (p-space carries over).
+func (s *Series) InOrder() bool { return s.rc != nil }
+
+// Game is the game of the round placed from seed.
+func (s *Series) Game(seed int64) (corewars.Engine, error) {
+	if s.rc != nil {
+		return s.rc.Engine(seed)
+	}
+	return NewGame(s.progs, s.copies, s.p, seed)
+}
+
 // NewGame starts a game of the programs (all in one language) with copies[i] processes of
 // program i (.cw only; the others load each program once) and a seed.
 func NewGame(progs []*Program, copies []int, p Params, seed int64) (corewars.Engine, error) {
