@@ -193,8 +193,12 @@ type robot struct {
 	seq    uint32 // bumped whenever pending overflow entries become invalid
 	rem    int32  // while frozen with an instruction in progress: turns still needed
 	gen    int32
-	dur    int32   // the duration fixed at the last fetch (views read it)
-	_      [4]byte // pad to 256 bytes: four whole cache lines per robot
+	dur    int32 // the duration fixed at the last fetch (views read it)
+	// a running ring (tasks.go): the index of the task whose turn is due, as of its last
+	// scheduling: a hint, checked against mt.first, that lets a turn find the task's entry
+	// (tasks.inline) beside mt, without waiting for the ring's header
+	dueTask uint8
+	_       [3]byte // pad to 256 bytes: four whole cache lines per robot
 }
 
 // A robot's registers: what its operands read and write. #1..#20 are regs[0..19]. Keeping

@@ -312,7 +312,10 @@ func (s *Snapshot) size() int {
 func refBytes(banks []*Bank, mt *tasks) int {
 	n := cap(banks) * 8
 	if mt != nil {
-		n += int(unsafe.Sizeof(*mt)) + cap(mt.list)*int(unsafe.Sizeof(mt.list[0]))
+		n += int(unsafe.Sizeof(*mt))
+		if !mt.inlined() {
+			n += cap(mt.list) * int(unsafe.Sizeof(mt.list[0]))
+		}
 	}
 	return n
 }

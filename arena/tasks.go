@@ -2,6 +2,7 @@ package arena
 
 import (
 	"sort"
+	"unsafe"
 
 	"robocom/robolang"
 )
@@ -60,26 +61,42 @@ type task struct {
 // never is task.at of a task that is not visited (another one is seized).
 const never = int64(1) << 62
 
-// tasks is a robot's ring of tasks.
+// tasks is a robot's ring of tasks. One allocation of whole cache lines (704 bytes: the
+// allocator's class, a multiple of 64, so every one starts a line): the first line holds what
+// a turn reads first (turnPlain's test, a lone turn's dirty, the due key); the next three the
+// keys and minima of a ring of up to 16 tasks (kbuf); then the entries of a ring of up to
+// inlineTasks tasks, so that the due task's entry is found from the robot's hint
+// (robot.dueTask) and the header's address, in parallel with the header (see turnRingOne).
+// Larger rings keep their entries and keys in arrays of their own.
 type tasks struct {
-	list   []task // the ring, in ring order
+	first  atKey  // the smallest of keys (see below)
+	list   []task // the ring, in ring order (inline[:n] while it fits)
 	cur    int    // index of the cursor task in list, after the turn of cycle since
+	period int32  // running ring: turns between two visits of a task, as of the last rebase
+	awake  int32  // running ring: tasks not asleep, as of the last rebase
 	seized int32  // the seized task's number, 0 if none
-	next   int32  // the next task number to hand out
 	since  uint32 // ring: the cycle of the turn after which cur is the cursor
+	next   int32  // the next task number to hand out
 	dirty  bool   // the turn running now changed the ring's pattern or the robot's banks (in the first line: a lone turn reads it)
-	period int64  // running ring: turns between two visits of a task, as of the last rebase
-	awake  int    // running ring: tasks not asleep, as of the last rebase
 	// running ring: every task's at and index in list (keys[i] for list[i]), the smallest
 	// of each group of eight (mins) and of all (first), so that a turn that moves one task's
 	// at finds the ring's next turn by looking at one group and the groups' minima: at most
 	// 8 + 13 keys for max-tasks 100, 8 + 2 for rc3m's ten. Unlike a heap's sift, these
 	// minima take no branch that depends on the data (min compiles to a conditional move),
 	// and branches mispredicted in a heap's sift cost more than its comparisons.
-	keys  []atKey // (keys and mins share one array, padded: see setKeys)
-	mins  []atKey
-	first atKey
+	kbuf [smallKeys]atKey // keys and mins of up to 16 tasks: two groups, then two minima
+	keys []atKey          // (keys and mins share one array, padded: see setKeys)
+	mins []atKey
+	// the entries of a ring of up to inlineTasks tasks (list's array while it fits)
+	inline [inlineTasks]task
 }
+
+const (
+	inlineTasks = 10             // entries kept in tasks itself: rc3m's max-tasks
+	smallKeys   = 2*keyGroup + 2 // kbuf: keys of up to two groups, and two minima
+	smallMins   = 2 * keyGroup   // the minima's place in kbuf
+	smallRing   = 2 * keyGroup   // the most tasks whose keys are kept in kbuf
+)
 
 // atKey is an entry of tasks.keys: a task's at above its index in the ring, one word, so
 // that a minimum of keys is the task due first. An at of never is kept as keyNever, which
@@ -106,24 +123,33 @@ func (k atKey) index() int { return int(k & (1<<keyBits - 1)) }
 func newTasks(old *tasks, dir Dir, cycle int) *tasks {
 	t := old
 	if t == nil {
-		t = &tasks{list: make([]task, 0, 4)}
+		t = new(tasks)
+	} else {
+		*t = tasks{} // (nothing of the slot's previous robot stays: snapshots compare it all)
 	}
-	t.list = append(t.list[:0], task{num: 1, bank: 1, pos: 1, dir: dir})
-	t.cur, t.seized, t.next, t.since = 0, 0, 2, uint32(cycle)
-	t.period, t.awake, t.dirty = 1, 1, false
+	t.list = append(t.inline[:0], task{num: 1, bank: 1, pos: 1, dir: dir})
+	t.next, t.since = 2, uint32(cycle)
+	t.period, t.awake = 1, 1
 	return t
 }
 
 // clone copies the ring (for snapshots).
 func (t *tasks) clone() *tasks {
 	c := *t
-	c.list = append([]task(nil), t.list...)
+	if t.inlined() {
+		c.list = c.inline[:len(t.list)]
+	} else {
+		c.list = append([]task(nil), t.list...)
+	}
 	c.keys, c.mins = nil, nil
 	c.setKeys(len(t.keys))
 	copy(c.keys, t.keys)
 	copy(c.mins, t.mins)
 	return &c
 }
+
+// inlined reports whether the ring's entries are in t.inline.
+func (t *tasks) inlined() bool { return cap(t.list) > 0 && unsafe.SliceData(t.list) == &t.inline[0] }
 
 // index returns the position of task num in the ring, or -1.
 func (t *tasks) index(num int32) int {
@@ -180,9 +206,16 @@ func (g *Game) cut(r *robot) uint32 {
 // turnPlain is an active robot's turn in a plain game (RC3.md 6.2).
 func (g *Game) turnPlain(r *robot) {
 	g.actor = r.id
-	if mt := r.mt; len(mt.list) > 1 && mt.seized == 0 && mt.awake == len(mt.list) && !g.noPrefetch &&
-		mt.first.at() == int64(g.cycle) {
-		g.turnRingOne(r, mt.first.index())
+	if mt := r.mt; len(mt.list) > 1 && mt.seized == 0 && int(mt.awake) == len(mt.list) && !g.noPrefetch {
+		// The due task is the hint's (robot.dueTask) when the key says so; a call of its own,
+		// so that the task's index is not made to wait for mt.first (a conditional move would).
+		if f := mt.first; f == atKey(g.cycle)<<keyBits|atKey(r.dueTask) {
+			g.turnRingOne(r, int(r.dueTask))
+		} else if f.at() == int64(g.cycle) {
+			g.turnRingOne(r, f.index())
+		} else {
+			g.turnRing(r)
+		}
 	} else if g.lone(r) {
 		g.turnLone(r)
 	} else {
@@ -335,7 +368,12 @@ func (g *Game) turnRingOne(r *robot, i int) {
 	mt := r.mt
 	c := uint32(g.cycle)
 	mt.dirty = false
-	t := &mt.list[i]
+	var t *task
+	if uint(i) < inlineTasks && unsafe.SliceData(mt.list) == &mt.inline[0] {
+		t = &mt.inline[i] // (its address from mt's: see robot.dueTask)
+	} else {
+		t = &mt.list[i]
+	}
 	num := t.num
 	mt.cur = i
 	g.lastVisited = num
@@ -373,7 +411,7 @@ func (g *Game) turnRingOne(r *robot, i int) {
 		return
 	}
 	mt.since = c
-	p := mt.period
+	p := int64(mt.period)
 	next := int64(c) + p
 	t.from = uint32(next)
 	if t.inProgress {
@@ -391,9 +429,31 @@ func (g *Game) turnRingOne(r *robot, i int) {
 			t.at += int64(d-1) * p
 		}
 	}
-	mt.set(i, newKey(t.at, i))
+	k := newKey(t.at, i)
 	r.inProgress, r.rem, r.dur, r.fetchAt = t.inProgress, t.rem, t.dur, t.fetchAt
-	g.scheduleRing(r, c)
+	if len(mt.keys) > smallRing {
+		mt.set(i, k)
+		g.scheduleRing(r, c)
+		return
+	}
+	// set and scheduleRing, written out for a ring whose keys are in kbuf
+	b := &mt.kbuf
+	b[i&(smallRing-1)] = k
+	gr := i >> 3 & 1
+	b[smallMins+gr] = min8((*[keyGroup]atKey)(b[gr*keyGroup : gr*keyGroup+keyGroup]))
+	first := min(b[smallMins], b[smallMins+1])
+	mt.first = first
+	r.dueTask = uint8(first.index())
+	due := uint32(min(first.at(), int64(c)+maxDuration))
+	if due-c < wheelSize {
+		w := due & wheelMask
+		r.due = due
+		g.wheel[int(w)*g.words+int(r.slot>>6)] |= 1 << uint(r.slot&63)
+		g.counts[w]++
+		r.sched = schedWheel
+	} else {
+		g.schedule(r, due)
+	}
 }
 
 // turnRingVisits makes the visits of a ring's turn of cycle c in general.
@@ -459,7 +519,7 @@ func (g *Game) endRingTurn(r *robot, c uint32) {
 	if h := mt.first; h.at() == int64(c) { // the task that acted (one at most)
 		top := h.index()
 		t := &mt.list[top]
-		g.runTask(r, t, int64(c)+mt.period, mt.period)
+		g.runTask(r, t, int64(c)+int64(mt.period), int64(mt.period))
 		mt.set(top, newKey(t.at, top))
 		if top == mt.cur { // (the robot's fields are the cursor's)
 			r.inProgress, r.rem, r.dur, r.fetchAt = t.inProgress, t.rem, t.dur, t.fetchAt
@@ -475,7 +535,9 @@ func (g *Game) endRingTurn(r *robot, c uint32) {
 // scheduleRing schedules a running ring, after its turn of cycle c, for its next turn that
 // matters.
 func (g *Game) scheduleRing(r *robot, c uint32) {
-	due := uint32(min(r.mt.first.at(), int64(c)+maxDuration))
+	first := r.mt.first
+	r.dueTask = uint8(first.index())
+	due := uint32(min(first.at(), int64(c)+maxDuration))
 	if due-c < wheelSize { // schedule(r, due), written out as in afterComplete
 		b := due & wheelMask
 		r.due = due
@@ -526,7 +588,7 @@ func (mt *tasks) settleTask(t *task, cut uint32) {
 		t.inProgress = false // a fetch made early, for a visit that is not coming
 		return
 	}
-	t.rem = t.visitsLeft(int64(cut), mt.period)
+	t.rem = t.visitsLeft(int64(cut), int64(mt.period))
 }
 
 // unvisit is the end of a turn of cycle c cut short by task i of r waking up: the tasks after
@@ -568,7 +630,7 @@ func (mt *tasks) cursorAt(x uint32) int {
 	if mt.seized != 0 {
 		return mt.index(mt.seized)
 	}
-	k, a := len(mt.list), mt.awake
+	k, a := len(mt.list), int(mt.awake)
 	switch a {
 	case k:
 		if i := mt.cur + int(n)%k; i < k {
@@ -609,7 +671,7 @@ func (g *Game) rebase(r *robot) uint32 {
 		}
 	}
 	p := int64(max(awake, 1))
-	mt.period, mt.awake = p, awake
+	mt.period, mt.awake = int32(p), int32(awake)
 	best := never
 	if mt.seized != 0 {
 		mt.period = 1
@@ -637,6 +699,7 @@ func (g *Game) rebase(r *robot) uint32 {
 		}
 	}
 	mt.resetKeys()
+	r.dueTask = uint8(mt.first.index())
 	r.load(mt.cur)
 	return uint32(min(best, since+maxDuration))
 }
@@ -651,8 +714,10 @@ const keyGroup = 8
 func (mt *tasks) setKeys(n int) {
 	groups := (n + keyGroup - 1) / keyGroup
 	padded, minima := groups*keyGroup, max(groups, 2)
-	buf := mt.keys[:cap(mt.keys)]
-	if len(buf) < padded+minima {
+	var buf []atKey
+	if n <= smallRing { // two groups in kbuf (the second all padding if unused), then two minima
+		padded, buf = smallMins, mt.kbuf[:]
+	} else if buf = mt.keys[:cap(mt.keys)]; len(buf) < padded+minima || unsafe.SliceData(buf) == &mt.kbuf[0] {
 		buf = make([]atKey, padded+minima)
 	}
 	for i := n; i < padded; i++ {
@@ -681,6 +746,14 @@ func (mt *tasks) resetKeys() {
 
 // set changes task i's key to k, and the minima.
 func (mt *tasks) set(i int, k atKey) {
+	if len(mt.keys) <= smallRing { // in kbuf: two groups and two minima, without bounds checks
+		b := &mt.kbuf
+		b[i&(smallRing-1)] = k
+		g := i >> 3 & 1
+		b[smallMins+g] = min8((*[keyGroup]atKey)(b[g*keyGroup : g*keyGroup+keyGroup]))
+		mt.first = min(b[smallMins], b[smallMins+1])
+		return
+	}
 	mt.keys[i] = k
 	g := uint(i) / keyGroup
 	mt.mins[g] = min8((*[keyGroup]atKey)(mt.keys[g*keyGroup : (g+1)*keyGroup]))
@@ -744,7 +817,7 @@ func (g *Game) settleRing(r *robot, cut uint32) {
 	mt := r.mt
 	mt.cur = mt.cursorAt(cut)
 	mt.since = cut
-	p, x := mt.period, int64(cut)
+	p, x := int64(mt.period), int64(cut)
 	for i := range mt.list {
 		if t := &mt.list[i]; t.inProgress && t.at > x && t.at != never && int32(t.fetchAt-cut) <= 0 {
 			t.rem = t.visitsLeft(x, p)
