@@ -20,3 +20,16 @@ func TestInstrSize(t *testing.T) {
 		t.Errorf("cinstr is %d bytes, want 32", s)
 	}
 }
+
+// TestTasksLayout: a ring's header fields that a turn reads are its first cache line, and
+// the whole ring is one allocation of the 704-byte class, whose objects start lines
+// (tasks.go).
+func TestTasksLayout(t *testing.T) {
+	var mt tasks
+	if o := unsafe.Offsetof(mt.kbuf); o != 64 {
+		t.Errorf("the keys start at byte %d, want 64 (the header is one line)", o)
+	}
+	if s := unsafe.Sizeof(mt); s <= 640 || s > 704 {
+		t.Errorf("tasks is %d bytes, want 641..704 (the allocator's 704-byte class)", s)
+	}
+}
