@@ -149,7 +149,13 @@ func (g *Game) visitBucket() {
 			r := &g.robots[wi<<6|bit]
 			r.sched = schedNone
 			if g.plain {
-				g.turnPlain(r)
+				if g.ringOneDue(r) { // (turnPlain's common case: see there)
+					g.actor = r.id
+					g.turnRingOne(r, int(r.dueTask))
+					g.curTask = 0
+				} else {
+					g.turnPlain(r)
+				}
 			} else if g.onEvent != nil || g.quiet == nil {
 				g.turn(r)
 			} else if int32(uint32(g.cycle)-g.quiet[wi<<6|bit]) < quietMin { // (quiet may lie ahead: pauseSearch)

@@ -203,16 +203,22 @@ func (g *Game) cut(r *robot) uint32 {
 	return uint32(g.cycle)
 }
 
-// turnPlain is an active robot's turn in a plain game (RC3.md 6.2).
+// ringOneDue reports whether r, a robot of a plain game, is a running ring whose tasks are all
+// awake, none seized, whose turn now is that of the task its hint names.
+func (g *Game) ringOneDue(r *robot) bool {
+	mt := r.mt
+	return len(mt.list) > 1 && mt.first == atKey(g.cycle)<<keyBits|atKey(r.dueTask) &&
+		mt.seized == 0 && int(mt.awake) == len(mt.list) && !g.noPrefetch
+}
+
+// turnPlain is an active robot's turn in a plain game (RC3.md 6.2). Its common case, the turn
+// of a running ring whose tasks are all awake, none seized, in which the task the robot's hint
+// names is due (ringOneDue), visitBucket sends to turnRingOne itself.
 func (g *Game) turnPlain(r *robot) {
 	g.actor = r.id
 	if mt := r.mt; len(mt.list) > 1 && mt.seized == 0 && int(mt.awake) == len(mt.list) && !g.noPrefetch {
-		// The due task is the hint's (robot.dueTask) when the key says so; a call of its own,
-		// so that the task's index is not made to wait for mt.first (a conditional move would).
-		if f := mt.first; f == atKey(g.cycle)<<keyBits|atKey(r.dueTask) {
-			g.turnRingOne(r, int(r.dueTask))
-		} else if f.at() == int64(g.cycle) {
-			g.turnRingOne(r, f.index())
+		if f := mt.first; f.at() == int64(g.cycle) {
+			g.turnRingOne(r, f.index()) // (the hint was out of date)
 		} else {
 			g.turnRing(r)
 		}
@@ -376,7 +382,6 @@ func (g *Game) turnRingOne(r *robot, i int) {
 	}
 	num := t.num
 	mt.cur = i
-	g.lastVisited = num
 	if !t.inProgress { // a fetch that could not be made early
 		r.load(i)
 		g.visitTask(r, i)
@@ -406,6 +411,7 @@ func (g *Game) turnRingOne(r *robot, i int) {
 		}
 	}
 	if mt.dirty || !r.alive || r.regs[regActive] < 1 {
+		g.lastVisited = num
 		g.passOn(r, num, false, c) // (a SLEEP fetched passes the turn on)
 		g.endRingTurn(r, c)
 		return
