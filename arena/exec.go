@@ -49,27 +49,31 @@ func (g *Game) durationOfValues(r *robot, in *cinstr) int {
 			n = len(ref.banks[a-1].code)
 		}
 		d += int64(o.RTransPerInstr) * int64(n)
-	case robolang.OpCreate:
-		a := g.read(r, in.args[0])
-		b := int64(g.read(r, in.args[1]))
-		c := g.read(r, in.args[2])
-		d = int64(o.Cost[robolang.OpCreate]) + int64(o.CreatePerBank)*b
-		if c == 1 {
-			d = d*int64(o.CreateMobileFactor) + int64(o.CreateMobile)
-		}
-		switch a {
-		case 1:
-			d += int64(o.CreateSet1)
-		case 2:
-			d += int64(o.CreateSet2)
-		}
-		d += int64(o.RemoteCost) * int64(in.remotes)
+	case robolang.OpCreate: // (not from in.dur: see compile)
+		d = createDuration(o, in, g.read(r, in.args[0]), g.read(r, in.args[1]), g.read(r, in.args[2]))
 	case robolang.OpFarScan:
 		d += int64(o.FarScanPerField) * int64(g.read(r, in.args[2]))
 	case robolang.OpSleep:
 		d += int64(g.read(r, in.args[0]))
 	}
 	return int(min(max(d, 1), maxDuration))
+}
+
+// createDuration is the duration of CREATE in from its operands' values a (the set), b (the
+// banks) and c (mobile), before the minimum of 1. It reads nothing of in but its remotes:
+// compile stores the duration of a CREATE on numbers in cinstr.dur.
+func createDuration(o *Options, in *cinstr, a, b, c int) int64 {
+	d := int64(o.Cost[robolang.OpCreate]) + int64(o.CreatePerBank)*int64(b)
+	if c == 1 {
+		d = d*int64(o.CreateMobileFactor) + int64(o.CreateMobile)
+	}
+	switch a {
+	case 1:
+		d += int64(o.CreateSet1)
+	case 2:
+		d += int64(o.CreateSet2)
+	}
+	return d + int64(o.RemoteCost)*int64(in.remotes)
 }
 
 // transDuration is the duration of TRANS in from r's bank a: the cost plus the source bank's

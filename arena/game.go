@@ -54,7 +54,7 @@ type cinstr struct {
 const (
 	lazyNo     uint8 = iota // no: error 16, a SLEEP, or a duration that reads values that can change
 	lazyValues              // yes if its duration, from numbers and the robot's banks, passes max-duration
-	lazyFixed               // yes: its duration is cinstr.dur, within max-duration
+	lazyFixed               // yes: its duration is cinstr.dur, within max-duration (a fixed one's, or a CREATE's on numbers)
 )
 
 // carg is one compiled operand. Anything but a remote reads without a branch as
@@ -147,6 +147,16 @@ func compile(code []robolang.Instr, o *Options) []cinstr {
 			for j := 0; j < int(c.n); j++ {
 				if a := c.args[j]; a.kind >= robolang.KindRemote || a.vmask != 0 {
 					c.lazy = lazyNo
+				}
+			}
+			// A CREATE on numbers lasts the same at every fetch: a plain task's early fetch
+			// (lazyDuration) takes it from dur, as a fixed one's, instead of working it out
+			// each time. (durationOfValues, for the other fetches, does not read dur for
+			// CREATE; c.fixed stays false, so the classic turn and chains are as they were.)
+			if c.lazy == lazyValues && in.Op == robolang.OpCreate {
+				d := min(max(createDuration(o, &c, int(c.args[0].val), int(c.args[1].val), int(c.args[2].val)), 1), maxDuration)
+				if o.MaxDuration == 0 || d <= int64(o.MaxDuration) {
+					c.lazy, c.dur = lazyFixed, int32(d)
 				}
 			}
 		}

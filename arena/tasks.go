@@ -854,7 +854,17 @@ func (g *Game) lazyDuration(r *robot, code []cinstr, pos int32) int {
 	case lazyFixed:
 		return int(in.dur)
 	case lazyValues:
-		if d := g.durationOfValues(r, in); g.opts.MaxDuration == 0 || d <= g.opts.MaxDuration {
+		d := 0
+		if in.op == robolang.OpTrans { // transDuration, with the source bank's worked out ahead (as prefetchIn)
+			if a := int(in.args[0].val); uint(a-1) < uint(len(r.banks)) { // (on numbers: see compile)
+				d = int(r.banks[a-1].transDur)
+			} else {
+				d = int(g.transDuration(r, in, a))
+			}
+		} else {
+			d = g.durationOfValues(r, in)
+		}
+		if g.opts.MaxDuration == 0 || d <= g.opts.MaxDuration {
 			return d
 		}
 	}
