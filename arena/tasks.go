@@ -119,13 +119,19 @@ func (k atKey) at() int64 { return int64(k >> keyBits) }
 func (k atKey) index() int { return int(k & (1<<keyBits - 1)) }
 
 // newTasks gives a new robot its one task (number 1, bank 1, instruction 1, facing dir),
-// reusing the storage of the slot's previous robot.
+// reusing the storage of the slot's previous robot: its tasks, cleared, and the key array of
+// a ring of more than 16 tasks. (The entries start inline again: a ring that grows past
+// inlineTasks allocates its array.)
 func newTasks(old *tasks, dir Dir, cycle int) *tasks {
 	t := old
 	if t == nil {
 		t = new(tasks)
 	} else {
+		keys := t.keys
 		*t = tasks{} // (nothing of the slot's previous robot stays: snapshots compare it all)
+		if cap(keys) > 0 && unsafe.SliceData(keys) != &t.kbuf[0] {
+			t.keys = keys[:0] // the array of a ring of more than 16 tasks, for setKeys to reuse
+		}
 	}
 	t.list = append(t.inline[:0], task{num: 1, bank: 1, pos: 1, dir: dir})
 	t.next, t.since = 2, uint32(cycle)
