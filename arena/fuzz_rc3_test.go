@@ -121,6 +121,18 @@ func checkTasks(t testing.TB, g *Game) {
 		if c.bank != r.bank || c.pos != r.pos || c.dir != r.dir || c.inProgress != r.inProgress || c.rem != r.rem {
 			t.Fatalf("cycle %d: robot %d fields differ from its cursor task %+v", g.cycle, r.id, c)
 		}
+		if mt.one { // (ringOneDue trusts it: every change of the ring clears it)
+			awake := 0
+			for _, tk := range mt.list {
+				if !tk.asleep {
+					awake++
+				}
+			}
+			if len(mt.list) < 2 || mt.seized != 0 || awake != len(mt.list) || int(mt.awake) != awake || g.noPrefetch {
+				t.Fatalf("cycle %d: robot %d marked a ring of awake tasks, none seized: %d tasks, %d awake (%d at the rebase), seized %d",
+					g.cycle, r.id, len(mt.list), awake, mt.awake, mt.seized)
+			}
+		}
 	}
 }
 
@@ -199,4 +211,35 @@ var rc3FuzzSeeds = []string{
 	"Init 1, @b\n@a\nAdd #1, 1\nJump @a\n@b\nAdd #2, 1\nJump @b\n",
 	"Seize\nInit 1, @w\nAdd #1, 1\nAdd #1, 1\nResume\n@z\nAdd #3, 1\nJump @z\n@w\nAdd #2, 1\nJump @w\n",
 	"Init 1, @t2\nTurn 1\nBreak\nScan #2\nJump 0\n@t2\nScan #1\nJump @t2\n",
+}
+
+// TestRingOneFlag: a ring of awake tasks, none seized, leaves the state ringOneDue trusts
+// (tasks.one) when a task seizes, quits down to one task, sleeps or starts another; checkTasks
+// checks the flag after every cycle, and the game is played against one without skips.
+func TestRingOneFlag(t *testing.T) {
+	for _, src := range []string{
+		"Init 1, @b\n@a\nAdd #1, 1\nComp #1, 40\nJump @a\nSeize\n@s\nAdd #3, 1\nJump @s\n@b\nAdd #2, 1\nJump @b\n",
+		"Init 1, @b\n@a\nAdd #1, 1\nJump @a\n@b\nAdd #2, 1\nComp #2, 30\nJump @b\nQuit\n",
+		"Init 1, @b\n@a\nAdd #1, 1\nComp #1, 20\nJump @a\nSleep 15\nSet #1, 0\nJump @a\n@b\nAdd #2, 1\nJump @b\n",
+		"Init 1, @b\n@a\nAdd #1, 1\nComp #1, 25\nJump @a\nInit 1, @c\nSet #1, 0\nJump @a\n@b\nAdd #2, 1\nJump @b\n@c\nAdd #3, 1\nJump @c\n",
+		"Init 1, @b\n@a\nAdd #1, 1\nComp #1, 25\nJump @a\nSeize\nAdd #4, 1\nResume\nSet #1, 0\nJump @a\n@b\nAdd #2, 1\nJump @b\n",
+		"Init 1, @b\nInit 1, @b\n@a\nAdd #1, 1\nComp #1, 5\nJump @a\nBreak\n@s\nAdd #3, 1\nJump @s\n@b\nAdd #2, 1\nJump @b\n",
+	} {
+		o := RC3M()
+		o.Timeout = 1500
+		p := parseRC3(t, "Ring", src)
+		g, err := New(Config{Programs: []*robolang.Program{p}, Options: o, Seed: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		slow, _ := New(Config{Programs: []*robolang.Program{p}, Options: o, Seed: 1, noSkip: true})
+		for !g.Over() {
+			g.Step()
+			slow.Step()
+			checkTasks(t, g)
+			if a, b := g.Robots(), slow.Robots(); !reflect.DeepEqual(a, b) {
+				t.Fatalf("%q, cycle %d: the robots differ from those of the game without skips:\n%+v\n%+v", src, g.Cycle(), a, b)
+			}
+		}
+	}
 }

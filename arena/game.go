@@ -958,7 +958,7 @@ func (g *Game) kill(r *robot, why Reason) {
 	r.alive = false
 	r.inProgress = false
 	if r.mt != nil {
-		r.mt.list, r.mt.seized = r.mt.list[:0], 0 // the robot is removed with all its tasks
+		r.mt.list, r.mt.seized, r.mt.one = r.mt.list[:0], 0, false // the robot is removed with all its tasks
 	}
 	g.unschedule(r)
 	team := int(r.team)

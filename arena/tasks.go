@@ -78,6 +78,7 @@ type tasks struct {
 	since  uint32 // ring: the cycle of the turn after which cur is the cursor
 	next   int32  // the next task number to hand out
 	dirty  bool   // the turn running now changed the ring's pattern or the robot's banks (in the first line: a lone turn reads it)
+	one    bool   // running ring: more than one task, all awake, none seized, as of the last rebase and since (cleared with every change: ringOneDue)
 	// running ring: every task's at and index in list (keys[i] for list[i]), the smallest
 	// of each group of eight (mins) and of all (first), so that a turn that moves one task's
 	// at finds the ring's next turn by looking at one group and the groups' minima: at most
@@ -213,8 +214,7 @@ func (g *Game) cut(r *robot) uint32 {
 // awake, none seized, whose turn now is that of the task its hint names.
 func (g *Game) ringOneDue(r *robot) bool {
 	mt := r.mt
-	return len(mt.list) > 1 && mt.first == atKey(g.cycle)<<keyBits|atKey(r.dueTask) &&
-		mt.seized == 0 && int(mt.awake) == len(mt.list) && !g.noPrefetch
+	return mt.one && mt.first == atKey(g.cycle)<<keyBits|atKey(r.dueTask)
 }
 
 // turnPlain is an active robot's turn in a plain game (RC3.md 6.2). Its common case, the turn
@@ -672,6 +672,7 @@ func (mt *tasks) cursorAt(x uint32) int {
 func (g *Game) rebase(r *robot) uint32 {
 	mt := r.mt
 	if g.noPrefetch {
+		mt.one = false
 		return mt.since + 1
 	}
 	since := int64(mt.since)
@@ -684,6 +685,7 @@ func (g *Game) rebase(r *robot) uint32 {
 	}
 	p := int64(max(awake, 1))
 	mt.period, mt.awake = int32(p), int32(awake)
+	mt.one = len(mt.list) > 1 && mt.seized == 0 && awake == len(mt.list)
 	best := never
 	if mt.seized != 0 {
 		mt.period = 1
@@ -921,7 +923,7 @@ func (g *Game) redoTasks(r *robot) {
 		return
 	}
 	if r.id == g.actor {
-		r.mt.dirty = true
+		r.mt.dirty, r.mt.one = true, false
 		return
 	}
 	if r.sched == schedNone {
@@ -952,7 +954,7 @@ func (g *Game) fetchTask(r *robot) bool {
 	mt := r.mt
 	if t := &mt.list[mt.cur]; t.asleep != (in.op == robolang.OpSleep) {
 		t.asleep = !t.asleep
-		mt.dirty = true
+		mt.dirty, mt.one = true, false
 	}
 	return true
 }
@@ -994,7 +996,7 @@ func (g *Game) afterVisit(r *robot, num int32) {
 	if k >= 0 {
 		if mt.list[k].asleep {
 			mt.list[k].asleep = false
-			mt.dirty = true
+			mt.dirty, mt.one = true, false
 		}
 		mt.cur = k
 		r.sync()
@@ -1031,7 +1033,7 @@ func (g *Game) taskInit(r *robot, bank, pos int) {
 		mt.next++
 		mt.list[oldest] = nt
 	}
-	mt.dirty = true
+	mt.dirty, mt.one = true, false
 	if g.onEvent != nil {
 		g.onEvent(Event{Cycle: g.cycle, Robot: int(r.id), Program: int(r.team), Kind: EvInit, Task: g.curTask,
 			NewTask: int(nt.num), Bank: bank, Instr: pos, Replaced: int(replaced)})
@@ -1050,7 +1052,7 @@ func (g *Game) taskQuit(r *robot) bool {
 	num := mt.list[i].num
 	mt.list = append(mt.list[:i], mt.list[i+1:]...)
 	mt.cur = (i - 1 + len(mt.list)) % len(mt.list)
-	mt.dirty = true
+	mt.dirty, mt.one = true, false
 	if mt.seized == num {
 		mt.seized = 0
 	}
@@ -1079,7 +1081,7 @@ func (g *Game) taskBreak(r *robot) {
 	}
 	mt.list = append(mt.list[:0], exec)
 	mt.cur = 0
-	mt.dirty = true
+	mt.dirty, mt.one = true, false
 	if g.onEvent != nil {
 		g.onEvent(Event{Cycle: g.cycle, Robot: int(r.id), Program: int(r.team), Kind: EvBreak, Task: g.curTask, Ended: ended})
 	}
@@ -1092,7 +1094,7 @@ func (g *Game) taskSeize(r *robot) {
 		return
 	}
 	mt.seized = mt.list[mt.cur].num
-	mt.dirty = true
+	mt.dirty, mt.one = true, false
 	if g.onEvent != nil {
 		g.onEvent(Event{Cycle: g.cycle, Robot: int(r.id), Program: int(r.team), Kind: EvSeize, Task: g.curTask})
 	}
@@ -1104,7 +1106,7 @@ func (g *Game) taskResume(r *robot) {
 		return
 	}
 	mt.seized = 0
-	mt.dirty = true
+	mt.dirty, mt.one = true, false
 	if g.onEvent != nil {
 		g.onEvent(Event{Cycle: g.cycle, Robot: int(r.id), Program: int(r.team), Kind: EvResume, Task: g.curTask})
 	}
