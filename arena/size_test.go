@@ -1,6 +1,8 @@
 package arena
 
 import (
+	"reflect"
+	"strings"
 	"testing"
 	"unsafe"
 )
@@ -31,5 +33,20 @@ func TestTasksLayout(t *testing.T) {
 	}
 	if s := unsafe.Sizeof(mt); s <= 640 || s > 704 {
 		t.Errorf("tasks is %d bytes, want 641..704 (the allocator's 704-byte class)", s)
+	}
+}
+
+// TestTasksSameAsFields: tasks.sameAs compares every field of a ring but the arrays behind
+// its slices; a field added to tasks must be added there too (or here, said why not), or a
+// snapshot could keep a ring that changed in it.
+func TestTasksSameAsFields(t *testing.T) {
+	compared := "first list cur period awake seized since next dirty one kbuf keys mins inline"
+	var names []string
+	rt := reflect.TypeOf(tasks{})
+	for i := range rt.NumField() {
+		names = append(names, rt.Field(i).Name)
+	}
+	if got := strings.Join(names, " "); got != compared {
+		t.Errorf("tasks has the fields %q; sameAs was written for %q", got, compared)
 	}
 }

@@ -153,8 +153,8 @@ func (g *Game) SnapshotSince(base *Snapshot) *Snapshot {
 		}
 		sameCode := len(r.code) == len(b.code) && unsafe.SliceData(r.code) == unsafe.SliceData(b.code)
 		sameBanks := slices.Equal(r.banks, b.banks) && (r.banks == nil) == (b.banks == nil)
-		if sameCode && sameBanks && r.mt == nil && b.mt == nil {
-			continue
+		if sameCode && sameBanks && (r.mt == nil && b.mt == nil || r.mt != nil && b.mt != nil && r.mt.sameAs(b.mt)) {
+			continue // (the base's refs stand)
 		}
 		ref := robotRefs{slot: uint32(i), code: r.code, banks: b.banks}
 		if !sameBanks {

@@ -1,6 +1,7 @@
 package arena
 
 import (
+	"slices"
 	"sort"
 	"unsafe"
 
@@ -153,6 +154,16 @@ func (t *tasks) clone() *tasks {
 	copy(c.keys, t.keys)
 	copy(c.mins, t.mins)
 	return &c
+}
+
+// sameAs reports whether t holds what o holds: a snapshot taken as the changes from a base
+// keeps the base's copy of a ring that did not change (every robot of a plain game has a
+// ring, 704 bytes, and most rings do not change between two snapshots). Every field but the
+// ring's own arrays is compared (TestTasksSameAsFields).
+func (t *tasks) sameAs(o *tasks) bool {
+	return t.first == o.first && t.cur == o.cur && t.period == o.period && t.awake == o.awake &&
+		t.seized == o.seized && t.since == o.since && t.next == o.next && t.dirty == o.dirty && t.one == o.one &&
+		slices.Equal(t.list, o.list) && slices.Equal(t.keys, o.keys) && slices.Equal(t.mins, o.mins)
 }
 
 // inlined reports whether the ring's entries are in t.inline.
