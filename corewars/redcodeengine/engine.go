@@ -44,11 +44,22 @@ var _ corewars.Engine = (*Engine)(nil)
 // ends after Warriors×Cycles instructions), MinDistance (between two warriors'
 // first cells) and PSpaceSize.
 func New(cfg redcode.Settings, seed int64, ws []*redcode.Warrior) (*Engine, error) {
+	return NewAfter(cfg, seed, ws, redcode.PSpace{})
+}
+
+// NewAfter is New for a round of a battle that starts with ps in p-space: what the round
+// before left there (its Engine's PSpace once it was over), the zero PSpace for the battle's
+// first round. It plays as the round Series.Engine loads after those rounds, on a machine of
+// its own, so that the same round can be made again (the Core War window rewinds so).
+func NewAfter(cfg redcode.Settings, seed int64, ws []*redcode.Warrior, ps redcode.PSpace) (*Engine, error) {
 	if err := check(cfg, ws); err != nil {
 		return nil, err
 	}
 	m, err := redcode.NewMachine(cfg, ws)
 	if err != nil {
+		return nil, err
+	}
+	if err := m.LoadPSpace(ps); err != nil {
 		return nil, err
 	}
 	starts, first, err := place(cfg, seed, ws)
@@ -238,6 +249,10 @@ func load(m *redcode.Machine, ws []*redcode.Warrior, starts []int, first int) *E
 	m.LoadRound(starts, first)
 	return e
 }
+
+// PSpace is what the warriors keep in p-space for the next round (a copy): once the round is
+// over, what the battle's next round starts with (NewAfter).
+func (e *Engine) PSpace() redcode.PSpace { return e.m.SavePSpace() }
 
 // Executed is the number of instructions the MARS has executed this round, as pMARS counts
 // them (a process that dies on its instruction counts too).

@@ -1,0 +1,67 @@
+package redcodeengine
+
+import (
+	"reflect"
+	"testing"
+
+	"robocom/corewars/redcode"
+)
+
+// A battle's rounds made one by one with NewAfter, each from the p-space the round before
+// left, play as the rounds of a Series on one machine: Counter counts its rounds in p-space
+// and dies from its second round on, so the first round is a draw and Duck wins the others.
+func TestNewAfterPlaysAsTheSeries(t *testing.T) {
+	cfg := redcode.Defaults()
+	cfg.CoreSize, cfg.Cycles, cfg.PSpaceSize = 400, 500, redcode.DefaultPSpaceSize(400)
+	ws := []*redcode.Warrior{warrior(t, 400, `;redcode-94
+;name Counter
+        ldp.ab #1, count
+        add.ab #1, count
+        stp.b  count, #1
+        slt.ab #1, count
+        jmp    0
+        dat    0, 0
+count   dat    0, 0
+`), warrior(t, 400, ";name Duck\nJMP 0\n")}
+	series, err := NewSeries(cfg, ws)
+	if err != nil {
+		t.Fatal(err)
+	}
+	winner := func(e *Engine) int {
+		switch {
+		case e.m.Alive(0) && e.m.Alive(1):
+			return -1
+		case e.m.Alive(0):
+			return 0
+		}
+		return 1
+	}
+	var ps redcode.PSpace
+	var got []int
+	for k := int64(0); k < 3; k++ {
+		want, err := series.Engine(5 + k)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for want.Step() {
+		}
+		e, err := NewAfter(cfg, 5+k, ws, ps)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for e.Step() {
+		}
+		if e.Cycle() != want.Cycle() || winner(e) != winner(want) || !reflect.DeepEqual(e.PSpace(), want.PSpace()) {
+			t.Fatalf("round %d: %d cycles, winner %d, p-space %v; the series' round: %d, %d, %v",
+				k+1, e.Cycle(), winner(e), e.PSpace(), want.Cycle(), winner(want), want.PSpace())
+		}
+		got = append(got, winner(e))
+		ps = e.PSpace()
+	}
+	if !reflect.DeepEqual(got, []int{-1, 1, 1}) {
+		t.Fatalf("winners %v, want a draw, then Duck twice", got)
+	}
+	if _, err := NewAfter(cfg, 1, ws[:1], ps); err == nil {
+		t.Fatal("a p-space of two warriors loaded for one")
+	}
+}
