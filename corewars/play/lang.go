@@ -293,9 +293,35 @@ func (s *Series) Game(seed int64) (corewars.Engine, error) {
 	return NewGame(s.progs, s.copies, s.p, seed)
 }
 
+// PSpace is what a round leaves to the next round of its battle: its Redcode warriors'
+// p-space, and each one's result (p-space cell 0), as redcode.PSpace holds them. .cw and .vna
+// rounds leave nothing. The zero PSpace is what a battle's first round starts with.
+type PSpace struct{ rc redcode.PSpace }
+
+// IsZero reports whether ps is the zero PSpace.
+func (ps PSpace) IsZero() bool { return ps.rc.IsZero() }
+
+// PSpaceOf is what game g, a round that ended, leaves to the battle's next round (NewRound):
+// a copy, which later changes to g do not touch. The zero PSpace for a .cw or .vna game.
+func PSpaceOf(g corewars.Engine) PSpace {
+	if e, ok := g.(*redcodeengine.Engine); ok {
+		return PSpace{e.PSpace()}
+	}
+	return PSpace{}
+}
+
 // NewGame starts a game of the programs (all in one language) with copies[i] processes of
 // program i (.cw only; the others load each program once) and a seed.
 func NewGame(progs []*Program, copies []int, p Params, seed int64) (corewars.Engine, error) {
+	return NewRound(progs, copies, p, seed, PSpace{})
+}
+
+// NewRound is NewGame for a round of a battle after the rounds that left ps (PSpaceOf the
+// round before, the zero PSpace for the first round): the round Series.Game would give after
+// them, on an engine of its own, so that the same round can be made again (the Core War
+// window rebuilds a round to rewind it). ps matters to Redcode only; it must come from a round
+// of the same programs and parameters.
+func NewRound(progs []*Program, copies []int, p Params, seed int64, ps PSpace) (corewars.Engine, error) {
 	if len(progs) == 0 {
 		return nil, errors.New("no programs are loaded; add at least one")
 	}
@@ -337,7 +363,7 @@ func NewGame(progs []*Program, copies []int, p Params, seed int64) (corewars.Eng
 		if err != nil {
 			return nil, err
 		}
-		return redcodeengine.New(p.redcodeSettings(), seed, ws)
+		return redcodeengine.NewAfter(p.redcodeSettings(), seed, ws, ps.rc)
 	}
 	return nil, fmt.Errorf("%s is not a core-language program", progs[0].File)
 }
