@@ -16,16 +16,18 @@ import (
 // playing it forward to the cycle asked for (BenchmarkRewind: a Redcode round of 80,000
 // cycles replays in a few milliseconds), with no history kept.
 
-// recipe is what a game was made from: the same recipe makes the same game.
+// recipe is what a game was made from: the same recipe makes the same game. A round of a
+// Redcode series starts with what the round before left in p-space, so that is part of it.
 type recipe struct {
 	progs  []*play.Program
 	copies []int
 	params play.Params
 	seed   int64
+	pspace play.PSpace // the p-space the round starts with (the zero PSpace: empty)
 }
 
 func (rc *recipe) build() (corewars.Engine, error) {
-	return play.NewGame(rc.progs, rc.copies, rc.params, rc.seed)
+	return play.NewRound(rc.progs, rc.copies, rc.params, rc.seed, rc.pspace)
 }
 
 // Breaks are the inspectors' breakpoints: Exec pauses before a process runs an instruction

@@ -208,15 +208,6 @@ func (f *paramsForm) layout(gtx layout.Context) layout.Dimensions {
 			return layout.Inset{Top: unit.Dp(4)}.Layout(gtx, l.Layout)
 		})
 	}
-	if f.lang == play.Redcode {
-		// Not done here: a rewind rebuilds a round from its seed alone, so a round cannot
-		// start with what the round before left in p-space.
-		add(func(gtx layout.Context) layout.Dimensions {
-			l := material.Caption(th, "P-space starts empty every round in this window; robocom core, tournaments and hills keep it from round to round, as pMARS does.")
-			l.Color = mutedCol
-			return l.Layout(gtx)
-		})
-	}
 	return layout.Flex{Axis: layout.Vertical}.Layout(gtx, ch...)
 }
 

@@ -41,12 +41,13 @@ type session struct {
 	confirm kit.Confirm // asks before a change replaces the game under way (confirm.go)
 
 	seed     int64
-	round    int        // 1-based round of the series; round k plays seed+k-1
-	tally    play.Tally // the series' score, by corewars/play's rule
-	tallied  int        // the Snapshot.Game already counted
-	wantRun  bool       // the user pressed Start: next rounds start by themselves
-	nextAt   time.Time  // when the next round of a series starts
-	speedIdx int        // into kit.Speeds
+	round    int         // 1-based round of the series; round k plays seed+k-1
+	pspace   play.PSpace // what this round starts with in p-space: what the round before left (Redcode)
+	tally    play.Tally  // the series' score, by corewars/play's rule
+	tallied  int         // the Snapshot.Game already counted
+	wantRun  bool        // the user pressed Start: next rounds start by themselves
+	nextAt   time.Time   // when the next round of a series starts
+	speedIdx int         // into kit.Speeds
 
 	core     *CoreState // the core view's zoom and selected cell, which the dump follows
 	selected int        // the process selected in the statistics, -1 none
@@ -316,6 +317,21 @@ func (s *session) restartSeries() {
 func (s *session) resetSeries() {
 	s.round, s.tallied, s.nextAt = 1, 0, time.Time{}
 	s.tally = play.Tally{}
+	s.pspace = play.PSpace{}
+}
+
+// nextRound moves the series on to its next round, which starts with what the finished one
+// left in p-space, as the rounds of a pMARS battle and of `robocom core -rounds` do (Redcode;
+// .cw and .vna keep nothing). A round that stopped short (Snapshot.Stopped) has no result, and
+// what it left in p-space is no round's: the next one starts with empty p-space.
+func (s *session) nextRound() {
+	s.pspace = play.PSpace{}
+	s.run.withEngine(func(e corewars.Engine) {
+		if e != nil && e.Over() && corewars.StopErr(e) == nil {
+			s.pspace = play.PSpaceOf(e)
+		}
+	})
+	s.round++
 }
 
 // newGame starts the current round (paused) with the players and parameters.
@@ -331,7 +347,8 @@ func (s *session) newGame() {
 		s.run.reset(nil)
 		return
 	}
-	g, err := play.NewGame(progs, copies, s.params, s.seed+int64(s.round)-1)
+	rc := &recipe{progs: progs, copies: copies, params: s.params, seed: s.seed + int64(s.round) - 1, pspace: s.pspace}
+	g, err := rc.build()
 	if err != nil {
 		s.gameErr = err.Error()
 		s.run.reset(nil)
@@ -339,7 +356,7 @@ func (s *session) newGame() {
 	}
 	s.selected, s.marked = -1, -1
 	s.run.setTrace(-1)
-	s.run.setRecipe(&recipe{progs: progs, copies: copies, params: s.params, seed: s.seed + int64(s.round) - 1})
+	s.run.setRecipe(rc)
 	s.run.reset(g)
 }
 
@@ -401,7 +418,7 @@ func (s *session) readyToPlay() bool {
 	}
 	if s.snap.Over {
 		if s.round < s.params.Rounds {
-			s.round++
+			s.nextRound()
 		} else {
 			s.resetSeries()
 		}
@@ -461,7 +478,7 @@ func (s *session) checkOver(gtx layout.Context) {
 		return
 	}
 	s.tallied, s.nextAt = s.snap.Game, time.Time{}
-	s.round++
+	s.nextRound()
 	s.newGame()
 	s.run.setRunning(true)
 	s.run.sync(&s.snap)
