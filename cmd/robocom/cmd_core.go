@@ -131,10 +131,7 @@ func coreMain(args []string, stdout, stderr io.Writer) int {
 	defer interrupted.stop()
 	out := newCoreWriter(stdout, f.json, &res)
 	prog := newProgress(stderr, f.quiet, "rounds", f.rounds)
-	series, err := play.NewSeries(progs, copies, p)
-	if err != nil {
-		return failed(stderr, "robocom core", err)
-	}
+	series := play.NewSeries(progs, copies, p)
 	workers := bouts.Workers()
 	if series.InOrder() {
 		workers = 1 // p-space: a round starts with what the one before left there

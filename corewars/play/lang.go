@@ -253,44 +253,52 @@ func assembleRedcode(file string, src []byte, p Params, warriors int) (*redcode.
 	return nil, out
 }
 
-// Series makes the games of one battle's rounds, each from its own seed. The rounds are
-// independent, except for Redcode warriors that use p-space (LDP, STP): their rounds play in
-// order on one machine, as in pMARS, so that each starts with what the round before left in
-// p-space (and its result in cell 0). Tournaments and hills do the same by pairing
-// (Match.pspaceBout).
+// Series makes the games of one battle's rounds, each from its own seed (robocom core). The
+// rounds are independent, except for Redcode warriors that use p-space (LDP, STP): as in
+// pMARS, each round starts with what the round before left in p-space (and its result in
+// cell 0), so they are played in order, each made by NewRound with PSpaceOf the one before.
+// The Core War window keeps that PSpace in its round's recipe; tournaments and hills play
+// such a pairing's rounds on one machine (Match.pspaceBout, redcodeengine.Series).
 type Series struct {
-	progs  []*Program
-	copies []int
-	p      Params
-	rc     *redcodeengine.Series // nil: every round is a game of its own
+	progs   []*Program
+	copies  []int
+	p       Params
+	inOrder bool
+	last    corewars.Engine // InOrder: the round Game gave last
 }
 
 // NewSeries is the battle of the programs (as for NewGame) before its first round.
-func NewSeries(progs []*Program, copies []int, p Params) (*Series, error) {
+func NewSeries(progs []*Program, copies []int, p Params) *Series {
 	s := &Series{progs: progs, copies: copies, p: p}
 	for _, pr := range progs {
 		if pr.Lang != Redcode || p.Check(Redcode) != nil {
-			return s, nil // (NewGame says what is wrong, if anything)
+			return s // (NewGame says what is wrong, if anything)
 		}
 	}
-	if ws, err := redcodeWarriors(progs, p, len(progs)); err == nil && redcode.UsesPSpace(ws) {
-		if s.rc, err = redcodeengine.NewSeries(p.redcodeSettings(), ws); err != nil {
-			return nil, err
-		}
-	}
-	return s, nil
+	ws, err := redcodeWarriors(progs, p, len(progs))
+	s.inOrder = err == nil && redcode.UsesPSpace(ws)
+	return s
 }
 
 // InOrder reports whether the rounds must be played one after another, each to its end
 // before Game is asked for the next (p-space carries over).
-func (s *Series) InOrder() bool { return s.rc != nil }
+func (s *Series) InOrder() bool { return s.inOrder }
 
-// Game is the game of the round placed from seed.
+// Game is the game of the next round, placed from seed.
 func (s *Series) Game(seed int64) (corewars.Engine, error) {
-	if s.rc != nil {
-		return s.rc.Engine(seed)
+	if !s.inOrder {
+		return NewGame(s.progs, s.copies, s.p, seed)
 	}
-	return NewGame(s.progs, s.copies, s.p, seed)
+	var ps PSpace
+	if s.last != nil {
+		if !s.last.Over() {
+			return nil, errors.New("a round of a battle with p-space must end before the next one starts")
+		}
+		ps = PSpaceOf(s.last)
+	}
+	g, err := NewRound(s.progs, s.copies, s.p, seed, ps)
+	s.last = g
+	return g, err
 }
 
 // PSpace is what a round leaves to the next round of its battle: its Redcode warriors'

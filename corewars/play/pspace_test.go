@@ -3,6 +3,8 @@ package play
 import (
 	"context"
 	"testing"
+
+	"robocom/corewars/redcodeengine"
 )
 
 // counter94 counts its rounds in p-space and dies from its second round on (as in
@@ -19,9 +21,10 @@ const counter94 = `;redcode-94
 count   dat    0, 0
 `
 
-// A battle's rounds made one by one with NewRound, each from PSpaceOf the round before, end
-// as Series.Game's rounds do: a draw, then Duck's wins. From the zero PSpace every round is
-// the first (three draws).
+// A battle's rounds made one by one with NewRound, each from PSpaceOf the round before (as
+// Series.Game makes them for robocom core, and the Core War window's recipes), end as the
+// rounds played on one machine do (redcodeengine.Series, as tournaments and hills play them):
+// a draw, then Duck's wins. From the zero PSpace every round is the first (three draws).
 func TestNewRoundPlaysAsTheSeries(t *testing.T) {
 	p := Defaults(Redcode)
 	p.Size, p.Cycles, p.Rounds = 400, 500, 3
@@ -33,9 +36,9 @@ func TestNewRoundPlaysAsTheSeries(t *testing.T) {
 		}
 		progs = append(progs, pr)
 	}
-	series, err := NewSeries(progs, nil, p)
-	if err != nil || !series.InOrder() {
-		t.Fatalf("series: %v, in order %v", err, series.InOrder())
+	series := NewSeries(progs, nil, p)
+	if !series.InOrder() {
+		t.Fatal("a battle of a p-space warrior is not played in order")
 	}
 	must := func(err error) {
 		t.Helper()
@@ -43,25 +46,24 @@ func TestNewRoundPlaysAsTheSeries(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	var ps PSpace
+	ws, err := redcodeWarriors(progs, p, len(progs))
+	must(err)
+	oneMachine, err := redcodeengine.NewSeries(p.redcodeSettings(), ws)
+	must(err)
 	var got, zero []int
 	for k := int64(0); k < 3; k++ {
-		want, err := series.Game(5 + k)
+		wantWinner, wantSlices, _, err := oneMachine.Round(5+k, nil)
 		must(err)
-		if err := RunGame(context.Background(), want); err != nil {
-			t.Fatal(err)
-		}
-		g, err := NewRound(progs, nil, p, 5+k, ps)
+		g, err := series.Game(5 + k)
 		must(err)
 		if err := RunGame(context.Background(), g); err != nil {
 			t.Fatal(err)
 		}
-		if Winner(g) != Winner(want) || g.Cycle() != want.Cycle() {
-			t.Fatalf("round %d: winner %d after %d cycles; the series' round: %d after %d", k+1, Winner(g), g.Cycle(), Winner(want), want.Cycle())
+		if Winner(g) != wantWinner || g.Cycle() != wantSlices {
+			t.Fatalf("round %d: winner %d after %d cycles; on one machine: %d after %d", k+1, Winner(g), g.Cycle(), wantWinner, wantSlices)
 		}
 		got = append(got, Winner(g))
-		ps = PSpaceOf(g)
-		if ps.IsZero() {
+		if PSpaceOf(g).IsZero() {
 			t.Fatal("a Redcode round left the zero PSpace")
 		}
 		f, err := NewRound(progs, nil, p, 5+k, PSpace{})

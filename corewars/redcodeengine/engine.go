@@ -49,7 +49,7 @@ func New(cfg redcode.Settings, seed int64, ws []*redcode.Warrior) (*Engine, erro
 
 // NewAfter is New for a round of a battle that starts with ps in p-space: what the round
 // before left there (its Engine's PSpace once it was over), the zero PSpace for the battle's
-// first round. It plays as the round Series.Engine loads after those rounds, on a machine of
+// first round. It plays as the round Series.Round plays after those rounds, on a machine of
 // its own, so that the same round can be made again (the Core War window rewinds so).
 func NewAfter(cfg redcode.Settings, seed int64, ws []*redcode.Warrior, ps redcode.PSpace) (*Engine, error) {
 	if err := check(cfg, ws); err != nil {
@@ -174,10 +174,9 @@ func playRound(m *redcode.Machine, cfg redcode.Settings, seed int64, ws []*redco
 // afresh, which is right only for warriors without LDP or STP (redcode.UsesPSpace); a KOTH
 // hill's p-space warriors adapt to their opponent from round to round.
 type Series struct {
-	cfg  redcode.Settings
-	ws   []*redcode.Warrior
-	m    *redcode.Machine
-	last *Engine // the round Engine loaded last, if any
+	cfg redcode.Settings
+	ws  []*redcode.Warrior
+	m   *redcode.Machine
 }
 
 // NewSeries is the battle of the warriors before its first round.
@@ -204,26 +203,6 @@ func (s *Series) Round(seed int64, stop func() bool) (winner int, slices int64, 
 		s.m = nil
 	}
 	return winner, slices, stopped, err
-}
-
-// Engine loads the battle's next round, placed from seed, to be stepped (robocom core shows
-// each round's processes): the Engine New would make, on the series' machine, so that the
-// round starts with what the rounds before left in p-space. The round before must have
-// ended; one left unfinished leaves the series unusable, as with Round.
-func (s *Series) Engine(seed int64) (*Engine, error) {
-	if s.last != nil && !s.last.Over() {
-		s.m = nil
-	}
-	if s.m == nil {
-		return nil, errors.New("a stopped series cannot go on")
-	}
-	starts, first, err := place(s.cfg, seed, s.ws)
-	if err != nil {
-		return nil, err
-	}
-	s.m.TrackOwners(true)
-	s.last = load(s.m, s.ws, starts, first)
-	return s.last, nil
 }
 
 // NewPlaced loads the warriors at the given addresses (warrior 0 at 0) with warrior first
