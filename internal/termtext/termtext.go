@@ -13,6 +13,7 @@ package termtext
 import (
 	"io"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -157,6 +158,18 @@ func appendHex(b []byte, v uint32, digits int) []byte {
 		b = append(b, '0')
 	}
 	return append(b, h...)
+}
+
+// List is names as a sentence names them: "a", "a and b", "a, b and c".
+func List(names []string) string {
+	switch n := len(names); n {
+	case 0:
+		return ""
+	case 1:
+		return names[0]
+	default:
+		return strings.Join(names[:n-1], ", ") + " and " + names[n-1]
+	}
 }
 
 // CountNoun is a count and its noun for a sentence: "1 round", "3 rounds", "0 pairings".

@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"strings"
 
+	"robocom/internal/termtext"
 	"robocom/internal/userfile"
 	"robocom/robolang"
 )
@@ -93,12 +94,12 @@ func (s *session) unloadedError() string {
 			names = append(names, baseName(p.Path))
 		}
 	}
-	verb, its := "does", "its"
+	verb, its, it := "does", "its", "it"
 	if len(names) > 1 {
-		verb, its = "do", "their"
+		verb, its, it = "do", "their", "them"
 	}
-	return fmt.Sprintf("%s %s not load under the option set %s (%s errors are listed on the right): choose another option set, or remove it.",
-		strings.Join(names, " and "), verb, shortSetName(s.opts.Name), its)
+	return fmt.Sprintf("%s %s not load under the option set %s (%s errors are listed on the right): choose another option set in Options, or remove %s.",
+		termtext.List(names), verb, shortSetName(s.opts.Name), its, it)
 }
 
 // loadsUnderRC3 reports whether a program the set in use refused would load under rc3: it is

@@ -417,3 +417,29 @@ func TestHelpListsRC3(t *testing.T) {
 		t.Error("help still says RC3 is not playable")
 	}
 }
+
+// The window launched with several programs the option set refuses names them all: the note
+// named only the last ("hydra.rob did not load; its errors…" above errors of the others), and
+// the board's sentence read "a and b and c" and said "remove it" of several.
+func TestLaunchNamesEveryProgramThatDidNotLoad(t *testing.T) {
+	h := &harness{t: t, size: image.Pt(1400, 900)}
+	h.u = New(Config{
+		Load:    LoadProgram,
+		NewGame: NewArenaGame,
+		Options: ArenaOptions{},
+		Roots:   []Root{{Name: "rc3", FS: robots.RC3FS, Home: "rc3"}},
+		Files:   []string{"rc3:rc3/factory.rob", "rc3:rc3/hunter.rob", "rc3:rc3/hydra.rob"},
+	})
+	t.Cleanup(h.u.Close)
+	h.frame()
+	if want := "factory.rob, hunter.rob and hydra.rob did not load; their errors are listed below."; h.u.note.text != want {
+		t.Errorf("note %q, want %q", h.u.note.text, want)
+	}
+	want := "factory.rob, hunter.rob and hydra.rob do not load under the option set classic (their errors are listed on the right): choose another option set in Options, or remove them."
+	if h.u.gameErr != want {
+		t.Errorf("the board says %q, want %q", h.u.gameErr, want)
+	}
+	if !h.u.AddPlayer("rc3:rc3/walker.rob") && h.u.note.text != "walker.rob did not load; its errors are listed below." {
+		t.Errorf("a single refused program: note %q", h.u.note.text)
+	}
+}

@@ -12,6 +12,7 @@ import (
 	"gioui.org/op"
 
 	"robocom/arena"
+	"robocom/internal/termtext"
 	"robocom/internal/userfile"
 	"robocom/robolang"
 	"robocom/ui/kit"
@@ -39,6 +40,7 @@ type session struct {
 	gameErr     string
 	speedIdx    int
 	keepRefused bool        // loading the players of the last run: keep those only the set refuses
+	failedLoads []string    // the programs of the load under way that did not load (failedNote)
 	windowSize  image.Point // in dp, as last reported by the window loop
 
 	confirm kit.Confirm // asks before a change replaces the game under way (confirm.go)
@@ -114,8 +116,17 @@ func (n *notice) dropRefusal() {
 	}
 }
 
+// failedNote says which programs of one load (the window's launch loads several) did not.
+func failedNote(names []string) string {
+	if len(names) == 1 {
+		return names[0] + " did not load; its errors are listed below."
+	}
+	return termtext.List(names) + " did not load; their errors are listed below."
+}
+
 // AddPlayer loads a program from a root ("root:path") and adds it; it refuses a sixth.
 func (s *session) AddPlayer(path string) bool {
+	s.failedLoads = nil
 	ok := s.addPlayer(path)
 	if ok {
 		s.restartSeries()
@@ -150,7 +161,8 @@ func (s *session) addPlayer(path string) bool {
 		for _, line := range strings.Split(strings.TrimSpace(err.Error()), "\n") {
 			s.errors = append(s.errors, line)
 		}
-		s.note.set(fmt.Sprintf("%s did not load; its errors are listed below.", baseName(name)))
+		s.failedLoads = append(s.failedLoads, baseName(name))
+		s.note.set(failedNote(s.failedLoads))
 		if !s.keepRefused || !s.loadsUnderRC3(displayName(root, name), src) {
 			return false
 		}
