@@ -753,13 +753,32 @@ func (h *Hill) Programs(all bool) ([]Program, error) {
 // another program's name or file (a program may be named "#1"): which one was meant cannot
 // be told, and remove must not guess.
 func (h *Hill) Find(name string, all bool) (Program, error) {
-	ps, err := h.Programs(all)
+	// Every stored program is looked at: a #ID that numbers a program off the hill and names
+	// or files a resident is as ambiguous as one that numbers a resident (remove "#1" took off
+	// the resident named "#1" while program #1 was off the hill).
+	ps, err := h.Programs(true)
 	if err != nil {
 		return Program{}, err
 	}
-	var hits []Program
+	var numbered, named []Program // the program name numbers (#ID), the others it names or files
 	for _, p := range ps {
-		if fmt.Sprintf("#%d", p.ID) == name || p.Name == name || p.File == name {
+		switch {
+		case fmt.Sprintf("#%d", p.ID) == name:
+			numbered = append(numbered, p)
+		case p.Name == name || p.File == name:
+			named = append(named, p)
+		}
+	}
+	if len(numbered) > 0 && len(named) > 0 {
+		var ids []string
+		for _, p := range append(numbered, named...) {
+			ids = append(ids, fmt.Sprintf("#%d (%s)", p.ID, termtext.Escape(p.File)))
+		}
+		return Program{}, fmt.Errorf("%q is the number of one program and the name or file of another: name one by its file or the other's number, %s", name, strings.Join(ids, ", "))
+	}
+	var hits []Program
+	for _, p := range append(numbered, named...) {
+		if all || p.OnHill {
 			hits = append(hits, p)
 		}
 	}
@@ -776,9 +795,6 @@ func (h *Hill) Find(name string, all bool) (Program, error) {
 	var ids []string
 	for _, p := range hits {
 		ids = append(ids, fmt.Sprintf("#%d (%s)", p.ID, termtext.Escape(p.File)))
-	}
-	if strings.HasPrefix(name, "#") {
-		return Program{}, fmt.Errorf("%q is the number of one program and the name or file of another: name one by its file or the other's number, %s", name, strings.Join(ids, ", "))
 	}
 	return Program{}, fmt.Errorf("%d programs are named %q: name one by its number, %s", len(hits), name, strings.Join(ids, ", "))
 }

@@ -191,3 +191,62 @@ func TestRemoveTwice(t *testing.T) {
 		t.Errorf("removing a name never stored: %v", err)
 	}
 }
+
+// TestNumberLikeNameOffHill: remove "#1" while program #1 is off the hill and a resident is
+// named "#1" is as ambiguous as while both are residents: it took off the resident named
+// "#1", which the user may not have meant (program #1 is the one "#1" numbers).
+func TestNumberLikeNameOffHill(t *testing.T) {
+	h, _ := newHill(t)
+	dir := t.TempDir()
+	mine := add(t, h, "../../robots/mine.rob")
+	src, err := os.ReadFile("../../robots/wall.rob")
+	if err != nil {
+		t.Fatal(err)
+	}
+	hashed := filepath.Join(dir, "hashed.rob")
+	os.WriteFile(hashed, []byte(strings.Replace(string(src), "Name Wall", "Name #1", 1)), 0o644)
+	other := add(t, h, hashed)
+	if mine.ID != 1 || other.Name != "#1" {
+		t.Fatalf("added %+v and %+v", mine, other)
+	}
+	if _, err := h.Remove("../../robots/mine.rob"); err != nil {
+		t.Fatal(err)
+	}
+	if p, err := h.Remove("#1"); err == nil {
+		t.Fatalf("remove #1 with #1 off the hill took off #%d %q", p.ID, p.Name)
+	}
+	if ps, _ := h.Programs(false); len(ps) != 1 || ps[0].ID != other.ID {
+		t.Fatalf("the hill after a refused remove: %+v", ps)
+	}
+	// Two programs named alike that are not a number are told as such.
+	if _, err := h.Find("#1", true); err == nil || !strings.Contains(err.Error(), "number") {
+		t.Errorf("Find #1: %v", err)
+	}
+}
+
+// TestSharedHashName: two programs both named "#x" (no program's number; the second a new
+// version of the first, which it pushed off) are refused as two programs of one name, not as
+// "the number of one program and the name of another".
+func TestSharedHashName(t *testing.T) {
+	h, _ := newHill(t)
+	dir := t.TempDir()
+	for _, f := range []string{"mine.rob", "wall.rob"} {
+		src, err := os.ReadFile("../../robots/" + f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := string(src)
+		for _, n := range []string{"Name Mine", "Name Wall"} {
+			s = strings.Replace(s, n, "Name #x", 1)
+		}
+		p := filepath.Join(dir, f)
+		os.WriteFile(p, []byte(s), 0o644)
+		if r := add(t, h, p); r.Name != "#x" {
+			t.Fatalf("added %+v", r)
+		}
+	}
+	_, err := h.Find("#x", true)
+	if err == nil || strings.Contains(err.Error(), "number of one program") || !strings.Contains(err.Error(), "2 programs are named") {
+		t.Errorf("Find #x: %v", err)
+	}
+}
