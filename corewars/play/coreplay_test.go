@@ -382,3 +382,40 @@ func TestPSpaceCarriesOverRounds(t *testing.T) {
 		}
 	}
 }
+
+// TestPSpacePairingsPlayedOnce: each round of a p-space pairing is played once, however many
+// workers play the plan. A worker stuck on one pairing played later ones ahead, and a
+// pairing the other workers had already played and handed out looked unstarted to it, so it
+// was played whole again (8 workers: up to 380 rounds for 300 bouts).
+func TestPSpacePairingsPlayedOnce(t *testing.T) {
+	p := Defaults(Redcode)
+	p.Cycles = 2000
+	learner := ";redcode-94\n;name Learner\nldp.ab #1, t\njmn.b live, t\nstp.ab #1, #1\ndat 0, 0\nlive jmp live\nt dat 0, 0\n"
+	var progs []*Program
+	for _, src := range []string{learner, ";name Sitter\njmp 0\n", ";name Sitter2\njmp 0\njmp -1\n", ";name Sitter3\njmp 1\njmp -1\n", ";name Sitter4\njmp 2\ndat 0, 0\njmp -2\n", learner, learner} {
+		prog, err := Load("w.red", []byte(src), p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		progs = append(progs, prog)
+	}
+	const rounds = 20
+	plan := bouts.RoundRobinPlan(len(progs), 5, rounds)
+	want := 0
+	for g := 0; g < plan.Bouts(); g++ {
+		if b := plan.Bout(g); b.A == 0 || b.A >= 5 || b.B == 0 || b.B >= 5 {
+			want++
+		}
+	}
+	for try := 0; try < 30; try++ {
+		for _, workers := range []int{3, 8} {
+			m := &Match{Programs: progs, Params: p, Plan: plan, Workers: workers}
+			if _, err := m.Play(context.Background(), 0, plan.Bouts(), func(bouts.Result) error { return nil }); err != nil {
+				t.Fatal(err)
+			}
+			if got := m.seriesRounds.Load(); got != int64(want) {
+				t.Fatalf("%d workers played %d rounds of p-space pairings for %d bouts", workers, got, want)
+			}
+		}
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"math/bits"
 	"sort"
 	"sync"
+	"sync/atomic"
 
 	"robocom/corewars/redcode"
 	"robocom/corewars/redcodeengine"
@@ -76,9 +77,10 @@ type Match struct {
 	assembleErrs []error
 
 	// The battles of pairings with p-space warriors, by pairing (pspaceBout).
-	seriesMu sync.Mutex
-	series   map[int]*pairingSeries
-	playTo   int // the end of the bouts Play plays: playAhead looks no further
+	seriesMu     sync.Mutex
+	series       map[int]*pairingSeries
+	playTo       int          // the end of the bouts Play plays: playAhead looks no further
+	seriesRounds atomic.Int64 // the rounds of p-space pairings played (a round played again counts again)
 }
 
 // pairingSeries is one pairing's rounds played in order on one machine, p-space kept: the
@@ -240,12 +242,15 @@ func (m *Match) playSeries(ps *pairingSeries, first, last int, ws []*redcode.War
 	if _, ok := ps.results[last]; ok {
 		return nil
 	}
-	if ps.s == nil || ps.played >= last { // asked again, or stopped: from round 1
+	if ps.s == nil || ps.played >= last { // asked again, stopped, or done: from round 1
 		s, err := redcodeengine.NewSeries(m.Params.redcodeSettings(), ws)
 		if err != nil {
 			return err
 		}
 		ps.s, ps.played = s, 0
+		if ps.results == nil { // (dropSeries)
+			ps.results = map[int]bouts.Result{}
+		}
 		clear(ps.results)
 	}
 	for ps.played < last {
@@ -257,6 +262,7 @@ func (m *Match) playSeries(ps *pairingSeries, first, last int, ws []*redcode.War
 			return err
 		}
 		ps.played++
+		m.seriesRounds.Add(1)
 		ps.results[ps.played] = boutResult(rb, w, slices)
 	}
 	return nil
@@ -296,17 +302,17 @@ func (m *Match) playAhead(p int, stop func() bool) bool {
 	return false
 }
 
-// dropSeries forgets pairing p's series once every round has been played and handed out.
-// The caller holds ps.mu.
+// dropSeries lets go of pairing p's machine and results once every round has been played and
+// handed out. The pairing's entry stays, marked played, until Play ends: a worker that finds a
+// pairing busy plays a later one ahead (playAhead) only if no one has started it, and a
+// pairing deleted once done looked unstarted, so a worker stuck on one pairing played whole
+// again the later ones the others had already played and handed out (8 workers, 300 p-space
+// rounds to play: up to 380 played). The caller holds ps.mu.
 func (m *Match) dropSeries(p int, ps *pairingSeries) {
 	if ps.played < m.Plan.Rounds || len(ps.results) > 0 {
 		return
 	}
-	m.seriesMu.Lock()
-	if m.series[p] == ps {
-		delete(m.series, p)
-	}
-	m.seriesMu.Unlock()
+	ps.s, ps.results = nil, nil // (played stays: playAhead passes it by)
 }
 
 // Play plays the plan's bouts [from, to) and hands each result to each in plan order (see
