@@ -589,3 +589,61 @@ func TestHillShowNoTrailingSpaces(t *testing.T) {
 		}
 	}
 }
+
+// A Core War hill of format 2 played p-space warriors' rounds from empty p-space; opened to
+// be written by this version (format 3), such pairings' results are dropped and the next play
+// plays them again with p-space kept: Counter, which counts its rounds in p-space and dies
+// from its second, then loses two of three rounds to Duck instead of drawing all three.
+func TestOldHillReplaysPSpacePairings(t *testing.T) {
+	dir := t.TempDir()
+	counter := filepath.Join(dir, "counter.red")
+	os.WriteFile(counter, []byte(`;redcode-94
+;name Counter
+;assert 1
+        ldp.ab #1, count
+        add.ab #1, count
+        stp.b  count, #1
+        slt.ab #1, count
+        jmp    0
+        dat    0, 0
+count   dat    0, 0
+`), 0o644)
+	duck := filepath.Join(dir, "duck.red")
+	os.WriteFile(duck, []byte(";name Duck\n;assert 1\nJMP 0\n"), 0o644)
+	imp := filepath.Join(dir, "imp.red")
+	os.WriteFile(imp, []byte(";name Imp\n;assert 1\nMOV 0, 1\n"), 0o644)
+	h := filepath.Join(dir, "old.hill")
+	mustHill(t, "create", h, "-game", "core", "-lang", "redcode", "-rounds", "3", "-seed", "5", "-size", "0", "-s", "400", "-c", "500", "-d", "50")
+	mustHill(t, "add", "-q", h, counter, duck, imp)
+	// What format 2 stored: every round of Counter's pairings a draw, as from empty p-space.
+	db, err := sql.Open("sqlite", "file:"+h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var duckWins, impBouts int
+	db.QueryRow(`SELECT COUNT(*) FROM bout WHERE a = 1 AND b = 2 AND winner = 1`).Scan(&duckWins)
+	if duckWins != 2 {
+		t.Fatalf("this version: Duck won %d rounds of 3 against Counter, want 2", duckWins)
+	}
+	if _, err := db.Exec(`UPDATE bout SET winner = -1 WHERE a = 1 AND b = 2; UPDATE hill SET format = 2`); err != nil {
+		t.Fatal(err)
+	}
+	db.QueryRow(`SELECT COUNT(*) FROM bout WHERE a = 2 AND b = 3`).Scan(&impBouts)
+	db.Close()
+	out := mustHill(t, "play", h)
+	if playedPairings(out) != 2 {
+		t.Errorf("hill play on the old hill played %d pairings, want Counter's 2 again:\n%s", playedPairings(out), out)
+	}
+	db, err = sql.Open("sqlite", "file:"+h+"?mode=ro")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var format, after int
+	db.QueryRow(`SELECT format FROM hill`).Scan(&format)
+	db.QueryRow(`SELECT COUNT(*) FROM bout WHERE a = 1 AND b = 2 AND winner = 1`).Scan(&duckWins)
+	db.QueryRow(`SELECT COUNT(*) FROM bout WHERE a = 2 AND b = 3`).Scan(&after)
+	if format != 3 || duckWins != 2 || after != impBouts {
+		t.Errorf("after play: format %d, Duck's wins over Counter %d (want 2), Duck–Imp rounds %d (kept: %d)", format, duckWins, after, impBouts)
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"robocom/corewars/redcode"
 	"robocom/internal/bouts"
 )
 
@@ -69,6 +70,18 @@ func (g *HillGame) Load(file string, src []byte) (name, author string, err error
 		return "", "", err
 	}
 	return p.Name, p.Author, nil
+}
+
+// CarriesOver reports whether a program's rounds against another depend on the rounds before:
+// a Redcode warrior that uses p-space (LDP, STP). Hills of format 2 played such pairings with
+// p-space emptied every round; internal/hill replays them (format 3).
+func (g *HillGame) CarriesOver(file string, src []byte) bool {
+	p, err := g.load(file, src)
+	if err != nil || p.Lang != Redcode {
+		return false
+	}
+	w, err := p.redcodeWarrior(g.Params, 2)
+	return err == nil && redcode.UsesPSpace([]*redcode.Warrior{w})
 }
 
 // Player is the match of the programs over the plan.

@@ -72,7 +72,7 @@ const BusyTimeout = 60 * time.Second
 // formatVersion is the schema's version, kept in the hill row; a hill of a newer version is
 // refused rather than misread, an older one is brought up to date when opened for writing
 // (migrate.go) and read as it is otherwise.
-const formatVersion = 2
+const formatVersion = 3
 
 // Config is a hill's game and rules, fixed when it is created.
 type Config struct {

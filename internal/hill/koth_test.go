@@ -67,7 +67,7 @@ func TestMigrateFormat1(t *testing.T) {
 	}
 	defer w.Close()
 	st, err = w.Standings()
-	if err != nil || w.format != 2 {
+	if err != nil || w.format != formatVersion {
 		t.Fatalf("after migration: format %d, %v", w.format, err)
 	}
 	for i, p := range st.Programs {

@@ -25,10 +25,19 @@ CREATE TABLE claim (
 ) WITHOUT ROWID;
 `
 
-// migrate brings a format 1 hill to format 2 in one transaction: authors from the stored
-// sources, versions numbered by name in the order added, and the residents entered in that
-// order (so their ages count the residents added after them). A hill that cannot be written
-// (a read-only file or mount) stays format 1 and is read as it is.
+// carriesOver is a Game whose programs can make a pairing's rounds depend on one another
+// (Core War: Redcode warriors that use p-space, whose rounds play in order, p-space kept).
+type carriesOver interface {
+	CarriesOver(file string, src []byte) bool
+}
+
+// migrate brings an older hill to formatVersion in one transaction. Format 2: authors from
+// the stored sources, versions numbered by name in the order added, and the residents entered
+// in that order (so their ages count the residents added after them). Format 3: the results
+// of pairings with a program whose rounds carry over (p-space) are dropped, since formats 1
+// and 2 played every round of them from empty p-space; they are missing then, and the next
+// add or play plays them again, as pMARS plays them. A hill that cannot be written (a
+// read-only file or mount) stays as it is and is read so.
 func (h *Hill) migrate() error {
 	if h.format >= formatVersion || h.readOnly {
 		return nil
@@ -38,49 +47,18 @@ func (h *Hill) migrate() error {
 		if err := tx.QueryRow(`SELECT format FROM hill WHERE id = 1`).Scan(&format); err != nil {
 			return err
 		}
-		if format >= 2 { // another process migrated it meanwhile
+		if format >= formatVersion { // another process migrated it meanwhile
 			return nil
 		}
-		if _, err := tx.Exec(migrateV2); err != nil {
-			return err
-		}
-		rows, err := tx.Query(`SELECT id, name, file, source, removed IS NULL FROM program ORDER BY id`)
-		if err != nil {
-			return err
-		}
-		type prog struct {
-			id     int64
-			name   string
-			author string
-			onHill bool
-		}
-		var ps []prog
-		for rows.Next() {
-			var p prog
-			var file string
-			var src []byte
-			if err := rows.Scan(&p.id, &p.name, &file, &src, &p.onHill); err != nil {
-				rows.Close()
-				return err
-			}
-			_, p.author, _ = h.cfg.Game.Load(file, src) // a program that no longer loads keeps no author
-			ps = append(ps, p)
-		}
-		rows.Close()
-		versions := map[string]int{}
-		entries := 0
-		for _, p := range ps {
-			versions[p.name]++
-			var entered any
-			if p.onHill {
-				entries++
-				entered = entries
-			}
-			if _, err := tx.Exec(`UPDATE program SET author = ?, version = ?, entered = ? WHERE id = ?`, p.author, versions[p.name], entered, p.id); err != nil {
+		if format < 2 {
+			if err := h.migrateToV2(tx); err != nil {
 				return err
 			}
 		}
-		_, err = tx.Exec(`UPDATE hill SET format = 2, entries = ? WHERE id = 1`, entries)
+		if err := h.replayCarryOver(tx); err != nil {
+			return err
+		}
+		_, err := tx.Exec(`UPDATE hill SET format = ? WHERE id = 1`, formatVersion)
 		return err
 	})
 	if err != nil && strings.Contains(err.Error(), "readonly") {
@@ -89,6 +67,87 @@ func (h *Hill) migrate() error {
 	if err == nil {
 		h.format = formatVersion
 	}
+	return err
+}
+
+// replayCarryOver drops the results of every pairing with a program whose rounds carry over
+// (format 3), so that they are played again.
+func (h *Hill) replayCarryOver(tx *sql.Tx) error {
+	co, ok := h.cfg.Game.(carriesOver)
+	if !ok {
+		return nil
+	}
+	rows, err := tx.Query(`SELECT id, file, source FROM program ORDER BY id`)
+	if err != nil {
+		return err
+	}
+	var ids []int64
+	for rows.Next() {
+		var id int64
+		var file string
+		var src []byte
+		if err := rows.Scan(&id, &file, &src); err != nil {
+			rows.Close()
+			return err
+		}
+		if co.CarriesOver(file, src) {
+			ids = append(ids, id)
+		}
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	for _, id := range ids {
+		if _, err := tx.Exec(`DELETE FROM bout WHERE a = ? OR b = ?`, id, id); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// migrateToV2 is format 2's part of migrate.
+func (h *Hill) migrateToV2(tx *sql.Tx) error {
+	if _, err := tx.Exec(migrateV2); err != nil {
+		return err
+	}
+	rows, err := tx.Query(`SELECT id, name, file, source, removed IS NULL FROM program ORDER BY id`)
+	if err != nil {
+		return err
+	}
+	type prog struct {
+		id     int64
+		name   string
+		author string
+		onHill bool
+	}
+	var ps []prog
+	for rows.Next() {
+		var p prog
+		var file string
+		var src []byte
+		if err := rows.Scan(&p.id, &p.name, &file, &src, &p.onHill); err != nil {
+			rows.Close()
+			return err
+		}
+		_, p.author, _ = h.cfg.Game.Load(file, src) // a program that no longer loads keeps no author
+		ps = append(ps, p)
+	}
+	rows.Close()
+	versions := map[string]int{}
+	entries := 0
+	for _, p := range ps {
+		versions[p.name]++
+		var entered any
+		if p.onHill {
+			entries++
+			entered = entries
+		}
+		if _, err := tx.Exec(`UPDATE program SET author = ?, version = ?, entered = ? WHERE id = ?`, p.author, versions[p.name], entered, p.id); err != nil {
+			return err
+		}
+	}
+	_, err = tx.Exec(`UPDATE hill SET format = 2, entries = ? WHERE id = 1`, entries)
 	return err
 }
 
