@@ -17,6 +17,10 @@ func runCoreT(args ...string) (int, string, string) {
 
 const samples = "../../robots/core/"
 
+// pspacePair holds Counter, which counts its rounds in p-space and dies from its second round
+// on, and Duck, which loops: corewars/play's p-space pair.
+const pspacePair = "../../corewars/play/testdata/pspace/"
+
 func TestCoreUsageErrors(t *testing.T) {
 	dir := t.TempDir()
 	red := filepath.Join(dir, "imp.red")
@@ -175,21 +179,7 @@ func TestCoreRedcode(t *testing.T) {
 // its rounds in p-space cell 1 and dies from its second round on, so the battle is a draw and
 // then Duck's wins. Every round started with an empty p-space (three draws), as hills did.
 func TestCorePSpaceCarriesOverRounds(t *testing.T) {
-	dir := t.TempDir()
-	counter := filepath.Join(dir, "counter.red")
-	os.WriteFile(counter, []byte(`;redcode-94
-;name Counter
-;assert 1
-        ldp.ab #1, count  ; count.b = p-space cell 1
-        add.ab #1, count
-        stp.b  count, #1
-        slt.ab #1, count  ; a round after the first: skip the loop, die
-        jmp    0
-        dat    0, 0
-count   dat    0, 0
-`), 0o644)
-	duck := filepath.Join(dir, "duck.red")
-	os.WriteFile(duck, []byte(";name Duck\n;assert 1\nJMP 0\n"), 0o644)
+	counter, duck := pspacePair+"counter.red", pspacePair+"duck.red"
 	code, out, stderr := runCoreT("-seed", "5", "-size", "400", "-cycles", "500", "-rounds", "3", "-json", counter, duck)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)

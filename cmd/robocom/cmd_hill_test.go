@@ -596,20 +596,7 @@ func TestHillShowNoTrailingSpaces(t *testing.T) {
 // from its second, then loses two of three rounds to Duck instead of drawing all three.
 func TestOldHillReplaysPSpacePairings(t *testing.T) {
 	dir := t.TempDir()
-	counter := filepath.Join(dir, "counter.red")
-	os.WriteFile(counter, []byte(`;redcode-94
-;name Counter
-;assert 1
-        ldp.ab #1, count
-        add.ab #1, count
-        stp.b  count, #1
-        slt.ab #1, count
-        jmp    0
-        dat    0, 0
-count   dat    0, 0
-`), 0o644)
-	duck := filepath.Join(dir, "duck.red")
-	os.WriteFile(duck, []byte(";name Duck\n;assert 1\nJMP 0\n"), 0o644)
+	counter, duck := pspacePair+"counter.red", pspacePair+"duck.red"
 	imp := filepath.Join(dir, "imp.red")
 	os.WriteFile(imp, []byte(";name Imp\n;assert 1\nMOV 0, 1\n"), 0o644)
 	h := filepath.Join(dir, "old.hill")

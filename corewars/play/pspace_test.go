@@ -2,24 +2,15 @@ package play
 
 import (
 	"context"
+	"os"
 	"testing"
 
 	"robocom/corewars/redcodeengine"
 )
 
-// counter94 counts its rounds in p-space and dies from its second round on (as in
-// TestCorePSpaceCarriesOverRounds).
-const counter94 = `;redcode-94
-;name Counter
-;assert 1
-        ldp.ab #1, count
-        add.ab #1, count
-        stp.b  count, #1
-        slt.ab #1, count
-        jmp    0
-        dat    0, 0
-count   dat    0, 0
-`
+// pspaceDir holds Counter, which counts its rounds in p-space and dies from its second round
+// on, and Duck, which loops (the p-space tests of four packages play them).
+const pspaceDir = "testdata/pspace/"
 
 // A battle's rounds made one by one with NewRound, each from PSpaceOf the round before (as
 // Series.Game makes them for robocom core, and the Core War window's recipes), end as the
@@ -29,8 +20,12 @@ func TestNewRoundPlaysAsTheSeries(t *testing.T) {
 	p := Defaults(Redcode)
 	p.Size, p.Cycles, p.Rounds = 400, 500, 3
 	var progs []*Program
-	for _, f := range [][2]string{{"counter.red", counter94}, {"duck.red", ";name Duck\n;assert 1\nJMP 0\n"}} {
-		pr, err := Load(f[0], []byte(f[1]), p)
+	for _, f := range []string{"counter.red", "duck.red"} {
+		src, err := os.ReadFile(pspaceDir + f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pr, err := Load(f, src, p)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,6 +1,7 @@
 package redcodeengine
 
 import (
+	"os"
 	"reflect"
 	"testing"
 
@@ -13,16 +14,14 @@ import (
 func TestNewAfterPlaysAsTheSeries(t *testing.T) {
 	cfg := redcode.Defaults()
 	cfg.CoreSize, cfg.Cycles, cfg.PSpaceSize = 400, 500, redcode.DefaultPSpaceSize(400)
-	ws := []*redcode.Warrior{warrior(t, 400, `;redcode-94
-;name Counter
-        ldp.ab #1, count
-        add.ab #1, count
-        stp.b  count, #1
-        slt.ab #1, count
-        jmp    0
-        dat    0, 0
-count   dat    0, 0
-`), warrior(t, 400, ";name Duck\nJMP 0\n")}
+	var ws []*redcode.Warrior
+	for _, f := range []string{"counter.red", "duck.red"} { // (corewars/play's p-space pair)
+		src, err := os.ReadFile("../play/testdata/pspace/" + f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ws = append(ws, warrior(t, 400, string(src)))
+	}
 	series, err := NewSeries(cfg, ws)
 	if err != nil {
 		t.Fatal(err)

@@ -3,6 +3,7 @@ package corewin
 import (
 	"context"
 	"fmt"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -11,28 +12,22 @@ import (
 	"robocom/corewars/play"
 )
 
-// Counter counts its rounds in p-space cell 1 and dies from its second round on (the warrior
-// of cmd/robocom's TestCorePSpaceCarriesOverRounds); Duck loops.
-const (
-	pspaceCounter = `;redcode-94
-;name Counter
-;assert 1
-        ldp.ab #1, count
-        add.ab #1, count
-        stp.b  count, #1
-        slt.ab #1, count
-        jmp    0
-        dat    0, 0
-count   dat    0, 0
-`
-	pspaceDuck = ";name Duck\n;assert 1\nJMP 0\n"
-)
+// pspaceFile is Counter (counts its rounds in p-space cell 1 and dies from its second round
+// on) or Duck (loops), corewars/play's p-space pair.
+func pspaceFile(t *testing.T, name string) string {
+	t.Helper()
+	src, err := os.ReadFile("../../corewars/play/testdata/pspace/" + name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(src)
+}
 
 // pspaceSeries opens Counter against Duck in a series of three short rounds (core 400, 500
 // cycles), each Run playing a whole round.
 func pspaceSeries(t *testing.T) (*Window, *harness) {
 	t.Helper()
-	w, h := testWarriors(t, map[string]string{"counter.red": pspaceCounter, "duck.red": pspaceDuck}, "counter.red", "duck.red")
+	w, h := testWarriors(t, map[string]string{"counter.red": pspaceFile(t, "counter.red"), "duck.red": pspaceFile(t, "duck.red")}, "counter.red", "duck.red")
 	h.clickLabel(t, "Parameters")
 	w.prm.size.SetText("400")
 	w.prm.cycles.SetText("500")
