@@ -121,23 +121,29 @@ func TestStoreDisagreement(t *testing.T) {
 	}
 }
 
-// TestNumberLikeName: a program may be named "#1", which is also how another program is
-// named by its number. remove "#1" took off program #1 while it was on the hill and the
-// program named "#1" once it was not: it must refuse and say how to name either.
-func TestNumberLikeName(t *testing.T) {
-	h, _ := newHill(t)
-	dir := t.TempDir()
+// hillWithNumberName is a hill of Mine (#1) and Wall renamed "#1" (#2, from the file hashed).
+func hillWithNumberName(t *testing.T) (h *Hill, hashed string, other AddResult) {
+	t.Helper()
+	h, _ = newHill(t)
 	mine := add(t, h, "../../robots/mine.rob")
 	src, err := os.ReadFile("../../robots/wall.rob")
 	if err != nil {
 		t.Fatal(err)
 	}
-	hashed := filepath.Join(dir, "hashed.rob")
+	hashed = filepath.Join(t.TempDir(), "hashed.rob")
 	os.WriteFile(hashed, []byte(strings.Replace(string(src), "Name Wall", "Name #1", 1)), 0o644)
-	other := add(t, h, hashed)
+	other = add(t, h, hashed)
 	if mine.ID != 1 || other.Name != "#1" {
 		t.Fatalf("added %+v and %+v", mine, other)
 	}
+	return h, hashed, other
+}
+
+// TestNumberLikeName: a program may be named "#1", which is also how another program is
+// named by its number. remove "#1" took off program #1 while it was on the hill and the
+// program named "#1" once it was not: it must refuse and say how to name either.
+func TestNumberLikeName(t *testing.T) {
+	h, hashed, other := hillWithNumberName(t)
 	for _, all := range []bool{false, true} {
 		if p, err := h.Find("#1", all); err == nil || !strings.Contains(err.Error(), "#1") || !strings.Contains(err.Error(), "hashed.rob") {
 			t.Errorf("all %v: #1 found #%d %q, %v", all, p.ID, p.Name, err)
@@ -196,19 +202,7 @@ func TestRemoveTwice(t *testing.T) {
 // named "#1" is as ambiguous as while both are residents: it took off the resident named
 // "#1", which the user may not have meant (program #1 is the one "#1" numbers).
 func TestNumberLikeNameOffHill(t *testing.T) {
-	h, _ := newHill(t)
-	dir := t.TempDir()
-	mine := add(t, h, "../../robots/mine.rob")
-	src, err := os.ReadFile("../../robots/wall.rob")
-	if err != nil {
-		t.Fatal(err)
-	}
-	hashed := filepath.Join(dir, "hashed.rob")
-	os.WriteFile(hashed, []byte(strings.Replace(string(src), "Name Wall", "Name #1", 1)), 0o644)
-	other := add(t, h, hashed)
-	if mine.ID != 1 || other.Name != "#1" {
-		t.Fatalf("added %+v and %+v", mine, other)
-	}
+	h, _, other := hillWithNumberName(t)
 	if _, err := h.Remove("../../robots/mine.rob"); err != nil {
 		t.Fatal(err)
 	}
