@@ -247,7 +247,8 @@ func Battle(st *Settings, ws []*Warrior, clockSeed int64, onRound func(RoundInfo
 	}
 	machines := []*Machine{m}
 	for len(machines) < cores {
-		wm, err := NewMachine(cfg, ws)
+		// (its memory apart from the first machine's and the others': NewMachineApart)
+		wm, err := NewMachineApart(cfg, ws)
 		if err != nil {
 			return nil, err
 		}

@@ -2,9 +2,11 @@ package redcode
 
 import (
 	"fmt"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
+	"unsafe"
 )
 
 // TestBattleCoresAgree: a battle played on several cores gives the same
@@ -78,4 +80,48 @@ func TestBattleAllocationsDoNotGrowWithRounds(t *testing.T) {
 			t.Errorf("%d cores: %v allocations for 10 rounds, %v for 300", cores, few, many)
 		}
 	}
+}
+
+// TestMachineApart: a machine made for a thread beside others has its core and queues at
+// the start of a span of address space of its own (see NewMachineApart), keeps them while
+// it is in use however many others are made and collected meanwhile, and plays as
+// NewMachine's.
+func TestMachineApart(t *testing.T) {
+	const dir = "warriors/koenigstuhl-94nop/"
+	st, err := ParseSettings(strings.Fields("-r 20"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ws := testdataWarriors(t, st, dir+"borgir.red", dir+"comphunter.red")
+	play := func(m *Machine) string {
+		pl := newPlacer(st, ws, 7)
+		pos := make([]int, len(ws))
+		for range st.Rounds {
+			m.LoadRound(pos, pl.next(pos))
+			m.RunRound()
+		}
+		return fmt.Sprint(m.Scores)
+	}
+	plain, err := NewMachine(*st, ws)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := play(plain)
+	kept, err := NewMachineApart(*st, ws)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a := uintptr(unsafe.Pointer(&kept.core[0])); a%apartSpan != 0 {
+		t.Errorf("the core starts at %#x, not on a boundary of %d bytes", a, apartSpan)
+	}
+	for range 40 {
+		if _, err := NewMachineApart(*st, ws); err != nil {
+			t.Fatal(err)
+		}
+		runtime.GC()
+	}
+	if got := play(kept); got != want {
+		t.Errorf("scores %s, want NewMachine's %s", got, want)
+	}
+	runtime.KeepAlive(kept)
 }

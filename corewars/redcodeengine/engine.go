@@ -126,7 +126,7 @@ func Bout(cfg redcode.Settings, seed int64, ws []*redcode.Warrior, stop func() b
 	m, _ := machines.Get().(*redcode.Machine)
 	if m == nil || !m.Reuse(cfg, ws) {
 		var err error
-		if m, err = redcode.NewMachine(cfg, ws); err != nil {
+		if m, err = redcode.NewMachineApart(cfg, ws); err != nil { // (tournaments play bouts on every core)
 			return -1, 0, false, err
 		}
 	}
@@ -184,7 +184,7 @@ func NewSeries(cfg redcode.Settings, ws []*redcode.Warrior) (*Series, error) {
 	if err := check(cfg, ws); err != nil {
 		return nil, err
 	}
-	m, err := redcode.NewMachine(cfg, ws)
+	m, err := redcode.NewMachineApart(cfg, ws) // (a tournament's p-space pairings play beside other bouts)
 	if err != nil {
 		return nil, err
 	}
