@@ -374,11 +374,50 @@ func openAs(path string, games map[string]Decoder, a access) (*Hill, error) {
 		}
 		return nil, fmt.Errorf("cannot read %s: %w", name, err)
 	}
+	if err := h.checkSources(); err != nil {
+		db.Close()
+		var changed sourceChanged
+		if errors.As(err, &changed) {
+			return nil, fmt.Errorf("%s is damaged: %v; %s", name, err, restore)
+		}
+		return nil, fmt.Errorf("cannot read %s: %w", name, h.busy(err))
+	}
 	if err := h.migrate(); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("cannot bring %s up to date: %v", name, err)
 	}
 	return h, nil
+}
+
+// sourceChanged is a stored program whose source no longer has the SHA-256 stored with it.
+type sourceChanged struct{ id int64 }
+
+func (e sourceChanged) Error() string {
+	return fmt.Sprintf("the source of stored program #%d is not the one it was added with (its SHA-256 differs)", e.id)
+}
+
+// checkSources compares every stored program's source with the SHA-256 stored beside it when
+// it was added. A source changed since (by hand, or by damage SQLite does not notice) would
+// be played and shown under results that are not its own. Hashing the sources (at most
+// maxSources bytes) takes a few milliseconds.
+func (h *Hill) checkSources() error {
+	rows, err := h.db.Query(`SELECT id, sha256, source FROM program`)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	var id int64
+	var hash string
+	var src []byte
+	for rows.Next() {
+		if err := rows.Scan(&id, &hash, &src); err != nil {
+			return err
+		}
+		if sum := sha256.Sum256(src); hex.EncodeToString(sum[:]) != hash {
+			return sourceChanged{id}
+		}
+	}
+	return rows.Err()
 }
 
 // notHill is an error that says the file is something other than a hill (as opposed to one

@@ -239,6 +239,7 @@ var damage = []string{
 	`CREATE VIEW v AS SELECT 1`,
 	`DROP TABLE program`,
 	`ALTER TABLE bout DROP COLUMN cycles`,
+	`UPDATE program SET source = CAST(source AS TEXT) || ' ' WHERE id = 2`, // loads and plays, but is not the program added
 }
 
 // damaged applies one statement to a copy of a played hill.
