@@ -69,6 +69,41 @@ func TestLoadErrorsAtTheirLines(t *testing.T) {
 	}
 }
 
+// A program the assembler warns of loads, with the warnings kept in Program.Warnings as its
+// errors would be (file:line: message, no column); one without warnings has none.
+func TestLoadKeepsWarnings(t *testing.T) {
+	cases := []struct {
+		file, src string
+		dialect   string
+		want      string // Warnings.Error(); "" for none
+	}{
+		{"imp.red", imp94, "94", "imp.red: Missing ';assert'. Warrior may not work with the current setting"},
+		{"relab.red", ";assert 1\nlab MOV 0, 1\nlab DAT 0, 0\n", "94", "relab.red:3: Ignored, redefinition of label 'lab'"},
+		{"two.red", "MOV 0, 1\nFOR 2\nDAT 0, 0\n", "94", "two.red: Unclosed ROF\ntwo.red: Missing ';assert'. Warrior may not work with the current setting"},
+		{"quiet.red", ";assert CORESIZE == 8000\n" + imp94, "94", ""},
+		{"imp86.red", "MOV 0 1\n", "86", ""},
+		{"imp.cw", "title Imp\nimp: move imp, next\nnext: data 0\n", "", ""},
+	}
+	for _, c := range cases {
+		p := Defaults(LanguageOf(c.file))
+		if c.dialect != "" {
+			p.Dialect = c.dialect
+		}
+		pr, err := Load(c.file, []byte(c.src), p)
+		if err != nil {
+			t.Errorf("%s: %v; a program with warnings must load", c.file, err)
+			continue
+		}
+		got := ""
+		if pr.Warnings != nil {
+			got = pr.Warnings.Error()
+		}
+		if got != c.want {
+			t.Errorf("%s: warnings %q, want %q", c.file, got, c.want)
+		}
+	}
+}
+
 func TestMaxLength(t *testing.T) {
 	p := Defaults(CW)
 	p.MaxLength = 3

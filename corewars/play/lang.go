@@ -131,6 +131,11 @@ type Program struct {
 	Lang   Language
 	Source []byte
 	Length int // cells (nodes) the program occupies
+	// Warnings are what the assembler warned of when Load assembled the program, which loads
+	// and plays all the same: pMARS's warnings for Redcode (a missing ;assert, ...), each as
+	// "file:line: message" without a column, as its errors are; nil when there are none (and
+	// for .cw and .vna, whose assemblers warn of nothing).
+	Warnings srcerr.List
 
 	cw  *cw.Program
 	vna *vna.Program
@@ -177,11 +182,11 @@ func Load(file string, src []byte, p Params) (prog *Program, err error) {
 		}
 		prog.vna, prog.Name, prog.Length = v, v.Name, len(v.Nodes)
 	case Redcode:
-		w, err := assembleRedcode(file, src, p, 2)
+		w, warnings, err := assembleRedcode(file, src, p, 2)
 		if err != nil {
 			return nil, err
 		}
-		prog.Name, prog.Author, prog.Length = w.Name, w.Author, len(w.Code)
+		prog.Name, prog.Author, prog.Length, prog.Warnings = w.Name, w.Author, len(w.Code), warnings
 		if prog.Name == "" || prog.Name == "Unknown" {
 			prog.Name = baseName(file)
 		}
@@ -221,36 +226,40 @@ func (p Params) redcodeSettings() redcode.Settings {
 	return st
 }
 
-// assembleRedcode assembles one warrior for a game of the given number of warriors.
-func assembleRedcode(file string, src []byte, p Params, warriors int) (*redcode.Warrior, error) {
+// assembleRedcode assembles one warrior for a game of the given number of warriors. A warrior
+// that assembles comes with the assembler's warnings (nil if none); one that does not, with
+// its errors alone.
+func assembleRedcode(file string, src []byte, p Params, warriors int) (*redcode.Warrior, srcerr.List, error) {
 	if p.Dialect == "86" {
 		w, errs := redcode.Assemble86(file, src, p.Size)
 		if len(errs) == 0 {
 			if p.MaxLength > 0 && len(w.Code) > p.MaxLength {
-				return nil, srcerr.List{{File: file, Msg: fmt.Sprintf("the program is %d cells long; the maximum length is %d", len(w.Code), p.MaxLength)}}
+				return nil, nil, srcerr.List{{File: file, Msg: fmt.Sprintf("the program is %d cells long; the maximum length is %d", len(w.Code), p.MaxLength)}}
 			}
-			return w, nil
+			return w, nil, nil
 		}
-		return nil, errs
+		return nil, nil, errs
 	}
 	w, diag := redcode.Assemble(src, redcode.Config{Settings: p.redcodeSettings(), Warriors: max(warriors, 1)})
-	if !diag.Failed() {
-		return w, nil
-	}
-	var out srcerr.List
+	var errs, warnings srcerr.List
 	for _, m := range diag.Messages {
+		e := &srcerr.Error{File: file, Line: m.Line, Msg: m.Text}
 		if m.Warning {
-			continue
+			warnings = append(warnings, e)
+		} else {
+			errs = append(errs, e)
 		}
-		out = append(out, &srcerr.Error{File: file, Line: m.Line, Msg: m.Text})
+	}
+	if !diag.Failed() {
+		return w, warnings, nil
 	}
 	if diag.Aborted {
-		out = append(out, &srcerr.Error{File: file, Msg: "too many errors or warnings, assembly aborted"})
+		errs = append(errs, &srcerr.Error{File: file, Msg: "too many errors or warnings, assembly aborted"})
 	}
-	if len(out) == 0 {
-		out = srcerr.List{{File: file, Msg: "the assembler refused the program"}}
+	if len(errs) == 0 {
+		errs = srcerr.List{{File: file, Msg: "the assembler refused the program"}}
 	}
-	return nil, out
+	return nil, nil, errs
 }
 
 // Series makes the games of one battle's rounds, each from its own seed (robocom core). The
@@ -399,7 +408,7 @@ func (pr *Program) redcodeWarrior(p Params, warriors int) (*redcode.Warrior, err
 			return a.w, nil
 		}
 	}
-	w, err := assembleRedcode(pr.File, pr.Source, p, warriors)
+	w, _, err := assembleRedcode(pr.File, pr.Source, p, warriors) // (Load kept its warnings)
 	if err != nil {
 		return nil, err
 	}
