@@ -50,13 +50,14 @@ func (g *HillGame) load(file string, src []byte) (*robolang.Program, error) {
 	return robolang.LoadBytes(file, src, robolang.Options{RC3: g.Options.RC3})
 }
 
-// Load parses a program (.rob or RBI) in the option set's language.
-func (g *HillGame) Load(file string, src []byte) (name, author string, err error) {
+// Load parses a program (.rob or RBI) in the option set's language; RoboCom's loader warns of
+// nothing, so warnings is always nil.
+func (g *HillGame) Load(file string, src []byte) (name, author string, warnings, err error) {
 	p, err := g.load(file, src)
 	if err != nil {
-		return "", "", err
+		return "", "", nil, err
 	}
-	return p.Name, p.Author, nil
+	return p.Name, p.Author, nil, nil
 }
 
 // Player is the tournament of the programs over the plan.

@@ -63,13 +63,14 @@ func (g *HillGame) load(file string, src []byte) (*Program, error) {
 	return Load(file, src, g.Params)
 }
 
-// Load assembles a program of the hill's language.
-func (g *HillGame) Load(file string, src []byte) (name, author string, err error) {
+// Load assembles a program of the hill's language; warnings are the assembler's, a
+// srcerr.List (Program.Warnings), nil when there are none.
+func (g *HillGame) Load(file string, src []byte) (name, author string, warnings, err error) {
 	p, err := g.load(file, src)
 	if err != nil {
-		return "", "", err
+		return "", "", nil, err
 	}
-	return p.Name, p.Author, nil
+	return p.Name, p.Author, p.Warnings.Err(), nil
 }
 
 // CarriesOver reports whether a program's rounds against another depend on the rounds before:

@@ -52,8 +52,10 @@ type Game interface {
 	// Check says in a sentence why the rules cannot be played, or nil.
 	Check() error
 	// Load parses a program for this game and returns its name and author (as the program
-	// gives it; "" where the language has none); errors are file:line:col sentences.
-	Load(file string, src []byte) (name, author string, err error)
+	// gives it; "" where the language has none); errors are file:line:col sentences. warnings
+	// are what the assembler warned of in a program that loads all the same (Redcode's, as
+	// pMARS warns), in the errors' form, nil when there are none.
+	Load(file string, src []byte) (name, author string, warnings, err error)
 	// Player loads the programs (their stored names replace the ones they declare) and
 	// returns what plays the plan's bouts among them, the code `robocom tournament` runs.
 	Player(programs []bouts.Entry, plan bouts.Plan, workers int) (bouts.PlayFunc, error)
@@ -603,6 +605,7 @@ type AddResult struct {
 	New      bool     // stored for the first time
 	Returned bool     // it had been pushed off or removed, and is back with its old results
 	Replaced *Program // the resident of the same name it replaced as a new version, if any
+	Warnings error    // the game's warnings of the program (Game.Load), nil when none
 }
 
 // Add stores a program on the hill (file names it; src is its bytes, an RBI file as is). The
@@ -611,7 +614,7 @@ type AddResult struct {
 // a new version of it and takes its place (the old version goes off the hill, its results
 // kept). It plays nothing: Play does.
 func (h *Hill) Add(file string, src []byte) (AddResult, error) {
-	name, author, err := h.cfg.Game.Load(file, src)
+	name, author, warnings, err := h.cfg.Game.Load(file, src)
 	if err != nil {
 		return AddResult{}, err
 	}
@@ -678,6 +681,7 @@ func (h *Hill) Add(file string, src []byte) (AddResult, error) {
 		res.Replaced = &old
 		return nil
 	})
+	res.Warnings = warnings
 	return res, err
 }
 
@@ -871,7 +875,7 @@ func (h *Hill) loaded() ([]Program, error) {
 			return nil, err
 		}
 		p.Added, p.OnHill = time.Unix(added, 0), true
-		if _, _, err := h.cfg.Game.Load(p.File, p.Source); err != nil {
+		if _, _, _, err := h.cfg.Game.Load(p.File, p.Source); err != nil {
 			return nil, fmt.Errorf("%s: stored program #%d no longer loads: %v", h.path, p.ID, err)
 		}
 		ps = append(ps, p)

@@ -130,7 +130,7 @@ func (h *Hill) migrateToV2(tx *sql.Tx) error {
 			rows.Close()
 			return err
 		}
-		_, p.author, _ = h.cfg.Game.Load(file, src) // a program that no longer loads keeps no author
+		_, p.author, _, _ = h.cfg.Game.Load(file, src) // a program that no longer loads keeps no author
 		ps = append(ps, p)
 	}
 	rows.Close()
