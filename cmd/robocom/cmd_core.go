@@ -110,6 +110,7 @@ func coreMain(args []string, stdout, stderr io.Writer) int {
 			loadFailed = true
 			continue
 		}
+		printWarnings(stderr, prog.Warnings.Err())
 		progs = append(progs, prog)
 	}
 	if loadFailed {

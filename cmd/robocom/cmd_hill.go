@@ -220,6 +220,7 @@ func hillAdd(args []string, stdout, stderr io.Writer) int {
 			status = 1
 			continue
 		}
+		printWarnings(stderr, r.Warnings)
 		switch {
 		case r.New && r.Version > 1:
 			fmt.Fprintf(info, "added %s version %d (#%d, %s)\n", termtext.Escape(r.Name), r.Version, r.ID, termtext.Escape(f))

@@ -207,6 +207,7 @@ func coreTournamentMain(args []string, stdout, stderr io.Writer) int {
 			ok = false
 			continue
 		}
+		printWarnings(stderr, pr.Warnings.Err())
 		progs = append(progs, pr)
 	}
 	if !ok {

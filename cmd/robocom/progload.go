@@ -237,6 +237,27 @@ func printLoadErrors(w io.Writer, err error) {
 	}
 }
 
+// printWarnings prints the assembler's warnings of a program that loads (play.Program.Warnings,
+// hill.AddResult.Warnings), one a line, as printLoadErrors prints errors but marked:
+// "file:line: warning: message", or "file: warning: message" for one about the whole file.
+// The program is played all the same; the user (a KOTH player adding a warrior) is told, as
+// pMARS tells.
+func printWarnings(w io.Writer, warnings error) {
+	if warnings == nil {
+		return
+	}
+	var list srcerr.List
+	if !errors.As(warnings, &list) {
+		fmt.Fprintf(w, "warning: %s\n", errText(warnings))
+		return
+	}
+	for _, e := range list {
+		shown := *e
+		shown.File, shown.Msg = termtext.Escape(e.File), "warning: "+termtext.Escape(e.Msg)
+		fmt.Fprintln(w, shown.Error())
+	}
+}
+
 // escapeArgs escapes the strings and errors among a, a message's arguments: a message is one
 // line, and a file name or a user's word in it must not break it (termtext.Writer keeps
 // newlines, which the program's own layout needs).
