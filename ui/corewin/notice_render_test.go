@@ -80,3 +80,25 @@ func TestStatusLineNewsIsNotAnError(t *testing.T) {
 		}
 	}
 }
+
+// A warning is news, not a refusal: the status line's "noassert.red: 1 warning: …" and the
+// Players tab's "noassert.red: warning: …" are drawn in the kit's notice colour.
+func TestWarningsAreInTheNoticeColour(t *testing.T) {
+	w, h := diskWindow(t, map[string]string{"noassert.red": impNoAssert})
+	h.clickLabel(t, "Add program")
+	h.clickLabel(t, "noassert.red")
+	h.clickLabel(t, "Players") // the picker closed: the list under the players
+	for _, text := range []string{"noassert.red: 1 warning: ", "noassert.red: warning: "} {
+		b, ok := h.findText(text)
+		if !ok {
+			t.Fatalf("%q is not on screen", text)
+		}
+		img := render(t, winSize, func(gtx layout.Context) { w.Layout(gtx) })
+		if inked := inkedIn(img, b, kit.NoticeText); inked < 20 {
+			t.Errorf("%d pixels of %q in %v are the notice colour %v; want its letters in it", inked, text, b, kit.NoticeText)
+		}
+		if inked := inkedIn(img, b, kit.ErrorText); inked > 0 {
+			t.Errorf("%d pixels of %q in %v are the error colour", inked, text, b)
+		}
+	}
+}

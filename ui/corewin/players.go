@@ -2,6 +2,7 @@ package corewin
 
 import (
 	"fmt"
+	"image/color"
 
 	"gioui.org/layout"
 	"gioui.org/op/clip"
@@ -126,13 +127,23 @@ func (v *playersView) layout(gtx layout.Context) layout.Dimensions {
 	return layout.Flex{Axis: layout.Vertical}.Layout(gtx, ch...)
 }
 
-// layoutErrors adds the load errors, with an Edit button for each program that failed.
+// layoutErrors adds the load errors, with an Edit button for each program that failed, and
+// the players' warnings (warnings.go), marked "warning:" and in the notice colour: the
+// programs they are about were loaded.
 func (v *playersView) layoutErrors(add func(layout.Widget)) {
-	if len(v.errors) == 0 {
+	warnings := v.warnings()
+	if len(v.errors) == 0 && len(warnings) == 0 {
 		return
 	}
+	heading := "Load errors"
+	switch {
+	case len(v.errors) == 0:
+		heading = "Load warnings"
+	case len(warnings) > 0:
+		heading = "Load errors and warnings"
+	}
 	add(func(gtx layout.Context) layout.Dimensions {
-		return layout.Inset{Top: 6}.Layout(gtx, material.Subtitle2(v.th, "Load errors").Layout)
+		return layout.Inset{Top: 6}.Layout(gtx, material.Subtitle2(v.th, heading).Layout)
 	})
 	for _, f := range v.failed {
 		add(func(gtx layout.Context) layout.Dimensions {
@@ -141,13 +152,19 @@ func (v *playersView) layoutErrors(add func(layout.Widget)) {
 			})
 		})
 	}
-	for _, e := range v.errors {
+	line := func(text string, col color.NRGBA) {
 		add(func(gtx layout.Context) layout.Dimensions {
-			l := material.Body2(v.th, e)
-			l.Color = errorCol
+			l := material.Body2(v.th, text)
+			l.Color = col
 			l.Font.Typeface = "Go Mono"
 			return l.Layout(gtx)
 		})
+	}
+	for _, e := range v.errors {
+		line(e, errorCol)
+	}
+	for _, w := range warnings {
+		line(w, kit.NoticeText)
 	}
 }
 

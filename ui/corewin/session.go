@@ -179,7 +179,8 @@ func readProgram(fsys fs.FS, name string) ([]byte, error) {
 }
 
 // AddPlayer loads a program ("root:path") as a player. The first program sets the language
-// (and its default parameters); programs of another language are refused with a message.
+// (and its default parameters); programs of another language are refused with a message. A
+// program the assembler warns of is added, and the status line says so (warnings.go).
 func (s *session) AddPlayer(p string) bool {
 	name := path.Base(p[strings.Index(p, ":")+1:])
 	l := play.LanguageOf(name)
@@ -212,6 +213,9 @@ func (s *session) AddPlayer(p string) bool {
 	}
 	s.dropFailed(p)
 	s.players = append(s.players, &player{path: p, prog: prog, copies: 1})
+	if news := warningNews(prog); news != "" {
+		s.inform(news)
+	}
 	return true
 }
 
@@ -250,7 +254,7 @@ func (s *session) addAll(paths []string) {
 	if len(s.players) == 0 {
 		lang = play.NoLanguage
 	}
-	added, skipped := 0, 0
+	added, skipped, warned := 0, 0, 0
 	for _, p := range paths {
 		l := play.LanguageOf(p)
 		if lang == play.NoLanguage {
@@ -262,14 +266,21 @@ func (s *session) addAll(paths []string) {
 		}
 		if s.AddPlayer(p) {
 			added++
+			if len(s.players[len(s.players)-1].prog.Warnings) > 0 {
+				warned++
+			}
 		}
 	}
 	s.message = ""
+	with := ""
+	if warned > 0 {
+		with = fmt.Sprintf(" %d with warnings, listed below.", warned)
+	}
 	switch {
 	case skipped > 0:
-		s.notify(fmt.Sprintf("Added %d programs; %d left out (another language than %s, or more than %d players).", added, skipped, lang, MaxPlayers))
+		s.notify(fmt.Sprintf("Added %d programs; %d left out (another language than %s, or more than %d players).%s", added, skipped, lang, MaxPlayers, with))
 	case added > 0:
-		s.inform(fmt.Sprintf("Added %d programs.", added))
+		s.inform(fmt.Sprintf("Added %d programs.%s", added, with))
 	}
 	s.restartSeries()
 }

@@ -1,0 +1,153 @@
+package corewin
+
+import (
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"robocom/ui/internal/goldentest"
+)
+
+const (
+	impNoAssert = ";name Imp\nMOV 0, 1\n"
+	impAssert   = ";name Imp\n;assert CORESIZE == 8000\nMOV 0, 1\n"
+	missing     = "Missing ';assert'. Warrior may not work with the current setting"
+)
+
+// labelsWith are the labels on screen that hold text anywhere.
+func (h *harness) labelsWith(text string) []string {
+	var out []string
+	for _, n := range goldentest.Semantics(&h.r) {
+		if strings.Contains(n.Desc.Label, text) {
+			out = append(out, n.Desc.Label)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// diskWindow opens the Core War mode on a folder holding files (name → source), with players.
+func diskWindow(t *testing.T, files map[string]string, players ...string) (*Window, *harness) {
+	t.Helper()
+	dir := t.TempDir()
+	for name, src := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
+			t.Skip(err) // a file system that refuses the name
+		}
+	}
+	w := New(Config{Roots: []Root{{Name: "disk", FS: os.DirFS(dir), Home: "."}}, Files: players, Seed: 1})
+	t.Cleanup(w.Close)
+	h := newHarness(w)
+	h.frame()
+	return w, h
+}
+
+// A warrior picked in the Players tab that the assembler warns of (pMARS's missing ;assert)
+// is added all the same, and the user is told: the status line says it as news, in the
+// notice colour's state, and the Players tab lists it as a warning, in the form robocom core
+// prints on stderr. A warrior with an ;assert is added without a word of warning.
+func TestAddingAWarriorWithoutAssertWarns(t *testing.T) {
+	for _, c := range []struct {
+		file, src string
+		news      string // the status line after the pick
+		listed    string // the Players tab's line; "" for none
+	}{
+		{"noassert.red", impNoAssert, "noassert.red: 1 warning: " + missing, "noassert.red: warning: " + missing},
+		{"clean.red", impAssert, "", ""},
+		{"relab.red", ";assert 1\nlab MOV 0, 1\nlab DAT 0, 0\nFOR 2\n",
+			"relab.red: 2 warnings, the first: line 3: Ignored, redefinition of label 'lab'",
+			"relab.red:3: warning: Ignored, redefinition of label 'lab'"},
+	} {
+		t.Run(c.file, func(t *testing.T) {
+			w, h := diskWindow(t, map[string]string{c.file: c.src})
+			h.clickLabel(t, "Add program")
+			h.clickLabel(t, c.file)
+			h.frame()
+			if len(w.players) != 1 || w.players[0].prog.Name != "Imp" && c.file != "relab.red" {
+				t.Fatalf("%s was not added: %d players, errors %q", c.file, len(w.players), w.Errors())
+			}
+			if len(w.Errors()) != 0 {
+				t.Errorf("load errors %q", w.Errors())
+			}
+			if got := w.Message(); got != c.news {
+				t.Errorf("status line %q, want %q", got, c.news)
+			}
+			if c.news == "" {
+				if got := h.labelsWith("warning"); len(got) != 0 {
+					t.Errorf("a warrior without warnings is warned of on screen: %q", got)
+				}
+				return
+			}
+			if !w.msgInfo {
+				t.Error("the warning is on the status line as a refusal (error colour), not as news")
+			}
+			if _, ok := h.findText(c.news); !ok {
+				t.Errorf("the status line's %q is not on screen", c.news)
+			}
+			if got := h.labelsWith(c.listed); len(got) != 1 || got[0] != c.listed {
+				t.Errorf("the Players tab lists %q, want the one line %q", got, c.listed)
+			}
+			if _, ok := h.findText("Load warnings"); !ok {
+				t.Error("no \"Load warnings\" heading above the warnings")
+			}
+			// The player is playable: the list and the line stay once the picker is closed.
+			h.clickLabel(t, "Players")
+			if got := h.labelsWith(c.listed); len(got) != 1 {
+				t.Errorf("with the picker closed the Players tab lists %q", got)
+			}
+		})
+	}
+}
+
+// Reloading the players (new parameters) keeps the list of their warnings in step: a warrior
+// still without ;assert is still listed once; removing it takes its warning away.
+func TestReloadAndRemoveKeepWarningsInStep(t *testing.T) {
+	w, h := diskWindow(t, map[string]string{"noassert.red": impNoAssert, "clean.red": impAssert}, "disk:noassert.red", "disk:clean.red")
+	listed := "noassert.red: warning: " + missing
+	if len(w.players) != 2 {
+		t.Fatalf("%d players, errors %q", len(w.players), w.Errors())
+	}
+	if got := h.labelsWith(listed); len(got) != 1 {
+		t.Fatalf("at start the Players tab lists %q", got)
+	}
+	h.clickLabel(t, "Parameters")
+	h.clickLabel(t, "Apply and restart")
+	h.clickLabel(t, "Players")
+	if got := h.labelsWith(": warning:"); len(got) != 1 || got[0] != listed {
+		t.Errorf("after a reload the Players tab lists %q, want %q once", got, listed)
+	}
+	h.clickLabel(t, "Remove") // the first player's, the warned one
+	if len(w.players) != 1 {
+		t.Fatalf("%d players after Remove", len(w.players))
+	}
+	if got := h.labelsWith(": warning:"); len(got) != 0 {
+		t.Errorf("the removed player's warning is still listed: %q", got)
+	}
+}
+
+// A file name that would break or rewrite a line on screen (an escape character, a
+// newline, a right-to-left override) is escaped in the warnings as termtext escapes it for
+// robocom core's stderr.
+func TestWarningsEscapeTheFileName(t *testing.T) {
+	for _, c := range []struct{ name, shown string }{
+		{"no\x1bassert.red", `no\x1bassert.red`},
+		{"imp.red\nfake.red", `imp.red\nfake.red`},
+		{"imp\u202eder.red", `imp\u202eder.red`},
+	} {
+		t.Run(c.shown, func(t *testing.T) {
+			w, h := diskWindow(t, map[string]string{c.name: impNoAssert}, "disk:"+c.name)
+			if len(w.players) != 1 {
+				t.Fatalf("%d players, errors %q", len(w.players), w.Errors())
+			}
+			if want := c.shown + ": 1 warning: " + missing; w.Message() != want {
+				t.Errorf("status line %q, want %q", w.Message(), want)
+			}
+			want := c.shown + ": warning: " + missing
+			if got := h.labelsWith(": warning:"); len(got) != 1 || got[0] != want {
+				t.Errorf("the Players tab lists %q, want %q", got, want)
+			}
+		})
+	}
+}
