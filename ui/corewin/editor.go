@@ -3,6 +3,7 @@ package corewin
 import (
 	"errors"
 	"fmt"
+	"image/color"
 	"path/filepath"
 	"strings"
 
@@ -15,12 +16,16 @@ import (
 
 	"robocom/corewars/play"
 	"robocom/internal/srcerr"
+	"robocom/internal/termtext"
 	"robocom/internal/userfile"
+	"robocom/ui/kit"
 )
 
 // editorView edits one program of any of the three languages: Check assembles it with the
 // parameters in use, marks the error lines in the gutter of line numbers and lists each
-// error under a copy of its source line; clicking an error puts the caret there. Save (files
+// error under a copy of its source line; clicking an error puts the caret there. The
+// assembler's warnings of a program that assembles are marked and listed the same way, as
+// warnings and in the notice colour. Save (files
 // on disk only) writes through userfile's atomic writer, then reloads the players. (The
 // RoboCom editor in package ui is tied to RoboCom's assembler.)
 //
@@ -36,8 +41,9 @@ type editorView struct {
 	check    widget.Clickable
 	save     widget.Clickable
 	errs     srcerr.List
-	errBtns  []widget.Clickable
-	hscroll  layout.List // the editor scrolls sideways instead of wrapping
+	warns    srcerr.List        // the warnings of a program that assembles (none with errors)
+	errBtns  []widget.Clickable // the errors', then the warnings'
+	hscroll  layout.List        // the editor scrolls sideways instead of wrapping
 	status   string
 	checked  bool
 	modified bool   // the text differs from the file's
@@ -74,7 +80,7 @@ func (e *editorView) open(p string) {
 	text, _ := expandTabs(string(src), 0)
 	e.ed.SetText(text)
 	e.saved, e.file, e.tabbed = text, src, text != string(src)
-	e.errs, e.status, e.checked, e.modified = nil, "", false, false
+	e.errs, e.warns, e.status, e.checked, e.modified = nil, nil, "", false, false
 	e.hscroll.Position = layout.Position{}
 	e.runCheck()
 }
@@ -121,11 +127,14 @@ func (e *editorView) diskPath() string {
 }
 
 func (e *editorView) runCheck() {
-	_, err := play.Load(e.name, []byte(e.ed.Text()), e.params)
+	prog, err := play.Load(e.name, []byte(e.ed.Text()), e.params)
 	e.checked = true
-	e.errs = nil
+	e.errs, e.warns = nil, nil
 	var le srcerr.List
 	switch {
+	case err == nil && len(prog.Warnings) > 0:
+		e.warns = prog.Warnings
+		e.status = fmt.Sprintf("No errors; %d %s.", len(e.warns), plural(len(e.warns), "warning", "warnings"))
 	case err == nil:
 		e.status = "No errors."
 	case errors.As(err, &le):
@@ -135,13 +144,16 @@ func (e *editorView) runCheck() {
 		e.errs = srcerr.List{{File: e.name, Msg: err.Error()}}
 		e.status = "1 error."
 	}
-	for len(e.errBtns) < len(e.errs) {
+	for len(e.errBtns) < len(e.errs)+len(e.warns) {
 		e.errBtns = append(e.errBtns, widget.Clickable{})
 	}
 }
 
 // Errors are the errors of the last check.
 func (e *editorView) Errors() srcerr.List { return e.errs }
+
+// Warnings are the warnings of the last check (of a program that assembled).
+func (e *editorView) Warnings() srcerr.List { return e.warns }
 
 // SetText replaces the edited text (tests, and a future paste).
 func (e *editorView) SetText(s string) {
@@ -248,9 +260,9 @@ func (e *editorView) update(gtx layout.Context) {
 			e.status = "Saved; the players were reloaded. " + e.status
 		}
 	}
-	for i := range e.errs {
-		if i < len(e.errBtns) && e.errBtns[i].Clicked(gtx) && e.errs[i].Line > 0 {
-			e.gotoLine(e.errs[i].Line, e.errs[i].Col)
+	for i, er := range append(e.errs[:len(e.errs):len(e.errs)], e.warns...) {
+		if i < len(e.errBtns) && e.errBtns[i].Clicked(gtx) && er.Line > 0 {
+			e.gotoLine(er.Line, er.Col)
 			gtx.Execute(focusCmd(&e.ed))
 		}
 	}
@@ -303,24 +315,29 @@ func (e *editorView) layout(gtx layout.Context) layout.Dimensions {
 		l.Color = mutedCol
 		add(l.Layout)
 	}
-	// Each error under its source line, so the line is seen with its message.
+	// Each error, then each warning, under its source line, so the line is seen with its
+	// message.
 	src := strings.Split(e.ed.Text(), "\n")
-	for i, er := range e.errs {
-		text := er.Msg
+	for i, er := range append(e.errs[:len(e.errs):len(e.errs)], e.warns...) {
+		text, col := er.Msg, errorCol
+		if i >= len(e.errs) {
+			text, col = "warning: "+termtext.Escape(er.Msg), kit.NoticeText
+		}
 		if er.Line > 0 {
 			code := ""
 			if er.Line-1 < len(src) {
 				code = strings.TrimRight(src[er.Line-1], " \t\r")
 			}
-			text = fmt.Sprintf("%4d | %s\n     ^ %s", er.Line, code, er.Msg)
+			msg := text
+			text = fmt.Sprintf("%4d | %s\n     ^ %s", er.Line, code, msg)
 			if er.Col > 0 {
-				text = fmt.Sprintf("%4d | %s\n     %s^ %s", er.Line, code, strings.Repeat(" ", min(er.Col-1, 80)), er.Msg)
+				text = fmt.Sprintf("%4d | %s\n     %s^ %s", er.Line, code, strings.Repeat(" ", min(er.Col-1, 80)), msg)
 			}
 		}
 		add(func(gtx layout.Context) layout.Dimensions {
 			return material.Clickable(gtx, &e.errBtns[i], func(gtx layout.Context) layout.Dimensions {
 				l := material.Body2(th, text)
-				l.Color = errorCol
+				l.Color = col
 				l.Font.Typeface = "Go Mono"
 				return l.Layout(gtx)
 			})
@@ -345,19 +362,22 @@ const codeInset = unit.Dp(6)
 func focusCmd(tag *widget.Editor) key.FocusCmd { return key.FocusCmd{Tag: tag} }
 
 // layoutCode is the editor with a gutter of line numbers beside it, error lines marked "!"
-// in red. The editor sits in a horizontal list, so its lines never wrap and stay level with
+// in red, lines warned of "!" in the notice colour. The editor sits in a horizontal list, so its lines never wrap and stay level with
 // their numbers (same font, size and line height).
 func (e *editorView) layoutCode(gtx layout.Context, th *material.Theme, lines int) layout.Dimensions {
-	bad := map[int]bool{}
+	marks := map[int]color.NRGBA{}
+	for _, er := range e.warns {
+		marks[er.Line] = kit.NoticeText
+	}
 	for _, er := range e.errs {
-		bad[er.Line] = true
+		marks[er.Line] = errorCol
 	}
 	gutter := func(gtx layout.Context) layout.Dimensions {
 		var ch []layout.FlexChild
 		for i := 1; i <= max(lines, 1); i++ {
 			mark, col := "  ", mutedCol
-			if bad[i] {
-				mark, col = " !", errorCol
+			if c, ok := marks[i]; ok {
+				mark, col = " !", c
 			}
 			l := material.Label(th, 13, fmt.Sprintf("%3d%s", i, mark))
 			l.Font.Typeface, l.Color, l.MaxLines = "Go Mono", col, 1

@@ -10,8 +10,8 @@ import (
 
 // A program the assembler warns of (pMARS's "Missing ';assert'…", a label defined twice, ...)
 // loads and plays all the same; the window tells the user as robocom core tells on stderr:
-// the status line says it as news when the program is added, and the Players tab lists the
-// players' warnings with the load errors.
+// the status line says it as news when the program is added, the Players tab lists the
+// players' warnings with the load errors, and the editor's check lists them with its errors.
 // File names and messages are escaped with termtext, the one escape of text from files.
 
 // warningLine is one warning in the form robocom core prints it: "file:line: warning:

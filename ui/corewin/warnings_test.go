@@ -151,3 +151,40 @@ func TestWarningsEscapeTheFileName(t *testing.T) {
 		})
 	}
 }
+
+// The editor's check shows the warnings of the source being edited as it shows errors: each
+// under its source line (or alone, for the whole file), marked "warning:", with the count in
+// its status; a source that no longer has any shows none.
+func TestEditorCheckShowsWarnings(t *testing.T) {
+	w, h, _ := openInEditor(t, "noassert.red", impNoAssert)
+	if got := w.editor.Warnings(); len(got) != 1 || got[0].Msg != missing {
+		t.Fatalf("the editor's warnings %v, want the missing ;assert", got)
+	}
+	if len(w.editor.Errors()) != 0 || w.editor.status != "No errors; 1 warning." {
+		t.Errorf("errors %v, status %q", w.editor.Errors(), w.editor.status)
+	}
+	if _, ok := h.findText("warning: " + missing); !ok {
+		t.Errorf("the warning is not under the editor's buttons; labels: %q", h.labelsWith("warning"))
+	}
+	if _, ok := h.findText("No errors; 1 warning."); !ok {
+		t.Error("the editor's status does not count the warning")
+	}
+	// A label defined twice: the warning under its line, at the line's number.
+	w.editor.SetText(";assert 1\nlab MOV 0, 1\nlab DAT 0, 0\n")
+	h.clickLabel(t, "Check")
+	want := "   3 | lab DAT 0, 0\n     ^ warning: Ignored, redefinition of label 'lab'"
+	if got := h.labelsWith("^ warning:"); len(got) != 1 || got[0] != want {
+		t.Errorf("after Check the editor shows %q, want %q", got, want)
+	}
+	// Fixed: nothing.
+	w.editor.SetText(impAssert)
+	h.clickLabel(t, "Check")
+	if len(w.editor.Warnings()) != 0 || w.editor.status != "No errors." {
+		t.Errorf("a clean source: warnings %v, status %q", w.editor.Warnings(), w.editor.status)
+	}
+	for _, l := range h.labelsWith("warning") {
+		if l != w.Message() { // (the status line's news of the file's load, which stays ten seconds)
+			t.Errorf("a clean source is warned of on screen: %q", l)
+		}
+	}
+}
