@@ -188,3 +188,22 @@ func TestEditorCheckShowsWarnings(t *testing.T) {
 		}
 	}
 }
+
+// Add all here adds a folder's warriors, those warned of too, and its news counts them; the
+// Players tab lists each warning.
+func TestAddAllCountsTheWarned(t *testing.T) {
+	w, h := diskWindow(t, map[string]string{"noassert.red": impNoAssert, "clean.red": impAssert, "relab.red": ";assert 1\nlab MOV 0, 1\nlab DAT 0, 0\n"})
+	h.clickLabel(t, "Add program")
+	h.clickLabel(t, "Add all here")
+	h.frame()
+	if len(w.players) != 3 {
+		t.Fatalf("%d players, errors %q", len(w.players), w.Errors())
+	}
+	if want := "Added 3 programs. 2 with warnings, listed below."; w.Message() != want || !w.msgInfo {
+		t.Errorf("status line %q (news %v), want %q as news", w.Message(), w.msgInfo, want)
+	}
+	want := []string{"noassert.red: warning: " + missing, "relab.red:3: warning: Ignored, redefinition of label 'lab'"}
+	if got := h.labelsWith(": warning:"); strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("the Players tab lists %q, want %q", got, want)
+	}
+}
