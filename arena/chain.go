@@ -51,7 +51,7 @@ func (ck *checkpoint) save(vars *[regsLen]int16) {
 func (g *Game) chainable(r *robot) bool {
 	if i := uint(r.pos - 1); i < uint(len(r.code)) {
 		in := &r.code[i]
-		return in.fast && (in.op != robolang.OpTurn || g.onEvent == nil)
+		return in.fast != 0 && (in.op != robolang.OpTurn || g.onEvent == nil)
 	}
 	return len(r.banks) > 0 && len(r.banks[0].code) > 0 && r.banks[0].code[0].fixed
 }
@@ -66,7 +66,7 @@ func (g *Game) runAhead(r *robot, c uint32) {
 	if t := uint32(g.opts.Timeout); limit > t {
 		limit = t
 	}
-	last, n, end, in := g.advance(r, c, limit, g.onEvent == nil)
+	last, n, end, in := g.advance(r, c, limit, g.onEvent == nil, fastRobot)
 	if end > c {
 		ck.n, ck.end = n, end
 		g.instructions += int64(n)
@@ -82,7 +82,9 @@ func (g *Game) runAhead(r *robot, c uint32) {
 
 // advance executes r's fast instructions from the state after a completing turn in cycle t,
 // each whose completing turn is in a cycle ≤ limit, as their turns would; TURN only if turns
-// (a TURN is not private while events are listened to). It is the one implementation of the
+// (a TURN is not private while events are listened to); only those private to what private
+// says (cinstr.fast: fastRobot, or fastTask for a ring's task, which never reboots ahead: see
+// ringChain). It is the one implementation of the
 // fast instructions (completeFast uses it too), with the state in locals: this loop runs most
 // of the instructions of a real game. It stops before anything else: an instruction that is not
 // private, an ADD or SUB that would eliminate r, an auto-reboot into a bank whose first
@@ -91,7 +93,7 @@ func (g *Game) runAhead(r *robot, c uint32) {
 // prefetches that instruction as the fetch in t+1 would. advance returns the cycle of the
 // last completion, how many instructions completed, the cycle of its last step (t when
 // it made none), and the instruction at r's position it stopped at (nil if none stands there).
-func (g *Game) advance(r *robot, t, limit uint32, turns bool) (uint32, int32, uint32, *cinstr) {
+func (g *Game) advance(r *robot, t, limit uint32, turns bool, private uint8) (uint32, int32, uint32, *cinstr) {
 	var n int32
 	end := t
 	pos := r.pos // (r.code is read at every step: a local copy costs more in register moves)
@@ -102,7 +104,7 @@ loop:
 		if i := uint(pos - 1); i < uint(len(r.code)) {
 			in = &r.code[i]
 		} else {
-			if t+1 > limit || len(r.banks) == 0 {
+			if t+1 > limit || len(r.banks) == 0 || private == fastTask {
 				break
 			}
 			b1 := r.banks[0].code
@@ -114,7 +116,7 @@ loop:
 			end = t + 1
 		}
 		due := t + uint32(in.dur)
-		if !in.fast || due > limit {
+		if in.fast&private == 0 || due > limit {
 			break
 		}
 		a0, a1 := &in.args[0], &in.args[1]
@@ -260,7 +262,7 @@ func (g *Game) unchain(r *robot) {
 		copy(r.regs[:robolang.NumVars], ck.vars[:])
 	}
 	r.setBank(ck.bank)
-	last, n, _, _ := g.advance(r, ck.t, cut, g.onEvent == nil)
+	last, n, _, _ := g.advance(r, ck.t, cut, g.onEvent == nil, fastRobot)
 	g.instructions += int64(n)
 	g.afterComplete(r, last)
 }

@@ -277,6 +277,9 @@ func (g *Game) completeIn(r *robot, in *cinstr) {
 		}
 		if ref != nil && a >= 1 && a <= len(ref.banks) {
 			src := ref.banks[a-1]
+			if r.mt != nil {
+				g.unchainRing(r) // (its tasks' chains ran on the bank it replaces)
+			}
 			r.banks[b-1] = src
 			if int(r.bank) == b {
 				r.code = src.code
@@ -394,7 +397,7 @@ func (g *Game) completeFast(r *robot, in *cinstr) bool {
 	// complete what would complete by this cycle, it completes exactly this one, unless it
 	// is an ADD or SUB that eliminates the robot.
 	c := uint32(g.cycle)
-	if _, n, _, _ := g.advance(r, c-uint32(in.dur), c, true); n == 0 {
+	if _, n, _, _ := g.advance(r, c-uint32(in.dur), c, true, fastRobot); n == 0 {
 		g.kill(r, ReasonElimination)
 		return false
 	}

@@ -40,7 +40,7 @@ type cinstr struct {
 	remotes  uint8 // remote operands
 	set      uint8 // the instruction set the instruction needs
 	ref      bool  // the effect looks at the reference field (remote operands, SCAN, TRANS, CREATE, MOVE)
-	fast     bool  // ADD, SUB, SET, COMP, JUMP, BJUMP or TURN on numbers and variables only: see completeFast
+	fast     uint8 // fastRobot: ADD, SUB, SET, COMP, JUMP, BJUMP or TURN on numbers and variables only (see completeFast); with fastTask too: see fastTask
 	fixed    bool  // not TRANS, CREATE, RTRANS, FARSCAN or SLEEP: the duration is dur, whatever the operands (and within max-duration)
 	indirect bool  // an operand is indirect (##k, RC3): complete checks its index first
 	dur      int32 // Options.cost: the duration of the fixed ones (minimum 1 applied)
@@ -48,6 +48,16 @@ type cinstr struct {
 	lazy     uint8 // whether a plain task's fetch of it can be made early (see lazyDuration): lazyNo, lazyValues or lazyFixed
 	need     uint8 // complete's checks pass at once for a robot whose set is at least this: the set, 1 with a remote operand, 255 with an indirect one
 }
+
+// cinstr.fast: what a fast instruction is private to.
+const (
+	fastRobot uint8 = 1 << iota // the robot: a classic chain runs it ahead (chain.go)
+	// also its task in a ring: JUMP, COMP or TURN on numbers and the robot's constants. The
+	// ring's other tasks write the variables and #Active; nothing changes the constants or
+	// a task's position and direction but its own instructions. A ring chain runs it ahead
+	// (ringChain).
+	fastTask
+)
 
 // Whether a plain task's fetch of an instruction can be made after its visit with the same
 // outcome (see lazyDuration).
@@ -130,7 +140,12 @@ func compile(code []robolang.Instr, o *Options) []cinstr {
 		switch in.Op {
 		case robolang.OpAdd, robolang.OpSub, robolang.OpSet, robolang.OpComp, robolang.OpJump,
 			robolang.OpBJump, robolang.OpTurn:
-			c.fast = simple && c.set == 0 && c.fixed // (ADD, SUB, SET with a simple operand write a variable)
+			if simple && c.set == 0 && c.fixed { // (ADD, SUB, SET with a simple operand write a variable)
+				c.fast = fastRobot
+				if taskPrivate(&c) {
+					c.fast |= fastTask
+				}
+			}
 		}
 		c.need = c.set
 		if c.remotes > 0 {
@@ -163,6 +178,22 @@ func compile(code []robolang.Instr, o *Options) []cinstr {
 		out[i] = c
 	}
 	return out
+}
+
+// taskPrivate reports whether c, a fast instruction, is also private to its task (fastTask):
+// a JUMP, COMP or TURN whose operands are numbers or the robot's constants.
+func taskPrivate(c *cinstr) bool {
+	switch c.op {
+	case robolang.OpJump, robolang.OpComp, robolang.OpTurn:
+	default:
+		return false // (ADD, SUB and SET write a variable; BJUMP changes the task's bank)
+	}
+	for j := 0; j < int(c.n); j++ {
+		if a := c.args[j]; a.vmask != 0 && a.vi <= regActive { // a variable or #Active
+			return false
+		}
+	}
+	return true
 }
 
 // robot is one robot's state. See ROBOCOM.md section 2. The fields a visit touches come
@@ -789,7 +820,7 @@ func (g *Game) turn(r *robot) {
 	}
 	// The common case without calls: a fast instruction completes.
 	if i := uint(r.pos - 1); i < uint(len(r.code)) {
-		if in := &r.code[i]; in.fast {
+		if in := &r.code[i]; in.fast != 0 {
 			g.instructions++
 			if !g.completeFast(r, in) {
 				return
@@ -836,7 +867,7 @@ func (g *Game) turn(r *robot) {
 	}
 	// chainable and afterComplete on one look-up (noPrefetch is never set in classic games).
 	if i := uint(r.pos - 1); i < uint(len(r.code)) {
-		if in := &r.code[i]; in.fast && (in.op != robolang.OpTurn || g.onEvent == nil) {
+		if in := &r.code[i]; in.fast != 0 && (in.op != robolang.OpTurn || g.onEvent == nil) {
 			g.runAhead(r, c)
 		} else {
 			g.prefetchIn(r, in, c)
@@ -958,6 +989,7 @@ func (g *Game) kill(r *robot, why Reason) {
 	r.alive = false
 	r.inProgress = false
 	if r.mt != nil {
+		g.unchainRing(r)
 		r.mt.list, r.mt.seized, r.mt.one = r.mt.list[:0], 0, false // the robot is removed with all its tasks
 	}
 	g.unschedule(r)

@@ -31,7 +31,7 @@ import (
 // cursor by arithmetic (cursorAt), visits, and puts the task that acted back against its
 // phase (runTask); the ring's next turn is the smallest at (tasks.first). With every task
 // awake and none seized a turn visits one task, the one due, which turnRingOne does without
-// the arithmetic. Only a turn that changes the pattern or the robot's banks (mt.dirty)
+// the arithmetic, running the task's private instructions after it ahead (ringChain). Only a turn that changes the pattern or the robot's banks (mt.dirty)
 // settles the whole ring (settleRing) and sets every phase again (rebase). Whatever looks at
 // or changes the robot from outside first settles it (settle): a deactivation, a TRANS into
 // it (which also sets its phases again: afterTransfer), the debugger, views, snapshots and
@@ -52,17 +52,23 @@ type task struct {
 	dir        Dir
 	inProgress bool  // fetched at fetchAt (in a running ring possibly ahead: a fetch made early)
 	asleep     bool  // it fetched a SLEEP that has not completed
+	chainDir   Dir   // running ring, chained: dir at the chain's start
 	rem        int32 // visits the instruction in progress still needs, after the ring's settled turn
 	dur        int32 // the duration fixed at its fetch
 	fetchAt    uint32
 	from       uint32 // running ring: the cycle of its first visit in its phase (at is from + k·period)
 	at         int64  // running ring: the cycle of its next visit that does more than count down
+	// running ring: a chain (ringChain) ran the task's private instructions ahead from its
+	// visit of cycle from on; pos and dir are after them. chainPos (and chainDir) are where
+	// it started, chainN how many instructions it completed (0: no chain).
+	chainPos int32
+	chainN   uint8
 }
 
 // never is task.at of a task that is not visited (another one is seized).
 const never = int64(1) << 62
 
-// tasks is a robot's ring of tasks. One allocation of whole cache lines (704 bytes: the
+// tasks is a robot's ring of tasks. One allocation of whole cache lines (768 bytes: the
 // allocator's class, a multiple of 64, so every one starts a line): the first line holds what
 // a turn reads first (turnPlain's test, a lone turn's dirty, the due key); the next three the
 // keys and minima of a ring of up to 16 tasks (kbuf); then the entries of a ring of up to
@@ -158,7 +164,7 @@ func (t *tasks) clone() *tasks {
 
 // sameAs reports whether t holds what o holds: a snapshot taken as the changes from a base
 // keeps the base's copy of a ring that did not change (every robot of a plain game has a
-// ring, 704 bytes, and most rings do not change between two snapshots). Every field but the
+// ring, 768 bytes, and most rings do not change between two snapshots). Every field but the
 // ring's own arrays is compared (TestTasksSameAsFields).
 func (t *tasks) sameAs(o *tasks) bool {
 	return t.first == o.first && t.cur == o.cur && t.period == o.period && t.awake == o.awake &&
@@ -271,7 +277,7 @@ func (g *Game) turnLone(r *robot) {
 	}
 	num := int32(0)                                  // the executing task's number, before a task operation
 	if i := uint(r.pos - 1); i < uint(len(r.code)) { // (else complete does nothing)
-		if in := &r.code[i]; in.fast {
+		if in := &r.code[i]; in.fast != 0 {
 			g.instructions++
 			if !g.completeFast(r, in) {
 				return
@@ -399,6 +405,8 @@ func (g *Game) turnRingOne(r *robot, i int) {
 	}
 	num := t.num
 	mt.cur = i
+	// (a chain it ran lies in the past: this visit comes after it)
+	t.chainN = 0
 	if !t.inProgress { // a fetch that could not be made early
 		r.load(i)
 		g.visitTask(r, i)
@@ -440,6 +448,9 @@ func (g *Game) turnRingOne(r *robot, i int) {
 	if t.inProgress {
 		t.at = next + int64(t.rem-1)*p
 	} else { // runTask's early fetch (t runs r.bank), the lazyFixed case of lazyDuration first
+		if k := uint(t.pos - 1); k < uint(len(r.code)) && r.code[k].fast&fastTask != 0 {
+			next = g.ringChain(r, t, next, p) // (its private instructions first)
+		}
 		d := 0
 		if k := uint(t.pos - 1); k < uint(len(r.code)) && r.code[k].lazy == lazyFixed {
 			d = int(r.code[k].dur)
@@ -585,13 +596,14 @@ func (g *Game) ringVisit(r *robot, i int, c uint32) bool {
 	if !g.noPrefetch {
 		switch {
 		case t.at == int64(c):
+			t.chainN = 0 // (a chain it ran lies in the past)
 			if t.inProgress {
 				t.rem = 1 // (at is its completion)
 			}
 		case !mt.dirty:
 			return false
 		default:
-			mt.settleTask(t, c-1)
+			g.settleTask(r, t, c-1)
 			t.at = int64(c) // (settled in this turn)
 		}
 	}
@@ -603,7 +615,11 @@ func (g *Game) ringVisit(r *robot, i int, c uint32) bool {
 
 // settleTask settles task t of a running ring after the turn of cycle cut, which did not
 // visit it off its phase: its remaining visits, and no fetch made early for a later visit.
-func (mt *tasks) settleTask(t *task, cut uint32) {
+func (g *Game) settleTask(r *robot, t *task, cut uint32) {
+	mt := r.mt
+	if t.chainN != 0 {
+		g.unchainTask(r, t, cut)
+	}
 	if !t.inProgress || t.at == never {
 		return
 	}
@@ -627,7 +643,7 @@ func (g *Game) unvisit(r *robot, i int, first int32, c uint32) {
 		if t.num == first {
 			return
 		}
-		mt.settleTask(t, c-1)
+		g.settleTask(r, t, c-1)
 		t.at = int64(c) // (settled in this turn)
 		if !t.asleep {
 			return
@@ -838,16 +854,98 @@ func (t *task) visitsLeft(x, p int64) int32 {
 // settleRing settles r's running ring after the turn of cycle cut: the cursor then, and the
 // visits each task's instruction in progress still needs (a fetch made early for a later
 // visit stays as it is).
-func (g *Game) settleRing(r *robot, cut uint32) {
+// It reports whether it cut a chain short (the task's at, and so the ring's keys, changed).
+func (g *Game) settleRing(r *robot, cut uint32) bool {
 	mt := r.mt
 	mt.cur = mt.cursorAt(cut)
 	mt.since = cut
 	p, x := int64(mt.period), int64(cut)
+	cutShort := false
 	for i := range mt.list {
-		if t := &mt.list[i]; t.inProgress && t.at > x && t.at != never && int32(t.fetchAt-cut) <= 0 {
+		t := &mt.list[i]
+		if t.chainN != 0 {
+			cutShort = g.unchainTask(r, t, cut) || cutShort
+		}
+		if t.inProgress && t.at > x && t.at != never && int32(t.fetchAt-cut) <= 0 {
 			t.rem = t.visitsLeft(x, p)
 		}
 	}
+	return cutShort
+}
+
+// unchainRing unchains every task of r, a ring acting now, up to the present turn: before its
+// own turn ends tasks (BREAK, INIT in a full ring, a death) or replaces one of its banks
+// (RTRANS), which the chains ran ahead on. The turn is then dirty or the robot dead, so the
+// ring is settled and its phases set again after it (the keys meanwhile out of date).
+func (g *Game) unchainRing(r *robot) {
+	for i := range r.mt.list {
+		if t := &r.mt.list[i]; t.chainN != 0 {
+			g.unchainTask(r, t, uint32(g.cycle))
+		}
+	}
+}
+
+// ringChainHorizon is how many of its visits a task's chain may run ahead (ringChain); like
+// chainHorizon, a bound on the replay when something settles the ring early.
+const ringChainHorizon = chainHorizon
+
+// ringChain runs task t of r's running ring (loaded in r's fields, its instruction completed,
+// the next one at r.pos private to it: fastTask) ahead: its instructions private to it, from
+// its visit of cycle from on (every p cycles), as their visits would, up to one that is not
+// or that would complete after ringChainHorizon visits or after the game. Nothing outside the
+// task can see them (see fastTask), so only the visit that follows the chain needs a turn.
+// t keeps where the chain started (unchainTask replays it when the ring is settled before
+// its end); ringChain returns the cycle of the visit after the chain.
+func (g *Game) ringChain(r *robot, t *task, from, p int64) int64 {
+	t.chainPos, t.chainDir = r.pos, r.dir
+	limit := int64(ringChainHorizon)
+	if end := int64(g.opts.Timeout); from+(limit-1)*p > end { // (no completion after the game)
+		limit = max((end-from)/p+1, 0)
+	}
+	last, n, _, _ := g.advance(r, 0, uint32(limit), g.onEvent == nil, fastTask) // (counting visits)
+	g.instructions += int64(n)
+	t.chainN = uint8(n)
+	t.pos, t.dir = r.pos, r.dir
+	return from + int64(last)*p
+}
+
+// unchainTask brings chained task t of r's running ring back to the turn of cycle cut: unless
+// the whole chain lies before it, the chain is replayed from its start up to cut, the
+// instructions it completed after cut are no longer counted, and t stands in the one it is
+// in then (fetched, or fetched early for its visit after cut), at is that one's completion.
+// r's fields are left as they were. It reports whether t changed.
+func (g *Game) unchainTask(r *robot, t *task, cut uint32) bool {
+	n := t.chainN
+	t.chainN = 0
+	from, p := int64(t.from), int64(r.mt.period)
+	after := t.at // the visit after the chain
+	if t.inProgress {
+		after = int64(t.fetchAt)
+	}
+	if int64(cut) >= after-p { // its last completion is not after cut
+		return false
+	}
+	visits := int64(0) // t's visits from from up to cut
+	if int64(cut) >= from {
+		visits = (int64(cut)-from)/p + 1
+	}
+	pos, dir, bank := r.pos, r.dir, r.bank
+	if t.bank != r.bank {
+		r.setBank(t.bank)
+	}
+	r.pos, r.dir = t.chainPos, t.chainDir
+	last, m, _, _ := g.advance(r, 0, uint32(visits), g.onEvent == nil, fastTask)
+	g.instructions += int64(m) - int64(n)
+	d := r.code[r.pos-1].dur // (a private instruction of the chain: its duration is fixed)
+	t.pos, t.dir = r.pos, r.dir
+	t.inProgress, t.dur, t.rem = true, d, d
+	t.fetchAt = uint32(from + int64(last)*p)
+	t.at = from + (int64(last)+int64(d)-1)*p
+	r.pos, r.dir = pos, dir
+	if r.bank != bank {
+		r.setBank(bank)
+	}
+	return true
 }
 
 // bankCode is the compiled code of r's bank b, nil if r has no such bank.
@@ -896,8 +994,14 @@ func (g *Game) settleTasks(r *robot) {
 	if r.id == g.actor || !r.alive || r.regs[regActive] < 1 || g.noPrefetch {
 		return // acting now, frozen, or visited every turn: the ring is as it is
 	}
-	g.settleRing(r, g.cut(r))
-	r.load(r.mt.cur)
+	mt, cut := r.mt, g.cut(r)
+	if g.settleRing(r, cut) { // a chain cut short: its task acts sooner
+		mt.resetKeys()
+		r.dueTask = uint8(mt.first.index())
+		g.unschedule(r)
+		g.schedule(r, uint32(min(mt.first.at(), int64(cut)+maxDuration)))
+	}
+	r.load(mt.cur)
 }
 
 // remaining is the visits the instruction r has in progress still needs after the current
@@ -1039,6 +1143,7 @@ func (g *Game) taskInit(r *robot, bank, pos int) {
 		if oldest < 0 {
 			return // max-tasks 1: nothing happens, no number is used
 		}
+		g.unchainRing(r) // (the replaced task's chain is counted up to now only)
 		replaced = mt.list[oldest].num
 		nt.num = mt.next
 		mt.next++
@@ -1080,6 +1185,7 @@ func (g *Game) taskBreak(r *robot) {
 		return
 	}
 	r.sync()
+	g.unchainRing(r) // (the ended tasks' chains are counted up to now only)
 	exec := mt.list[mt.cur]
 	var ended []int
 	if g.onEvent != nil {
