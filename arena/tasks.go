@@ -353,6 +353,11 @@ func (g *Game) reform(r *robot, c uint32) {
 	mt.since = c
 	unfetch(mt, c)
 	r.load(mt.cur)
+	if mt.alone() && mt.list[mt.cur].asleep {
+		// Its SLEEP completes in a lone turn, which clears the flag only when the ring is
+		// dirty, as it is after a lone turn's own fetch of a SLEEP.
+		mt.dirty = true
+	}
 	if r.regs[regActive] < 1 {
 		return
 	}
