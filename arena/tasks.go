@@ -453,11 +453,13 @@ func (g *Game) turnRingOne(r *robot, i int) {
 	if t.inProgress {
 		t.at = next + int64(t.rem-1)*p
 	} else { // runTask's early fetch (t runs r.bank), the lazyFixed case of lazyDuration first
-		if k := uint(t.pos - 1); k < uint(len(r.code)) && r.code[k].fast&fastTask != 0 {
+		k := uint(t.pos - 1)
+		if k < uint(len(r.code)) && r.code[k].fast&fastTask != 0 {
 			next = g.ringChain(r, t, next, p) // (its private instructions first)
+			k = uint(t.pos - 1)
 		}
 		d := 0
-		if k := uint(t.pos - 1); k < uint(len(r.code)) && r.code[k].lazy == lazyFixed {
+		if k < uint(len(r.code)) && r.code[k].lazy == lazyFixed {
 			d = int(r.code[k].dur)
 		} else {
 			d = g.lazyDuration(r, r.code, t.pos)
