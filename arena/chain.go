@@ -66,7 +66,7 @@ func (g *Game) runAhead(r *robot, c uint32) {
 	if t := uint32(g.opts.Timeout); limit > t {
 		limit = t
 	}
-	last, n, end, in := g.advance(r, c, limit, g.onEvent == nil, fastRobot)
+	last, n, end, in := g.advance(r, c, limit, g.robotPrivate())
 	if end > c {
 		ck.n, ck.end = n, end
 		g.instructions += int64(n)
@@ -81,19 +81,18 @@ func (g *Game) runAhead(r *robot, c uint32) {
 }
 
 // advance executes r's fast instructions from the state after a completing turn in cycle t,
-// each whose completing turn is in a cycle ≤ limit, as their turns would; TURN only if turns
-// (a TURN is not private while events are listened to); only those private to what private
-// says (cinstr.fast: fastRobot, or fastTask for a ring's task, which never reboots ahead: see
-// ringChain). It is the one implementation of the
-// fast instructions (completeFast uses it too), with the state in locals: this loop runs most
-// of the instructions of a real game. It stops before anything else: an instruction that is not
+// each whose completing turn is in a cycle ≤ limit, as their turns would: those whose
+// cinstr.fast has a bit of private (robotPrivate; ringPrivate for a ring's task, which never
+// reboots ahead: see ringChain; completeFast allows every one). It is the one implementation
+// of the fast instructions (completeFast uses it too), with the state in locals: this loop
+// runs most of the instructions of a real game. It stops before anything else: an instruction that is not
 // private, an ADD or SUB that would eliminate r, an auto-reboot into a bank whose first
 // instruction has no fixed duration, data hunger. An auto-reboot (in the fetch of cycle t+1)
 // into an instruction that is not private is made, and the chain stops there: afterComplete
 // prefetches that instruction as the fetch in t+1 would. advance returns the cycle of the
 // last completion, how many instructions completed, the cycle of its last step (t when
 // it made none), and the instruction at r's position it stopped at (nil if none stands there).
-func (g *Game) advance(r *robot, t, limit uint32, turns bool, private uint8) (uint32, int32, uint32, *cinstr) {
+func (g *Game) advance(r *robot, t, limit uint32, private uint8) (uint32, int32, uint32, *cinstr) {
 	var n int32
 	end := t
 	pos := r.pos // (r.code is read at every step: a local copy costs more in register moves)
@@ -104,7 +103,7 @@ loop:
 		if i := uint(pos - 1); i < uint(len(r.code)) {
 			in = &r.code[i]
 		} else {
-			if t+1 > limit || len(r.banks) == 0 || private == fastTask {
+			if t+1 > limit || len(r.banks) == 0 || private&fastRobot == 0 {
 				break
 			}
 			b1 := r.banks[0].code
@@ -136,9 +135,6 @@ loop:
 			r.regs[a0.vi&regMask] = a1.val + r.regs[a1.vi&regMask]&a1.vmask
 			pos++
 		case robolang.OpTurn:
-			if !turns {
-				break loop
-			}
 			if a == 0 {
 				r.dir = r.dir.Left()
 			} else {
@@ -262,7 +258,7 @@ func (g *Game) unchain(r *robot) {
 		copy(r.regs[:robolang.NumVars], ck.vars[:])
 	}
 	r.setBank(ck.bank)
-	last, n, _, _ := g.advance(r, ck.t, cut, g.onEvent == nil, fastRobot)
+	last, n, _, _ := g.advance(r, ck.t, cut, g.robotPrivate())
 	g.instructions += int64(n)
 	g.afterComplete(r, last)
 }

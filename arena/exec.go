@@ -397,7 +397,7 @@ func (g *Game) completeFast(r *robot, in *cinstr) bool {
 	// complete what would complete by this cycle, it completes exactly this one, unless it
 	// is an ADD or SUB that eliminates the robot.
 	c := uint32(g.cycle)
-	if _, n, _, _ := g.advance(r, c-uint32(in.dur), c, true, fastRobot); n == 0 {
+	if _, n, _, _ := g.advance(r, c-uint32(in.dur), c, fastRobot|fastTask|fastRobotTurn|fastTaskTurn); n == 0 {
 		g.kill(r, ReasonElimination)
 		return false
 	}

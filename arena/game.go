@@ -40,7 +40,7 @@ type cinstr struct {
 	remotes  uint8 // remote operands
 	set      uint8 // the instruction set the instruction needs
 	ref      bool  // the effect looks at the reference field (remote operands, SCAN, TRANS, CREATE, MOVE)
-	fast     uint8 // fastRobot: ADD, SUB, SET, COMP, JUMP, BJUMP or TURN on numbers and variables only (see completeFast); with fastTask too: see fastTask
+	fast     uint8 // not 0: ADD, SUB, SET, COMP, JUMP, BJUMP or TURN on numbers and variables only (see completeFast); to what it is private: fastRobot...
 	fixed    bool  // not TRANS, CREATE, RTRANS, FARSCAN or SLEEP: the duration is dur, whatever the operands (and within max-duration)
 	indirect bool  // an operand is indirect (##k, RC3): complete checks its index first
 	dur      int32 // Options.cost: the duration of the fixed ones (minimum 1 applied)
@@ -49,7 +49,8 @@ type cinstr struct {
 	need     uint8 // complete's checks pass at once for a robot whose set is at least this: the set, 1 with a remote operand, 255 with an indirect one
 }
 
-// cinstr.fast: what a fast instruction is private to.
+// cinstr.fast: what a fast instruction is private to, so what advance may run ahead (its
+// private argument: one bit a chain's caller allows, matched without a test of the opcode).
 const (
 	fastRobot uint8 = 1 << iota // the robot: a classic chain runs it ahead (chain.go)
 	// also its task in a ring: JUMP, COMP or TURN on numbers and the robot's constants. The
@@ -57,7 +58,28 @@ const (
 	// a task's position and direction but its own instructions. A ring chain runs it ahead
 	// (ringChain).
 	fastTask
+	// fastRobot and fastTask of a TURN instead, which is private only while nobody listens to
+	// events (it emits one)
+	fastRobotTurn
+	fastTaskTurn
 )
+
+// robotPrivate is advance's private for a robot's chain: its private instructions, a TURN
+// only without an event handler.
+func (g *Game) robotPrivate() uint8 {
+	if g.onEvent != nil {
+		return fastRobot
+	}
+	return fastRobot | fastRobotTurn
+}
+
+// ringPrivate is advance's private for a ring task's chain (ringChain).
+func (g *Game) ringPrivate() uint8 {
+	if g.onEvent != nil {
+		return fastTask
+	}
+	return fastTask | fastTaskTurn
+}
 
 // Whether a plain task's fetch of an instruction can be made after its visit with the same
 // outcome (see lazyDuration).
@@ -142,8 +164,11 @@ func compile(code []robolang.Instr, o *Options) []cinstr {
 			robolang.OpBJump, robolang.OpTurn:
 			if simple && c.set == 0 && c.fixed { // (ADD, SUB, SET with a simple operand write a variable)
 				c.fast = fastRobot
-				if taskPrivate(&c) {
+				if privateToTask(&c) {
 					c.fast |= fastTask
+				}
+				if in.Op == robolang.OpTurn {
+					c.fast <<= 2 // fastRobotTurn, fastTaskTurn
 				}
 			}
 		}
@@ -180,9 +205,9 @@ func compile(code []robolang.Instr, o *Options) []cinstr {
 	return out
 }
 
-// taskPrivate reports whether c, a fast instruction, is also private to its task (fastTask):
+// privateToTask reports whether c, a fast instruction, is also private to its task (fastTask):
 // a JUMP, COMP or TURN whose operands are numbers or the robot's constants.
-func taskPrivate(c *cinstr) bool {
+func privateToTask(c *cinstr) bool {
 	switch c.op {
 	case robolang.OpJump, robolang.OpComp, robolang.OpTurn:
 	default:

@@ -454,7 +454,7 @@ func (g *Game) turnRingOne(r *robot, i int) {
 		t.at = next + int64(t.rem-1)*p
 	} else { // runTask's early fetch (t runs r.bank), the lazyFixed case of lazyDuration first
 		k := uint(t.pos - 1)
-		if k < uint(len(r.code)) && r.code[k].fast&fastTask != 0 {
+		if k < uint(len(r.code)) && r.code[k].fast&(fastTask|fastTaskTurn) != 0 {
 			next = g.ringChain(r, t, next, p) // (its private instructions first)
 			k = uint(t.pos - 1)
 		}
@@ -909,7 +909,7 @@ func (g *Game) ringChain(r *robot, t *task, from, p int64) int64 {
 	if end := int64(g.opts.Timeout); from+(limit-1)*p > end { // (no completion after the game)
 		limit = max((end-from)/p+1, 0)
 	}
-	last, n, _, _ := g.advance(r, 0, uint32(limit), g.onEvent == nil, fastTask) // (counting visits)
+	last, n, _, _ := g.advance(r, 0, uint32(limit), g.ringPrivate()) // (counting visits)
 	g.instructions += int64(n)
 	t.chainN = uint8(n)
 	t.pos, t.dir = r.pos, r.dir
@@ -941,7 +941,7 @@ func (g *Game) unchainTask(r *robot, t *task, cut uint32) bool {
 		r.setBank(t.bank)
 	}
 	r.pos, r.dir = t.chainPos, t.chainDir
-	last, m, _, _ := g.advance(r, 0, uint32(visits), g.onEvent == nil, fastTask)
+	last, m, _, _ := g.advance(r, 0, uint32(visits), g.ringPrivate())
 	g.instructions += int64(m) - int64(n)
 	d := r.code[r.pos-1].dur // (a private instruction of the chain: its duration is fixed)
 	t.pos, t.dir = r.pos, r.dir
