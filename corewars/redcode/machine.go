@@ -65,10 +65,11 @@ func NewMachine(cfg Settings, progs []*Warrior) (*Machine, error) {
 // NewMachineApart is NewMachine for a machine that plays beside others in the same process,
 // on other threads at once (the rounds of a battle, a tournament's workers): its core and
 // its process queues lie in a stretch of address space of their own, apartSpan bytes on a
-// boundary of apartSpan. On this project's VMs a thread ran its rounds 1.3 to 1.7 times
-// slower beside a thread of the same process whose core lay in the same 2 MB (and not at
-// all slower beside another process, or once the cores lay apart; RATIONALE.md, "Redcode
-// speed"). It costs address space, not memory: only the pages touched are backed.
+// boundary of apartSpan. On this project's VMs, in some host states, a thread ran its rounds
+// 1.3 to 1.7 times slower beside a thread of the same process whose core lay in the same
+// 2 MB (and not at all slower beside another process, or once the cores lay apart;
+// RATIONALE.md, "Redcode speed"). It costs address space, not memory: only the pages
+// touched are backed.
 func NewMachineApart(cfg Settings, progs []*Warrior) (*Machine, error) {
 	if cfg.CoreSize < 1 || len(progs) == 0 || len(progs) > 127 {
 		return NewMachine(cfg, progs) // (its error)
