@@ -319,7 +319,7 @@ func (e *editorView) layout(gtx layout.Context) layout.Dimensions {
 	// message.
 	src := strings.Split(e.ed.Text(), "\n")
 	for i, er := range append(e.errs[:len(e.errs):len(e.errs)], e.warns...) {
-		text, col := er.Msg, errorCol
+		text, col := termtext.Escape(er.Msg), errorCol
 		if i >= len(e.errs) {
 			text, col = "warning: "+termtext.Escape(er.Msg), kit.NoticeText
 		}

@@ -16,6 +16,7 @@ import (
 
 	"robocom/corewars"
 	"robocom/corewars/play"
+	"robocom/internal/termtext"
 	"robocom/internal/userfile"
 	"robocom/ui/kit"
 )
@@ -202,12 +203,12 @@ func (s *session) AddPlayer(p string) bool {
 	src, err := s.readFile(p)
 	s.clearErrorsFor(name)
 	if err != nil {
-		s.errors = append(s.errors, fmt.Sprintf("%s: cannot read the file: %v", name, userfile.Unwrap(err)))
+		s.errors = append(s.errors, fmt.Sprintf("%s: cannot read the file: %s", termtext.Escape(name), termtext.Escape(userfile.Unwrap(err).Error())))
 		return false
 	}
 	prog, err := play.Load(name, src, s.params)
 	if err != nil {
-		s.errors = append(s.errors, strings.Split(err.Error(), "\n")...)
+		s.errors = append(s.errors, errorLines(name, err)...)
 		s.addFailed(p, name)
 		return false
 	}
@@ -240,7 +241,7 @@ func (s *session) dropFailed(p string) {
 func (s *session) clearErrorsFor(name string) {
 	out := s.errors[:0]
 	for _, e := range s.errors {
-		if !strings.HasPrefix(e, name+":") {
+		if !strings.HasPrefix(e, termtext.Escape(name)+":") { // (errorLines escapes the name)
 			out = append(out, e)
 		}
 	}
@@ -301,12 +302,12 @@ func (s *session) reloadPlayers() {
 	for _, p := range s.players {
 		src, err := s.readFile(p.path)
 		if err != nil {
-			s.errors = append(s.errors, fmt.Sprintf("%s: cannot read the file: %v", p.prog.File, userfile.Unwrap(err)))
+			s.errors = append(s.errors, fmt.Sprintf("%s: cannot read the file: %s", termtext.Escape(p.prog.File), termtext.Escape(userfile.Unwrap(err).Error())))
 			continue
 		}
 		prog, err := play.Load(p.prog.File, src, s.params)
 		if err != nil {
-			s.errors = append(s.errors, strings.Split(err.Error(), "\n")...)
+			s.errors = append(s.errors, errorLines(p.prog.File, err)...)
 			continue
 		}
 		p.prog = prog

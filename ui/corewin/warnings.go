@@ -1,6 +1,7 @@
 package corewin
 
 import (
+	"errors"
 	"fmt"
 
 	"robocom/corewars/play"
@@ -20,6 +21,23 @@ func warningLine(e *srcerr.Error) string {
 	shown := *e
 	shown.File, shown.Msg = termtext.Escape(e.File), "warning: "+termtext.Escape(e.Msg)
 	return shown.Error()
+}
+
+// errorLines are a program's load errors, one a line, as robocom core prints them, names and
+// messages escaped as warningLine escapes them (a newline in a file name would otherwise
+// split an error in two).
+func errorLines(file string, err error) []string {
+	var list srcerr.List
+	if !errors.As(err, &list) {
+		return []string{fmt.Sprintf("%s: %s", termtext.Escape(file), termtext.Escape(err.Error()))}
+	}
+	out := make([]string, 0, len(list))
+	for _, e := range list {
+		shown := *e
+		shown.File, shown.Msg = termtext.Escape(e.File), termtext.Escape(e.Msg)
+		out = append(out, shown.Error())
+	}
+	return out
 }
 
 // warningNews is what the status line says of a program that loaded with warnings: "dwarf.red:

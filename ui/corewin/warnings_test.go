@@ -207,3 +207,34 @@ func TestAddAllCountsTheWarned(t *testing.T) {
 		t.Errorf("the Players tab lists %q, want %q", got, want)
 	}
 }
+
+// A program that does not load is listed in the Players tab as robocom core prints it, its
+// file name escaped like a warning's: one line each error, however the name is spelled (a
+// newline in it once split the error in two), and fixing the file clears its errors.
+func TestLoadErrorsEscapeTheFileName(t *testing.T) {
+	const broken = ";name Broken\n;assert 1\nFOO 0, 1\n"
+	for _, c := range []struct{ name, shown string }{
+		{"bad.red", "bad.red"},
+		{"bad\x1b[31m.red", `bad\x1b[31m.red`},
+		{"imp.red\nfake.red", `imp.red\nfake.red`},
+		{"bad\u202eder.red", `bad\u202eder.red`},
+	} {
+		t.Run(c.shown, func(t *testing.T) {
+			w, h := diskWindow(t, map[string]string{c.name: broken}, "disk:"+c.name)
+			if len(w.players) != 0 {
+				t.Fatalf("%d players from a broken file", len(w.players))
+			}
+			errs := w.Errors()
+			if len(errs) != 1 || !strings.HasPrefix(errs[0], c.shown+":3: ") {
+				t.Fatalf("load errors %q, want one line starting %q", errs, c.shown+":3: ")
+			}
+			if got := h.labelsWith(c.shown + ":3: "); len(got) != 1 {
+				t.Errorf("the Players tab shows %q, want the one error line", got)
+			}
+			w.session.clearErrorsFor(c.name)
+			if len(w.Errors()) != 0 {
+				t.Errorf("clearing %q's errors left %q", c.name, w.Errors())
+			}
+		})
+	}
+}
