@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"strings"
 	"text/tabwriter"
 	"time"
 	"unicode/utf8"
@@ -77,13 +78,17 @@ func printKoth(w io.Writer, h *hill.Hill, st *hill.Standings, mark int64) {
 		fmt.Fprintf(tw, "#\tscore\t%%W/ %%L/ %%T\t  name\t  author\tage\t\n")
 	}
 	rows := kothRows(h, st)
+	// Rows whose names look alike in the table are told apart by their numbers: names clipped
+	// alike, names that differ only in spaces around them ("Phq" and "Phq "), or a hill from
+	// before versions.
+	looks := func(name string) string { return strings.TrimSpace(clipCell(termtext.Escape(name))) }
 	names := map[string]int{}
 	for _, r := range rows {
-		names[clipCell(termtext.Escape(r.name))]++
+		names[looks(r.name)]++
 	}
 	for i, r := range rows {
 		name := clipCell(termtext.Escape(r.name))
-		if names[name] > 1 { // names clipped alike, or a hill from before versions: tell the rows apart
+		if names[looks(r.name)] > 1 {
 			name = fmt.Sprintf("%s #%d", name, r.ID)
 		}
 		off := ""

@@ -465,3 +465,23 @@ func TestHillShowLongNames(t *testing.T) {
 		t.Errorf("-json lost the whole names")
 	}
 }
+
+// TestHillShowNamesAlikeButForSpaces: "Phq" and "Phq " are two programs (a name is kept as the
+// warrior gives it) that look the same in the table, so their rows carry their numbers, as
+// names clipped alike do; a name alike no other is shown as it is.
+func TestHillShowNamesAlikeButForSpaces(t *testing.T) {
+	dir := t.TempDir()
+	h := filepath.Join(dir, "alike.hill")
+	mustHill(t, "create", h, "-game", "core", "-lang", "redcode", "-rounds", "1", "-seed", "1")
+	var files []string
+	for i, name := range []string{"Phq", "Phq ", "Other"} {
+		f := filepath.Join(dir, fmt.Sprintf("w%d.red", i))
+		os.WriteFile(f, []byte(fmt.Sprintf(";name %s\n;assert 1\nmov 0, %d\n", name, i+1)), 0o644)
+		files = append(files, f)
+	}
+	mustHill(t, append([]string{"add", h}, files...)...)
+	out := mustHill(t, "show", h)
+	if !strings.Contains(out, "  Phq #1  ") || !strings.Contains(out, "  Phq  #2  ") || !strings.Contains(out, "  Other  ") {
+		t.Errorf("names alike but for a space are not told apart:\n%s", out)
+	}
+}
