@@ -231,9 +231,7 @@ func printLoadErrors(w io.Writer, err error) {
 		return
 	}
 	for _, e := range list {
-		shown := *e
-		shown.File, shown.Msg = termtext.Escape(e.File), termtext.Escape(e.Msg)
-		fmt.Fprintln(w, shown.Error())
+		fmt.Fprintln(w, e.Escaped(""))
 	}
 }
 
@@ -252,9 +250,7 @@ func printWarnings(w io.Writer, warnings error) {
 		return
 	}
 	for _, e := range list {
-		shown := *e
-		shown.File, shown.Msg = termtext.Escape(e.File), "warning: "+termtext.Escape(e.Msg)
-		fmt.Fprintln(w, shown.Error())
+		fmt.Fprintln(w, e.Escaped("warning: "))
 	}
 }
 

@@ -3,13 +3,16 @@
 // place in a source file, a List holds a file's errors and is itself the error returned.
 // The windows and the commands show any program's errors alike because they are one type.
 //
-// It imports nothing but the standard library, so that neither game imports the other.
+// It imports nothing but the standard library and termtext (the one escape of text from
+// files), so that neither game imports the other.
 package srcerr
 
 import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"robocom/internal/termtext"
 )
 
 // Error is one error in a program's source.
@@ -18,6 +21,15 @@ type Error struct {
 	Line int    // 1-based; 0 when the error concerns the whole file
 	Col  int    // 1-based byte column; 0 when not known (pMARS's messages give none)
 	Msg  string
+}
+
+// Escaped is what Error writes with the file name and the message escaped for a terminal
+// or a window (termtext.Escape: a newline in a file name must not start a line of its own),
+// and mark before the message: "warning: " for an assembler's warning, "" for an error.
+func (e *Error) Escaped(mark string) string {
+	shown := *e
+	shown.File, shown.Msg = termtext.Escape(e.File), mark+termtext.Escape(e.Msg)
+	return shown.Error()
 }
 
 // Error is "file:line:col: message", leaving out what is unknown.

@@ -17,11 +17,7 @@ import (
 
 // warningLine is one warning in the form robocom core prints it: "file:line: warning:
 // message", or "file: warning: message" for one about the whole file.
-func warningLine(e *srcerr.Error) string {
-	shown := *e
-	shown.File, shown.Msg = termtext.Escape(e.File), "warning: "+termtext.Escape(e.Msg)
-	return shown.Error()
-}
+func warningLine(e *srcerr.Error) string { return e.Escaped("warning: ") }
 
 // errorLines are a program's load errors, one a line, as robocom core prints them, names and
 // messages escaped as warningLine escapes them (a newline in a file name would otherwise
@@ -33,9 +29,7 @@ func errorLines(file string, err error) []string {
 	}
 	out := make([]string, 0, len(list))
 	for _, e := range list {
-		shown := *e
-		shown.File, shown.Msg = termtext.Escape(e.File), termtext.Escape(e.Msg)
-		out = append(out, shown.Error())
+		out = append(out, e.Escaped(""))
 	}
 	return out
 }
