@@ -59,7 +59,7 @@ const maxMachineBytes = 2 << 30
 // pMARS does). Of the settings it uses CoreSize, MaxProcesses, Cycles (per
 // warrior: the round budget is W*Cycles) and PSpaceSize (0: the default).
 func NewMachine(cfg Settings, progs []*Warrior) (*Machine, error) {
-	return newMachine(cfg, progs, nil)
+	return newMachine(cfg, progs, false)
 }
 
 // NewMachineApart is NewMachine for a machine that plays beside others in the same process,
@@ -71,19 +71,7 @@ func NewMachine(cfg Settings, progs []*Warrior) (*Machine, error) {
 // RATIONALE.md, "Redcode speed"). It costs address space, not memory: only the pages
 // touched are backed.
 func NewMachineApart(cfg Settings, progs []*Warrior) (*Machine, error) {
-	if cfg.CoreSize < 1 || len(progs) == 0 || len(progs) > 127 {
-		return NewMachine(cfg, progs) // (its error)
-	}
-	mem, free := apart(machineMemory(cfg, len(progs)))
-	m, err := newMachine(cfg, progs, mem)
-	if err != nil || free == nil {
-		if err != nil && free != nil {
-			free()
-		}
-		return m, err
-	}
-	runtime.AddCleanup(m, func(free func()) { free() }, free)
-	return m, nil
+	return newMachine(cfg, progs, true)
 }
 
 // apartSpan is the address space one last-level page table maps on x86-64 and arm64.
@@ -103,17 +91,17 @@ func spanOffset(b []byte) int {
 	return (apartSpan - int(uintptr(unsafe.Pointer(unsafe.SliceData(b)))%apartSpan)) % apartSpan
 }
 
-// machineMemory is how much of a machine newMachine can place in the memory it is given: the
-// core and the first process-queue regions, each on a cache line of its own.
+// machineMemory is how much of a machine lies in the memory apart gives it: the core and the
+// first process-queue regions, each on a cache line of its own.
 func machineMemory(cfg Settings, warriors int) int {
 	return roundUp(cfg.CoreSize*int(unsafe.Sizeof(cell{})), 64) + roundUp(warriors*firstRegion*4, 64)
 }
 
 func roundUp(n, to int) int { return (n + to - 1) / to * to }
 
-// newMachine is NewMachine; with mem (zeroed, machineMemory(cfg, len(progs)) bytes, on a
-// cache line's boundary) it places the core and the queues there instead of allocating them.
-func newMachine(cfg Settings, progs []*Warrior, mem []byte) (*Machine, error) {
+// newMachine is NewMachine, or with apartMem NewMachineApart: the core and the queues then lie
+// in memory from apart, given back when the machine is collected.
+func newMachine(cfg Settings, progs []*Warrior, apartMem bool) (*Machine, error) {
 	if cfg.CoreSize < 1 || cfg.MaxProcesses < 1 || cfg.Cycles < 1 || len(progs) == 0 || len(progs) > 127 {
 		return nil, fmt.Errorf("redcode: bad machine settings")
 	}
@@ -130,7 +118,11 @@ func newMachine(cfg Settings, progs []*Warrior, mem []byte) (*Machine, error) {
 	m := &Machine{size: uint32(cfg.CoreSize),
 		maxProc: cfg.MaxProcesses, cycles: cfg.Cycles, progs: progs, ws: make([]simWarrior, n), next: make([]int, n),
 		Scores: make([][]int, n), deaths: make([]death, 0, n)}
-	if mem != nil {
+	if apartMem {
+		mem, free := apart(machineMemory(cfg, n))
+		if free != nil {
+			runtime.AddCleanup(m, func(free func()) { free() }, free)
+		}
 		coreBytes := roundUp(cfg.CoreSize*int(unsafe.Sizeof(cell{})), 64)
 		m.core = unsafe.Slice((*cell)(unsafe.Pointer(unsafe.SliceData(mem))), cfg.CoreSize)
 		m.slots = unsafe.Slice((*uint32)(unsafe.Pointer(&mem[coreBytes])), n*firstRegion)
