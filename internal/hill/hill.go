@@ -398,6 +398,13 @@ func (e sourceChanged) Error() string {
 	return fmt.Sprintf("the source of stored program #%d is not the one it was added with (its SHA-256 differs)", e.id)
 }
 
+// sourceHash is the SHA-256 a program is stored with: what identifies it (adding the same
+// source again finds it) and what checkSources checks it by.
+func sourceHash(src []byte) string {
+	sum := sha256.Sum256(src)
+	return hex.EncodeToString(sum[:])
+}
+
 // checkSources compares every stored program's source with the SHA-256 stored beside it when
 // it was added. A source changed since (by hand, or by damage SQLite does not notice) would
 // be played and shown under results that are not its own. Hashing the sources (at most
@@ -415,7 +422,7 @@ func (h *Hill) checkSources() error {
 		if err := rows.Scan(&id, &hash, &src); err != nil {
 			return err
 		}
-		if sum := sha256.Sum256(src); hex.EncodeToString(sum[:]) != hash {
+		if sourceHash(src) != hash {
 			return sourceChanged{id}
 		}
 	}
@@ -618,8 +625,7 @@ func (h *Hill) Add(file string, src []byte) (AddResult, error) {
 	if err != nil {
 		return AddResult{}, err
 	}
-	sum := sha256.Sum256(src)
-	hash := hex.EncodeToString(sum[:])
+	hash := sourceHash(src)
 	var res AddResult
 	err = h.write(func(tx *sql.Tx) error {
 		var id int64
