@@ -208,7 +208,7 @@ func (s *session) AddPlayer(p string) bool {
 	}
 	prog, err := play.Load(name, src, s.params)
 	if err != nil {
-		s.errors = append(s.errors, errorLines(name, err)...)
+		s.errors = append(s.errors, kit.ErrorLines(name, err)...)
 		s.addFailed(p, name)
 		return false
 	}
@@ -241,7 +241,7 @@ func (s *session) dropFailed(p string) {
 func (s *session) clearErrorsFor(name string) {
 	out := s.errors[:0]
 	for _, e := range s.errors {
-		if !strings.HasPrefix(e, termtext.Escape(name)+":") { // (errorLines escapes the name)
+		if !strings.HasPrefix(e, termtext.Escape(name)+":") { // (kit.ErrorLines escapes the name)
 			out = append(out, e)
 		}
 	}
@@ -307,7 +307,7 @@ func (s *session) reloadPlayers() {
 		}
 		prog, err := play.Load(p.prog.File, src, s.params)
 		if err != nil {
-			s.errors = append(s.errors, errorLines(p.prog.File, err)...)
+			s.errors = append(s.errors, kit.ErrorLines(p.prog.File, err)...)
 			continue
 		}
 		p.prog = prog

@@ -1,7 +1,6 @@
 package corewin
 
 import (
-	"errors"
 	"fmt"
 
 	"robocom/corewars/play"
@@ -18,21 +17,6 @@ import (
 // warningLine is one warning in the form robocom core prints it: "file:line: warning:
 // message", or "file: warning: message" for one about the whole file.
 func warningLine(e *srcerr.Error) string { return e.Escaped("warning: ") }
-
-// errorLines are a program's load errors, one a line, as robocom core prints them, names and
-// messages escaped as warningLine escapes them (a newline in a file name would otherwise
-// split an error in two).
-func errorLines(file string, err error) []string {
-	var list srcerr.List
-	if !errors.As(err, &list) {
-		return []string{fmt.Sprintf("%s: %s", termtext.Escape(file), termtext.Escape(err.Error()))}
-	}
-	out := make([]string, 0, len(list))
-	for _, e := range list {
-		out = append(out, e.Escaped(""))
-	}
-	return out
-}
 
 // warningNews is what the status line says of a program that loaded with warnings: "dwarf.red:
 // 1 warning: Missing ';assert'…", or with more than one "2 warnings, the first: …" (the

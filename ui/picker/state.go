@@ -11,6 +11,8 @@ import (
 	"gioui.org/unit"
 	"gioui.org/widget"
 	"gioui.org/widget/material"
+
+	"robocom/internal/termtext"
 )
 
 // Kind is what a window picks: which files it offers and how it names them.
@@ -133,7 +135,7 @@ func (ps Style) Layout(gtx layout.Context) layout.Dimensions {
 			if i >= 3 {
 				break
 			}
-			recent = append(recent, layout.Rigid(layout.Spacer{Width: 4}.Layout), layout.Rigid(small(&p.recentBtn[i], shortLoc(r), false)))
+			recent = append(recent, layout.Rigid(layout.Spacer{Width: 4}.Layout), layout.Rigid(small(&p.recentBtn[i], termtext.Escape(shortLoc(r)), false)))
 		}
 	}
 	title := "Pick programs"
@@ -142,7 +144,7 @@ func (ps Style) Layout(gtx layout.Context) layout.Dimensions {
 		if p.Dir == "." {
 			where = p.Roots[p.Root].Name + " (top)"
 		}
-		title = fmt.Sprintf("Pick up to %d programs (%d loaded) — %s", ps.Max, ps.Players, where)
+		title = fmt.Sprintf("Pick up to %d programs (%d loaded) — %s", ps.Max, ps.Players, termtext.Escape(where))
 	}
 	return layout.Flex{Axis: layout.Vertical}.Layout(gtx,
 		layout.Rigid(material.Subtitle2(th, title).Layout),
@@ -164,7 +166,7 @@ func (ps Style) Layout(gtx layout.Context) layout.Dimensions {
 		}),
 		layout.Rigid(func(gtx layout.Context) layout.Dimensions {
 			if msg := p.Err + p.Note; msg != "" {
-				return layout.Inset{Top: 4}.Layout(gtx, material.Body2(th, msg).Layout)
+				return layout.Inset{Top: 4}.Layout(gtx, material.Body2(th, termtext.Escape(msg)).Layout)
 			}
 			gtx.Constraints.Max.Y = min(gtx.Constraints.Max.Y, gtx.Dp(unit.Dp(260)))
 			return widget.Border{Color: color.NRGBA{0xBB, 0xBB, 0xBB, 0xFF}, Width: 1}.Layout(gtx, func(gtx layout.Context) layout.Dimensions {
@@ -173,7 +175,7 @@ func (ps Style) Layout(gtx layout.Context) layout.Dimensions {
 					gtx.Constraints.Min.X = gtx.Constraints.Max.X
 					return e.Click.Layout(gtx, func(gtx layout.Context) layout.Dimensions {
 						return layout.Inset{Top: 3, Bottom: 3, Left: 6}.Layout(gtx, func(gtx layout.Context) layout.Dimensions {
-							name := e.Name
+							name := termtext.Escape(e.Name) // a file's name may hold a newline or a bidirectional override
 							if e.Dir {
 								name += "/"
 							}

@@ -17,6 +17,7 @@ import (
 	"gioui.org/unit"
 	"gioui.org/widget"
 
+	"robocom/internal/termtext"
 	"robocom/robolang"
 	"robocom/ui/kit"
 	"robocom/ui/picker"
@@ -139,11 +140,12 @@ func (u *UI) Close() {
 // Board is the board's state (selection, zoom).
 func (u *UI) Board() *BoardState { return &u.board.BoardState }
 
+// baseName is the last element of a player's path, escaped for the window as Player.Name is.
 func baseName(p string) string {
 	if i := strings.LastIndexAny(p, "/:"); i >= 0 {
-		return p[i+1:]
+		p = p[i+1:]
 	}
-	return p
+	return termtext.Escape(p)
 }
 
 // displayName is how a file is named to the user: disk files by their absolute path,

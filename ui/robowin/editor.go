@@ -21,6 +21,7 @@ import (
 	"gioui.org/widget/material"
 
 	"robocom/internal/srcerr"
+	"robocom/internal/termtext"
 	"robocom/internal/userfile"
 	"robocom/robolang"
 	"robocom/ui/kit"
@@ -497,6 +498,7 @@ func (pt *programTools) layoutToolList(gtx layout.Context) layout.Dimensions {
 			if p.Prog != nil && p.Prog.File != "" {
 				where = p.Prog.File
 			}
+			where = termtext.Escape(where)
 			if sealed {
 				where += " — an RBI program: its code is sealed, so it cannot be edited"
 			}

@@ -126,3 +126,74 @@ func TestLoadProgramFollowsTheRules(t *testing.T) {
 		t.Errorf("under classic an RC3 program loaded (err %v)", err)
 	}
 }
+
+// rawControl reports the first character of s a terminal or a text shaper would act on
+// rather than show: a control character or a bidirectional override.
+func rawControl(s string) (rune, bool) {
+	for _, r := range s {
+		if r < 0x20 || (r >= 0x7f && r < 0xa0) || (r >= 0x202a && r <= 0x202e) || (r >= 0x2066 && r <= 0x2069) {
+			return r, true
+		}
+	}
+	return 0, false
+}
+
+// TestNamesFromFilesShownEscaped: a program's name and file names reach the window's labels,
+// its title and its load errors escaped, as they reach a terminal: a newline in a file name
+// split a load error into two lines, ESC in one reached the errors list raw, and a right-to-left
+// override in a program's name (the loader refuses control characters in a source, not
+// that) reordered the players list, the legend and the title.
+func TestNamesFromFilesShownEscaped(t *testing.T) {
+	dir := t.TempDir()
+	good := filepath.Join(dir, "two\nlines.rob")
+	bad := filepath.Join(dir, "bad\x1b]0;owned\a.rob")
+	if err := os.WriteFile(good, []byte(spinner("Evil\u202eKing")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(bad, []byte("Name Bad\nBank Main\nFrob 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	h := newDiskHarness(t, good, bad)
+	if n := len(h.u.Players()); n != 1 {
+		t.Fatalf("%d players, want the good one; errors %q", n, h.u.Errors())
+	}
+	if got, want := h.u.Players()[0].Name(), `Evil\u202eKing`; got != want {
+		t.Errorf("name %q, want %q", got, want)
+	}
+	if len(h.u.Errors()) == 0 {
+		t.Fatalf("no load error for the broken program")
+	}
+	for _, e := range h.u.Errors() {
+		if r, raw := rawControl(e); raw {
+			t.Errorf("load error %q holds %U raw", e, r)
+		}
+		if !strings.Contains(e, `bad\x1b]0;owned\x07.rob`) {
+			t.Errorf("load error %q does not name the file escaped", e)
+		}
+	}
+	if r, raw := rawControl(h.u.Title()); raw {
+		t.Errorf("title %q holds %U raw", h.u.Title(), r)
+	}
+	h.clickLabel("Programs…")
+	h.frame()
+	h.checkShownEscaped(`two\nlines.rob`)
+	h.u.playersPanel.picker.Open("disk:" + strings.TrimPrefix(dir, "/"))
+	h.clickLabel("Add program…")
+	h.frame()
+	h.checkShownEscaped(`bad\x1b]0;owned\x07.rob`) // the picker's list of the folder
+}
+
+// checkShownEscaped fails the test unless a label shows want, and if any label holds a
+// control character or a bidirectional override raw.
+func (h *harness) checkShownEscaped(want string) {
+	h.t.Helper()
+	labels := h.texts()
+	if !h.shows(want) {
+		h.t.Errorf("no label shows %q; labels %q", want, labels)
+	}
+	for _, l := range labels {
+		if r, raw := rawControl(l); raw {
+			h.t.Errorf("label %q holds %U raw", l, r)
+		}
+	}
+}

@@ -3,11 +3,11 @@ package robowin
 import (
 	"fmt"
 	"io/fs"
-	"strings"
 
 	"robocom/internal/termtext"
 	"robocom/internal/userfile"
 	"robocom/robolang"
+	"robocom/ui/kit"
 )
 
 // The language programs load in follows the option set (RC3.md 2): the RC3 forms exist only
@@ -67,7 +67,7 @@ func (s *session) reloadPlayers() {
 		src, err := fs.ReadFile(root.FS, name)
 		if err != nil {
 			if p.Prog == nil {
-				s.errors = append(s.errors, fmt.Sprintf("%s: cannot read the file: %v", display, userfile.Unwrap(err)))
+				s.errors = append(s.errors, fmt.Sprintf("%s: cannot read the file: %s", termtext.Escape(display), termtext.Escape(userfile.Unwrap(err).Error())))
 			}
 			continue // the program loaded before stays (its file is gone or unreadable now)
 		}
@@ -75,9 +75,7 @@ func (s *session) reloadPlayers() {
 		prog, err := s.cfg.Load(display, src, s.language())
 		if err != nil {
 			p.Prog = nil
-			for _, line := range strings.Split(strings.TrimSpace(err.Error()), "\n") {
-				s.errors = append(s.errors, line)
-			}
+			s.errors = append(s.errors, kit.ErrorLines(display, err)...)
 			s.note.set(fmt.Sprintf("%s does not load under the option set %s; its errors are listed below.", baseName(name), shortSetName(s.opts.Name)))
 			continue
 		}

@@ -14,6 +14,7 @@ import (
 	"gioui.org/widget"
 	"gioui.org/widget/material"
 
+	"robocom/internal/termtext"
 	"robocom/robolang"
 	"robocom/ui/kit"
 )
@@ -368,11 +369,13 @@ func (os_ OptionsEditorStyle) Layout(gtx layout.Context) layout.Dimensions {
 	})
 }
 
+// shortSetName is an option set's name as the window shows it: a saved set's file without
+// its folder and extension, escaped (termtext.Escape) as file names are.
 func shortSetName(n string) string {
 	if strings.HasSuffix(n, optionFileExt) {
-		return strings.TrimSuffix(filepath.Base(n), optionFileExt)
+		n = strings.TrimSuffix(filepath.Base(n), optionFileExt)
 	}
-	return n
+	return termtext.Escape(n)
 }
 
 // optionLabel explains an option key in words.

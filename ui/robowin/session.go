@@ -143,24 +143,22 @@ func (s *session) addPlayer(path string) bool {
 	}
 	root, name, ok := s.splitPath(path)
 	if !ok {
-		s.errors = append(s.errors, fmt.Sprintf("%s: no such place to load from", path))
+		s.errors = append(s.errors, fmt.Sprintf("%s: no such place to load from", termtext.Escape(path)))
 		return false
 	}
 	// userfile reads only regular files of a sane size: a FIFO or a device would hang the window.
 	src, err := userfile.ReadFS(root.FS, name, displayName(root, name), userfile.Program)
 	if err != nil {
-		s.errors = append(s.errors, err.Error())
+		s.errors = append(s.errors, termtext.Escape(err.Error()))
 		return false
 	}
 	if s.cfg.Load == nil {
-		s.errors = append(s.errors, displayName(root, name)+": this build cannot load programs yet (the language package is missing)")
+		s.errors = append(s.errors, termtext.Escape(displayName(root, name))+": this build cannot load programs yet (the language package is missing)")
 		return false
 	}
 	prog, err := s.cfg.Load(displayName(root, name), src, s.language())
 	if err != nil {
-		for _, line := range strings.Split(strings.TrimSpace(err.Error()), "\n") {
-			s.errors = append(s.errors, line)
-		}
+		s.errors = append(s.errors, kit.ErrorLines(displayName(root, name), err)...)
 		s.failedLoads = append(s.failedLoads, baseName(name))
 		s.note.set(failedNote(s.failedLoads))
 		if !s.keepRefused || !s.loadsUnderRC3(displayName(root, name), src) {
@@ -183,7 +181,7 @@ func (s *session) addPlayer(path string) bool {
 func (s *session) clearErrorsFor(display string) {
 	kept := s.errors[:0]
 	for _, e := range s.errors {
-		if !strings.HasPrefix(e, display+":") {
+		if !strings.HasPrefix(e, termtext.Escape(display)+":") { // (the lines are escaped)
 			kept = append(kept, e)
 		}
 	}

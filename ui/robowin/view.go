@@ -2,6 +2,7 @@ package robowin
 
 import (
 	"robocom/arena"
+	"robocom/internal/termtext"
 	"robocom/robolang"
 )
 
@@ -45,13 +46,15 @@ type Player struct {
 	Color int    // index into Palette
 }
 
-// Name is the program's name.
+// Name is the program's name as the window shows it, escaped (termtext.Escape): it came from
+// a file, and a control character or a bidirectional override in it would break or reorder
+// the lines it is shown in.
 func (p Player) Name() string {
 	if p.Prog != nil && p.Prog.Name != "" {
-		return p.Prog.Name
+		return termtext.Escape(p.Prog.Name)
 	}
 	if p.Prog == nil { // not loaded under the option set in use: its file names it
 		return baseName(p.Path)
 	}
-	return p.Path
+	return termtext.Escape(p.Path)
 }
