@@ -158,6 +158,7 @@ func BenchmarkJulySubset(b *testing.B) {
 			}
 			g.Run()
 			instr += g.Instructions()
+			g.Release() // (as the tournament does: the next game reuses the buffers and the watches)
 		}
 	}
 	b.ReportMetric(float64(instr)/float64(b.N), "instr/op")
