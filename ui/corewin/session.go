@@ -16,7 +16,6 @@ import (
 
 	"robocom/corewars"
 	"robocom/corewars/play"
-	"robocom/internal/termtext"
 	"robocom/internal/userfile"
 	"robocom/ui/kit"
 )
@@ -203,7 +202,7 @@ func (s *session) AddPlayer(p string) bool {
 	src, err := s.readFile(p)
 	s.clearErrorsFor(name)
 	if err != nil {
-		s.errors = append(s.errors, fmt.Sprintf("%s: cannot read the file: %s", termtext.Escape(name), termtext.Escape(userfile.Unwrap(err).Error())))
+		s.errors = append(s.errors, kit.UnreadableLine(name, err))
 		return false
 	}
 	prog, err := play.Load(name, src, s.params)
@@ -238,15 +237,7 @@ func (s *session) dropFailed(p string) {
 	}
 }
 
-func (s *session) clearErrorsFor(name string) {
-	out := s.errors[:0]
-	for _, e := range s.errors {
-		if !strings.HasPrefix(e, termtext.Escape(name)+":") { // (kit.ErrorLines escapes the name)
-			out = append(out, e)
-		}
-	}
-	s.errors = out
-}
+func (s *session) clearErrorsFor(name string) { s.errors = kit.DropErrorsOf(s.errors, name) }
 
 // addAll adds the programs of a folder that are in the players' language (the first one's
 // when there are no players yet), up to MaxPlayers, and says what it left out.
@@ -302,7 +293,7 @@ func (s *session) reloadPlayers() {
 	for _, p := range s.players {
 		src, err := s.readFile(p.path)
 		if err != nil {
-			s.errors = append(s.errors, fmt.Sprintf("%s: cannot read the file: %s", termtext.Escape(p.prog.File), termtext.Escape(userfile.Unwrap(err).Error())))
+			s.errors = append(s.errors, kit.UnreadableLine(p.prog.File, err))
 			continue
 		}
 		prog, err := play.Load(p.prog.File, src, s.params)

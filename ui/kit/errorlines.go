@@ -3,9 +3,11 @@ package kit
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"robocom/internal/srcerr"
 	"robocom/internal/termtext"
+	"robocom/internal/userfile"
 )
 
 // ErrorLines are a program's load errors as both windows list them, one a line, as the
@@ -23,4 +25,23 @@ func ErrorLines(file string, err error) []string {
 		out = append(out, e.Escaped(""))
 	}
 	return out
+}
+
+// UnreadableLine is the error line of a program file that could not be read, in the form
+// and escaping of ErrorLines: "file: cannot read the file: reason".
+func UnreadableLine(file string, err error) string {
+	return fmt.Sprintf("%s: cannot read the file: %s", termtext.Escape(file), termtext.Escape(userfile.Unwrap(err).Error()))
+}
+
+// DropErrorsOf is lines without those about file, as ErrorLines and UnreadableLine name it
+// (escaped), for a file that loads now or is loaded again; it reuses lines' array.
+func DropErrorsOf(lines []string, file string) []string {
+	prefix := termtext.Escape(file) + ":"
+	kept := lines[:0]
+	for _, e := range lines {
+		if !strings.HasPrefix(e, prefix) {
+			kept = append(kept, e)
+		}
+	}
+	return kept
 }

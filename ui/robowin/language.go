@@ -5,7 +5,6 @@ import (
 	"io/fs"
 
 	"robocom/internal/termtext"
-	"robocom/internal/userfile"
 	"robocom/robolang"
 	"robocom/ui/kit"
 )
@@ -67,7 +66,7 @@ func (s *session) reloadPlayers() {
 		src, err := fs.ReadFile(root.FS, name)
 		if err != nil {
 			if p.Prog == nil {
-				s.errors = append(s.errors, fmt.Sprintf("%s: cannot read the file: %s", termtext.Escape(display), termtext.Escape(userfile.Unwrap(err).Error())))
+				s.errors = append(s.errors, kit.UnreadableLine(display, err))
 			}
 			continue // the program loaded before stays (its file is gone or unreadable now)
 		}

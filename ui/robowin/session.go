@@ -178,15 +178,7 @@ func (s *session) addPlayer(path string) bool {
 	return true
 }
 
-func (s *session) clearErrorsFor(display string) {
-	kept := s.errors[:0]
-	for _, e := range s.errors {
-		if !strings.HasPrefix(e, termtext.Escape(display)+":") { // (the lines are escaped)
-			kept = append(kept, e)
-		}
-	}
-	s.errors = kept
-}
+func (s *session) clearErrorsFor(display string) { s.errors = kit.DropErrorsOf(s.errors, display) }
 
 // splitPath splits "root:path" into its root and the path inside it.
 func (s *session) splitPath(p string) (Root, string, bool) {
