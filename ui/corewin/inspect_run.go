@@ -196,7 +196,7 @@ func (in *inspectState) who(e corewars.Engine, p int) string {
 	if p < 0 || p >= e.Processes() {
 		return "a warrior"
 	}
-	return fmt.Sprintf("%s (process %d)", e.Process(p).Name, p)
+	return fmt.Sprintf("%s (process %d)", shownProcess(e, p).Name, p)
 }
 
 // stepProcess pauses and runs the game until process p has executed its next instruction,
@@ -232,9 +232,9 @@ func (r *runner) stepProcess(p int) {
 			in.hitAt(e, s) // its own instruction wrote a watched cell: say so
 		case s.Kind != corewars.StopNone:
 			in.hitAt(e, s)
-			what := fmt.Sprintf("%s's breakpoint at %d was hit first", e.Process(s.Process).Name, s.Addr)
+			what := fmt.Sprintf("%s's breakpoint at %d was hit first", shownProcess(e, s.Process).Name, s.Addr)
 			if s.Kind == corewars.StopWatch {
-				what = fmt.Sprintf("%s wrote the watched cell %d first", e.Process(s.Process).Name, s.Addr)
+				what = fmt.Sprintf("%s wrote the watched cell %d first", shownProcess(e, s.Process).Name, s.Addr)
 			}
 			in.stepSeq, in.stepProc = in.stepSeq+1, p
 			in.stepNote = "Step stopped before this warrior's instruction: " + what + ". Step again to go on."

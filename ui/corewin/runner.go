@@ -7,6 +7,7 @@ import (
 
 	"robocom/corewars"
 	"robocom/corewars/play"
+	"robocom/internal/termtext"
 	"robocom/ui/kit"
 )
 
@@ -286,7 +287,7 @@ func fillSnapshot(e corewars.Engine, p *Snapshot) {
 	np := e.Processes()
 	p.Stats = p.Stats[:0]
 	for i := 0; i < np; i++ {
-		p.Stats = append(p.Stats, e.Process(i))
+		p.Stats = append(p.Stats, shownProcess(e, i))
 	}
 	for len(p.Threads) < np {
 		p.Threads = append(p.Threads, nil)
@@ -295,4 +296,14 @@ func fillSnapshot(e corewars.Engine, p *Snapshot) {
 	for i := 0; i < np; i++ {
 		p.Threads[i] = e.Threads(i, p.Threads[i][:0], maxThreadMarks)
 	}
+}
+
+// shownProcess is e.Process(p) with its name (a warrior's ;name line) escaped by termtext, as
+// the window shows every text from a file: a right-to-left override or an ESC in it would
+// reorder or garble the Statistics tab, the inspectors and the status line. Escape returns a
+// clean name as it is, so publishing allocates nothing for it.
+func shownProcess(e corewars.Engine, p int) corewars.ProcessStat {
+	st := e.Process(p)
+	st.Name = termtext.Escape(st.Name)
+	return st
 }

@@ -16,6 +16,7 @@ import (
 
 	"robocom/corewars"
 	"robocom/corewars/play"
+	"robocom/internal/termtext"
 	"robocom/internal/userfile"
 	"robocom/ui/kit"
 )
@@ -128,11 +129,16 @@ type statusMessage struct {
 	msgInfo bool // news ("Added 3 programs."), not a refusal or an error
 }
 
-// notify shows a refusal or an error on the status line (in the error colour).
-func (m *statusMessage) notify(msg string) { m.message, m.msgAt, m.msgInfo = msg, time.Now(), false }
+// notify shows a refusal or an error on the status line (in the error colour). The message is
+// escaped (termtext.Escape) here, where every message passes: many name a file.
+func (m *statusMessage) notify(msg string) {
+	m.message, m.msgAt, m.msgInfo = termtext.Escape(msg), time.Now(), false
+}
 
 // inform shows news on the status line (in the notice colour): what was done, not refused.
-func (m *statusMessage) inform(msg string) { m.message, m.msgAt, m.msgInfo = msg, time.Now(), true }
+func (m *statusMessage) inform(msg string) {
+	m.message, m.msgAt, m.msgInfo = termtext.Escape(msg), time.Now(), true
+}
 
 // Message is the current message ("" if none).
 func (m *statusMessage) Message() string { return m.message }
@@ -178,6 +184,17 @@ func readProgram(fsys fs.FS, name string) ([]byte, error) {
 	return userfile.ReadFS(fsys, name, name, userfile.CoreSource)
 }
 
+// loadShown is play.Load for a player: the program's name (its ;name line, or its file's name)
+// is escaped (termtext.Escape) once here, so that the players list, the title, the dialogs,
+// the tally and the window's tournaments show it as they show every text from a file.
+func loadShown(file string, src []byte, p play.Params) (*play.Program, error) {
+	prog, err := play.Load(file, src, p)
+	if err == nil {
+		prog.Name = termtext.Escape(prog.Name)
+	}
+	return prog, err
+}
+
 // AddPlayer loads a program ("root:path") as a player. The first program sets the language
 // (and its default parameters); programs of another language are refused with a message. A
 // program the assembler warns of is added, and the status line says so (warnings.go).
@@ -205,7 +222,7 @@ func (s *session) AddPlayer(p string) bool {
 		s.errors = append(s.errors, kit.UnreadableLine(name, err))
 		return false
 	}
-	prog, err := play.Load(name, src, s.params)
+	prog, err := loadShown(name, src, s.params)
 	if err != nil {
 		s.errors = append(s.errors, kit.ErrorLines(name, err)...)
 		s.addFailed(p, name)
@@ -296,7 +313,7 @@ func (s *session) reloadPlayers() {
 			s.errors = append(s.errors, kit.UnreadableLine(p.prog.File, err))
 			continue
 		}
-		prog, err := play.Load(p.prog.File, src, s.params)
+		prog, err := loadShown(p.prog.File, src, s.params)
 		if err != nil {
 			s.errors = append(s.errors, kit.ErrorLines(p.prog.File, err)...)
 			continue

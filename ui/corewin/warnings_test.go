@@ -238,3 +238,65 @@ func TestLoadErrorsEscapeTheFileName(t *testing.T) {
 		})
 	}
 }
+
+// rawControl reports the first character of s a text shaper would act on rather than show: a
+// control character or a bidirectional override.
+func rawControl(s string) (rune, bool) {
+	for _, r := range s {
+		if r < 0x20 || (r >= 0x7f && r < 0xa0) || (r >= 0x202a && r <= 0x202e) || (r >= 0x2066 && r <= 0x2069) {
+			return r, true
+		}
+	}
+	return 0, false
+}
+
+// noRawLabels fails the test if a label on screen holds a control character or a
+// bidirectional override raw.
+func (h *harness) noRawLabels(t *testing.T, where string) {
+	t.Helper()
+	for _, n := range goldentest.Semantics(&h.r) {
+		if r, raw := rawControl(n.Desc.Label); raw {
+			t.Errorf("%s: label %q holds %U raw", where, n.Desc.Label, r)
+		}
+	}
+}
+
+// TestWarriorNamesShownEscaped: a warrior's ;name line reaches the Players tab, the title, the
+// Statistics tab, the inspector and the status line escaped, as file names and errors do and
+// as robocom core prints it: a right-to-left override in it reversed the name on screen
+// ("Evilm13]□gniK") and ESC showed as a box.
+func TestWarriorNamesShownEscaped(t *testing.T) {
+	const shown = `Evil\u202eKing\x1b[31m`
+	w, h := diskWindow(t, map[string]string{
+		"evil.red":   ";name Evil\u202eKing\x1b[31m\n;assert 1\nMOV 0, 1\n",
+		"dwarf.red":  ";name Dwarf\n;assert 1\nADD #4, 3\nMOV 2, @2\nJMP -2\nDAT #0, #0\n",
+		"a\x1bb.txt": "not a program",
+	}, "disk:evil.red", "disk:dwarf.red")
+	if len(w.players) != 2 {
+		t.Fatalf("%d players, errors %q", len(w.players), w.Errors())
+	}
+	if got := w.players[0].prog.Name; got != shown {
+		t.Errorf("name %q, want %q", got, shown)
+	}
+	if len(h.labelsWith(shown)) == 0 {
+		t.Errorf("the Players tab does not show %q", shown)
+	}
+	h.noRawLabels(t, "Players")
+	if r, raw := rawControl(w.Title()); raw {
+		t.Errorf("title %q holds %U raw", w.Title(), r)
+	}
+	h.runABlock(t)
+	h.clickLabel(t, "Statistics")
+	h.frame()
+	if len(h.labelsWith(shown)) == 0 {
+		t.Errorf("the Statistics tab does not show %q", shown)
+	}
+	h.noRawLabels(t, "Statistics")
+	w.insp.open(0) // the evil warrior's inspector
+	h.frame()
+	h.noRawLabels(t, "inspector")
+	w.session.AddPlayer("disk:a\x1bb.txt")
+	if r, raw := rawControl(w.Message()); raw || !strings.Contains(w.Message(), `a\x1bb.txt`) {
+		t.Errorf("status line %q: raw %U, want the file named escaped", w.Message(), r)
+	}
+}
