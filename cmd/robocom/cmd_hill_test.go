@@ -634,3 +634,24 @@ func TestOldHillReplaysPSpacePairings(t *testing.T) {
 		t.Errorf("after play: format %d, Duck's wins over Counter %d (want 2), Duck–Imp rounds %d (kept: %d)", format, duckWins, after, impBouts)
 	}
 }
+
+// TestHillNameWithTrailingSpace: many hill warriors carry a space after their name
+// (";name Arrow \r"); pMARS keeps it and so does the hill, but the standings cannot show it,
+// so the name the user reads there must find the program in remove and show.
+func TestHillNameWithTrailingSpace(t *testing.T) {
+	dir := t.TempDir()
+	h := filepath.Join(dir, "core.hill")
+	mustHill(t, "create", h, "-game", "core", "-rounds", "2", "-seed", "3")
+	arrow := filepath.Join(dir, "arrow.red")
+	if err := os.WriteFile(arrow, []byte(";redcode-94\r\n;name Arrow \r\n;author A\r\nmov 0, 1\r\nend\r\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	mustHill(t, "add", h, arrow, "../../robots/core/dwarf.red")
+	if out := mustHill(t, "show", h, "-program", "Arrow"); !strings.Contains(out, "#1") {
+		t.Errorf("show -program Arrow:\n%s", out)
+	}
+	mustHill(t, "show", h, "-pairing", "Arrow", "#2")
+	if out := mustHill(t, "remove", h, "Arrow"); !strings.Contains(out, "Arrow") {
+		t.Errorf("remove Arrow: %q", out)
+	}
+}

@@ -809,14 +809,22 @@ func (h *Hill) Find(name string, all bool) (Program, error) {
 	if err != nil {
 		return Program{}, err
 	}
-	var numbered, named []Program // the program name numbers (#ID), the others it names or files
+	var numbered, named, trimmed []Program // the program name numbers (#ID), the others it names or files
 	for _, p := range ps {
 		switch {
 		case fmt.Sprintf("#%d", p.ID) == name:
 			numbered = append(numbered, p)
 		case p.Name == name || p.File == name:
 			named = append(named, p)
+		case strings.TrimSpace(p.Name) == strings.TrimSpace(name):
+			trimmed = append(trimmed, p)
 		}
+	}
+	// A name's spaces at either end are kept as the file has them (";name Arrow " in many
+	// hill warriors; pMARS prints it so), but standings do not show them: the name the user
+	// reads there finds the program when nothing is named exactly that.
+	if len(numbered) == 0 && len(named) == 0 {
+		named = trimmed
 	}
 	if len(numbered) > 0 && len(named) > 0 {
 		var ids []string
