@@ -651,7 +651,18 @@ func TestHillNameWithTrailingSpace(t *testing.T) {
 		t.Errorf("show -program Arrow:\n%s", out)
 	}
 	mustHill(t, "show", h, "-pairing", "Arrow", "#2")
-	if out := mustHill(t, "remove", h, "Arrow"); !strings.Contains(out, "Arrow") {
+	// A second version: the name means the version on the hill, in -program and -pairing.
+	if err := os.WriteFile(arrow, []byte(";redcode-94\r\n;name Arrow \r\n;author A\r\nmov 0, 2\r\nend\r\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	mustHill(t, "add", h, arrow)
+	if out := mustHill(t, "show", h, "-program", "Arrow"); !strings.Contains(out, "version 2 (#3") {
+		t.Errorf("show -program Arrow after version 2:\n%s", out)
+	}
+	if out := mustHill(t, "show", h, "-pairing", "Arrow", "#2"); !strings.Contains(out, "Arrow  (#3)") {
+		t.Errorf("show -pairing Arrow #2 after version 2:\n%s", out)
+	}
+	if out := mustHill(t, "remove", h, "Arrow"); !strings.Contains(out, "#3") {
 		t.Errorf("remove Arrow: %q", out)
 	}
 }

@@ -1226,12 +1226,13 @@ type Round struct {
 }
 
 // Pairing returns the stored rounds of two programs (by name, file or #ID, on the hill or
-// not), the one added earlier first.
+// not; a name versions share names the version on the hill, else the latest, as show
+// -program does), the one added earlier first.
 func (h *Hill) Pairing(x, y string) (a, b Program, rounds []Round, err error) {
-	if a, err = h.Find(x, true); err != nil {
+	if a, err = h.findVersion(x); err != nil {
 		return
 	}
-	if b, err = h.Find(y, true); err != nil {
+	if b, err = h.findVersion(y); err != nil {
 		return
 	}
 	if a.ID == b.ID {

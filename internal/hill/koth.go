@@ -1,6 +1,9 @@
 package hill
 
-import "database/sql"
+import (
+	"database/sql"
+	"strings"
+)
 
 // What koth.org's hills show besides the game's points: each program's share of rounds won,
 // lost and tied, and its age.
@@ -96,11 +99,17 @@ func (h *Hill) Versions(name string) ([]Program, error) {
 	if err != nil {
 		return nil, err
 	}
-	var out []Program
+	var out, trimmed []Program
 	for _, p := range ps {
-		if p.Name == name {
+		switch {
+		case p.Name == name:
 			out = append(out, p)
+		case strings.TrimSpace(p.Name) == strings.TrimSpace(name):
+			trimmed = append(trimmed, p) // as Find: the name the standings show
 		}
+	}
+	if len(out) == 0 {
+		out = trimmed
 	}
 	return out, nil
 }
