@@ -872,7 +872,11 @@ func (g *Game) turn(r *robot) {
 			}
 		} else if in.op == robolang.OpScan && r.set >= in.need { // (20%), the same way
 			g.instructions++
-			g.write(r, in.args[0], g.scan(r, int(r.front)), g.robotAt(int(r.front)))
+			if a0 := &in.args[0]; a0.kind == robolang.KindVar { // (write's common case, without looking up the robot in front)
+				r.regs[a0.vi&regMask] = int16(g.scan(r, int(r.front)))
+			} else {
+				g.writeOther(r, *a0, g.scan(r, int(r.front)), g.robotAt(int(r.front)))
+			}
 			r.pos++
 		} else if in.op == robolang.OpSet && r.set >= in.need && setActiveIdle(g.robotAt(int(r.front)), r, in) {
 			// SET %Active,v with the value the robot in front has already, or to an empty
@@ -893,7 +897,25 @@ func (g *Game) turn(r *robot) {
 	// chainable and afterComplete on one look-up (noPrefetch is never set in classic games).
 	if i := uint(r.pos - 1); i < uint(len(r.code)) {
 		if in := &r.code[i]; in.fast != 0 && (in.op != robolang.OpTurn || g.onEvent == nil) {
-			g.runAhead(r, c)
+			// runAhead, written out (one call fewer on the commonest way)
+			ck := &r.ck
+			ck.pos, ck.bank, ck.dir, ck.t, ck.saved = r.pos, r.bank, r.dir, c, false
+			limit := c + chainHorizon
+			if t := uint32(g.opts.Timeout); limit > t {
+				limit = t
+			}
+			last, n, end, in := g.advance(r, c, limit, g.robotPrivate())
+			if end > c {
+				ck.n, ck.end = n, end
+				g.instructions += int64(n)
+				r.chained = true
+				g.chains++
+			}
+			if in != nil {
+				g.prefetchIn(r, in, last)
+			} else {
+				g.afterCompleteOther(r, last)
+			}
 		} else {
 			g.prefetchIn(r, in, c)
 		}
