@@ -896,28 +896,55 @@ func (g *Game) turn(r *robot) {
 	}
 	// chainable and afterComplete on one look-up (noPrefetch is never set in classic games).
 	if i := uint(r.pos - 1); i < uint(len(r.code)) {
-		if in := &r.code[i]; in.fast != 0 && (in.op != robolang.OpTurn || g.onEvent == nil) {
+		in, t := &r.code[i], c
+		if in.fast != 0 && (in.op != robolang.OpTurn || g.onEvent == nil) {
 			// runAhead, written out (one call fewer on the commonest way)
 			ck := &r.ck
 			ck.pos, ck.bank, ck.dir, ck.t, ck.saved = r.pos, r.bank, r.dir, c, false
 			limit := c + chainHorizon
-			if t := uint32(g.opts.Timeout); limit > t {
-				limit = t
+			if end := uint32(g.opts.Timeout); limit > end {
+				limit = end
 			}
-			last, n, end, in := g.advance(r, c, limit, g.robotPrivate())
+			last, n, end, next := g.advance(r, c, limit, g.robotPrivate())
 			if end > c {
 				ck.n, ck.end = n, end
 				g.instructions += int64(n)
 				r.chained = true
 				g.chains++
 			}
-			if in != nil {
-				g.prefetchIn(r, in, last)
-			} else {
+			if next == nil {
 				g.afterCompleteOther(r, last)
+				return
 			}
+			in, t = next, last
+		}
+		// prefetchIn, written out but for its rare cases
+		d := in.dur
+		if !in.fixed {
+			a0 := &in.args[0]
+			if in.op != robolang.OpTrans || in.remotes > 0 || a0.kind >= robolang.KindRemote {
+				g.afterCompleteOther(r, t)
+				return
+			}
+			a := int(a0.val + r.regs[a0.vi&regMask]&a0.vmask)
+			if uint(a-1) >= uint(len(r.banks)) {
+				g.prefetchIn(r, in, t)
+				return
+			}
+			d = r.banks[a-1].transDur
+		}
+		r.inProgress = true
+		r.dur = d
+		r.fetchAt = t + 1
+		due := t + uint32(d)
+		r.due = due
+		if due-c < wheelSize { // schedule(r, due), written out
+			b := due & wheelMask
+			g.wheel[int(b)*g.words+int(r.slot>>6)] |= 1 << uint(r.slot&63)
+			g.counts[b]++
+			r.sched = schedWheel
 		} else {
-			g.prefetchIn(r, in, c)
+			g.scheduleFar(r, due)
 		}
 		return
 	}
