@@ -133,12 +133,8 @@ func (g *Game) compact() {
 
 // visitBucket visits, in slot (creation) order, every robot due in the current cycle, including those
 // added to the bucket while it is being scanned. It is the bucket walker of both schedulers,
-// which differ in the turn alone.
+// which differ in the turn alone; runQuiet has its own copy for a tournament's games.
 func (g *Game) visitBucket() {
-	if !g.plain && g.onEvent == nil && g.quiet != nil {
-		g.visitBucketQuiet()
-		return
-	}
 	b := g.cycle & wheelMask
 	words := g.wheel[b*g.words : (b+1)*g.words]
 	for wi := 0; wi < len(words) && g.counts[b] > 0; wi++ {
@@ -163,43 +159,6 @@ func (g *Game) visitBucket() {
 			} else if g.onEvent != nil || g.quiet == nil {
 				g.turn(r)
 			} else if int32(uint32(g.cycle)-g.quiet[wi<<6|bit]) < quietMin { // (quiet may lie ahead: pauseSearch)
-				g.turn(r)
-			} else { // untouched for a while (quiet.go)
-				n0 := g.instructions
-				g.turn(r)
-				if r.sched != schedNone {
-					g.observe(r, g.instructions-n0)
-				}
-			}
-		}
-	}
-}
-
-// visitBucketQuiet is visitBucket for a classic game with quiet robots and no event handler
-// (a tournament's games), with what does not change during the cycle in locals: the
-// robots (a new robot takes a slot within their capacity; compact runs between cycles), the
-// quiet marks. The bucket's words and count stay in memory: a robot activated by the one
-// acting now is added to them.
-func (g *Game) visitBucketQuiet() {
-	b := g.cycle & wheelMask
-	c := uint32(g.cycle)
-	words := g.wheel[b*g.words : (b+1)*g.words]
-	robots := g.robots[:cap(g.robots)]
-	q := g.quiet[:len(robots)]
-	count := &g.counts[b]
-	for wi := 0; wi < len(words) && *count > 0; wi++ {
-		for {
-			w := words[wi]
-			if w == 0 {
-				break
-			}
-			bit := bits.TrailingZeros64(w)
-			words[wi] = w &^ (1 << uint(bit))
-			*count--
-			slot := wi<<6 | bit
-			r := &robots[slot]
-			r.sched = schedNone
-			if int32(c-q[slot]) < quietMin { // (quiet may lie ahead: pauseSearch)
 				g.turn(r)
 			} else { // untouched for a while (quiet.go)
 				n0 := g.instructions
