@@ -8,7 +8,9 @@ import (
 )
 
 // TestInstructionFrequencies (REDCODE_FREQ=1) prints the commonest instruction forms on
-// bench-pairs.txt: how the specialised paths in sim.go were chosen.
+// bench-pairs.txt: how the specialised paths in sim.go were chosen. With
+// REDCODE_FREQ=general it prints only the forms that take the general path, and
+// for every pair the share of its steps that do.
 func TestInstructionFrequencies(t *testing.T) {
 	if os.Getenv("REDCODE_FREQ") == "" {
 		t.Skip()
@@ -17,7 +19,9 @@ func TestInstructionFrequencies(t *testing.T) {
 	st := hillSettings(t, hill94+" -F 4000 -r 5")
 	freq := map[string]int{}
 	total := 0
+	general := os.Getenv("REDCODE_FREQ") == "general" // only the general path's forms
 	for _, p := range pairs {
+		pairGeneral, pairTotal := 0, 0
 		ws := loadBattleWarriors(t, st, p[:])
 		m, _ := NewMachine(Settings{CoreSize: 8000, MaxProcesses: 8000, Cycles: 80000}, ws)
 		pl := newPlacer(st, ws, 0)
@@ -28,11 +32,19 @@ func TestInstructionFrequencies(t *testing.T) {
 			for !m.RoundOver() {
 				pc := m.PC(m.cur)
 				in, _ := m.Cell(pc)
-				freq[fmt.Sprintf("%v.%v %v %v", in.Op, in.Mod, in.AMode, in.BMode)]++
+				c := cellAt(m.core, uint32(pc)<<cellShift)
 				total++
+				pairTotal++
+				if !general || c.kind&fastMask == fastNone {
+					freq[fmt.Sprintf("%v.%v %v %v", in.Op, in.Mod, in.AMode, in.BMode)]++
+				}
+				if c.kind&fastMask == fastNone {
+					pairGeneral++
+				}
 				m.Step()
 			}
 		}
+		t.Logf("%s %s: %.2f%% general of %d", p[0], p[1], 100*float64(pairGeneral)/float64(pairTotal), pairTotal)
 	}
 	type kv struct {
 		k string
