@@ -3,7 +3,8 @@
 package redcode
 
 // The specialised cases of Machine.run: one per form (internal/gen) and pair of
-// addressing modes, numbered form + A mode*8 + B mode from 0; fastNone, after them,
+// addressing modes, numbered form + A mode*8 + B mode from 0 (a form with cases for
+// some pairs only: form + the pair's place in its list); fastNone, after them,
 // is the general path, and fastMask covers every kind.
 const (
 	fastMovI  = 0
@@ -17,7 +18,11 @@ const (
 	fastAddF  = 512
 	fastJmzB  = 576
 	fastJmnB  = 640
-	fastNone  = 704
+	fastSubX  = 704
+	fastSneI  = 706
+	fastJmnF  = 707
+	fastJmzF  = 709
+	fastNone  = 710
 	fastMask  = 1023
 )
 
@@ -48,6 +53,30 @@ func fastKind(op, modes uint8) uint16 {
 		return fastJmzB + uint16(modes)
 	case kJMN | mB, kJMN | mAB:
 		return fastJmnB + uint16(modes)
+	case kSUB | mX:
+		switch modes {
+		case 1: // Immediate, Direct
+			return fastSubX + 0
+		case 42: // AIndirect, BIndirect
+			return fastSubX + 1
+		}
+	case kSNE | mI:
+		switch modes {
+		case 42: // AIndirect, BIndirect
+			return fastSneI + 0
+		}
+	case kJMN | mF, kJMN | mX, kJMN | mI:
+		switch modes {
+		case 10: // Direct, BIndirect
+			return fastJmnF + 0
+		case 12: // Direct, BPostinc
+			return fastJmnF + 1
+		}
+	case kJMZ | mF, kJMZ | mX, kJMZ | mI:
+		switch modes {
+		case 13: // Direct, AIndirect
+			return fastJmzF + 0
+		}
 	}
 	return fastNone
 }

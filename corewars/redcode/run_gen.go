@@ -115,7 +115,7 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 			next := ic.next
 			// (masked: a case for every value and no range check in the jump table)
 			switch ic.kind & fastMask {
-			case fastNone, 705, 706, 707, 708, 709, 710, 711, 712, 713, 714, 715, 716, 717, 718, 719,
+			case fastNone, 711, 712, 713, 714, 715, 716, 717, 718, 719,
 				720, 721, 722, 723, 724, 725, 726, 727, 728, 729, 730, 731, 732, 733, 734, 735,
 				736, 737, 738, 739, 740, 741, 742, 743, 744, 745, 746, 747, 748, 749, 750, 751,
 				752, 753, 754, 755, 756, 757, 758, 759, 760, 761, 762, 763, 764, 765, 766, 767,
@@ -20468,6 +20468,131 @@ func (m *Machine) runSteps(cw *simWarrior, left int64) (w *simWarrior, rest int6
 				owner[tb>>cellShift] = id
 				written[tb>>cellShift] = stamp
 				if bb != 0 {
+					next = aptr
+				}
+				goto push1
+			case fastSubX + 0: // kSUB | mX Immediate, Direct
+				aptr = pc
+				aa, ab = ia, ib
+				bptr = pc + ib
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
+				d.a, d.b = subMod(ba, ab, S), subMod(bb, aa, S)
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				goto push1
+			case fastSubX + 1: // kSUB | mX AIndirect, BIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + cellAt(core, ta).a
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + cellAt(core, tb).b
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				d := cellAt(core, bptr)
+				d.a, d.b = subMod(ba, ab, S), subMod(bb, aa, S)
+				owner[bptr>>cellShift] = id
+				written[bptr>>cellShift] = stamp
+				goto push1
+			case fastSneI + 0: // kSNE | mI AIndirect, BIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + cellAt(core, ta).a
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = cellAt(core, aptr).a, cellAt(core, aptr).b
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + cellAt(core, tb).b
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				if aa != ba || ab != bb || cellAt(core, aptr).kind>>kindShift != cellAt(core, bptr).kind>>kindShift {
+					next += cellUnit
+					if next == S {
+						next = 0
+					}
+				}
+				goto push1
+			case fastJmnF + 0: // kJMN | mF Direct, BIndirect
+				aptr = pc + ia
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + cellAt(core, tb).b
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				if ba != 0 || bb != 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmnF + 1: // kJMN | mF Direct, BPostinc
+				aptr = pc + ia
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := cellAt(core, tb).b
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				fb += cellUnit
+				if fb == S {
+					fb = 0
+				}
+				cellAt(core, tb).b = fb
+				owner[tb>>cellShift] = id
+				written[tb>>cellShift] = stamp
+				if ba != 0 || bb != 0 {
+					next = aptr
+				}
+				goto push1
+			case fastJmzF + 0: // kJMZ | mF Direct, AIndirect
+				aptr = pc + ia
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + cellAt(core, tb).a
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = cellAt(core, bptr).a, cellAt(core, bptr).b
+				if ba == 0 && bb == 0 {
 					next = aptr
 				}
 				goto push1

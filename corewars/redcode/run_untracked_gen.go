@@ -119,7 +119,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			next := ic.next
 			// (masked: a case for every value and no range check in the jump table)
 			switch ic.kind & fastMask {
-			case fastNone, 705, 706, 707, 708, 709, 710, 711, 712, 713, 714, 715, 716, 717, 718, 719,
+			case fastNone, 711, 712, 713, 714, 715, 716, 717, 718, 719,
 				720, 721, 722, 723, 724, 725, 726, 727, 728, 729, 730, 731, 732, 733, 734, 735,
 				736, 737, 738, 739, 740, 741, 742, 743, 744, 745, 746, 747, 748, 749, 750, 751,
 				752, 753, 754, 755, 756, 757, 758, 759, 760, 761, 762, 763, 764, 765, 766, 767,
@@ -18296,6 +18296,125 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				}
 				(*cell)(unsafe.Add(core, tb)).a = fb
 				if bb != 0 {
+					next = aptr
+				}
+				goto push1A
+			case fastSubX + 0: // kSUB | mX Immediate, Direct
+				aptr = pc
+				aa, ab = ia, ib
+				bptr = pc + ib
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = (*cell)(unsafe.Add(core, bptr)).a, (*cell)(unsafe.Add(core, bptr)).b
+				d := (*cell)(unsafe.Add(core, bptr))
+				d.a, d.b = subMod(ba, ab, S), subMod(bb, aa, S)
+				goto push1A
+			case fastSubX + 1: // kSUB | mX AIndirect, BIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + (*cell)(unsafe.Add(core, ta)).a
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = (*cell)(unsafe.Add(core, aptr)).a, (*cell)(unsafe.Add(core, aptr)).b
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + (*cell)(unsafe.Add(core, tb)).b
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = (*cell)(unsafe.Add(core, bptr)).a, (*cell)(unsafe.Add(core, bptr)).b
+				d := (*cell)(unsafe.Add(core, bptr))
+				d.a, d.b = subMod(ba, ab, S), subMod(bb, aa, S)
+				goto push1A
+			case fastSneI + 0: // kSNE | mI AIndirect, BIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + (*cell)(unsafe.Add(core, ta)).a
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = (*cell)(unsafe.Add(core, aptr)).a, (*cell)(unsafe.Add(core, aptr)).b
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + (*cell)(unsafe.Add(core, tb)).b
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = (*cell)(unsafe.Add(core, bptr)).a, (*cell)(unsafe.Add(core, bptr)).b
+				if aa != ba || ab != bb || (*cell)(unsafe.Add(core, aptr)).kind>>kindShift != (*cell)(unsafe.Add(core, bptr)).kind>>kindShift {
+					next += cellUnit
+					if next == S {
+						next = 0
+					}
+				}
+				goto push1A
+			case fastJmnF + 0: // kJMN | mF Direct, BIndirect
+				aptr = pc + ia
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + (*cell)(unsafe.Add(core, tb)).b
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = (*cell)(unsafe.Add(core, bptr)).a, (*cell)(unsafe.Add(core, bptr)).b
+				if ba != 0 || bb != 0 {
+					next = aptr
+				}
+				goto push1A
+			case fastJmnF + 1: // kJMN | mF Direct, BPostinc
+				aptr = pc + ia
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := (*cell)(unsafe.Add(core, tb)).b
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = (*cell)(unsafe.Add(core, bptr)).a, (*cell)(unsafe.Add(core, bptr)).b
+				fb += cellUnit
+				if fb == S {
+					fb = 0
+				}
+				(*cell)(unsafe.Add(core, tb)).b = fb
+				if ba != 0 || bb != 0 {
+					next = aptr
+				}
+				goto push1A
+			case fastJmzF + 0: // kJMZ | mF Direct, AIndirect
+				aptr = pc + ia
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + (*cell)(unsafe.Add(core, tb)).a
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = (*cell)(unsafe.Add(core, bptr)).a, (*cell)(unsafe.Add(core, bptr)).b
+				if ba == 0 && bb == 0 {
 					next = aptr
 				}
 				goto push1A
@@ -18357,7 +18476,7 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			next := ic.next
 			// (masked: a case for every value and no range check in the jump table)
 			switch ic.kind & fastMask {
-			case fastNone, 705, 706, 707, 708, 709, 710, 711, 712, 713, 714, 715, 716, 717, 718, 719,
+			case fastNone, 711, 712, 713, 714, 715, 716, 717, 718, 719,
 				720, 721, 722, 723, 724, 725, 726, 727, 728, 729, 730, 731, 732, 733, 734, 735,
 				736, 737, 738, 739, 740, 741, 742, 743, 744, 745, 746, 747, 748, 749, 750, 751,
 				752, 753, 754, 755, 756, 757, 758, 759, 760, 761, 762, 763, 764, 765, 766, 767,
@@ -36534,6 +36653,125 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 				}
 				(*cell)(unsafe.Add(core, tb)).a = fb
 				if bb != 0 {
+					next = aptr
+				}
+				goto push1B
+			case fastSubX + 0: // kSUB | mX Immediate, Direct
+				aptr = pc
+				aa, ab = ia, ib
+				bptr = pc + ib
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = (*cell)(unsafe.Add(core, bptr)).a, (*cell)(unsafe.Add(core, bptr)).b
+				d := (*cell)(unsafe.Add(core, bptr))
+				d.a, d.b = subMod(ba, ab, S), subMod(bb, aa, S)
+				goto push1B
+			case fastSubX + 1: // kSUB | mX AIndirect, BIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + (*cell)(unsafe.Add(core, ta)).a
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = (*cell)(unsafe.Add(core, aptr)).a, (*cell)(unsafe.Add(core, aptr)).b
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + (*cell)(unsafe.Add(core, tb)).b
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = (*cell)(unsafe.Add(core, bptr)).a, (*cell)(unsafe.Add(core, bptr)).b
+				d := (*cell)(unsafe.Add(core, bptr))
+				d.a, d.b = subMod(ba, ab, S), subMod(bb, aa, S)
+				goto push1B
+			case fastSneI + 0: // kSNE | mI AIndirect, BIndirect
+				ta := pc + ia
+				if ta >= S {
+					ta -= S
+				}
+				aptr = ta + (*cell)(unsafe.Add(core, ta)).a
+				if aptr >= S {
+					aptr -= S
+				}
+				aa, ab = (*cell)(unsafe.Add(core, aptr)).a, (*cell)(unsafe.Add(core, aptr)).b
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + (*cell)(unsafe.Add(core, tb)).b
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = (*cell)(unsafe.Add(core, bptr)).a, (*cell)(unsafe.Add(core, bptr)).b
+				if aa != ba || ab != bb || (*cell)(unsafe.Add(core, aptr)).kind>>kindShift != (*cell)(unsafe.Add(core, bptr)).kind>>kindShift {
+					next += cellUnit
+					if next == S {
+						next = 0
+					}
+				}
+				goto push1B
+			case fastJmnF + 0: // kJMN | mF Direct, BIndirect
+				aptr = pc + ia
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + (*cell)(unsafe.Add(core, tb)).b
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = (*cell)(unsafe.Add(core, bptr)).a, (*cell)(unsafe.Add(core, bptr)).b
+				if ba != 0 || bb != 0 {
+					next = aptr
+				}
+				goto push1B
+			case fastJmnF + 1: // kJMN | mF Direct, BPostinc
+				aptr = pc + ia
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				fb := (*cell)(unsafe.Add(core, tb)).b
+				bptr = tb + fb
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = (*cell)(unsafe.Add(core, bptr)).a, (*cell)(unsafe.Add(core, bptr)).b
+				fb += cellUnit
+				if fb == S {
+					fb = 0
+				}
+				(*cell)(unsafe.Add(core, tb)).b = fb
+				if ba != 0 || bb != 0 {
+					next = aptr
+				}
+				goto push1B
+			case fastJmzF + 0: // kJMZ | mF Direct, AIndirect
+				aptr = pc + ia
+				if aptr >= S {
+					aptr -= S
+				}
+				tb := pc + ib
+				if tb >= S {
+					tb -= S
+				}
+				bptr = tb + (*cell)(unsafe.Add(core, tb)).a
+				if bptr >= S {
+					bptr -= S
+				}
+				ba, bb = (*cell)(unsafe.Add(core, bptr)).a, (*cell)(unsafe.Add(core, bptr)).b
+				if ba == 0 && bb == 0 {
 					next = aptr
 				}
 				goto push1B

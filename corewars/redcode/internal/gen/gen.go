@@ -9,6 +9,7 @@ import (
 	_ "embed"
 	"fmt"
 	"go/format"
+	"slices"
 	"strings"
 	"text/template"
 )
@@ -173,14 +174,42 @@ func operand(b *strings.Builder, v variant, side, m string, snap bool) {
 
 // A form is a set of opcode/modifier pairs that execute alike; each gets a
 // specialised case for every pair of addressing modes, numbered from its
-// constant: constant + A mode*8 + B mode.
+// constant: constant + A mode*8 + B mode; or, when pairs is set, only for
+// those pairs of modes, numbered from its constant in their order.
 type form struct {
 	constant     string
 	ops          []string // the op values (opcode<<3 | modifier) of the form
 	snapA, snapB bool     // the execution reads the A or B snapshot
 	// exec writes the execution; am is the A mode's name, modes the case's
 	// mode number.
-	exec func(b *strings.Builder, v variant, am string, modes int)
+	exec  func(b *strings.Builder, v variant, am string, modes int)
+	pairs [][2]string // A and B mode names; nil: all 64
+}
+
+// cases are the form's pairs of modes, as A and B mode numbers.
+func (f form) cases() [][2]int {
+	var out [][2]int
+	if f.pairs == nil {
+		for i := range modeNames {
+			for j := range modeNames {
+				out = append(out, [2]int{i, j})
+			}
+		}
+		return out
+	}
+	for _, p := range f.pairs {
+		out = append(out, [2]int{slices.Index(modeNames, p[0]), slices.Index(modeNames, p[1])})
+	}
+	return out
+}
+
+// constants are the forms' first case numbers, and fastNone after them.
+func constants() (first []int, none int) {
+	for _, f := range forms {
+		first = append(first, none)
+		none += len(f.cases())
+	}
+	return first, none
 }
 
 func allModifiers(op string) []string {
@@ -246,6 +275,32 @@ var forms = []form{
 		exec: func(b *strings.Builder, v variant, _ string, _ int) {
 			b.WriteString("if bb != 0 {\nnext = aptr\n}\n" + v.goTo("push1"))
 		}},
+	// The forms below have cases only for the pairs of modes that scanners
+	// execute most on bench-pairs.txt (hsa's scan loop, 37% of its pair's steps,
+	// took the general path at about three times a specialised step's cost): a
+	// whole form of 64 cases each made the package's test build too large
+	// (RATIONALE.md, "Redcode speed").
+	{constant: "fastSubX", ops: []string{"kSUB | mX"}, snapA: true, snapB: true,
+		pairs: [][2]string{{"Immediate", "Direct"}, {"AIndirect", "BIndirect"}},
+		exec: func(b *strings.Builder, v variant, _ string, _ int) {
+			fmt.Fprintf(b, "d := %s\nd.a, d.b = subMod(ba, ab, S), subMod(bb, aa, S)\n%s%s", v.cell("bptr"), v.track("bptr"), v.goTo("push1"))
+		}},
+	{constant: "fastSneI", ops: []string{"kSNE | mI"}, snapA: true, snapB: true,
+		pairs: [][2]string{{"AIndirect", "BIndirect"}},
+		exec: func(b *strings.Builder, v variant, _ string, _ int) {
+			// sameInstr and skip written out (as cell is)
+			fmt.Fprintf(b, "if aa != ba || ab != bb || %s.kind>>kindShift != %s.kind>>kindShift {\nnext += cellUnit\nif next == S {\nnext = 0\n}\n}\n%s", v.cell("aptr"), v.cell("bptr"), v.goTo("push1"))
+		}},
+	{constant: "fastJmnF", ops: []string{"kJMN | mF", "kJMN | mX", "kJMN | mI"}, snapB: true,
+		pairs: [][2]string{{"Direct", "BIndirect"}, {"Direct", "BPostinc"}},
+		exec: func(b *strings.Builder, v variant, _ string, _ int) {
+			b.WriteString("if ba != 0 || bb != 0 {\nnext = aptr\n}\n" + v.goTo("push1"))
+		}},
+	{constant: "fastJmzF", ops: []string{"kJMZ | mF", "kJMZ | mX", "kJMZ | mI"}, snapB: true,
+		pairs: [][2]string{{"Direct", "AIndirect"}},
+		exec: func(b *strings.Builder, v variant, _ string, _ int) {
+			b.WriteString("if ba == 0 && bb == 0 {\nnext = aptr\n}\n" + v.goTo("push1"))
+		}},
 }
 
 // fastKinds is the number of values of a cell's fast kind the switch of run.tmpl
@@ -257,11 +312,12 @@ const fastKinds = 1024
 // fastCases returns the generated case clauses.
 func fastCases(v variant) string {
 	var b strings.Builder
-	if len(forms)*64 >= fastKinds {
+	_, none := constants()
+	if none >= fastKinds {
 		panic("gen: more specialised cases than fastKinds")
 	}
 	b.WriteString("case fastNone")
-	for k := len(forms)*64 + 1; k < fastKinds; k++ {
+	for k := none + 1; k < fastKinds; k++ {
 		sep := ", "
 		if k%16 == 0 {
 			sep = ",\n"
@@ -270,13 +326,12 @@ func fastCases(v variant) string {
 	}
 	b.WriteString(": // the general path, after the switch\n")
 	for _, f := range forms {
-		for i, ma := range modeNames {
-			for j, mb := range modeNames {
-				fmt.Fprintf(&b, "case %s + %d: // %s %s, %s\n", f.constant, i*8+j, f.ops[0], ma, mb)
-				operand(&b, v, "a", ma, f.snapA)
-				operand(&b, v, "b", mb, f.snapB)
-				f.exec(&b, v, ma, i*8+j)
-			}
+		for k, c := range f.cases() {
+			ma, mb := modeNames[c[0]], modeNames[c[1]]
+			fmt.Fprintf(&b, "case %s + %d: // %s %s, %s\n", f.constant, k, f.ops[0], ma, mb)
+			operand(&b, v, "a", ma, f.snapA)
+			operand(&b, v, "b", mb, f.snapB)
+			f.exec(&b, v, ma, c[0]*8+c[1])
 		}
 	}
 	return b.String()
@@ -286,16 +341,26 @@ func fastCases(v variant) string {
 // fastKind, which gives a cell's case from its opcode, modifier and modes.
 func FastKinds() ([]byte, error) {
 	var b bytes.Buffer
+	first, none := constants()
 	b.WriteString("// Code generated by internal/gen; DO NOT EDIT.\n\npackage redcode\n\n")
-	b.WriteString("// The specialised cases of Machine.run: one per form (internal/gen) and pair of\n// addressing modes, numbered form + A mode*8 + B mode from 0; fastNone, after them,\n// is the general path, and fastMask covers every kind.\nconst (\n")
+	b.WriteString("// The specialised cases of Machine.run: one per form (internal/gen) and pair of\n// addressing modes, numbered form + A mode*8 + B mode from 0 (a form with cases for\n// some pairs only: form + the pair's place in its list); fastNone, after them,\n// is the general path, and fastMask covers every kind.\nconst (\n")
 	for i, f := range forms {
-		fmt.Fprintf(&b, "%s = %d\n", f.constant, 64*i)
+		fmt.Fprintf(&b, "%s = %d\n", f.constant, first[i])
 	}
-	fmt.Fprintf(&b, "fastNone = %d\nfastMask = %d\n", 64*len(forms), fastKinds-1)
+	fmt.Fprintf(&b, "fastNone = %d\nfastMask = %d\n", none, fastKinds-1)
 	b.WriteString(")\n\n// fastKind is the specialised case for an instruction (op = opcode*8 + modifier,\n// modes = A mode*8 + B mode). A cell's opcode and modes are only ever copied\n// together with its fast kind (MOV.I), so the kind cannot go stale.\n")
 	b.WriteString("func fastKind(op, modes uint8) uint16 {\nswitch op {\n")
 	for _, f := range forms {
-		fmt.Fprintf(&b, "case %s:\nreturn %s + uint16(modes)\n", strings.Join(f.ops, ", "), f.constant)
+		fmt.Fprintf(&b, "case %s:\n", strings.Join(f.ops, ", "))
+		if f.pairs == nil {
+			fmt.Fprintf(&b, "return %s + uint16(modes)\n", f.constant)
+			continue
+		}
+		b.WriteString("switch modes {\n")
+		for k, c := range f.cases() {
+			fmt.Fprintf(&b, "case %d: // %s, %s\nreturn %s + %d\n", c[0]*8+c[1], modeNames[c[0]], modeNames[c[1]], f.constant, k)
+		}
+		b.WriteString("}\n")
 	}
 	b.WriteString("}\nreturn fastNone\n}\n")
 	return format.Source(b.Bytes())
