@@ -83,8 +83,8 @@ func (m *Machine) run(steps int64) {
 
 // runSteps executes up to left instructions, warrior cw's first, and
 // returns the warrior whose turn it is and the steps left, unless it stops
-// early (stop): at a warrior's death (returning that warrior, and in the
-// tracked variant the dying step's pc), or before
+// early (stop): at a warrior's death (returning that warrior and
+// the dying step's pc), or before
 // finishing the step of warrior w at pc (next is pc+1) when it takes the
 // general path, a step to finish with no step of the chunk counted for it.
 //

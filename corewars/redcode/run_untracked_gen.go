@@ -21,16 +21,20 @@ func (m *Machine) runUntracked(steps int64) {
 		left := n // steps still to do in the chunk
 		died := false
 		for {
-			w, rest, stop, pc, next := m.runUntrackedSteps(cw, left)
-			cw, left = w, rest
+			setStops(cw, left)
+			w, stop, pc, next := m.runUntrackedSteps(cw)
+			cw = w
 			if stop == stopDone {
+				left = 0
 				break
 			}
+			left = stepsLeft(w)
 			if stop == stopDied {
 				died = true
 				break
 			}
 			// The general-path step that runUntrackedSteps left.
+			left++ // (popped: stepsLeft counted it as done)
 			q := &w.q
 			next, aptr, act := m.runUntrackedGeneral(w, pc, next)
 			if act == actDie {
@@ -77,12 +81,13 @@ func (m *Machine) runUntracked(steps int64) {
 	m.cur = int(cw.id)
 }
 
-// runUntrackedSteps executes up to left instructions, warrior cw's first, and
-// returns the warrior whose turn it is and the steps left, unless it stops
-// early (stop): at a warrior's death (returning that warrior, and in the
-// tracked variant the dying step's pc), or before
+// runUntrackedSteps executes the steps that setStops gave the warriors, warrior
+// cw's first, and returns the warrior whose turn it is, unless it stops
+// early (stop): at a warrior's death (returning that warrior), or before
 // finishing the step of warrior w at pc (next is pc+1) when it takes the
-// general path, a step to finish with no step of the chunk counted for it.
+// general path, a step to finish (stepsLeft counts it as done, its process
+// popped). The steps left are not counted here: each warrior's queue head
+// tells how many of its steps it has taken (setStops says why).
 //
 // The whole step — fetch, operand evaluation, execution, queue bookkeeping —
 // is one loop body that calls nothing: Go keeps no register across a call,
@@ -98,7 +103,7 @@ func (m *Machine) runUntracked(steps int64) {
 // first steps in the first copy), so it can change at each general-path step;
 // keeping it (a jump on the warrior's id after every step, or a flag to start
 // in the second copy) made the loop slower than these changes of partner.
-func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, rest int64, stop stopKind, pc, next uint32) {
+func (m *Machine) runUntrackedSteps(cw *simWarrior) (w *simWarrior, stop stopKind, pc, next uint32) {
 	S := m.size << cellShift    // the loop's numbers are scaled (cell)
 	core := sliceBase(m.core)   // a cell is at core + its scaled address
 	slots := sliceBase(m.slots) // a queue's slot i is at slots + 4i
@@ -108,8 +113,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			// Pop the process. The queue's count changes only when a process
 			// dies or splits: one popped and one pushed back leave it as it is.
 			q := &w.q
-			pc := *(*uint32)(unsafe.Add(slots, uintptr(q.head)*4))
-			q.head++
+			h := q.head
+			if h == q.stop { // (setStops)
+				return w, stopDone, 0, 0
+			}
+			pc := *(*uint32)(unsafe.Add(slots, uintptr(h)*4))
+			q.head = h + 1
 			ic := (*cell)(unsafe.Add(core, pc))
 			// The instruction register: the fields as fetched (operands may
 			// change the cell); opcode and modes change only by execution.
@@ -18422,17 +18431,13 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			}
 			// The general path: every other form (2% of the instructions on
 			// bench-pairs.txt).
-			return w, left, stopGeneral, pc, next
+			return w, stopGeneral, pc, next
 		push1A:
 			// (tail in a local: the store into slots could alias q.tail for the compiler)
 			tail = q.tail
 			*(*uint32)(unsafe.Add(slots, uintptr(tail)*4)) = next
 			q.tail = tail + 1
 			cw = w.next
-			left--
-			if left == 0 {
-				return cw, 0, stopDone, 0, 0
-			}
 			goto stepB
 		splA:
 			tail = q.tail
@@ -18444,20 +18449,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			}
 			q.tail = tail
 			cw = w.next
-			left--
-			if left == 0 {
-				return cw, 0, stopDone, 0, 0
-			}
 			goto stepB
 		dieA:
-			left--
 			if q.head == q.tail {
-				return w, left, stopDied, 0, 0
+				return w, stopDied, 0, 0
 			}
 			cw = w.next
-			if left == 0 {
-				return cw, 0, stopDone, 0, 0
-			}
 		}
 	stepB:
 		{
@@ -18465,8 +18462,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			// Pop the process. The queue's count changes only when a process
 			// dies or splits: one popped and one pushed back leave it as it is.
 			q := &w.q
-			pc := *(*uint32)(unsafe.Add(slots, uintptr(q.head)*4))
-			q.head++
+			h := q.head
+			if h == q.stop { // (setStops)
+				return w, stopDone, 0, 0
+			}
+			pc := *(*uint32)(unsafe.Add(slots, uintptr(h)*4))
+			q.head = h + 1
 			ic := (*cell)(unsafe.Add(core, pc))
 			// The instruction register: the fields as fetched (operands may
 			// change the cell); opcode and modes change only by execution.
@@ -36779,17 +36780,13 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			}
 			// The general path: every other form (2% of the instructions on
 			// bench-pairs.txt).
-			return w, left, stopGeneral, pc, next
+			return w, stopGeneral, pc, next
 		push1B:
 			// (tail in a local: the store into slots could alias q.tail for the compiler)
 			tail = q.tail
 			*(*uint32)(unsafe.Add(slots, uintptr(tail)*4)) = next
 			q.tail = tail + 1
 			cw = w.next
-			left--
-			if left == 0 {
-				return cw, 0, stopDone, 0, 0
-			}
 			continue
 		splB:
 			tail = q.tail
@@ -36801,20 +36798,12 @@ func (m *Machine) runUntrackedSteps(cw *simWarrior, left int64) (w *simWarrior, 
 			}
 			q.tail = tail
 			cw = w.next
-			left--
-			if left == 0 {
-				return cw, 0, stopDone, 0, 0
-			}
 			continue
 		dieB:
-			left--
 			if q.head == q.tail {
-				return w, left, stopDied, 0, 0
+				return w, stopDied, 0, 0
 			}
 			cw = w.next
-			if left == 0 {
-				return cw, 0, stopDone, 0, 0
-			}
 		}
 	}
 }

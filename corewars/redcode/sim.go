@@ -126,6 +126,43 @@ type queue struct {
 	head, tail int // indices into Machine.slots
 	base, end  int // the warrior's region
 	max        int // the process limit (-p), here for the simulator's SPL
+	stop       int // the head at which the warrior's steps are done (setStops)
+}
+
+// setStops prepares the batch loop (runUntrackedSteps) to execute left (≥ 1)
+// steps from warrior cw's turn: the living warriors take turns strictly, so
+// each has a known number of the steps, and the steps are done when the
+// warrior whose turn it is has its queue head at the head after its steps
+// (queue.stop). The loop compares the head it loads for the pop anyway; a
+// count of the steps left cost a load, a decrement and a store a step (the
+// compiler kept it on the stack): 4.2% of a battle's machine instructions. The
+// tracked loop (the window's, one step a call) keeps the count, which costs
+// it less than setting the stops at every step (+7%).
+func setStops(cw *simWarrior, left int64) {
+	k := int64(1)
+	for w := cw.next; w != cw; w = w.next {
+		k++
+	}
+	per, extra := left/k, left%k
+	w := cw
+	for j := int64(0); j < k; j++ {
+		t := per
+		if j < extra {
+			t++
+		}
+		w.q.stop = w.q.head + int(t)
+		w = w.next
+	}
+}
+
+// stepsLeft is how many of the steps setStops gave remain, the living warriors
+// counted from cw.
+func stepsLeft(cw *simWarrior) int64 {
+	n := int64(cw.q.stop - cw.q.head)
+	for w := cw.next; w != cw; w = w.next {
+		n += int64(w.q.stop - w.q.head)
+	}
+	return n
 }
 
 // Len is the number of processes.
