@@ -412,66 +412,72 @@ func (g *Game) turnRingOne(r *robot, i int) {
 	mt.cur = i
 	// (a chain it ran lies in the past: this visit comes after it)
 	t.chainN = 0
-	if !t.inProgress { // a fetch that could not be made early
-		r.load(i)
-		g.visitTask(r, i)
-	} else { // its completion (at says so): visitTask's
-		if g.rc3 {
-			g.curTask = int(num)
-		}
-		if t.bank != r.bank {
-			r.setBank(t.bank)
-		}
-		r.pos, r.dir, r.inProgress, r.rem, r.dur, r.fetchAt = t.pos, t.dir, false, 0, t.dur, t.fetchAt
-		if k := uint(r.pos - 1); k < uint(len(r.code)) { // complete(r)
-			g.completeIn(r, &r.code[k])
-		}
-		if !r.alive {
-			return
-		}
-		if mt.dirty { // INIT, QUIT, BREAK...: the task may have moved or ended
-			g.afterVisit(r, num)
-		} else {
-			// pos apart from bank: copied together, Go reads r.bank and r.pos as one 8-byte
-			// load, which the 4-byte store of r.pos just above (or completeIn's jump) cannot
-			// forward; the load then waits for that store to reach the cache, a fifth of a
-			// ten-task turn (RATIONALE.md, "RC3: the plain path", eighth pass).
-			t.pos, t.dir, t.inProgress, t.rem = r.pos, r.dir, false, 0
-			t.bank = r.bank
-		}
+	if !t.inProgress { // a fetch that could not be made early (rare: most are made early)
+		g.turnRingFetch(r, i, c)
+		return
 	}
-	if mt.dirty || !r.alive || r.regs[regActive] < 1 {
-		g.lastVisited = num
-		g.passOn(r, num, false, c) // (a SLEEP fetched passes the turn on)
-		g.endRingTurn(r, c)
+	// its completion (at says so): visitTask's
+	if g.rc3 {
+		g.curTask = int(num)
+	}
+	if t.bank != r.bank {
+		r.setBank(t.bank)
+	}
+	r.pos, r.dir, r.inProgress, r.rem, r.dur, r.fetchAt = t.pos, t.dir, false, 0, t.dur, t.fetchAt
+	if k := uint(r.pos - 1); k < uint(len(r.code)) { // complete(r)
+		g.completeIn(r, &r.code[k])
+	}
+	if !r.alive {
+		return
+	}
+	if mt.dirty { // INIT, QUIT, BREAK...: the task may have moved or ended (a SLEEP fetched passes the turn on)
+		g.afterVisit(r, num)
+		g.passRingTurn(r, num, c)
+		return
+	}
+	// pos apart from bank: copied together, Go reads r.bank and r.pos as one 8-byte
+	// load, which the 4-byte store of r.pos just above (or completeIn's jump) cannot
+	// forward; the load then waits for that store to reach the cache, a fifth of a
+	// ten-task turn (RATIONALE.md, "RC3: the plain path", eighth pass).
+	t.pos, t.dir = r.pos, r.dir
+	t.bank = r.bank
+	if r.regs[regActive] < 1 {
+		t.inProgress, t.rem = false, 0
+		g.passRingTurn(r, num, c)
 		return
 	}
 	mt.since = c
 	p := int64(mt.period)
 	next := int64(c) + p
 	t.from = uint32(next)
-	if t.inProgress {
-		t.at = next + int64(t.rem-1)*p
-	} else { // runTask's early fetch (t runs r.bank), the lazyFixed case of lazyDuration first
-		k := uint(t.pos - 1)
-		if k < uint(len(r.code)) && r.code[k].fast&(fastTask|fastTaskTurn) != 0 {
-			next = g.ringChain(r, t, next, p) // (its private instructions first)
-			k = uint(t.pos - 1)
-		}
-		d := 0
-		if k < uint(len(r.code)) && r.code[k].lazy == lazyFixed {
-			d = int(r.code[k].dur)
-		} else {
-			d = g.lazyDuration(r, r.code, t.pos)
-		}
-		t.at = next
-		if d > 0 {
-			t.inProgress, t.dur, t.rem, t.fetchAt = true, int32(d), int32(d), uint32(next)
-			t.at += int64(d-1) * p
+	// runTask's early fetch (t runs r.bank), the lazyFixed case of lazyDuration first, on one
+	// look-up of the instruction (ringChain hands over the one it stopped at)
+	var in *cinstr
+	if k := uint(r.pos - 1); k < uint(len(r.code)) {
+		in = &r.code[k]
+		if in.fast&(fastTask|fastTaskTurn) != 0 {
+			next, in = g.ringChain(r, t, next, p) // (its private instructions first)
 		}
 	}
-	k := newKey(t.at, i)
+	at := next
+	if d := int32(0); in != nil {
+		if in.lazy == lazyFixed {
+			d = in.dur
+		} else {
+			d = int32(g.lazyDuration(r, r.code, r.pos))
+		}
+		if d > 0 {
+			t.inProgress, t.dur, t.rem, t.fetchAt = true, d, d, uint32(next)
+			at += int64(d-1) * p
+		} else {
+			t.inProgress, t.rem = false, 0
+		}
+	} else {
+		t.inProgress, t.rem = false, 0
+	}
+	t.at = at
 	r.inProgress, r.rem, r.dur, r.fetchAt = t.inProgress, t.rem, t.dur, t.fetchAt
+	k := atKey(at)<<keyBits | atKey(i) // newKey (at is no never here)
 	if len(mt.keys) > smallRing {
 		mt.set(i, k)
 		g.scheduleRing(r, c)
@@ -485,16 +491,37 @@ func (g *Game) turnRingOne(r *robot, i int) {
 	first := min(b[smallMins], b[smallMins+1])
 	mt.first = first
 	r.dueTask = uint8(first.index())
-	due := uint32(min(first.at(), int64(c)+maxDuration))
-	if due-c < wheelSize {
+	if fa := first.at(); uint64(fa-int64(c)) < wheelSize {
+		due := uint32(fa)
 		w := due & wheelMask
 		r.due = due
 		g.wheel[int(w)*g.words+int(r.slot>>6)] |= 1 << uint(r.slot&63)
 		g.counts[w]++
 		r.sched = schedWheel
 	} else {
-		g.schedule(r, due)
+		g.schedule(r, uint32(min(fa, int64(c)+maxDuration)))
 	}
+}
+
+// turnRingFetch is turnRingOne's turn when task i fetches at it: the visit, then the general
+// turn's end (endRingTurn puts the task back against its phase).
+func (g *Game) turnRingFetch(r *robot, i int, c uint32) {
+	num := r.mt.list[i].num
+	r.load(i)
+	g.visitTask(r, i)
+	if r.mt.dirty || !r.alive || r.regs[regActive] < 1 {
+		g.lastVisited = num
+		g.passOn(r, num, false, c) // (a SLEEP fetched passes the turn on)
+	}
+	g.endRingTurn(r, c)
+}
+
+// passRingTurn ends turnRingOne's turn after a completion that changed the ring's pattern
+// (mt.dirty) or its activity: it goes on as the general turn (passOn, endRingTurn).
+func (g *Game) passRingTurn(r *robot, num int32, c uint32) {
+	g.lastVisited = num
+	g.passOn(r, num, false, c)
+	g.endRingTurn(r, c)
 }
 
 // turnRingVisits makes the visits of a ring's turn of cycle c in general.
@@ -902,18 +929,19 @@ const ringChainHorizon = chainHorizon
 // or that would complete after ringChainHorizon visits or after the game. Nothing outside the
 // task can see them (see fastTask), so only the visit that follows the chain needs a turn.
 // t keeps where the chain started (unchainTask replays it when the ring is settled before
-// its end); ringChain returns the cycle of the visit after the chain.
-func (g *Game) ringChain(r *robot, t *task, from, p int64) int64 {
+// its end); ringChain returns the cycle of the visit after the chain and the instruction it
+// stopped at (advance's: nil if none stands there).
+func (g *Game) ringChain(r *robot, t *task, from, p int64) (int64, *cinstr) {
 	t.chainPos, t.chainDir = r.pos, r.dir
 	limit := int64(ringChainHorizon)
 	if end := int64(g.opts.Timeout); from+(limit-1)*p > end { // (no completion after the game)
 		limit = max((end-from)/p+1, 0)
 	}
-	last, n, _, _ := g.advance(r, 0, uint32(limit), g.ringPrivate()) // (counting visits)
+	last, n, _, in := g.advance(r, 0, uint32(limit), g.ringPrivate()) // (counting visits)
 	g.instructions += int64(n)
 	t.chainN = uint8(n)
 	t.pos, t.dir = r.pos, r.dir
-	return from + int64(last)*p
+	return from + int64(last)*p, in
 }
 
 // unchainTask brings chained task t of r's running ring back to the turn of cycle cut: unless
