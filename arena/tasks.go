@@ -41,9 +41,12 @@ import (
 // hold the state of the cursor task (the task visited last), and its entry in tasks.list
 // equals them once the robot is settled: during a visit they are the executing task's, which
 // is what every instruction acts through (its head, its position), and views read them as the
-// robot's. A ring keeps the entry equal at every turn; a lone robot's turn leaves it behind
-// (writing it cost a third of a lone turn: two more cache lines), and settle writes it
-// (syncSettled) for whatever looks at the ring.
+// robot's. A ring keeps the entry equal at every turn, but turnRingOne leaves the robot's
+// inProgress, rem, dur and fetchAt as its completion set them (the entry has the early fetch's):
+// its next turn sets or loads them, and whatever else reads them settles the ring first
+// (settleTasks loads the cursor). A lone robot's turn leaves the entry behind (writing it cost
+// a third of a lone turn: two more cache lines), and settle writes it (syncSettled) for
+// whatever looks at the ring.
 
 // task is one task of a robot (RC3.md 6.1).
 type task struct {
@@ -476,7 +479,8 @@ func (g *Game) turnRingOne(r *robot, i int) {
 		t.inProgress, t.rem = false, 0
 	}
 	t.at = at
-	r.inProgress, r.rem, r.dur, r.fetchAt = t.inProgress, t.rem, t.dur, t.fetchAt
+	// (The robot's inProgress, rem, dur and fetchAt are left as the completion set them: only
+	// a settle reads them before its next turn, and settleTasks loads the cursor.)
 	k := atKey(at)<<keyBits | atKey(i) // newKey (at is no never here)
 	if len(mt.keys) > smallRing {
 		mt.set(i, k)
