@@ -403,7 +403,6 @@ func (g *Game) turnRing(r *robot) {
 // activity or its life, the cursor is i, which is put back against its phase.
 func (g *Game) turnRingOne(r *robot, i int) {
 	mt := r.mt
-	c := uint32(g.cycle)
 	mt.dirty = false
 	var t *task
 	if uint(i) < inlineTasks && unsafe.SliceData(mt.list) == &mt.inline[0] {
@@ -416,11 +415,11 @@ func (g *Game) turnRingOne(r *robot, i int) {
 	// (a chain it ran lies in the past: this visit comes after it)
 	t.chainN = 0
 	if !t.inProgress { // a fetch that could not be made early (rare: most are made early)
-		g.turnRingFetch(r, i, c)
+		g.turnRingFetch(r, i, uint32(g.cycle))
 		return
 	}
 	// its completion (at says so): visitTask's
-	if g.rc3 {
+	if g.onEvent != nil && g.rc3 { // (only events carry the task)
 		g.curTask = int(num)
 	}
 	if t.bank != r.bank {
@@ -433,6 +432,8 @@ func (g *Game) turnRingOne(r *robot, i int) {
 	if !r.alive {
 		return
 	}
+	// (mt and c read again rather than kept across the call: no spills)
+	mt, c := r.mt, uint32(g.cycle)
 	if mt.dirty { // INIT, QUIT, BREAK...: the task may have moved or ended (a SLEEP fetched passes the turn on)
 		g.afterVisit(r, num)
 		g.passRingTurn(r, num, c)
@@ -489,9 +490,10 @@ func (g *Game) turnRingOne(r *robot, i int) {
 	}
 	// set and scheduleRing, written out for a ring whose keys are in kbuf
 	b := &mt.kbuf
-	b[i&(smallRing-1)] = k
-	gr := i >> 3 & 1
-	b[smallMins+gr] = min8((*[keyGroup]atKey)(b[gr*keyGroup : gr*keyGroup+keyGroup]))
+	j := i & (smallRing - 1)
+	b[j] = k
+	g8 := j & keyGroup // the group's first key
+	b[smallMins+j>>3] = min8((*[keyGroup]atKey)(b[g8 : g8+keyGroup]))
 	first := min(b[smallMins], b[smallMins+1])
 	mt.first = first
 	r.dueTask = uint8(first.index())
@@ -499,7 +501,7 @@ func (g *Game) turnRingOne(r *robot, i int) {
 		due := uint32(fa)
 		w := due & wheelMask
 		r.due = due
-		g.wheel[int(w)*g.words+int(r.slot>>6)] |= 1 << uint(r.slot&63)
+		g.wheel[int(w)*g.words+int(uint32(r.slot)>>6)] |= 1 << uint(r.slot&63)
 		g.counts[w]++
 		r.sched = schedWheel
 	} else {
