@@ -813,7 +813,7 @@ func (g *Game) runQuiet(cycle int) {
 // dormant robot or settles a chain).
 func (g *Game) skipTo(c int) {
 	g.cycle = c
-	if len(g.overflow) > 0 {
+	if len(g.overflow) > 0 && g.overflow[0].due() <= uint32(c)+wheelSize-1 { // (pullOverflow's first test: most cycles pull nothing)
 		g.pullOverflow()
 	}
 	g.checkEnd()
@@ -876,7 +876,7 @@ func (g *Game) runCycle(c int) {
 		g.compact()
 	}
 	g.cycle = c
-	if len(g.overflow) > 0 {
+	if len(g.overflow) > 0 && g.overflow[0].due() <= uint32(c)+wheelSize-1 { // (pullOverflow's first test: most cycles pull nothing)
 		g.pullOverflow()
 	}
 	g.visitBucket()

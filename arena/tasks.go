@@ -410,7 +410,6 @@ func (g *Game) turnRingOne(r *robot, i int) {
 	} else {
 		t = &mt.list[i]
 	}
-	num := t.num
 	mt.cur = i
 	// (a chain it ran lies in the past: this visit comes after it)
 	t.chainN = 0
@@ -418,9 +417,11 @@ func (g *Game) turnRingOne(r *robot, i int) {
 		g.turnRingFetch(r, i, uint32(g.cycle))
 		return
 	}
-	// its completion (at says so): visitTask's
+	// its completion (at says so): visitTask's. The task's number is kept in lastVisited, not
+	// across the call: only a turn that changed the ring or the robot's activity reads it.
+	g.lastVisited = t.num
 	if g.onEvent != nil && g.rc3 { // (only events carry the task)
-		g.curTask = int(num)
+		g.curTask = int(t.num)
 	}
 	if t.bank != r.bank {
 		r.setBank(t.bank)
@@ -435,10 +436,11 @@ func (g *Game) turnRingOne(r *robot, i int) {
 	// (mt and c read again rather than kept across the call: no spills)
 	mt, c := r.mt, uint32(g.cycle)
 	if mt.dirty { // INIT, QUIT, BREAK...: the task may have moved or ended (a SLEEP fetched passes the turn on)
-		g.afterVisit(r, num)
-		g.passRingTurn(r, num, c)
+		g.afterVisit(r, g.lastVisited)
+		g.passRingTurn(r, g.lastVisited, c)
 		return
 	}
+	i = mt.cur // (as it was: only a task operation moves it)
 	// pos apart from bank: copied together, Go reads r.bank and r.pos as one 8-byte
 	// load, which the 4-byte store of r.pos just above (or completeIn's jump) cannot
 	// forward; the load then waits for that store to reach the cache, a fifth of a
@@ -447,7 +449,7 @@ func (g *Game) turnRingOne(r *robot, i int) {
 	t.bank = r.bank
 	if r.regs[regActive] < 1 {
 		t.inProgress, t.rem = false, 0
-		g.passRingTurn(r, num, c)
+		g.passRingTurn(r, g.lastVisited, c)
 		return
 	}
 	mt.since = c
@@ -461,6 +463,10 @@ func (g *Game) turnRingOne(r *robot, i int) {
 		in = &r.code[k]
 		if in.fast&(fastTask|fastTaskTurn) != 0 {
 			next, in = g.ringChain(r, t, next, p) // (its private instructions first)
+			// (mt, i, c and p read again after the calls rather than kept across them, so
+			// that the way without a call, the common one, spills none of them)
+			mt = r.mt
+			i, c, p = mt.cur, uint32(g.cycle), int64(mt.period)
 		}
 	}
 	at := next
@@ -469,6 +475,8 @@ func (g *Game) turnRingOne(r *robot, i int) {
 			d = in.dur
 		} else {
 			d = int32(g.lazyDuration(r, r.code, r.pos))
+			mt = r.mt
+			i, c, p = mt.cur, uint32(g.cycle), int64(mt.period)
 		}
 		if d > 0 {
 			t.inProgress, t.dur, t.rem, t.fetchAt = true, d, d, uint32(next)
