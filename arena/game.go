@@ -744,8 +744,8 @@ func (g *Game) RunUntil(cycle int) {
 	}
 }
 
-// walksQuiet reports whether the game's cycles walk their buckets with visitBucketQuiet: a
-// classic game with quiet robots and no event handler (a tournament's).
+// walksQuiet reports whether RunUntil walks the game's cycles with runQuiet: a classic game
+// with quiet robots and no event handler (a tournament's).
 func (g *Game) walksQuiet() bool { return !g.plain && g.onEvent == nil && g.quiet != nil }
 
 // runQuiet is RunUntil's loop when walksQuiet, with runCycle and visitBucket written out for
@@ -767,7 +767,7 @@ func (g *Game) runQuiet(cycle int) {
 			g.compact()
 		}
 		g.cycle = c
-		if len(g.overflow) > 0 {
+		if g.overflowDue(c) {
 			g.pullOverflow()
 		}
 		b := c & wheelMask
@@ -813,7 +813,7 @@ func (g *Game) runQuiet(cycle int) {
 // dormant robot or settles a chain).
 func (g *Game) skipTo(c int) {
 	g.cycle = c
-	if len(g.overflow) > 0 && g.overflow[0].due() <= uint32(c)+wheelSize-1 { // (pullOverflow's first test: most cycles pull nothing)
+	if g.overflowDue(c) {
 		g.pullOverflow()
 	}
 	g.checkEnd()
@@ -876,7 +876,7 @@ func (g *Game) runCycle(c int) {
 		g.compact()
 	}
 	g.cycle = c
-	if len(g.overflow) > 0 && g.overflow[0].due() <= uint32(c)+wheelSize-1 { // (pullOverflow's first test: most cycles pull nothing)
+	if g.overflowDue(c) {
 		g.pullOverflow()
 	}
 	g.visitBucket()

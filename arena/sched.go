@@ -72,6 +72,12 @@ func (g *Game) unschedule(r *robot) {
 	r.sched = schedNone
 }
 
+// overflowDue reports whether a visit waiting beyond the wheel's reach has come within it in
+// cycle c: pullOverflow's first test, made before the call since most cycles pull nothing.
+func (g *Game) overflowDue(c int) bool {
+	return len(g.overflow) > 0 && g.overflow[0].due() <= uint32(c)+wheelSize-1
+}
+
 // pullOverflow moves the overflow visits that came within the wheel's reach into it.
 func (g *Game) pullOverflow() {
 	limit := uint32(g.cycle) + wheelSize - 1

@@ -490,7 +490,7 @@ func (g *Game) turnRingOne(r *robot, i int) {
 	t.at = at
 	// (The robot's inProgress, rem, dur and fetchAt are left as the completion set them: only
 	// a settle reads them before its next turn, and settleTasks loads the cursor.)
-	k := atKey(at)<<keyBits | atKey(i) // newKey (at is no never here)
+	k := atKey(at)<<keyBits | atKey(i) // newKey without its clamp (at is never keyNever here)
 	if len(mt.keys) > smallRing {
 		mt.set(i, k)
 		g.scheduleRing(r, c)
@@ -524,8 +524,8 @@ func (g *Game) turnRingFetch(r *robot, i int, c uint32) {
 	r.load(i)
 	g.visitTask(r, i)
 	if r.mt.dirty || !r.alive || r.regs[regActive] < 1 {
-		g.lastVisited = num
-		g.passOn(r, num, false, c) // (a SLEEP fetched passes the turn on)
+		g.passRingTurn(r, num, c) // (a SLEEP fetched passes the turn on)
+		return
 	}
 	g.endRingTurn(r, c)
 }
