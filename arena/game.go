@@ -298,7 +298,10 @@ type Config struct {
 	Options  *Options            // nil means Classic()
 	Seed     int64               // the seed of this game (round k of a battle: seed + k − 1)
 	Places   []Placement         // Places[i] fixes program i's first robot if Fixed
-	OnEvent  func(Event)         // receives every trace event, the first robots' spawns included; may be nil
+	// OnEvent receives every trace event, the first robots' spawns included; may be nil. It
+	// runs in the middle of a cycle: views and probes taken inside it are not exact (see
+	// SetEventHandler).
+	OnEvent func(Event)
 
 	plain   bool // tests: play a classic game on the plain path (tasks.go), to compare the two
 	noSkip  bool // tests: on the plain path, visit every active robot in every cycle (no skip)

@@ -273,7 +273,12 @@ func (g *Game) Instructions() int64 {
 // Deaths returns every death so far, in order.
 func (g *Game) Deaths() []Death { return append([]Death(nil), g.deaths...) }
 
-// SetEventHandler replaces the event callback (nil for none).
+// SetEventHandler replaces the event callback (nil for none). Views and probes are exact
+// between cycles, where the window and the commands take them; taken inside the callback, in
+// the middle of a cycle, they are not: the acting robot shows as after its turn, and a robot
+// still to act in this cycle can show a turn early (Remaining one short, a task fetched early
+// already InProgress). A handler should record events and leave reading views until the
+// cycle is over.
 func (g *Game) SetEventHandler(f func(Event)) {
 	g.settleAll() // chains may hold TURNs, whose events the new handler should see
 	g.restartQuiet()
