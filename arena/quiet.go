@@ -25,16 +25,18 @@ import "robocom/robolang"
 //
 // Finding the period: after a robot has been untouched for quietMin cycles, its state after
 // each visit is compared with a reference state (Brent's cycle finding: the reference moves
-// to the current visit after 1, 2, 4... visits, up to maxQuietVisits); a match gives the
-// period. The next period's visits are then recorded (their states, cycles and instruction
-// counts), and at the visit that closes it the robot goes dormant. Waking restores the state
-// after the last visit of the present period, shifted by whole periods, adds the
-// instructions of the periods passed, and puts the robot back into the wheel; a chain it had
-// then is settled as any chain. RATIONALE.md "Arena scheduling", ninth pass; TestQuietNoDiff.
+// to the current visit after 1, 2, 4... visits, up to maxQuietVisits, or pausedVisits in a
+// search that follows a pause); a match gives the period. The next period's visits are then
+// recorded (their states, cycles and instruction counts), and at the visit that closes it the
+// robot goes dormant. Waking restores the state after the last visit of the present period,
+// shifted by whole periods, adds the instructions of the periods passed, and puts the robot
+// back into the wheel; a chain it had then is settled as any chain. RATIONALE.md "Arena
+// scheduling", ninth and twelfth passes; TestQuietNoDiff, TestQuietLongPeriods.
 
 const (
 	quietMin       = 512                                             // cycles untouched before the search for a period starts
-	maxQuietVisits = 32                                              // the longest period searched for, in visits
+	maxQuietVisits = 128                                             // the longest period searched for, in visits, by the first search after a touch
+	pausedVisits   = 32                                              // the longest by a search after a pause, the robot untouched since (a counter: see pauseSearch)
 	quietRounds    = 1                                               // searches of maxQuietVisits visits without a match before giving up for a while
 	quietPause     = 4096                                            // cycles of the first pause after giving up; each next one doubles, up to
 	maxQuietPause  = 32768                                           // (a robot that never repeats itself, a counter, costs little)
@@ -128,7 +130,9 @@ type watch struct {
 	period uint32 // cycles
 	base   uint32 // recording: the cycle of the period's first visit; dormant: of a visit that starts a period
 	total  int64  // instructions of a whole period
-	rounds int32  // searching: reference moves at maxQuietVisits without a match
+	rounds int32  // searching: reference moves at most without a match
+	most   int32  // searching: the longest period looked for, in visits (maxQuietVisits or pausedVisits)
+	resume uint32 // Game.quiet at the end of the last pause, until a search starts (^0: none)
 	pause  uint32 // the last pause after giving up (0: none since the last dormancy)
 	steps  []quietStep
 }
@@ -160,7 +164,7 @@ func (g *Game) observe(r *robot, n int64) {
 		return
 	}
 	if w.visits >= w.limit { // Brent: the reference moves on, and stays twice as long
-		if w.limit == maxQuietVisits {
+		if w.limit == w.most {
 			if w.rounds++; w.rounds == quietRounds {
 				g.pauseSearch(w, r, c)
 				return
@@ -168,24 +172,28 @@ func (g *Game) observe(r *robot, n int64) {
 		}
 		w.refAt, w.visits = c, 0
 		w.steps[0].s.set(r, c)
-		w.limit = min(2*w.limit, maxQuietVisits)
+		w.limit = min(2*w.limit, w.most)
 	}
 }
 
 // pauseSearch gives up the search for r's period for a while: its period is longer than
-// maxQuietVisits visits, or it has none (a counter); Game.quiet is set ahead, as if it had
-// been touched then.
+// w.most visits, or it has none (a counter); Game.quiet is set ahead, as if it had been
+// touched then. The search after the pause looks for periods of up to pausedVisits visits
+// only, unless the robot was touched in between: a robot that did not repeat itself within
+// maxQuietVisits visits is most likely a counter, and searching 255 visits again and again
+// made BenchmarkCrowded (every robot a counter) 11% slower; the long periods, 33 to 128
+// visits in the July timeouts, are found at the first search (RATIONALE.md, twelfth pass).
 func (g *Game) pauseSearch(w *watch, r *robot, c uint32) {
 	w.pause = min(max(2*w.pause, quietPause), maxQuietPause)
 	g.quiet[r.slot] = c + w.pause
-	w.epoch = ^uint32(0)
+	w.epoch, w.resume = ^uint32(0), c+w.pause
 }
 
 // makeWatches makes the game's watches, at its first quiet robot.
 func (g *Game) makeWatches() {
 	g.watch = make([]watch, cap(g.robots))
 	for i := range g.watch {
-		g.watch[i].epoch = ^uint32(0) // (no search yet)
+		g.watch[i].epoch, g.watch[i].resume = ^uint32(0), ^uint32(0) // (no search yet)
 	}
 }
 
@@ -193,6 +201,11 @@ func (g *Game) makeWatches() {
 // visit in cycle c: this visit's state is the first reference.
 func (g *Game) startSearch(w *watch, r *robot, c uint32) {
 	w.epoch, w.phase, w.visits, w.limit, w.refAt, w.rounds = g.quiet[r.slot], quietSearching, 0, 1, c, 0
+	w.most = maxQuietVisits
+	if w.resume == w.epoch { // (untouched since its last pause)
+		w.most = pausedVisits
+	}
+	w.resume = ^uint32(0)
 	if cap(w.steps) == 0 {
 		w.steps = make([]quietStep, 1, 4)
 	}
@@ -314,6 +327,6 @@ func (g *Game) restartQuiet() {
 		g.quiet[i] = uint32(g.cycle)
 	}
 	for i := range g.watch {
-		g.watch[i].epoch = ^uint32(0)
+		g.watch[i].epoch, g.watch[i].resume = ^uint32(0), ^uint32(0)
 	}
 }

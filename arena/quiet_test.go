@@ -73,3 +73,43 @@ func TestQuietNoDiff(t *testing.T) {
 	}
 	t.Logf("%d times a robot went dormant", slept)
 }
+
+// TestQuietLongPeriods: in a July timeout (Conciler against The Masterkiller 1, the
+// tournament's ninth bout of the pairing, seed 9) the robots of a full board repeat
+// themselves in periods of 33 to 128 visits, which a search up to 32 visits missed: no
+// robot slept in it then, and the game took 30 ms. They sleep now, and the game ends as
+// without dormant robots.
+func TestQuietLongPeriods(t *testing.T) {
+	progs := julyByName(t, "Conciler.rob", "The_Masterkiller_1.rob")
+	g, err := New(Config{Programs: progs, Seed: 9})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.RunUntil(40000)
+	dormant, long := 0, 0
+	for s := range g.robots {
+		if g.robots[s].alive && g.quiet[s]&dormantBit != 0 {
+			dormant++
+			if len(g.watch[s].steps) > pausedVisits {
+				long++
+			}
+		}
+	}
+	if long < 200 {
+		t.Errorf("cycle 40000: %d robots dormant, %d of them with periods of more than %d visits; want at least 200 such", dormant, long, pausedVisits)
+	}
+	g.Run()
+	checkInvariants(t, g)
+	if g.quietBroken != 0 {
+		t.Errorf("%d periods recorded did not repeat", g.quietBroken)
+	}
+	_, awake, _ := playQuiet(t, progs, 9, false, 0)
+	if res := g.Result(); !reflect.DeepEqual(res, awake) {
+		t.Errorf("results differ: with dormant robots %d cycles %d instructions, without %d, %d", res.Cycles, res.Instructions, awake.Cycles, awake.Instructions)
+	}
+	dq, rq, _ := playQuiet(t, progs, 9, true, 3000)
+	da, ra, _ := playQuiet(t, progs, 9, false, 3000)
+	if dq != da || !reflect.DeepEqual(rq, ra) {
+		t.Error("looking every 3000 cycles: the robots differ")
+	}
+}
