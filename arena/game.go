@@ -342,6 +342,7 @@ type Game struct {
 	chains      int                // robots with chained set
 	quiet       []uint32           // by slot: the cycle since which nothing touched the robot, | dormantBit (quiet.go); nil: no quiet robots in this game
 	watch       []watch            // by slot: the search for a quiet robot's period (made at the first)
+	grownSteps  int                // steps this game added to the watches' recordings (quiet.go, maxGrownSteps)
 	dormant     int                // dormant robots
 	slept       int                // tests: how often a robot went dormant
 	quietBroken int                // tests: periods recorded that did not repeat (none, unless a touch is missing)

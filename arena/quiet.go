@@ -37,6 +37,7 @@ const (
 	quietMin       = 512                                             // cycles untouched before the search for a period starts
 	maxQuietVisits = 128                                             // the longest period searched for, in visits, by the first search after a touch
 	pausedVisits   = 32                                              // the longest by a search after a pause, the robot untouched since (a counter: see pauseSearch)
+	maxGrownSteps  = 1 << 17                                         // steps a game may add to its watches' recordings (about 19 MB) before searches stop at pausedVisits (see startSearch)
 	quietRounds    = 1                                               // searches of maxQuietVisits visits without a match before giving up for a while
 	quietPause     = 4096                                            // cycles of the first pause after giving up; each next one doubles, up to
 	maxQuietPause  = 32768                                           // (a robot that never repeats itself, a counter, costs little)
@@ -202,12 +203,18 @@ func (g *Game) makeWatches() {
 func (g *Game) startSearch(w *watch, r *robot, c uint32) {
 	w.epoch, w.phase, w.visits, w.limit, w.refAt, w.rounds = g.quiet[r.slot], quietSearching, 0, 1, c, 0
 	w.most = maxQuietVisits
-	if w.resume == w.epoch { // (untouched since its last pause)
+	if w.resume == w.epoch || // (untouched since its last pause)
+		cap(w.steps) <= maxQuietVisits && g.grownSteps >= maxGrownSteps {
+		// A recording of up to 128 visits takes about 20 KB a robot against 5 KB for 32:
+		// on a full 200×200 board that would be gigabytes. Past maxGrownSteps new steps in
+		// this game, only the robots that have the room already search that far (the
+		// 16×16 board's 768 slots never reach it).
 		w.most = pausedVisits
 	}
 	w.resume = ^uint32(0)
 	if cap(w.steps) == 0 {
 		w.steps = make([]quietStep, 1, 4)
+		g.grownSteps += 4
 	}
 	w.steps = w.steps[:1]
 	w.steps[0] = quietStep{}
@@ -225,7 +232,9 @@ func (g *Game) record(w *watch, r *robot, c uint32, n int64) {
 			g.quietBroken++
 			return
 		}
+		room := cap(w.steps)
 		w.steps = append(w.steps, quietStep{off: off, sum: sum})
+		g.grownSteps += cap(w.steps) - room
 		w.steps[len(w.steps)-1].s.set(r, c)
 		return
 	}

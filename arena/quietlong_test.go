@@ -292,3 +292,31 @@ func TestQuietPausedSearch(t *testing.T) {
 		t.Errorf("restored in the cycle its pause ends: the search looks for %d visits, want %d", most, maxQuietVisits)
 	}
 }
+
+// TestQuietStepsBudget: once a game has added maxGrownSteps steps to its recordings, a
+// robot without the room searches for 32 visits only, so that a full 200×200 board does not
+// take gigabytes; the search's length changes no result (TestQuietLongPeriodsRandom).
+func TestQuietStepsBudget(t *testing.T) {
+	p := parse(t, "Counter", "@l\nScan #2\nAdd #1, 1\nComp #1, 30000\nJump @l\nSet #1, 0\nJump @l")
+	o := Classic()
+	o.ElimTrigger = 32767
+	for _, budgetUsed := range []bool{false, true} {
+		g, err := New(Config{Programs: []*robolang.Program{p}, Options: o, Seed: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if budgetUsed {
+			g.grownSteps = maxGrownSteps
+		}
+		for g.Step() && (g.watch == nil || g.watch[0].epoch == ^uint32(0)) {
+		}
+		want := int32(maxQuietVisits)
+		if budgetUsed {
+			want = pausedVisits
+		}
+		if g.watch == nil || g.watch[0].most != want {
+			t.Fatalf("budget used %v: the first search does not look for %d visits", budgetUsed, want)
+		}
+		g.Release()
+	}
+}
