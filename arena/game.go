@@ -599,7 +599,7 @@ func (g *Game) newRobot(team int, parent uint32, gen int, x, y int, dir Dir, set
 	if g.quiet != nil {
 		g.quiet[slot] = uint32(g.cycle)
 		if g.watch != nil {
-			g.watch[slot].epoch, g.watch[slot].resume = ^uint32(0), ^uint32(0) // (another robot's search)
+			g.watch[slot].forget() // (another robot's search)
 		}
 	}
 	g.nextID++

@@ -38,7 +38,7 @@ const (
 	maxQuietVisits = 128                                             // the longest period searched for, in visits, by the first search after a touch
 	pausedVisits   = 32                                              // the longest by a search after a pause, the robot untouched since (a counter: see pauseSearch)
 	maxGrownSteps  = 1 << 17                                         // steps a game may add to its watches' recordings (about 19 MB) before searches stop at pausedVisits (see startSearch)
-	quietRounds    = 1                                               // searches of maxQuietVisits visits without a match before giving up for a while
+	quietRounds    = 1                                               // searches of watch.most visits without a match before giving up for a while
 	quietPause     = 4096                                            // cycles of the first pause after giving up; each next one doubles, up to
 	maxQuietPause  = 32768                                           // (a robot that never repeats itself, a counter, costs little)
 	dormantBit     = 1 << 31                                         // in Game.quiet: the robot is dormant (cycles stay below 2^31 − maxQuietPause)
@@ -131,7 +131,7 @@ type watch struct {
 	period uint32 // cycles
 	base   uint32 // recording: the cycle of the period's first visit; dormant: of a visit that starts a period
 	total  int64  // instructions of a whole period
-	rounds int32  // searching: reference moves at most without a match
+	rounds int32  // searching: reference moves at w.most visits without a match
 	most   int32  // searching: the longest period looked for, in visits (maxQuietVisits or pausedVisits)
 	resume uint32 // Game.quiet at the end of the last pause, until a search starts (^0: none)
 	pause  uint32 // the last pause after giving up (0: none since the last dormancy)
@@ -190,11 +190,15 @@ func (g *Game) pauseSearch(w *watch, r *robot, c uint32) {
 	w.epoch, w.resume = ^uint32(0), c+w.pause
 }
 
+// forget leaves w with no search and no pause behind it: a new robot's, or one whose visits
+// run otherwise from now on. (A resume left over would shorten the robot's first search.)
+func (w *watch) forget() { w.epoch, w.resume = ^uint32(0), ^uint32(0) }
+
 // makeWatches makes the game's watches, at its first quiet robot.
 func (g *Game) makeWatches() {
 	g.watch = make([]watch, cap(g.robots))
 	for i := range g.watch {
-		g.watch[i].epoch, g.watch[i].resume = ^uint32(0), ^uint32(0) // (no search yet)
+		g.watch[i].forget()
 	}
 }
 
@@ -336,6 +340,6 @@ func (g *Game) restartQuiet() {
 		g.quiet[i] = uint32(g.cycle)
 	}
 	for i := range g.watch {
-		g.watch[i].epoch, g.watch[i].resume = ^uint32(0), ^uint32(0)
+		g.watch[i].forget()
 	}
 }
