@@ -137,32 +137,7 @@ func TestNoAllocPerCycle(t *testing.T) {
 // BenchmarkJulySubset: one op is a fixed ninth of the July round-robin's first round (every
 // ninth pairing, seed 1: 78 bouts, timeouts included in their usual share). It is the
 // measure the fourth speed pass compared binaries with (RATIONALE.md "Arena scheduling").
-func BenchmarkJulySubset(b *testing.B) {
-	progs := julyPrograms(b)
-	var pairs [][]*robolang.Program
-	k := 0
-	for i := range progs {
-		for j := i + 1; j < len(progs); j++ {
-			if k++; k%9 == 0 {
-				pairs = append(pairs, []*robolang.Program{progs[i], progs[j]})
-			}
-		}
-	}
-	b.ResetTimer()
-	var instr int64
-	for n := 0; n < b.N; n++ {
-		for _, p := range pairs {
-			g, err := New(Config{Programs: p, Seed: 1})
-			if err != nil {
-				b.Fatal(err)
-			}
-			g.Run()
-			instr += g.Instructions()
-			g.Release() // (as the tournament does: the next game reuses the buffers and the watches)
-		}
-	}
-	b.ReportMetric(float64(instr)/float64(b.N), "instr/op")
-}
+func BenchmarkJulySubset(b *testing.B) { benchJulyBouts(b, func(int) int64 { return 1 }) }
 
 // BenchmarkJulyRounds is BenchmarkJulySubset with the tournament's ten seeds: the k-th of its
 // 78 bouts plays round k mod 10 + 1 (seed k mod 10 + 1), so a change that helps only in some
@@ -170,6 +145,12 @@ func BenchmarkJulySubset(b *testing.B) {
 // visits (RATIONALE.md "Arena scheduling", twelfth pass), and BenchmarkJulySubset did not
 // move when the round-robin lost 4.4% of its machine instructions.
 func BenchmarkJulyRounds(b *testing.B) {
+	benchJulyBouts(b, func(k int) int64 { return int64(k%10 + 1) })
+}
+
+// benchJulyBouts plays every ninth pairing of the July round-robin, the k-th with seed
+// seedOf(k), as the tournament plays them (the next game reuses the buffers and the watches).
+func benchJulyBouts(b *testing.B, seedOf func(k int) int64) {
 	progs := julyPrograms(b)
 	type bout struct {
 		progs []*robolang.Program
@@ -180,7 +161,7 @@ func BenchmarkJulyRounds(b *testing.B) {
 	for i := range progs {
 		for j := i + 1; j < len(progs); j++ {
 			if k++; k%9 == 0 {
-				bouts = append(bouts, bout{[]*robolang.Program{progs[i], progs[j]}, int64(len(bouts)%10 + 1)})
+				bouts = append(bouts, bout{[]*robolang.Program{progs[i], progs[j]}, seedOf(len(bouts))})
 			}
 		}
 	}

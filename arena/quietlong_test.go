@@ -222,12 +222,18 @@ func FuzzQuietLongPeriods(f *testing.F) {
 	f.Fuzz(func(t *testing.T, seed int64) { longPeriodGame(t, seed) })
 }
 
+// counterProgram is a robot that counts to 30000 and starts again: it never repeats itself
+// within a search, so its searches pause.
+func counterProgram(t *testing.T) *robolang.Program {
+	return parse(t, "Counter", "@l\nScan #2\nAdd #1, 1\nComp #1, 30000\nJump @l\nSet #1, 0\nJump @l")
+}
+
 // TestQuietPausedSearch: a robot that does not repeat itself within maxQuietVisits visits (a
 // counter) pauses its search; the search after the pause looks for pausedVisits visits only,
 // unless something touched the robot or restarted every search (a Restore) in between, even
 // in the very cycle the pause ends.
 func TestQuietPausedSearch(t *testing.T) {
-	p := parse(t, "Counter", "@l\nScan #2\nAdd #1, 1\nComp #1, 30000\nJump @l\nSet #1, 0\nJump @l")
+	p := counterProgram(t)
 	o := Classic()
 	o.Timeout = 100000
 	o.ElimTrigger = 32767
@@ -297,7 +303,7 @@ func TestQuietPausedSearch(t *testing.T) {
 // robot without the room searches for 32 visits only, so that a full 200×200 board does not
 // take gigabytes; the search's length changes no result (TestQuietLongPeriodsRandom).
 func TestQuietStepsBudget(t *testing.T) {
-	p := parse(t, "Counter", "@l\nScan #2\nAdd #1, 1\nComp #1, 30000\nJump @l\nSet #1, 0\nJump @l")
+	p := counterProgram(t)
 	o := Classic()
 	o.ElimTrigger = 32767
 	for _, budgetUsed := range []bool{false, true} {
