@@ -10,6 +10,7 @@
 # change). Prints every run's ratios, then their medians. TESTBINARY defaults to a fresh
 # `go test -c ./arena` of the working tree.
 set -euo pipefail
+source "$(dirname "$0")/stats.sh"
 bins=()
 while [ $# -gt 0 ] && ! [[ $1 =~ ^[0-9]+$ ]]; do bins+=("$1"); shift; done
 n=${1:-8}
@@ -31,7 +32,6 @@ for i in $(seq "$n"); do
 		one[$b]+="$r1 " ten[$b]+="$r10 "
 	done
 done
-median() { tr ' ' '\n' | grep . | sort -n | awk '{v[NR] = $1} END {print (NR % 2) ? v[(NR+1)/2] : (v[NR/2] + v[NR/2+1]) / 2}'; }
 for b in "${bins[@]}"; do
 	echo "median $b: one task $(median <<<"${one[$b]}")x, ten tasks $(median <<<"${ten[$b]}")x (issue 22: 0.67x, 0.5x)"
 done

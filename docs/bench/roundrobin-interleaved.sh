@@ -11,6 +11,7 @@
 # must leave every result as it was). The first run of a session is often a second slower
 # (caches, the page cache): with two binaries, alternate which one you name first.
 set -euo pipefail
+source "$(dirname "$0")/stats.sh"
 bins=()
 while [ $# -gt 0 ] && ! [[ $1 =~ ^[0-9]+$ ]]; do bins+=("$1"); shift; done
 [ ${#bins[@]} -ge 1 ] && [ ${#bins[@]} -le 2 ] || { echo "usage: $0 ROBOCOM [ROBOCOM2] [N] [ROUNDS]" >&2; exit 2; }
@@ -37,7 +38,6 @@ for i in $(seq "$n"); do
 		exit 1
 	fi
 done
-median() { tr ' ' '\n' | grep . | sort -n | awk '{v[NR] = $1} END {print (NR % 2) ? v[(NR+1)/2] : (v[NR/2] + v[NR/2+1]) / 2}'; }
 for k in "${!bins[@]}"; do
 	mw[$k]=$(median <<<"${wall[$k]}") mc[$k]=$(median <<<"${cpu[$k]}")
 	echo "median ${bins[$k]}: ${mw[$k]} s wall, ${mc[$k]} s CPU${rounds:+ ($rounds rounds)}"
