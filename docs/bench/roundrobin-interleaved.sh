@@ -7,9 +7,9 @@
 # run with ROBOCOM2 when it is given (a build before and after a change), so that a drift of the
 # host's speed falls on both. Prints each run's wall and CPU seconds, then each binary's
 # medians (issue 22 asks the whole round-robin under 20 s wall on two cores) and, with two,
-# the ratio of the medians; stops if the two outputs differ (a change
-# must leave every result as it was). The first run of a session is often a second slower
-# (caches, the page cache): with two binaries, alternate which one you name first.
+# the ratio of the medians; stops if the two outputs differ (a change must leave every result
+# as it was). The first run of a session is often a second slower (caches, the page cache):
+# with two binaries, alternate which one you name first.
 set -euo pipefail
 source "$(dirname "$0")/stats.sh"
 bins=()
@@ -23,7 +23,7 @@ args=(tournament -json -q -seed 1)
 [ -n "$rounds" ] && args+=(-rounds "$rounds")
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-declare -A wall cpu
+wall=() cpu=() mw=() mc=() # by the binary's index in bins
 for i in $(seq "$n"); do
 	for k in "${!bins[@]}"; do
 		b=${bins[$k]}
