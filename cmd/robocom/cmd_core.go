@@ -2,8 +2,6 @@ package main
 
 import (
 	"bufio"
-	"crypto/rand"
-	"encoding/binary"
 	"errors"
 	"flag"
 	"fmt"
@@ -17,7 +15,6 @@ import (
 	"robocom/corewars/play"
 	"robocom/internal/bouts"
 	"robocom/internal/termtext"
-	"robocom/internal/userfile"
 )
 
 // runCore is "robocom core [options] PROGRAM..." (CLI.md): a Core War battle in one of the
@@ -69,10 +66,7 @@ func coreMain(args []string, stdout, stderr io.Writer) int {
 		return usageErr("-copies must be at least 1, not %d", f.copies)
 	}
 	if !f.seedSet {
-		var b [4]byte
-		if _, err := rand.Read(b[:]); err == nil {
-			f.seed = int64(binary.LittleEndian.Uint32(b[:]) >> 1)
-		}
+		f.seed = randomSeed()
 	}
 	if len(files) == 0 {
 		return usageErr("no program given")
@@ -94,26 +88,8 @@ func coreMain(args []string, stdout, stderr io.Writer) int {
 		return usageErr("%v", err)
 	}
 	p.Rounds = f.rounds
-	// Every file is loaded, so that all load errors are reported at once.
-	var progs []*play.Program
-	loadFailed := false
-	for _, file := range files {
-		src, err := userfile.Read(file, userfile.CoreSource)
-		if err != nil {
-			fmt.Fprintf(stderr, "robocom core: %v\n", err)
-			loadFailed = true
-			continue
-		}
-		prog, err := play.Load(file, src, p)
-		if err != nil {
-			printLoadErrors(stderr, err)
-			loadFailed = true
-			continue
-		}
-		printWarnings(stderr, prog.Warnings.Err())
-		progs = append(progs, prog)
-	}
-	if loadFailed {
+	progs, ok := loadCorePrograms(stderr, "core", files, p)
+	if !ok {
 		return 1
 	}
 	copies := make([]int, len(progs))

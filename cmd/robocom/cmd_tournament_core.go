@@ -2,8 +2,6 @@ package main
 
 import (
 	"bufio"
-	"crypto/rand"
-	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -192,32 +190,12 @@ func coreTournamentMain(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageErr("%v", err)
 	}
-	var progs []*play.Program
-	ok := true
-	for _, f := range files {
-		src, err := userfile.Read(f, userfile.CoreSource)
-		if err != nil {
-			fmt.Fprintf(stderr, "robocom tournament: %v\n", err)
-			ok = false
-			continue
-		}
-		pr, err := play.Load(f, src, p)
-		if err != nil {
-			printLoadErrors(stderr, err)
-			ok = false
-			continue
-		}
-		printWarnings(stderr, pr.Warnings.Err())
-		progs = append(progs, pr)
-	}
+	progs, ok := loadCorePrograms(stderr, "tournament", files, p)
 	if !ok {
 		return 1
 	}
 	if !seedSet {
-		var b [4]byte
-		if _, err := rand.Read(b[:]); err == nil {
-			seed = int64(binary.LittleEndian.Uint32(b[:]) >> 1)
-		}
+		seed = randomSeed()
 	}
 	cs := make([]int, len(progs))
 	for i := range cs {

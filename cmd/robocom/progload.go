@@ -18,8 +18,10 @@ import (
 
 	"robocom/arena"
 	"robocom/cmd/internal/cli"
+	"robocom/corewars/play"
 	"robocom/internal/srcerr"
 	"robocom/internal/termtext"
+	"robocom/internal/userfile"
 	"robocom/robolang"
 )
 
@@ -148,11 +150,17 @@ func seedFlag(fs *flag.FlagSet, usage string, seed *int64, set *bool) {
 	})
 }
 
-// resolveSeed returns -seed, or a fresh random seed (small and positive, easy to retype).
+// resolveSeed returns -seed, or a fresh random seed.
 func (f *gameFlags) resolveSeed() int64 {
 	if f.seedSet {
 		return f.seed
 	}
+	return randomSeed()
+}
+
+// randomSeed is the seed of a command run without -seed: small and positive, easy to retype
+// (every command prints the seed it played).
+func randomSeed() int64 {
 	var b [4]byte
 	if _, err := rand.Read(b[:]); err != nil {
 		return 1
@@ -178,6 +186,32 @@ func loadPrograms(stderr io.Writer, paths []string, lang ...robolang.Options) ([
 			continue
 		}
 		progs = append(progs, p)
+	}
+	return progs, ok
+}
+
+// loadCorePrograms loads every Core War program file with the parameters p, printing all
+// the errors (the file's own as one sentence, the program's as file:line:col: message) and the
+// assembler's warnings to stderr; cmd names the subcommand in a file's error. It reports false
+// if any program failed: a battle or tournament starts only when every program loads.
+func loadCorePrograms(stderr io.Writer, cmd string, files []string, p play.Params) ([]*play.Program, bool) {
+	var progs []*play.Program
+	ok := true
+	for _, file := range files {
+		src, err := userfile.Read(file, userfile.CoreSource)
+		if err != nil {
+			fmt.Fprintf(stderr, "robocom %s: %v\n", cmd, err)
+			ok = false
+			continue
+		}
+		prog, err := play.Load(file, src, p)
+		if err != nil {
+			printLoadErrors(stderr, err)
+			ok = false
+			continue
+		}
+		printWarnings(stderr, prog.Warnings.Err())
+		progs = append(progs, prog)
 	}
 	return progs, ok
 }
