@@ -7,7 +7,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"slices"
 	"strconv"
 	"sync/atomic"
@@ -19,11 +18,7 @@ import (
 	"robocom/internal/userfile"
 )
 
-// runBattle is "robocom battle [options] PROGRAM..." (CLI.md): 1 to 5 programs, headless.
-func runBattle(args []string) int {
-	return battleMain(args, os.Stdout, os.Stderr)
-}
-
+// battleMain is "robocom battle [options] PROGRAM..." (CLI.md): 1 to 5 programs, headless.
 func battleMain(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("battle", flag.ContinueOnError)
 	fs.SetOutput(stderr)

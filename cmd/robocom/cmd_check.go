@@ -5,19 +5,16 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 
 	"robocom/arena"
 	"robocom/internal/termtext"
 	"robocom/robolang"
 )
 
-// runCheck is "robocom check [-rc3] [-options SET] FILE...": load each program (.rob or .rbi)
+// checkMain is "robocom check [-rc3] [-options SET] FILE...": load each program (.rob or .rbi)
 // in the language of the option set (classic unless -rc3, or -options rc3/rc3m or a saved set
 // with instructions = rc3) and print every load error as file:line:col: message. Exit 1 if any
 // program fails to load.
-func runCheck(args []string) int { return checkMain(args, os.Stdout, os.Stderr) }
-
 func checkMain(args []string, stdout, stderr io.Writer) int {
 	fl := flag.NewFlagSet("check", flag.ContinueOnError)
 	fl.SetOutput(stderr)

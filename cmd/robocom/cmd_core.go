@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strconv"
 	"text/tabwriter"
@@ -17,10 +16,7 @@ import (
 	"robocom/internal/termtext"
 )
 
-// runCore is "robocom core [options] PROGRAM..." (CLI.md): a Core War battle in one of the
-// core languages, chosen by the files' extension.
-func runCore(args []string) int { return coreMain(args, os.Stdout, os.Stderr) }
-
+// coreCommandFlags are robocom core's options.
 type coreCommandFlags struct {
 	seed    int64
 	seedSet bool
@@ -31,6 +27,8 @@ type coreCommandFlags struct {
 	quiet   bool
 }
 
+// coreMain is "robocom core [options] PROGRAM..." (CLI.md): a Core War battle in one of the
+// core languages, chosen by the files' extension.
 func coreMain(args []string, stdout, stderr io.Writer) int {
 	flags := flag.NewFlagSet("core", flag.ContinueOnError)
 	flags.SetOutput(stderr)

@@ -9,7 +9,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"text/tabwriter"
 
 	"robocom/arena"
@@ -18,8 +17,6 @@ import (
 	"robocom/internal/termtext"
 	"robocom/internal/userfile"
 )
-
-func runHill(args []string) int { return hillMain(args, os.Stdout, os.Stderr) }
 
 const hillUsage = `usage: robocom hill COMMAND HILL [options] ...
   create HILL -game robocom|core [-rounds N] [-size N] [-seed N] [-opt k=v]... [-options FILE]
@@ -33,6 +30,8 @@ const hillUsage = `usage: robocom hill COMMAND HILL [options] ...
   import HILL PART.jsonl...                 store the parts' rounds (a stopped part: PART.jsonl.partial)
 `
 
+// hillMain is "robocom hill COMMAND HILL ..." (hillUsage): a standing set of programs in one
+// SQLite file.
 func hillMain(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 || args[0] == "-h" || args[0] == "-help" || args[0] == "--help" || args[0] == "help" {
 		w := stderr

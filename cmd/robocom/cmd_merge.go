@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 
 	"robocom/arena"
 	"robocom/corewars/play"
@@ -13,12 +12,10 @@ import (
 	"robocom/internal/termtext"
 )
 
-// runMerge is "robocom merge [-json] PART.jsonl...": the result of a tournament played in
+// mergeMain is "robocom merge [-json] PART.jsonl...": the result of a tournament played in
 // parts (robocom tournament -shard K/N), the same text and JSON as the tournament played on
 // one machine. Parts that overlap, are missing, are incomplete or come from another
 // tournament are refused with a sentence.
-func runMerge(args []string) int { return mergeMain(args, os.Stdout, os.Stderr) }
-
 func mergeMain(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("merge", flag.ContinueOnError)
 	fs.SetOutput(stderr)

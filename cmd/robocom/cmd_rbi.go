@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -16,11 +15,7 @@ import (
 const rbiUsage = `usage: robocom rbi [-rc3] FILE.rob [-o FILE.rbi]   save a program as RBI (default: FILE.rbi)
        robocom rbi -info FILE.rbi                    print an RBI file's visible header`
 
-// runRBI is "robocom rbi" (CLI.md). Flags may come before or after the file name.
-func runRBI(args []string) int {
-	return rbiMain(os.Stdout, os.Stderr, args)
-}
-
+// rbiMain is "robocom rbi" (CLI.md). Flags may come before or after the file name.
 func rbiMain(stdout, stderr io.Writer, args []string) int {
 	var in, out string
 	var info, rc3, flagsDone bool

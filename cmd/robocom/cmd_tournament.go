@@ -18,12 +18,8 @@ import (
 	"robocom/internal/userfile"
 )
 
-// runTournament is "robocom tournament [options] PROGRAM...|DIR" (CLI.md): every pairing,
+// tournamentMain is "robocom tournament [options] PROGRAM...|DIR" (CLI.md): every pairing,
 // -rounds rounds each, in parallel over all cores; a ranking by points (3 per win, 1 per draw).
-func runTournament(args []string) int {
-	return tournamentMain(args, os.Stdout, os.Stderr)
-}
-
 func tournamentMain(args []string, stdout, stderr io.Writer) int {
 	if isCoreTournament(args) { // .red, .cw, .vna: cmd_tournament_core.go
 		return coreTournamentMain(args, stdout, stderr)

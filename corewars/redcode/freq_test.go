@@ -64,15 +64,3 @@ func TestInstructionFrequencies(t *testing.T) {
 	}
 	t.Logf("%d distinct", len(kvs))
 }
-
-func splitLines(s string) []string {
-	var out []string
-	start := 0
-	for i := 0; i < len(s); i++ {
-		if s[i] == '\n' {
-			out = append(out, s[start:i])
-			start = i + 1
-		}
-	}
-	return out
-}

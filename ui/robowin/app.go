@@ -325,9 +325,7 @@ func (u *UI) saveSettings() {
 		s.Players = players
 		s.PlayerColors = rememberColors(s.PlayerColors, u.players)
 		s.Options = u.opts.Name
-		if strings.HasPrefix(s.Options, "edited ") {
-			s.Options = strings.TrimPrefix(s.Options, "edited ")
-		}
+		s.Options = strings.TrimPrefix(s.Options, "edited ")
 		s.Speed, s.SpeedSet = u.speedIdx, true
 		if u.windowSize.X > 0 {
 			s.WindowW, s.WindowH = u.windowSize.X, u.windowSize.Y

@@ -500,13 +500,6 @@ func (p *robotDebugger) bankRows(v arena.RobotView) []layout.Widget {
 	return rows
 }
 
-func b2i(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
-}
-
 func setName(s int) string {
 	if s >= 0 && s < len(SetNames) {
 		return SetNames[s]

@@ -66,7 +66,6 @@ type runState struct {
 	g      Game
 	tape   *tapeGame // g when it is rewindable (every game the window makes), else nil
 	gameNo int
-	robots []arena.RobotView
 	counts []int
 	evbuf  []arena.Event
 	hist   [][MaxPlayers]int32

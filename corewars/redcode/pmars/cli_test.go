@@ -66,8 +66,8 @@ func TestStdinAndParameterFile(t *testing.T) {
 	}
 	out.Reset()
 	errb.Reset()
-	if rc = Run([]string{"-b", "-o", "-r", "10", "-F", "500", testdata + "/imp.red", testdata + "/dwarf.red"}, nil, &out, &errb); !strings.HasPrefix(out.String(), "Dwarf") || !strings.HasSuffix(out.String(), "Results: 4 0 6\n") {
-		t.Errorf("-o: %q", out.String())
+	if rc = Run([]string{"-b", "-o", "-r", "10", "-F", "500", testdata + "/imp.red", testdata + "/dwarf.red"}, nil, &out, &errb); rc != 0 || !strings.HasPrefix(out.String(), "Dwarf") || !strings.HasSuffix(out.String(), "Results: 4 0 6\n") {
+		t.Errorf("-o: rc %d %q %s", rc, out.String(), errb.String())
 	}
 }
 
