@@ -69,7 +69,9 @@ bench: deps
 	ROBOCOM_SLURM=off $(GO) test -run '^$$' -bench . -benchmem ./...
 
 # Profile-guided optimization: default.pgo is a CPU profile of one July round-robin round
-# (needs ../shared/corpus). Regenerate it after changing the engine's hot paths.
+# (needs ../shared/corpus). Regenerate it after changing the engine's hot paths, and keep the
+# new one only if docs/bench/roundrobin-interleaved.sh finds it faster (RATIONALE.md, "Arena
+# scheduling", fourteenth pass: a profile can cut instructions and still be slower).
 pgo:
 	ROBOCOM_PGO=1 $(GO) test -tags nogui -count=1 -run TestPGOWorkload -cpuprofile $(CURDIR)/cmd/robocom/default.pgo ./cmd/robocom
 	rm -f robocom.test
