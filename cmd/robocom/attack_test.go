@@ -61,7 +61,7 @@ func TestAttacks(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds robocom and writes files of 16 MB")
 	}
-	childrenTakeSIGINT()
+	childrenTakeSignals()
 	dir := t.TempDir()
 	bin := filepath.Join(dir, "robocom")
 	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
@@ -675,11 +675,15 @@ func runSignalAttack(t *testing.T, bin, dir string, a signalAttack) {
 	}
 }
 
-// childrenTakeSIGINT: a test started with SIGINT ignored (a background job of a shell)
-// passes that on to every child, which must then ignore Ctrl-C; catching it here (into a
-// channel nobody reads, so the test still ignores it) gives the children the default.
-func childrenTakeSIGINT() {
-	if signal.Ignored(os.Interrupt) {
-		signal.Notify(make(chan os.Signal, 1), os.Interrupt)
+// childrenTakeSignals: a test started with SIGINT ignored (a background job of a shell) or
+// SIGHUP ignored (under nohup) passes that on to every child, which must then keep ignoring
+// it (robocom leaves a signal ignored at start ignored, as a program run under nohup should);
+// catching them here (into a channel nobody reads, so the test still ignores them) gives the
+// children the default, which the signal attacks need.
+func childrenTakeSignals() {
+	for _, sig := range []os.Signal{os.Interrupt, syscall.SIGHUP} {
+		if signal.Ignored(sig) {
+			signal.Notify(make(chan os.Signal, 1), sig)
+		}
 	}
 }
