@@ -1,7 +1,8 @@
 package main
 
-// Helpers shared by "robocom battle" and "robocom tournament": flags that may stand between
-// the program files, the option set from -options/-opt, -place, seeds and program loading.
+// Helpers shared by the commands (battle, tournament, core, check, hill): flags that may stand
+// between the program files, the option set from -options/-opt, -place, seeds and program
+// loading (RoboCom and Core War).
 
 import (
 	"crypto/rand"
