@@ -1,8 +1,8 @@
 package main
 
-// Helpers shared by the commands (battle, tournament, core, check, hill): flags that may stand
-// between the program files, the option set from -options/-opt, -place, seeds and program
-// loading (RoboCom and Core War).
+// Helpers shared by the subcommands: flags that may stand between the program files, the
+// option set from -options/-opt, -place, seeds, program loading (RoboCom and Core War) and
+// the messages of usage and load errors.
 
 import (
 	"crypto/rand"
