@@ -951,7 +951,7 @@ func (g *Game) turn(r *robot) {
 				g.writeOther(r, *a0, g.scan(r, int(r.front)), g.robotAt(int(r.front)))
 			}
 			r.pos++
-		} else if r.set >= in.need && (in.op == robolang.OpSet && setActiveIdle(g.robotAt(int(r.front)), r, in) || in.op == robolang.OpMove && r.mobile && g.board[r.front] != 0) {
+		} else if r.set >= in.need && (in.op == robolang.OpSet && setActiveIdle(g.robotAt(int(r.front)), r, in) || g.moveIdle(r, in)) {
 			// SET %Active,v with the value the robot in front has already, or to an empty
 			// field (15% of the visits), or a MOVE into an occupied one (6%), the same way.
 			g.instructions++
@@ -1026,6 +1026,12 @@ func (g *Game) turn(r *robot) {
 		return
 	}
 	g.afterCompleteOther(r, c)
+}
+
+// moveIdle reports whether in, r's instruction, is a MOVE that does nothing: r is mobile
+// and the field in front is occupied.
+func (g *Game) moveIdle(r *robot, in *cinstr) bool {
+	return in.op == robolang.OpMove && r.mobile && g.board[r.front] != 0
 }
 
 // setActiveIdle reports whether in, a SET by r, is a SET %Active,v (v no remote) that changes
