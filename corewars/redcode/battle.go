@@ -329,14 +329,15 @@ func UsesPSpace(ws []*Warrior) bool {
 	return false
 }
 
-// Score applies the score formula to warrior i's survival counters.
+// Score applies the score formula to warrior i's survival counters. The sum is a C int
+// (PMARS-DETAILS.md 6.2): it wraps at 32 bits, as pMARS's does.
 func (m *Machine) Score(i int, formula string) int {
 	W := len(m.ws)
-	total := 0
+	var total int32
 	for s := 1; s <= W; s++ {
-		total += m.Scores[i][s-1] * int(scoreFactor(formula, W, s))
+		total += int32(int64(m.Scores[i][s-1]) * scoreFactor(formula, W, s))
 	}
-	return total
+	return int(total)
 }
 
 // scoreFactor evaluates the -= formula for W warriors and s survivors.

@@ -278,13 +278,17 @@ func (e *evaluator) operand() int64 {
 		}
 		return 0
 	case isDigit(c):
+		// A number too large for 64 bits is 2^63-1, as pMARS's sscanf reads it (a score
+		// formula 99999999999999999999 counts so; in a field pMARS never finishes reducing it).
 		var v int64
 		for e.pos < len(e.s) && isDigit(e.s[e.pos]) {
 			d := int64(e.s[e.pos] - '0')
 			if v > (1<<63-1-d)/10 {
 				e.setStatus(evalOverflow)
+				v = 1<<63 - 1
+			} else {
+				v = v*10 + d
 			}
-			v = v*10 + d
 			e.pos++
 		}
 		return v

@@ -3,16 +3,33 @@ package pmars
 import (
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"robocom/corewars/redcode"
 )
 
 // UsageError is a command-line error: pMARS prints the usage text and the message, exit 2.
-type UsageError struct{ Msg string }
+// An error in a parameter file is followed by a line for each file open then (in, innermost
+// first), kept apart so that a file nested thousands deep costs no quadratic message.
+type UsageError struct {
+	Msg string
+	in  []string
+}
 
-func (e *UsageError) Error() string { return e.Msg }
+func (e *UsageError) Error() string {
+	if len(e.in) == 0 {
+		return e.Msg
+	}
+	var b strings.Builder
+	b.WriteString(e.Msg)
+	for _, f := range e.in {
+		fmt.Fprintf(&b, "\nThe error is located in \"%s\"", f)
+	}
+	return b.String()
+}
 
 // ParseArgs parses pMARS's command line; readFile reads -@ files ("-" =
 // standard input, all of it). The settings still need Finish once the number
@@ -20,7 +37,7 @@ func (e *UsageError) Error() string { return e.Msg }
 func ParseArgs(args []string, readFile func(string) ([]byte, error)) (*redcode.Settings, []string, error) {
 	p := &parser{st: redcode.DefaultSettings(), readFile: readFile}
 	var files []string
-	if err := p.parse(args, &files, 0); err != nil {
+	if err := p.parse(args, &files); err != nil {
 		return nil, nil, err
 	}
 	return p.st, files, nil
@@ -36,7 +53,25 @@ type parser struct {
 	stdin     func() []byte
 	stdinUsed int
 	notice    io.Writer // pMARS's "[Reading from standard input ...]"
+	// The parameter files being read, each inside the one before (pMARS holds them open,
+	// so it can nest as many as the process may open files: fileBudget), and the memory
+	// their words take (held, bounded by maxHeldWords: pMARS reads a file as a stream, this
+	// parser whole, so a file that names itself must not take the memory first).
+	open, budget int
+	budgeted     bool
+	held         int
 }
+
+// maxHeldWords bounds the memory the words of nested parameter files take: 64 MB, as many
+// levels of a 1 MB file (the largest a user's may be) as its words fill; maxNested bounds
+// their depth where the system allows more files than that (the stack it takes).
+const (
+	maxHeldWords = 64 << 20
+	maxNested    = 1 << 16
+	// commonFileBudget is fileBudget where the system does not tell: the common limit of
+	// 1024 open files less the three standard streams.
+	commonFileBudget = 1024 - 3
+)
 
 // kind is how a pMARS option reads its argument.
 type kind int
@@ -167,7 +202,7 @@ func UsageText() string {
 	return b.String()
 }
 
-func (p *parser) parse(args []string, files *[]string, depth int) error {
+func (p *parser) parse(args []string, files *[]string) error {
 	st := p.st
 	for i := 0; i < len(args); i++ {
 		a := args[i]
@@ -176,12 +211,12 @@ func (p *parser) parse(args []string, files *[]string, depth int) error {
 		}
 		if len(a) < 2 || a[0] != '-' {
 			if len(*files) >= 36 {
-				return &UsageError{fmt.Sprintf("Too many parameters \"%s\"", a)}
+				return &UsageError{Msg: fmt.Sprintf("Too many parameters \"%s\"", a)}
 			}
 			if len(a) > 1 && a[len(a)-1] == '-' && stdinWarriors(a) <= 0 {
 				// "N-" reads N warriors from standard input; pMARS takes a
 				// word whose N is not a positive number for an unknown option.
-				return &UsageError{fmt.Sprintf("Unknown option \"%s\"", a[:len(a)-1])}
+				return &UsageError{Msg: fmt.Sprintf("Unknown option \"%s\"", a[:len(a)-1])}
 			}
 			*files = append(*files, a)
 			continue
@@ -189,14 +224,14 @@ func (p *parser) parse(args []string, files *[]string, depth int) error {
 		for k := 1; k < len(a); k++ {
 			o := lookup(a[k])
 			if o == nil {
-				return &UsageError{fmt.Sprintf("Unknown option \"%s\"", a)}
+				return &UsageError{Msg: fmt.Sprintf("Unknown option \"%s\"", a)}
 			}
 			var value string
 			if o.takesValue() {
 				// the value is the next word, and only after the group's last letter
 				if k != len(a)-1 || i+1 >= len(args) || endOfInput(args[i+1]) {
 					if o.kind == params {
-						return &UsageError{"Cannot open parameter file"}
+						return &UsageError{Msg: "Cannot open parameter file"}
 					}
 					return badArgument(o)
 				}
@@ -216,7 +251,7 @@ func (p *parser) parse(args []string, files *[]string, depth int) error {
 			case text:
 				o.setText(st, value)
 			case params:
-				if err := p.parseFile(value, files, depth); err != nil {
+				if err := p.parseFile(value, files); err != nil {
 					return err
 				}
 			}
@@ -239,23 +274,26 @@ func (o *option) parseNumber(v string) (int64, error) {
 		}
 	}
 	n, err := strconv.ParseInt(v, 10, 64)
-	if err != nil || n < o.min || n > o.max {
-		return 0, &UsageError{fmt.Sprintf("Option \"-%c\" value must be in the range %d - %d", o.letter, o.min, o.max)}
+	if err != nil {
+		n = math.MaxInt64 // (digits only: too large; pMARS's strtol saturates, so "-c" takes it)
+	}
+	if n < o.min || n > o.max {
+		return 0, &UsageError{Msg: fmt.Sprintf("Option \"-%c\" value must be in the range %d - %d", o.letter, o.min, o.max)}
 	}
 	return n, nil
 }
 
 func badArgument(o *option) error {
-	return &UsageError{fmt.Sprintf("Bad argument for \"-%c\" switch", o.letter)}
+	return &UsageError{Msg: fmt.Sprintf("Bad argument for \"-%c\" switch", o.letter)}
 }
 
-func (p *parser) parseFile(name string, files *[]string, depth int) error {
-	if p.readFile == nil || depth > 20 {
-		return &UsageError{"Cannot open parameter file"}
+func (p *parser) parseFile(name string, files *[]string) error {
+	if p.readFile == nil {
+		return &UsageError{Msg: "Cannot open parameter file"}
 	}
 	var words []string
 	where := name
-	if name == "-" && p.stdin != nil {
+	if name == "-" && p.stdin != nil { // (standard input is open already: it takes no file)
 		if p.notice != nil {
 			fmt.Fprint(p.notice, "[Reading from standard input until EOF or \"$\"]\n")
 		}
@@ -264,15 +302,30 @@ func (p *parser) parseFile(name string, files *[]string, depth int) error {
 		p.stdinUsed += used
 		where = "standard input"
 	} else {
+		if p.open >= 16 && !p.budgeted { // (deep only when a file names itself: then find out how deep)
+			p.budget, p.budgeted = min(fileBudget(), maxNested), true
+		}
+		if p.budgeted && p.open >= p.budget {
+			return &UsageError{Msg: "Cannot open parameter file"} // (pMARS: out of files)
+		}
 		data, err := p.readFile(name)
 		if err != nil {
-			return &UsageError{"Cannot open parameter file"}
+			return &UsageError{Msg: "Cannot open parameter file"}
 		}
 		words, _ = parameterWords(string(data))
+		size := len(data) + len(words)*int(unsafe.Sizeof(""))
+		if p.held+size > maxHeldWords {
+			return &UsageError{Msg: "Cannot open parameter file"}
+		}
+		p.open++
+		p.held += size
+		defer func() { p.open--; p.held -= size }()
 	}
-	if err := p.parse(words, files, depth+1); err != nil {
-		if ue, ok := err.(*UsageError); ok && ue.Msg != "Cannot open parameter file" {
-			ue.Msg += fmt.Sprintf("\nThe error is located in \"%s\"", where)
+	// Every file that was open when the error happened names itself, innermost first, as
+	// pMARS's do (the one that could not be opened does not).
+	if err := p.parse(words, files); err != nil {
+		if ue, ok := err.(*UsageError); ok {
+			ue.in = append(ue.in, where)
 		}
 		return err
 	}

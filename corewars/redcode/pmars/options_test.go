@@ -1,6 +1,7 @@
 package pmars
 
 import (
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -28,7 +29,11 @@ var parseCases = []struct {
 		st.CoreSize, st.Cycles, st.MaxProcesses, st.MaxLength, st.MinDistance = 55440, 500000, 10000, 200, 200
 	}},
 	{args: "-c 9223372036854775807", set: func(st *redcode.Settings) { st.Cycles = 1<<63 - 1 }},
-	{args: "-c 9223372036854775808", err: `Option "-c" value must be in the range 1 - 9223372036854775807`},
+	// pMARS reads a number with strtol, which gives 2^63-1 for one too large: -c takes it,
+	// the others are out of their range.
+	{args: "-c 9223372036854775808", set: func(st *redcode.Settings) { st.Cycles = 1<<63 - 1 }},
+	{args: "-c 99999999999999999999", set: func(st *redcode.Settings) { st.Cycles = 1<<63 - 1 }},
+	{args: "-r 99999999999999999999", err: `Option "-r" value must be in the range 0 - 2147483647`},
 	{args: "-p 0", err: `Option "-p" value must be in the range 1 - 2147483647`},
 	{args: "-l 1000", set: func(st *redcode.Settings) { st.MaxLength = 1000 }},
 	{args: "-l 1001", err: `Option "-l" value must be in the range 1 - 1000`},
@@ -65,11 +70,43 @@ var parseCases = []struct {
 	{args: "-@ opts", set: func(st *redcode.Settings) { st.Brief, st.Rounds = true, 7 }, files: []string{"w.red"}},
 	{args: "-@ bad", err: "Unknown option \"-Z\"\nThe error is located in \"bad\""},
 	{args: "-@ missing", err: "Cannot open parameter file"},
+	// Every file open at the error names itself, innermost first; not the one that would not open.
+	{args: "-@ outer", err: "Cannot open parameter file\nThe error is located in \"inner\"\nThe error is located in \"outer\""},
+	{args: "-@ c1", set: func(st *redcode.Settings) { st.Rounds, st.Brief = 0, true }, files: []string{"w.red"}},
 	{args: strings.Repeat("w.red ", 36) + "w.red", err: `Too many parameters "w.red"`},
 }
 
-// parameterFiles are the -@ files of parseCases.
-var parameterFiles = map[string]string{"opts": "-b -r 7 w.red\n", "bad": "-r 2 -Z\n"}
+// parameterFiles are the -@ files of parseCases: c1 names c2 ... names c40 (pMARS nests
+// files as deep as it may open them).
+var parameterFiles = map[string]string{"opts": "-b -r 7 w.red\n", "bad": "-r 2 -Z\n",
+	"outer": "-b -@ inner\n", "inner": "-@ missing -r 3\n", "self": "-@ self\n"}
+
+func init() {
+	for i := 1; i < 40; i++ {
+		parameterFiles[fmt.Sprintf("c%d", i)] = fmt.Sprintf("-@ c%d\n", i+1)
+	}
+	parameterFiles["c40"] = "-r 0 -b w.red\n"
+}
+
+// TestParameterFileNamesItself: a file that names itself nests until no more files could be
+// open (pMARS holds each open), each level naming itself in the message, and no further
+// than maxNested; a large one stops sooner, at the memory its words may take.
+func TestParameterFileNamesItself(t *testing.T) {
+	_, _, err := ParseArgs([]string{"-@", "self"}, readParameterFile)
+	lines := strings.Split(err.Error(), "\n")
+	if lines[0] != "Cannot open parameter file" || lines[1] != `The error is located in "self"` {
+		t.Fatalf("error %.200q", err)
+	}
+	if n := len(lines) - 1; n < 100 || n > maxNested || n > fileBudget()+8 {
+		t.Errorf("%d levels, want as many as the files the process may open (%d) and at most %d", n, fileBudget(), maxNested)
+	}
+	big := "-@ big " + strings.Repeat("-b ", 300000) // (900 kB, 300,002 words)
+	_, _, err = ParseArgs([]string{"-@", "big"}, func(string) ([]byte, error) { return []byte(big), nil })
+	size := len(big) + 300002*16
+	if n := strings.Count(err.Error(), "\n"); n != maxHeldWords/size {
+		t.Errorf("a 900 kB file naming itself: %d levels, want %d", n, maxHeldWords/size)
+	}
+}
 
 func readParameterFile(name string) ([]byte, error) {
 	if s, ok := parameterFiles[name]; ok {

@@ -43,7 +43,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	p := &parser{st: redcode.DefaultSettings(), readFile: os.ReadFile, stdin: readStdin, notice: stderr}
 	var files []string
-	if err := p.parse(args, &files, 0); err != nil {
+	if err := p.parse(args, &files); err != nil {
 		return usage(err.Error())
 	}
 	st := p.st

@@ -65,6 +65,28 @@ func runPMARS(t *testing.T, args ...string) (string, string, int) {
 	return out.String(), errb.String(), rc
 }
 
+// TestScoreIsACInt: the score sums wrap at 32 bits, as pMARS's C int does, and a number in
+// the formula too large for 64 bits is 2^63-1, as its sscanf reads it (PMARS-DETAILS.md 6.2;
+// the values pMARS 0.9.2 prints).
+func TestScoreIsACInt(t *testing.T) {
+	dir := t.TempDir()
+	dat := filepath.Join(dir, "dat.red")
+	if err := os.WriteFile(dat, []byte("dat 0, 0\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ formula, want string }{
+		{"2147483648", "-2147483648"},           // one win: 2^31 as an int
+		{"4294967297", "1"},                     // 2^32 + 1
+		{"99999999999999999999", "-1"},          // 2^63-1, its low 32 bits
+		{"(W*W-1)/S*1000000000", "-1294967296"}, // 3·10^9
+	} {
+		out, errs, rc := runPMARS(t, "-b", "-F", "300", "-=", tc.formula, dat, dat)
+		if want := "Unknown by Anonymous scores 0\nUnknown by Anonymous scores " + tc.want + "\nResults: 0 1 0\n"; rc != 0 || out != want {
+			t.Errorf("-= %s: rc %d %q, want %q %s", tc.formula, rc, out, want, errs)
+		}
+	}
+}
+
 func TestOutputVectors(t *testing.T) {
 	imp, dwarf := testdata+"/imp.red", testdata+"/dwarf.red"
 	out, _, rc := runPMARS(t, "-b", "-r", "10", "-F", "500", imp, dwarf, imp)
