@@ -214,8 +214,14 @@ func hillAdd(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "robocom hill add: %v\n", err)
 			return 1
 		}
+		var le hill.LoadError
+		switch {
+		case errors.As(err, &le):
+			printLoadErrors(stderr, le.Err)
+		case err != nil: // (the hill is full, or would be past a hill's limits)
+			fmt.Fprintf(stderr, "robocom hill add: %s not added: %s\n", termtext.Escape(f), errText(err))
+		}
 		if err != nil {
-			printLoadErrors(stderr, err)
 			status = 1
 			continue
 		}
@@ -389,7 +395,9 @@ func showPairing(h *hill.Hill, x, y string, stdout, stderr io.Writer, asJSON boo
 		fmt.Fprintf(stdout, "%s\n", out)
 		return 0
 	}
-	fmt.Fprintf(stdout, "%s (#%d, first) against %s (#%d): %s stored of %d\n", a.Name, a.ID, b.Name, b.ID, termtext.CountNoun(len(rounds), "round"), h.Config().Rounds)
+	// (names escaped before the tabwriter: a tab or its escape byte 0xff in one would break the columns)
+	an, bn := termtext.Escape(a.Name), termtext.Escape(b.Name)
+	fmt.Fprintf(stdout, "%s (#%d, first) against %s (#%d): %s stored of %d\n", an, a.ID, bn, b.ID, termtext.CountNoun(len(rounds), "round"), h.Config().Rounds)
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "round\tseed\tcycles\t  winner\t")
 	var wa, wb, d int
@@ -397,16 +405,16 @@ func showPairing(h *hill.Hill, x, y string, stdout, stderr io.Writer, asJSON boo
 		w := "draw"
 		switch r.Winner {
 		case 0:
-			w, wa = a.Name, wa+1
+			w, wa = an, wa+1
 		case 1:
-			w, wb = b.Name, wb+1
+			w, wb = bn, wb+1
 		default:
 			d++
 		}
 		fmt.Fprintf(tw, "%d\t%d\t%d\t  %s\t\n", r.Round, r.Seed, r.Cycles, w)
 	}
 	tw.Flush()
-	fmt.Fprintf(stdout, "%s %d, %s %d, draws %d\n", a.Name, wa, b.Name, wb, d)
+	fmt.Fprintf(stdout, "%s %d, %s %d, draws %d\n", an, wa, bn, wb, d)
 	return 0
 }
 
@@ -529,7 +537,7 @@ func showHistory(h *hill.Hill, name string, stdout, stderr io.Writer, asJSON boo
 	fmt.Fprintln(tw, "wins\tdraws\tlosses\t  against\t")
 	var w, d, l int
 	for _, r := range recs {
-		opp := r.Opponent.Name
+		opp := termtext.Escape(r.Opponent.Name) // (before the tabwriter, as the standings)
 		if !r.Opponent.OnHill {
 			opp += " (off the hill)"
 		}

@@ -7,10 +7,12 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -44,7 +46,8 @@ func round2(x float64) float64 { return math.Round(x*100) / 100 }
 
 func isCoreHill(h *hill.Hill) bool { _, core := hillRules(h.Config()); return core != nil }
 
-// kothRows are the standings' programs in ranked order.
+// kothRows are the standings' programs in ranked order: by score (ties by the standings'
+// ranking).
 func kothRows(h *hill.Hill, st *hill.Standings) []kothRow {
 	core := isCoreHill(h)
 	var rows []kothRow
@@ -64,6 +67,12 @@ func kothRows(h *hill.Hill, st *hill.Standings) []kothRow {
 			row.Score = float64(row.points)
 		}
 		rows = append(rows, row)
+	}
+	if core {
+		// The table ranks by the score it prints. Points rank the same once every pairing is
+		// in (each program has played as many rounds); while some are missing (an add or play
+		// interrupted, or going on) they do not: 100 points of 100 rounds outrank 150 of 300.
+		slices.SortStableFunc(rows, func(a, b kothRow) int { return cmp.Compare(b.Score, a.Score) })
 	}
 	return rows
 }

@@ -2,7 +2,9 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"context"
+	"database/sql"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -483,5 +485,73 @@ func TestHillShowNamesAlikeButForSpaces(t *testing.T) {
 	out := mustHill(t, "show", h)
 	if !strings.Contains(out, "  Phq #1  ") || !strings.Contains(out, "  Phq  #2  ") || !strings.Contains(out, "  Other  ") {
 		t.Errorf("names alike but for a space are not told apart:\n%s", out)
+	}
+}
+
+// TestHillRanksByScoreWhilePairingsMissing: while some pairings are missing (an add or play
+// interrupted, or still going on), the programs have played different numbers of rounds, and
+// the table ranks by the score it prints, not by the raw points (a hostile review found
+// 58.3 ranked above 100.0).
+func TestHillRanksByScoreWhilePairingsMissing(t *testing.T) {
+	h := filepath.Join(t.TempDir(), "missing.hill")
+	mustHill(t, "create", h, "-game", "core", "-lang", "redcode", "-rounds", "20", "-seed", "7")
+	var files []string
+	for _, n := range []string{"dwarf.red", "imp.red", "paper.red", "scanner.red"} {
+		files = append(files, filepath.Join("../../robots/core", n))
+	}
+	mustHill(t, append([]string{"add", h}, files...)...)
+	db, err := sql.Open("sqlite", "file:"+h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec(`DELETE FROM bout WHERE (a, b) IN ((1, 3), (1, 2), (2, 3))`); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	rows := hillRows(t, h)
+	for i := 1; i < len(rows); i++ {
+		if rows[i].Score > rows[i-1].Score {
+			t.Errorf("%s (score %.1f, %d points) ranked below %s (score %.1f, %d points)",
+				rows[i].Name, rows[i].Score, rows[i].Points, rows[i-1].Name, rows[i-1].Score, rows[i-1].Points)
+		}
+	}
+	out := mustHill(t, "show", h)
+	var scores []float64
+	for _, line := range strings.Split(out, "\n") {
+		var rank int
+		var score float64
+		if n, _ := fmt.Sscanf(line, "%d %f", &rank, &score); n == 2 {
+			scores = append(scores, score)
+		}
+	}
+	if len(scores) != 4 || !slices.IsSortedFunc(scores, func(a, b float64) int { return cmp.Compare(b, a) }) {
+		t.Errorf("the table's scores are not in order: %v\n%s", scores, out)
+	}
+}
+
+// TestHillShowEscapesNames: a name holding a tab or the byte 0xff (the tabwriter's escape)
+// comes out escaped in -program's and -pairing's tables, as in the standings, and the
+// columns stay whole.
+func TestHillShowEscapesNames(t *testing.T) {
+	dir := t.TempDir()
+	h := filepath.Join(dir, "names.hill")
+	mustHill(t, "create", h, "-game", "core", "-lang", "redcode", "-rounds", "2", "-seed", "1")
+	ff, tab := filepath.Join(dir, "ff.red"), filepath.Join(dir, "tab.red")
+	os.WriteFile(ff, []byte(";redcode-94\n;name Bad\xffName\n;assert 1\nmov 0, 4\nend\n"), 0o644)
+	os.WriteFile(tab, []byte(";redcode-94\n;name Tab\tName\n;assert 1\nmov 0, 5\nend\n"), 0o644)
+	mustHill(t, "add", h, ff, tab, "../../robots/core/dwarf.red")
+	for _, args := range [][]string{{"-program", "Dwarf"}, {"-pairing", "#1", "#2"}, {"-pairing", "#2", "Dwarf"}} {
+		out := mustHill(t, append([]string{"show", h}, args...)...)
+		if strings.ContainsAny(out, "\t\xff") {
+			t.Errorf("show %v: a raw tab or 0xff byte\n%q", args, out)
+		}
+		for _, want := range []string{`Bad\xffName`, `Tab\tName`} {
+			if args[0] == "-pairing" && args[2] == "Dwarf" && want == `Bad\xffName` {
+				continue
+			}
+			if !strings.Contains(out, want) {
+				t.Errorf("show %v: no %s\n%s", args, want, out)
+			}
+		}
 	}
 }

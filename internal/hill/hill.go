@@ -193,10 +193,18 @@ func open(path string, a access) (*sql.DB, error) {
 	return sql.Open("sqlite", fileURI(path)+"?"+q)
 }
 
+// MaxRounds is the most rounds a new hill plays a pairing: a pairing's rounds are held in
+// memory and stored in one transaction (about 300 bytes a round while it plays), and KOTH
+// hills play 100 to 1,000. (Only Create checks it: a hill made with more still opens.)
+const MaxRounds = 100_000
+
 // Create makes a new hill file; it refuses a path that exists.
 func Create(path string, cfg Config) error {
 	if err := cfg.Check(); err != nil {
 		return err
+	}
+	if cfg.Rounds > MaxRounds {
+		return fmt.Errorf("-rounds %d is more than a hill plays a pairing (at most %d): each pairing's rounds are held in memory and stored at once", cfg.Rounds, MaxRounds)
 	}
 	if _, err := os.Stat(path); err == nil {
 		return fmt.Errorf("%s exists already; a hill is created once (remove the file to start again)", path)
@@ -437,14 +445,19 @@ func (e notHill) Error() string { return e.err.Error() }
 
 func notAHill(format string, args ...any) error { return notHill{fmt.Errorf(format, args...)} }
 
-// Limits on what a hill file may hold, so that a hostile file costs bounded memory.
+// Limits on what a hill file may hold, so that a hostile file costs bounded memory. Add keeps
+// a hill within them (checkLimits), so that it always opens again.
 const (
 	maxText      = 4096     // a program's name or file, the hill's game and language
 	maxRules     = 1 << 20  // the hill's options or params
 	maxSource    = 16 << 20 // one program's bytes (userfile's limit for a program)
 	maxResidents = bouts.MaxPrograms
-	maxSources   = 256 << 20 // the residents' bytes together
-	maxStored    = 1 << 16   // programs stored, on the hill or not
+)
+
+// (variables: a test lowers them)
+var (
+	maxSources int64 = 256 << 20 // the residents' bytes together
+	maxStored  int64 = 1 << 16   // programs stored, on the hill or not
 )
 
 // checkSchema refuses a file whose hill, program and bout are not plain tables, or that
@@ -615,6 +628,13 @@ type AddResult struct {
 	Warnings error    // the game's warnings of the program (Game.Load), nil when none
 }
 
+// LoadError is Add's error for a program the game does not load: its errors, each naming the
+// file (file:line:col: message); Add's other errors say why the hill did not take it.
+type LoadError struct{ Err error }
+
+func (e LoadError) Error() string { return e.Err.Error() }
+func (e LoadError) Unwrap() error { return e.Err }
+
 // Add stores a program on the hill (file names it; src is its bytes, an RBI file as is). The
 // same bytes twice are one program: a resident is left as it is, a program pushed off earlier
 // comes back with its stored results. A program whose name a resident with other bytes has is
@@ -623,7 +643,7 @@ type AddResult struct {
 func (h *Hill) Add(file string, src []byte) (AddResult, error) {
 	name, author, warnings, err := h.cfg.Game.Load(file, src)
 	if err != nil {
-		return AddResult{}, err
+		return AddResult{}, LoadError{err}
 	}
 	hash := sourceHash(src)
 	var res AddResult
@@ -676,7 +696,7 @@ func (h *Hill) Add(file string, src []byte) (AddResult, error) {
 			Scan(&old.ID, &old.Name, &old.File, &old.SHA256, &oldAdded, &old.Version)
 		switch {
 		case err == sql.ErrNoRows:
-			return nil
+			return h.checkLimits(tx)
 		case err != nil:
 			return err
 		}
@@ -685,10 +705,26 @@ func (h *Hill) Add(file string, src []byte) (AddResult, error) {
 			return err
 		}
 		res.Replaced = &old
-		return nil
+		return h.checkLimits(tx)
 	})
 	res.Warnings = warnings
 	return res, err
+}
+
+// checkLimits refuses, within Add's transaction, a program that would take the hill past what
+// a hill file may hold (readConfig refuses a file past them: the hill would no longer open).
+func (h *Hill) checkLimits(tx *sql.Tx) error {
+	var stored, sources int64
+	err := tx.QueryRow(`SELECT COUNT(*), COALESCE(SUM(length(source)) FILTER (WHERE removed IS NULL), 0) FROM program`).Scan(&stored, &sources)
+	switch {
+	case err != nil:
+		return err
+	case stored > maxStored:
+		return fmt.Errorf("%s stores %d programs, on it or pushed off before, the most a hill can keep; start a new hill (robocom hill create) for more", h.path, maxStored)
+	case sources > maxSources:
+		return fmt.Errorf("the programs on %s would hold %d MB together, more than a hill holds (%d MB); remove a large one first", h.path, sources>>20, maxSources>>20)
+	}
+	return nil
 }
 
 // write runs f in one write transaction.

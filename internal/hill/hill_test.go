@@ -67,6 +67,7 @@ func TestCreateOpen(t *testing.T) {
 	for _, c := range []Config{
 		{Rounds: 1},
 		{Game: robocom(arena.Classic()), Rounds: 0},
+		{Game: robocom(arena.Classic()), Rounds: MaxRounds + 1},
 		{Game: robocom(arena.Classic()), Rounds: 1, Size: 1},
 		{Game: robocom(nil), Rounds: 1},
 	} {
@@ -242,5 +243,55 @@ func TestSharedHashName(t *testing.T) {
 	_, err := h.Find("#x", true)
 	if err == nil || strings.Contains(err.Error(), "number of one program") || !strings.Contains(err.Error(), "2 programs are named") {
 		t.Errorf("Find #x: %v", err)
+	}
+}
+
+// TestAddKeepsTheHillOpen: a program that would take the hill past what a hill file may hold
+// (the programs stored, pushed off ones too; the residents' bytes) is refused with a
+// sentence, and the hill opens and takes commands as before. (A hostile review found both
+// limits enforced when opening only: a hill grown past them never opened again.)
+func TestAddKeepsTheHillOpen(t *testing.T) {
+	wall, err := os.ReadFile("../../robots/wall.rob")
+	if err != nil {
+		t.Fatal(err)
+	}
+	version := func(i int) []byte { return append(append([]byte{}, wall...), fmt.Sprintf("; version %d\n", i)...) }
+	for _, tc := range []struct {
+		name            string
+		stored, sources int64
+		accepted        int
+		want            string
+	}{
+		{"stored", 3, 256 << 20, 3, "stores 3 programs, on it or pushed off before, the most a hill can keep; start a new hill"},
+		{"bytes", 1 << 16, int64(2*len(wall) + 30), 2, "more than a hill holds (0 MB); remove a large one first"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			defer func(s, b int64) { maxStored, maxSources = s, b }(maxStored, maxSources)
+			maxStored, maxSources = tc.stored, tc.sources
+			h, path := newHill(t)
+			for i := 0; i < tc.accepted; i++ {
+				src := version(i)
+				if tc.name == "bytes" { // (other names: both stay on the hill)
+					src = []byte(strings.Replace(string(src), "Name Wall", fmt.Sprintf("Name Wall%d", i), 1))
+				}
+				if _, err := h.Add(fmt.Sprintf("w%d.rob", i), src); err != nil {
+					t.Fatalf("program %d: %v", i, err)
+				}
+			}
+			src := []byte(strings.Replace(string(version(99)), "Name Wall", "Name Wall99", 1))
+			if _, err := h.Add("w99.rob", src); err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("one more: %v, want %q", err, tc.want)
+			}
+			h.Close()
+			h2, err := Open(path, games)
+			if err != nil {
+				t.Fatalf("the hill no longer opens: %v", err)
+			}
+			defer h2.Close()
+			st, err := h2.Standings()
+			if err != nil || len(st.Programs) == 0 {
+				t.Fatalf("standings: %v", err)
+			}
+		})
 	}
 }
