@@ -7,7 +7,6 @@
 package robolang
 
 import (
-	"strings"
 	"sync"
 )
 
@@ -158,4 +157,4 @@ var byName = sync.OnceValue(func() map[string]Opcode {
 
 // LookupOpcode finds a mnemonic, case-insensitively. It returns OpInvalid if there is none.
 // Whether an RC3 mnemonic is allowed is the caller's business (see Opcode.IsRC3).
-func LookupOpcode(name string) Opcode { return byName()[strings.ToUpper(name)] }
+func LookupOpcode(name string) Opcode { return byName()[asciiUpper(name)] } // (ASCII letters only: see asciiLower)

@@ -1,6 +1,7 @@
 package robolang
 
 import (
+	"bytes"
 	"fmt"
 	"strconv"
 	"strings"
@@ -144,8 +145,11 @@ func (p *parser) run(src []byte) {
 // programs were written with DOS code pages). A NUL byte or another control character
 // that no text editor writes means the file is not a program at all.
 func (p *parser) decode(src []byte) (string, bool) {
+	if bytes.HasPrefix(src, []byte{0xff, 0xfe}) || bytes.HasPrefix(src, []byte{0xfe, 0xff}) {
+		p.errorf(Pos{1, 1}, "not a text file this loader reads: it is UTF-16; save it as UTF-8 (or Latin-1)")
+		return "", false
+	}
 	text, _ := DecodeText(trimDOSEOF(src))
-	text = strings.TrimPrefix(text, "\uFEFF")
 	line, col := 1, 1
 	for i, r := range text {
 		switch {
@@ -173,6 +177,7 @@ func (p *parser) decode(src []byte) (string, bool) {
 // bytes are valid UTF-8, else Latin-1 (latin1 is then true). The editor uses it too, so that
 // it opens every file the loader accepts.
 func DecodeText(src []byte) (text string, latin1 bool) {
+	src = bytes.TrimPrefix(src, []byte("\uFEFF")) // a UTF-8 byte-order mark, in a Latin-1 file too
 	if utf8.Valid(src) {
 		return string(src), false
 	}
@@ -184,14 +189,63 @@ func DecodeText(src []byte) (text string, latin1 bool) {
 	return b.String(), true
 }
 
-// trimDOSEOF drops a DOS end-of-file mark (Ctrl-Z) and whatever follows it.
+// trimDOSEOF drops a DOS end-of-file mark (Ctrl-Z) and whatever follows it, as the text
+// files of DOS and Windows Pascal (RoboCom's own reader) end at one.
 func trimDOSEOF(src []byte) []byte {
-	for i, b := range src {
-		if b == 0x1A {
-			return src[:i]
-		}
+	if i := bytes.IndexByte(src, 0x1A); i >= 0 {
+		return src[:i]
 	}
 	return src
+}
+
+// MaxText is the most bytes of a Name, Author or Country line's text or a bank's name: the
+// loader's bound and RBI's, so that every program that loads can be shared as RBI.
+const MaxText = 4096
+
+// asciiLower and asciiEqualFold fold ASCII letters only: keywords, mnemonics and the names
+// after #, $ and % are ASCII, and Unicode's folding would make "ſet" SET and "dıe" DIE.
+func asciiLower(s string) string {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c >= 'A' && c <= 'Z' {
+			b := []byte(s)
+			for j := i; j < len(b); j++ {
+				if c := b[j]; c >= 'A' && c <= 'Z' {
+					b[j] = c + 'a' - 'A'
+				}
+			}
+			return string(b)
+		}
+	}
+	return s
+}
+
+func asciiUpper(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if c >= 'a' && c <= 'z' {
+			b[i] = c - ('a' - 'A')
+		}
+	}
+	return string(b)
+}
+
+func asciiEqualFold(a, b string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := 0; i < len(a); i++ {
+		x, y := a[i], b[i]
+		if x >= 'A' && x <= 'Z' {
+			x += 'a' - 'A'
+		}
+		if y >= 'A' && y <= 'Z' {
+			y += 'a' - 'A'
+		}
+		if x != y {
+			return false
+		}
+	}
+	return true
 }
 
 // eachLine calls f with each line (numbered from 1), split at "\n", "\r\n" and a lone
@@ -267,7 +321,7 @@ func (p *parser) line(lineNo int, s []rune) {
 	}
 	word := string(s[start:wordEnd])
 	rest := func() string { return strings.TrimFunc(string(s[wordEnd:]), isBlank) }
-	switch kw := strings.ToLower(word); kw {
+	switch kw := asciiLower(word); kw {
 	case "name", "author", "country":
 		p.header(pos, kw, word, rest())
 		return
@@ -275,7 +329,11 @@ func (p *parser) line(lineNo int, s []rune) {
 		if len(p.prog.Banks) == MaxBanks {
 			p.errorf(pos, "too many banks: a program has at most %d", MaxBanks)
 		}
-		p.prog.Banks = append(p.prog.Banks, Bank{Name: rest()})
+		name := rest()
+		if len(name) > MaxText {
+			p.errorf(pos, "bank name longer than %d bytes", MaxText)
+		}
+		p.prog.Banks = append(p.prog.Banks, Bank{Name: name})
 		p.inBank, p.bankFull = true, false
 		return
 	}
@@ -308,6 +366,9 @@ func (p *parser) header(pos Pos, kw, word, text string) {
 		return
 	}
 	p.headerLine[kw] = pos.Line
+	if len(text) > MaxText {
+		p.errorf(pos, "%s longer than %d bytes", word, MaxText)
+	}
 	switch kw {
 	case "name":
 		p.prog.Name = text
@@ -503,16 +564,16 @@ func (p *parser) operand(pos Pos, t string) (o Operand, label string, ok bool) {
 			p.errorf(pos, "unknown variable %s: an indirect variable is ##1..##20", short(t))
 			return o, "", false
 		}
-		if strings.EqualFold(name, "Active") {
+		if asciiEqualFold(name, "Active") {
 			return Operand{Kind: KindActive}, "", true
 		}
-		if strings.EqualFold(name, "Pub") || strings.EqualFold(name, "Team") {
+		if asciiEqualFold(name, "Pub") || asciiEqualFold(name, "Team") {
 			if !p.opt.RC3 {
 				p.errorf(pos, "%s is an RC3 variable: %s", short(t), p.opt.needsRC3())
 				return o, "", false
 			}
 			p.prog.RC3 = true
-			if strings.EqualFold(name, "Pub") {
+			if asciiEqualFold(name, "Pub") {
 				return Operand{Kind: KindVar, Value: VarPub}, "", true
 			}
 			return Operand{Kind: KindVar, Value: VarTeam}, "", true
@@ -528,7 +589,7 @@ func (p *parser) operand(pos Pos, t string) (o Operand, label string, ok bool) {
 		return o, "", false
 	case '$':
 		for c := Const(1); c < numConsts; c++ {
-			if strings.EqualFold(t, ConstNames[c]) {
+			if asciiEqualFold(t, ConstNames[c]) {
 				if c.IsRC3() {
 					if !p.opt.RC3 {
 						p.errorf(pos, "%s is an RC3 constant: %s", ConstNames[c], p.opt.needsRC3())
@@ -547,7 +608,7 @@ func (p *parser) operand(pos Pos, t string) (o Operand, label string, ok bool) {
 		return o, "", false
 	case '%':
 		for r := Remote(1); r < numRemotes; r++ {
-			if strings.EqualFold(t, RemoteNames[r]) {
+			if asciiEqualFold(t, RemoteNames[r]) {
 				if r.IsRC3() {
 					if !p.opt.RC3 {
 						p.errorf(pos, "%s is an RC3 remote: %s", RemoteNames[r], p.opt.needsRC3())

@@ -210,6 +210,16 @@ Bank
 `, Options{}},
 	{"not text", "Bank\n  Die\n  ⟦\x00\x01\x02 ; ERROR \"not a text file: it contains NUL bytes\"\n", Options{}},
 	{"control character", "Bank\n  Die⟦\x07 ; ERROR \"not a text file: it contains the control character U\\+0007\"\n", Options{}},
+	// Keywords and names fold ASCII letters only: Unicode's folding made "ſet" SET and "dıe" DIE.
+	{"unicode folding", `Bank
+  ⟦ſet #1, 1        ; ERROR "unknown instruction \"ſet\""
+  ⟦dıe              ; ERROR "unknown instruction \"dıe\""
+  Set #1, ⟦$Bankſ   ; ERROR "unknown constant \$Bankſ"
+  Die
+`, Options{}},
+	// Every program that loads can be shared as RBI, whose fields hold 4096 bytes.
+	{"long name", "⟦Name " + strings.Repeat("x", MaxText+1) + " ; ERROR \"Name longer than 4096 bytes\"\nBank\n  Die\n", Options{}},
+	{"long bank name", "⟦Bank " + strings.Repeat("x", MaxText+1) + " ; ERROR \"bank name longer than 4096 bytes\"\n  Die\n", Options{}},
 }
 
 func TestErrors(t *testing.T) {
@@ -375,6 +385,15 @@ func TestCharsetsAndColumns(t *testing.T) {
 	p, err := Parse("l1.rob", []byte(good), Options{})
 	if err != nil || p.Banks[0].Name != "Häuptling" || p.Banks[0].Code[0].Args[0].Value != 0 {
 		t.Fatalf("latin-1: %v %+v", err, p)
+	}
+	// A UTF-8 byte-order mark is dropped in a Latin-1 file too (it was read as "ï»¿").
+	if p, err := Parse("bom.rob", []byte("\xef\xbb\xbfName \xe4\nBank\nDie\n"), Options{}); err != nil || p.Name != "ä" {
+		t.Errorf("a BOM before Latin-1: %v", err)
+	}
+	// UTF-16 is told as such (it was "contains NUL bytes").
+	_, err = Parse("u16.rob", []byte("\xff\xfeN\x00a\x00"), Options{})
+	if !errors.As(err, &list) || len(list) != 1 || !strings.Contains(list[0].Msg, "it is UTF-16; save it as UTF-8") {
+		t.Errorf("UTF-16: %v", err)
 	}
 	// UTF-8 with a tab and old Mac line ends: column 4 after "\t€ " (3 characters).
 	_, err = Parse("u.rob", []byte("Bank\r\t€ Die\rDie\x1a garbage after DOS EOF \x00"), Options{})

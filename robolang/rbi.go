@@ -51,7 +51,7 @@ const (
 
 const (
 	rbiFlagRC3     = 1 << 0
-	rbiMaxText     = 4096     // visible strings and bank names: generous, but bounded
+	rbiMaxText     = MaxText  // visible strings and bank names: generous, but bounded
 	rbiMaxPayload  = 16 << 20 // far above 50 banks × 1000 instructions
 	rbiNonceSize   = 12
 	rbiMaxFileSize = rbiMaxPayload + 3*rbiMaxText + 64
@@ -344,7 +344,10 @@ type decoder struct {
 }
 
 func (d *decoder) bytes(n int) []byte {
-	if d.err != nil || n < 0 || n > len(d.buf)-d.off {
+	if d.err != nil { // (the first error is the one to tell: a field too long is not a cut file)
+		return nil
+	}
+	if n < 0 || n > len(d.buf)-d.off {
 		d.err = ErrRBITruncated
 		return nil
 	}

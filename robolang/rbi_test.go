@@ -159,6 +159,12 @@ func TestRBIDamage(t *testing.T) {
 	// A changed visible name (same length) breaks the seal.
 	renamed := bytes.Replace(data, []byte("Mine"), []byte("Mind"), 1)
 	check("renamed", renamed, ErrRBITampered)
+	// A text field's length past the bound is told as such, not as a cut file (the reads after
+	// it used to replace the first error).
+	i := bytes.Index(data, []byte("Mine"))
+	long := append([]byte(nil), data...)
+	long[i-2], long[i-1] = byte((MaxText+1)&0xff), byte((MaxText+1)>>8)
+	check("long name", long, ErrRBITampered)
 	check("source", []byte(mineSource), ErrRBINotRBI)
 }
 

@@ -2,13 +2,16 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"robocom/cmd/internal/cli"
+	"robocom/internal/termtext"
 )
 
 // runMain runs robocom with args from dir and returns the status and both streams.
@@ -92,5 +95,40 @@ func TestOutputFailureOnce(t *testing.T) {
 	}
 	if got := failed(&errb, "robocom battle", errors.New("the trace file\nx is gone")); got != 1 || errb.String() != "robocom battle: the trace file\\nx is gone\n" {
 		t.Errorf("status %d, printed %q", got, errb.String())
+	}
+}
+
+// TestJSONThroughTheEscapingWriter: -json output passes through the terminal's escaping
+// writer (run), and stays JSON that gives back the names as the programs spell them: DEL,
+// which encoding/json leaves raw, was escaped as \x7f, no JSON escape (a hostile review).
+func TestJSONThroughTheEscapingWriter(t *testing.T) {
+	dir := t.TempDir()
+	name := "a\x7fb\u0085c\u202ed"
+	os.WriteFile(filepath.Join(dir, "odd.rob"), []byte("Name "+name+"\nBank\njump 0\n"), 0o644)
+	src, err := os.ReadFile("../../robots/mine.rob")
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(dir, "mine.rob"), src, 0o644)
+	for _, args := range [][]string{
+		{"battle", "-q", "-json", "-seed", "1", "-opt", "timeout=5", "odd.rob"},
+		{"tournament", "-q", "-json", "-seed", "1", "-rounds", "1", "-opt", "timeout=5", "odd.rob", "mine.rob"},
+	} {
+		t.Chdir(dir)
+		var out, errb bytes.Buffer
+		w := &termtext.Writer{W: &out}
+		code := robocomMain(args, strings.NewReader(""), w, &errb)
+		w.Flush()
+		if code != 0 {
+			t.Fatalf("%v: exit %d %s", args, code, errb.String())
+		}
+		var v any
+		if err := json.Unmarshal(out.Bytes(), &v); err != nil {
+			t.Errorf("%v: not JSON: %v\n%s", args, err, out.String())
+			continue
+		}
+		if !strings.Contains(fmt.Sprint(v), name) {
+			t.Errorf("%v: the name %q does not come back from the JSON\n%s", args, name, out.String())
+		}
 	}
 }

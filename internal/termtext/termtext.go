@@ -119,6 +119,10 @@ func appendEscaped(b []byte, s string, keepLines bool) []byte {
 				b = append(b, `\t`...)
 			case '\r':
 				b = append(b, `\r`...)
+			case 0x7f:
+				// DEL as \u007f, not \x7f: it is the one control encoding/json leaves raw in
+				// a string, and -json output passes through here (\x is no JSON escape).
+				b = append(b, `\u007f`...)
 			default:
 				b = append(b, `\x`...)
 				b = appendHex(b, uint32(r), 2)

@@ -14,7 +14,7 @@ var escapeCases = []struct{ in, want string }{
 	{"\x1b]0;pwned\x07", `\x1b]0;pwned\x07`},
 	{"\x1b[2J\x1b[31mred", `\x1b[2J\x1b[31mred`},
 	{"tab\there\nline\r", `tab\there\nline\r`},
-	{"del\x7f", `del\x7f`},
+	{"del\x7f", `del\u007f`}, // (valid in JSON too: -json output passes through the Writer)
 	{"c1 \u009b31m \u0085", `c1 \u009b31m \u0085`},
 	{"evil\u202etxt.exe", `evil\u202etxt.exe`},
 	{"\u2066iso\u2069 \u200e\u200f\u061c \u202a\u202b\u202c\u202d", `\u2066iso\u2069 \u200e\u200f\u061c \u202a\u202b\u202c\u202d`},
