@@ -63,6 +63,10 @@ func rbiMain(stdout, stderr io.Writer, args []string) int {
 		return rbiInfo(stdout, stderr, in)
 	}
 	if out == "" {
+		if strings.EqualFold(filepath.Ext(in), ".rbi") { // (the default output would be the input)
+			fmt.Fprintf(stderr, "robocom rbi: %s is already an RBI file; robocom rbi makes one from a .rob program (robocom rbi -info %s tells what it holds)\n", termtext.Escape(in), termtext.Escape(in))
+			return 1
+		}
 		out = strings.TrimSuffix(in, filepath.Ext(in)) + ".rbi"
 	}
 	if err := checkOutputPath("-o", "program.rbi", out, []string{in}, ".rbi"); err != nil {
@@ -80,12 +84,11 @@ func rbiMain(stdout, stderr io.Writer, args []string) int {
 	}
 	if p.Hidden {
 		// Re-saving hidden code is possible but pointless; say so rather than guess.
-		fmt.Fprintf(stderr, "%s is already an RBI file\n", in)
+		fmt.Fprintf(stderr, "robocom rbi: %s is already an RBI file\n", termtext.Escape(in))
 		return 1
 	}
 	if err := robolang.SaveRBI(out, p); err != nil {
-		fmt.Fprintln(stderr, err)
-		return 1
+		return failed(stderr, "robocom rbi", err)
 	}
 	fmt.Fprintf(stdout, "%s: saved %q as RBI (%d banks)\n", termtext.Escape(out), p.Name, len(p.Banks))
 	return 0
@@ -94,12 +97,11 @@ func rbiMain(stdout, stderr io.Writer, args []string) int {
 func rbiInfo(stdout, stderr io.Writer, path string) int {
 	data, err := userfile.Read(path, userfile.Program)
 	if err != nil {
-		fmt.Fprintln(stderr, err)
-		return 1
+		return failed(stderr, "robocom rbi", err)
 	}
 	h, err := robolang.ReadRBIHeader(bytes.NewReader(data))
 	if err != nil {
-		fmt.Fprintf(stderr, "%s: %v\n", path, err)
+		fmt.Fprintf(stderr, "robocom rbi: %s: %s\n", termtext.Escape(path), errText(err))
 		return 1
 	}
 	lang := "classic"

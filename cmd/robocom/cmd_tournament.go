@@ -155,6 +155,13 @@ func expandProgramArgs(args []string, roboFlags bool) ([]string, error) {
 		if err != nil {
 			return nil, fmt.Errorf("cannot read directory %s: %v", termtext.Escape(a), err)
 		}
+		// A folder of both games is refused, as one of two Core War languages is: playing
+		// its RoboCom programs and leaving the others out without a word would not be "every
+		// program in DIR".
+		if c, r := countProgramKinds(a); c > 0 && r > 0 {
+			return nil, fmt.Errorf("directory %s holds programs of both games: %s and %s; a tournament plays one game (put them in folders of their own)",
+				termtext.Escape(a), termtext.CountNoun(r, "RoboCom program"), termtext.CountNoun(c, "Core War program"))
+		}
 		n := 0
 		for _, e := range ents {
 			ext := strings.ToLower(filepath.Ext(e.Name()))

@@ -132,3 +132,43 @@ func TestJSONThroughTheEscapingWriter(t *testing.T) {
 		}
 	}
 }
+
+// TestTournamentFolderOfBothGames: a folder holding RoboCom and Core War programs is refused
+// (its Core War programs were left out without a word), as a folder of two Core War
+// languages is.
+func TestTournamentFolderOfBothGames(t *testing.T) {
+	dir := t.TempDir()
+	os.Mkdir(filepath.Join(dir, "mix"), 0o755)
+	for _, f := range []string{"mine.rob", "wall.rob", "core/imp.red"} {
+		src, err := os.ReadFile(filepath.Join("../../robots", f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		os.WriteFile(filepath.Join(dir, "mix", filepath.Base(f)), src, 0o644)
+	}
+	code, out, errs := runMain(t, dir, "tournament", "-seed", "1", "-rounds", "1", "mix")
+	if code != 2 || out != "" || !strings.Contains(errs, "directory mix holds programs of both games: 2 RoboCom programs and 1 Core War program") {
+		t.Errorf("exit %d, %q %q", code, out, errs)
+	}
+}
+
+// TestRBIOfAnRBIFile: robocom rbi on an RBI file says so (it said "-o x.rbi names one of the
+// input files", with no -o given), and its errors carry the command's name.
+func TestRBIOfAnRBIFile(t *testing.T) {
+	dir := t.TempDir()
+	src, err := os.ReadFile("../../robots/mine.rob")
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(dir, "mine.rob"), src, 0o644)
+	if code, _, errs := runMain(t, dir, "rbi", "mine.rob"); code != 0 {
+		t.Fatalf("rbi mine.rob: exit %d %s", code, errs)
+	}
+	code, _, errs := runMain(t, dir, "rbi", "mine.rbi")
+	if code != 1 || !strings.HasPrefix(errs, "robocom rbi: mine.rbi is already an RBI file; robocom rbi makes one from a .rob program") {
+		t.Errorf("rbi mine.rbi: exit %d %q", code, errs)
+	}
+	if code, _, errs := runMain(t, dir, "rbi", "-info", "mine.rob"); code != 1 || !strings.HasPrefix(errs, "robocom rbi: mine.rob: ") {
+		t.Errorf("rbi -info mine.rob: exit %d %q", code, errs)
+	}
+}
