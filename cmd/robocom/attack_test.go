@@ -559,8 +559,9 @@ type signalAttack struct {
 	sig       syscall.Signal
 	status    int
 	ignoreINT bool
-	noStray   string     // a file whose temporary sibling (".NAME.*") must not be left behind
-	setup     [][]string // robocom commands run first, in the work folder
+	noStray   string                         // a file whose temporary sibling (".NAME.*") must not be left behind
+	setup     [][]string                     // robocom commands run first, in the work folder
+	after     func(t *testing.T, dir string) // more checks, when the command has ended
 }
 
 // signalGrace is how soon a signal must end a command, even in the middle of one endless
@@ -592,6 +593,21 @@ func signalAttacks(t *testing.T, bin, work string) {
 			sig: syscall.SIGTERM, status: 143, noStray: "sigpart.jsonl"},
 		{name: "core SIGINT ignored at start", args: []string{"core", "-rounds", "1", "-cycles", endless, "x.red", "z.red"}, sig: syscall.SIGINT, status: 143, ignoreINT: true},
 		{name: "battle .rob timeout 1e9 SIGTERM", args: []string{"battle", "-seed", "1", "-rounds", "3", "-opt", longest, "loopa.rob", "loopb.rob"}, sig: syscall.SIGTERM, status: 143},
+		// An interrupted battle leaves the old trace whole (here a virus battle's, with moves and
+		// transfers, which the LoopA/LoopB battle has none of), and what it traced in
+		// TRACE.partial.
+		{name: "battle -trace SIGINT", args: []string{"battle", "-seed", "1", "-rounds", "3", "-opt", longest, "-trace", "keep.jsonl", "loopa.rob", "loopb.rob"},
+			sig: syscall.SIGINT, status: 130, noStray: "keep.jsonl",
+			setup: [][]string{{"battle", "-seed", "1", "-rounds", "1", "-opt", "timeout=2000", "-trace", "keep.jsonl", "a.rob", "b.rob"}},
+			after: func(t *testing.T, dir string) {
+				old, _ := os.ReadFile(filepath.Join(dir, "keep.jsonl"))
+				if !bytes.Contains(old, []byte(`"event":"trans"`)) || !bytes.HasSuffix(old, []byte("\n")) {
+					t.Errorf("the old trace is not as it was: %d bytes\n%.300s", len(old), old)
+				}
+				if partial, _ := os.ReadFile(filepath.Join(dir, "keep.jsonl.partial")); !bytes.Contains(partial, []byte(`"event":"spawn"`)) {
+					t.Errorf("keep.jsonl.partial: %.300q", partial)
+				}
+			}},
 		{name: "battle -json timeout 1e9 SIGHUP", args: []string{"battle", "-json", "-seed", "1", "-rounds", "3", "-opt", longest, "loopa.rob", "loopb.rob"}, sig: syscall.SIGHUP, status: 129},
 		{name: "tournament .rob timeout 1e9 SIGTERM", args: []string{"tournament", "-seed", "1", "-rounds", "2", "-opt", longest, "loopa.rob", "loopb.rob", "loopa.rob"}, sig: syscall.SIGTERM, status: 143},
 		{name: "tournament .rob -shard timeout 1e9 SIGINT", args: []string{"tournament", "-seed", "1", "-shard", "0/1", "-o", "sigrob.jsonl", "-rounds", "3", "-opt", longest, "loopa.rob", "loopb.rob"},
@@ -674,6 +690,9 @@ func runSignalAttack(t *testing.T, bin, dir string, a signalAttack) {
 		if len(stray) > 0 {
 			t.Errorf("temporary files left: %v", stray)
 		}
+	}
+	if a.after != nil {
+		a.after(t, dir)
 	}
 }
 

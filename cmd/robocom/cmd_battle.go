@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"slices"
 	"strconv"
 	"sync/atomic"
@@ -79,24 +80,53 @@ func battleMain(args []string, stdout, stderr io.Writer) int {
 	seed := gf.resolveSeed()
 
 	var tw io.Writer
-	var finishTrace func() error
+	var finishTrace func(played, stopped bool) error // stopped: interrupted
 	if *trace != "" {
-		f, err := userfile.Create(*trace) // never blocks on a FIFO without a reader
-		if err != nil {
-			fmt.Fprintf(stderr, "robocom battle: cannot write the trace: %v\n", err)
-			return 1
-		}
-		bw := bufio.NewWriterSize(f, 1<<16)
-		// A trace that could not be written in full fails the command (a full disk must not
-		// pass for success); the error is the first one, which bufio keeps.
-		finishTrace = func() error {
-			err := bw.Flush()
-			if cerr := f.Close(); err == nil {
-				err = cerr
+		// A trace file is written aside and put in place when the battle has played (an old
+		// trace stays whole until then); an interrupted battle's goes to TRACE.partial. A pipe
+		// or a device (a FIFO another program reads, /dev/stdout) is written as it goes.
+		if st, err := os.Stat(*trace); err == nil && !st.Mode().IsRegular() {
+			f, err := userfile.Create(*trace) // never blocks on a FIFO without a reader
+			if err != nil {
+				fmt.Fprintf(stderr, "robocom battle: cannot write the trace: %v\n", err)
+				return 1
 			}
-			return err
+			bw := bufio.NewWriterSize(f, 1<<16)
+			// A trace that could not be written in full fails the command (a full disk must
+			// not pass for success); the error is the first one, which bufio keeps.
+			finishTrace = func(bool, bool) error {
+				err := bw.Flush()
+				if cerr := f.Close(); err == nil {
+					err = cerr
+				}
+				return err
+			}
+			tw = bw
+		} else {
+			out, err := userfile.NewOutput(*trace, 0o644)
+			if err != nil {
+				fmt.Fprintf(stderr, "robocom battle: cannot write the trace: %v\n", err)
+				return 1
+			}
+			defer out.Abort()
+			bw := bufio.NewWriterSize(out, 1<<16)
+			finishTrace = func(played, stopped bool) error {
+				if err := bw.Flush(); err != nil {
+					return err
+				}
+				switch {
+				case stopped:
+					if err := out.CommitAside(bouts.PartialSuffix); err != nil {
+						return err
+					}
+					fmt.Fprintf(stderr, "robocom battle: the trace of the rounds played so far is in %s%s\n", termtext.Escape(*trace), bouts.PartialSuffix)
+				case played:
+					return out.Commit()
+				}
+				return nil // (failed: the old trace stays as it was)
+			}
+			tw = bw
 		}
-		tw = bw
 	}
 	ctx, interrupted := onInterrupt()
 	defer interrupted.stop()
@@ -128,7 +158,7 @@ func battleMain(args []string, stdout, stderr io.Writer) int {
 	prog.finish()
 	var traceErr error
 	if finishTrace != nil {
-		traceErr = finishTrace()
+		traceErr = finishTrace(err == nil, ctx.Err() != nil)
 	}
 	if traceErr != nil {
 		fmt.Fprintf(stderr, "robocom battle: writing the trace %s failed: %v\n", *trace, userfile.Unwrap(traceErr))
