@@ -22,11 +22,16 @@ func TestFIFONamedAsHill(t *testing.T) {
 		go func() { _, err := open(fifo, games); done <- err }()
 		select {
 		case err := <-done:
-			if err == nil || !strings.Contains(err.Error(), "is not a hill file") {
-				t.Errorf("%s: %v, want \"is not a hill file\"", name, err)
+			if err == nil || !strings.Contains(err.Error(), "is a named pipe (FIFO), not a regular file; save a hill to a file") {
+				t.Errorf("%s: %v, want what it is and what to do", name, err)
 			}
 		case <-time.After(5 * time.Second):
 			t.Fatalf("%s of a FIFO still waits after 5 s", name)
 		}
+	}
+	// A folder named as the hill says so (it said only "is not a hill file").
+	dir := t.TempDir()
+	if _, err := Open(dir, games); err == nil || !strings.Contains(err.Error(), "is a folder, not a hill; name a file in it") {
+		t.Errorf("a folder as the hill: %v", err)
 	}
 }

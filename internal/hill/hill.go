@@ -349,10 +349,8 @@ func openAs(path string, games map[string]Decoder, a access) (*Hill, error) {
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		return nil, fmt.Errorf("%s does not exist (make it with robocom hill create)", name)
-	case errors.Is(err, userfile.ErrNotRegular):
-		return nil, fmt.Errorf("%s is not a hill file", name)
-	case err != nil:
-		return nil, err // (a userfile sentence: it names the file and the cause)
+	case err != nil: // (a userfile sentence: it names the file, what it is and what to do)
+		return nil, err
 	}
 	head := make([]byte, len(sqliteMagic))
 	n, rerr := io.ReadFull(f, head)
