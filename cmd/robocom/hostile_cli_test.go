@@ -172,3 +172,16 @@ func TestRBIOfAnRBIFile(t *testing.T) {
 		t.Errorf("rbi -info mine.rob: exit %d %q", code, errs)
 	}
 }
+
+// TestHelpFlagOnStdout: CMD -h prints the help on standard output with status 0, as robocom
+// help CMD does, so that "robocom battle -h | less" shows it (the flag package printed it on
+// standard error).
+func TestHelpFlagOnStdout(t *testing.T) {
+	for _, cmd := range []string{"battle", "tournament", "core", "merge", "check"} {
+		code, out, errs := runMain(t, t.TempDir(), cmd, "-h")
+		_, want, _ := runMain(t, t.TempDir(), "help", cmd)
+		if code != 0 || errs != "" || out != want || !strings.Contains(out, "usage: robocom "+cmd) {
+			t.Errorf("%s -h: exit %d, stdout %.60q, stderr %.60q", cmd, code, out, errs)
+		}
+	}
+}
