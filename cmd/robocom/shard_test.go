@@ -114,6 +114,7 @@ func TestMergeRefuses(t *testing.T) {
 	notPart := write("notpart.jsonl", "hello\n")
 	empty := write("empty.jsonl", "")
 	wrongRange := write("range.jsonl", strings.Replace(string(data), `"from":`, `"from":1`, 1))
+	negative := write("negative.jsonl", lines[0]+strings.Replace(lines[1], `"cycles":`, `"cycles":-`, 1)+strings.Join(lines[2:], ""))
 
 	for _, c := range []struct {
 		parts []string
@@ -133,6 +134,7 @@ func TestMergeRefuses(t *testing.T) {
 		{[]string{notPart}, "notpart.jsonl:1: not a tournament part"},
 		{[]string{empty}, "empty.jsonl is empty"},
 		{[]string{parts[0], wrongRange, parts[2]}, "part 1 of 3 of 20 bouts should hold bouts 6 to 13, but it says 16 to 13"},
+		{[]string{parts[0], negative, parts[2]}, "negative.jsonl:2: the bout lasted -"},
 		{[]string{parts[0], filepath.Join(dir, "nothing.jsonl")}, "nothing.jsonl: no such file"},
 		{[]string{dir}, "is a folder, not a tournament part"},
 	} {

@@ -382,6 +382,9 @@ func (p *Part) Each(fn func(Result) error) error {
 			return fmt.Errorf("%s:%d: expected round %d of pairing %d (programs %d and %d, seed %d), found round %d of pairing %d (programs %d and %d, seed %d)",
 				p.Path, p.line, b.Round, b.Pairing, b.A+1, b.B+1, b.Seed, r.Round, r.Pairing, r.A+1, r.B+1, r.Seed)
 		}
+		if r.Cycles < 0 {
+			return fmt.Errorf("%s:%d: the bout lasted %d cycles: a bout's cycles are never negative", p.Path, p.line, r.Cycles)
+		}
 		if r.Winner != -1 && r.Winner != r.A && r.Winner != r.B {
 			return fmt.Errorf("%s:%d: the winner %d is neither program of the bout", p.Path, p.line, r.Winner)
 		}
