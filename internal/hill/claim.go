@@ -166,11 +166,15 @@ func (h *Hill) Beating(o Owner) (stop func()) {
 // Activity counts the missing pairings among the residents: those a running process has
 // claimed, and the rest (left by an interrupted add or play, or by add -noplay).
 func (h *Hill) Activity() (playing, left int, err error) {
-	pd, err := h.missing()
+	// The claims first: a claim goes in the transaction that stores its pairing's rounds, so a
+	// claim gone by the time the missing pairings are read is a pairing stored. Read the other
+	// way round, a pairing finished in between counted as missing and unclaimed: "interrupted"
+	// during a live add (a hostile review).
+	claims, err := h.claims(h.db)
 	if err != nil {
 		return 0, 0, err
 	}
-	claims, err := h.claims(h.db)
+	pd, err := h.missing()
 	if err != nil {
 		return 0, 0, err
 	}
