@@ -202,29 +202,26 @@ func trimDOSEOF(src []byte) []byte {
 // loader's bound and RBI's, so that every program that loads can be shared as RBI.
 const MaxText = 4096
 
-// asciiLower and asciiEqualFold fold ASCII letters only: keywords, mnemonics and the names
-// after #, $ and % are ASCII, and Unicode's folding would make "ſet" SET and "dıe" DIE.
-func asciiLower(s string) string {
+// asciiLower, asciiUpper and asciiEqualFold fold ASCII letters only: keywords, mnemonics and
+// the names after #, $ and % are ASCII, and Unicode's folding would make "ſet" SET and "dıe"
+// DIE.
+func asciiLower(s string) string { return shiftASCII(s, 'A', 'Z', 'a') }
+func asciiUpper(s string) string { return shiftASCII(s, 'a', 'z', 'A') }
+
+// shiftASCII moves every byte of s in lo..hi to the same place from to (s itself when there
+// is none).
+func shiftASCII(s string, lo, hi, to byte) string {
+	var b []byte
 	for i := 0; i < len(s); i++ {
-		if c := s[i]; c >= 'A' && c <= 'Z' {
-			b := []byte(s)
-			for j := i; j < len(b); j++ {
-				if c := b[j]; c >= 'A' && c <= 'Z' {
-					b[j] = c + 'a' - 'A'
-				}
+		if c := s[i]; c >= lo && c <= hi {
+			if b == nil {
+				b = []byte(s)
 			}
-			return string(b)
+			b[i] = c - lo + to
 		}
 	}
-	return s
-}
-
-func asciiUpper(s string) string {
-	b := []byte(s)
-	for i, c := range b {
-		if c >= 'a' && c <= 'z' {
-			b[i] = c - ('a' - 'A')
-		}
+	if b == nil {
+		return s
 	}
 	return string(b)
 }
@@ -234,18 +231,18 @@ func asciiEqualFold(a, b string) bool {
 		return false
 	}
 	for i := 0; i < len(a); i++ {
-		x, y := a[i], b[i]
-		if x >= 'A' && x <= 'Z' {
-			x += 'a' - 'A'
-		}
-		if y >= 'A' && y <= 'Z' {
-			y += 'a' - 'A'
-		}
-		if x != y {
+		if lowerASCII(a[i]) != lowerASCII(b[i]) {
 			return false
 		}
 	}
 	return true
+}
+
+func lowerASCII(c byte) byte {
+	if c >= 'A' && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
 }
 
 // eachLine calls f with each line (numbered from 1), split at "\n", "\r\n" and a lone

@@ -82,51 +82,23 @@ func battleMain(args []string, stdout, stderr io.Writer) int {
 	var tw io.Writer
 	var finishTrace func(played, stopped bool) error // stopped: interrupted
 	if *trace != "" {
-		// A trace file is written aside and put in place when the battle has played (an old
-		// trace stays whole until then); an interrupted battle's goes to TRACE.partial. A pipe
-		// or a device (a FIFO another program reads, /dev/stdout) is written as it goes.
-		if st, err := os.Stat(*trace); err == nil && !st.Mode().IsRegular() {
-			f, err := userfile.Create(*trace) // never blocks on a FIFO without a reader
-			if err != nil {
-				fmt.Fprintf(stderr, "robocom battle: cannot write the trace: %v\n", err)
-				return 1
-			}
-			bw := bufio.NewWriterSize(f, 1<<16)
-			// A trace that could not be written in full fails the command (a full disk must
-			// not pass for success); the error is the first one, which bufio keeps.
-			finishTrace = func(bool, bool) error {
-				err := bw.Flush()
-				if cerr := f.Close(); err == nil {
-					err = cerr
-				}
-				return err
-			}
-			tw = bw
-		} else {
-			out, err := userfile.NewOutput(*trace, 0o644)
-			if err != nil {
-				fmt.Fprintf(stderr, "robocom battle: cannot write the trace: %v\n", err)
-				return 1
-			}
-			defer out.Abort()
-			bw := bufio.NewWriterSize(out, 1<<16)
-			finishTrace = func(played, stopped bool) error {
-				if err := bw.Flush(); err != nil {
-					return err
-				}
-				switch {
-				case stopped:
-					if err := out.CommitAside(bouts.PartialSuffix); err != nil {
-						return err
-					}
-					fmt.Fprintf(stderr, "robocom battle: the trace of the rounds played so far is in %s%s\n", termtext.Escape(*trace), bouts.PartialSuffix)
-				case played:
-					return out.Commit()
-				}
-				return nil // (failed: the old trace stays as it was)
-			}
-			tw = bw
+		w, finish, err := openTrace(*trace, stderr)
+		if err != nil {
+			fmt.Fprintf(stderr, "robocom battle: cannot write the trace: %v\n", err)
+			return 1
 		}
+		defer finish(false, false) // (an early return: drops what was written aside)
+		bw := bufio.NewWriterSize(w, 1<<16)
+		// A trace that could not be written in full fails the command (a full disk must not
+		// pass for success); the error is the first one, which bufio keeps.
+		finishTrace = func(played, stopped bool) error {
+			err := bw.Flush()
+			if ferr := finish(played && err == nil, stopped && err == nil); err == nil {
+				err = ferr
+			}
+			return err
+		}
+		tw = bw
 	}
 	ctx, interrupted := onInterrupt()
 	defer interrupted.stop()
@@ -174,6 +146,45 @@ func battleMain(args []string, stdout, stderr io.Writer) int {
 		return interrupted.status()
 	}
 	return 0
+}
+
+// openTrace opens battle's -trace path. A file is written aside and put in place when the
+// battle has played (an old trace stays whole until then), an interrupted battle's in
+// path.partial; a pipe or a device (a FIFO another program reads, /dev/stdout) is written as
+// it goes. finish ends the writing (again: nothing); with played and stopped false it drops a
+// file written aside.
+func openTrace(path string, stderr io.Writer) (w io.Writer, finish func(played, stopped bool) error, err error) {
+	if st, err := os.Stat(path); err == nil && !st.Mode().IsRegular() {
+		f, err := userfile.Create(path) // never blocks on a FIFO without a reader
+		if err != nil {
+			return nil, nil, err
+		}
+		var closed bool
+		return f, func(bool, bool) error {
+			if closed {
+				return nil
+			}
+			closed = true
+			return f.Close()
+		}, nil
+	}
+	out, err := userfile.NewOutput(path, 0o644)
+	if err != nil {
+		return nil, nil, err
+	}
+	return out, func(played, stopped bool) error {
+		switch {
+		case stopped:
+			if err := out.CommitAside(bouts.PartialSuffix); err != nil {
+				return err
+			}
+			fmt.Fprintf(stderr, "robocom battle: the trace of the rounds played so far is in %s%s\n", termtext.Escape(path), bouts.PartialSuffix)
+		case played:
+			return out.Commit()
+		}
+		out.Abort() // (failed: the old trace stays as it was; after a Commit, nothing)
+		return nil
+	}, nil
 }
 
 // errTraceFailed stops a battle whose trace can no longer be written; the write's own error

@@ -101,6 +101,7 @@ type claimRow struct {
 // querier is what *sql.DB and *sql.Tx share for reading.
 type querier interface {
 	Query(query string, args ...any) (*sql.Rows, error)
+	QueryRow(query string, args ...any) *sql.Row
 }
 
 func (h *Hill) claims(q querier) (map[pairKey]claimRow, error) {

@@ -535,9 +535,7 @@ func (h *Hill) readConfig() error {
 	if err := c.Check(); err != nil {
 		return notHill{err}
 	}
-	var stored, residents, sources int64
-	err = h.db.QueryRow(`SELECT COUNT(*), COUNT(*) FILTER (WHERE removed IS NULL), COALESCE(SUM(length(source)) FILTER (WHERE removed IS NULL), 0) FROM program`).
-		Scan(&stored, &residents, &sources)
+	stored, residents, sources, err := countPrograms(h.db)
 	switch {
 	case err != nil:
 		return h.classify(err)
@@ -712,8 +710,7 @@ func (h *Hill) Add(file string, src []byte) (AddResult, error) {
 // checkLimits refuses, within Add's transaction, a program that would take the hill past what
 // a hill file may hold (readConfig refuses a file past them: the hill would no longer open).
 func (h *Hill) checkLimits(tx *sql.Tx) error {
-	var stored, sources int64
-	err := tx.QueryRow(`SELECT COUNT(*), COALESCE(SUM(length(source)) FILTER (WHERE removed IS NULL), 0) FROM program`).Scan(&stored, &sources)
+	stored, _, sources, err := countPrograms(tx)
 	switch {
 	case err != nil:
 		return err
@@ -723,6 +720,14 @@ func (h *Hill) checkLimits(tx *sql.Tx) error {
 		return fmt.Errorf("the programs on %s would hold %d MB together, more than a hill holds (%d MB); remove a large one first", h.path, sources>>20, maxSources>>20)
 	}
 	return nil
+}
+
+// countPrograms counts the programs stored and those on the hill, and the bytes of the latter
+// together: what the limits above bound.
+func countPrograms(q querier) (stored, residents, sources int64, err error) {
+	err = q.QueryRow(`SELECT COUNT(*), COUNT(*) FILTER (WHERE removed IS NULL), COALESCE(SUM(length(source)) FILTER (WHERE removed IS NULL), 0) FROM program`).
+		Scan(&stored, &residents, &sources)
+	return
 }
 
 // write runs f in one write transaction.

@@ -57,9 +57,8 @@ type parser struct {
 	// so it can nest as many as the process may open files: fileBudget), and the memory
 	// their words take (held, bounded by maxHeldWords: pMARS reads a file as a stream, this
 	// parser whole, so a file that names itself must not take the memory first).
-	open, budget int
-	budgeted     bool
-	held         int
+	open, held int
+	budget     int // files that may be open at once; 0 until a file nests deep (fileBudget)
 }
 
 // maxHeldWords bounds the memory the words of nested parameter files take: 64 MB, as many
@@ -231,7 +230,7 @@ func (p *parser) parse(args []string, files *[]string) error {
 				// the value is the next word, and only after the group's last letter
 				if k != len(a)-1 || i+1 >= len(args) || endOfInput(args[i+1]) {
 					if o.kind == params {
-						return &UsageError{Msg: "Cannot open parameter file"}
+						return cannotOpen()
 					}
 					return badArgument(o)
 				}
@@ -283,13 +282,17 @@ func (o *option) parseNumber(v string) (int64, error) {
 	return n, nil
 }
 
+// cannotOpen is pMARS's error for a parameter file it does not read: missing, not named, or
+// one too many open.
+func cannotOpen() error { return &UsageError{Msg: "Cannot open parameter file"} }
+
 func badArgument(o *option) error {
 	return &UsageError{Msg: fmt.Sprintf("Bad argument for \"-%c\" switch", o.letter)}
 }
 
 func (p *parser) parseFile(name string, files *[]string) error {
 	if p.readFile == nil {
-		return &UsageError{Msg: "Cannot open parameter file"}
+		return cannotOpen()
 	}
 	var words []string
 	where := name
@@ -302,20 +305,20 @@ func (p *parser) parseFile(name string, files *[]string) error {
 		p.stdinUsed += used
 		where = "standard input"
 	} else {
-		if p.open >= 16 && !p.budgeted { // (deep only when a file names itself: then find out how deep)
-			p.budget, p.budgeted = min(fileBudget(), maxNested), true
+		if p.open >= 16 && p.budget == 0 { // (deep only when a file names itself: then find out how deep)
+			p.budget = max(min(fileBudget(), maxNested), 1)
 		}
-		if p.budgeted && p.open >= p.budget {
-			return &UsageError{Msg: "Cannot open parameter file"} // (pMARS: out of files)
+		if p.budget > 0 && p.open >= p.budget {
+			return cannotOpen() // (pMARS: out of files)
 		}
 		data, err := p.readFile(name)
 		if err != nil {
-			return &UsageError{Msg: "Cannot open parameter file"}
+			return cannotOpen()
 		}
 		words, _ = parameterWords(string(data))
 		size := len(data) + len(words)*int(unsafe.Sizeof(""))
 		if p.held+size > maxHeldWords {
-			return &UsageError{Msg: "Cannot open parameter file"}
+			return cannotOpen()
 		}
 		p.open++
 		p.held += size
