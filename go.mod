@@ -6,6 +6,7 @@ require (
 	gioui.org v0.10.3
 	gioui.org/x v0.10.2
 	golang.org/x/image v0.26.0
+	golang.org/x/term v0.38.0
 )
 
 require go.yaml.in/yaml/v3 v3.0.6 // TestKubernetesRecipe

@@ -9,17 +9,21 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"io"
 	"net"
 	"os"
 	"os/exec"
 	"os/signal"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
+
+	"robocom/robolang"
 )
 
 const (
@@ -189,6 +193,15 @@ func TestAttacks(t *testing.T) {
 		{name: "core stdout /dev/full", args: []string{"core", "-seed", "1", "x.red", "y.red"}, stdout: "/dev/full", status: 1, want: "writing the output failed"},
 		{name: "trace FIFO nobody reads", args: []string{"battle", "-trace", "fifo.opt", "a.rob"}, status: 1, want: "fifo.opt is a named pipe (FIFO) that no program reads"},
 		{name: "trace /dev/full", args: []string{"battle", "-seed", "1", "-trace", "/dev/full", "a.rob", "b.rob"}, status: 1, want: "writing the trace /dev/full failed"},
+		// "-" is standard output, an empty file name is refused (it read as "not given").
+		{name: "battle -trace -", args: []string{"battle", "-seed", "1", "-trace", "-", "a.rob", "hive.rob"}, stdout: filepath.Join(work, "stdout.jsonl"),
+			prepare: emptyFile("stdout.jsonl"), want: "round 1 (seed 1)", check: onlyTraceLines("stdout.jsonl")},
+		{name: "battle -trace empty", args: []string{"battle", "-trace", "", "a.rob"}, status: 2, want: `invalid value "" for flag -trace: needs a file name`},
+		{name: "tournament -o empty", args: []string{"tournament", "-seed", "1", "-shard", "0/1", "-o", "", "a.rob", "b.rob"}, status: 2, want: `invalid value "" for flag -o: needs a file name`},
+		{name: "rbi -o empty", args: []string{"rbi", "a.rob", "-o", ""}, status: 2, want: "robocom rbi: -o needs a file name", check: noFile("a.rbi")},
+		{name: "rbi -o -", args: []string{"rbi", "a.rob", "-o", "-"}, stdout: filepath.Join(work, "stdout.rbi"), prepare: emptyFile("stdout.rbi"),
+			want: `standard output: saved "Virus" as RBI`, check: sameProgram("stdout.rbi", "a.rob")},
+		{name: "rbi -o /proc", args: []string{"rbi", "a.rob", "-o", "/proc/a.rbi"}, status: 1, want: "the folder /proc takes no new files"},
 
 		// Option files and flags.
 		{name: "duplicate key", args: []string{"battle", "-options", "dup.opt", "a.rob"}, status: 2, want: "dup.opt: line 3: board given twice (first on line 1)"},
@@ -457,6 +470,68 @@ func leftAs(name string, typ os.FileMode) func(t *testing.T, dir, out string) {
 			t.Errorf("%s became %v (was %v): %v", name, st.Mode().Type(), typ, err)
 		}
 		noStrays(".")(t, dir, out)
+	}
+}
+
+// emptyFile makes an empty file name in the work folder (a command's standard output).
+func emptyFile(name string) func(t *testing.T, dir string) {
+	return func(t *testing.T, dir string) {
+		if err := os.WriteFile(filepath.Join(dir, name), nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// noFile checks that name was not made in the work folder.
+func noFile(name string) func(t *testing.T, dir, out string) {
+	return func(t *testing.T, dir, out string) {
+		if _, err := os.Lstat(filepath.Join(dir, name)); err == nil {
+			t.Errorf("%s was made", name)
+		}
+	}
+}
+
+// onlyTraceLines checks that name holds trace lines and nothing else (the result went to
+// standard error).
+func onlyTraceLines(name string) func(t *testing.T, dir, out string) {
+	return func(t *testing.T, dir, out string) {
+		data, _ := os.ReadFile(filepath.Join(dir, name))
+		lines := strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
+		for _, l := range lines {
+			var e struct{ Event string }
+			if err := json.Unmarshal([]byte(l), &e); err != nil || e.Event == "" {
+				t.Fatalf("%s: not a trace line: %q", name, l)
+			}
+		}
+		if len(lines) < 3 {
+			t.Errorf("%s: %d lines, want the battle's trace", name, len(lines))
+		}
+		if _, err := os.Lstat(filepath.Join(dir, "-")); err == nil {
+			t.Errorf("a file named - was made")
+		}
+	}
+}
+
+// sameProgram checks that the RBI file rbi holds the program of the source src.
+func sameProgram(rbi, src string) func(t *testing.T, dir, out string) {
+	return func(t *testing.T, dir, out string) {
+		got, err := robolang.LoadFile(filepath.Join(dir, rbi), robolang.Options{})
+		if err != nil {
+			t.Fatalf("%s: %v", rbi, err)
+		}
+		want, err := robolang.LoadFile(filepath.Join(dir, src), robolang.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sizes := func(p *robolang.Program) (n []int) {
+			for _, b := range p.Banks {
+				n = append(n, len(b.Code))
+			}
+			return n
+		}
+		if !got.Hidden || got.Name != want.Name || !slices.Equal(sizes(got), sizes(want)) {
+			t.Errorf("%s holds %q, banks of %v instructions, want %q, %v as in %s", rbi, got.Name, sizes(got), want.Name, sizes(want), src)
+		}
 	}
 }
 

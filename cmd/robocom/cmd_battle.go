@@ -25,7 +25,8 @@ func battleMain(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	var gf gameFlags
 	gf.register(fs, 1, true)
-	trace := fs.String("trace", "", "write every event as JSON lines to `FILE`")
+	var trace outputFlag
+	fs.Var(&trace, "trace", "write every event as JSON lines to `FILE` (-: standard output, and the result goes to standard error)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: robocom battle [options] PROGRAM.rob|PROGRAM.rbi ... (1 to 5 programs)")
 		fs.PrintDefaults()
@@ -68,8 +69,8 @@ func battleMain(args []string, stdout, stderr io.Writer) int {
 			}
 		}
 	}
-	if *trace != "" {
-		if err := checkOutputPath("-trace", "trace.jsonl", *trace, append(slices.Clip(files), gf.options)); err != nil {
+	if trace != "" && !trace.toStdout() {
+		if err := checkOutputPath("-trace", "trace.jsonl", string(trace), append(slices.Clip(files), gf.options)); err != nil {
 			return usageErr("%v", err)
 		}
 	}
@@ -81,8 +82,12 @@ func battleMain(args []string, stdout, stderr io.Writer) int {
 
 	var tw io.Writer
 	var finishTrace func(played, stopped bool) error // stopped: interrupted
-	if *trace != "" {
-		w, finish, err := openTrace(*trace, stderr)
+	resultOut := stdout
+	if trace.toStdout() {
+		resultOut = stderr // (standard output carries the trace alone, for a pipe to read)
+	}
+	if trace != "" {
+		w, finish, err := openTrace(string(trace), stdout, stderr)
 		if err != nil {
 			fmt.Fprintf(stderr, "robocom battle: cannot write the trace: %v\n", err)
 			return 1
@@ -118,7 +123,7 @@ func battleMain(args []string, stdout, stderr io.Writer) int {
 			}
 		}
 	}
-	out := newBattleWriter(stdout, gf.json, b)
+	out := newBattleWriter(resultOut, gf.json, b)
 	prog := newProgress(stderr, gf.quiet, "rounds", gf.rounds)
 	played, err := b.Play(playCtx, func(round int, r *arena.Result) error {
 		if traceFailed.Load() {
@@ -133,7 +138,7 @@ func battleMain(args []string, stdout, stderr io.Writer) int {
 		traceErr = finishTrace(err == nil, ctx.Err() != nil)
 	}
 	if traceErr != nil {
-		fmt.Fprintf(stderr, "robocom battle: writing the trace %s failed: %v\n", *trace, userfile.Unwrap(traceErr))
+		fmt.Fprintf(stderr, "robocom battle: writing the trace %s failed: %v\n", termtext.Escape(string(trace)), userfile.Unwrap(traceErr))
 		return 1
 	}
 	if err != nil && ctx.Err() == nil {
@@ -153,7 +158,10 @@ func battleMain(args []string, stdout, stderr io.Writer) int {
 // path.partial; a pipe or a device (a FIFO another program reads, /dev/stdout) is written as
 // it goes. finish ends the writing (again: nothing); with played and stopped false it drops a
 // file written aside.
-func openTrace(path string, stderr io.Writer) (w io.Writer, finish func(played, stopped bool) error, err error) {
+func openTrace(path string, stdout, stderr io.Writer) (w io.Writer, finish func(played, stopped bool) error, err error) {
+	if path == "-" {
+		return stdout, func(bool, bool) error { return nil }, nil
+	}
 	if st, err := os.Stat(path); err == nil && !st.Mode().IsRegular() {
 		f, err := userfile.Create(path) // never blocks on a FIFO without a reader
 		if err != nil {

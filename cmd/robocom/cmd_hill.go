@@ -464,7 +464,8 @@ func hillPlay(args []string, stdout, stderr io.Writer) int {
 	quiet := fs.Bool("q", false, "no progress line on a terminal")
 	asJSON := fs.Bool("json", false, "print the standings as JSON")
 	shard := fs.String("shard", "", "play part K of N (K from 0) of the missing pairings' bouts and write them to -o; the hill is not changed")
-	out := fs.String("o", "", "with -shard: the part file (JSON lines) to write; default standard output")
+	var out outputFlag
+	fs.Var(&out, "o", "with -shard: the part file (JSON lines) to write; default, or -: standard output")
 	pos, code, ok := hillFlags(fs, args, stderr, "play HILL [-shard K/N -o PART.jsonl]")
 	if !ok {
 		return code
@@ -472,7 +473,7 @@ func hillPlay(args []string, stdout, stderr io.Writer) int {
 	if len(pos) != 1 {
 		return usageError(stderr, "hill play")("give one hill file")
 	}
-	if *shard == "" && *out != "" {
+	if *shard == "" && out != "" {
 		return usageError(stderr, "hill play")("-o goes with -shard")
 	}
 	h, code := openHill("play", pos, *shard == "", stderr)
@@ -481,7 +482,7 @@ func hillPlay(args []string, stdout, stderr io.Writer) int {
 	}
 	defer h.Close()
 	if *shard != "" {
-		return hillPlayShard(h, *shard, *out, stdout, stderr, *quiet)
+		return hillPlayShard(h, *shard, out, stdout, stderr, *quiet)
 	}
 	info := stdout
 	if *asJSON {

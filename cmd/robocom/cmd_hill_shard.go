@@ -36,7 +36,7 @@ func hillHeader(h *hill.Hill, pd *hill.Pending, k, n int) *bouts.PartHeader {
 
 // hillPlayShard plays part K of N of the hill's missing bouts and writes it; the hill is
 // only read, so every machine may read one copy of it.
-func hillPlayShard(h *hill.Hill, spec, out string, stdout, stderr io.Writer, quiet bool) int {
+func hillPlayShard(h *hill.Hill, spec string, out outputFlag, stdout, stderr io.Writer, quiet bool) int {
 	k, n, err := parseShard(spec, os.Getenv)
 	if err != nil {
 		return usageError(stderr, "hill play")("%v", err)

@@ -12,13 +12,13 @@ import (
 	"robocom/robolang"
 )
 
-const rbiUsage = `usage: robocom rbi [-rc3] FILE.rob [-o FILE.rbi]   save a program as RBI (default: FILE.rbi)
+const rbiUsage = `usage: robocom rbi [-rc3] FILE.rob [-o FILE.rbi]   save a program as RBI (default: FILE.rbi; -o -: standard output)
        robocom rbi -info FILE.rbi                    print an RBI file's visible header`
 
 // rbiMain is "robocom rbi" (CLI.md). Flags may come before or after the file name.
 func rbiMain(stdout, stderr io.Writer, args []string) int {
 	var in, out string
-	var info, rc3, flagsDone bool
+	var info, rc3, flagsDone, outGiven bool
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		switch {
@@ -44,8 +44,10 @@ func rbiMain(stdout, stderr io.Writer, args []string) int {
 			}
 			i++
 			out = args[i]
+			outGiven = true
 		case strings.HasPrefix(a, "-o="):
 			out = strings.TrimPrefix(a, "-o=")
+			outGiven = true
 		default:
 			fmt.Fprintf(stderr, "robocom rbi: unknown flag %s\n%s\n", termtext.Escape(a), rbiUsage)
 			return 2
@@ -55,7 +57,13 @@ func rbiMain(stdout, stderr io.Writer, args []string) int {
 	case in == "":
 		fmt.Fprintf(stderr, "robocom rbi: no program given\n%s\n", rbiUsage)
 		return 2
-	case info && out != "":
+	case outGiven && out == "":
+		fmt.Fprintf(stderr, "robocom rbi: -o needs a file name (- for standard output)\n%s\n", rbiUsage)
+		return 2
+	case out == "-" && isTerminal(stdout):
+		fmt.Fprintln(stderr, "robocom rbi: -o - would write the binary RBI file to the terminal; redirect standard output to a file (> program.rbi) or name one with -o")
+		return 2
+	case info && outGiven:
 		fmt.Fprintf(stderr, "robocom rbi: -info prints what an RBI file holds and writes nothing; -o goes with making one\n%s\n", rbiUsage)
 		return 2
 	}
@@ -69,7 +77,9 @@ func rbiMain(stdout, stderr io.Writer, args []string) int {
 		}
 		out = strings.TrimSuffix(in, filepath.Ext(in)) + ".rbi"
 	}
-	if err := checkOutputPath("-o", "program.rbi", out, []string{in}, ".rbi"); err != nil {
+	if out == "-" {
+		out = ""
+	} else if err := checkOutputPath("-o", "program.rbi", out, []string{in}, ".rbi"); err != nil {
 		fmt.Fprintf(stderr, "robocom rbi: refusing to write: %v\n", err)
 		return 1
 	}
@@ -86,6 +96,17 @@ func rbiMain(stdout, stderr io.Writer, args []string) int {
 		// Re-saving hidden code is possible but pointless; say so rather than guess.
 		fmt.Fprintf(stderr, "robocom rbi: %s is already an RBI file\n", termtext.Escape(in))
 		return 1
+	}
+	if out == "" { // -o -
+		raw := stdout
+		if tw, ok := stdout.(*termtext.Writer); ok {
+			raw = tw.Unwrap() // (escaping would damage the bytes; what is under it still tells a failed write)
+		}
+		if err := robolang.WriteRBI(raw, p); err != nil {
+			return failed(stderr, "robocom rbi: writing standard output", err)
+		}
+		fmt.Fprintf(stderr, "standard output: saved %q as RBI (%d banks)\n", p.Name, len(p.Banks))
+		return 0
 	}
 	if err := robolang.SaveRBI(out, p); err != nil {
 		return failed(stderr, "robocom rbi", err)

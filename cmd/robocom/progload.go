@@ -227,6 +227,30 @@ func usageError(stderr io.Writer, cmd string) func(format string, a ...any) int 
 	}
 }
 
+// outputFlag is a flag naming a file to write. "-" is standard output, as "-" is standard
+// input for the programs read (robocom mars -); an empty name is refused when the flag is
+// parsed, where it would otherwise read as "not given" and the output go elsewhere or
+// nowhere without a word.
+type outputFlag string
+
+func (o *outputFlag) Set(s string) error {
+	if s == "" {
+		return errors.New("needs a file name (- for standard output)")
+	}
+	*o = outputFlag(s)
+	return nil
+}
+
+func (o *outputFlag) String() string {
+	if o == nil {
+		return ""
+	}
+	return string(*o)
+}
+
+// toStdout tells whether the output is standard output.
+func (o outputFlag) toStdout() bool { return o == "-" }
+
 // checkOutputPath refuses an output file (a trace, an RBI file) that would replace an input:
 // one of the inputs itself, or an existing program file (.rob, .rbi, .red, .cw, .vna; keep
 // lists extensions that may be replaced, such as .rbi for robocom rbi). "battle -trace a.rob

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"golang.org/x/term"
+
 	"fmt"
 	"io"
 	"os"
@@ -34,14 +36,17 @@ func newProgress(w io.Writer, quiet bool, unit string, total int) *progress {
 	return &progress{w: w, unit: unit, total: total, start: now, shown: now}
 }
 
-// isTerminal reports whether w is a character device such as a terminal.
+// isTerminal reports whether w is, or writes on, a character device such as a terminal.
 func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
-	if !ok {
-		return false
+	for {
+		u, ok := w.(interface{ Unwrap() io.Writer })
+		if !ok {
+			break
+		}
+		w = u.Unwrap()
 	}
-	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
+	f, ok := w.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd())) // (not any character device: /dev/null, /dev/full are too)
 }
 
 // step counts n more units done (1 if n is left out) and redraws the line at most 5 times

@@ -147,8 +147,11 @@ func optionsFromValues(m map[string]string) (*arena.Options, error) {
 
 // sameInputs refuses an output file that is one of the inputs, or (as every output, see
 // checkOutputPath) an existing program file.
-func sameInputs(out string, inputs []string) error {
-	st, err := os.Stat(out)
+func sameInputs(out outputFlag, inputs []string) error {
+	if out.toStdout() {
+		return nil
+	}
+	st, err := os.Stat(string(out))
 	if err != nil {
 		return nil
 	}
@@ -160,7 +163,7 @@ func sameInputs(out string, inputs []string) error {
 			return fmt.Errorf("-o %s is one of the programs; the part needs a file of its own", out)
 		}
 	}
-	return checkOutputPath("-o", "part0.jsonl", out, nil)
+	return checkOutputPath("-o", "part0.jsonl", string(out), nil)
 }
 
 // writeShard plays bouts [h.From, h.To) with play and writes the part: the header, then one
@@ -168,12 +171,12 @@ func sameInputs(out string, inputs []string) error {
 // is renamed to the path when the last bout is in, so a part under its name is whole; when
 // interrupted (Ctrl-C, SIGTERM: a cluster's time limit), to path.partial instead. Without a
 // path they go to stdout. It returns the exit status.
-func writeShard(cmd string, stdout, stderr io.Writer, path string, quiet bool, h *bouts.PartHeader, play bouts.PlayFunc) int {
+func writeShard(cmd string, stdout, stderr io.Writer, path outputFlag, quiet bool, h *bouts.PartHeader, play bouts.PlayFunc) int {
 	w := stdout
 	var out *userfile.Output
-	if path != "" {
+	if path != "" && !path.toStdout() {
 		var err error
-		if out, err = userfile.NewOutput(path, 0o644); err != nil {
+		if out, err = userfile.NewOutput(string(path), 0o644); err != nil {
 			fmt.Fprintf(stderr, "robocom %s: %v\n", cmd, err)
 			return 1
 		}
@@ -228,12 +231,13 @@ func writeShard(cmd string, stdout, stderr io.Writer, path string, quiet bool, h
 
 // shardFlags are tournament's -shard and -o.
 type shardFlags struct {
-	shard, out string
+	shard string
+	out   outputFlag
 }
 
 func (f *shardFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.shard, "shard", "", "play only part K of N of the bouts (K from 0) and write them as JSON lines for robocom merge: K/N, auto (a Slurm job array) or auto/N (Slurm, a Kubernetes Indexed Job)")
-	fs.StringVar(&f.out, "o", "", "with -shard: write the part to `FILE` (default: standard output)")
+	fs.Var(&f.out, "o", "with -shard: write the part to `FILE` (default, or -: standard output)")
 }
 
 func (f *shardFlags) wanted() bool { return f.shard != "" || f.out != "" }

@@ -239,6 +239,9 @@ func folderError(name, dir string, err error) error {
 		msg = fmt.Sprintf("cannot write %s: the folder %s is not writable (permission denied); name a file in a folder you can write", name, dir)
 	case errors.Is(err, syscall.EROFS):
 		msg = fmt.Sprintf("cannot write %s: the folder %s is on a read-only file system; name a file elsewhere", name, dir)
+	case errors.Is(err, fs.ErrNotExist) && isFolder(dir):
+		// (a folder that takes no new files says ENOENT too: /proc, /sys)
+		msg = fmt.Sprintf("cannot write %s: the folder %s takes no new files (%v); name a file elsewhere", name, dir, Unwrap(err))
 	case errors.Is(err, fs.ErrNotExist):
 		msg = fmt.Sprintf("cannot write %s: the folder %s does not exist; create it first", name, dir)
 	case errors.Is(err, syscall.ENOTDIR):
@@ -247,6 +250,11 @@ func folderError(name, dir string, err error) error {
 		return writeError(name, err)
 	}
 	return &Error{name, msg, err}
+}
+
+func isFolder(path string) bool {
+	st, err := os.Stat(path)
+	return err == nil && st.IsDir()
 }
 
 // writeError phrases a failed write as a sentence naming the file the user named.

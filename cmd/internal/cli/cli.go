@@ -32,6 +32,9 @@ func IsOutputError(err error) bool {
 	return errors.As(err, &oe)
 }
 
+// Unwrap is the stream written to, for asking what it is (a terminal?), not for writing.
+func (c *CheckedWriter) Unwrap() io.Writer { return c.W }
+
 func (c *CheckedWriter) Write(p []byte) (int, error) {
 	if c.err != nil {
 		return 0, c.err
