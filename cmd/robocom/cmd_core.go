@@ -50,11 +50,7 @@ func coreMain(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return 2
 	}
-	usageErr := func(format string, a ...any) int {
-		fmt.Fprintf(stderr, "robocom core: "+format+"\n", escapeArgs(a)...)
-		flags.Usage()
-		return 2
-	}
+	usageErr := usageError(stderr, "core")
 	switch {
 	case bouts.CheckRounds(f.rounds) != nil:
 		return usageErr("%v", bouts.CheckRounds(f.rounds))
@@ -93,6 +89,10 @@ func coreMain(args []string, stdout, stderr io.Writer) int {
 	copies := make([]int, len(progs))
 	for i := range copies {
 		copies[i] = f.copies
+	}
+	// Parameters these programs cannot be placed with are bad usage, told before any round.
+	if _, err := play.NewGame(progs, copies, p, f.seed); err != nil {
+		return usageErr("%v", err)
 	}
 	dialect := ""
 	if lang == play.Redcode {

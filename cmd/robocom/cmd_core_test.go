@@ -63,9 +63,10 @@ func TestCoreLoadErrors(t *testing.T) {
 	if code != 1 || !strings.Contains(stderr, "missing.vna: no such file") {
 		t.Errorf("missing file: exit %d, stderr %q", code, stderr)
 	}
-	// Programs that do not fit: a plain sentence, exit 1.
+	// Programs that load but do not fit the core asked: a plain sentence, exit 2 as for
+	// other values that cannot be played (the options must change, not the program).
 	code, _, stderr = runCoreT("-size", "30", "-copies", "8", samples+"impkiller.cw")
-	if code != 1 || !strings.Contains(stderr, "do not fit") {
+	if code != 2 || !strings.Contains(stderr, "do not fit") {
 		t.Errorf("too many copies: exit %d, stderr %q", code, stderr)
 	}
 }

@@ -134,11 +134,7 @@ func coreTournamentMain(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	seed, seedSet := f.seed, f.seedSet
-	usageErr := func(format string, a ...any) int {
-		fmt.Fprintf(stderr, "robocom tournament: "+format+"\n", escapeArgs(a)...)
-		fs.Usage()
-		return 2
-	}
+	usageErr := usageError(stderr, "tournament")
 	var files []string
 	for _, a := range pos {
 		st, err := os.Stat(a)
@@ -200,6 +196,10 @@ func coreTournamentMain(args []string, stdout, stderr io.Writer) int {
 	cs := make([]int, len(progs))
 	for i := range cs {
 		cs[i] = *copies
+	}
+	// Parameters two programs cannot be placed with are bad usage, told before any bout.
+	if _, err := play.NewGame(progs[:2], cs[:2], p, seed); err != nil { // (at least 2: checked above)
+		return usageErr("%v", err)
 	}
 	sys := play.RoundRobin
 	if *swiss {
