@@ -9,6 +9,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strings"
 	"text/tabwriter"
 
 	"robocom/arena"
@@ -22,7 +23,7 @@ const hillUsage = `usage: robocom hill COMMAND HILL [options] ...
   create HILL -game robocom|core [-rounds N] [-size N] [-seed N] [-opt k=v]... [-options FILE]
               (Core War: -lang redcode|cw|vna, -coresize -cycles -threads -maxlength -mindist
               -dialect, or pMARS's -s -c -p -l -d)
-  add HILL FILE... [-noplay]  store programs, play the pairings they lack, push the last off a full hill
+  add HILL FILE... [-noplay]  add programs one after another: each plays the pairings it lacks and pushes the last off a full hill
   remove HILL NAME        take a program off (its results stay; adding it again brings it back)
   show HILL [-json] [-all | -pairing A B | -program NAME]
                           standings; every program stored; one pairing's rounds; one program's history
@@ -201,7 +202,14 @@ func hillAdd(args []string, stdout, stderr io.Writer) int {
 		info = stderr
 	}
 	status := 0
-	for _, f := range pos[1:] {
+	files := pos[1:]
+	if !*noPlay { // what an interrupted add left is played first: it joined the queue earlier
+		if st := playPending(h, "add", info, stderr, *quiet); st != 0 {
+			fmt.Fprintf(stderr, "robocom hill add: not added: %s\n", termtext.Escape(strings.Join(files, " ")))
+			return st
+		}
+	}
+	for i, f := range files {
 		src, err := readProgramFile(f, h.Config())
 		if err != nil {
 			fmt.Fprintf(stderr, "robocom hill add: %v\n", err)
@@ -239,12 +247,21 @@ func hillAdd(args []string, stdout, stderr io.Writer) int {
 		if o := r.Replaced; o != nil {
 			fmt.Fprintf(info, "  it replaces %s version %d (#%d, %s), whose results stay stored\n", termtext.Escape(o.Name), o.Version, o.ID, termtext.Escape(o.File))
 		}
+		// Each program challenges the hill as it stands after the one before (KOTH's queue):
+		// adding several at once gives the hill, the push-offs and the ages that adding them
+		// one by one gives.
+		if *noPlay {
+			continue
+		}
+		if st := playPending(h, "add", info, stderr, *quiet); st != 0 {
+			if rest := files[i+1:]; len(rest) > 0 {
+				fmt.Fprintf(stderr, "robocom hill add: not added: %s\n", termtext.Escape(strings.Join(rest, " ")))
+			}
+			return st
+		}
 	}
 	if *noPlay {
 		return status
-	}
-	if st := playPending(h, "add", info, stderr, *quiet); st != 0 {
-		return st
 	}
 	if st := printReport(h, stdout, stderr, *asJSON); st != 0 {
 		return st

@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"syscall"
 	"testing"
@@ -51,7 +52,7 @@ func TestHillMatchesTournament(t *testing.T) {
 	mustHill(t, "create", h, "-game", "robocom", "-rounds", "3", "-seed", "11", "-opt", "board=12")
 	mustHill(t, "add", h, hillRobots[0], hillRobots[1], hillRobots[2])
 	out := mustHill(t, "add", h, hillRobots[3], hillRobots[4])
-	if !strings.Contains(out, "played 7 pairings") {
+	if playedPairings(out) != 7 {
 		t.Errorf("the second add should play the 7 new pairings only:\n%s", out)
 	}
 	got := showTournament(t, h)
@@ -84,7 +85,7 @@ func TestHillCoreWarMatchesTournament(t *testing.T) {
 	mustHill(t, "create", h, "-game", "core", "-lang", "redcode", "-rounds", "3", "-seed", "11")
 	mustHill(t, "add", h, files[0], files[1])
 	out := mustHill(t, "add", h, files[2], files[3])
-	if !strings.Contains(out, "played 5 pairings") {
+	if playedPairings(out) != 5 {
 		t.Errorf("the second add should play the 5 new pairings only:\n%s", out)
 	}
 	got := showTournament(t, h)
@@ -177,6 +178,36 @@ func TestHillSizeAndReturn(t *testing.T) {
 	}
 }
 
+// TestHillAddSeveralIsAddingOneByOne: one add of several programs is several adds, each
+// program challenging the hill that the one before left (KOTH's queue): the same programs
+// pushed off, the same ages, the same pairings stored.
+func TestHillAddSeveralIsAddingOneByOne(t *testing.T) {
+	dir := t.TempDir()
+	batch, single := filepath.Join(dir, "batch.hill"), filepath.Join(dir, "single.hill")
+	for _, h := range []string{batch, single} {
+		mustHill(t, "create", h, "-game", "robocom", "-rounds", "2", "-seed", "3", "-size", "2")
+	}
+	out := mustHill(t, append([]string{"add", batch}, hillRobots...)...)
+	for _, f := range hillRobots {
+		mustHill(t, "add", single, f)
+	}
+	if n := strings.Count(out, "pushed off:"); n != len(hillRobots)-2 {
+		t.Errorf("%d programs on a hill of 2: %d pushed off, want %d:\n%s", len(hillRobots), n, len(hillRobots)-2, out)
+	}
+	for _, show := range [][]string{{"-all"}, {"-json"}} {
+		a := mustHill(t, append([]string{"show", batch}, show...)...)
+		b := mustHill(t, append([]string{"show", single}, show...)...)
+		// (the time added differs, and only that)
+		a = addedRE.ReplaceAllString(strings.ReplaceAll(a, "batch.hill", "X"), "T")
+		b = addedRE.ReplaceAllString(strings.ReplaceAll(b, "single.hill", "X"), "T")
+		if a != b {
+			t.Errorf("show %v after one add of %d programs:\n%s\nafter %d adds:\n%s", show, len(hillRobots), a, len(hillRobots), b)
+		}
+	}
+}
+
+var addedRE = regexp.MustCompile(`\d{4}-\d\d-\d\d \d\d:\d\d`)
+
 func TestHillPairingAndErrors(t *testing.T) {
 	dir := t.TempDir()
 	h := filepath.Join(dir, "x.hill")
@@ -265,6 +296,31 @@ func hillChild(ctx context.Context, args ...string) *exec.Cmd {
 
 // storedPairings counts the pairings with all rounds stored, reading the file as another
 // process would.
+// killableAdd starts, in a child, a hill add that plays for a while: the hill holds four
+// programs not yet played (add -noplay), the child adds a fifth, and plays the six pairings
+// the four lack before it adds the fifth and plays its four (each program challenges the hill
+// the one before left).
+func killableAdd(t *testing.T, ctx context.Context, h string) *exec.Cmd {
+	t.Helper()
+	mustHill(t, append([]string{"add", "-noplay", h}, hillRobots[:4]...)...)
+	return hillChild(ctx, "hill", "add", "-q", h, hillRobots[4])
+}
+
+// storedPrograms is how many programs the hill at path holds, on it or pushed off.
+func storedPrograms(t *testing.T, path string) int {
+	t.Helper()
+	db, err := sql.Open("sqlite", "file:"+path+"?mode=ro&_pragma=busy_timeout(10000)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var n int
+	if err := db.QueryRow(`SELECT COUNT(*) FROM program`).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
 func storedPairings(t *testing.T, path string) int {
 	t.Helper()
 	db, err := sql.Open("sqlite", "file:"+path+"?mode=ro&_pragma=busy_timeout(10000)")
@@ -311,7 +367,7 @@ func TestHillKilled(t *testing.T) {
 	mustHill(t, "create", h, "-game", "robocom", "-rounds", rounds, "-seed", "21")
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
-	cmd := hillChild(ctx, append([]string{"hill", "add", "-q", h}, hillRobots...)...)
+	cmd := killableAdd(t, ctx, h)
 	var errb bytes.Buffer
 	cmd.Stderr = &errb
 	if err := cmd.Start(); err != nil {
@@ -331,9 +387,9 @@ func TestHillKilled(t *testing.T) {
 	if ws, ok := cmd.ProcessState.Sys().(syscall.WaitStatus); !ok || !ws.Signaled() {
 		t.Fatalf("hill add finished (%v) before it could be killed: make the test's hill slower", err)
 	}
-	stored := storedPairings(t, h)
-	t.Logf("killed with %d of 10 pairings stored", stored)
-	if stored >= 10 {
+	stored, n := storedPairings(t, h), storedPrograms(t, h)
+	t.Logf("killed with %d programs and %d of their %d pairings stored", n, stored, n*(n-1)/2)
+	if stored >= n*(n-1)/2 {
 		t.Fatal("every pairing was stored before the kill: the test shows nothing")
 	}
 	integrity(t, h)
@@ -343,7 +399,7 @@ func TestHillKilled(t *testing.T) {
 	}
 	integrity(t, h)
 	got := showTournament(t, h)
-	want := tournamentJSONOf(t, append([]string{"-seed", "21", "-rounds", rounds}, hillRobots...)...)
+	want := tournamentJSONOf(t, append([]string{"-seed", "21", "-rounds", rounds}, hillRobots[:n]...)...)
 	if got != want {
 		t.Fatalf("after kill and play, hill show -json differs from the tournament:\n%s\n---\n%s", got, want)
 	}
