@@ -308,20 +308,17 @@ func killableAdd(t *testing.T, ctx context.Context, h string) *exec.Cmd {
 
 // storedPrograms is how many programs the hill at path holds, on it or pushed off.
 func storedPrograms(t *testing.T, path string) int {
-	t.Helper()
-	db, err := sql.Open("sqlite", "file:"+path+"?mode=ro&_pragma=busy_timeout(10000)")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	var n int
-	if err := db.QueryRow(`SELECT COUNT(*) FROM program`).Scan(&n); err != nil {
-		t.Fatal(err)
-	}
-	return n
+	return countHill(t, path, `SELECT COUNT(*) FROM program`)
 }
 
+// storedPairings is how many pairings the hill at path has rounds of.
 func storedPairings(t *testing.T, path string) int {
+	return countHill(t, path, `SELECT COUNT(*) FROM (SELECT a, b FROM bout GROUP BY a, b)`)
+}
+
+// countHill is query's count on the hill at path, read beside a process writing it; 0 before
+// its tables exist.
+func countHill(t *testing.T, path, query string) int {
 	t.Helper()
 	db, err := sql.Open("sqlite", "file:"+path+"?mode=ro&_pragma=busy_timeout(10000)")
 	if err != nil {
@@ -329,7 +326,7 @@ func storedPairings(t *testing.T, path string) int {
 	}
 	defer db.Close()
 	var n int
-	if err := db.QueryRow(`SELECT COUNT(*) FROM (SELECT a, b FROM bout GROUP BY a, b)`).Scan(&n); err != nil {
+	if err := db.QueryRow(query).Scan(&n); err != nil {
 		if strings.Contains(err.Error(), "no such table") {
 			return 0
 		}
