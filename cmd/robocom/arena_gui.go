@@ -240,6 +240,7 @@ func loop(w *app.Window, u *robowin.UI, modes *shell.Modes, ex *explorer.Explore
 				opened()
 				opened = nil
 			}
+			frameMu.Lock() // (see frameMu: torn-off windows draw on their own goroutines)
 			gtx := app.NewContext(&ops, e)
 			u.SetWindowSize(int(float32(e.Size.X)/e.Metric.PxPerDp), int(float32(e.Size.Y)/e.Metric.PxPerDp))
 			modes.Layout(gtx, u.Layout) // the RoboCom | Core War bar, then the chosen mode
@@ -248,6 +249,7 @@ func loop(w *app.Window, u *robowin.UI, modes *shell.Modes, ex *explorer.Explore
 				w.Option(app.Title(t))
 			}
 			e.Frame(gtx.Ops)
+			frameMu.Unlock()
 		}
 	}
 }

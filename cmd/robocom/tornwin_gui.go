@@ -3,6 +3,7 @@
 package main
 
 import (
+	"sync"
 	"sync/atomic"
 
 	"gioui.org/app"
@@ -20,6 +21,13 @@ type tornView interface {
 	Closed()
 	Layout(gtx layout.Context) layout.Dimensions
 }
+
+// frameMu is held by every window of the process while it lays out and draws a frame: the
+// windows share text shapers (a Gio Shaper is not safe for concurrent use: a torn-off
+// debugger's labels and the main window's tooltips corrupted its cache and crashed the
+// program), tooltip layers and the views' state. A frame takes milliseconds; the windows
+// take turns.
+var frameMu sync.Mutex
 
 // openTornWindow opens a window of its own for a torn-off debugger or inspector: one more
 // goroutine with its event loop (app.Main already runs on the main goroutine). What it
@@ -43,16 +51,21 @@ func openTornWindow(t tornView) {
 		for {
 			switch e := w.Event().(type) {
 			case *app.ClosingEvent:
+				frameMu.Lock()
 				t.Closed()
+				frameMu.Unlock()
 				// One more Event call destroys the window (Gio 0.10's X11 driver shuts down
 				// on the call after ClosingEvent). No more than one: with its driver gone, the
 				// next call would open a new window (see loop in arena_gui.go).
 				w.Event()
 				return
 			case app.DestroyEvent:
+				frameMu.Lock()
 				t.Closed()
+				frameMu.Unlock()
 				return
 			case app.FrameEvent:
+				frameMu.Lock()
 				gtx := app.NewContext(&ops, e)
 				t.Layout(gtx)
 				if closeAsked.Load() {
@@ -63,6 +76,7 @@ func openTornWindow(t tornView) {
 					w.Option(app.Title(s))
 				}
 				e.Frame(gtx.Ops)
+				frameMu.Unlock()
 			}
 		}
 	}()
