@@ -441,10 +441,17 @@ func TestEditorShowsErrorAtLine(t *testing.T) {
 	if !h.shows(path + ":4:") {
 		t.Errorf("the error list does not show %s:4:…; on screen: %q", path, h.texts())
 	}
+	h.clickLabel("Load into arena")
+	if !h.shows("fix them first") {
+		t.Errorf("loading a program with errors does not say to fix them: %q", h.texts())
+	}
 	// Fix it, save (atomically) and load it into the arena.
 	h.typeInto(&e.ed, &e.ed, "Name Mine2\nBank Main\n@l\nTurn 0\nJump @l\n", false)
 	if errs := h.u.EditorErrors(); len(errs) != 0 {
 		t.Fatalf("errors after fixing: %v", errs)
+	}
+	if h.shows("fix them first") { // (the message was about the text before the change)
+		t.Errorf("the fixed program still shows the message about its errors: %q", h.texts())
 	}
 	h.clickLabel("Save")
 	if b, _ := os.ReadFile(path); string(b) != "Name Mine2\nBank Main\n@l\nTurn 0\nJump @l\n" {

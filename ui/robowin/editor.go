@@ -54,8 +54,12 @@ type progEditor struct {
 	name     string // what errors and the title call it
 	player   int    // the player it came from, -1 if none
 	ed       widget.Editor
-	saved    string // the text as last saved or loaded
-	checked  string // the text errs belongs to
+	text     string   // ed's text as of its last change (refresh): read once a change, not every frame
+	lines    []string // text's lines
+	rev      int      // counts the changes, for what is derived from the text (lineTop)
+	topsKey  [4]int   // rev and the widths lineTop was measured for
+	saved    string   // the text as last saved or loaded
+	checked  string   // the text errs belongs to
 	errs     srcerr.List
 	prog     *robolang.Program // the last version that loaded, nil while it has errors
 	pathEd   widget.Editor
@@ -114,9 +118,18 @@ func diskPath(p string) string {
 
 func isRBI(src []byte) bool { return len(src) >= 4 && string(src[:4]) == "RBI\x1a" }
 
+// refresh takes the editor's text after a change. A frame reads e.text: the editor's Text
+// copies the whole program, and a slow frame lets Gio place typed text where the caret was
+// before a Return still waiting in the queue.
+func (e *progEditor) refresh() {
+	e.text = e.ed.Text()
+	e.lines = strings.Split(e.text, "\n")
+	e.rev++
+}
+
 // check loads the text with robolang.Parse and keeps its errors (as the user types).
 func (e *progEditor) check() {
-	txt := e.ed.Text()
+	txt := e.text
 	var lang robolang.Options
 	if e.lang != nil {
 		lang = e.lang()
@@ -269,6 +282,7 @@ func (pt *programTools) OpenEditor(path string) error {
 func (pt *programTools) startEditor(path, name string, player int, src string) {
 	e := &progEditor{path: path, name: name, player: player, saved: src, lang: pt.language}
 	e.ed.SetText(src)
+	e.refresh()
 	e.pathEd.SingleLine = true
 	e.pathEd.SetText(path)
 	e.list.Axis = layout.Vertical
@@ -341,7 +355,7 @@ func (pt *programTools) SaveEditor() error {
 		}
 	}
 	e.confirm = ""
-	txt := e.ed.Text()
+	txt := e.text
 	if err := userfile.WriteFile(path, []byte(txt), 0o644); err != nil {
 		return err
 	}
@@ -374,7 +388,7 @@ func (pt *programTools) ReloadEditor() error {
 		pt.changed()
 		return nil
 	}
-	if e.path == "" || e.ed.Text() != e.saved {
+	if e.path == "" || e.text != e.saved {
 		return errors.New("save the program first: a new player is loaded from its file")
 	}
 	if !pt.AddPlayer("disk:" + strings.TrimPrefix(filepath.ToSlash(e.path), "/")) {
@@ -426,10 +440,22 @@ func (pt *programTools) updatePrograms(gtx layout.Context) {
 	if e == nil {
 		return
 	}
+	changed := false
 	for {
-		if _, ok := e.ed.Update(gtx); !ok {
+		ev, ok := e.ed.Update(gtx)
+		if !ok {
 			break
 		}
+		if _, ok := ev.(widget.ChangeEvent); ok {
+			changed = true
+		}
+	}
+	if changed {
+		e.refresh()
+		if e.msgErr { // (it was about the text before this change: "fix the errors first")
+			e.msg, e.msgErr = "", false
+		}
+		e.closing = false // a change after the first Close press is asked about again
 	}
 	e.check()
 	if e.saveBtn.Clicked(gtx) {
@@ -450,7 +476,7 @@ func (pt *programTools) updatePrograms(gtx layout.Context) {
 		pt.askSaveRBIFromEditor()
 	}
 	if e.closeBtn.Clicked(gtx) {
-		if e.ed.Text() != e.saved && !e.closing {
+		if e.text != e.saved && !e.closing {
 			e.closing = true
 			e.msg, e.msgErr = "The changes are not saved: press Close again to discard them.", true
 		} else {
@@ -562,7 +588,7 @@ func (pt *programTools) layoutToolList(gtx layout.Context) layout.Dimensions {
 func (pt *programTools) layoutEditor(gtx layout.Context) layout.Dimensions {
 	e := pt.ed
 	title := "Editing " + e.name
-	if e.ed.Text() != e.saved {
+	if e.text != e.saved {
 		title += " (not saved)"
 	}
 	status := "No errors: the program loads."
@@ -647,8 +673,7 @@ func (pt *programTools) layoutEditor(gtx layout.Context) layout.Dimensions {
 // Go Mono makes every character the same width, so a token's place is its column. Lines
 // with an error get a red background and a red line number.
 func (pt *programTools) layoutCode(gtx layout.Context, e *progEditor) layout.Dimensions {
-	txt := e.ed.Text()
-	lines := strings.Split(txt, "\n")
+	lines := e.lines
 	errLines := map[int]bool{}
 	for _, er := range e.errs {
 		if er.Line > 0 {
@@ -675,7 +700,10 @@ func (pt *programTools) layoutCode(gtx layout.Context, e *progEditor) layout.Dim
 	edims := st.Layout(egtx)
 	edCall := macro.Stop()
 	rowH := pt.rowHeight(gtx, fnt)
-	e.lineTop = pt.lineTops(gtx, fnt, lines, textW, charW, rowH, e.lineTop[:0])
+	if key := [4]int{e.rev, textW, charW, rowH}; key != e.topsKey || len(e.lineTop) != len(lines)+1 {
+		e.lineTop = pt.lineTops(gtx, fnt, lines, textW, charW, rowH, e.lineTop[:0])
+		e.topsKey = key
+	}
 	h := max(edims.Size.Y, e.lineTop[len(lines)], gtx.Constraints.Min.Y)
 
 	// Gutter and error bands, at the source lines (a long line wraps into several rows).
