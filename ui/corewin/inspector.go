@@ -286,15 +286,10 @@ func (v *inspectorsView) layoutTimeline(gtx layout.Context) layout.Dimensions {
 			layout.Rigid(v.kit().Timeline(&v.timeline, v.snap.Cycle, v.snap.Furthest, v.snap.Cycle > 0 || v.snap.MidSlice)),
 			layout.Rigid(func(gtx layout.Context) layout.Dimensions {
 				msg := v.notice
-				if msg == "" {
-					if len(v.strip.Panels) > 0 {
-						return layout.Dimensions{}
-					}
+				if msg == "" && len(v.strip.Panels) == 0 {
 					msg = "Click a warrior (its name in Players, or a cell it owns) to inspect it; several can be open at once."
 				}
-				l := material.Body2(v.th, msg)
-				l.Color = kit.NoticeText
-				return layout.Inset{Top: 2}.Layout(gtx, l.Layout)
+				return v.kit().NoticeLine(msg)(gtx)
 			}),
 		)
 	})

@@ -137,3 +137,17 @@ func row(gtx layout.Context, gap unit.Dp, sep layout.Widget, ws []layout.Widget)
 	}
 	return layout.Dimensions{Size: gtx.Constraints.Constrain(size)}
 }
+
+// NoticeLine is the line under a window's timeline: a notice or a hint in NoticeText, and
+// with none, an empty line of the same height, so that the controls above it do not move
+// under the pointer as notices come and go.
+func (k Kit) NoticeLine(msg string) layout.Widget {
+	return func(gtx layout.Context) layout.Dimensions {
+		l := material.Body2(k.Th, msg)
+		l.Color = NoticeText
+		if msg == "" {
+			l.Text, l.Color = " ", color.NRGBA{} // (a line's height, drawn in no colour)
+		}
+		return layout.Inset{Top: 2}.Layout(gtx, l.Layout)
+	}
+}

@@ -17,7 +17,7 @@ func newLongHarness(t *testing.T) *harness {
 	debugSources["jumper.rob"] = longJumper
 	t.Cleanup(func() { delete(debugSources, "jumper.rob") })
 	h := newDebugHarness(t, "test:jumper.rob", "test:spinner.rob")
-	h.size = image.Pt(1000, 600)
+	h.size = image.Pt(1000, 660) // (a few lines of the listing in view, line 62 not)
 	h.frame()
 	h.waitFor("the first game", func() bool { return len(h.u.Snapshot().Robots) == 2 })
 	h.openByClick(1)

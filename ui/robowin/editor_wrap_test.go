@@ -52,7 +52,7 @@ func TestEditorNumbersSourceLinesWhenWrapped(t *testing.T) {
 		t.Fatal(err)
 	}
 	h := newDebugHarness(t, "disk:"+strings.TrimPrefix(filepath.ToSlash(path), "/"), "test:spinner.rob")
-	h.size = image.Pt(800, 600)
+	h.size = image.Pt(800, 640) // (every line in view, line 4 wrapped)
 	h.frame()
 	h.waitFor("the first game", func() bool { return len(h.u.Snapshot().Robots) == 2 })
 	if err := h.u.OpenEditor(path); err != nil {

@@ -93,15 +93,10 @@ func (t *timelineView) layout(gtx layout.Context, notice string, hint bool, tool
 					})
 				}
 				msg := notice
-				if msg == "" {
-					if !hint {
-						return layout.Dimensions{}
-					}
+				if msg == "" && hint {
 					msg = "Click a robot to open its debugger; several can be open at once."
 				}
-				l := material.Body2(t.th, msg)
-				l.Color = kit.NoticeText
-				return layout.Inset{Top: 2}.Layout(gtx, l.Layout)
+				return t.kit().NoticeLine(msg)(gtx)
 			}),
 		)
 	})
