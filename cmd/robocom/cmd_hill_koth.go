@@ -16,7 +16,6 @@ import (
 	"strings"
 	"text/tabwriter"
 	"time"
-	"unicode/utf8"
 
 	"robocom/internal/hill"
 	"robocom/internal/termtext"
@@ -120,13 +119,7 @@ func printKoth(w io.Writer, h *hill.Hill, st *hill.Standings, mark int64) {
 const maxCell = 40
 
 // clipCell is s cut to maxCell characters, the last of them "…" when it was longer.
-func clipCell(s string) string {
-	if utf8.RuneCountInString(s) <= maxCell {
-		return s
-	}
-	r := []rune(s)
-	return string(r[:maxCell-1]) + "…"
-}
+func clipCell(s string) string { return termtext.Clip(s, maxCell) }
 
 // hillShowJSON is the tournament's JSON of the standings with the hill's fields added at the
 // end of each program, the tournament's fields keeping their order and values.

@@ -183,3 +183,13 @@ func CountNoun(n int, noun string) string {
 	}
 	return strconv.Itoa(n) + " " + noun + "s"
 }
+
+// Clip is s cut to at most n characters, the last of them "…" when it was longer: a name
+// from a file shown where width is short (a table cell, a window title), whole elsewhere.
+func Clip(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	r := []rune(s)
+	return string(r[:max(n-1, 0)]) + "…"
+}

@@ -95,3 +95,22 @@ func TestList(t *testing.T) {
 		}
 	}
 }
+
+func TestClip(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		n    int
+		want string
+	}{
+		{"Dwarf", 40, "Dwarf"},
+		{"Dwarf", 5, "Dwarf"},
+		{"Dwarfs", 5, "Dwar…"},
+		{"Käsekuchen", 4, "Käs…"},
+		{"日本語の名前", 3, "日本…"},
+		{"x", 0, "…"},
+	} {
+		if got := Clip(c.in, c.n); got != c.want {
+			t.Errorf("Clip(%q, %d) = %q, want %q", c.in, c.n, got, c.want)
+		}
+	}
+}

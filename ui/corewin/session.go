@@ -153,7 +153,7 @@ func (s *session) Language() play.Language { return s.lang }
 func (s *session) Title() string {
 	var names []string
 	for _, p := range s.players {
-		names = append(names, p.prog.Name)
+		names = append(names, termtext.Clip(p.prog.Name, kit.TitleName))
 	}
 	if len(names) == 0 {
 		return "RoboCom Arena — Core War"
@@ -560,16 +560,18 @@ func (s *session) colorOf(p int) color.NRGBA {
 	return kit.PaletteColor(s.snap.Stats[p].Program)
 }
 
-// processName is "Dwarf", or "Dwarf #2" when its program runs in several copies.
+// processName is "Dwarf", or "Dwarf #2" when its program runs in several copies; a name
+// too long for a title or a panel's header is clipped (kit.TitleName).
 func (s *session) processName(p int) string {
 	if p < 0 || p >= len(s.snap.Stats) {
 		return "nobody"
 	}
 	st := s.snap.Stats[p]
+	name := termtext.Clip(st.Name, kit.TitleName)
 	if st.Program < len(s.players) && s.players[st.Program].copies > 1 {
-		return fmt.Sprintf("%s #%d", strings.TrimSpace(st.Name), st.Copy+1)
+		return fmt.Sprintf("%s #%d", strings.TrimSpace(name), st.Copy+1)
 	}
-	return st.Name
+	return name
 }
 
 // cellLine describes a cell: address, owner and content.

@@ -18,6 +18,7 @@ import (
 	"gioui.org/widget/material"
 
 	"robocom/arena"
+	"robocom/internal/termtext"
 	"robocom/robolang"
 	"robocom/ui/kit"
 )
@@ -346,7 +347,7 @@ func (p *robotDebugger) title(team int) string {
 	if team < 0 {
 		return fmt.Sprintf("Robot %d", p.id)
 	}
-	return fmt.Sprintf("Robot %d · %s", p.id, p.players.teamName(team))
+	return fmt.Sprintf("Robot %d · %s", p.id, termtext.Clip(p.players.teamName(team), kit.TitleName))
 }
 
 // header is the panel's first row: colour, robot and team, Follow and ×.

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"robocom/internal/termtext"
 	"robocom/ui/kit"
 )
 
@@ -195,5 +196,31 @@ func (h *harness) checkShownEscaped(want string) {
 		if r, raw := rawControl(l); raw {
 			h.t.Errorf("label %q holds %U raw", l, r)
 		}
+	}
+}
+
+// TestLongNameClippedInTitles: a program named with 300 characters gets a window title and a
+// debugger header of a readable length (it made the header 23 lines tall); the players list
+// keeps the whole name.
+func TestLongNameClippedInTitles(t *testing.T) {
+	dir := t.TempDir()
+	long := strings.Repeat("Long", 75)
+	file := filepath.Join(dir, "long.rob")
+	if err := os.WriteFile(file, []byte(spinner(long)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	h := newDiskHarness(t, file)
+	if n := len(h.u.Players()); n != 1 || h.u.Players()[0].Name() != long {
+		t.Fatalf("players %d, errors %q", n, h.u.Errors())
+	}
+	clipped := termtext.Clip(long, kit.TitleName)
+	if title := h.u.Title(); strings.Contains(title, long) || !strings.Contains(title, clipped) {
+		t.Errorf("title %q, want the name clipped to %q", title, clipped)
+	}
+	h.waitFor("the robot", func() bool { return len(h.u.Snapshot().Robots) == 1 })
+	h.u.OpenDebugger(h.u.Snapshot().Robots[0].ID)
+	h.settle()
+	if !h.shows("Robot 1 · " + clipped) {
+		t.Errorf("the debugger's header is not %q: %q", "Robot 1 · "+clipped, h.texts())
 	}
 }

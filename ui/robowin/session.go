@@ -88,7 +88,7 @@ func (s *session) Errors() []string { return s.errors }
 func (s *session) Title() string {
 	var names []string
 	for _, p := range s.players {
-		names = append(names, p.Name())
+		names = append(names, termtext.Clip(p.Name(), kit.TitleName))
 	}
 	t := "RoboCom Arena"
 	if len(names) > 0 {
