@@ -224,3 +224,23 @@ func TestLongNameClippedInTitles(t *testing.T) {
 		t.Errorf("the debugger's header is not %q: %q", "Robot 1 · "+clipped, h.texts())
 	}
 }
+
+// TestEveryFailedLoadNamed: the notice after the launch names every program that did not
+// load, whatever the reason: it named those that did not assemble and left out a missing
+// file and a device.
+func TestEveryFailedLoadNamed(t *testing.T) {
+	dir := t.TempDir()
+	good, bad := filepath.Join(dir, "good.rob"), filepath.Join(dir, "bad.rob")
+	os.WriteFile(good, []byte(spinner("Good")), 0o644)
+	os.WriteFile(bad, []byte("Name Bad\nBank Main\nFrob 1\n"), 0o644)
+	h := newDiskHarness(t, good, filepath.Join(dir, "missing.rob"), "/dev/zero", bad)
+	if n := len(h.u.Players()); n != 1 {
+		t.Fatalf("%d players, want the good one; errors %q", n, h.u.Errors())
+	}
+	note := h.u.Message()
+	for _, name := range []string{"missing.rob", "zero", "bad.rob"} {
+		if !strings.Contains(note, name) {
+			t.Errorf("the notice %q does not name %s", note, name)
+		}
+	}
+}

@@ -141,26 +141,28 @@ func (s *session) addPlayer(path string) bool {
 		s.note.refusal = true
 		return false
 	}
+	// failed lists errs and names the file in the notice, whatever kept it from loading.
+	failed := func(file string, errs ...string) bool {
+		s.errors = append(s.errors, errs...)
+		s.failedLoads = append(s.failedLoads, baseName(file))
+		s.note.set(failedNote(s.failedLoads))
+		return false
+	}
 	root, name, ok := s.splitPath(path)
 	if !ok {
-		s.errors = append(s.errors, fmt.Sprintf("%s: no such place to load from", termtext.Escape(path)))
-		return false
+		return failed(path, fmt.Sprintf("%s: no such place to load from", termtext.Escape(path)))
 	}
 	// userfile reads only regular files of a sane size: a FIFO or a device would hang the window.
 	src, err := userfile.ReadFS(root.FS, name, displayName(root, name), userfile.Program)
 	if err != nil {
-		s.errors = append(s.errors, termtext.Escape(err.Error()))
-		return false
+		return failed(name, termtext.Escape(err.Error()))
 	}
 	if s.cfg.Load == nil {
-		s.errors = append(s.errors, termtext.Escape(displayName(root, name))+": this build cannot load programs yet (the language package is missing)")
-		return false
+		return failed(name, termtext.Escape(displayName(root, name))+": this build cannot load programs yet (the language package is missing)")
 	}
 	prog, err := s.cfg.Load(displayName(root, name), src, s.language())
 	if err != nil {
-		s.errors = append(s.errors, kit.ErrorLines(displayName(root, name), err)...)
-		s.failedLoads = append(s.failedLoads, baseName(name))
-		s.note.set(failedNote(s.failedLoads))
+		failed(name, kit.ErrorLines(displayName(root, name), err)...)
 		if !s.keepRefused || !s.loadsUnderRC3(displayName(root, name), src) {
 			return false
 		}
