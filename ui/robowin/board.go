@@ -16,6 +16,8 @@ import (
 	"gioui.org/widget/material"
 
 	"robocom/arena"
+	"robocom/internal/termtext"
+	"robocom/ui/kit"
 	"robocom/ui/panzoom"
 )
 
@@ -361,13 +363,15 @@ func (b BoardStyle) drawTooltip(gtx layout.Context, size image.Point) {
 	r := b.Robots[i]
 	name := fmt.Sprintf("team %d", r.Team+1)
 	if r.Team >= 0 && r.Team < len(b.Teams) {
-		name = b.Teams[r.Team].Name
+		name = termtext.Clip(b.Teams[r.Team].Name, kit.TitleName)
 	}
 	text := RobotSummary(r, name) + fmt.Sprintf(" · at %d,%d", x, y)
 
 	m := op.Record(gtx.Ops)
 	lgtx := gtx
-	lgtx.Constraints = layout.Constraints{Max: image.Pt(gtx.Dp(unit.Dp(420)), size.Y)}
+	// At most as wide as the board, which clips it: beside open debuggers the board is
+	// narrower than the 420 dp a tooltip may take, and its right part was cut off.
+	lgtx.Constraints = layout.Constraints{Max: image.Pt(min(gtx.Dp(unit.Dp(420)), size.X), size.Y)}
 	dims := layout.Background{}.Layout(lgtx,
 		func(gtx layout.Context) layout.Dimensions {
 			rr := gtx.Dp(4)

@@ -2,6 +2,7 @@ package robowin
 
 import (
 	"image"
+	"strings"
 	"testing"
 	"time"
 
@@ -65,5 +66,44 @@ func TestBoardClickHitsRobotAsDrawn(t *testing.T) {
 	h.frame()
 	if h.st.Selected != 0 {
 		t.Fatalf("a click on an empty corner selected %d", h.st.Selected)
+	}
+}
+
+// TestBoardTooltipInsideNarrowBoard: the hover text of a robot stays inside a board narrower
+// than a tooltip may be (debuggers open beside it), a long team name clipped; it was cut off
+// at the board's edge.
+func TestBoardTooltipInsideNarrowBoard(t *testing.T) {
+	var st BoardState
+	var r input.Router
+	var ops op.Ops
+	robots := []arena.RobotView{{ID: 1, X: 8, Y: 8, Alive: true, Active: 1}}
+	teams := []Team{{Name: strings.Repeat("Long", 75)}}
+	const w = 200
+	frame := func() {
+		ops.Reset()
+		gtx := layout.Context{Ops: &ops, Metric: unit.Metric{PxPerDp: 1, PxPerSp: 1}, Constraints: layout.Exact(image.Pt(w, w)), Source: r.Source(), Now: time.Now()}
+		Board(testTheme(), &st, 16, robots, teams).Layout(gtx)
+		r.Frame(&ops)
+	}
+	frame()
+	r.Queue(pointer.Event{Kind: pointer.Move, Position: st.FieldCenter(8, 8), Source: pointer.Mouse})
+	frame()
+	frame()
+	var tip input.SemanticNode
+	var walk func(ns []input.SemanticNode)
+	walk = func(ns []input.SemanticNode) {
+		for _, n := range ns {
+			if strings.Contains(n.Desc.Label, "· robot 1 ·") {
+				tip = n
+			}
+			walk(n.Children)
+		}
+	}
+	walk(r.AppendSemantics(nil))
+	if tip.Desc.Label == "" {
+		t.Fatal("no tooltip over the hovered robot")
+	}
+	if b := tip.Desc.Bounds; b.Min.X < 0 || b.Max.X > w || strings.Contains(tip.Desc.Label, teams[0].Name) {
+		t.Errorf("the tooltip %q is at %v, out of the %d px board, or names the team unclipped", tip.Desc.Label, b, w)
 	}
 }
