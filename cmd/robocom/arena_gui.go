@@ -153,6 +153,7 @@ func openArena(args []string) int {
 		OpenWindow: func(t *corewin.TornWindow) { openTornWindow(t) },
 	}, coreFirst)
 	modes.OnSwitch = func(coreOn bool) { rememberMode(settings, coreOn) }
+	modes.RoboComRunning = u.Running
 	go func() {
 		opened := func() {
 			releaseScreenQuery() // the window's own connection is made

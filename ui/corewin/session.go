@@ -149,6 +149,9 @@ func (s *session) Errors() []string { return s.errors }
 // Language is the language of the loaded players (Corewars when none is loaded).
 func (s *session) Language() play.Language { return s.lang }
 
+// Running reports whether the game is playing (not paused, not over).
+func (s *session) Running() bool { return s.run.Running() }
+
 // Title names the players and the time, for the window title.
 func (s *session) Title() string {
 	var names []string

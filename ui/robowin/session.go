@@ -84,6 +84,9 @@ func (s *session) Message() string { return s.note.text }
 // Errors are the load errors shown.
 func (s *session) Errors() []string { return s.errors }
 
+// Running reports whether the game is playing (not paused, not over).
+func (s *session) Running() bool { return s.run.Running() }
+
 // Title is the window title: the players and the cycle.
 func (s *session) Title() string {
 	var names []string

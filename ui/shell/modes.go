@@ -24,6 +24,9 @@ type Modes struct {
 	Core   *corewin.Window
 	CoreOn bool // the Core War mode is shown
 
+	// RoboComRunning, if set, tells whether the RoboCom mode's game plays: its tab says so
+	// while the Core War mode is shown (a hidden mode's game plays on).
+	RoboComRunning func() bool
 	// OnSwitch, if set, is told the mode chosen with the bar (true: Core War), so that the
 	// caller can open in it next time.
 	OnSwitch func(coreOn bool)
@@ -68,6 +71,10 @@ func (m *Modes) Title(robo string) string {
 	}
 	return robo
 }
+
+// runningMark follows the name of the mode not shown while its game plays on: it takes the
+// processor, and the user should know why.
+const runningMark = " · running"
 
 // barBg is the mode bar's background.
 var barBg = rgb(0x30, 0x34, 0x3C)
@@ -123,9 +130,16 @@ func (m *Modes) layoutBar(gtx layout.Context) layout.Dimensions {
 						return layout.Inset{Right: unit.Dp(4)}.Layout(gtx, b.Layout)
 					}
 				}
+				robo, core := "RoboCom", "Core War"
+				if m.CoreOn && m.RoboComRunning != nil && m.RoboComRunning() {
+					robo += runningMark
+				}
+				if !m.CoreOn && m.Core.Running() {
+					core += runningMark
+				}
 				return layout.Flex{Alignment: layout.Middle}.Layout(gtx,
-					layout.Rigid(tab(&m.robo, "RoboCom", !m.CoreOn)), layout.Rigid(layout.Spacer{Width: 4}.Layout),
-					layout.Rigid(tab(&m.core, "Core War", m.CoreOn)))
+					layout.Rigid(tab(&m.robo, robo, !m.CoreOn)), layout.Rigid(layout.Spacer{Width: 4}.Layout),
+					layout.Rigid(tab(&m.core, core, m.CoreOn)))
 			})
 		}),
 	)

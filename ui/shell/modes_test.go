@@ -126,3 +126,49 @@ func TestModesStartWithSamples(t *testing.T) {
 		t.Fatalf("players %v, want the first two .cw samples", got)
 	}
 }
+
+// TestHiddenModeSaysItRuns: the tab of the mode not shown says "running" while its game plays
+// on (the Core War game kept a processor busy behind the RoboCom mode without a word), and
+// not once it is paused.
+func TestHiddenModeSaysItRuns(t *testing.T) {
+	m := NewModes(sampleConfig("bundled:dwarf.cw", "bundled:imp.cw"), true)
+	defer m.Close()
+	roboRuns := false
+	m.RoboComRunning = func() bool { return roboRuns }
+	th := material.NewTheme()
+	robo := func(gtx layout.Context) layout.Dimensions { return material.Body1(th, "RoboCom board").Layout(gtx) }
+	h := &modesHarness{now: time.Unix(1000, 0)}
+	h.draw = func(gtx layout.Context) { m.Layout(gtx, robo) }
+	h.frame()
+	roboRuns = true
+	h.frame()
+	if _, ok := h.find("RoboCom" + runningMark); !ok {
+		t.Error("the RoboCom tab does not say its game runs while Core War is shown")
+	}
+	for i := 0; i < 50; i++ {
+		if _, ok := h.find("Start"); ok {
+			break
+		}
+		time.Sleep(10 * time.Millisecond)
+		h.frame()
+	}
+	h.clickLabel(t, "Start")
+	h.clickLabel(t, "RoboCom")
+	for deadline := time.Now().Add(3 * time.Second); !m.Core.Running() && time.Now().Before(deadline); {
+		time.Sleep(10 * time.Millisecond)
+	}
+	h.frame()
+	if _, ok := h.find("Core War" + runningMark); !ok {
+		t.Fatal("the Core War tab does not say its game runs behind the RoboCom mode")
+	}
+	if _, ok := h.find("RoboCom" + runningMark); ok {
+		t.Error("the tab of the mode shown says running")
+	}
+	h.clickLabel(t, "Core War")
+	h.clickLabel(t, "Pause")
+	h.clickLabel(t, "RoboCom")
+	h.frame()
+	if _, ok := h.find("Core War" + runningMark); ok && !m.Core.Running() {
+		t.Error("the Core War tab says running with its game paused")
+	}
+}
