@@ -12,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	"gioui.org/font"
+	"gioui.org/io/key"
 	"gioui.org/layout"
 	"gioui.org/op"
 	"gioui.org/op/clip"
@@ -67,6 +68,7 @@ type progEditor struct {
 	reload   widget.Clickable
 	rbiBtn   widget.Clickable
 	closeBtn widget.Clickable
+	below    widget.Clickable // the empty area under the text
 	list     widget.List
 	msg      string
 	msgErr   bool
@@ -440,6 +442,11 @@ func (pt *programTools) updatePrograms(gtx layout.Context) {
 	if e == nil {
 		return
 	}
+	if e.below.Clicked(gtx) {
+		gtx.Execute(key.FocusCmd{Tag: &e.ed})
+		n := e.ed.Len()
+		e.ed.SetCaret(n, n)
+	}
 	changed := false
 	for {
 		ev, ok := e.ed.Update(gtx)
@@ -704,7 +711,7 @@ func (pt *programTools) layoutCode(gtx layout.Context, e *progEditor) layout.Dim
 		e.lineTop = pt.lineTops(gtx, fnt, lines, textW, charW, rowH, e.lineTop[:0])
 		e.topsKey = key
 	}
-	h := max(edims.Size.Y, e.lineTop[len(lines)], gtx.Constraints.Min.Y)
+	h := max(edims.Size.Y, e.lineTop[len(lines)], gtx.Constraints.Min.Y, e.viewH) // (the viewport at least: a click under a short text lands here)
 
 	// Gutter and error bands, at the source lines (a long line wraps into several rows).
 	paint.FillShape(gtx.Ops, gutterBg, clip.Rect{Max: image.Pt(gutterW, h)}.Op())
@@ -758,6 +765,15 @@ func (pt *programTools) layoutCode(gtx layout.Context, e *progEditor) layout.Dim
 		}
 	}
 	off.Pop()
+	// Below the text: a click there gives the editor the keys, the caret at the end (as in
+	// any text editor; the keys typed after such a click went nowhere).
+	if below := h - edims.Size.Y; below > 0 {
+		o := op.Offset(image.Pt(0, edims.Size.Y)).Push(gtx.Ops)
+		e.below.Layout(gtx, func(gtx layout.Context) layout.Dimensions {
+			return layout.Dimensions{Size: image.Pt(gtx.Constraints.Max.X, below)}
+		})
+		o.Pop()
+	}
 	return layout.Dimensions{Size: image.Pt(gtx.Constraints.Max.X, h)}
 }
 

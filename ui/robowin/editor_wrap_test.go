@@ -9,7 +9,10 @@ import (
 	"strings"
 	"testing"
 
+	"gioui.org/f32"
 	"gioui.org/io/input"
+	"gioui.org/io/key"
+	"gioui.org/io/semantic"
 	"gioui.org/widget"
 )
 
@@ -105,5 +108,53 @@ func TestEditorNumbersSourceLinesWhenWrapped(t *testing.T) {
 	y6 := h.caretY(&e.ed, bad, 6)
 	if top, bottom := float32(e.lineTop[5]), float32(e.lineTop[6]); y6 < top || y6 > bottom {
 		t.Errorf("line 6's error band spans %v–%v px, its text stands at %v px", top, bottom, y6)
+	}
+}
+
+// TestClickBelowTextFocusesEditor: a click in the empty area under a short program gives the
+// editor the keys with the caret at the end, as in any text editor (the keys went nowhere).
+func TestClickBelowTextFocusesEditor(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "short.rob")
+	src := "Name Short\nBank Main\nTurn 1\n"
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	h := newDebugHarness(t, "disk:"+strings.TrimPrefix(filepath.ToSlash(path), "/"), "test:spinner.rob")
+	h.frame()
+	if err := h.u.OpenEditor(path); err != nil {
+		t.Fatal(err)
+	}
+	h.frame()
+	e := h.u.dbg.prog.ed
+	var text image.Rectangle
+	var walk func(ns []input.SemanticNode)
+	walk = func(ns []input.SemanticNode) {
+		for _, n := range ns {
+			if n.Desc.Class == semantic.Editor && n.Desc.Bounds.Dx() > text.Dx() {
+				text = n.Desc.Bounds
+			}
+			walk(n.Children)
+		}
+	}
+	walk(h.r.AppendSemantics(nil))
+	if text.Empty() {
+		t.Fatal("no editor on screen")
+	}
+	h.r.Source().Execute(key.FocusCmd{}) // (the editor opens focused: take the keys away first)
+	h.frame()
+	if h.r.Source().Focused(&e.ed) {
+		t.Fatal("the editor kept the keys")
+	}
+	status, ok := h.findText("No errors: the program loads.")
+	if !ok {
+		t.Fatalf("no status line under the editor: %q", h.texts())
+	}
+	h.click(f32.Pt(float32(text.Min.X+40), float32(status.Min.Y-20))) // (the bottom of the text's viewport)
+	h.frame()
+	if !h.r.Source().Focused(&e.ed) {
+		t.Fatal("a click under the text did not give the editor the keys")
+	}
+	if start, end := e.ed.Selection(); start != len([]rune(src)) || end != start {
+		t.Errorf("caret at %d–%d after the click, want the end (%d)", start, end, len([]rune(src)))
 	}
 }
