@@ -14,6 +14,7 @@ import (
 	"text/tabwriter"
 
 	"robocom/arena"
+	"robocom/corewars/play"
 	"robocom/internal/bouts"
 	"robocom/internal/termtext"
 	"robocom/internal/userfile"
@@ -41,6 +42,11 @@ func battleMain(args []string, stdout, stderr io.Writer) int {
 	usageErr := usageError(stderr, "battle")
 	if len(files) == 0 {
 		return usageErr("no program given")
+	}
+	for _, f := range files {
+		if l := play.LanguageOf(f); l != play.NoLanguage {
+			return usageErr("%s is a %s program, not a RoboCom one; play Core War programs with robocom core", f, l)
+		}
 	}
 	if len(files) > arena.MaxPrograms {
 		return usageErr("%d programs given; a battle takes 1 to %d", len(files), arena.MaxPrograms)

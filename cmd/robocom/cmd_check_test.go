@@ -67,3 +67,34 @@ func TestCheckAndRBI(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckCoreWar: check reads a Core War program with its own assembler (chosen by the
+// extension, as robocom core does), not as RoboCom, and battle refuses one.
+func TestCheckCoreWar(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.cw")
+	os.WriteFile(bad, []byte("title Bad\nl: jump m\n"), 0o644)
+	cases := []struct {
+		file, out, err string
+		status         int
+	}{
+		{samples + "dwarf.cw", samples + "dwarf.cw: ok: \"Dwarf\", 7 instructions\n", "", 0},
+		{samples + "imp.red", samples + "imp.red: ok: \"Imp\", 1 instruction\n", "", 0},
+		{samples + "bomber.vna", samples + "bomber.vna: ok: \"bomber\", 4 nodes\n", "", 0},
+		{bad, "", bad + ":2:9: undefined label \"m\"\n", 1},
+	}
+	for _, tc := range cases {
+		var out, errb bytes.Buffer
+		st := checkMain([]string{tc.file}, &out, &errb)
+		if st != tc.status || out.String() != tc.out || errb.String() != tc.err {
+			t.Errorf("check %s: status %d, out %q, err %q; want %d, %q, %q", tc.file, st, out.String(), errb.String(), tc.status, tc.out, tc.err)
+		}
+	}
+	for _, file := range []string{samples + "dwarf.cw", samples + "imp.red", samples + "bomber.vna"} {
+		var out, errb bytes.Buffer
+		st := battleMain([]string{"../../robots/wall.rob", file}, &out, &errb)
+		if st != 2 || !strings.Contains(errb.String(), "not a RoboCom one; play Core War programs with robocom core") || strings.Count(errb.String(), "\n") != 2 {
+			t.Errorf("battle %s: status %d, err %q", file, st, errb.String())
+		}
+	}
+}
