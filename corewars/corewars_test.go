@@ -178,3 +178,21 @@ func TestErrorQuotesExcerpt(t *testing.T) {
 		t.Errorf("message %q", msg)
 	}
 }
+
+// TestThreadsStorageBounded: a Threads filled to MaxThreads holds no room past it, whatever
+// capacity it started with (append rounded a fork bomb's storage past the limit).
+func TestThreadsStorageBounded(t *testing.T) {
+	for _, start := range []int{0, 1, 4, 1000, 1024, MaxThreads - 1} {
+		var th Threads
+		th.Reset(start)
+		for th.Len() < MaxThreads {
+			th.Add(th.Len())
+		}
+		if c := cap(th.pcs); c > MaxThreads {
+			t.Errorf("Reset(%d), then %d threads: room for %d", start, MaxThreads, c)
+		}
+		if th.PC(MaxThreads-1) != MaxThreads-1 || th.PC(0) != 0 {
+			t.Errorf("Reset(%d): the threads moved while the storage grew", start)
+		}
+	}
+}

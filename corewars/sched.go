@@ -1,5 +1,11 @@
 package corewars
 
+// MaxThreads is the highest thread limit of a .cw process and of a VNA player's executors
+// (their Config's MaxThreads, MaxExecutors), and so the most threads a Threads holds: with a
+// .cw game's MaxProcesses processes at 8 bytes a thread, at most 128 MB, where a limit left to
+// the user let a fork bomb grow one process's threads until the machine ran out of memory.
+const MaxThreads = 1 << 14
+
 // Threads is one process's threads (or one VNA player's executors) in creation order, with
 // the round-robin cursor: each turn runs the thread after the one that ran last; a new thread
 // joins at the end, so it runs after every older thread has had its turn.
@@ -49,8 +55,16 @@ func (t *Threads) NextPC() int {
 	return t.pcs[t.next]
 }
 
-// Add appends a thread at pc.
-func (t *Threads) Add(pc int) { t.pcs = append(t.pcs, pc) }
+// Add appends a thread at pc. The storage grows by doubling up to MaxThreads and no further
+// (append would round past it), so a full Threads holds no more than the limit allows.
+func (t *Threads) Add(pc int) {
+	if n := len(t.pcs); n == cap(t.pcs) && n < MaxThreads {
+		grown := make([]int, n, min(max(2*n, 8), MaxThreads))
+		copy(grown, t.pcs)
+		t.pcs = grown
+	}
+	t.pcs = append(t.pcs, pc)
+}
 
 // Remove deletes thread i; the cursor keeps pointing at the same next thread.
 func (t *Threads) Remove(i int) {

@@ -222,8 +222,9 @@ func TestAttacks(t *testing.T) {
 		{name: "core -size maxint", args: []string{"core", "-size", big, "x.red"}, status: 2, want: "core size"},
 		{name: "core -size huge", args: []string{"core", "-size", bigger, "x.red"}, status: 2, want: "-size"},
 		{name: "core -threads maxint", args: []string{"core", "-seed", "1", "-threads", big, "-cycles", "1000", "x.red", "y.red"}, status: 0, want: "round 1"},
-		{name: "core .cw -threads maxint", args: []string{"core", "-seed", "1", "-threads", big, "-cycles", "1000", "imp.cw", "imp.cw"}, status: 0, want: "round 1"},
-		{name: "core .vna -threads maxint", args: []string{"core", "-seed", "1", "-threads", big, "-cycles", "1000", "b.vna", "b.vna"}, status: 0, want: "round 1"},
+		// .cw and .vna threads are bounded (corewars.MaxThreads), so their memory is.
+		{name: "core .cw -threads maxint", args: []string{"core", "-seed", "1", "-threads", big, "-cycles", "1000", "imp.cw", "imp.cw"}, status: 2, want: "must be at most 16384, not " + big},
+		{name: "core .vna -threads maxint", args: []string{"core", "-seed", "1", "-threads", big, "-cycles", "1000", "b.vna", "b.vna"}, status: 2, want: "must be at most 16384, not " + big},
 		{name: "core .vna -size maxint", args: []string{"core", "-size", big, "b.vna"}, status: 2, want: "size"},
 		{name: "core -copies maxint", args: []string{"core", "-copies", big, "imp.cw"}, status: 2, want: "processes"},
 		{name: "core -mindist past -size", args: []string{"core", "-size", "10", "-mindist", "20", "x.red", "z.red"}, status: 2, want: "do not fit in a core of 10 cells\nrun 'robocom core -h' for the options\n"},

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"robocom/corewars"
 	"robocom/corewars/play"
 )
 
@@ -61,7 +62,7 @@ var coreFlagNames = []struct {
 		return fmt.Sprintf("`N` cycles before a draw: .red per warrior, as pMARS -c (%d); .cw time slices (%d); .vna rounds (%d)", red.Cycles, cw.Cycles, vna.Cycles)
 	}},
 	{"threads", "p", func(f *coreFlags) *coreParam { return &f.threads }, func(red, cw, vna play.Params) string {
-		return fmt.Sprintf("`N` processes per warrior (.red, %d), threads per process (.cw, %d), executors per player (.vna, %d)", red.Threads, cw.Threads, vna.Threads)
+		return fmt.Sprintf("`N` processes per warrior (.red, %d), threads per process (.cw, %d), executors per player (.vna, %d); .cw and .vna at most %d", red.Threads, cw.Threads, vna.Threads, corewars.MaxThreads)
 	}},
 	{"maxlength", "l", func(f *coreFlags) *coreParam { return &f.maxLength }, func(red, cw, vna play.Params) string {
 		return fmt.Sprintf("`N` longest program (default: .red %d, .cw %d, .vna %d; .cw 0 = no limit)", red.MaxLength, cw.MaxLength, vna.MaxLength)

@@ -11,7 +11,7 @@ import (
 type Config struct {
 	Size          int   // cells in the core (default 10000)
 	MaxCycles     int64 // time slices before the game ends (default 100000)
-	MaxThreads    int   // threads a process may have; one more crashes it (default 64)
+	MaxThreads    int   // threads a process may have; one more crashes it (default 64, at most corewars.MaxThreads)
 	MinDist       int   // minimum distance between two processes; 0: SIZE/(2·processes), at least the longest program
 	AllowSelfMove bool  // the "allow self move" option (default on)
 	AlivePoints   int64 // per instruction completed (default 1)
@@ -104,8 +104,8 @@ func New(cfg Config, progs []*Program, copies []int) (*Machine, error) {
 	if cfg.Size < 1 || cfg.Size > MaxSize {
 		return nil, fmt.Errorf("core size %d is out of range (1..%d)", cfg.Size, MaxSize)
 	}
-	if cfg.MaxThreads < 1 {
-		return nil, fmt.Errorf("thread limit %d must be at least 1", cfg.MaxThreads)
+	if cfg.MaxThreads < 1 || cfg.MaxThreads > corewars.MaxThreads {
+		return nil, fmt.Errorf("thread limit %d is out of range (1..%d)", cfg.MaxThreads, corewars.MaxThreads)
 	}
 	if cfg.MaxCycles < 0 {
 		return nil, fmt.Errorf("cycle limit %d must not be negative", cfg.MaxCycles)

@@ -345,3 +345,38 @@ func TestCopiesOverflow(t *testing.T) {
 		t.Errorf("New with copies %d twice: %v", huge, err)
 	}
 }
+
+// TestThreadLimitBounds: the thread limit is at most corewars.MaxThreads, so a fork bomb's
+// threads cannot fill the memory and info 6 (a 32-bit cell) reads the limit itself; a limit
+// of 2³¹ would have read as a negative number.
+func TestThreadLimitBounds(t *testing.T) {
+	p := mustAssemble(t, "info 6, x\nl: jump l\nx: data 0")
+	cases := []struct {
+		limit int
+		info6 string // "" for a limit New refuses
+	}{
+		{1, "data 1"},
+		{corewars.MaxThreads, "data 16384"},
+		{corewars.MaxThreads + 1, ""},
+		{1 << 31, ""},
+		{1 << 40, ""},
+	}
+	for _, tc := range cases {
+		cfg := DefaultConfig()
+		cfg.Size, cfg.MaxThreads, cfg.Starts = 40, tc.limit, []int{0}
+		m, err := New(cfg, []*Program{p}, []int{1})
+		if tc.info6 == "" {
+			if err == nil || !strings.Contains(err.Error(), "out of range") {
+				t.Errorf("limit %d: New gave %v, want out of range", tc.limit, err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatalf("limit %d: %v", tc.limit, err)
+		}
+		m.Step()
+		if got := m.At(2).String(); got != tc.info6 {
+			t.Errorf("limit %d: info 6 wrote %q, want %q", tc.limit, got, tc.info6)
+		}
+	}
+}

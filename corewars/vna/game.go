@@ -11,7 +11,7 @@ import (
 type Config struct {
 	Size         int   // nodes in the ring, num() (default 200)
 	MaxRounds    int64 // rounds before a draw (default 100000)
-	MaxExecutors int   // executors per player (default 4)
+	MaxExecutors int   // executors per player (default 4, at most corewars.MaxThreads)
 	MinGap       int   // blank nodes at least between two programs (default 40)
 	Seed         int64 // fixes the placement
 	Starts       []int // if set, the first node of each program instead of random places (tests, replays)
@@ -61,8 +61,8 @@ func New(cfg Config, progs []*Program) (*Game, error) {
 	if cfg.Size < 1 || cfg.Size > MaxSize {
 		return nil, fmt.Errorf("ring size %d is out of range (1..%d)", cfg.Size, MaxSize)
 	}
-	if cfg.MaxExecutors < 1 {
-		return nil, fmt.Errorf("executor limit %d must be at least 1", cfg.MaxExecutors)
+	if cfg.MaxExecutors < 1 || cfg.MaxExecutors > corewars.MaxThreads {
+		return nil, fmt.Errorf("executor limit %d is out of range (1..%d)", cfg.MaxExecutors, corewars.MaxThreads)
 	}
 	if cfg.MaxRounds < 0 || cfg.MinGap < 0 {
 		return nil, errors.New("round limit and gap must not be negative")

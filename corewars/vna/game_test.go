@@ -238,3 +238,20 @@ func TestDocumentBomber(t *testing.T) {
 		t.Errorf("the bomber died after %d rounds, want about 3 per node of the ring", c)
 	}
 }
+
+// TestExecutorLimitBounds: the executor limit is at most corewars.MaxThreads, so SPLITs in a
+// loop cannot fill the memory.
+func TestExecutorLimitBounds(t *testing.T) {
+	a := mustAssemble(t, "JUMP 0")
+	for _, tc := range []struct {
+		limit int
+		ok    bool
+	}{{1, true}, {corewars.MaxThreads, true}, {corewars.MaxThreads + 1, false}, {1 << 40, false}} {
+		cfg := DefaultConfig()
+		cfg.MaxExecutors = tc.limit
+		_, err := New(cfg, []*Program{a, a})
+		if (err == nil) != tc.ok {
+			t.Errorf("limit %d: New gave %v, want ok %v", tc.limit, err, tc.ok)
+		}
+	}
+}
