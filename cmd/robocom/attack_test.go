@@ -663,7 +663,7 @@ func signalAttacks(t *testing.T, bin, work string) {
 	const longest = "timeout=1000000000" // the largest RoboCom time limit
 	cases := []signalAttack{
 		{name: "core .red -cycles 1e12 SIGTERM", args: []string{"core", "-rounds", "1", "-cycles", endless, "x.red", "z.red"}, sig: syscall.SIGTERM, status: 143},
-		{name: "core .cw -cycles 1e12 SIGHUP", args: []string{"core", "-rounds", "1", "-cycles", endless, "imp.cw", "imp.cw"}, sig: syscall.SIGHUP, status: 129},
+		{name: "core .cw -cycles 2^31-1 SIGHUP", args: []string{"core", "-rounds", "1", "-cycles", "2147483647", "imp.cw", "imp.cw"}, sig: syscall.SIGHUP, status: 129}, // (.cw's most)
 		{name: "core .vna -cycles 1e12 SIGINT", args: []string{"core", "-rounds", "1", "-cycles", endless, "loop.vna", "loop.vna"}, sig: syscall.SIGINT, status: 130},
 		{name: "core -json -cycles 1e12 SIGHUP", args: []string{"core", "-json", "-rounds", "3", "-cycles", endless, "x.red", "z.red"}, sig: syscall.SIGHUP, status: 129},
 		{name: "tournament .red -cycles 1e12 SIGTERM", args: []string{"tournament", "-rounds", "2", "-cycles", endless, "x.red", "z.red", "x.red"}, sig: syscall.SIGTERM, status: 143},

@@ -13,7 +13,7 @@ func BenchmarkStep(b *testing.B) {
 	forker := mustAssemble(b, "a: fork a\nadd 1, x\nloop c, a\njump a\nx: data 0\nc: data 1000")
 	mover := mustAssemble(b, "s: data 0\nd: data 7\nl: movei s, d\njump l")
 	cfg := DefaultConfig()
-	cfg.MaxCycles = 1 << 40
+	cfg.MaxCycles = MaxCycles
 	newGame := func() *Machine {
 		m, err := New(cfg, []*Program{bomber, forker, mover}, []int{1, 1, 1})
 		if err != nil {

@@ -3,6 +3,7 @@ package cw
 import (
 	"errors"
 	"fmt"
+	"math"
 
 	"robocom/corewars"
 )
@@ -10,7 +11,7 @@ import (
 // Config holds the game parameters. Start from DefaultConfig.
 type Config struct {
 	Size          int   // cells in the core (default 10000)
-	MaxCycles     int64 // time slices before the game ends (default 100000)
+	MaxCycles     int64 // time slices before the game ends (default 100000, at most MaxCycles)
 	MaxThreads    int   // threads a process may have; one more crashes it (default 64, at most corewars.MaxThreads)
 	MinDist       int   // minimum distance between two processes; 0: SIZE/(2·processes), at least the longest program
 	AllowSelfMove bool  // the "allow self move" option (default on)
@@ -31,6 +32,10 @@ func DefaultConfig() Config {
 
 // MaxSize bounds the core (32 bytes a cell); every offset fits a cell's 32-bit integer.
 const MaxSize = 1 << 20
+
+// MaxCycles bounds the cycle limit: info 5 writes the elapsed time slices into a 32-bit
+// cell, which holds them exactly only up to this many.
+const MaxCycles = math.MaxInt32
 
 // MaxProcesses bounds programs × copies, and so the memory set aside for threads.
 const MaxProcesses = 1000
@@ -107,8 +112,8 @@ func New(cfg Config, progs []*Program, copies []int) (*Machine, error) {
 	if cfg.MaxThreads < 1 || cfg.MaxThreads > corewars.MaxThreads {
 		return nil, fmt.Errorf("thread limit %d is out of range (1..%d)", cfg.MaxThreads, corewars.MaxThreads)
 	}
-	if cfg.MaxCycles < 0 {
-		return nil, fmt.Errorf("cycle limit %d must not be negative", cfg.MaxCycles)
+	if cfg.MaxCycles < 0 || cfg.MaxCycles > MaxCycles {
+		return nil, fmt.Errorf("cycle limit %d is out of range (0..%d)", cfg.MaxCycles, MaxCycles)
 	}
 	n, longest := 0, 0
 	for i, p := range progs {

@@ -380,3 +380,20 @@ func TestThreadLimitBounds(t *testing.T) {
 		}
 	}
 }
+
+// TestCycleLimitBounds: the cycle limit is at most MaxCycles, so info 5 (elapsed time slices,
+// written into a 32-bit cell) never wraps to a negative number; a limit past it is refused.
+func TestCycleLimitBounds(t *testing.T) {
+	p := mustAssemble(t, "l: jump l")
+	for _, tc := range []struct {
+		limit int64
+		ok    bool
+	}{{0, true}, {MaxCycles, true}, {MaxCycles + 1, false}, {1 << 40, false}, {-1, false}} {
+		cfg := DefaultConfig()
+		cfg.MaxCycles = tc.limit
+		_, err := New(cfg, []*Program{p}, []int{1})
+		if (err == nil) != tc.ok {
+			t.Errorf("limit %d: New gave %v, want ok %v", tc.limit, err, tc.ok)
+		}
+	}
+}

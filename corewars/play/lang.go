@@ -105,6 +105,8 @@ func (p Params) Check(l Language) error {
 		return fmt.Errorf("the cycle limit must be at least 1, not %d", p.Cycles)
 	case p.Threads < 1:
 		return fmt.Errorf("the thread limit must be at least 1, not %d", p.Threads)
+	case l == CW && p.Cycles > cw.MaxCycles:
+		return fmt.Errorf("the cycle limit of %s programs must be at most %d, not %d (info 5 gives the elapsed time slices in a 32-bit cell)", l, cw.MaxCycles, p.Cycles)
 	case l != Redcode && p.Threads > corewars.MaxThreads:
 		return fmt.Errorf("the thread limit of %s programs must be at most %d, not %d (more threads would only fill the memory)", l, corewars.MaxThreads, p.Threads)
 	case p.MaxLength < 0:
