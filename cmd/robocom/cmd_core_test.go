@@ -43,6 +43,7 @@ func TestCoreUsageErrors(t *testing.T) {
 		{[]string{"-cycles", "0", samples + "imp.cw"}, "-cycles must be at least 1, not 0"},
 		{[]string{"-threads", "1000000000000", samples + "imp.cw"}, "the thread limit of Corewars (.cw) programs must be at most 16384, not 1000000000000"},
 		{[]string{"-cycles", "2147483648", samples + "imp.cw"}, "the cycle limit of Corewars (.cw) programs must be at most 2147483647, not 2147483648"},
+		{[]string{samples + "bomber.vna", samples + "bomber.vna", samples + "bomber.vna"}, "VNA Code is a game of two players, not 3"},
 		{[]string{"-p", "16385", samples + "bomber.vna"}, "the thread limit of VNA Code (.vna) programs must be at most 16384, not 16385"},
 		{[]string{"-seed", "x", samples + "imp.cw"}, "-seed needs a whole number"},
 	}

@@ -70,6 +70,10 @@ func New(cfg Config, progs []*Program) (*Game, error) {
 	if len(progs) == 0 {
 		return nil, errors.New("no programs to load")
 	}
+	if len(progs) > 2 {
+		// The document's game has two players (CORE-LANGUAGES.md 2); one alone may be watched.
+		return nil, fmt.Errorf("VNA Code is a game of two players, not %d; a tournament plays more programs two at a time", len(progs))
+	}
 	g := &Game{cfg: cfg, ring: make([]Node, cfg.Size), pool: newPool(), solo: len(progs) == 1,
 		owners: corewars.NewOwners(cfg.Size, len(progs))}
 	var starts []int

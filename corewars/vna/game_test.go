@@ -199,8 +199,9 @@ func TestPlacementGap(t *testing.T) {
 		}
 	}
 	cfg := DefaultConfig()
-	if _, err := New(cfg, []*Program{long, long, long}); err == nil {
-		t.Error("three 40-node programs with 40-node gaps fit in 200 nodes?")
+	cfg.Size = 159
+	if _, err := New(cfg, []*Program{long, long}); err == nil || !strings.Contains(err.Error(), "do not fit") {
+		t.Errorf("two 40-node programs with 40-node gaps in 159 nodes: %v, want do not fit", err)
 	}
 }
 
@@ -252,6 +253,27 @@ func TestExecutorLimitBounds(t *testing.T) {
 		_, err := New(cfg, []*Program{a, a})
 		if (err == nil) != tc.ok {
 			t.Errorf("limit %d: New gave %v, want ok %v", tc.limit, err, tc.ok)
+		}
+	}
+}
+
+// TestTwoPlayers: VNA Code is a game of two players (CORE-LANGUAGES.md 2); a third is refused
+// (robocom core a.vna a.vna a.vna played three).
+func TestTwoPlayers(t *testing.T) {
+	a := mustAssemble(t, "JUMP 0")
+	for _, tc := range []struct {
+		players int
+		ok      bool
+	}{{1, true}, {2, true}, {3, false}, {5, false}} {
+		progs := make([]*Program, tc.players)
+		for i := range progs {
+			progs[i] = a
+		}
+		cfg := DefaultConfig()
+		cfg.Size = 1000
+		_, err := New(cfg, progs)
+		if (err == nil) != tc.ok || (err != nil && !strings.Contains(err.Error(), "two players, not")) {
+			t.Errorf("%d players: %v, want ok %v", tc.players, err, tc.ok)
 		}
 	}
 }
