@@ -14,6 +14,7 @@ type Program struct {
 	Title string  // as given by `title`, "" if none
 	Code  []Instr // one cell per instruction line, in order
 	Lines []int   // the source line of each cell
+	Cols  []int   // the column of each cell's keyword, for messages about a cell
 	Start int     // index of the first non-data cell, where execution starts
 }
 
@@ -158,6 +159,7 @@ func Assemble(file string, src []byte) (*Program, error) {
 		}
 		prog.Code = append(prog.Code, in)
 		prog.Lines = append(prog.Lines, sl.line)
+		prog.Cols = append(prog.Cols, sl.col)
 	}
 	if errs.Len() == 0 {
 		switch {

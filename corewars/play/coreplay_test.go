@@ -104,16 +104,34 @@ func TestLoadKeepsWarnings(t *testing.T) {
 	}
 }
 
+// TestMaxLength: a program longer than the maximum is refused at its first cell past it
+// (file:line:col), not with a bare file name.
 func TestMaxLength(t *testing.T) {
-	p := Defaults(CW)
-	p.MaxLength = 3
-	path := filepath.Join("..", "..", "robots", "core", "dwarf.cw")
-	src, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
+	cases := []struct {
+		file string
+		max  int
+		want string
+	}{
+		{"dwarf.cw", 3, "dwarf.cw:9:9: the program is 7 cells long; the maximum length is 3, and this is cell 4 (raise the maximum in the parameters)"},
+		{"imp.cw", 1, "imp.cw:7:9: the program is 2 cells long; the maximum length is 1, and this is cell 2"},
+		{"bomber.vna", 2, "bomber.vna:8:1: the program is 4 nodes long; the maximum length is 2, and this is node 3"},
 	}
-	if _, err := Load("dwarf.cw", src, p); err == nil || !strings.Contains(err.Error(), "maximum length is 3") {
-		t.Fatalf("got %v, want a maximum length error", err)
+	for _, c := range cases {
+		p := Defaults(LanguageOf(c.file))
+		p.MaxLength = c.max
+		src, err := os.ReadFile(filepath.Join("..", "..", "robots", "core", c.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := Load(c.file, src, p); err == nil || !strings.HasPrefix(err.Error(), c.want) {
+			t.Errorf("%s with -maxlength %d: %v, want %q", c.file, c.max, err, c.want)
+		}
+	}
+	p := Defaults(CW)
+	p.MaxLength = 7
+	src, _ := os.ReadFile(filepath.Join("..", "..", "robots", "core", "dwarf.cw"))
+	if _, err := Load("dwarf.cw", src, p); err != nil {
+		t.Errorf("dwarf.cw at its own length: %v", err)
 	}
 }
 

@@ -201,9 +201,30 @@ func Load(file string, src []byte, p Params) (prog *Program, err error) {
 		prog.Name = baseName(file)
 	}
 	if p.MaxLength > 0 && prog.Length > p.MaxLength {
-		return nil, srcerr.List{{File: file, Msg: fmt.Sprintf("the program is %d cells long; the maximum length is %d (raise it in the parameters)", prog.Length, p.MaxLength)}}
+		// At the first cell past the limit, so that an editor opens where the cut falls.
+		line, col := prog.cellPos(p.MaxLength)
+		unit := "cell"
+		if l == VNA {
+			unit = "node"
+		}
+		return nil, srcerr.List{{File: file, Line: line, Col: col, Msg: fmt.Sprintf("the program is %d %ss long; the maximum length is %d, and this is %s %d (raise the maximum in the parameters)", prog.Length, unit, p.MaxLength, unit, p.MaxLength+1)}}
 	}
 	return prog, nil
+}
+
+// cellPos is the source position of the program's cell i (.cw and .vna); 0, 0 if unknown.
+func (pr *Program) cellPos(i int) (line, col int) {
+	var lines, cols []int
+	switch {
+	case pr.cw != nil:
+		lines, cols = pr.cw.Lines, pr.cw.Cols
+	case pr.vna != nil:
+		lines, cols = pr.vna.Lines, pr.vna.Cols
+	}
+	if i < 0 || i >= len(lines) || i >= len(cols) {
+		return 0, 0
+	}
+	return lines[i], cols[i]
 }
 
 func baseName(file string) string {

@@ -20,6 +20,7 @@ type Program struct {
 	Name  string // the file name without extension
 	Nodes []Node
 	Lines []int // the source line of each node
+	Cols  []int // the column of each node's command, for messages about a node
 	Pool  *Pool // the expressions the nodes refer to
 }
 
@@ -58,12 +59,14 @@ func Assemble(file string, src []byte) (*Program, error) {
 			errs.Add(file, lineNo, p.col(), "a program has at most %d nodes; this is node %d", MaxNodes, MaxNodes+1)
 			break
 		}
+		col := p.col()
 		node, ok := p.node()
 		if !ok {
 			continue
 		}
 		prog.Nodes = append(prog.Nodes, node)
 		prog.Lines = append(prog.Lines, lineNo)
+		prog.Cols = append(prog.Cols, col)
 	}
 	if errs.Len() == 0 && len(prog.Nodes) == 0 {
 		errs.Add(file, 1, 1, "the program has no nodes")
