@@ -43,7 +43,10 @@ func Assemble(file string, src []byte) (*Program, error) {
 	var lines []srcLine
 	labels := map[string]int{} // label -> cell index
 	labelLine := map[string]int{}
-	var pending []string // labels on label-only lines, waiting for their cell
+	// pending are labels on label-only lines, waiting for their cell. An instruction line that
+	// fails takes them with it: they label that line, and "labels no instruction" would blame
+	// them for its error.
+	var pending []string
 	title, titleLine := "", 0
 
 	for n, text := range strings.Split(string(src), "\n") {
@@ -77,6 +80,7 @@ func Assemble(file string, src []byte) (*Program, error) {
 		kw := s.ident()
 		if kw == "" {
 			errs.Add(file, lineNo, kwCol, "expected an instruction keyword, found %q", s.rest())
+			pending = pending[:0] // (they label this line, whose error is told)
 			continue
 		}
 		lkw := strings.ToLower(kw)
@@ -100,15 +104,18 @@ func Assemble(file string, src []byte) (*Program, error) {
 		op, ok := lookupOp(lkw)
 		if !ok {
 			errs.Add(file, lineNo, kwCol, "unknown instruction %q (known: %s)", kw, opNames())
+			pending = pending[:0]
 			continue
 		}
 		sl := srcLine{op: op, line: lineNo, col: kwCol}
 		// The label is defined even if the operands are bad, so that its uses elsewhere do
 		// not add "undefined label" errors of their own.
 		if label != "" && !addLabel(&errs, file, lineNo, labelCol, label, labels, labelLine, len(lines)) {
+			pending = pending[:0]
 			continue
 		}
 		if !parseOperands(&errs, file, lineNo, s, &sl) {
+			pending = pending[:0]
 			continue
 		}
 		for _, l := range pending {

@@ -41,7 +41,7 @@ func TestAssemble(t *testing.T) {
 	}
 }
 
-// Each source has one error; want is "line:col: text" where text must appear in the message.
+// Each source has one error (the test checks that); want is "line:col: text" where text must appear in the message.
 var asmErrors = []struct{ src, want string }{
 	{"l: jmp l", "1:4: unknown instruction \"jmp\""},
 	{"l: jump m", "1:9: undefined label \"m\""},
@@ -73,6 +73,11 @@ var asmErrors = []struct{ src, want string }{
 	{"# nothing\n", "1:1: the program has no instructions"},
 	{"data 1\ndata 2", "1:1: the program has only data cells"},
 	{"l: jump l\nend:", "2:1: label \"end\" labels no instruction"},
+	// A label-only line before a line that fails labels that line: its error alone is told.
+	{"l: jump x\nx:\n move 1, 2\n", "3:10: move: operand 2 must be a label or [label]"},
+	{"l: jump x\nx:\n bogus 1\n", "3:2: unknown instruction \"bogus\""},
+	{"l: jump x\nx:\n3\n", "3:1: expected an instruction keyword"},
+	{"l: jump x\nx:\ny:\nl: jump l\n", "4:1: label \"l\" is already defined on line 1"},
 }
 
 func TestAssembleErrors(t *testing.T) {
@@ -86,6 +91,9 @@ func TestAssembleErrors(t *testing.T) {
 		wantPos, wantMsg := "t.cw:"+tc.want[:i]+": ", tc.want[i+2:]
 		if !strings.HasPrefix(err.Error(), wantPos) || !strings.Contains(err.Error(), wantMsg) {
 			t.Errorf("%q:\n got %v\nwant %s%s", tc.src, err, wantPos, wantMsg)
+		}
+		if n := strings.Count(err.Error(), "\n") + 1; n != 1 {
+			t.Errorf("%q: %d errors, want 1:\n%v", tc.src, n, err)
 		}
 	}
 }
