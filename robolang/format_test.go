@@ -7,11 +7,11 @@ import (
 	"testing"
 )
 
-// withoutPositions copies p with the source positions and the file name cleared, since
-// they are the only things a round trip through Format may change.
+// withoutPositions copies p with the source positions, the file name and its bytes cleared,
+// since they are the only things a round trip through Format may change.
 func withoutPositions(p *Program) *Program {
 	q := *p
-	q.File = ""
+	q.File, q.Source = "", nil
 	q.Banks = make([]Bank, len(p.Banks))
 	for i, b := range p.Banks {
 		q.Banks[i] = b

@@ -36,7 +36,7 @@ func LoadBytes(path string, data []byte, opt Options) (*Program, error) {
 		if p.RC3 && !opt.RC3 {
 			return nil, fmt.Errorf("%s: the program uses RC3 instructions: %s", path, opt.needsRC3())
 		}
-		p.File = path
+		p.File, p.Source = path, data
 		if p.Name == "" {
 			p.Name = nameFromFile(path)
 		}
@@ -45,5 +45,10 @@ func LoadBytes(path string, data []byte, opt Options) (*Program, error) {
 	if strings.EqualFold(filepath.Ext(path), ".rbi") {
 		return nil, fmt.Errorf("%s: not an RBI file (it does not start with the RBI signature)", path)
 	}
-	return Parse(path, data, opt)
+	p, err := Parse(path, data, opt)
+	if err != nil {
+		return nil, err
+	}
+	p.Source = data
+	return p, nil
 }

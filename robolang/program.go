@@ -183,6 +183,9 @@ type Program struct {
 	Hidden  bool    // loaded from an RBI file: every bank is Hidden
 	RC3     bool    // uses RC3 instructions or constants
 	Labels  []Label // label definitions in source order, for the formatter; nil for RBI programs
+	// Source is the file's bytes as LoadFile and LoadBytes loaded them (source or RBI), so
+	// that what names the program (a part's sha256) is what was played, not a later read.
+	Source []byte
 }
 
 // Limits of the language (ROBOCOM.md section 3).

@@ -16,6 +16,7 @@ import (
 	"robocom/internal/bouts"
 	"robocom/internal/termtext"
 	"robocom/internal/userfile"
+	"robocom/robolang"
 )
 
 // tournamentMain is "robocom tournament [options] PROGRAM...|DIR" (CLI.md): every pairing,
@@ -81,14 +82,7 @@ func tournamentMain(args []string, stdout, stderr io.Writer) int {
 		h := &bouts.PartHeader{Format: bouts.PartFormat, Game: "robocom", Shard: k, Shards: n, Bouts: t.Plan.Bouts(),
 			Seed: seed, Rounds: gf.rounds, Options: optionValues(opts)}
 		h.From, h.To = bouts.Shard(h.Bouts, k, n)
-		for _, p := range progs {
-			sum, err := fileSHA256(p.File)
-			if err != nil {
-				fmt.Fprintf(stderr, "robocom tournament: cannot read %s: %v\n", p.File, userfile.Unwrap(err))
-				return 1
-			}
-			h.Programs = append(h.Programs, bouts.PartProgram{Name: p.Name, File: p.File, SHA256: sum})
-		}
+		h.Programs = partPrograms(progs)
 		return writeShard("tournament", stdout, stderr, sf.out, gf.quiet, h, t.Play)
 	}
 	ctx, interrupted := onInterrupt()
@@ -112,6 +106,17 @@ func tournamentMain(args []string, stdout, stderr io.Writer) int {
 		return interrupted.status()
 	}
 	return 0
+}
+
+// partPrograms are the programs as a part's header names them, each hashed from the bytes
+// it was loaded from (as Core War's, pr.Source): reading the file again could hash a file
+// changed since, naming programs other than those played.
+func partPrograms(progs []*robolang.Program) []bouts.PartProgram {
+	var out []bouts.PartProgram
+	for _, p := range progs {
+		out = append(out, bouts.PartProgram{Name: p.Name, File: p.File, SHA256: sha256Hex(p.Source)})
+	}
+	return out
 }
 
 // writeTournament prints the result as JSON or as a table.

@@ -102,20 +102,7 @@ func autoShard(ns string, nGiven bool, getenv func(string) string) (k, n int, er
 	return k, n, nil
 }
 
-// fileSHA256 is the hex SHA-256 of a file's bytes.
-func fileSHA256(path string) (string, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return "", err
-	}
-	defer f.Close()
-	h := sha256.New()
-	if _, err := io.Copy(h, f); err != nil {
-		return "", err
-	}
-	return hex.EncodeToString(h.Sum(nil)), nil
-}
-
+// sha256Hex is the hex SHA-256 of a program's bytes, as a part's header names it.
 func sha256Hex(b []byte) string {
 	s := sha256.Sum256(b)
 	return hex.EncodeToString(s[:])

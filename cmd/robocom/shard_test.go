@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"robocom/robolang"
 )
 
 // playParts plays a tournament in n parts into dir and returns their paths.
@@ -280,6 +282,47 @@ func TestPartWithPairings(t *testing.T) {
 		var out, errb bytes.Buffer
 		if code := mergeMain([]string{p}, &out, &errb); code != 1 || !strings.Contains(errb.String(), "pairing 1 names programs") {
 			t.Errorf("pairing %s: exit %d: %s", bad, code, errb.String())
+		}
+	}
+}
+
+// TestPartHashesLoadedBytes: a part's header names each program by the hash of the bytes
+// that were loaded and played, even when the file changes after loading (source or RBI).
+func TestPartHashesLoadedBytes(t *testing.T) {
+	src, err := os.ReadFile("../../robots/mine.rob")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := robolang.Parse("mine.rob", src, robolang.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rbi bytes.Buffer
+	if err := robolang.WriteRBI(&rbi, p); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name string
+		data []byte
+	}{
+		{"mine.rob", src},
+		{"mine.rbi", rbi.Bytes()},
+	} {
+		path := filepath.Join(t.TempDir(), c.name)
+		if err := os.WriteFile(path, c.data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		var errb bytes.Buffer
+		progs, ok := loadPrograms(&errb, []string{path})
+		if !ok {
+			t.Fatalf("%s: %s", c.name, errb.String())
+		}
+		// The file changes between loading and writing the header.
+		if err := os.WriteFile(path, append(c.data, "; changed\n"...), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if got, want := partPrograms(progs)[0].SHA256, sha256Hex(c.data); got != want {
+			t.Errorf("%s: the header's sha256 is %s, the loaded bytes' %s", c.name, got, want)
 		}
 	}
 }
