@@ -14,6 +14,7 @@ import (
 	"io"
 	"os"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -78,23 +79,111 @@ func isSHA256(s string) bool {
 	return true
 }
 
-// present records that a JSON field was there, without keeping its value.
-type present bool
-
-func (p *present) UnmarshalJSON([]byte) error { *p = true; return nil }
-
-// missing names the first of a JSON object's required fields that it lacks, or "".
-func missing(line []byte, fields ...string) string {
-	var seen map[string]present
-	if json.Unmarshal(line, &seen) != nil {
-		return ""
+// decodeLine decodes one line of a part into v and says in a phrase what is wrong with it,
+// or "": a required field missing, any field null (null would be read as 0 or "", a value
+// the writer never meant), a value of the wrong type or a field this version does not know.
+// what is "the header" or "the bout". The caller names the file and line.
+func decodeLine(line []byte, v any, what string, required []string) string {
+	dec := json.NewDecoder(bytes.NewReader(line))
+	dec.DisallowUnknownFields()
+	err := dec.Decode(v)
+	var top map[string]json.RawMessage
+	if json.Unmarshal(line, &top) != nil {
+		return what + " is not a JSON object"
 	}
-	for _, f := range fields {
-		if !seen[f] {
+	for _, f := range required {
+		if _, ok := top[f]; !ok {
+			return fmt.Sprintf("%s has no %q", what, f)
+		}
+	}
+	if f := nullField(top, ""); f != "" {
+		return fmt.Sprintf("%s's %q is null; every field of a part has a value", what, f)
+	}
+	var te *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &te):
+		return fmt.Sprintf("%s's %q is %s; it must be %s", what, te.Field, jsonValueName(te.Value), goTypeName(te.Type))
+	case err != nil:
+		if f, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
+			return fmt.Sprintf("%s has a field %s that this version does not know", what, f)
+		}
+		return fmt.Sprintf("%s is not valid: %v", what, err)
+	}
+	return ""
+}
+
+// nullField names the first field (in sorted order, as path.to.field) whose value is null
+// within the object m, or "".
+func nullField(m map[string]json.RawMessage, path string) string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		name := k
+		if path != "" {
+			name = path + "." + k
+		}
+		if f := nullValue(m[k], name); f != "" {
 			return f
 		}
 	}
 	return ""
+}
+
+// nullValue is nullField for any JSON value: its own name if it is null, else the first null
+// within it.
+func nullValue(raw json.RawMessage, name string) string {
+	raw = bytes.TrimSpace(raw)
+	switch {
+	case string(raw) == "null":
+		return name
+	case len(raw) > 0 && raw[0] == '{':
+		var m map[string]json.RawMessage
+		if json.Unmarshal(raw, &m) == nil {
+			return nullField(m, name)
+		}
+	case len(raw) > 0 && raw[0] == '[':
+		var list []json.RawMessage
+		if json.Unmarshal(raw, &list) == nil {
+			for i, v := range list {
+				if f := nullValue(v, fmt.Sprintf("%s[%d]", name, i)); f != "" {
+					return f
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// jsonValueName is a JSON value as an UnmarshalTypeError describes it ("string", "number
+// -1.5"), in words.
+func jsonValueName(v string) string {
+	switch {
+	case v == "array":
+		return "a list"
+	case v == "object":
+		return "an object"
+	case v == "bool":
+		return "true or false"
+	case strings.HasPrefix(v, "number "):
+		return strings.TrimPrefix(v, "number ")
+	}
+	return "a " + v
+}
+
+// goTypeName is what a field of Go type t holds, in words.
+func goTypeName(t reflect.Type) string {
+	switch t.Kind() {
+	case reflect.Int, reflect.Int64:
+		return "a whole number (of at most 64 bits)"
+	case reflect.String:
+		return "a string"
+	case reflect.Slice:
+		return "a list"
+	}
+	return "an object"
 }
 
 // headerFields are the fields every header has; a field missing is refused, not taken as 0.
@@ -250,13 +339,12 @@ func ReadParts(paths []string, partialOK bool) ([]*Part, error) {
 		if err != nil {
 			return fail(err)
 		}
-		dec := json.NewDecoder(bytes.NewReader(line))
-		dec.DisallowUnknownFields()
-		if err := dec.Decode(&p.Header); err != nil || p.Header.Format != PartFormat {
+		problem := decodeLine(line, &p.Header, "the header", headerFields)
+		if p.Header.Format != PartFormat {
 			return fail(fmt.Errorf("%s:1: not a tournament part of this version (a first line with \"format\": %q)", path, PartFormat))
 		}
-		if f := missing(line, headerFields...); f != "" {
-			return fail(fmt.Errorf("%s:1: the header has no %q", path, f))
+		if problem != "" {
+			return fail(fmt.Errorf("%s:1: %s", path, problem))
 		}
 		if err := p.Header.Check(); err != nil {
 			return fail(fmt.Errorf("%s: %v", path, err))
@@ -369,13 +457,8 @@ func (p *Part) Each(fn func(Result) error) error {
 			return err
 		}
 		var r Result
-		dec := json.NewDecoder(bytes.NewReader(line))
-		dec.DisallowUnknownFields()
-		if err := dec.Decode(&r); err != nil {
-			return fmt.Errorf("%s:%d: not a bout: %v", p.Path, p.line, err)
-		}
-		if f := missing(line, boutFields...); f != "" {
-			return fmt.Errorf("%s:%d: the bout has no %q", p.Path, p.line, f)
+		if problem := decodeLine(line, &r, "the bout", boutFields); problem != "" {
+			return fmt.Errorf("%s:%d: %s", p.Path, p.line, problem)
 		}
 		b := plan.Bout(g)
 		if r.Pairing != b.Pairing || r.A != b.A || r.B != b.B || r.Round != b.Round || r.Seed != b.Seed {

@@ -1,0 +1,84 @@
+package bouts
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// testPart is a whole part of a round robin of three programs, 2 rounds a pairing, in one
+// part: its header line, then its six bout lines.
+func testPart(t *testing.T) string {
+	t.Helper()
+	h := &PartHeader{Format: PartFormat, Game: "robocom", Shard: 0, Shards: 1, Seed: 5, Rounds: 2,
+		Options: map[string]string{"name": "classic"}}
+	for _, f := range []string{"a.rob", "b.rob", "c.rob"} {
+		h.Programs = append(h.Programs, PartProgram{Name: f, File: f, SHA256: strings.Repeat(f[:1], 64)})
+	}
+	plan := h.Plan()
+	h.Bouts = plan.Bouts()
+	h.From, h.To = Shard(h.Bouts, 0, 1)
+	var b bytes.Buffer
+	pw, err := NewPartWriter(&b, h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for g := range plan.Bouts() {
+		b := plan.Bout(g)
+		if err := pw.Write(Result{Pairing: b.Pairing, A: b.A, B: b.B, Round: b.Round, Seed: b.Seed, Winner: b.A, Cycles: 100}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return b.String()
+}
+
+// readPart reads the part text data as a file and all its bouts; it returns the first error.
+func readPart(t *testing.T, data string) error {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "p.jsonl")
+	if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	parts, err := ReadParts([]string{path}, false)
+	if err != nil {
+		return err
+	}
+	defer parts[0].Close()
+	return parts[0].Each(func(Result) error { return nil })
+}
+
+// TestPartRefusesNullAndWrongTypes: null in any field, of the header or a bout, is refused
+// (never read as 0 or ""), as is a value of the wrong type, with a sentence naming the file,
+// the line and the field.
+func TestPartRefusesNullAndWrongTypes(t *testing.T) {
+	part := testPart(t)
+	if err := readPart(t, part); err != nil {
+		t.Fatalf("the part itself: %v", err)
+	}
+	for _, c := range []struct {
+		old, new string
+		want     string
+	}{
+		{`"winner":0,`, `"winner":null,`, `p.jsonl:2: the bout's "winner" is null`},
+		{`"cycles":100}`, `"cycles":null}`, `p.jsonl:2: the bout's "cycles" is null`},
+		{`"pairing":0,`, `"pairing":"0",`, `p.jsonl:2: the bout's "pairing" is a string; it must be a whole number`},
+		{`"winner":0,`, `"winner":0.5,`, `p.jsonl:2: the bout's "winner" is 0.5; it must be a whole number`},
+		{`"seed":5,`, `"seed":null,`, `p.jsonl:1: the header's "seed" is null`},
+		{`"name":"classic"`, `"name":null`, `p.jsonl:1: the header's "options.name" is null`},
+		{`"name":"b.rob"`, `"name":null`, `p.jsonl:1: the header's "programs[1].name" is null`},
+		{`"shards":1,`, `"shards":[1],`, `p.jsonl:1: the header's "shards" is a list; it must be a whole number`},
+		{`"options":{"name":"classic"}`, `"options":{"name":1}`, `p.jsonl:1: the header's "options" is a number; it must be a string`},
+		{`"seed":5,`, `"seed":5,"extra":1,`, `p.jsonl:1: the header has a field "extra" that this version does not know`},
+	} {
+		data := strings.Replace(part, c.old, c.new, 1)
+		if data == part {
+			t.Fatalf("%s is not in the part", c.old)
+		}
+		err := readPart(t, data)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s → %s: %v; want %q", c.old, c.new, err, c.want)
+		}
+	}
+}
