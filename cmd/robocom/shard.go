@@ -14,6 +14,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"strconv"
 	"strings"
@@ -21,6 +22,7 @@ import (
 	"robocom/arena"
 	"robocom/corewars/play"
 	"robocom/internal/bouts"
+	"robocom/internal/termtext"
 	"robocom/internal/userfile"
 )
 
@@ -194,10 +196,19 @@ func writeShard(cmd string, stdout, stderr io.Writer, path outputFlag, quiet boo
 	stopped := ctx.Err() != nil && written < h.To-h.From
 	werr := pw.Flush()
 	if out != nil && werr == nil {
-		if stopped {
+		switch {
+		case stopped:
 			werr = out.CommitAside(bouts.PartialSuffix)
-		} else {
+		case out.Existed(): // named deliberately: replaced, as every output is
 			werr = out.Commit()
+		default:
+			// A part that appeared while this one was played is another run's (two jobs
+			// given one folder): replacing it would lose that run's part without a word.
+			if werr = out.CommitNew(); errors.Is(werr, fs.ErrExist) {
+				fmt.Fprintf(stderr, "robocom %s: %s appeared while this part was played (another run writing to the same file?); it was left as it was and this part is not kept: give each run a file or folder of its own and play part %d of %d again\n",
+					cmd, termtext.Escape(string(path)), h.Shard, h.Shards)
+				return 1
+			}
 		}
 	}
 	if werr != nil {

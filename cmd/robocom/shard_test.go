@@ -2,11 +2,13 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"robocom/internal/bouts"
 	"robocom/robolang"
 )
 
@@ -323,6 +325,58 @@ func TestPartHashesLoadedBytes(t *testing.T) {
 		}
 		if got, want := partPrograms(progs)[0].SHA256, sha256Hex(c.data); got != want {
 			t.Errorf("%s: the header's sha256 is %s, the loaded bytes' %s", c.name, got, want)
+		}
+	}
+}
+
+// TestShardKeepsPartThatAppeared: a part file that appears while a part is played (another
+// run given the same -o) is left as it was and the run fails saying so; a part file that was
+// there at the start was named deliberately and is replaced, as every output is.
+func TestShardKeepsPartThatAppeared(t *testing.T) {
+	h := &bouts.PartHeader{Format: bouts.PartFormat, Game: "robocom", Shard: 0, Shards: 1, Seed: 1, Rounds: 1,
+		Options: map[string]string{"name": "classic"}}
+	for _, f := range []string{"a.rob", "b.rob"} {
+		h.Programs = append(h.Programs, bouts.PartProgram{Name: f, File: f, SHA256: sha256Hex([]byte(f))})
+	}
+	plan := h.Plan()
+	h.Bouts = plan.Bouts()
+	h.From, h.To = bouts.Shard(h.Bouts, 0, 1)
+	const other = "another run's part\n"
+	for _, c := range []struct {
+		name            string
+		before, during  bool // the file is there at the start, or written while playing
+		code            int
+		want, stderrHas string
+	}{
+		{"new", false, false, 0, `{"format"`, ""},
+		{"there at the start", true, false, 0, `{"format"`, ""},
+		{"appeared", false, true, 1, other, "appeared while this part was played"},
+		{"there and rewritten", true, true, 0, `{"format"`, ""},
+	} {
+		path := filepath.Join(t.TempDir(), "part-0.jsonl")
+		if c.before {
+			os.WriteFile(path, []byte("an old part\n"), 0o644)
+		}
+		play := func(ctx context.Context, from, to int, each func(bouts.Result) error) (int, error) {
+			if c.during {
+				os.WriteFile(path, []byte(other), 0o644)
+			}
+			for g := from; g < to; g++ {
+				b := plan.Bout(g)
+				if err := each(bouts.Result{Pairing: b.Pairing, A: b.A, B: b.B, Round: b.Round, Seed: b.Seed, Winner: -1}); err != nil {
+					return g, err
+				}
+			}
+			return to, nil
+		}
+		var out, errb bytes.Buffer
+		code := writeShard("tournament", &out, &errb, outputFlag(path), true, h, play)
+		got, _ := os.ReadFile(path)
+		if code != c.code || !strings.HasPrefix(string(got), c.want) || !strings.Contains(errb.String(), c.stderrHas) {
+			t.Errorf("%s: exit %d, file %.40q, stderr %q; want exit %d, file %q…, stderr with %q", c.name, code, got, errb.String(), c.code, c.want, c.stderrHas)
+		}
+		if strays, _ := filepath.Glob(filepath.Join(filepath.Dir(path), ".*.tmp")); len(strays) > 0 {
+			t.Errorf("%s: temporary files left: %v", c.name, strays)
 		}
 	}
 }

@@ -25,6 +25,9 @@ type Output struct {
 	path string      // the file replaced: name, or the file name's links lead to
 	perm fs.FileMode // of the new file: the replaced file's, or the caller's for a new one
 	err  error       // the first failed write; Commit reports it
+	// existed tells whether the target was there when NewOutput started: a file that appears
+	// only while the work runs was written by someone else (Existed).
+	existed bool
 }
 
 // WriteFile writes data to the file at path as an Output: all of it or nothing. A new file
@@ -50,6 +53,7 @@ func NewOutput(path string, perm fs.FileMode) (*Output, error) {
 		return nil, err
 	}
 	st, err := os.Stat(target)
+	existed := err == nil
 	switch {
 	case err == nil:
 		if err := checkTarget(path, st); err != nil {
@@ -70,7 +74,7 @@ func NewOutput(path string, perm fs.FileMode) (*Output, error) {
 		os.Remove(f.Name())
 		return nil, writeError(path, err)
 	}
-	return &Output{f: f, name: path, path: target, perm: perm}, nil
+	return &Output{f: f, name: path, path: target, perm: perm, existed: existed}, nil
 }
 
 // Write writes to the temporary file. After a failed write every later one fails with the
@@ -120,7 +124,17 @@ func (o *Output) commit(onlyNew bool) error {
 	}
 	if onlyNew {
 		// A link, unlike a rename, fails when the name exists.
-		if lerr := os.Link(tmp, o.path); lerr != nil {
+		lerr := link(tmp, o.path)
+		if lerr != nil && linkUnsupported(lerr) {
+			// A file system without hard links (FAT, some network ones): look, then rename;
+			// only a file that appears between the two is replaced.
+			if _, serr := os.Lstat(o.path); serr == nil {
+				lerr = fs.ErrExist
+			} else {
+				lerr = os.Rename(tmp, o.path)
+			}
+		}
+		if lerr != nil {
 			if errors.Is(lerr, fs.ErrExist) {
 				return &Error{o.name, fmt.Sprintf("%s exists already; it was left as it was", o.name), lerr}
 			}
@@ -142,6 +156,19 @@ func (o *Output) commit(onlyNew bool) error {
 	}
 	return nil
 }
+
+// link is os.Link; a test makes it fail as on a file system without hard links.
+var link = os.Link
+
+// linkUnsupported tells whether os.Link failed because the file system has no hard links.
+func linkUnsupported(err error) bool {
+	return errors.Is(err, errors.ErrUnsupported) || errors.Is(err, syscall.EPERM) || errors.Is(err, syscall.ENOSYS) ||
+		errors.Is(err, syscall.EOPNOTSUPP) || errors.Is(err, syscall.ENOTSUP)
+}
+
+// Existed tells whether the target was there when NewOutput started writing: a caller that
+// must not replace a file someone else wrote meanwhile commits with CommitNew when it was not.
+func (o *Output) Existed() bool { return o.existed }
 
 // CommitAside is Commit to the target's name with suffix added, the target staying as it
 // was: for a file whose own name promises it is complete (a tournament part) when the work

@@ -259,3 +259,41 @@ func TestCommitNew(t *testing.T) {
 		t.Errorf("temporary files left: %v", s)
 	}
 }
+
+// TestCommitNewWithoutLinks: where the file system has no hard links, CommitNew still puts a
+// new file in place and still keeps one that is there; another failure of the link is told.
+func TestCommitNewWithoutLinks(t *testing.T) {
+	defer func(l func(string, string) error) { link = l }(link)
+	for _, c := range []struct {
+		name    string
+		linkErr error
+		there   bool
+		want    string // the file's bytes afterwards
+		err     string
+	}{
+		{"no links, new", syscall.EPERM, false, "mine", ""},
+		{"no links, there", syscall.EOPNOTSUPP, true, "theirs", "exists already"},
+		{"unsupported, new", errors.ErrUnsupported, false, "mine", ""},
+		{"another failure", syscall.EIO, false, "", "x.jsonl"},
+	} {
+		link = func(old, new string) error { return &os.LinkError{Op: "link", Old: old, New: new, Err: c.linkErr} }
+		dir := t.TempDir()
+		p := filepath.Join(dir, "x.jsonl")
+		o, err := NewOutput(p, 0o644)
+		if err != nil {
+			t.Fatal(err)
+		}
+		o.Write([]byte("mine"))
+		if c.there {
+			os.WriteFile(p, []byte("theirs"), 0o644)
+		}
+		err = o.CommitNew()
+		got, _ := os.ReadFile(p)
+		if string(got) != c.want || (c.err == "") != (err == nil) || err != nil && !strings.Contains(err.Error(), c.err) {
+			t.Errorf("%s: file %q, error %v; want %q and an error with %q", c.name, got, err, c.want, c.err)
+		}
+		if s := strays(t, dir); len(s) != 0 {
+			t.Errorf("%s: temporary files left: %v", c.name, s)
+		}
+	}
+}
