@@ -45,6 +45,12 @@ func mergeMain(args []string, stdout, stderr io.Writer) int {
 		}
 	}()
 	h := &parts[0].Header
+	if !h.RoundRobin() {
+		// Its standings would count only the pairings it played, under a heading of all.
+		fmt.Fprintf(stderr, "robocom merge: %s is a part of a hill's missing pairings, not of a tournament; robocom hill import HILL %s adds it to the hill\n",
+			termtext.Escape(parts[0].Path), termtext.Escape(parts[0].Path))
+		return 1
+	}
 	plan := h.Plan()
 	var add func(bouts.Result)
 	var write func() error

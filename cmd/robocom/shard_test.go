@@ -380,3 +380,34 @@ func TestShardKeepsPartThatAppeared(t *testing.T) {
 		}
 	}
 }
+
+// TestMergeRefusesHillPart: a part of a hill's missing pairings is not a tournament's (its
+// standings would count only those pairings under a heading of all of them): merge refuses
+// it and names hill import; a hill part whose pairings are the whole round robin is one.
+func TestMergeRefusesHillPart(t *testing.T) {
+	for _, c := range []struct {
+		name    string
+		played  []string // added and played
+		noplay  []string // added with -noplay
+		code    int
+		stderr  string
+		heading string
+	}{
+		{"some pairings missing", hillRobots[:2], hillRobots[2:3], 1, "is a part of a hill's missing pairings, not of a tournament; robocom hill import HILL", ""},
+		{"every pairing missing", nil, hillRobots[:3], 0, "", "3 programs, 3 pairings × 3 rounds"},
+	} {
+		dir := t.TempDir()
+		hl, part := filepath.Join(dir, "t.hill"), filepath.Join(dir, "hp.jsonl")
+		mustHill(t, "create", hl, "-game", "robocom", "-rounds", "3", "-seed", "7")
+		if len(c.played) > 0 {
+			mustHill(t, append([]string{"add", hl}, c.played...)...)
+		}
+		mustHill(t, append([]string{"add", "-noplay", hl}, c.noplay...)...)
+		mustHill(t, "play", hl, "-q", "-shard", "0/1", "-o", part)
+		var out, errb bytes.Buffer
+		code := mergeMain([]string{part}, &out, &errb)
+		if code != c.code || !strings.Contains(errb.String(), c.stderr) || !strings.HasPrefix(out.String(), c.heading) {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q; want exit %d, %q", c.name, code, out.String(), errb.String(), c.code, c.stderr+c.heading)
+		}
+	}
+}

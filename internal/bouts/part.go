@@ -240,6 +240,12 @@ func (h *PartHeader) Plan() Plan {
 	return RoundRobinPlan(len(h.Programs), h.Seed, h.Rounds)
 }
 
+// RoundRobin tells whether the plan is the round robin of the programs (a tournament's),
+// rather than some of their pairings (a hill's missing ones).
+func (h *PartHeader) RoundRobin() bool {
+	return h.Pairings == nil || reflect.DeepEqual(h.Pairings, RoundRobinPlan(len(h.Programs), h.Seed, h.Rounds).Pairings)
+}
+
 // PartWriter writes a part: the header, then one line per bout.
 type PartWriter struct {
 	w *bufio.Writer
