@@ -87,6 +87,15 @@ func decodeLine(line []byte, v any, what string, required []string) string {
 	dec := json.NewDecoder(bytes.NewReader(line))
 	dec.DisallowUnknownFields()
 	err := dec.Decode(v)
+	var syntax *json.SyntaxError
+	if !errors.As(err, &syntax) && err != io.EOF {
+		if rest := bytes.TrimSpace(line[dec.InputOffset():]); len(rest) > 0 {
+			if len(rest) > 20 {
+				rest = append(rest[:20:20], "…"...)
+			}
+			return fmt.Sprintf("%s is followed by %q on its line; nothing may follow it", what, rest)
+		}
+	}
 	var top map[string]json.RawMessage
 	if json.Unmarshal(line, &top) != nil {
 		return what + " is not a JSON object"

@@ -82,3 +82,29 @@ func TestPartRefusesNullAndWrongTypes(t *testing.T) {
 		}
 	}
 }
+
+// TestPartRefusesTrailingText: nothing may follow the JSON value on a line of a part, after
+// the header or a bout.
+func TestPartRefusesTrailingText(t *testing.T) {
+	part := testPart(t)
+	head, _, _ := strings.Cut(part, "\n")
+	for _, c := range []struct {
+		old, new string
+		want     string
+	}{
+		{head + "\n", head + " trailing garbage\n", `p.jsonl:1: the header is followed by "trailing garbage" on its line`},
+		{`"cycles":100}` + "\n", `"cycles":100} {}` + "\n", `p.jsonl:2: the bout is followed by "{}" on its line`},
+		{`"cycles":100}` + "\n", `"cycles":100}x` + "\n", `p.jsonl:2: the bout is followed by "x" on its line`},
+		{`"cycles":100}` + "\n", `"cycles":100} ` + strings.Repeat("z", 30) + "\n", `followed by "zzzzzzzzzzzzzzzzzzzz…"`},
+		{`"cycles":100}` + "\n", `"cycles":100}` + " \r\n", ""}, // white space is no text
+	} {
+		data := strings.Replace(part, c.old, c.new, 1)
+		if data == part {
+			t.Fatalf("%s is not in the part", c.old)
+		}
+		err := readPart(t, data)
+		if c.want == "" && err != nil || c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)) {
+			t.Errorf("%q: %v; want %q", c.new, err, c.want)
+		}
+	}
+}
