@@ -138,11 +138,6 @@ func hillImport(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(err)
 	}
-	defer func() {
-		for _, p := range parts {
-			p.Close()
-		}
-	}()
 	for _, p := range parts {
 		if err := checkPart(h, p, ids); err != nil {
 			return fail(err)

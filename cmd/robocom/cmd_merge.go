@@ -39,11 +39,6 @@ func mergeMain(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "robocom merge: %s\n", errText(err))
 		return 1
 	}
-	defer func() {
-		for _, p := range parts {
-			p.Close()
-		}
-	}()
 	h := &parts[0].Header
 	if !h.RoundRobin() {
 		// Its standings would count only the pairings it played, under a heading of all.

@@ -8,6 +8,7 @@ package bouts
 import (
 	"bufio"
 	"bytes"
+	"crypto/sha256"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -290,7 +291,9 @@ func (pw *PartWriter) Write(r Result) error {
 // Flush writes the buffered lines.
 func (pw *PartWriter) Flush() error { return pw.w.Flush() }
 
-// Part is one part file opened by ReadParts, positioned after its header.
+// Part is one part file whose header ReadParts read. The file is open only while ReadParts
+// reads the header and while Each reads the bouts, so that a merge of thousands of parts
+// keeps one open at a time, not one per part (the limit of open files is often 1024).
 type Part struct {
 	Path    string
 	Header  PartHeader
@@ -298,10 +301,36 @@ type Part struct {
 	f       *os.File
 	r       *bufio.Reader
 	line    int
+	head    [sha256.Size]byte // of the header line, to tell that Each reads the same file
 }
 
-// Close closes the part's file.
-func (p *Part) Close() error { return p.f.Close() }
+// open opens the part's file and reads its first line.
+func (p *Part) open() ([]byte, error) {
+	f, err := userfile.Open(p.Path, userfile.TournamentPart) // a FIFO is refused, not waited on
+	if err != nil {
+		return nil, err
+	}
+	p.f, p.r, p.line = f, bufio.NewReaderSize(f, 1<<16), 0
+	line, err := p.readLine()
+	if err == io.EOF {
+		err = fmt.Errorf("%s is empty, not a tournament part", p.Path)
+	}
+	if err != nil {
+		p.Close()
+		return nil, err
+	}
+	return line, nil
+}
+
+// Close closes the part's file if it is open; Each closes it when done.
+func (p *Part) Close() error {
+	if p.f == nil {
+		return nil
+	}
+	err := p.f.Close()
+	p.f, p.r = nil, nil
+	return err
+}
 
 func (p *Part) readLine() ([]byte, error) {
 	var buf []byte
@@ -328,54 +357,43 @@ func (p *Part) readLine() ([]byte, error) {
 // ReadParts opens the parts and checks that together they are exactly one tournament:
 // the same format, programs (by content), options, seed and rounds, one split into N parts
 // with each part present once. The parts come back in order of K; their bouts are read by
-// Each. The caller closes them. A partial part (….partial) is refused unless partialOK.
+// Each. No file stays open. A partial part (….partial) is refused unless partialOK.
 func ReadParts(paths []string, partialOK bool) ([]*Part, error) {
 	if len(paths) == 0 {
 		return nil, errors.New("no part given")
 	}
 	var parts []*Part
-	fail := func(err error) ([]*Part, error) {
-		for _, p := range parts {
-			p.f.Close()
-		}
-		return nil, err
-	}
 	for _, path := range paths {
-		f, err := userfile.Open(path, userfile.TournamentPart) // a FIFO is refused, not waited on
+		p := &Part{Path: path, Partial: strings.HasSuffix(path, PartialSuffix)}
+		line, err := p.open()
 		if err != nil {
-			return fail(err)
+			return nil, err
 		}
-		p := &Part{Path: path, f: f, r: bufio.NewReaderSize(f, 1<<16), Partial: strings.HasSuffix(path, PartialSuffix)}
+		p.Close()
+		p.head = sha256.Sum256(line)
 		parts = append(parts, p)
-		line, err := p.readLine()
-		if err == io.EOF {
-			return fail(fmt.Errorf("%s is empty, not a tournament part", path))
-		}
-		if err != nil {
-			return fail(err)
-		}
 		problem := decodeLine(line, &p.Header, "the header", headerFields)
 		if p.Header.Format != PartFormat {
-			return fail(fmt.Errorf("%s:1: not a tournament part of this version (a first line with \"format\": %q)", path, PartFormat))
+			return nil, fmt.Errorf("%s:1: not a tournament part of this version (a first line with \"format\": %q)", path, PartFormat)
 		}
 		if problem != "" {
-			return fail(fmt.Errorf("%s:1: %s", path, problem))
+			return nil, fmt.Errorf("%s:1: %s", path, problem)
 		}
 		if err := p.Header.Check(); err != nil {
-			return fail(fmt.Errorf("%s: %v", path, err))
+			return nil, fmt.Errorf("%s: %v", path, err)
 		}
 		if p.Partial && !partialOK {
-			return fail(fmt.Errorf("%s is a partial part: its run was stopped before its last bout; play part %d of %d again (robocom hill import takes partial parts, merge only whole ones)", path, p.Header.Shard, p.Header.Shards))
+			return nil, fmt.Errorf("%s is a partial part: its run was stopped before its last bout; play part %d of %d again (robocom hill import takes partial parts, merge only whole ones)", path, p.Header.Shard, p.Header.Shards)
 		}
 	}
 	first := parts[0]
 	byK := make(map[int]*Part, len(parts)) // not a slice of N: N comes from the file
 	for _, p := range parts {
 		if err := sameTournament(first, p); err != nil {
-			return fail(err)
+			return nil, err
 		}
 		if q := byK[p.Header.Shard]; q != nil {
-			return fail(fmt.Errorf("%s and %s are both part %d of %d: overlapping parts", q.Path, p.Path, p.Header.Shard, p.Header.Shards))
+			return nil, fmt.Errorf("%s and %s are both part %d of %d: overlapping parts", q.Path, p.Path, p.Header.Shard, p.Header.Shards)
 		}
 		byK[p.Header.Shard] = p
 	}
@@ -390,7 +408,7 @@ func ReadParts(paths []string, partialOK bool) ([]*Part, error) {
 		if n-len(parts) > len(missing) {
 			more = fmt.Sprintf(" (and %d more)", n-len(parts)-len(missing))
 		}
-		return fail(fmt.Errorf("part %s%s of %d is missing", strings.Join(missing, ", "), more, n))
+		return nil, fmt.Errorf("part %s%s of %d is missing", strings.Join(missing, ", "), more, n)
 	}
 	for k := range parts {
 		parts[k] = byK[k]
@@ -458,6 +476,14 @@ func sameTournament(p, q *Part) error {
 // Each reads the part's bouts and hands them to fn, checking that they are exactly the
 // bouts the header promises, in order; a partial part's may end early.
 func (p *Part) Each(fn func(Result) error) error {
+	line, err := p.open()
+	if err != nil {
+		return err
+	}
+	defer p.Close()
+	if sha256.Sum256(line) != p.head {
+		return fmt.Errorf("%s changed while it was read (its header is not the one read first); run the command again once nothing writes it", p.Path)
+	}
 	h := &p.Header
 	plan := h.Plan()
 	for g := h.From; g < h.To; g++ {

@@ -2,34 +2,41 @@ package bouts
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 )
 
-// testPart is a whole part of a round robin of three programs, 2 rounds a pairing, in one
-// part: its header line, then its six bout lines.
-func testPart(t *testing.T) string {
+// testPart is a whole round robin of three programs, 2 rounds a pairing, in one part: its
+// header line, then its six bout lines.
+func testPart(t *testing.T) string { return testPartOf(t, 0, 1) }
+
+// testPartOf is part k of n of testPart's tournament.
+func testPartOf(t *testing.T, k, n int) string {
 	t.Helper()
-	h := &PartHeader{Format: PartFormat, Game: "robocom", Shard: 0, Shards: 1, Seed: 5, Rounds: 2,
+	h := &PartHeader{Format: PartFormat, Game: "robocom", Shard: k, Shards: n, Seed: 5, Rounds: 2,
 		Options: map[string]string{"name": "classic"}}
 	for _, f := range []string{"a.rob", "b.rob", "c.rob"} {
 		h.Programs = append(h.Programs, PartProgram{Name: f, File: f, SHA256: strings.Repeat(f[:1], 64)})
 	}
 	plan := h.Plan()
 	h.Bouts = plan.Bouts()
-	h.From, h.To = Shard(h.Bouts, 0, 1)
+	h.From, h.To = Shard(h.Bouts, k, n)
 	var b bytes.Buffer
 	pw, err := NewPartWriter(&b, h)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for g := range plan.Bouts() {
+	for g := h.From; g < h.To; g++ {
 		b := plan.Bout(g)
 		if err := pw.Write(Result{Pairing: b.Pairing, A: b.A, B: b.B, Round: b.Round, Seed: b.Seed, Winner: b.A, Cycles: 100}); err != nil {
 			t.Fatal(err)
 		}
+	}
+	if err := pw.Flush(); err != nil {
+		t.Fatal(err)
 	}
 	return b.String()
 }
@@ -45,7 +52,6 @@ func readPart(t *testing.T, data string) error {
 	if err != nil {
 		return err
 	}
-	defer parts[0].Close()
 	return parts[0].Each(func(Result) error { return nil })
 }
 
@@ -106,5 +112,64 @@ func TestPartRefusesTrailingText(t *testing.T) {
 		if c.want == "" && err != nil || c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)) {
 			t.Errorf("%q: %v; want %q", c.new, err, c.want)
 		}
+	}
+}
+
+// openFiles counts the process's open files (Linux), or -1.
+func openFiles() int {
+	fds, err := os.ReadDir("/proc/self/fd")
+	if err != nil {
+		return -1
+	}
+	return len(fds)
+}
+
+// TestReadPartsKeepsFewFilesOpen: reading many parts keeps at most one open at a time (a
+// merge of 1300 parts failed with "too many open files" under ulimit -n 1024), and a part
+// changed between its header check and the reading of its bouts is refused.
+func TestReadPartsKeepsFewFilesOpen(t *testing.T) {
+	if openFiles() < 0 {
+		t.Skip("no /proc/self/fd to count open files")
+	}
+	for _, n := range []int{1, 3, 40} {
+		dir := t.TempDir()
+		var paths []string
+		for k := range n {
+			p := filepath.Join(dir, fmt.Sprintf("part-%d.jsonl", k))
+			if err := os.WriteFile(p, []byte(testPartOf(t, k, n)), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			paths = append(paths, p)
+		}
+		before := openFiles()
+		parts, err := ReadParts(paths, false)
+		if err != nil {
+			t.Fatalf("%d parts: %v", n, err)
+		}
+		if open := openFiles() - before; open != 0 {
+			t.Errorf("%d parts: %d files open after ReadParts", n, open)
+		}
+		most := 0
+		for _, p := range parts {
+			err := p.Each(func(Result) error { most = max(most, openFiles()-before); return nil })
+			if err != nil {
+				t.Fatalf("%d parts: %v", n, err)
+			}
+		}
+		if open := openFiles() - before; open != 0 || most > 1 {
+			t.Errorf("%d parts: %d files open after reading, %d at most while reading; want 0 and 1", n, open, most)
+		}
+	}
+	// A part replaced by another after ReadParts.
+	dir := t.TempDir()
+	p := filepath.Join(dir, "p.jsonl")
+	os.WriteFile(p, []byte(testPart(t)), 0o644)
+	parts, err := ReadParts([]string{p}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(p, []byte(strings.Replace(testPart(t), `"seed":5,`, `"seed":6,`, 1)), 0o644)
+	if err := parts[0].Each(func(Result) error { return nil }); err == nil || !strings.Contains(err.Error(), "changed while it was read") {
+		t.Errorf("a part changed after ReadParts: %v", err)
 	}
 }
