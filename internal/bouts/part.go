@@ -336,10 +336,18 @@ func (p *Part) readLine() ([]byte, error) {
 	var buf []byte
 	for {
 		chunk, err := p.r.ReadSlice('\n')
-		buf = append(buf, chunk...)
-		if len(buf) > maxPartLine {
+		need := len(buf) + len(chunk)
+		if need > maxPartLine {
 			return nil, fmt.Errorf("%s:%d: a line longer than %d bytes; this is not a tournament part", p.Path, p.line+1, maxPartLine)
 		}
+		// Doubling, but never past the bound: append's own growth would reserve up to a
+		// quarter more than the bound and leave earlier buffers for the collector.
+		if need > cap(buf) {
+			grown := make([]byte, len(buf), min(max(2*cap(buf), need), maxPartLine))
+			copy(grown, buf)
+			buf = grown
+		}
+		buf = append(buf, chunk...)
 		if err == bufio.ErrBufferFull {
 			continue
 		}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -171,5 +172,51 @@ func TestReadPartsKeepsFewFilesOpen(t *testing.T) {
 	os.WriteFile(p, []byte(strings.Replace(testPart(t), `"seed":5,`, `"seed":6,`, 1)), 0o644)
 	if err := parts[0].Each(func(Result) error { return nil }); err == nil || !strings.Contains(err.Error(), "changed while it was read") {
 		t.Errorf("a part changed after ReadParts: %v", err)
+	}
+}
+
+// TestLongLineMemory: a line past the bound is refused having allocated about the bound, not
+// a multiple of it (a 70 MB line without a newline took 252 MB), and a line just within the
+// bound is read whole.
+func TestLongLineMemory(t *testing.T) {
+	if testing.Short() {
+		t.Skip("writes files of 64 MB")
+	}
+	for _, c := range []struct {
+		name string
+		size int // bytes of the line, newline included when there is one
+		nl   bool
+		want string
+	}{
+		{"too long, no newline", maxPartLine + 6<<20, false, "a line longer than"},
+		{"too long", maxPartLine + 1, true, "a line longer than"},
+		{"just within", maxPartLine, true, "not a tournament part of this version"},
+	} {
+		line := bytes.Repeat([]byte{' '}, c.size)
+		line[0] = '{'
+		if c.nl {
+			line[c.size-2], line[c.size-1] = '}', '\n'
+		}
+		path := filepath.Join(t.TempDir(), "long.jsonl")
+		if err := os.WriteFile(path, line, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		line = nil
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		p := &Part{Path: path}
+		_, err := p.open()
+		p.Close()
+		runtime.ReadMemStats(&after)
+		if c.want == "not a tournament part of this version" && err == nil {
+			_, err = ReadParts([]string{path}, false)
+		}
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v; want %q", c.name, err, c.want)
+		}
+		if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 2*maxPartLine+1<<20 {
+			t.Errorf("%s: reading the line allocated %d MB; the bound is %d MB", c.name, alloc>>20, maxPartLine>>20)
+		}
 	}
 }
