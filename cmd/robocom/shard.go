@@ -45,7 +45,7 @@ func parseShard(spec string, getenv func(string) string) (k, n int, err error) {
 }
 
 // autoShard takes K from SLURM_ARRAY_TASK_ID (less SLURM_ARRAY_TASK_MIN, so that --array=1-4
-// works too) or JOB_COMPLETION_INDEX, and N from SLURM_ARRAY_TASK_COUNT unless given.
+// works too, divided by SLURM_ARRAY_TASK_STEP, so that --array=0-6:2 does) or JOB_COMPLETION_INDEX, and N from SLURM_ARRAY_TASK_COUNT unless given.
 func autoShard(ns string, nGiven bool, getenv func(string) string) (k, n int, err error) {
 	num := func(name string) (int, bool, error) {
 		s := getenv(name)
@@ -84,7 +84,18 @@ func autoShard(ns string, nGiven bool, getenv func(string) string) (k, n int, er
 		case hasCount && count != n:
 			return 0, 0, fmt.Errorf("-shard auto/%d, but the Slurm job array has %d tasks", n, count)
 		}
-		k = id - lo
+		// --array=0-6:2 gives the ids 0, 2, 4, 6: part (id − min) / step of COUNT.
+		step, hasStep, err := num("SLURM_ARRAY_TASK_STEP")
+		if err != nil {
+			return 0, 0, err
+		}
+		if !hasStep || step == 0 {
+			step = 1
+		}
+		if (id-lo)%step != 0 {
+			return 0, 0, fmt.Errorf("-shard auto: SLURM_ARRAY_TASK_ID %d is not SLURM_ARRAY_TASK_MIN %d plus a multiple of SLURM_ARRAY_TASK_STEP %d; give -shard K/N", id, lo, step)
+		}
+		k = (id - lo) / step
 	} else {
 		idx, ok, err := num("JOB_COMPLETION_INDEX")
 		if err != nil {
