@@ -470,13 +470,37 @@ func sameTournament(p, q *Part) error {
 			return fmt.Errorf("%s and %s are parts of different tournaments: program %d is %s in one and %s in the other, with different contents", p.Path, q.Path, i+1, a.Programs[i].File, b.Programs[i].File)
 		}
 	}
-	for k, v := range a.Options {
-		if b.Options[k] != v {
-			return fmt.Errorf("%s and %s are parts of different tournaments: option %s is %q in one and %q in the other", p.Path, q.Path, k, v, b.Options[k])
+	// The option set's name first, then the keys in order: the same parts always get the
+	// same sentence.
+	keys := make([]string, 0, len(a.Options)+len(b.Options))
+	for k := range a.Options {
+		keys = append(keys, k)
+	}
+	for k := range b.Options {
+		if _, ok := a.Options[k]; !ok {
+			keys = append(keys, k)
 		}
 	}
-	if len(a.Options) != len(b.Options) {
-		return fmt.Errorf("%s and %s are parts of different tournaments: their option sets have different keys", p.Path, q.Path)
+	slices.SortFunc(keys, func(x, y string) int {
+		switch {
+		case x == y:
+			return 0
+		case x == "name":
+			return -1
+		case y == "name":
+			return 1
+		}
+		return strings.Compare(x, y)
+	})
+	for _, k := range keys {
+		x, inA := a.Options[k]
+		y, inB := b.Options[k]
+		if inA != inB {
+			return fmt.Errorf("%s and %s are parts of different tournaments: their option sets have different keys (%s is in one only)", p.Path, q.Path, k)
+		}
+		if x != y {
+			return fmt.Errorf("%s and %s are parts of different tournaments: option %s is %q in one and %q in the other", p.Path, q.Path, k, x, y)
+		}
 	}
 	return nil
 }

@@ -220,3 +220,42 @@ func TestLongLineMemory(t *testing.T) {
 		}
 	}
 }
+
+// TestSameTournamentNamesOneOption: parts played with different options are told apart by
+// the same sentence every time: the option set's name if it differs, else the first key
+// (in order) that differs.
+func TestSameTournamentNamesOneOption(t *testing.T) {
+	base := map[string]string{"name": "classic", "board": "16", "timeout": "80000", "mutation": "0"}
+	with := func(kv ...string) map[string]string {
+		m := map[string]string{}
+		for k, v := range base {
+			m[k] = v
+		}
+		for i := 0; i < len(kv); i += 2 {
+			if kv[i+1] == "" {
+				delete(m, kv[i])
+			} else {
+				m[kv[i]] = kv[i+1]
+			}
+		}
+		return m
+	}
+	for _, c := range []struct {
+		other map[string]string
+		want  string
+	}{
+		{with("name", "rc3", "board", "20", "timeout", "5000"), `option name is "classic" in one and "rc3"`},
+		{with("board", "20", "timeout", "5000", "mutation", "1"), `option board is "16" in one and "20"`},
+		{with("timeout", "5000", "mutation", "1"), `option mutation is "0" in one and "1"`},
+		{with("board", "", "timeout", "5000"), `different keys (board is in one only)`},
+		{with("extra", "1", "timeout", "5000"), `different keys (extra is in one only)`},
+	} {
+		p := &Part{Path: "a.jsonl", Header: PartHeader{Options: base}}
+		q := &Part{Path: "b.jsonl", Header: PartHeader{Options: c.other}}
+		for range 20 { // map order differs from run to run
+			if err := sameTournament(p, q); err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Fatalf("%v: %v; want %q", c.other, err, c.want)
+			}
+		}
+	}
+}
