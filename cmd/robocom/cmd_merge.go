@@ -75,6 +75,19 @@ func mergeMain(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "robocom merge: %s: unknown language %q\n", termtext.Escape(parts[0].Path), h.Language)
 			return 1
 		}
+		// The parameters do not change the result printed, but parts that do not say what
+		// they were played with are not a tournament's (hill import decodes them the same
+		// way; ReadParts checked that the parts agree).
+		for _, p := range parts {
+			params, err := partParams(&p.Header)
+			if err == nil {
+				err = params.Check(lang)
+			}
+			if err != nil {
+				fmt.Fprintf(stderr, "robocom merge: %s: the Core War parameters in the header are not valid: %s\n", termtext.Escape(p.Path), errText(err))
+				return 1
+			}
+		}
 		entries := make([]*play.Program, len(h.Programs))
 		for i, p := range h.Programs {
 			entries[i] = &play.Program{Name: p.Name, File: p.File, Lang: lang}

@@ -3,8 +3,10 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -415,4 +417,41 @@ func TestMergeRefusesHillPart(t *testing.T) {
 			t.Errorf("%s: exit %d, stdout %q, stderr %q; want exit %d, %q", c.name, code, out.String(), errb.String(), c.code, c.stderr+c.heading)
 		}
 	}
+}
+
+// TestMergeChecksCoreParams: a Core War part's parameters are decoded as hill import decodes
+// them, and parts whose parameters are not valid parameters are refused, even when every
+// part carries the same.
+func TestMergeChecksCoreParams(t *testing.T) {
+	dir := t.TempDir()
+	parts := playParts(t, dir, 2, "-seed", "3", "-rounds", "2", "../../robots/core/dwarf.cw", "../../robots/core/imp.cw")
+	var data []string
+	for _, p := range parts {
+		b, _ := os.ReadFile(p)
+		data = append(data, string(b))
+	}
+	params := regexp.MustCompile(`"params":\{[^}]*\}`)
+	for _, c := range []struct {
+		params string // for every part
+		want   string
+	}{
+		{`"params":"garbage"`, "the Core War parameters in the header are not valid"},
+		{`"params":[1,2]`, "the Core War parameters in the header are not valid"},
+		{`"params":{}`, "the core size must be between"},
+		{`"params":{"Size":8000,"Bogus":1}`, `unknown field "Bogus"`},
+	} {
+		var bad []string
+		for k, d := range data {
+			p := filepath.Join(dir, fmt.Sprintf("bad%d.jsonl", k))
+			if err := os.WriteFile(p, []byte(params.ReplaceAllString(d, c.params)), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			bad = append(bad, p)
+		}
+		var out, errb bytes.Buffer
+		if code := mergeMain(bad, &out, &errb); code != 1 || out.Len() != 0 || !strings.Contains(errb.String(), c.want) {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q; want %q", c.params, code, out.String(), errb.String(), c.want)
+		}
+	}
+	mustRun(t, mergeF, parts...) // the parts themselves merge
 }
