@@ -310,6 +310,11 @@ func (e *editorView) layout(gtx layout.Context) layout.Dimensions {
 	if e.status != "" {
 		add(material.Body2(th, e.status).Layout)
 	}
+	if note := kit.LargeEditNote(len(e.saved)); note != "" {
+		l := material.Caption(th, note)
+		l.Color = kit.ErrorText
+		add(l.Layout)
+	}
 	if e.tabbed {
 		l := material.Caption(th, fmt.Sprintf("The file's tabs are shown as spaces (tab stops every %d columns); saving changed text writes spaces.", tabWidth))
 		l.Color = mutedCol

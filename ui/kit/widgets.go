@@ -1,6 +1,7 @@
 package kit
 
 import (
+	"fmt"
 	"image"
 	"image/color"
 
@@ -150,4 +151,18 @@ func (k Kit) NoticeLine(msg string) layout.Widget {
 		}
 		return layout.Inset{Top: 2}.Layout(gtx, l.Layout)
 	}
+}
+
+// LargeEdit is the size of a program from which the editors say they may fall behind: Gio's
+// editor takes longer a key the longer its text, and keys typed faster than it keeps up are
+// lost or land out of order (a 1.2 MB program lost 9 keys of 10). Such a program loads and
+// plays; it is edited better in a text editor.
+const LargeEdit = 256 << 10
+
+// LargeEditNote is what the editors show over a program of n bytes, "" below LargeEdit.
+func LargeEditNote(n int) string {
+	if n < LargeEdit {
+		return ""
+	}
+	return fmt.Sprintf("This program is large (%d KB): the editor may fall behind fast typing and lose keys; a text editor suits it better.", n>>10)
 }

@@ -660,6 +660,9 @@ func (pt *programTools) layoutEditor(gtx layout.Context) layout.Dimensions {
 				}
 				add(e.msg, c)
 			}
+			if note := kit.LargeEditNote(len(e.text)); note != "" {
+				add(note, errColor)
+			}
 			add(status, statusCol)
 			for i, er := range e.errs {
 				if i == 8 {

@@ -244,3 +244,25 @@ func TestEveryFailedLoadNamed(t *testing.T) {
 		}
 	}
 }
+
+// TestLargeProgramEditorSaysSo: the editor says a large program may lose fast typing (Gio's
+// editor falls behind on it), and says nothing over a program of the usual size.
+func TestLargeProgramEditorSaysSo(t *testing.T) {
+	dir := t.TempDir()
+	small, big := filepath.Join(dir, "small.rob"), filepath.Join(dir, "big.rob")
+	os.WriteFile(small, []byte(spinner("Small")), 0o644)
+	os.WriteFile(big, []byte(spinner("Big")+strings.Repeat("; a comment to make the file large\n", 9000)), 0o644)
+	h := newDiskHarness(t, small, big)
+	for _, c := range []struct {
+		file string
+		want bool
+	}{{small, false}, {big, true}} {
+		if err := h.u.OpenEditor(c.file); err != nil {
+			t.Fatal(err)
+		}
+		h.frame()
+		if got := h.shows("This program is large"); got != c.want {
+			t.Errorf("%s: the large-program note shown %v, want %v", filepath.Base(c.file), got, c.want)
+		}
+	}
+}
