@@ -254,3 +254,24 @@ func TestCellInfoLines(t *testing.T) {
 		t.Errorf("the line under the core has %d lines at %v, want 1", w.coreV.infoMaxLines, winSize)
 	}
 }
+
+// TestSmallWindowKeepsTheCoreWithAnInspector: an inspector open in a small window leaves the
+// core at least 140 px wide (it was a 130 px sliver at 800×600, 50 px at 640×450 and gone at
+// 560×420): the
+// panel goes under the core and its inspectors.
+func TestSmallWindowKeepsTheCoreWithAnInspector(t *testing.T) {
+	for _, size := range []image.Point{smallSize, minSize, {560, 420}} {
+		t.Run(fmt.Sprintf("%dx%d", size.X, size.Y), func(t *testing.T) {
+			atSize(t, size)
+			w, h := redcodeDuel(t)
+			h.frame()
+			if _, ok := h.findText("Process 0 · "); !ok {
+				t.Fatal("no panel of process 0 in view")
+			}
+			if wide := w.core.cell * float32(w.core.side); wide < 140 {
+				t.Errorf("the core is drawn %.0f px wide with an inspector open", wide)
+			}
+			checkNoOverlap(t, h, "an inspector open")
+		})
+	}
+}

@@ -112,9 +112,10 @@ type Window struct {
 	editor   editorView
 	insp     inspectorsView // the warriors' panels and the timeline
 
-	tabs      [numTabs]widget.Clickable
-	tab       int
-	panelList widget.List // the tab's content, scrolled
+	tabs         [numTabs]widget.Clickable
+	tab          int
+	panelList    widget.List // the tab's content, scrolled
+	controlsList widget.List // the controls, scrolled, when the panel is under the core
 }
 
 // New makes the Core War mode's content and starts its simulation goroutine.
@@ -134,6 +135,7 @@ func New(cfg Config) *Window {
 	w.insp.init(s, l)
 	w.coreV.around = w.insp.layout
 	w.panelList.Axis = layout.Vertical
+	w.controlsList.Axis = layout.Vertical
 	w.roster.picker.Setup(cfg.Roots, coreKind)
 	if cfg.Folder != "" {
 		w.roster.picker.Open(cfg.Folder)
@@ -194,6 +196,17 @@ func (w *Window) layout(gtx layout.Context) layout.Dimensions {
 	if panelW > gtx.Constraints.Max.X/2 {
 		panelW = gtx.Constraints.Max.X / 2
 	}
+	// An inspector open beside the core in a narrow window left the core a sliver (130 px at
+	// 800×600): then the core and its inspectors take the window's width on top and the
+	// panel goes under them in two columns, as the RoboCom mode does in a small window.
+	if len(w.insp.strip.Docked()) > 0 && gtx.Constraints.Max.X-panelW < gtx.Dp(kit.PanelsBeside+inspectorWidth) {
+		return layout.Flex{Axis: layout.Vertical}.Layout(gtx,
+			layout.Flexed(0.6, func(gtx layout.Context) layout.Dimensions {
+				return w.confirm.Over(gtx, w.kit(), w.coreV.layout)
+			}),
+			layout.Flexed(0.4, w.layoutPanelColumns),
+		)
+	}
 	return layout.Flex{}.Layout(gtx,
 		layout.Flexed(1, func(gtx layout.Context) layout.Dimensions {
 			return w.confirm.Over(gtx, w.kit(), w.coreV.layout)
@@ -231,29 +244,54 @@ func (w *Window) layoutPanel(gtx layout.Context) layout.Dimensions {
 			layout.Rigid(spacer(6)),
 			layout.Rigid(w.layoutTabs),
 			layout.Rigid(spacer(6)),
-			layout.Flexed(1, func(gtx layout.Context) layout.Dimensions {
-				w.editor.panelH = gtx.Constraints.Max.Y
-				return material.List(w.th, &w.panelList).Layout(gtx, 1, func(gtx layout.Context, _ int) layout.Dimensions {
-					gtx.Constraints.Min.X = gtx.Constraints.Max.X
-					switch w.tab {
-					case tabPlayers:
-						return w.roster.layout(gtx)
-					case tabParams:
-						return w.prm.layout(gtx)
-					case tabStats:
-						return w.stats.layout(gtx)
-					case tabTrace:
-						return w.trace.layout(gtx)
-					case tabDump:
-						return w.dump.layout(gtx)
-					case tabTourney:
-						return w.tourney.layout(gtx)
-					default:
-						return w.editor.layout(gtx)
-					}
+			layout.Flexed(1, w.layoutTabContent),
+		)
+	})
+}
+
+// layoutPanelColumns is the panel under the core: the controls on the left (scrolled if
+// they do not fit), the tabs on the right.
+func (w *Window) layoutPanelColumns(gtx layout.Context) layout.Dimensions {
+	return layout.UniformInset(unit.Dp(8)).Layout(gtx, func(gtx layout.Context) layout.Dimensions {
+		return layout.Flex{}.Layout(gtx,
+			layout.Flexed(0.5, func(gtx layout.Context) layout.Dimensions {
+				return material.List(w.th, &w.controlsList).Layout(gtx, 1, func(gtx layout.Context, _ int) layout.Dimensions {
+					return w.controls.layout(gtx)
 				})
 			}),
+			layout.Rigid(spacer(8)),
+			layout.Flexed(0.5, func(gtx layout.Context) layout.Dimensions {
+				return layout.Flex{Axis: layout.Vertical}.Layout(gtx,
+					layout.Rigid(w.layoutTabs),
+					layout.Rigid(spacer(6)),
+					layout.Flexed(1, w.layoutTabContent),
+				)
+			}),
 		)
+	})
+}
+
+// layoutTabContent is the chosen tab's content, scrolled.
+func (w *Window) layoutTabContent(gtx layout.Context) layout.Dimensions {
+	w.editor.panelH = gtx.Constraints.Max.Y
+	return material.List(w.th, &w.panelList).Layout(gtx, 1, func(gtx layout.Context, _ int) layout.Dimensions {
+		gtx.Constraints.Min.X = gtx.Constraints.Max.X
+		switch w.tab {
+		case tabPlayers:
+			return w.roster.layout(gtx)
+		case tabParams:
+			return w.prm.layout(gtx)
+		case tabStats:
+			return w.stats.layout(gtx)
+		case tabTrace:
+			return w.trace.layout(gtx)
+		case tabDump:
+			return w.dump.layout(gtx)
+		case tabTourney:
+			return w.tourney.layout(gtx)
+		default:
+			return w.editor.layout(gtx)
+		}
 	})
 }
 
