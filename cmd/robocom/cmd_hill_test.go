@@ -719,3 +719,35 @@ func TestHillNameWithTrailingSpace(t *testing.T) {
 		t.Errorf("remove Arrow: %q", out)
 	}
 }
+
+// TestHillPastNewLimitsStillOpens: a .cw hill made with more threads than the engines now take
+// (a limit added after such hills could be made) opens and shows its results; adding or
+// playing says why it cannot (it was "not a hill" and its results out of reach).
+func TestHillPastNewLimitsStillOpens(t *testing.T) {
+	h := filepath.Join(t.TempDir(), "old.hill")
+	mustHill(t, "create", h, "-game", "core", "-lang", "cw", "-coresize", "2000", "-rounds", "2", "-seed", "3")
+	mustHill(t, "add", h, "../../robots/core/dwarf.cw", "../../robots/core/imp.cw")
+	before := mustHill(t, "show", h)
+	// As a build before the limit wrote it: 20,000 threads.
+	db, err := sql.Open("sqlite", "file:"+h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec(`UPDATE hill SET params = replace(params, '"Threads":64', '"Threads":20000')`); err != nil {
+		t.Fatal(err)
+	}
+	var params string
+	db.QueryRow(`SELECT params FROM hill`).Scan(&params)
+	db.Close()
+	if !strings.Contains(params, `"Threads":20000`) {
+		t.Fatalf("the test did not set the threads: %s", params)
+	}
+	table := func(s string) string { return s[strings.Index(s, "programs, "):] } // (the heading names the threads)
+	if after := mustHill(t, "show", h); !strings.Contains(after, "20000 threads") || table(after) != table(before) {
+		t.Errorf("hill show after the limit:\n%s\nbefore:\n%s", after, before)
+	}
+	code, _, errs := runHillCmd(t, "add", h, "../../robots/core/replicator.cw")
+	if code != 1 || !strings.Contains(errs, "rules are past what robocom plays now") || !strings.Contains(errs, "at most 16384, not 20000") {
+		t.Errorf("adding to the hill past the limit: %d %q", code, errs)
+	}
+}

@@ -97,6 +97,16 @@ func Defaults(l Language) Params {
 }
 
 // Check says in a sentence what is wrong with the parameters for the language, or nil.
+// LimitError is a parameter past a limit the engines gained after hills and parts could be
+// made with it (the .cw cycle limit, the .cw and .vna thread limits): such a hill still opens
+// and shows what it stores (PastLimits tells internal/hill so), but nothing more is played.
+type LimitError struct{ msg string }
+
+func (e LimitError) Error() string { return e.msg }
+
+// PastLimits marks the error for internal/hill, which imports no game.
+func (LimitError) PastLimits() bool { return true }
+
 func (p Params) Check(l Language) error {
 	switch {
 	case p.Size < 1 || p.Size > cw.MaxSize:
@@ -106,9 +116,9 @@ func (p Params) Check(l Language) error {
 	case p.Threads < 1:
 		return fmt.Errorf("the thread limit must be at least 1, not %d", p.Threads)
 	case l == CW && p.Cycles > cw.MaxCycles:
-		return fmt.Errorf("the cycle limit of %s programs must be at most %d, not %d (info 5 gives the elapsed time slices in a 32-bit cell)", l, cw.MaxCycles, p.Cycles)
+		return LimitError{fmt.Sprintf("the cycle limit of %s programs must be at most %d, not %d (info 5 gives the elapsed time slices in a 32-bit cell)", l, cw.MaxCycles, p.Cycles)}
 	case l != Redcode && p.Threads > corewars.MaxThreads:
-		return fmt.Errorf("the thread limit of %s programs must be at most %d, not %d (more threads would only fill the memory)", l, corewars.MaxThreads, p.Threads)
+		return LimitError{fmt.Sprintf("the thread limit of %s programs must be at most %d, not %d (more threads would only fill the memory)", l, corewars.MaxThreads, p.Threads)}
 	case p.MaxLength < 0:
 		return fmt.Errorf("the maximum length must not be negative (0 means no limit), not %d", p.MaxLength)
 	case p.MinDist < 0:

@@ -108,6 +108,9 @@ type Hill struct {
 	readOnly bool
 	// format is the file's schema version: formatVersion, or 1 for a file read as it is.
 	format int
+	// pastLimits, when set, says why nothing can be played on the hill: its rules were made
+	// before a limit of its game's engine (see pastLimits in readConfig).
+	pastLimits error
 }
 
 const schema = `
@@ -533,7 +536,13 @@ func (h *Hill) readConfig() error {
 	}
 	c.Game = g
 	if err := c.Check(); err != nil {
-		return notHill{err}
+		// Rules past a limit an engine gained later (a .cw hill with 20,000 threads): the hill
+		// opens, its results can be read, and Add and Player say why nothing more plays.
+		var past interface{ PastLimits() bool }
+		if !errors.As(err, &past) || !past.PastLimits() {
+			return notHill{err}
+		}
+		h.pastLimits = fmt.Errorf("%s's rules are past what robocom plays now (%v): its stored results can be shown, but no program can be added or played on it; create a new hill to go on", h.path, err)
 	}
 	stored, residents, sources, err := countPrograms(h.db)
 	switch {
@@ -637,6 +646,9 @@ func (e LoadError) Unwrap() error { return e.Err }
 // a new version of it and takes its place (the old version goes off the hill, its results
 // kept). It plays nothing: Play does.
 func (h *Hill) Add(file string, src []byte) (AddResult, error) {
+	if h.pastLimits != nil {
+		return AddResult{}, h.pastLimits
+	}
 	name, author, warnings, err := h.cfg.Game.Load(file, src)
 	if err != nil {
 		return AddResult{}, LoadError{err}
@@ -1001,6 +1013,9 @@ func entries(ps []Program) []bouts.Entry {
 // Player is how the pending bouts are played: the game's own tournament, the same code
 // `robocom tournament` runs.
 func (h *Hill) Player(pd *Pending, workers int) (bouts.PlayFunc, error) {
+	if h.pastLimits != nil {
+		return nil, h.pastLimits
+	}
 	return h.cfg.Game.Player(entries(pd.Programs), pd.Plan, workers)
 }
 
