@@ -83,6 +83,10 @@ func mergeMain(args []string, stdout, stderr io.Writer) int {
 			if err == nil {
 				err = params.Check(lang)
 			}
+			var past play.LimitError
+			if errors.As(err, &past) {
+				err = nil // (played before the engines' later limits: the results stand, merge plays nothing)
+			}
 			if err != nil {
 				fmt.Fprintf(stderr, "robocom merge: %s: the Core War parameters in the header are not valid: %s\n", termtext.Escape(p.Path), errText(err))
 				return 1

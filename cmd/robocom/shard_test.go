@@ -454,4 +454,18 @@ func TestMergeChecksCoreParams(t *testing.T) {
 		}
 	}
 	mustRun(t, mergeF, parts...) // the parts themselves merge
+	// Parts played before the .cw thread limit (20,000 threads) still merge: merge plays
+	// nothing, and their results stand.
+	var old []string
+	for k, d := range data {
+		p := filepath.Join(dir, fmt.Sprintf("old%d.jsonl", k))
+		if err := os.WriteFile(p, []byte(strings.Replace(d, `"Threads":64`, `"Threads":20000`, 1)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(d, `"Threads":64`) {
+			t.Fatalf("part %d holds no thread limit of 64 to change: %.300s", k, d)
+		}
+		old = append(old, p)
+	}
+	mustRun(t, mergeF, old...)
 }
