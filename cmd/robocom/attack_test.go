@@ -640,6 +640,7 @@ type signalAttack struct {
 	noStray   string                         // a file whose temporary sibling (".NAME.*") must not be left behind
 	setup     [][]string                     // robocom commands run first, in the work folder
 	after     func(t *testing.T, dir string) // more checks, when the command has ended
+	stderr    string                         // if set, what standard error must say
 }
 
 // signalGrace is how soon a signal must end a command, even in the middle of one endless
@@ -669,6 +670,9 @@ func signalAttacks(t *testing.T, bin, work string) {
 		{name: "tournament .red -cycles 1e12 SIGTERM", args: []string{"tournament", "-rounds", "2", "-cycles", endless, "x.red", "z.red", "x.red"}, sig: syscall.SIGTERM, status: 143},
 		{name: "tournament -shard -cycles 1e12 SIGTERM", args: []string{"tournament", "-seed", "1", "-shard", "0/1", "-o", "sigpart.jsonl", "-rounds", "1", "-cycles", endless, "x.red", "z.red"},
 			sig: syscall.SIGTERM, status: 143, noStray: "sigpart.jsonl"},
+		// A part to standard output says that what it printed is incomplete (it named a file "-.partial").
+		{name: "tournament -shard -o - SIGTERM", args: []string{"tournament", "-seed", "1", "-shard", "0/1", "-o", "-", "-rounds", "1", "-cycles", endless, "x.red", "z.red"},
+			sig: syscall.SIGTERM, status: 143, stderr: "the part printed is incomplete"},
 		{name: "core SIGINT ignored at start", args: []string{"core", "-rounds", "1", "-cycles", endless, "x.red", "z.red"}, sig: syscall.SIGINT, status: 143, ignoreINT: true},
 		{name: "battle .rob timeout 1e9 SIGTERM", args: []string{"battle", "-seed", "1", "-rounds", "3", "-opt", longest, "loopa.rob", "loopb.rob"}, sig: syscall.SIGTERM, status: 143},
 		// An interrupted battle leaves the old trace whole (here a virus battle's, with moves and
@@ -768,6 +772,9 @@ func runSignalAttack(t *testing.T, bin, dir string, a signalAttack) {
 		if len(stray) > 0 {
 			t.Errorf("temporary files left: %v", stray)
 		}
+	}
+	if a.stderr != "" && !strings.Contains(stderr.String(), a.stderr) {
+		t.Errorf("standard error does not say %q:\n%s", a.stderr, tail(stderr.String()))
 	}
 	if a.after != nil {
 		a.after(t, dir)

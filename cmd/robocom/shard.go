@@ -227,9 +227,9 @@ func writeShard(cmd string, stdout, stderr io.Writer, path outputFlag, quiet boo
 		return 1
 	}
 	if stopped {
-		if path != "" {
+		if out != nil {
 			fmt.Fprintf(stderr, "robocom %s: interrupted after %d of the part's %d bouts; %s is not written, the bouts finished are in %s (robocom hill import takes it, merge does not: play the part again)\n",
-				cmd, written, h.To-h.From, path, path+bouts.PartialSuffix)
+				cmd, written, h.To-h.From, termtext.Escape(string(path)), termtext.Escape(string(path)+bouts.PartialSuffix))
 		} else {
 			fmt.Fprintf(stderr, "robocom %s: interrupted after %d of the part's %d bouts: the part printed is incomplete\n", cmd, written, h.To-h.From)
 		}
