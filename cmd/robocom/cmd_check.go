@@ -21,8 +21,10 @@ func checkMain(args []string, stdout, stderr io.Writer) int {
 	fl.SetOutput(stderr)
 	rc3 := fl.Bool("rc3", false, "accept the RC3 instructions and constants")
 	set := fl.String("options", "", "option set whose language to check against: classic, rc3, rc3m, or a saved set FILE")
+	var core coreFlags // a Core War program is checked with the parameters it will play with (a 94x warrior's asserts)
+	core.register(fl, true)
 	fl.Usage = func() {
-		fmt.Fprintln(fl.Output(), "usage: robocom check [-rc3] [-options SET] FILE.rob|FILE.rbi|FILE.cw|FILE.vna|FILE.red ...")
+		fmt.Fprintln(fl.Output(), "usage: robocom check [-rc3] [-options SET] [Core War parameters] FILE.rob|FILE.rbi|FILE.cw|FILE.vna|FILE.red ...")
 		fl.PrintDefaults()
 	}
 	files, err := parseInterspersed(fl, args) // flags after the files too, as every command
@@ -46,16 +48,25 @@ func checkMain(args []string, stdout, stderr io.Writer) int {
 		lang = language(o)
 		lang.RC3 = lang.RC3 || *rc3
 	}
-	return checkFiles(stdout, stderr, files, lang)
+	for _, path := range files {
+		if l := play.LanguageOf(path); play.IsCoreFile(path) {
+			if _, err := core.params(l); err != nil {
+				fmt.Fprintf(stderr, "robocom check: %s: %s\n", termtext.Escape(path), errText(err))
+				return 2
+			}
+		}
+	}
+	return checkFiles(stdout, stderr, files, lang, &core)
 }
 
-func checkFiles(stdout, stderr io.Writer, files []string, opt robolang.Options) int {
+func checkFiles(stdout, stderr io.Writer, files []string, opt robolang.Options, core *coreFlags) int {
 	status := 0
 	for _, path := range files {
 		if play.IsCoreFile(path) {
 			// A Core War program, read as RoboCom, would give a dozen errors about its
 			// first words; its language's assembler (as robocom core picks it) checks it.
-			if !checkCoreFile(stdout, stderr, path) {
+			params, _ := core.params(play.LanguageOf(path)) // (checked in checkMain)
+			if !checkCoreFile(stdout, stderr, path, params) {
 				status = 1
 			}
 			continue
@@ -79,11 +90,12 @@ func checkFiles(stdout, stderr io.Writer, files []string, opt robolang.Options) 
 	return status
 }
 
-// checkCoreFile loads a Core War program with its language's default parameters, as robocom
-// core would, and prints its errors or an ok line; it reports whether the program loaded.
-func checkCoreFile(stdout, stderr io.Writer, path string) bool {
+// checkCoreFile loads a Core War program with the parameters given (the language's defaults
+// where none are), as robocom core would, and prints its errors or an ok line; it reports
+// whether the program loaded.
+func checkCoreFile(stdout, stderr io.Writer, path string, params play.Params) bool {
 	l := play.LanguageOf(path)
-	progs, ok := loadCorePrograms(stderr, "check", []string{path}, play.Defaults(l))
+	progs, ok := loadCorePrograms(stderr, "check", []string{path}, params)
 	if !ok {
 		return false
 	}

@@ -18,11 +18,11 @@ func TestCheckAndRBI(t *testing.T) {
 	os.WriteFile(bad, []byte("Bank\n  Set 1, 2\n  Jump @x\n"), 0o644)
 
 	var out, errb bytes.Buffer
-	if st := checkFiles(&out, &errb, []string{good}, robolang.Options{}); st != 0 {
+	if st := checkFiles(&out, &errb, []string{good}, robolang.Options{}, &coreFlags{}); st != 0 {
 		t.Fatalf("check good: %d %s", st, errb.String())
 	}
 	errb.Reset()
-	if st := checkFiles(&out, &errb, []string{bad, good, filepath.Join(dir, "missing.rob")}, robolang.Options{}); st != 1 {
+	if st := checkFiles(&out, &errb, []string{bad, good, filepath.Join(dir, "missing.rob")}, robolang.Options{}, &coreFlags{}); st != 1 {
 		t.Fatalf("check bad: status %d", st)
 	}
 	want := bad + ":2:7: SET cannot write to 1: operand 1 must be #1..#20, #Active or %Active\n" +
@@ -58,7 +58,7 @@ func TestCheckAndRBI(t *testing.T) {
 		t.Errorf("truncated: %d %q", st, errb.String())
 	}
 	errb.Reset()
-	if st := checkFiles(&out, &errb, []string{cut}, robolang.Options{}); st != 1 || errb.String() != cut+": RBI file is truncated\n" {
+	if st := checkFiles(&out, &errb, []string{cut}, robolang.Options{}, &coreFlags{}); st != 1 || errb.String() != cut+": RBI file is truncated\n" {
 		t.Errorf("check truncated: %d %q", st, errb.String())
 	}
 	for _, args := range [][]string{nil, {"-x", good}, {good, "other.rob"}, {"-o"}} {
@@ -95,6 +95,29 @@ func TestCheckCoreWar(t *testing.T) {
 		st := battleMain([]string{"../../robots/wall.rob", file}, &out, &errb)
 		if st != 2 || !strings.Contains(errb.String(), "not a RoboCom one; play Core War programs with robocom core") || strings.Count(errb.String(), "\n") != 2 {
 			t.Errorf("battle %s: status %d, err %q", file, st, errb.String())
+		}
+	}
+}
+
+// TestCheckCoreWarParameters: check takes the Core War parameters a program will play with: a
+// 94x warrior asserts a core of 55440 cells and failed its assert under the defaults, with no
+// way to say otherwise.
+func TestCheckCoreWarParameters(t *testing.T) {
+	const warrior = "../../corewars/redcode/testdata/warriors/koenigstuhl-94x/cocktail.red"
+	for _, c := range []struct {
+		args   []string
+		status int
+		want   string
+	}{
+		{[]string{warrior}, 1, "Assertion in this line fails"},
+		{[]string{"-s", "55440", "-c", "500000", "-p", "10000", "-l", "200", "-d", "200", warrior}, 0, `ok: "Cocktail`},
+		{[]string{warrior, "-coresize", "55440", "-l", "200", "-d", "200"}, 0, `ok: "Cocktail`},
+		{[]string{"-coresize", "0", warrior}, 2, "-coresize must be at least 1"},
+	} {
+		var out, errb bytes.Buffer
+		st := checkMain(c.args, &out, &errb)
+		if st != c.status || !strings.Contains(out.String()+errb.String(), c.want) {
+			t.Errorf("check %v: status %d, want %d with %q:\n%s%s", c.args, st, c.status, c.want, out.String(), errb.String())
 		}
 	}
 }
