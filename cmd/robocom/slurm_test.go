@@ -187,3 +187,30 @@ func BenchmarkSlurmJuly(b *testing.B) {
 		})
 	}
 }
+
+// TestSbatchScriptSteps runs docs/cluster/tournament.sbatch outside Slurm, as Slurm would
+// start one task of a stepped array (--array=0-6:2): task 4 writes part 2 of 4. It refused
+// every step, though -shard auto divides by SLURM_ARRAY_TASK_STEP.
+func TestSbatchScriptSteps(t *testing.T) {
+	script, _ := filepath.Abs("../../docs/cluster/tournament.sbatch")
+	for _, c := range []struct {
+		id, min, max, step, count string
+		status                    int
+		want                      string
+	}{
+		{"4", "0", "6", "2", "4", 0, "-shard auto -o OUT/part-2.jsonl"},
+		{"6", "0", "6", "", "7", 0, "-shard auto -o OUT/part-6.jsonl"},
+		{"7", "1", "7", "3", "3", 0, "-shard auto -o OUT/part-2.jsonl"},
+		{"4", "0", "7", "2", "4", 2, "are not 4 numbers 2 apart"},
+	} {
+		dir := t.TempDir()
+		cmd := exec.Command("sh", script, "OUT", "tournament", "-seed", "1", "a.rob")
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "ROBOCOM=echo", "SLURM_ARRAY_TASK_ID="+c.id, "SLURM_ARRAY_TASK_MIN="+c.min,
+			"SLURM_ARRAY_TASK_MAX="+c.max, "SLURM_ARRAY_TASK_COUNT="+c.count, "SLURM_ARRAY_TASK_STEP="+c.step)
+		out, _ := cmd.CombinedOutput()
+		if st := cmd.ProcessState.ExitCode(); st != c.status || !strings.Contains(string(out), c.want) {
+			t.Errorf("task %s of %s-%s:%s (%s tasks): status %d, want %d with %q:\n%s", c.id, c.min, c.max, c.step, c.count, st, c.status, c.want, out)
+		}
+	}
+}
