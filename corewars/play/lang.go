@@ -107,6 +107,15 @@ func (e LimitError) Error() string { return e.msg }
 // PastLimits marks the error for internal/hill, which imports no game.
 func (LimitError) PastLimits() bool { return true }
 
+// MaxPlayers is how many programs a game of language l takes at most (limit: the most any
+// game takes); VNA Code is a game of two.
+func MaxPlayers(l Language, limit int) int {
+	if l == VNA {
+		return min(vna.MaxPlayers, limit)
+	}
+	return limit
+}
+
 func (p Params) Check(l Language) error {
 	switch {
 	case p.Size < 1 || p.Size > cw.MaxSize:

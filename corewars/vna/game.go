@@ -18,6 +18,10 @@ type Config struct {
 }
 
 // DefaultConfig is the configuration of CORE-LANGUAGES.md section 2.
+// MaxPlayers is how many programs a game takes: VNA Code is a game of two players
+// (CORE-LANGUAGES.md 2).
+const MaxPlayers = 2
+
 func DefaultConfig() Config {
 	return Config{Size: 200, MaxRounds: 100000, MaxExecutors: 4, MinGap: 40}
 }
@@ -70,7 +74,7 @@ func New(cfg Config, progs []*Program) (*Game, error) {
 	if len(progs) == 0 {
 		return nil, errors.New("no programs to load")
 	}
-	if len(progs) > 2 {
+	if len(progs) > MaxPlayers {
 		// The document's game has two players (CORE-LANGUAGES.md 2); one alone may be watched.
 		return nil, fmt.Errorf("VNA Code is a game of two players, not %d; a tournament plays more programs two at a time", len(progs))
 	}

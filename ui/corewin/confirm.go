@@ -40,7 +40,7 @@ func (v *playersView) askAdd(p string) {
 		}
 	}
 	name := path.Base(p[strings.Index(p, ":")+1:])
-	if l := play.LanguageOf(name); l == play.NoLanguage || len(v.players) >= MaxPlayers || len(v.players) > 0 && l != v.lang {
+	if l := play.LanguageOf(name); l == play.NoLanguage || len(v.players) >= play.MaxPlayers(l, MaxPlayers) || len(v.players) > 0 && l != v.lang {
 		add() // says why not
 		return
 	}
@@ -54,7 +54,7 @@ func (v *playersView) askAddAll(paths []string) {
 		v.picker.Remember()
 		v.addAll(paths)
 	}
-	if len(v.players) >= MaxPlayers {
+	if len(v.players) >= play.MaxPlayers(v.lang, MaxPlayers) {
 		add() // says that it left them out
 		return
 	}

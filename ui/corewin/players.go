@@ -78,7 +78,7 @@ func (v *playersView) layout(gtx layout.Context) layout.Dimensions {
 	var ch []layout.FlexChild
 	add := func(wd layout.Widget) { ch = append(ch, layout.Rigid(wd)) }
 	if v.pickOn {
-		add(picker.Picker(v.th, &v.picker, MaxPlayers, len(v.players)).Layout)
+		add(picker.Picker(v.th, &v.picker, play.MaxPlayers(v.lang, MaxPlayers), len(v.players)).Layout)
 		v.layoutErrors(add)
 		return layout.Flex{Axis: layout.Vertical}.Layout(gtx, ch...)
 	}

@@ -208,12 +208,12 @@ func (s *session) AddPlayer(p string) bool {
 		s.notify(name + " is not a Core War program: the Core War mode plays .red, .cw and .vna files.")
 		return false
 	}
-	if len(s.players) >= MaxPlayers {
-		s.notify(fmt.Sprintf("At most %d programs play at once; remove one first.", MaxPlayers))
-		return false
-	}
 	if len(s.players) > 0 && l != s.lang {
 		s.notify(fmt.Sprintf("%s is %s, the players are %s: one game is in one language. Remove the players to switch.", name, l, s.lang))
+		return false
+	}
+	if most := play.MaxPlayers(l, MaxPlayers); len(s.players) >= most {
+		s.notify(fmt.Sprintf("At most %d %s programs play at once; remove one first.", most, l))
 		return false
 	}
 	if len(s.players) == 0 && l != s.lang {
@@ -272,7 +272,7 @@ func (s *session) addAll(paths []string) {
 		if lang == play.NoLanguage {
 			lang = l
 		}
-		if l != lang || len(s.players) >= MaxPlayers {
+		if l != lang || len(s.players) >= play.MaxPlayers(l, MaxPlayers) {
 			skipped++
 			continue
 		}
@@ -290,7 +290,7 @@ func (s *session) addAll(paths []string) {
 	}
 	switch {
 	case skipped > 0:
-		s.notify(fmt.Sprintf("Added %d programs; %d left out (another language than %s, or more than %d players).%s", added, skipped, lang, MaxPlayers, with))
+		s.notify(fmt.Sprintf("Added %d programs; %d left out (another language than %s, or more than %d players).%s", added, skipped, lang, play.MaxPlayers(lang, MaxPlayers), with))
 	case added > 0:
 		s.inform(fmt.Sprintf("Added %d programs.%s", added, with))
 	}

@@ -731,3 +731,21 @@ func TestTimelineKnobAtNowOnLaunchAndRestart(t *testing.T) {
 		t.Errorf("after a restart the knob stands at %v, want 1", got)
 	}
 }
+
+// TestVNAGameTakesTwo: the Players tab takes two VNA programs (CORE-LANGUAGES.md 2) and says
+// so for a third, at the launch or added later; it took eight, and the game then could not
+// start.
+func TestVNAGameTakesTwo(t *testing.T) {
+	w := newTestWindow(t, "bundled:bomber.vna", "bundled:bomb_evader.vna", "bundled:bomb_evader_fixed.vna")
+	h := newHarness(w)
+	h.frame()
+	if len(w.players) != 2 || w.snap.Size == 0 {
+		t.Fatalf("%d players, game size %d; errors %q", len(w.players), w.snap.Size, w.errors)
+	}
+	if !strings.Contains(w.message, "At most 2 VNA") {
+		t.Errorf("the status line says %q about the third program", w.message)
+	}
+	if w.AddPlayer("bundled:bomber.vna") {
+		t.Error("a third VNA program was added")
+	}
+}
