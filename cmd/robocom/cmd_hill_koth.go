@@ -181,7 +181,10 @@ func printActivity(w io.Writer, h *hill.Hill, total int) {
 		fmt.Fprintf(w, "%s being played by another process (robocom hill add or play): the standings leave them out until it stores them\n",
 			termtext.CountNoun(playing, "pairing"))
 	}
-	if left > 0 {
+	switch {
+	case left > 0 && h.PastLimits() != nil:
+		fmt.Fprintf(w, "%s of %d not played, and they cannot be: %v\n", termtext.CountNoun(left, "pairing"), total, h.PastLimits())
+	case left > 0:
 		fmt.Fprintf(w, "%s of %d not played (an add or play was interrupted, or add -noplay): robocom hill play %s plays them; the standings leave them out\n",
 			termtext.CountNoun(left, "pairing"), total, h.Path())
 	}

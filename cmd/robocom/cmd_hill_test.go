@@ -727,6 +727,7 @@ func TestHillPastNewLimitsStillOpens(t *testing.T) {
 	h := filepath.Join(t.TempDir(), "old.hill")
 	mustHill(t, "create", h, "-game", "core", "-lang", "cw", "-coresize", "2000", "-rounds", "2", "-seed", "3")
 	mustHill(t, "add", h, "../../robots/core/dwarf.cw", "../../robots/core/imp.cw")
+	mustHill(t, "add", "-noplay", h, "../../robots/core/impkiller.cw") // (two pairings left to play)
 	before := mustHill(t, "show", h)
 	// As a build before the limit wrote it: 20,000 threads.
 	db, err := sql.Open("sqlite", "file:"+h)
@@ -742,12 +743,19 @@ func TestHillPastNewLimitsStillOpens(t *testing.T) {
 	if !strings.Contains(params, `"Threads":20000`) {
 		t.Fatalf("the test did not set the threads: %s", params)
 	}
-	table := func(s string) string { return s[strings.Index(s, "programs, "):] } // (the heading names the threads)
+	table := func(s string) string { return s[strings.Index(s, "#  score"):] } // (the heading names the threads)
 	if after := mustHill(t, "show", h); !strings.Contains(after, "20000 threads") || table(after) != table(before) {
 		t.Errorf("hill show after the limit:\n%s\nbefore:\n%s", after, before)
 	}
 	code, _, errs := runHillCmd(t, "add", h, "../../robots/core/replicator.cw")
 	if code != 1 || !strings.Contains(errs, "rules are past what robocom plays now") || !strings.Contains(errs, "at most 16384, not 20000") {
 		t.Errorf("adding to the hill past the limit: %d %q", code, errs)
+	}
+	if show := mustHill(t, "show", h); !strings.Contains(show, "not played, and they cannot be") || strings.Contains(show, "plays them") {
+		t.Errorf("hill show advises playing what cannot be played:\n%s", show)
+	}
+	// Removing is refused too: a program removed could never come back.
+	if code, _, errs := runHillCmd(t, "remove", h, "Imp"); code != 1 || !strings.Contains(errs, "rules are past what robocom plays now") {
+		t.Errorf("removing from the hill past the limit: %d %q", code, errs)
 	}
 }

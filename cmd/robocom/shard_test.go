@@ -468,4 +468,16 @@ func TestMergeChecksCoreParams(t *testing.T) {
 		old = append(old, p)
 	}
 	mustRun(t, mergeF, old...)
+	// ... but garbage in them is refused all the same (the limit's error came first and hid it).
+	for k, d := range data {
+		d = strings.Replace(d, `"Threads":64`, `"Threads":20000`, 1)
+		d = regexp.MustCompile(`"MaxLength":\d+`).ReplaceAllString(d, `"MaxLength":-7`)
+		if err := os.WriteFile(old[k], []byte(d), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var out, errb bytes.Buffer
+	if code := mergeMain(old, &out, &errb); code != 1 || !strings.Contains(errb.String(), "maximum length must not be negative") {
+		t.Errorf("parts past the limit with a negative maximum length: exit %d, %q", code, errb.String())
+	}
 }

@@ -124,10 +124,6 @@ func (p Params) Check(l Language) error {
 		return fmt.Errorf("the cycle limit must be at least 1, not %d", p.Cycles)
 	case p.Threads < 1:
 		return fmt.Errorf("the thread limit must be at least 1, not %d", p.Threads)
-	case l == CW && p.Cycles > cw.MaxCycles:
-		return LimitError{fmt.Sprintf("the cycle limit of %s programs must be at most %d, not %d (info 5 gives the elapsed time slices in a 32-bit cell)", l, cw.MaxCycles, p.Cycles)}
-	case l != Redcode && p.Threads > corewars.MaxThreads:
-		return LimitError{fmt.Sprintf("the thread limit of %s programs must be at most %d, not %d (more threads would only fill the memory)", l, corewars.MaxThreads, p.Threads)}
 	case p.MaxLength < 0:
 		return fmt.Errorf("the maximum length must not be negative (0 means no limit), not %d", p.MaxLength)
 	case p.MinDist < 0:
@@ -140,6 +136,12 @@ func (p Params) Check(l Language) error {
 		return fmt.Errorf("the Redcode dialect must be 94, 88 or 86, not %q", p.Dialect)
 	case l == Redcode && p.MaxLength < 1:
 		return errors.New("Redcode needs a maximum length of at least 1")
+	// The limits last, so that anything else wrong is told as such (merge and an old hill
+	// pass a LimitError over, not other errors).
+	case l == CW && p.Cycles > cw.MaxCycles:
+		return LimitError{fmt.Sprintf("the cycle limit of %s programs must be at most %d, not %d (info 5 gives the elapsed time slices in a 32-bit cell)", l, cw.MaxCycles, p.Cycles)}
+	case l != Redcode && p.Threads > corewars.MaxThreads:
+		return LimitError{fmt.Sprintf("the thread limit of %s programs must be at most %d, not %d (more threads would only fill the memory)", l, corewars.MaxThreads, p.Threads)}
 	}
 	return nil
 }

@@ -542,7 +542,7 @@ func (h *Hill) readConfig() error {
 		if !errors.As(err, &past) || !past.PastLimits() {
 			return notHill{err}
 		}
-		h.pastLimits = fmt.Errorf("%s's rules are past what robocom plays now (%v): its stored results can be shown, but no program can be added or played on it; create a new hill to go on", h.path, err)
+		h.pastLimits = fmt.Errorf("%s's rules are past what robocom plays now (%v): its stored results can be shown, but no program can be added, removed or played on it; create a new hill to go on", h.path, err)
 	}
 	stored, residents, sources, err := countPrograms(h.db)
 	switch {
@@ -909,6 +909,9 @@ func (h *Hill) Find(name string, all bool) (Program, error) {
 
 // Remove takes a program off the hill; its results stay stored (Add brings it back).
 func (h *Hill) Remove(name string) (Program, error) {
+	if h.pastLimits != nil { // (a program removed could not come back: Add refuses)
+		return Program{}, h.pastLimits
+	}
 	p, err := h.Find(name, false)
 	if err != nil {
 		if off, ferr := h.Find(name, true); ferr == nil && !off.OnHill {
@@ -1009,6 +1012,10 @@ func entries(ps []Program) []bouts.Entry {
 	}
 	return es
 }
+
+// PastLimits says why nothing can be played on the hill (its rules were made before a limit
+// of its game's engine), nil when it plays.
+func (h *Hill) PastLimits() error { return h.pastLimits }
 
 // Player is how the pending bouts are played: the game's own tournament, the same code
 // `robocom tournament` runs.

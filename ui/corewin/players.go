@@ -78,7 +78,11 @@ func (v *playersView) layout(gtx layout.Context) layout.Dimensions {
 	var ch []layout.FlexChild
 	add := func(wd layout.Widget) { ch = append(ch, layout.Rigid(wd)) }
 	if v.pickOn {
-		add(picker.Picker(v.th, &v.picker, play.MaxPlayers(v.lang, MaxPlayers), len(v.players)).Layout)
+		most := MaxPlayers
+		if len(v.players) > 0 { // (with none, the next program chooses the language)
+			most = play.MaxPlayers(v.lang, MaxPlayers)
+		}
+		add(picker.Picker(v.th, &v.picker, most, len(v.players)).Layout)
 		v.layoutErrors(add)
 		return layout.Flex{Axis: layout.Vertical}.Layout(gtx, ch...)
 	}

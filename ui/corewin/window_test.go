@@ -1,6 +1,7 @@
 package corewin
 
 import (
+	"fmt"
 	"image"
 	"io/fs"
 	"os"
@@ -748,5 +749,17 @@ func TestVNAGameTakesTwo(t *testing.T) {
 	}
 	if w.AddPlayer("bundled:bomber.vna") {
 		t.Error("a third VNA program was added")
+	}
+	// With the players removed, the next program chooses the language: the picker offers 8.
+	w.RemovePlayer(1)
+	w.RemovePlayer(0)
+	h.frame()
+	h.clickLabel(t, "Add program")
+	found := false
+	for _, n := range h.semanticNodes() {
+		found = found || strings.HasPrefix(n.Desc.Label, fmt.Sprintf("Pick up to %d programs (0 loaded)", MaxPlayers))
+	}
+	if !found {
+		t.Errorf("with no players the picker does not offer %d programs", MaxPlayers)
 	}
 }
