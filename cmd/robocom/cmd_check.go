@@ -48,13 +48,19 @@ func checkMain(args []string, stdout, stderr io.Writer) int {
 		lang = language(o)
 		lang.RC3 = lang.RC3 || *rc3
 	}
+	coreFiles := 0
 	for _, path := range files {
 		if l := play.LanguageOf(path); play.IsCoreFile(path) {
-			if _, err := core.params(l); err != nil {
+			coreFiles++
+			if _, err := core.paramsFor(l); err != nil {
 				fmt.Fprintf(stderr, "robocom check: %s: %s\n", termtext.Escape(path), errText(err))
 				return 2
 			}
 		}
+	}
+	if name, given := core.given(); given && coreFiles == 0 {
+		fmt.Fprintf(stderr, "robocom check: -%s is a Core War parameter, and no Core War program (.red, .cw, .vna) is given\n", name)
+		return 2
 	}
 	return checkFiles(stdout, stderr, files, lang, &core)
 }
@@ -65,7 +71,7 @@ func checkFiles(stdout, stderr io.Writer, files []string, opt robolang.Options, 
 		if play.IsCoreFile(path) {
 			// A Core War program, read as RoboCom, would give a dozen errors about its
 			// first words; its language's assembler (as robocom core picks it) checks it.
-			params, _ := core.params(play.LanguageOf(path)) // (checked in checkMain)
+			params, _ := core.paramsFor(play.LanguageOf(path)) // (checked in checkMain)
 			if !checkCoreFile(stdout, stderr, path, params) {
 				status = 1
 			}
@@ -88,6 +94,16 @@ func checkFiles(stdout, stderr io.Writer, files []string, opt robolang.Options, 
 		fmt.Fprintf(stdout, "%s: ok: %q, %d banks, %d instructions%s\n", termtext.Escape(path), p.Name, len(p.Banks), n, hidden)
 	}
 	return status
+}
+
+// paramsFor are the parameters a program of language l is checked with: -dialect applies to
+// the Redcode programs among others (a folder of all three languages can be checked as '88).
+func (f *coreFlags) paramsFor(l play.Language) (play.Params, error) {
+	g := *f
+	if l != play.Redcode {
+		g.dialect, g.dialectSet = "", false
+	}
+	return g.params(l)
 }
 
 // checkCoreFile loads a Core War program with the parameters given (the language's defaults

@@ -113,6 +113,8 @@ func TestCheckCoreWarParameters(t *testing.T) {
 		{[]string{"-s", "55440", "-c", "500000", "-p", "10000", "-l", "200", "-d", "200", warrior}, 0, `ok: "Cocktail`},
 		{[]string{warrior, "-coresize", "55440", "-l", "200", "-d", "200"}, 0, `ok: "Cocktail`},
 		{[]string{"-coresize", "0", warrior}, 2, "-coresize must be at least 1"},
+		{[]string{"-dialect", "88", "../../robots/core/imp.cw", "../../robots/core/dwarf.red"}, 1, `imp.cw: ok`}, // (dwarf.red is no '88 program)
+		{[]string{"-threads", "5", "../../robots/hive.rob"}, 2, "-threads is a Core War parameter"},
 	} {
 		var out, errb bytes.Buffer
 		st := checkMain(c.args, &out, &errb)
