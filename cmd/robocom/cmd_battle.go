@@ -75,8 +75,8 @@ func battleMain(args []string, stdout, stderr io.Writer) int {
 			}
 		}
 	}
-	if trace != "" && !trace.toStdout() {
-		if err := checkOutputPath("-trace", "trace.jsonl", string(trace), append(slices.Clip(files), gf.options)); err != nil {
+	if f := trace.file(); f != "" {
+		if err := checkOutputPath("-trace", "trace.jsonl", f, append(slices.Clip(files), gf.options)); err != nil {
 			return usageErr("%v", err)
 		}
 	}

@@ -77,11 +77,12 @@ func rbiMain(stdout, stderr io.Writer, args []string) int {
 		}
 		out = strings.TrimSuffix(in, filepath.Ext(in)) + ".rbi"
 	}
-	if out == "-" {
-		out = ""
-	} else if err := checkOutputPath("-o", "program.rbi", out, []string{in}, ".rbi"); err != nil {
-		fmt.Fprintf(stderr, "robocom rbi: refusing to write: %v\n", err)
-		return 1
+	toStdout := out == "-"
+	if !toStdout {
+		if err := checkOutputPath("-o", "program.rbi", out, []string{in}, ".rbi"); err != nil {
+			fmt.Fprintf(stderr, "robocom rbi: refusing to write: %v\n", err)
+			return 1
+		}
 	}
 	p, err := robolang.LoadFile(in, robolang.Options{RC3: rc3})
 	if err != nil {
@@ -97,7 +98,7 @@ func rbiMain(stdout, stderr io.Writer, args []string) int {
 		fmt.Fprintf(stderr, "robocom rbi: %s is already an RBI file\n", termtext.Escape(in))
 		return 1
 	}
-	if out == "" { // -o -
+	if toStdout {
 		raw := stdout
 		if tw, ok := stdout.(*termtext.Writer); ok {
 			raw = tw.Unwrap() // (escaping would damage the bytes; what is under it still tells a failed write)

@@ -251,6 +251,14 @@ func (o *outputFlag) String() string {
 // toStdout tells whether the output is standard output.
 func (o outputFlag) toStdout() bool { return o == "-" }
 
+// file is the file named, "" for standard output or when the flag was not given.
+func (o outputFlag) file() string {
+	if o.toStdout() {
+		return ""
+	}
+	return string(o)
+}
+
 // checkOutputPath refuses an output file (a trace, an RBI file) that would replace an input:
 // one of the inputs itself, or an existing program file (.rob, .rbi, .red, .cw, .vna; keep
 // lists extensions that may be replaced, such as .rbi for robocom rbi). "battle -trace a.rob

@@ -148,11 +148,8 @@ func optionsFromValues(m map[string]string) (*arena.Options, error) {
 // sameInputs refuses an output file that is one of the inputs, or (as every output, see
 // checkOutputPath) an existing program file.
 func sameInputs(out outputFlag, inputs []string) error {
-	if out.toStdout() {
-		return nil
-	}
-	st, err := os.Stat(string(out))
-	if err != nil {
+	st, err := os.Stat(out.file())
+	if err != nil { // (also standard output, or no -o: no file named)
 		return nil
 	}
 	if st.IsDir() {
@@ -163,7 +160,7 @@ func sameInputs(out outputFlag, inputs []string) error {
 			return fmt.Errorf("-o %s is one of the programs; the part needs a file of its own", out)
 		}
 	}
-	return checkOutputPath("-o", "part0.jsonl", string(out), nil)
+	return checkOutputPath("-o", "part0.jsonl", out.file(), nil)
 }
 
 // writeShard plays bouts [h.From, h.To) with play and writes the part: the header, then one
@@ -174,9 +171,9 @@ func sameInputs(out outputFlag, inputs []string) error {
 func writeShard(cmd string, stdout, stderr io.Writer, path outputFlag, quiet bool, h *bouts.PartHeader, play bouts.PlayFunc) int {
 	w := stdout
 	var out *userfile.Output
-	if path != "" && !path.toStdout() {
+	if f := path.file(); f != "" {
 		var err error
-		if out, err = userfile.NewOutput(string(path), 0o644); err != nil {
+		if out, err = userfile.NewOutput(f, 0o644); err != nil {
 			fmt.Fprintf(stderr, "robocom %s: %v\n", cmd, err)
 			return 1
 		}
