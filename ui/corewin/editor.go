@@ -46,10 +46,11 @@ type editorView struct {
 	hscroll  layout.List        // the editor scrolls sideways instead of wrapping
 	status   string
 	checked  bool
-	modified bool   // the text differs from the file's
-	saved    string // the file's text as the editor shows it (tabs expanded)
-	file     []byte // the file's bytes, written back as they were if the text is unchanged
-	tabbed   bool   // the file had tabs, shown as spaces
+	modified bool     // the text differs from the file's
+	lines    []string // the text's lines as of its last change (textChanged), not split every frame
+	saved    string   // the file's text as the editor shows it (tabs expanded)
+	file     []byte   // the file's bytes, written back as they were if the text is unchanged
+	tabbed   bool     // the file had tabs, shown as spaces
 
 	laidOut   bool // the editor was laid out once (its caret has coordinates)
 	lastCaret int  // the caret the view last followed
@@ -80,7 +81,8 @@ func (e *editorView) open(p string) {
 	text, _ := expandTabs(string(src), 0)
 	e.ed.SetText(text)
 	e.saved, e.file, e.tabbed = text, src, text != string(src)
-	e.errs, e.warns, e.status, e.checked, e.modified = nil, nil, "", false, false
+	e.errs, e.warns, e.status, e.checked = nil, nil, "", false
+	e.textChanged()
 	e.hscroll.Position = layout.Position{}
 	e.runCheck()
 }
@@ -158,7 +160,14 @@ func (e *editorView) Warnings() srcerr.List { return e.warns }
 // SetText replaces the edited text (tests, and a future paste).
 func (e *editorView) SetText(s string) {
 	e.ed.SetText(s)
-	e.modified = e.ed.Text() != e.saved
+	e.textChanged()
+}
+
+// textChanged takes what follows from the text after it changed.
+func (e *editorView) textChanged() {
+	text := e.ed.Text()
+	e.modified = text != e.saved
+	e.lines = strings.Split(text, "\n")
 }
 
 // Title is the editor's heading: the file's name, and "(modified)" once it is changed.
@@ -245,7 +254,7 @@ func (e *editorView) update(gtx layout.Context) {
 			e.ed.SetText(text)
 			e.ed.SetCaret(caret, caret)
 		}
-		e.modified = e.ed.Text() != e.saved
+		e.textChanged()
 	}
 	if e.check.Clicked(gtx) {
 		e.runCheck()
@@ -322,7 +331,7 @@ func (e *editorView) layout(gtx layout.Context) layout.Dimensions {
 	}
 	// Each error, then each warning, under its source line, so the line is seen with its
 	// message.
-	src := strings.Split(e.ed.Text(), "\n")
+	src := e.lines
 	for i, er := range append(e.errs[:len(e.errs):len(e.errs)], e.warns...) {
 		text, col := termtext.Escape(er.Msg), errorCol
 		if i >= len(e.errs) {
