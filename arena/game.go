@@ -355,6 +355,7 @@ type Game struct {
 	rc3         bool    // instructions = rc3: events carry the task, the RC3 variables exist
 	curTask     int     // the number of the task whose visit runs now (0 outside, and in non-rc3 games)
 	lastVisited int32   // the number of the task visited last in this turn
+	touched     uint8   // touchRing's sink
 	pub         int16   // #Pub
 	teamVars    []int16 // #Team per team
 	teamIDs     []int16 // $ID per team
