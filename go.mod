@@ -7,6 +7,7 @@ require (
 	gioui.org/x v0.10.2
 	golang.org/x/image v0.26.0
 	golang.org/x/term v0.38.0
+	golang.org/x/text v0.32.0
 )
 
 require go.yaml.in/yaml/v3 v3.0.6 // TestKubernetesRecipe
@@ -24,7 +25,6 @@ require (
 	golang.org/x/exp/shiny v0.0.0-20250408133849-7e4ce0ab07d0 // indirect
 	golang.org/x/net v0.48.0 // indirect
 	golang.org/x/sys v0.49.0 // indirect
-	golang.org/x/text v0.32.0 // indirect
 	modernc.org/libc v1.80.1 // indirect
 	modernc.org/mathutil v1.7.1 // indirect
 	modernc.org/memory v1.12.1 // indirect

@@ -184,12 +184,23 @@ func CountNoun(n int, noun string) string {
 	return strconv.Itoa(n) + " " + noun + "s"
 }
 
-// Clip is s cut to at most n characters, the last of them "…" when it was longer: a name
-// from a file shown where width is short (a table cell, a window title), whole elsewhere.
+// Clip is s cut to at most n columns of a terminal (Width), the last of them "…" when it was
+// wider: a name from a file shown where width is short (a table cell, a window title), whole
+// elsewhere. A wide character that would straddle the limit is left out, and combining marks
+// stay with the character before them.
 func Clip(s string, n int) string {
-	if utf8.RuneCountInString(s) <= n {
+	if Width(s) <= n {
 		return s
 	}
-	r := []rune(s)
-	return string(r[:max(n-1, 0)]) + "…"
+	w, end := 0, 0 // s[:end] is w columns wide and fits beside the "…"
+	for end < len(s) {
+		r, size := utf8.DecodeRuneInString(s[end:])
+		rw := runeWidth(r)
+		if w+rw > n-1 {
+			break
+		}
+		w += rw
+		end += size
+	}
+	return s[:end] + "…"
 }

@@ -106,7 +106,19 @@ func TestClip(t *testing.T) {
 		{"Dwarf", 5, "Dwarf"},
 		{"Dwarfs", 5, "Dwar…"},
 		{"Käsekuchen", 4, "Käs…"},
-		{"日本語の名前", 3, "日本…"},
+		// By columns, not runes: 40 columns stay 40 with wide characters (a wide one that
+		// would straddle the limit is left out), and combining marks go with their letter.
+		{"日本語の名前", 3, "日…"},
+		{"日本語の名前", 4, "日…"},
+		{"日本語の名前", 5, "日本…"},
+		{"日本語の名前", 12, "日本語の名前"},
+		{"戦士 Warrior", 6, "戦士 …"},
+		{"戦士 Warrior", 7, "戦士 W…"},
+		{strings.Repeat("戦", 40), 40, strings.Repeat("戦", 19) + "…"},
+		{"🐉 Dragon", 3, "🐉…"},
+		{"Ka\u0308sekuchen", 4, "Ka\u0308s…"},
+		{"Ka\u0308s", 3, "Ka\u0308s"},
+		{"e\u0301e\u0301e\u0301", 2, "e\u0301…"},
 		{"x", 0, "…"},
 	} {
 		if got := Clip(c.in, c.n); got != c.want {
