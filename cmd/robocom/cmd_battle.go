@@ -11,7 +11,6 @@ import (
 	"slices"
 	"strconv"
 	"sync/atomic"
-	"text/tabwriter"
 
 	"robocom/arena"
 	"robocom/corewars/play"
@@ -264,13 +263,13 @@ type battleWriter struct {
 	b      *arena.Battle
 	tally  arena.Tally
 	rounds int // written so far
-	tw     *tabwriter.Writer
+	tw     *termtext.Table
 	err    error
 }
 
 func newBattleWriter(w io.Writer, asJSON bool, b *arena.Battle) *battleWriter {
 	bw := &battleWriter{w: bufio.NewWriter(w), json: asJSON, b: b}
-	bw.tw = tabwriter.NewWriter(bw.w, 0, 0, 2, ' ', 0)
+	bw.tw = termtext.NewTable(bw.w, termtext.AlignLeft)
 	opts := b.Options
 	if bw.json {
 		bw.js = startJSONStream(bw.w, struct {
@@ -419,7 +418,7 @@ func appendTraceLine(b []byte, round int, e arena.Event) []byte {
 }
 
 // printRound prints one round as a table.
-func printRound(w io.Writer, tw *tabwriter.Writer, r roundJSON) {
+func printRound(w io.Writer, tw *termtext.Table, r roundJSON) {
 	winner := "none (draw)"
 	if r.Winner != nil {
 		winner = *r.Winner

@@ -8,7 +8,6 @@ import (
 	"io"
 	"path/filepath"
 	"strconv"
-	"text/tabwriter"
 
 	"robocom/corewars"
 	"robocom/corewars/play"
@@ -335,7 +334,7 @@ func (res *coreResult) printRound(w io.Writer, r coreRound) {
 		winner = "winner " + *r.Winner
 	}
 	fmt.Fprintf(w, "\nround %d (seed %d): %s after %d %s\n", r.Round, r.Seed, winner, r.Cycles, res.unit())
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	tw := termtext.NewTable(w, termtext.AlignLeft)
 	fmt.Fprintln(tw, "  #\tprogram\tfile\talive\tthreads\tcells\tkills"+res.scoreHead())
 	for _, p := range r.Programs {
 		alive := "dead"
@@ -356,7 +355,7 @@ func (res *coreResult) printTotals(w io.Writer, played int) {
 		plural = ""
 	}
 	fmt.Fprintf(w, "\ntotals over %d round%s:\n", played, plural)
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	tw := termtext.NewTable(w, termtext.AlignLeft)
 	fmt.Fprintln(tw, "  #\tprogram\twins\tdraws\tlosses\tpoints"+res.scoreHead())
 	for _, t := range res.Totals {
 		fmt.Fprintf(tw, "  %d\t%s\t%d\t%d\t%d\t%d%s\n", t.Index+1, termtext.Escape(t.Name), t.Wins, t.Draws, t.Losses, t.Points, res.scoreColumn(t.Score))

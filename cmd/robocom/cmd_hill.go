@@ -10,7 +10,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"text/tabwriter"
 
 	"robocom/arena"
 	"robocom/corewars/play"
@@ -412,10 +411,10 @@ func showPairing(h *hill.Hill, x, y string, stdout, stderr io.Writer, asJSON boo
 		fmt.Fprintf(stdout, "%s\n", out)
 		return 0
 	}
-	// (names escaped before the tabwriter: a tab or its escape byte 0xff in one would break the columns)
+	// (names escaped before the table: a tab or a newline in one would break the columns)
 	an, bn := termtext.Escape(a.Name), termtext.Escape(b.Name)
 	fmt.Fprintf(stdout, "%s (#%d, first) against %s (#%d): %s stored of %d\n", an, a.ID, bn, b.ID, termtext.CountNoun(len(rounds), "round"), h.Config().Rounds)
-	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+	tw := termtext.NewTable(stdout, termtext.AlignRight)
 	fmt.Fprintln(tw, "round\tseed\tcycles\t  winner\t")
 	var wa, wb, d int
 	for _, r := range rounds {
@@ -460,7 +459,7 @@ func showAll(h *hill.Hill, stdout, stderr io.Writer, asJSON bool) int {
 		fmt.Fprintf(stdout, "%s\n", b)
 		return 0
 	}
-	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
+	tw := termtext.NewTable(stdout, termtext.AlignLeft)
 	fmt.Fprintln(tw, "#\tprogram\tfile\tadded") // no tab after the last column: it would pad it with spaces
 	for _, p := range ps {
 		name := p.Name
@@ -551,11 +550,11 @@ func showHistory(h *hill.Hill, name string, stdout, stderr io.Writer, asJSON boo
 			fmt.Fprintf(stdout, "  version %d  #%d  %s  added %s  %s\n", v.Version, v.ID, termtext.Escape(v.File), v.Added.UTC().Format("2006-01-02 15:04"), state)
 		}
 	}
-	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+	tw := termtext.NewTable(stdout, termtext.AlignRight)
 	fmt.Fprintln(tw, "wins\tdraws\tlosses\t  against\t")
 	var w, d, l int
 	for _, r := range recs {
-		opp := termtext.Escape(r.Opponent.Name) // (before the tabwriter, as the standings)
+		opp := termtext.Escape(r.Opponent.Name) // (before the table, as the standings)
 		if !r.Opponent.OnHill {
 			opp += " (off the hill)"
 		}

@@ -14,7 +14,6 @@ import (
 	"math"
 	"slices"
 	"strings"
-	"text/tabwriter"
 	"time"
 
 	"robocom/internal/hill"
@@ -79,7 +78,7 @@ func kothRows(h *hill.Hill, st *hill.Standings) []kothRow {
 // printKoth prints the table, marking the program at index mark (-1: none).
 func printKoth(w io.Writer, h *hill.Hill, st *hill.Standings, mark int64) {
 	core := isCoreHill(h)
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	tw := termtext.NewTable(w, termtext.AlignRight)
 	if core {
 		fmt.Fprintf(tw, "#\tscore\tpoints\t%%W/ %%L/ %%T\t  name\t  author\tage\t\n")
 	} else {
@@ -113,12 +112,12 @@ func printKoth(w io.Writer, h *hill.Hill, st *hill.Standings, mark int64) {
 	tw.Flush()
 }
 
-// maxCell is the most characters of a name or author the table shows: one warrior named with
+// maxCell is the most columns of a name or author the table shows: one warrior named with
 // 300 characters widened every row of the table past any terminal. The JSON, -all and
 // -program show the whole name.
 const maxCell = 40
 
-// clipCell is s cut to maxCell characters, the last of them "…" when it was longer.
+// clipCell is s cut to maxCell columns (termtext.Clip), the last of them "…" when it was wider.
 func clipCell(s string) string { return termtext.Clip(s, maxCell) }
 
 // hillShowJSON is the tournament's JSON of the standings with the hill's fields added at the

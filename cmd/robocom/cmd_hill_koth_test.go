@@ -530,7 +530,7 @@ func TestHillRanksByScoreWhilePairingsMissing(t *testing.T) {
 	}
 }
 
-// TestHillShowEscapesNames: a name holding a tab or the byte 0xff (the tabwriter's escape)
+// TestHillShowEscapesNames: a name holding a tab or the byte 0xff (text/tabwriter's escape, which the tables used)
 // comes out escaped in -program's and -pairing's tables, as in the standings, and the
 // columns stay whole.
 func TestHillShowEscapesNames(t *testing.T) {

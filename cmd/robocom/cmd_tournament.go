@@ -10,7 +10,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"text/tabwriter"
 
 	"robocom/arena"
 	"robocom/internal/bouts"
@@ -242,7 +241,7 @@ func printTournament(w io.Writer, res *tournamentJSON) {
 	if res.Interrupted {
 		fmt.Fprintf(w, "interrupted after %d of %d rounds: the standings count those only\n\n", res.RoundsPlayed, len(res.Pairings)*res.Rounds)
 	}
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	tw := termtext.NewTable(w, termtext.AlignRight)
 	fmt.Fprintln(tw, "rank\tpoints\twins\tdraws\tlosses\t  program\t")
 	for _, s := range res.Programs {
 		fmt.Fprintf(tw, "%d\t%d\t%d\t%d\t%d\t  %s\t\n", s.Rank, s.Points, s.Wins, s.Draws, s.Losses, termtext.Escape(s.Name))

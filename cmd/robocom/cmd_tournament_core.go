@@ -11,7 +11,6 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
-	"text/tabwriter"
 
 	"robocom/corewars/play"
 	"robocom/internal/bouts"
@@ -329,7 +328,7 @@ func printCoreTournament(w io.Writer, res *play.Result, lang play.Language, n in
 	if interrupted {
 		fmt.Fprintf(w, "interrupted after %s: the standings count those only\n\n", termtext.CountNoun(res.Played, "round"))
 	}
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	tw := termtext.NewTable(w, termtext.AlignRight)
 	head := "rank\tpoints\twins\tdraws\tlosses\t"
 	if res.System == play.Swiss {
 		head += "byes\t"
