@@ -530,9 +530,9 @@ func TestHillRanksByScoreWhilePairingsMissing(t *testing.T) {
 	}
 }
 
-// TestHillShowEscapesNames: a name holding a tab or the byte 0xff (text/tabwriter's escape, which the tables used)
-// comes out escaped in -program's and -pairing's tables, as in the standings, and the
-// columns stay whole.
+// TestHillShowEscapesNames: a name holding a tab or the byte 0xff (text/tabwriter's escape,
+// which the tables used) comes out escaped in -program's and -pairing's tables, as in the
+// standings, and the columns stay whole.
 func TestHillShowEscapesNames(t *testing.T) {
 	dir := t.TempDir()
 	h := filepath.Join(dir, "names.hill")

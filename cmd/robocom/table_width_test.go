@@ -96,6 +96,21 @@ func TestTablesAlignWideNames(t *testing.T) {
 	}
 }
 
+// TestHillShowClipsWideNames: the standings clip a name to 40 terminal columns, not 40
+// characters, which in Japanese took 80.
+func TestHillShowClipsWideNames(t *testing.T) {
+	dir := t.TempDir()
+	h := filepath.Join(dir, "wide.hill")
+	mustHill(t, "create", h, "-game", "core", "-lang", "redcode", "-rounds", "1", "-seed", "1")
+	f := filepath.Join(dir, "w.red")
+	os.WriteFile(f, []byte(";name "+strings.Repeat("戦", 30)+"\n;author 作者\nmov 0, 1\n"), 0o644)
+	mustHill(t, "add", h, f, samples+"dwarf.red")
+	out := mustHill(t, "show", h)
+	if want := "  " + strings.Repeat("戦", 19) + "…  "; !strings.Contains(out, want) {
+		t.Errorf("the name is not clipped to %q (40 columns):\n%s", want, out)
+	}
+}
+
 // linedUp says how row is off the columns of its table's head on a terminal ("" if it is
 // not): the head's cells, split where 2 or more spaces stand, start (left aligned) or end
 // (right aligned) at terminal columns where one of the row's cells must start or end too.
