@@ -180,16 +180,17 @@ func (g *Game) visitBucket() {
 	}
 }
 
-// touchRing reads the ring header of r, the next robot of the bucket, and keeps nothing of it
-// but a byte in g.touched: only so that the header's cache line is on its way while the robot
-// before it takes its turn. A ring's turn begins with a chain of dependent loads (the robot,
-// its header, the due task's entry) that on a crowded board all miss the first-level cache;
-// with the header already on its way, RC3Tasks10 runs 3-4% faster (RATIONALE.md, "RC3: the
-// plain path", fourteenth pass). The robot's own line is not worth it: the classic walk's
-// same touch measured nothing (the eighth pass of "Arena scheduling").
+// touchRing reads the ring header of r, the next robot of the bucket, and the entry of the
+// task its hint names, and keeps nothing of them but a byte in g.touched: only so that their
+// cache lines are on their way while the robot before it takes its turn. A ring's turn
+// begins with a chain of dependent loads (the robot, its header, the due task's entry) that
+// on a crowded board all miss the first-level cache; with the two lines on their way,
+// RC3Tasks10 runs about 5% faster (RATIONALE.md, "RC3: the plain path", fourteenth pass).
+// The robot two ahead was slower, and so was a PREFETCH instruction (an assembly call); the
+// classic walk's same touch measured nothing (the eighth pass of "Arena scheduling").
 func (g *Game) touchRing(r *robot) {
 	if mt := r.mt; mt != nil {
-		g.touched ^= uint8(mt.first)
+		g.touched ^= uint8(mt.first) ^ uint8(mt.inline[uint(r.dueTask)%inlineTasks].num)
 	}
 }
 

@@ -501,8 +501,14 @@ func (g *Game) turnRingOne(r *robot, i int) {
 	j := i & (smallRing - 1)
 	b[j] = k
 	g8 := j & keyGroup // the group's first key
-	b[smallMins+j>>3] = min8((*[keyGroup]atKey)(b[g8 : g8+keyGroup]))
-	first := min(b[smallMins], b[smallMins+1])
+	// The ring's first key from the group's new minimum as computed (in a register) and the
+	// other group's, not from the two minima read back: that read waits for the store just
+	// made, and the wait was the turn's costliest instruction (6% more RC3Tasks10 this way
+	// although it takes three instructions more; RATIONALE.md, "RC3: the plain path",
+	// fourteenth pass).
+	m := min8((*[keyGroup]atKey)(b[g8 : g8+keyGroup]))
+	b[smallMins+j>>3] = m
+	first := min(m, b[smallMins+(j>>3^1)&1])
 	mt.first = first
 	r.dueTask = uint8(first.index())
 	if fa := first.at(); uint64(fa-int64(c)) < wheelSize {
