@@ -187,20 +187,28 @@ func CountNoun(n int, noun string) string {
 // Clip is s cut to at most n columns of a terminal (Width), the last of them "…" when it was
 // wider: a name from a file shown where width is short (a table cell, a window title), whole
 // elsewhere. A wide character that would straddle the limit is left out, and combining marks
-// stay with the character before them.
+// stay with the character before them. Characters that take no column are bounded too: at
+// most clipRunes a column (a name of one letter and 1,500 accents would otherwise pass whole,
+// a table row thousands of characters long); and the cut does not end on a zero-width joiner,
+// which would join the "…" to the emoji before it.
 func Clip(s string, n int) string {
-	if Width(s) <= n {
+	if Width(s) <= n && utf8.RuneCountInString(s) <= clipRunes*n {
 		return s
 	}
-	w, end := 0, 0 // s[:end] is w columns wide and fits beside the "…"
+	w, end, runes := 0, 0, 0 // s[:end] is w columns wide, runes characters, and fits beside the "…"
 	for end < len(s) {
 		r, size := utf8.DecodeRuneInString(s[end:])
 		rw := runeWidth(r)
-		if w+rw > n-1 {
+		if w+rw > n-1 || runes >= clipRunes*(n-1) {
 			break
 		}
 		w += rw
 		end += size
+		runes++
 	}
-	return s[:end] + "…"
+	return strings.TrimRight(s[:end], "\u200d") + "…"
 }
+
+// clipRunes is how many characters Clip keeps a column at most: a letter with two or three
+// combining marks (Vietnamese written decomposed, say) still passes whole.
+const clipRunes = 4

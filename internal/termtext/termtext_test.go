@@ -120,6 +120,11 @@ func TestClip(t *testing.T) {
 		{"Ka\u0308s", 3, "Ka\u0308s"},
 		{"e\u0301e\u0301e\u0301", 2, "e\u0301…"},
 		{"x", 0, "…"},
+		// Characters of no width are bounded (4 a column), and the cut leaves no joiner
+		// dangling before the "…".
+		{"Za" + strings.Repeat("\u0301", 1500), 40, "Za" + strings.Repeat("\u0301", 4*39-2) + "…"},
+		{"Za" + strings.Repeat("\u0301", 100), 40, "Za" + strings.Repeat("\u0301", 100)},
+		{strings.Repeat("x", 37) + "👨\u200d👩\u200d👧", 40, strings.Repeat("x", 37) + "👨…"},
 	} {
 		if got := Clip(c.in, c.n); got != c.want {
 			t.Errorf("Clip(%q, %d) = %q, want %q", c.in, c.n, got, c.want)
