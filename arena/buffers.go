@@ -15,7 +15,7 @@ type buffers struct {
 	words    int      // bitset words per wheel bucket
 	wheel    []uint64 // wheelSize × words, all zero
 	overflow heap     // empty
-	quiet    []uint32 // 3n² (any values) or nil
+	quiet    []uint32 // 3n² + 1 (any values) or nil
 	watch    []watch  // 3n² (any values) or nil
 }
 

@@ -340,7 +340,7 @@ type Game struct {
 
 	onEvent     func(Event)
 	chains      int                // robots with chained set
-	quiet       []uint32           // by slot: the cycle since which nothing touched the robot, | dormantBit (quiet.go); nil: no quiet robots in this game
+	quiet       []uint32           // by slot: the cycle since which nothing touched the robot, | dormantBit (quiet.go), and one more (see touch); nil: no quiet robots in this game
 	watch       []watch            // by slot: the search for a quiet robot's period (made at the first)
 	grownSteps  int                // steps this game added to the watches' recordings (quiet.go, maxGrownSteps)
 	dormant     int                // dormant robots
@@ -416,8 +416,8 @@ func New(cfg Config) (*Game, error) {
 	g.noPrefetch = g.plain && cfg.noSkip
 	if !g.plain && !cfg.noQuiet {
 		g.quiet, g.watch = b.quiet, b.watch
-		if len(g.quiet) != cap(g.robots) {
-			g.quiet, g.watch = make([]uint32, cap(g.robots)), nil
+		if len(g.quiet) != cap(g.robots)+1 { // (+1: touch's mark for an empty field)
+			g.quiet, g.watch = make([]uint32, cap(g.robots)+1), nil
 		}
 	}
 	places, err := g.place(cfg.Places)
@@ -792,8 +792,14 @@ func (g *Game) runQuiet(cycle int) {
 				*count--
 				slot := wi<<6 | bit
 				r := &robots[slot]
+				touched := int32(now-q[slot]) < quietMin // (quiet may lie ahead: pauseSearch)
+				// The next robot's first line on its way (touchRing's sink), and r's quiet
+				// mark read before the store to r's line: −0.5%.
+				if nx := w &^ (1 << uint(bit)); nx != 0 {
+					g.touched ^= robots[wi<<6|bits.TrailingZeros64(nx)].sched
+				}
 				r.sched = schedNone
-				if int32(now-q[slot]) < quietMin { // (quiet may lie ahead: pauseSearch)
+				if touched {
 					g.turn(r)
 				} else { // untouched for a while (quiet.go)
 					n0 := g.instructions
@@ -917,32 +923,32 @@ func (g *Game) turn(r *robot) {
 			return
 		}
 	}
-	// The common case without calls: a fast instruction completes.
-	if i := uint(r.pos - 1); i < uint(len(r.code)) {
+	pos := r.pos // (in a register: the look-up below would wait for a store to r.pos)
+	if i := uint(pos - 1); i < uint(len(r.code)) {
 		if in := &r.code[i]; in.fast != 0 {
 			g.instructions++
 			if !g.completeFast(r, in) {
 				return
 			}
+			pos = r.pos
 		} else if in.op == robolang.OpTrans && r.set >= in.need && in.remotes == 0 && g.onEvent == nil {
 			// TRANS (43% of the visits) without completeIn's jump table when it changes
-			// nothing (viruses and factories repeat their transfers: three quarters of the
-			// TRANSes of the July games): its checks pass (see cinstr.need), the field in front
-			// is r.front (a classic game), no event is due, and the source bank exists while
-			// there is no target, no such target bank, or the target holds the source bank
-			// already. Operands without remotes read as val + regs (no RC3 kinds here).
+			// nothing (three quarters of the July TRANSes): its checks pass (see cinstr.need),
+			// the field in front is r.front, no event is due, and the source bank exists while
+			// there is no target, no such target bank, or the target holds the source bank.
 			ref := g.robotAt(int(r.front))
 			a0, a1 := &in.args[0], &in.args[1]
 			a := uint(a0.val+r.regs[a0.vi&regMask]&a0.vmask) - 1
 			b := uint(a1.val+r.regs[a1.vi&regMask]&a1.vmask) - 1
 			if a < uint(len(r.banks)) && (ref == nil || b >= uint(len(ref.banks)) || ref.banks[b] == r.banks[a]) {
 				g.instructions++
-				r.pos++
+				pos++
 			} else {
 				g.completeIn(r, in)
 				if !r.alive {
 					return
 				}
+				pos = r.pos
 			}
 		} else if in.op == robolang.OpScan && r.set >= in.need { // (20%), the same way
 			g.instructions++
@@ -951,30 +957,30 @@ func (g *Game) turn(r *robot) {
 			} else {
 				g.writeOther(r, *a0, g.scan(r, int(r.front)), g.robotAt(int(r.front)))
 			}
-			r.pos++
+			pos++
 		} else if r.set >= in.need && (in.op == robolang.OpSet && setActiveIdle(g.robotAt(int(r.front)), r, in) || g.moveIdle(r, in)) {
 			// SET %Active,v with the value the robot in front has already, or to an empty
 			// field (15% of the visits), or a MOVE into an occupied one (6%), the same way.
 			g.instructions++
-			r.pos++
+			pos++
 		} else {
 			g.completeIn(r, in)
 			if !r.alive {
 				return
 			}
+			pos = r.pos
 		}
 	} // (else the bank was replaced or shortened meanwhile: nothing happens; see complete)
-	r.inProgress = false
+	r.pos, r.inProgress = pos, false
 	if r.regs[regActive] < 1 {
 		return
 	}
-	// chainable and afterComplete on one look-up (noPrefetch is never set in classic games).
-	if i := uint(r.pos - 1); i < uint(len(r.code)) {
+	if i := uint(pos - 1); i < uint(len(r.code)) { // (chainable and afterComplete on one look-up)
 		in, t := &r.code[i], c
 		if in.fast != 0 && (in.op != robolang.OpTurn || g.onEvent == nil) {
 			// runAhead, written out (one call fewer on the commonest way)
 			ck := &r.ck
-			ck.pos, ck.bank, ck.dir, ck.t, ck.saved = r.pos, r.bank, r.dir, c, false
+			ck.pos, ck.bank, ck.dir, ck.t, ck.saved = pos, r.bank, r.dir, c, false
 			limit := c + chainHorizon
 			if end := uint32(g.opts.Timeout); limit > end {
 				limit = end

@@ -292,20 +292,21 @@ func (g *Game) touch(f int32) {
 	nb := (*[4]int32)(g.frontOf[f<<2:])
 	// Written out, and without a call unless a robot there is dormant (then touchDormant
 	// wakes it): a loop over the five fields cost twice as many instructions, and every
-	// interaction touches.
-	if touchOn(q, board[f], c)|touchOn(q, board[nb[0]], c)|touchOn(q, board[nb[1]], c)|
-		touchOn(q, board[nb[2]], c)|touchOn(q, board[nb[3]], c) != 0 {
+	// interaction touches. The five board entries are read first and the marks made without
+	// a branch (an empty field's goes to q's last element, no robot's), so that the loads do
+	// not wait for each other.
+	s0, s1, s2, s3, s4 := board[f], board[nb[0]], board[nb[1]], board[nb[2]], board[nb[3]]
+	e := int32(len(q) - 1)
+	if touchOn(q, s0, e, c)|touchOn(q, s1, e, c)|touchOn(q, s2, e, c)|
+		touchOn(q, s3, e, c)|touchOn(q, s4, e, c) != 0 {
 		g.touchDormant(f)
 	}
 }
 
-// touchOn marks the robot of board entry s (none if 0) touched in cycle c unless it is
-// dormant, and returns dormantBit if it is.
-func touchOn(q []uint32, s int32, c uint32) uint32 {
-	if s == 0 {
-		return 0
-	}
-	p := &q[s&slotMask]
+// touchOn marks the robot of board entry s (none if 0: then q[empty]) touched in cycle c
+// unless it is dormant, and returns dormantBit if it is.
+func touchOn(q []uint32, s, empty int32, c uint32) uint32 {
+	p := &q[s&slotMask|empty&((s-1)>>31)] // ((s-1)>>31: all ones for 0; entries are positive)
 	d := *p & dormantBit
 	*p = c | d
 	return d
