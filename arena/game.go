@@ -775,12 +775,9 @@ func (g *Game) runQuiet(cycle int) {
 		if g.overflowDue(c) {
 			g.pullOverflow()
 		}
-		b := c & wheelMask
-		now := uint32(c)
-		words := g.wheel[b*g.words : (b+1)*g.words]
-		robots := g.robots[:cap(g.robots)]
-		q := g.quiet[:len(robots)]
-		count := &g.counts[b]
+		b, now := c&wheelMask, uint32(c)
+		words, count := g.wheel[b*g.words:(b+1)*g.words], &g.counts[b]
+		robots, q := g.robots[:cap(g.robots)], g.quiet[:cap(g.robots)]
 		for wi := 0; wi < len(words) && *count > 0; wi++ {
 			for {
 				w := words[wi]
@@ -791,10 +788,7 @@ func (g *Game) runQuiet(cycle int) {
 				words[wi] = w &^ (1 << uint(bit))
 				*count--
 				slot := wi<<6 | bit
-				r := &robots[slot]
-				touched := int32(now-q[slot]) < quietMin // (quiet may lie ahead: pauseSearch)
-				// The next robot's first line on its way (touchRing's sink), and r's quiet
-				// mark read before the store to r's line: −0.5%.
+				r, touched := &robots[slot], int32(now-q[slot]) < quietMin // (ahead: pauseSearch; read before r's store; then the next robot's line on its way: −0.5%)
 				if nx := w &^ (1 << uint(bit)); nx != 0 {
 					g.touched ^= robots[wi<<6|bits.TrailingZeros64(nx)].sched
 				}
