@@ -355,7 +355,7 @@ type Game struct {
 	rc3         bool    // instructions = rc3: events carry the task, the RC3 variables exist
 	curTask     int     // the number of the task whose visit runs now (0 outside, and in non-rc3 games)
 	lastVisited int32   // the number of the task visited last in this turn
-	touched     uint8   // touchRing's sink
+	readAhead   uint8   // where the walks' read-aheads go (readAheadRing, runQuiet): values read only so that their lines arrive early
 	pub         int16   // #Pub
 	teamVars    []int16 // #Team per team
 	teamIDs     []int16 // $ID per team
@@ -790,7 +790,7 @@ func (g *Game) runQuiet(cycle int) {
 				slot := wi<<6 | bit
 				r, touched := &robots[slot], int32(now-q[slot]) < quietMin // (ahead: pauseSearch; read before r's store; then the next robot's line on its way: −0.5%)
 				if nx := w &^ (1 << uint(bit)); nx != 0 {
-					g.touched ^= robots[wi<<6|bits.TrailingZeros64(nx)].sched
+					g.readAhead ^= robots[wi<<6|bits.TrailingZeros64(nx)].sched
 				}
 				r.sched = schedNone
 				if touched {

@@ -298,8 +298,8 @@ func (g *Game) touch(f int32) {
 	c, board, e := uint32(g.cycle), g.board, int32(len(q)-1)
 	nb := (*[4]int32)(g.frontOf[f<<2:])
 	s0, s1, s2, s3, s4 := board[f], board[nb[0]], board[nb[1]], board[nb[2]], board[nb[3]]
-	// The marks; a dormant robot among them is woken by
-	// touchDormant.
+	// All five marked at once; touchDormant (rarely called) wakes
+	// those of them that were dormant.
 	if touchOn(q, s0, e, c)|touchOn(q, s1, e, c)|touchOn(q, s2, e, c)|
 		touchOn(q, s3, e, c)|touchOn(q, s4, e, c) != 0 {
 		g.touchDormant(f)

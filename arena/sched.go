@@ -156,7 +156,7 @@ func (g *Game) visitBucket() {
 			r.sched = schedNone
 			if g.plain {
 				if next := w &^ (1 << uint(bit)); next != 0 {
-					g.touchRing(&g.robots[wi<<6|bits.TrailingZeros64(next)])
+					g.readAheadRing(&g.robots[wi<<6|bits.TrailingZeros64(next)])
 				}
 				if g.ringOneDue(r) { // (turnPlain's common case: see there)
 					g.actor = r.id
@@ -180,22 +180,22 @@ func (g *Game) visitBucket() {
 	}
 }
 
-// touchRing reads the ring header of r, the next robot of the bucket, and the entry of the
-// task its hint names, and keeps nothing of them but a byte in g.touched: only so that their
+// readAheadRing reads the ring header of r, the next robot of the bucket, and the entry of the
+// task its hint names, and keeps nothing of them but a byte in g.readAhead: only so that their
 // cache lines are on their way while the robot before it takes its turn. A ring's turn
 // begins with a chain of dependent loads (the robot, its header, the due task's entry) that
 // on a crowded board all miss the first-level cache; with the two lines on their way,
 // RC3Tasks10 runs about 5% faster (RATIONALE.md, "RC3: the plain path", fourteenth pass).
 // The robot two ahead was slower, and so was a PREFETCH instruction (an assembly call); the
-// classic walk's same touch measured nothing (the eighth pass of "Arena scheduling"). A lone
-// robot's entry is not touched: its turn does not read it, and touching it cost RC3Tasks1 3%.
-func (g *Game) touchRing(r *robot) {
+// classic walk's same read-ahead measured nothing (the eighth pass of "Arena scheduling"). A lone
+// robot's entry is not read: its turn does not read it, and reading it cost RC3Tasks1 3%.
+func (g *Game) readAheadRing(r *robot) {
 	if mt := r.mt; mt != nil {
 		t := uint8(mt.first)
 		if mt.one { // (a lone robot's turn does not read the entry)
 			t ^= uint8(mt.inline[uint(r.dueTask)%inlineTasks].num)
 		}
-		g.touched ^= t
+		g.readAhead ^= t
 	}
 }
 
