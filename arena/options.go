@@ -275,6 +275,7 @@ const maxOptionLine = 4096
 func ParseOptions(name string, text []byte) (*Options, error) {
 	o := Classic()
 	o.Name = name
+	text = userfile.TrimBOM(text)
 	firstLine := map[string]int{} // lower-case key -> line where it was given
 	for line := 1; len(text) > 0; line++ {
 		s := text

@@ -126,6 +126,7 @@ func FuzzParseOptions(f *testing.F) {
 	f.Add("name = x\ninstructions = rc3\nfirst-mobile = 1\n")
 	f.Add("board = 3\n")
 	f.Add("speed\n")
+	f.Add("\uFEFFboard = 20\n")
 	f.Fuzz(func(t *testing.T, s string) {
 		o, err := ParseOptions("f", []byte(s))
 		if err != nil {
@@ -201,6 +202,10 @@ func TestRC3OptionValues(t *testing.T) {
 // TestParseOptionsHostile: a key given twice and an over-long line are errors that give the
 // line; a special file is refused by LoadOptions without blocking.
 func TestParseOptionsHostile(t *testing.T) {
+	// A byte-order mark (Notepad writes one) is not part of the first key.
+	if o, err := ParseOptions("t", []byte("\uFEFFboard = 20\r\n")); err != nil || o.Board != 20 {
+		t.Errorf("ParseOptions with a byte-order mark: %v, board %v", err, o)
+	}
 	cases := []struct{ text, want string }{
 		{"board = 20\ntimeout = 100\nBoard = 30\n", "line 3: Board given twice (first on line 1)"},
 		{"name = a\n# c\nname = b\n", "line 3: name given twice (first on line 1)"},

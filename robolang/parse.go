@@ -177,7 +177,7 @@ func (p *parser) decode(src []byte) (string, bool) {
 // bytes are valid UTF-8, else Latin-1 (latin1 is then true). The editor uses it too, so that
 // it opens every file the loader accepts.
 func DecodeText(src []byte) (text string, latin1 bool) {
-	src = bytes.TrimPrefix(src, []byte("\uFEFF")) // a UTF-8 byte-order mark, in a Latin-1 file too
+	src = userfile.TrimBOM(src) // (in a Latin-1 file too)
 	if utf8.Valid(src) {
 		return string(src), false
 	}

@@ -11,6 +11,7 @@
 package userfile
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -216,6 +217,11 @@ func size(n int64) string {
 	}
 	return fmt.Sprintf("%d bytes", n)
 }
+
+// TrimBOM drops a UTF-8 byte-order mark from the start of a text file's bytes: Windows
+// editors (Notepad among them) write one, and a reader that keeps it sees a first word that
+// starts with an invisible U+FEFF.
+func TrimBOM(text []byte) []byte { return bytes.TrimPrefix(text, []byte("\uFEFF")) }
 
 // Excerpt shortens s for an error message: at most max bytes (cut on a UTF-8 boundary),
 // with "…" and the full length when cut, so a 10 MB token is never echoed whole.

@@ -84,7 +84,7 @@ func OpenSettings(path string) (*SettingsStore, error) {
 		st.readOnly = true
 		return st, fmt.Errorf("%v; starting with the defaults, and the settings will not be saved", err)
 	}
-	if err := json.Unmarshal(bytes.TrimPrefix(b, []byte("\uFEFF")), &st.s); err != nil {
+	if err := json.Unmarshal(userfile.TrimBOM(b), &st.s); err != nil {
 		st.s = Settings{}
 		bad := path + ".bad"
 		if werr := saveFile(bad, b); werr != nil {
