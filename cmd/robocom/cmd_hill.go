@@ -98,6 +98,9 @@ func hillCreate(args []string, stdout, stderr io.Writer) int {
 	if len(pos) != 1 {
 		return usageErr("give one hill file, not %d arguments", len(pos))
 	}
+	if pos[0] == "" {
+		return usageErr("the hill file's name is empty; give the file to create")
+	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	cfg := hill.Config{Rounds: gf.rounds, Size: *size, Seed: gf.resolveSeed()}
@@ -167,8 +170,8 @@ func sizeText(n int) string {
 // openHill opens the hill named by the first argument (only to read it unless write), saying
 // why not on stderr.
 func openHill(cmd string, pos []string, write bool, stderr io.Writer) (*hill.Hill, int) {
-	if len(pos) == 0 {
-		fmt.Fprintf(stderr, "robocom hill %s: give the hill file first\n", cmd)
+	if len(pos) == 0 || pos[0] == "" {
+		fmt.Fprintf(stderr, "robocom hill %s: give the hill file first (its name is empty)\n", cmd)
 		return nil, 2
 	}
 	h, err := openHillFile(pos[0], write)

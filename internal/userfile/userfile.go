@@ -190,6 +190,8 @@ func check(name string, k Kind, st fs.FileInfo) error {
 func osError(name string, k Kind, err error) error {
 	var msg string
 	switch {
+	case name == "":
+		msg = "the file name is empty; name a file holding " + k.Noun
 	case errors.Is(err, fs.ErrNotExist):
 		msg = fmt.Sprintf("%s: no such file; check the name and the folder", name)
 	case errors.Is(err, fs.ErrPermission):

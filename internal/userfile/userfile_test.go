@@ -38,6 +38,7 @@ func TestRefusals(t *testing.T) {
 		{loop, Program, "too many levels of symbolic links"},
 		{filepath.Join(dir, "missing.rob"), Program, "no such file"},
 		{big, small, "is too big for a program (2000 bytes, at most 1000 bytes)"},
+		{"", Program, "the file name is empty; name a file holding a program"},
 	}
 	for _, c := range cases {
 		done := make(chan error, 1)

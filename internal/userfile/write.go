@@ -48,6 +48,9 @@ func WriteFile(path string, data []byte, perm fs.FileMode) error {
 // refusals and a folder that cannot be written are reported here, before the caller does
 // any work whose result would have nowhere to go.
 func NewOutput(path string, perm fs.FileMode) (*Output, error) {
+	if path == "" {
+		return nil, &Error{path, "the file name is empty; name the file to write", fs.ErrInvalid}
+	}
 	target, err := linkTarget(path)
 	if err != nil {
 		return nil, err

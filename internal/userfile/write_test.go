@@ -142,6 +142,9 @@ func TestWriteFolderErrors(t *testing.T) {
 	if _, err := Create(filepath.Join(missing, "trace.jsonl")); err == nil || !strings.Contains(err.Error(), "the folder "+missing+" does not exist") {
 		t.Errorf("trace in a missing folder: %v", err)
 	}
+	if err := WriteFile("", nil, 0o644); err == nil || err.Error() != "the file name is empty; name the file to write" {
+		t.Errorf("an empty name: %v", err)
+	}
 	if os.Geteuid() == 0 {
 		t.Log("root writes in any folder: the read-only folder case runs in TestAttacks as nobody")
 		return
