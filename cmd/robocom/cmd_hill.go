@@ -302,8 +302,8 @@ func printStandings(h *hill.Hill, stdout, stderr io.Writer, asJSON bool) int {
 	return writeStandings(h, st, 0, stdout, asJSON)
 }
 
-// printReport prints the standings after an add, play or import: without the newcomers
-// another process is still playing, so never more programs than the hill holds.
+// printReport prints the standings after an add or a play: without the newcomers another
+// process is still playing, so never more programs than the hill holds.
 func printReport(h *hill.Hill, stdout, stderr io.Writer, asJSON bool) int {
 	st, unsettled, err := h.Settled()
 	if err != nil {

@@ -427,6 +427,10 @@ func TestPartStopped(t *testing.T) {
 	if !strings.Contains(imp, "imported 7 pairings (70 bouts)") || !strings.Contains(imp, "1 partial part stopped early: 3 pairings") {
 		t.Fatalf("hill import of a partial part and a whole one:\n%s", imp)
 	}
+	// Its report is the hill as it stands, every program in it (nobody else is adding one).
+	if want := fmt.Sprintf("%d programs, %d pairings", len(hillRobots), len(hillRobots)*(len(hillRobots)-1)/2); !strings.Contains(imp, want) || strings.Contains(imp, "another process") {
+		t.Errorf("hill import's report, want %q and no other process:\n%s", want, imp)
+	}
 	if stored := storedPairings(t, h); stored != 7 {
 		t.Errorf("%d pairings stored, not 7", stored)
 	}

@@ -191,5 +191,8 @@ func hillImport(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(err)
 	}
-	return printReport(h, stdout, stderr, false)
+	// The hill as hill show has it: an import that leaves pairings missing (a partial part,
+	// a program replaced since the parts were played) leaves programs that nobody is adding,
+	// which printReport would take for another process's newcomers and leave out.
+	return printStandings(h, stdout, stderr, false)
 }
