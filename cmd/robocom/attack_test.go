@@ -680,7 +680,8 @@ func signalAttacks(t *testing.T, bin, work string) {
 		// TRACE.partial.
 		{name: "battle -trace SIGINT", args: []string{"battle", "-seed", "1", "-rounds", "3", "-opt", longest, "-trace", "keep.jsonl", "loopa.rob", "loopb.rob"},
 			sig: syscall.SIGINT, status: 130, noStray: "keep.jsonl",
-			setup: [][]string{{"battle", "-seed", "1", "-rounds", "1", "-opt", "timeout=2000", "-trace", "keep.jsonl", "a.rob", "b.rob"}},
+			stderr: "the trace of round 1, stopped before its end (the result counts no round), is in keep.jsonl.partial",
+			setup:  [][]string{{"battle", "-seed", "1", "-rounds", "1", "-opt", "timeout=2000", "-trace", "keep.jsonl", "a.rob", "b.rob"}},
 			after: func(t *testing.T, dir string) {
 				old, _ := os.ReadFile(filepath.Join(dir, "keep.jsonl"))
 				if !bytes.Contains(old, []byte(`"event":"trans"`)) || !bytes.HasSuffix(old, []byte("\n")) {

@@ -86,7 +86,7 @@ func battleMain(args []string, stdout, stderr io.Writer) int {
 	seed := gf.resolveSeed()
 
 	var tw io.Writer
-	var finishTrace func(played, stopped bool) error // stopped: interrupted
+	var finishTrace func(played, stopped bool) (partial string, err error) // stopped: interrupted
 	resultOut := stdout
 	if trace.toStdout() {
 		resultOut = stderr // (standard output carries the trace alone, for a pipe to read)
@@ -101,12 +101,13 @@ func battleMain(args []string, stdout, stderr io.Writer) int {
 		bw := bufio.NewWriterSize(w, 1<<16)
 		// A trace that could not be written in full fails the command (a full disk must not
 		// pass for success); the error is the first one, which bufio keeps.
-		finishTrace = func(played, stopped bool) error {
+		finishTrace = func(played, stopped bool) (string, error) {
 			err := bw.Flush()
-			if ferr := finish(played && err == nil, stopped && err == nil); err == nil {
+			partial, ferr := finish(played && err == nil, stopped && err == nil)
+			if err == nil {
 				err = ferr
 			}
-			return err
+			return partial, err
 		}
 		tw = bw
 	}
@@ -118,9 +119,11 @@ func battleMain(args []string, stdout, stderr io.Writer) int {
 	// play's context is cancelled, which RunContext checks every few thousand cycles.
 	playCtx, stopPlay := context.WithCancel(ctx)
 	defer stopPlay()
+	tracedRound := 0 // the last round with an event in the trace (rounds come one at a time then)
 	if tw != nil {
 		var buf []byte
 		b.OnEvent = func(round int, e arena.Event) {
+			tracedRound = round
 			buf = appendTraceLine(buf[:0], round, e)
 			if _, err := tw.Write(buf); err != nil {
 				traceFailed.Store(true)
@@ -140,7 +143,11 @@ func battleMain(args []string, stdout, stderr io.Writer) int {
 	prog.finish()
 	var traceErr error
 	if finishTrace != nil {
-		traceErr = finishTrace(err == nil, ctx.Err() != nil)
+		var partial string
+		partial, traceErr = finishTrace(err == nil, ctx.Err() != nil)
+		if partial != "" {
+			fmt.Fprintln(stderr, "robocom battle:", partialTraceNote(termtext.Escape(partial), played, tracedRound))
+		}
 	}
 	if traceErr != nil {
 		fmt.Fprintf(stderr, "robocom battle: writing the trace %s failed: %v\n", termtext.Escape(string(trace)), userfile.Unwrap(traceErr))
@@ -158,14 +165,28 @@ func battleMain(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
+// partialTraceNote says what an interrupted battle's trace file holds: the rounds played, and
+// the round the interruption cut short as far as it went (the result leaves it out).
+func partialTraceNote(file string, played, traced int) string {
+	switch {
+	case traced <= played:
+		return fmt.Sprintf("the trace of the %s played is in %s", termtext.CountNoun(played, "round"), file)
+	case played == 0:
+		return fmt.Sprintf("the trace of round 1, stopped before its end (the result counts no round), is in %s", file)
+	default:
+		return fmt.Sprintf("the trace of the %s played, then of round %d stopped before its end (the result does not count it), is in %s",
+			termtext.CountNoun(played, "round"), traced, file)
+	}
+}
+
 // openTrace opens battle's -trace path. A file is written aside and put in place when the
 // battle has played (an old trace stays whole until then), an interrupted battle's in
-// path.partial; a pipe or a device (a FIFO another program reads, /dev/stdout) is written as
-// it goes. finish ends the writing (again: nothing); with played and stopped false it drops a
-// file written aside.
-func openTrace(path string, stdout, stderr io.Writer) (w io.Writer, finish func(played, stopped bool) error, err error) {
+// path.partial, whose name finish returns; a pipe or a device (a FIFO another program reads,
+// /dev/stdout) is written as it goes. finish ends the writing (again: nothing); with played
+// and stopped false it drops a file written aside.
+func openTrace(path string, stdout, stderr io.Writer) (w io.Writer, finish func(played, stopped bool) (string, error), err error) {
 	if path == "-" {
-		return stdout, func(bool, bool) error { return nil }, nil
+		return stdout, func(bool, bool) (string, error) { return "", nil }, nil
 	}
 	if st, err := os.Stat(path); err == nil && !st.Mode().IsRegular() {
 		f, err := userfile.Create(path) // never blocks on a FIFO without a reader
@@ -173,30 +194,30 @@ func openTrace(path string, stdout, stderr io.Writer) (w io.Writer, finish func(
 			return nil, nil, err
 		}
 		var closed bool
-		return f, func(bool, bool) error {
+		return f, func(bool, bool) (string, error) {
 			if closed {
-				return nil
+				return "", nil
 			}
 			closed = true
-			return f.Close()
+			return "", f.Close()
 		}, nil
 	}
 	out, err := userfile.NewOutput(path, 0o644)
 	if err != nil {
 		return nil, nil, err
 	}
-	return out, func(played, stopped bool) error {
+	return out, func(played, stopped bool) (string, error) {
 		switch {
 		case stopped:
 			if err := out.CommitAside(bouts.PartialSuffix); err != nil {
-				return err
+				return "", err
 			}
-			fmt.Fprintf(stderr, "robocom battle: the trace of the rounds played so far is in %s%s\n", termtext.Escape(path), bouts.PartialSuffix)
+			return path + bouts.PartialSuffix, nil
 		case played:
-			return out.Commit()
+			return "", out.Commit()
 		}
 		out.Abort() // (failed: the old trace stays as it was; after a Commit, nothing)
-		return nil
+		return "", nil
 	}, nil
 }
 

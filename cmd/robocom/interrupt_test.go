@@ -108,6 +108,34 @@ func TestInterrupt(t *testing.T) {
 			}
 		}
 	})
+	t.Run("battle trace", func(t *testing.T) {
+		// The partial trace holds the rounds the result counts, whole, then at most the round
+		// the interruption cut short.
+		trace := filepath.Join(t.TempDir(), "t.jsonl")
+		out, code := interruptChild(t, syscall.SIGINT, `"round": 3,`, "battle", "-json", "-seed", "1", "-rounds", "1000000000", "-trace", trace, "../../robots/wall.rob")
+		var res battleJSON
+		if err := json.Unmarshal(out, &res); err != nil || code != 130 || !res.Interrupted {
+			t.Fatalf("exit %d, %v: %s", code, err, out)
+		}
+		data, err := os.ReadFile(trace + ".partial")
+		if err != nil {
+			t.Fatal(err)
+		}
+		last := 0
+		for _, line := range strings.SplitAfter(string(data), "\n") {
+			var e struct{ Round int }
+			if line == "" {
+				continue
+			}
+			if !strings.HasSuffix(line, "\n") || json.Unmarshal([]byte(line), &e) != nil {
+				t.Fatalf("not a whole trace line: %q", line)
+			}
+			last = e.Round
+		}
+		if last != len(res.Rounds) && last != len(res.Rounds)+1 {
+			t.Errorf("the partial trace ends in round %d; the result counts %d rounds", last, len(res.Rounds))
+		}
+	})
 	t.Run("battle text SIGTERM", func(t *testing.T) {
 		out, code := interruptChild(t, syscall.SIGTERM, "round 2 ", "battle", "-seed", "1", "-rounds", "1000000000", hive, mine)
 		if code != 143 {
@@ -265,6 +293,24 @@ func TestManyRoundsInConstantMemory(t *testing.T) {
 		first, last := probe.heap[0], probe.heap[len(probe.heap)-1]
 		if last > first+512<<10 {
 			t.Errorf("%s: the live heap grew from %d to %d bytes over %d rounds", args[0], first, last, 10000)
+		}
+	}
+}
+
+// TestPartialTraceNote: the note after an interrupted battle says which rounds its trace
+// holds, the one cut short included.
+func TestPartialTraceNote(t *testing.T) {
+	for _, c := range []struct {
+		played, traced int
+		want           string
+	}{
+		{3, 3, "the trace of the 3 rounds played is in t.partial"},
+		{1, 1, "the trace of the 1 round played is in t.partial"},
+		{0, 1, "the trace of round 1, stopped before its end (the result counts no round), is in t.partial"},
+		{4, 5, "the trace of the 4 rounds played, then of round 5 stopped before its end (the result does not count it), is in t.partial"},
+	} {
+		if got := partialTraceNote("t.partial", c.played, c.traced); got != c.want {
+			t.Errorf("partialTraceNote(%d, %d) = %q, want %q", c.played, c.traced, got, c.want)
 		}
 	}
 }
