@@ -173,9 +173,21 @@ func (e *editorView) textChanged() {
 // Title is the editor's heading: the file's name, and "(modified)" once it is changed.
 func (e *editorView) Title() string {
 	if e.modified {
-		return e.name + " (modified)"
+		return e.shownName() + " (modified)"
 	}
-	return e.name
+	return e.shownName()
+}
+
+// shownName is the file's name as the window shows it: escaped, as file names are, and
+// clipped as names in headings are (kit.TitleName).
+func (e *editorView) shownName() string {
+	return termtext.Clip(termtext.Escape(e.name), kit.TitleName)
+}
+
+// discardQuestion is what the confirm bar asks before another program replaces a modified
+// text (Window.OpenEditor).
+func (e *editorView) discardQuestion() string {
+	return "Discard the changes to " + e.shownName() + "?"
 }
 
 // Check assembles the edited text.
@@ -185,7 +197,7 @@ func (e *editorView) Check() { e.runCheck() }
 func (e *editorView) Save() error {
 	dst := e.diskPath()
 	if dst == "" {
-		return fmt.Errorf("%s is a bundled program and cannot be changed; save your own copy on disk and add that", e.name)
+		return fmt.Errorf("%s is a bundled program and cannot be changed; save your own copy on disk and add that", e.shownName())
 	}
 	text := e.ed.Text()
 	data := []byte(text)
@@ -202,7 +214,9 @@ func (e *editorView) Save() error {
 }
 
 // reloadQuestion is what the confirm bar asks after a save while a game is under way.
-func (e *editorView) reloadQuestion() string { return "Reload " + e.name + " and restart the game?" }
+func (e *editorView) reloadQuestion() string {
+	return "Reload " + e.shownName() + " and restart the game?"
+}
 
 // askReload reloads the players from their files and restarts the series, asking first while
 // a game is under way (the file is saved either way); Cancel keeps the game and the

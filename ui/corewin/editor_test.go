@@ -102,13 +102,14 @@ func TestEditorIsNotModifiedWhenOpened(t *testing.T) {
 	if got := w.editor.Title(); got != "dwarf.cw" {
 		t.Fatalf("title %q once the text is the file's again", got)
 	}
-	// Opening another file after a change starts unmodified too.
+	// Opening the file again after a change shows the change (opening another asks first,
+	// and then starts unmodified: TestEditAnotherProgramAsksBeforeDiscardingChanges).
 	h.typeText(0, "y")
 	h.frame()
 	w.OpenEditor(w.players[0].path)
 	h.frame()
 	h.frame()
-	if got := w.editor.Title(); got != "dwarf.cw" {
+	if got := w.editor.Title(); got != "dwarf.cw (modified)" || !strings.HasPrefix(w.editor.ed.Text(), "y") {
 		t.Fatalf("title %q after opening the file again", got)
 	}
 }
@@ -278,5 +279,65 @@ func TestEditorFollowsTheCaretDownAndUp(t *testing.T) {
 	press(key.NameUpArrow, 102)
 	if !caretInView() {
 		t.Fatalf("back on line 1 the panel is still scrolled by %d", w.panelList.Position.Offset)
+	}
+}
+
+// Edit on another player while the editor's text is modified asks before the other program
+// replaces it (the confirm bar, as other replacing changes ask); Cancel keeps the text and
+// Discard opens the other program. Edit on the program being edited shows its changes. It
+// replaced the text at once: the changes were lost.
+func TestEditAnotherProgramAsksBeforeDiscardingChanges(t *testing.T) {
+	w := newTestWindow(t, "bundled:dwarf.red", "bundled:scanner.red")
+	h := newHarness(w)
+	h.frame()
+	h.clickLabel(t, "Edit") // Dwarf's: the top-most
+	if w.tab != tabEditor || w.editor.Title() != "dwarf.red" {
+		t.Fatalf("Edit opened tab %d, title %q", w.tab, w.editor.Title())
+	}
+	h.frame()
+	h.focusEditor(t)
+	h.typeText(0, "; mine\n")
+	h.frame()
+	h.frame()
+	if _, ok := h.findText("dwarf.red (modified)"); !ok {
+		t.Fatalf("no \"dwarf.red (modified)\" after typing; title %q", w.editor.Title())
+	}
+	edited := w.editor.ed.Text()
+	editScanner := func() {
+		t.Helper()
+		h.clickLabel(t, "Players")
+		h.clickBelow(t, "Edit", "Edit") // Scanner's, below Dwarf's
+	}
+	editScanner()
+	q := "Discard the changes to dwarf.red?"
+	h.asked(t, q)
+	if w.editor.ed.Text() != edited || !strings.HasSuffix(w.editor.path, "dwarf.red") {
+		t.Fatalf("Edit on Scanner replaced the modified text before the answer: %q", w.editor.Title())
+	}
+	h.clickLabel(t, "Cancel")
+	if w.confirm.Question() != "" || w.editor.ed.Text() != edited || w.editor.Title() != "dwarf.red (modified)" {
+		t.Fatalf("after Cancel: pending %q, title %q", w.confirm.Question(), w.editor.Title())
+	}
+	// Edit on Dwarf again shows the changes, without a question.
+	h.clickLabel(t, "Players")
+	h.clickLabel(t, "Edit")
+	if w.tab != tabEditor || w.confirm.Question() != "" || w.editor.ed.Text() != edited {
+		t.Fatalf("Edit on the program being edited: tab %d, pending %q, title %q", w.tab, w.confirm.Question(), w.editor.Title())
+	}
+	editScanner()
+	h.asked(t, q)
+	h.clickLabel(t, "Discard")
+	h.frame()
+	if w.tab != tabEditor || w.editor.Title() != "scanner.red" || w.confirm.Question() != "" {
+		t.Fatalf("after Discard: tab %d, title %q, pending %q", w.tab, w.editor.Title(), w.confirm.Question())
+	}
+	if _, ok := h.findText("scanner.red"); !ok {
+		t.Fatal("the editor does not show scanner.red after Discard")
+	}
+	// Unmodified, Edit on another program opens it at once.
+	h.clickLabel(t, "Players")
+	h.clickLabel(t, "Edit")
+	if w.confirm.Question() != "" || w.editor.Title() != "dwarf.red" {
+		t.Fatalf("Edit with no changes: pending %q, title %q", w.confirm.Question(), w.editor.Title())
 	}
 }

@@ -166,10 +166,20 @@ func (w *Window) Close() {
 	w.run.Close()
 }
 
-// OpenEditor opens program p ("root:path") in the Editor tab.
+// OpenEditor opens program p ("root:path") in the Editor tab. Opening a program replaces the
+// editor's text, so while that text is modified and not saved the confirm bar asks first
+// ("Discard the changes to dwarf.red?"); Cancel keeps the text. p already in the editor with
+// changes only shows them: they are what its Edit button comes back to.
 func (w *Window) OpenEditor(p string) {
-	w.editor.open(p)
-	w.tab = tabEditor
+	e := &w.editor
+	if e.modified && p == e.path {
+		w.tab = tabEditor
+		return
+	}
+	w.confirm.Ask(e.modified, e.discardQuestion(), "Discard", func() {
+		e.open(p)
+		w.tab = tabEditor
+	}, nil)
 }
 
 // Layout draws the Core War mode: the core on the left with a line about the cell under the
