@@ -341,3 +341,53 @@ func TestEditAnotherProgramAsksBeforeDiscardingChanges(t *testing.T) {
 		t.Fatalf("Edit with no changes: pending %q, title %q", w.confirm.Question(), w.editor.Title())
 	}
 }
+
+// Unsaved names the program whose text in the editor is modified and not saved, for the
+// question before the window closes; "" before any change and again once saved.
+func TestUnsavedNamesTheModifiedProgram(t *testing.T) {
+	src, err := readSample("dwarf.red")
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, h, _ := openInEditor(t, "dwarf.red", string(src))
+	if got := w.Unsaved(); got != "" {
+		t.Fatalf("Unsaved() = %q right after opening, want \"\"", got)
+	}
+	h.focusEditor(t)
+	h.typeText(0, "; mine\n")
+	h.frame()
+	if got := w.Unsaved(); got != "dwarf.red" {
+		t.Fatalf("Unsaved() = %q after typing, want \"dwarf.red\"", got)
+	}
+	h.clickLabel(t, "Save and reload")
+	if got := w.Unsaved(); got != "" {
+		t.Fatalf("Unsaved() = %q after saving, want \"\"", got)
+	}
+}
+
+// AskQuit asks in the confirm bar, with no game under way too; Cancel keeps the window,
+// Quit calls quit once.
+func TestAskQuitAsksInTheConfirmBar(t *testing.T) {
+	w := newTestWindow(t, "bundled:dwarf.red", "bundled:scanner.red")
+	h := newHarness(w)
+	h.frame()
+	if w.snap.underWay() {
+		t.Fatal("a game is under way at the start")
+	}
+	quits := 0
+	q := "Quit without saving dwarf.red?"
+	w.AskQuit(q, func() { quits++ })
+	h.frame()
+	h.asked(t, q)
+	h.clickLabel(t, "Cancel")
+	if quits != 0 || w.confirm.Question() != "" {
+		t.Fatalf("after Cancel: quit called %d times, pending %q", quits, w.confirm.Question())
+	}
+	w.AskQuit(q, func() { quits++ })
+	h.frame()
+	h.asked(t, q)
+	h.clickLabel(t, "Quit")
+	if quits != 1 || w.confirm.Question() != "" {
+		t.Fatalf("after Quit: quit called %d times, pending %q", quits, w.confirm.Question())
+	}
+}

@@ -182,6 +182,27 @@ func (w *Window) OpenEditor(p string) {
 	}, nil)
 }
 
+// Unsaved is the file name of the program whose text in the editor is modified and not
+// saved, as the window shows it (escaped and clipped, termtext), or "" when there is none:
+// for a question before the window closes.
+func (w *Window) Unsaved() string {
+	if !w.editor.modified || w.editor.path == "" {
+		return ""
+	}
+	return w.editor.shownName()
+}
+
+// AskQuit asks question (say, "Quit without saving dwarf.red?", built with Unsaved) in the
+// window's confirm bar over the core, with Quit and Cancel, and calls quit when Quit is
+// clicked. It always asks, with or without a game under way; a question waiting in the bar
+// already counts as cancelled. Call it on the window's goroutine, as Layout.
+func (w *Window) AskQuit(question string, quit func()) {
+	w.confirm.Ask(true, question, "Quit", quit, nil)
+	if w.cfg.Invalidate != nil {
+		w.cfg.Invalidate() // the bar shows in the next frame
+	}
+}
+
 // Layout draws the Core War mode: the core on the left with a line about the cell under the
 // pointer, the controls and the tabs on the right. The tooltips are drawn above it all by
 // the window's layer (w.tips, or the layer of the window it is a mode of).
