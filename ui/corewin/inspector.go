@@ -18,6 +18,7 @@ import (
 	"gioui.org/widget"
 	"gioui.org/widget/material"
 
+	"robocom/internal/termtext"
 	"robocom/ui/kit"
 )
 
@@ -50,9 +51,12 @@ type inspectorsView struct {
 	win sync.Mutex // held while any window lays out the views (inspector_tearoff.go)
 }
 
-// warriorPanel is one warrior's inspector.
+// warriorPanel is one warrior's inspector. It belongs to a warrior, a player's copy, not to
+// a process number: a roster change numbers the processes anew (follow).
 type warriorPanel struct {
-	proc                 int
+	proc                 int     // the warrior's process in the game shown
+	who                  *player // whose warrior it is; nil for a process no player had
+	copy                 int     // which of who's copies, from 0
 	closeBtn, step, tear widget.Clickable
 	lines                map[int]*lineButtons // per address
 	breaks, watches      []int
@@ -82,8 +86,46 @@ func (v *inspectorsView) open(p int) {
 		}
 	}
 	q := &warriorPanel{proc: p, lines: map[int]*lineButtons{}}
+	if p < len(v.snap.Stats) && v.snap.Stats[p].Program < len(v.players) {
+		q.who, q.copy = v.players[v.snap.Stats[p].Program], v.snap.Stats[p].Copy
+	}
 	q.list.Axis = layout.Vertical
 	v.strip.Open(q)
+}
+
+// follow keeps each panel with its warrior in a new game. A roster change (a player removed
+// or added, a copy more or fewer) numbers the processes anew, program by program and copy by
+// copy (corewars.Engine): a panel whose warrior is still playing takes its new number, its
+// breakpoints and watches with it; one whose warrior is gone (its player removed, or the
+// copy with the fewer) closes. It says which closed, "" when none did.
+func (v *inspectorsView) follow() string {
+	var gone []string
+	for _, q := range slices.Clone(v.strip.Panels) {
+		if q.who == nil {
+			continue
+		}
+		i := slices.Index(v.players, q.who)
+		if i >= 0 && q.copy < q.who.copies {
+			q.proc = q.copy
+			for _, p := range v.players[:i] {
+				q.proc += p.copies
+			}
+			continue
+		}
+		name := strings.TrimSpace(termtext.Clip(q.who.prog.Name, kit.TitleName))
+		if q.copy > 0 {
+			name = fmt.Sprintf("%s #%d", name, q.copy+1)
+		}
+		gone = append(gone, name)
+		v.closePanel(q)
+	}
+	switch len(gone) {
+	case 0:
+		return ""
+	case 1:
+		return "Closed the inspector of " + gone[0] + ": it is not in the game any more."
+	}
+	return "Closed the inspectors of " + termtext.List(gone) + ": they are not in the game any more."
 }
 
 // Inspectors lists the processes whose panels are open, in order.
@@ -114,6 +156,7 @@ func (v *inspectorsView) update(gtx layout.Context) {
 	if v.snap.Game != v.game {
 		v.game, v.hitsSeen, v.noteSeen, v.stepSeen, v.notice = v.snap.Game, 0, v.snap.NoteSeq, v.snap.StepSeq, ""
 		v.clearPanelNotes()
+		v.notice = v.follow()
 	}
 	if v.snap.Running && !v.running {
 		v.notice = "" // what stopped the game last time is old news

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -327,9 +328,10 @@ func TestTearOffAnInspectorAndDockIt(t *testing.T) {
 	}
 }
 
-// An inspector left open for a process the game no longer has (its player was removed) is
-// drawn in no program's colour, and its Step says the process is not in the game: it was
-// drawn in the first program's colour, and Step said "This warrior is dead".
+// An inspector of a process the game does not have (removing its player closes its panel, but
+// a game that cannot be made has no processes at all) is drawn in no program's colour, and
+// its Step says the process is not in the game: it was drawn in the first program's colour,
+// and Step said "This warrior is dead".
 func TestInspectorOfAProcessNotInTheGame(t *testing.T) {
 	w, h := redcodeDuel(t)
 	w.InspectProcess(1)
@@ -351,6 +353,11 @@ func TestInspectorOfAProcessNotInTheGame(t *testing.T) {
 	if len(w.players) != 1 || len(w.snap.Stats) != 1 {
 		t.Fatalf("after removing Imp: %d players, %d processes", len(w.players), len(w.snap.Stats))
 	}
+	if got := w.Inspectors(); !slices.Equal(got, []int{0}) {
+		t.Fatalf("after removing Imp the inspectors are %v, want Dwarf's", got)
+	}
+	w.InspectProcess(1)
+	h.settle(t)
 	if _, ok := h.findText("Process 1 is not in this game."); !ok {
 		t.Fatal("the panel of process 1 does not say it is not in the game")
 	}
@@ -363,5 +370,110 @@ func TestInspectorOfAProcessNotInTheGame(t *testing.T) {
 	h.settle(t)
 	if want := "Process 1 is not in this game"; !strings.HasPrefix(w.insp.notice, want) {
 		t.Errorf("Step on process 1's panel says %q, want %q…", w.insp.notice, want)
+	}
+}
+
+// breaksSent is what the simulation checks: the breakpoints per process and the watches.
+func (w *Window) breaksSent() (b Breaks) {
+	w.run.withEngine(func(corewars.Engine) { b = w.run.insp.breaks })
+	return b
+}
+
+// A panel belongs to its warrior, not to a process number. Removing the first warrior closed
+// nothing: Dwarf's panel, its breakpoint and watch became process 0's, the Scanner's. Now
+// the removed warrior's panel closes, and the others move with their warriors, breakpoints
+// included.
+func TestRemovingAWarriorClosesItsInspector(t *testing.T) {
+	w := newTestWindow(t, "bundled:dwarf.red", "bundled:scanner.red", "bundled:imp.red")
+	h := newHarness(w)
+	h.frame()
+	h.clickBelow(t, "Dwarf", "Players")
+	h.clickBelow(t, "Scanner", "Players")
+	h.settle(t)
+	if got := w.Inspectors(); !slices.Equal(got, []int{0, 1}) {
+		t.Fatalf("inspectors %v, want Dwarf's and the Scanner's [0 1]", got)
+	}
+	var dwarf, scanner int
+	w.run.withEngine(func(e corewars.Engine) { dwarf, scanner = e.Threads(0, nil, -1)[0], e.Threads(1, nil, -1)[0] })
+	h.clickLine(t, dwarf+2) // Dwarf's JMP
+	line, ok := h.find(fmt.Sprintf("  %5d  DAT", dwarf+3))
+	if !ok {
+		t.Fatal("Dwarf's bomb is not listed")
+	}
+	h.clickRowOf(t, "watch", line)
+	h.clickLine(t, scanner+1) // the Scanner's SNE
+	h.frame()
+	if b := w.breaksSent(); !slices.Equal(b.Exec[0], []int{dwarf + 2}) || !slices.Equal(b.Exec[1], []int{scanner + 1}) || !slices.Equal(b.Watch, []int{dwarf + 3}) {
+		t.Fatalf("breakpoints sent %v, watches %v", b.Exec, b.Watch)
+	}
+	h.r.Queue(key.Event{Name: "S", State: key.Press}) // one instruction: a game under way
+	h.frame()
+	h.settle(t)
+	h.clickLabel(t, "Remove") // Dwarf's, the first
+	h.asked(t, "Remove Dwarf and restart the game?")
+	h.clickLabel(t, "Remove") // the bar's
+	h.settle(t)
+	if len(w.players) != 2 || len(w.snap.Stats) != 2 {
+		t.Fatalf("after removing Dwarf: %d players, %d processes", len(w.players), len(w.snap.Stats))
+	}
+	if got := w.Inspectors(); !slices.Equal(got, []int{0}) {
+		t.Fatalf("after removing Dwarf the inspectors are %v, want only the Scanner's, now process 0", got)
+	}
+	if _, ok := h.findText(fmt.Sprintf("Pause after a write to: %d", dwarf+3)); ok {
+		t.Error("Dwarf's watch is still listed")
+	}
+	if _, ok := h.findText(fmt.Sprintf("Pause before it executes at: %d", scanner+1)); !ok {
+		t.Error("the Scanner's panel lost its breakpoint")
+	}
+	if n := w.insp.notice; n != "Closed the inspector of Dwarf: it is not in the game any more." {
+		t.Errorf("notice %q", n)
+	}
+	if b := w.breaksSent(); len(b.Exec) != 1 || !slices.Equal(b.Exec[0], []int{scanner + 1}) || len(b.Watch) != 0 {
+		t.Fatalf("after removing Dwarf the breakpoints sent are %v, watches %v; want the Scanner's as process 0's", b.Exec, b.Watch)
+	}
+	// Its header names the Scanner, in the Scanner's colour.
+	if p := w.insp.strip.Panels[0]; w.processName(p.proc) != "Scanner" || w.colorOf(p.proc) != kit.PaletteColor(0) {
+		t.Errorf("the panel is %q", w.processName(p.proc))
+	}
+}
+
+// Copies: one more of the first program moves the second's panel to its new number with its
+// breakpoint; one fewer closes the last copy's panel.
+func TestInspectorsFollowCopies(t *testing.T) {
+	w := newTestWindow(t, "bundled:dwarf.cw", "bundled:imp.cw")
+	h := newHarness(w)
+	h.frame()
+	h.clickBelow(t, "+", "Players") // Dwarf ×2: processes Dwarf #1, Dwarf #2, Imp
+	h.settle(t)
+	w.InspectProcess(1) // Dwarf #2
+	w.InspectProcess(2) // Imp
+	h.frame()           // sends the panels' processes
+	h.settle(t)         // and shows their views
+	var imp int
+	w.run.withEngine(func(e corewars.Engine) { imp = e.Threads(2, nil, -1)[0] })
+	h.clickLine(t, imp)
+	h.frame()
+	if b := w.breaksSent(); !slices.Equal(b.Exec[2], []int{imp}) {
+		t.Fatalf("breakpoints sent %v, want Imp's (process 2) at %d", b.Exec, imp)
+	}
+	h.clickBelow(t, "+", "Players") // Dwarf ×3
+	h.settle(t)
+	if got := w.Inspectors(); !slices.Equal(got, []int{1, 3}) {
+		t.Fatalf("after a third Dwarf the inspectors are %v, want Dwarf #2's and Imp's [1 3]", got)
+	}
+	if b := w.breaksSent(); len(b.Exec) != 1 || !slices.Equal(b.Exec[3], []int{imp}) {
+		t.Fatalf("after a third Dwarf the breakpoints sent are %v, want Imp's as process 3's", b.Exec)
+	}
+	h.clickBelow(t, "−", "Players")
+	h.clickBelow(t, "−", "Players") // Dwarf ×1: Dwarf #2 is gone
+	h.settle(t)
+	if got := w.Inspectors(); !slices.Equal(got, []int{1}) {
+		t.Fatalf("with one Dwarf the inspectors are %v, want Imp's [1]", got)
+	}
+	if b := w.breaksSent(); len(b.Exec) != 1 || !slices.Equal(b.Exec[1], []int{imp}) {
+		t.Fatalf("with one Dwarf the breakpoints sent are %v, want Imp's as process 1's", b.Exec)
+	}
+	if n := w.insp.notice; n != "Closed the inspector of Dwarf #2: it is not in the game any more." {
+		t.Errorf("notice %q", n)
 	}
 }
