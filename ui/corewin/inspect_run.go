@@ -105,19 +105,26 @@ func (r *runner) setBreaks(b Breaks) {
 	r.Send(func() { r.insp.breaks, r.insp.points = b, nil })
 }
 
-// breakpoints are in.breaks for engine e, made again for a game of another size.
+// breakpoints are in.breaks for engine e, made again for a game of another size. Addresses
+// outside e's core are left out, not taken modulo its size: the panels drop them
+// (inspectorsView.dropOutside) and must not list 1177 while the engine stops at 77.
 func (in *inspectState) breakpoints(e corewars.Engine) *corewars.Breakpoints {
 	if b := in.points; b != nil && b.Size() == e.Size() && b.Processes() == e.Processes() {
 		return b
 	}
-	b := corewars.NewBreakpoints(e.Size(), e.Processes())
+	size := e.Size()
+	b := corewars.NewBreakpoints(size, e.Processes())
 	for p, as := range in.breaks.Exec {
 		for _, a := range as {
-			b.Break(p, a)
+			if a >= 0 && a < size {
+				b.Break(p, a)
+			}
 		}
 	}
 	for _, a := range in.breaks.Watch {
-		b.Watch(a)
+		if a >= 0 && a < size {
+			b.Watch(a)
+		}
 	}
 	in.points = b
 	return b

@@ -150,13 +150,62 @@ func (s *session) firstProcessOf(i int) int {
 	return -1
 }
 
+// dropOutside drops the breakpoints and watches outside the core of the game shown (its size
+// changed with the parameters) and says which it dropped, "" when none. The engine would take
+// them modulo the new size, and a watch on 1177 would stop at writes to 77 while the panel
+// said 1177; the simulation skips them too (inspectState.breakpoints), so that the two agree
+// in between.
+func (v *inspectorsView) dropOutside() string {
+	size := v.snap.Size
+	if size <= 0 {
+		return "" // no game: nothing to measure against
+	}
+	outside := func(as []int) (in, out []int) {
+		for _, a := range as {
+			if a < size {
+				in = append(in, a)
+			} else {
+				out = append(out, a)
+			}
+		}
+		return in, out
+	}
+	list := func(as []int) string {
+		var s []string
+		for _, a := range as {
+			s = append(s, fmt.Sprint(a))
+		}
+		return termtext.List(s)
+	}
+	var dropped []string
+	for _, q := range v.strip.Panels {
+		var breaks, watches []int
+		q.breaks, breaks = outside(q.breaks)
+		q.watches, watches = outside(q.watches)
+		var what []string
+		if len(breaks) > 0 {
+			what = append(what, plural(len(breaks), "breakpoint", "breakpoints")+" at "+list(breaks))
+		}
+		if len(watches) > 0 {
+			what = append(what, plural(len(watches), "watch", "watches")+" at "+list(watches))
+		}
+		if len(what) > 0 {
+			dropped = append(dropped, strings.TrimSpace(v.processName(q.proc))+"'s "+strings.Join(what, " and "))
+		}
+	}
+	if len(dropped) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("The core has %d cells now: dropped %s.", size, termtext.List(dropped))
+}
+
 // update acts on the panels' buttons, the timeline, clicks on owned cells and the news from
 // the simulation, then sends what changed.
 func (v *inspectorsView) update(gtx layout.Context) {
 	if v.snap.Game != v.game {
 		v.game, v.hitsSeen, v.noteSeen, v.stepSeen, v.notice = v.snap.Game, 0, v.snap.NoteSeq, v.snap.StepSeq, ""
 		v.clearPanelNotes()
-		v.notice = v.follow()
+		v.notice = strings.TrimSpace(v.follow() + " " + v.dropOutside())
 	}
 	if v.snap.Running && !v.running {
 		v.notice = "" // what stopped the game last time is old news

@@ -477,3 +477,64 @@ func TestInspectorsFollowCopies(t *testing.T) {
 		t.Errorf("notice %q", n)
 	}
 }
+
+// A smaller core drops the breakpoints and watches outside it, in the panel and in the
+// engine alike, and says so. The engine took them modulo the new size: a watch the panel
+// listed as 5229 stopped at writes to cell 829 ("Watch: cell 829 was written by…").
+func TestSmallerCoreDropsBreakpointsOutsideIt(t *testing.T) {
+	w, h := redcodeDuel(t)
+	h.clickBelow(t, "Imp", "Players")
+	h.settle(t)
+	x, imp := dwarfStart(w), -1
+	w.run.withEngine(func(e corewars.Engine) { imp = e.Threads(1, nil, -1)[0] })
+	if imp < 1100+1 {
+		t.Fatalf("Imp starts at %d, inside the smaller core: this seed does not test it", imp)
+	}
+	h.clickLine(t, x+2) // Dwarf's JMP: inside both cores
+	h.clickLine(t, imp) // Imp's MOV
+	line, ok := h.find(fmt.Sprintf("  %5d  DAT", imp+1))
+	if !ok {
+		t.Fatal("the cell after Imp is not listed")
+	}
+	h.clickRowOf(t, "watch", line)
+	h.frame()
+	if b := w.breaksSent(); len(b.Exec) != 2 || len(b.Watch) != 1 {
+		t.Fatalf("breakpoints sent %v, watches %v", b.Exec, b.Watch)
+	}
+	h.clickLabel(t, "Parameters")
+	w.prm.size.SetText("1100")
+	w.prm.minDist.SetText("10")
+	h.clickLabel(t, "Apply and restart")
+	h.settle(t)
+	if w.snap.Size != 1100 || len(w.snap.Stats) != 2 {
+		t.Fatalf("after Apply: a core of %d cells, %d processes (%q)", w.snap.Size, len(w.snap.Stats), w.prm.err)
+	}
+	want := fmt.Sprintf("The core has 1100 cells now: dropped Imp's breakpoint at %d and watch at %d.", imp, imp+1)
+	if n := w.insp.notice; n != want {
+		t.Errorf("notice %q, want %q", n, want)
+	}
+	if _, ok := h.findText(want); !ok {
+		t.Error("the notice is not on screen")
+	}
+	for _, gone := range []string{fmt.Sprintf("Pause before it executes at: %d", imp), fmt.Sprintf("Pause after a write to: %d", imp+1)} {
+		if _, ok := h.findText(gone); ok {
+			t.Errorf("Imp's panel still says %q", gone)
+		}
+	}
+	if _, ok := h.findText(fmt.Sprintf("Pause before it executes at: %d", x+2)); !ok {
+		t.Error("Dwarf's breakpoint inside the core was dropped")
+	}
+	b := w.breaksSent()
+	if len(b.Exec) != 1 || !slices.Equal(b.Exec[0], []int{x + 2}) || len(b.Watch) != 0 {
+		t.Fatalf("after Apply the breakpoints sent are %v, watches %v; want Dwarf's %d only", b.Exec, b.Watch, x+2)
+	}
+	// The simulation takes none outside the core modulo its size, sent or not.
+	var wrapped []int
+	w.run.withEngine(func(e corewars.Engine) {
+		in := inspectState{breaks: Breaks{Exec: map[int][]int{1: {imp}}, Watch: []int{imp + 1}}}
+		wrapped = in.breakpoints(e).Watched()
+	})
+	if len(wrapped) != 0 {
+		t.Errorf("a watch on %d outside a 1100-cell core watches %v", imp+1, wrapped)
+	}
+}
