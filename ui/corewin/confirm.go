@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"robocom/corewars/play"
+	"robocom/internal/termtext"
+	"robocom/ui/kit"
 )
 
 // The questions below go to the session's kit.Confirm, which applies a change at once when no
@@ -21,7 +23,7 @@ func (s *Snapshot) underWay() bool {
 
 // askRemove removes player p, asking first while a game is under way: removing restarts it.
 func (v *playersView) askRemove(p *player) {
-	v.confirm.Ask(v.snap.underWay(), "Remove "+p.prog.Name+" and restart the game?", "Remove", func() {
+	v.confirm.Ask(v.snap.underWay(), "Remove "+termtext.Clip(p.prog.Name, kit.TitleName)+" and restart the game?", "Remove", func() {
 		// The list may have changed while the question waited: remove that same player.
 		if i := slices.Index(v.players, p); i >= 0 {
 			v.RemovePlayer(i)
@@ -40,11 +42,12 @@ func (v *playersView) askAdd(p string) {
 		}
 	}
 	name := path.Base(p[strings.Index(p, ":")+1:])
+	shown := termtext.Clip(termtext.Escape(name), kit.TitleName) // a file's name, as the picker shows it
 	if l := play.LanguageOf(name); l == play.NoLanguage || len(v.players) >= play.MaxPlayers(l, MaxPlayers) || len(v.players) > 0 && l != v.lang {
 		add() // says why not
 		return
 	}
-	v.confirm.Ask(v.snap.underWay(), "Add "+name+" and restart the game?", "Add", add, nil)
+	v.confirm.Ask(v.snap.underWay(), "Add "+shown+" and restart the game?", "Add", add, nil)
 }
 
 // askAddAll adds the programs of a folder (the picker's "Add all here"), asking first while a
@@ -73,9 +76,10 @@ func (v *playersView) askCopies(p *player, d int) {
 			v.restartSeries()
 		}
 	}
-	q, verb := "Add a copy of "+p.prog.Name+" and restart the game?", "Add a copy"
+	name := termtext.Clip(p.prog.Name, kit.TitleName)
+	q, verb := "Add a copy of "+name+" and restart the game?", "Add a copy"
 	if d < 0 {
-		q, verb = "Remove a copy of "+p.prog.Name+" and restart the game?", "Remove a copy"
+		q, verb = "Remove a copy of "+name+" and restart the game?", "Remove a copy"
 	}
 	v.confirm.Ask(v.snap.underWay(), q, verb, apply, nil)
 }

@@ -11,6 +11,8 @@ import (
 	"gioui.org/io/pointer"
 
 	"robocom/corewars"
+	"robocom/internal/termtext"
+	"robocom/ui/kit"
 )
 
 // Breakpoints and watches as issue 20 asks for them, driven through input.Router.
@@ -235,4 +237,64 @@ func TestResumingAfterAWatchStopsAtTheNextBreakpoint(t *testing.T) {
 	if got := strings.Join(kinds, " "); got != "Breakpoint Watch Breakpoint Watch" {
 		t.Fatalf("stops %s, want Breakpoint Watch Breakpoint Watch (last notice %q)", got, w.insp.notice)
 	}
+}
+
+// A warrior's name of 300 characters is clipped to kit.TitleName columns wherever the window
+// names it in a line: the confirm bar's question wrapped over 7 lines and covered the
+// inspector, the watch's notice over 4 and pushed the timeline up; the players list, the
+// round's result and the tally showed it whole too.
+func TestLongNamesAreClipped(t *testing.T) {
+	long := strings.Repeat("Long", 75)
+	w, h := testWarriors(t, map[string]string{
+		"long.red": ";redcode-94\n;name " + long + "\n;author t\nstart mov 0, 1\n end start\n",
+		"dier.red": ";redcode-94\n;name Dier\n;author t\n dat 0, 0\n end\n",
+	}, "long.red", "dier.red")
+	clipped := strings.TrimSpace(termtext.Clip(long, kit.TitleName))
+	unclipped := func(when string) {
+		t.Helper()
+		for _, n := range h.semanticNodes() {
+			if strings.Contains(n.Desc.Label, long[:kit.TitleName+4]) {
+				t.Errorf("%s: the name is shown whole in %.80q…", when, n.Desc.Label)
+			}
+		}
+	}
+	h.clickLabel(t, "Parameters")
+	w.prm.rounds.SetText("2") // a tally
+	h.clickLabel(t, "Apply and restart")
+	h.clickLabel(t, "Players")
+	if _, ok := h.findText(clipped); !ok {
+		t.Error("the players list does not show the clipped name")
+	}
+	unclipped("the players list")
+	w.InspectProcess(0)
+	h.frame()
+	h.settle(t)
+	line, ok := h.find(fmt.Sprintf("  %5d  DAT", 1))
+	if !ok {
+		t.Fatal("the cell the imp writes is not listed")
+	}
+	h.clickRowOf(t, "watch", line)
+	h.clickLabel(t, "Start")
+	h.settle(t)
+	want := "Watch: cell 1 was written by " + clipped + " (process 0) in cycle 0."
+	if n := w.insp.notice; n != want {
+		t.Errorf("notice %.120q, want %q", n, want)
+	}
+	if _, ok := h.findText(want); !ok {
+		t.Error("the watch's notice is not on screen")
+	}
+	unclipped("after the watch")
+	h.clickLabel(t, "Remove") // the long one's
+	h.asked(t, "Remove "+clipped+" and restart the game?")
+	unclipped("with the question")
+	h.clickLabel(t, "Cancel")
+	h.clickLabel(t, "Start") // Dier dies: the long one wins
+	h.settle(t)
+	if want := "Round 1 over after 1 cycles: " + clipped + " wins."; w.ResultLine() != want {
+		t.Errorf("result %.120q, want %q", w.ResultLine(), want)
+	}
+	if want := " Tally: " + clipped + " 1, Dier 0, draws 0"; w.tallyText() != want {
+		t.Errorf("tally %.120q, want %q", w.tallyText(), want)
+	}
+	unclipped("after the round")
 }

@@ -3,9 +3,12 @@ package corewin
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"robocom/corewars"
 	"robocom/corewars/play"
+	"robocom/internal/termtext"
+	"robocom/ui/kit"
 )
 
 // The inspector's side of the simulation goroutine, without Gio: the recipe that rebuilds
@@ -199,11 +202,18 @@ func (in *inspectState) hitAt(e corewars.Engine, s corewars.Stop) {
 	}
 }
 
+// shownName is process p's name as the notices show it: escaped (shownProcess) and clipped
+// as names in one line are (kit.TitleName), so that a name of 300 characters does not wrap
+// the line under the core over four.
+func shownName(e corewars.Engine, p int) string {
+	return strings.TrimSpace(termtext.Clip(shownProcess(e, p).Name, kit.TitleName))
+}
+
 func (in *inspectState) who(e corewars.Engine, p int) string {
 	if p < 0 || p >= e.Processes() {
 		return "a warrior"
 	}
-	return fmt.Sprintf("%s (process %d)", shownProcess(e, p).Name, p)
+	return fmt.Sprintf("%s (process %d)", shownName(e, p), p)
 }
 
 // stepProcess pauses and runs the game until process p has executed its next instruction,
@@ -239,9 +249,9 @@ func (r *runner) stepProcess(p int) {
 			in.hitAt(e, s) // its own instruction wrote a watched cell: say so
 		case s.Kind != corewars.StopNone:
 			in.hitAt(e, s)
-			what := fmt.Sprintf("%s's breakpoint at %d was hit first", shownProcess(e, s.Process).Name, s.Addr)
+			what := fmt.Sprintf("%s's breakpoint at %d was hit first", shownName(e, s.Process), s.Addr)
 			if s.Kind == corewars.StopWatch {
-				what = fmt.Sprintf("%s wrote the watched cell %d first", shownProcess(e, s.Process).Name, s.Addr)
+				what = fmt.Sprintf("%s wrote the watched cell %d first", shownName(e, s.Process), s.Addr)
 			}
 			in.stepSeq, in.stepProc = in.stepSeq+1, p
 			in.stepNote = "Step stopped before this warrior's instruction: " + what + ". Step again to go on."

@@ -11,6 +11,7 @@ import (
 	"gioui.org/widget/material"
 
 	"robocom/corewars/play"
+	"robocom/internal/termtext"
 	"robocom/ui/kit"
 	"robocom/ui/picker"
 )
@@ -96,7 +97,7 @@ func (v *playersView) layout(gtx layout.Context) layout.Dimensions {
 				func(gtx layout.Context) layout.Dimensions {
 					gtx.Constraints.Min.X = gtx.Dp(150)
 					gtx.Constraints.Max.X = gtx.Dp(150)
-					l := material.Body1(v.th, p.prog.Name)
+					l := material.Body1(v.th, termtext.Clip(p.prog.Name, kit.TitleName))
 					l.MaxLines = 1
 					return p.inspect.Layout(gtx, l.Layout) // a click inspects it
 				},
@@ -152,7 +153,7 @@ func (v *playersView) layoutErrors(add func(layout.Widget)) {
 	for _, f := range v.failed {
 		add(func(gtx layout.Context) layout.Dimensions {
 			return layout.Inset{Top: 2, Bottom: 2}.Layout(gtx, func(gtx layout.Context) layout.Dimensions {
-				return v.smallButton(gtx, &f.edit, "Edit "+f.name+" to fix it")
+				return v.smallButton(gtx, &f.edit, "Edit "+termtext.Clip(termtext.Escape(f.name), kit.TitleName)+" to fix it")
 			})
 		})
 	}

@@ -534,7 +534,7 @@ func (s *session) ResultLine() string {
 			winner = st.Name
 		}
 	}
-	winner = strings.TrimSpace(winner) // (a ";name Arrow " line keeps its space: pMARS prints it)
+	winner = strings.TrimSpace(termtext.Clip(winner, kit.TitleName)) // (a ";name Arrow " line keeps its space: pMARS prints it)
 	if winner == "" {
 		return fmt.Sprintf("Round %d over after %d cycles: a draw.", s.round, s.snap.Cycle)
 	}
@@ -548,7 +548,7 @@ func (s *session) tallyText() string {
 	}
 	var parts []string
 	for i, p := range s.players {
-		parts = append(parts, fmt.Sprintf("%s %d", strings.TrimSpace(p.prog.Name), s.tally.Of(i).Wins))
+		parts = append(parts, fmt.Sprintf("%s %d", strings.TrimSpace(termtext.Clip(p.prog.Name, kit.TitleName)), s.tally.Of(i).Wins))
 	}
 	parts = append(parts, fmt.Sprintf("draws %d", s.draws()))
 	return " Tally: " + strings.Join(parts, ", ")

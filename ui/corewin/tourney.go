@@ -13,6 +13,8 @@ import (
 	"gioui.org/widget/material"
 
 	"robocom/corewars/play"
+	"robocom/internal/termtext"
+	"robocom/ui/kit"
 )
 
 // tourneyView plays a tournament of the loaded players on its own goroutine (the game in the
@@ -204,14 +206,14 @@ func (t *tourneyView) layout(gtx layout.Context) layout.Dimensions {
 		}
 		add(line(true, byes([]string{"#", "Program", "Points", "Won", "Drawn", "Lost"}, "Byes")...))
 		for i, s := range res.Standings {
-			add(line(false, byes([]string{strconv.Itoa(i + 1), s.Name, strconv.Itoa(s.Points), strconv.Itoa(s.Wins), strconv.Itoa(s.Draws), strconv.Itoa(s.Losses)}, strconv.Itoa(s.Byes))...))
+			add(line(false, byes([]string{strconv.Itoa(i + 1), termtext.Clip(s.Name, kit.TitleName), strconv.Itoa(s.Points), strconv.Itoa(s.Wins), strconv.Itoa(s.Draws), strconv.Itoa(s.Losses)}, strconv.Itoa(s.Byes))...))
 		}
 		add(material.Subtitle2(th, "Pairings: battles won by each, drawn").Layout)
 		for _, pg := range res.Pairings {
 			name := func(i int) string {
 				for _, s := range res.Standings {
 					if s.Index == i {
-						return s.Name
+						return termtext.Clip(s.Name, kit.TitleName)
 					}
 				}
 				return "?"
