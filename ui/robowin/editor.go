@@ -256,8 +256,14 @@ func tokenize(line string) []token {
 	return out
 }
 
-// OpenEditor opens a file on disk in the editor.
-func (pt *programTools) OpenEditor(path string) error {
+// OpenEditor opens a file on disk in the editor. A file that cannot be opened is an error
+// at once; when the editor holds unsaved text of another file, the bar over the board asks
+// before it is replaced (replaceEditor), and the file opens if the user confirms.
+func (pt *programTools) OpenEditor(path string) error { return pt.openFile(path, -1) }
+
+// openFile opens a file on disk in the editor, as player's program (-1: the player whose
+// file it is, if any).
+func (pt *programTools) openFile(path string, player int) error {
 	src, err := userfile.Read(path, userfile.Program)
 	if err != nil {
 		return err
@@ -268,17 +274,39 @@ func (pt *programTools) OpenEditor(path string) error {
 	// The editor opens what the loader accepts: an old Latin-1 file is decoded as the loader
 	// decodes it (and saved back as UTF-8, which the loader reads the same).
 	text, latin1 := robolang.DecodeText(src)
-	player := -1
-	for i, p := range pt.players {
-		if diskPath(p.Path) == path {
-			player = i
+	if player < 0 {
+		for i, p := range pt.players {
+			if diskPath(p.Path) == path {
+				player = i
+			}
 		}
 	}
-	pt.startEditor(path, path, player, text)
-	if latin1 {
-		pt.ed.msg = "This file is in Latin-1 (an old DOS or Windows encoding); saving writes it as UTF-8."
-	}
+	pt.replaceEditor(path, path, func() {
+		pt.startEditor(path, path, player, text)
+		if latin1 {
+			pt.ed.msg = "This file is in Latin-1 (an old DOS or Windows encoding); saving writes it as UTF-8."
+		}
+	})
 	return nil
+}
+
+// replaceEditor runs open, which puts another program into the editor, unless that would
+// throw away text typed and not saved: the same program (file path, or for a program with
+// no file yet its name) is then shown again as it is, and for another one the confirm bar
+// over the board asks first, as Close does with its second press (a debugger's "Edit
+// program" replaced the unsaved text at once; the panels are hidden while the editor shows,
+// so a second press of that button could not be asked for).
+func (pt *programTools) replaceEditor(path, name string, open func()) {
+	e := pt.ed
+	switch {
+	case e == nil || e.text == e.saved:
+		open()
+	case e.path == path && (path != "" || e.name == name):
+		pt.open = true
+	default:
+		q := fmt.Sprintf("The changes to %s are not saved. Discard them and open %s?", termtext.Clip(baseName(e.name), kit.TitleName), termtext.Clip(baseName(name), kit.TitleName))
+		pt.confirm.Ask(true, q, "Discard and open", open, nil)
+	}
 }
 
 func (pt *programTools) startEditor(path, name string, player int, src string) {
@@ -305,11 +333,9 @@ func (pt *programTools) openProgramOf(i int) {
 		return
 	}
 	if dp := diskPath(p.Path); dp != "" {
-		if err := pt.OpenEditor(dp); err != nil {
+		if err := pt.openFile(dp, i); err != nil {
 			pt.open, pt.msg, pt.msgErr = true, err.Error(), true
-			return // no editor opened
 		}
-		pt.ed.player = i
 		return
 	}
 	root, name, ok := pt.splitPath(p.Path)
@@ -322,10 +348,12 @@ func (pt *programTools) openProgramOf(i int) {
 		return
 	}
 	text, _ := robolang.DecodeText(src)
-	wd := documentsDir() // never the working directory (RATIONALE.md)
-	pt.startEditor("", displayName(root, name), i, text)
-	pt.ed.pathEd.SetText(filepath.Join(wd, filepath.Base(name)))
-	pt.ed.msg = "This program is bundled with RoboCom Arena; saving writes a copy to the file named above."
+	pt.replaceEditor("", displayName(root, name), func() {
+		wd := documentsDir() // never the working directory (RATIONALE.md)
+		pt.startEditor("", displayName(root, name), i, text)
+		pt.ed.pathEd.SetText(filepath.Join(wd, filepath.Base(name)))
+		pt.ed.msg = "This program is bundled with RoboCom Arena; saving writes a copy to the file named above."
+	})
 }
 
 // Errors are the load errors of the editor's text, nil when it loads or no file is open.
