@@ -357,18 +357,18 @@ func (d *debugUI) sendBreakpoints() {
 	d.run.setBreaks(bp)
 }
 
-// applyFollow keeps the followed robot selected and, when zoomed in, in the middle.
-func (u *UI) applyFollow() {
-	d := &u.dbg
+// applyFollow keeps the followed robot selected on board b and, when zoomed in, in the
+// middle.
+func (d *debugUI) applyFollow(b *boardView) {
 	if d.follow == 0 {
 		return
 	}
-	for i := range u.snap.Robots {
-		r := &u.snap.Robots[i]
+	for i := range d.snap.Robots {
+		r := &d.snap.Robots[i]
 		if r.ID == d.follow {
-			u.board.Selected = r.ID
-			if u.board.Zoom() > 1 {
-				u.board.center = f32.Pt(float32(r.X)+0.5, float32(r.Y)+0.5)
+			b.Selected = r.ID
+			if b.Zoom() > 1 {
+				b.center = f32.Pt(float32(r.X)+0.5, float32(r.Y)+0.5)
 			}
 			return
 		}
@@ -382,7 +382,7 @@ func (u *UI) layoutWorkArea(gtx layout.Context) layout.Dimensions {
 		u.board.Selected = id
 	}
 	u.dbg.fetch()
-	u.applyFollow()
+	u.dbg.applyFollow(&u.board)
 	clicks := u.board.Clicks
 	u.dbg.strip.Fit(gtx, gtx.Constraints.Max.X, debuggerWidth)
 	dims := layout.Flex{Axis: layout.Vertical}.Layout(gtx,
