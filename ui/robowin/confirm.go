@@ -16,6 +16,15 @@ func (s *session) askRestart(question, verb string, apply, cancel func()) {
 	s.confirm.Ask(s.underWay(), question, verb, apply, cancel)
 }
 
+// AskQuit shows question on the confirm bar over the board with the verb Quit, and calls
+// quit when the user confirms (Cancel drops it). It always asks, with or without a game
+// under way; an unanswered question it replaces counts as cancelled. Ctrl+Q still calls
+// Config.Quit: the caller decides when quitting needs the question (say, Unsaved is not
+// "").
+func (u *UI) AskQuit(question string, quit func()) {
+	u.confirm.Ask(true, question, "Quit", quit, nil)
+}
+
 // Pending is the question the confirm bar asks, "" when none.
 func (s *session) Pending() string { return s.confirm.Question() }
 

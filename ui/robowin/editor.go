@@ -871,6 +871,22 @@ func (pt *programTools) askSaveRBIFromEditor() {
 	}
 }
 
+// Unsaved is the name of the program whose editor holds text not saved yet, "" when the
+// editor is closed or its text is saved: the program's name as the window shows it
+// (escaped, clipped to kit.TitleName columns) while the text loads, else its file's name.
+// The window's quit asks about it (AskQuit).
+func (u *UI) Unsaved() string {
+	e := u.dbg.prog.ed
+	if e == nil || e.text == e.saved {
+		return ""
+	}
+	name := baseName(e.name)
+	if e.prog != nil && e.prog.Name != "" {
+		name = termtext.Escape(e.prog.Name)
+	}
+	return termtext.Clip(name, kit.TitleName)
+}
+
 // OpenEditor opens a file on disk in the program editor.
 func (u *UI) OpenEditor(path string) error { return u.dbg.prog.OpenEditor(path) }
 

@@ -117,3 +117,58 @@ func TestOpenEditorAsksBeforeDroppingUnsavedText(t *testing.T) {
 		t.Errorf("opening a missing file: %v", err)
 	}
 }
+
+// Unsaved names the program whose editor holds text not saved, and only then.
+func TestUnsavedNamesTheEditedProgram(t *testing.T) {
+	h, first, _ := twoProgramsOnDisk(t)
+	if got := h.u.Unsaved(); got != "" {
+		t.Errorf("Unsaved with no editor open = %q", got)
+	}
+	if err := h.u.OpenEditor(first); err != nil {
+		t.Fatal(err)
+	}
+	h.frame()
+	if got := h.u.Unsaved(); got != "" {
+		t.Errorf("Unsaved with the file just opened = %q", got)
+	}
+	e := h.u.dbg.prog.ed
+	long := strings.Repeat("Long", 75)
+	h.typeInto(&e.ed, &e.ed, spinner(long), false)
+	if got, want := h.u.Unsaved(), strings.Repeat("Long", 10)[:39]+"…"; got != want {
+		t.Errorf("Unsaved after typing = %q, want the program's name clipped, %q", got, want)
+	}
+	h.typeInto(&e.ed, &e.ed, "Name Broken\nBank Main\nFoo 1\n", false)
+	if got := h.u.Unsaved(); got != "first.rob" {
+		t.Errorf("Unsaved of a text with errors = %q, want the file's name", got)
+	}
+	h.clickLabel("Save")
+	if got := h.u.Unsaved(); got != "" {
+		t.Errorf("Unsaved after Save = %q", got)
+	}
+}
+
+// AskQuit asks on the bar over the board even with no game under way; Cancel does not quit,
+// Quit does.
+func TestAskQuitAsksOnTheBar(t *testing.T) {
+	h, _, _ := twoProgramsOnDisk(t)
+	if h.u.underWay() {
+		t.Fatal("the test wants no game under way")
+	}
+	quits := 0
+	q := "First has unsaved changes. Quit anyway?"
+	h.u.AskQuit(q, func() { quits++ })
+	h.frame()
+	if _, ok := h.findText(q); !ok || h.u.Pending() != q {
+		t.Fatalf("the question is not on the bar (pending %q): %q", h.u.Pending(), h.texts())
+	}
+	h.clickLabel("Cancel")
+	if quits != 0 || h.u.Pending() != "" {
+		t.Fatalf("after Cancel: %d quits, pending %q", quits, h.u.Pending())
+	}
+	h.u.AskQuit(q, func() { quits++ })
+	h.frame()
+	h.clickLabel("Quit")
+	if quits != 1 || h.u.Pending() != "" {
+		t.Errorf("after Quit: %d quits, pending %q", quits, h.u.Pending())
+	}
+}
