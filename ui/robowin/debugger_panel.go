@@ -261,11 +261,18 @@ func (p *robotDebugger) layout(gtx layout.Context, pub debugPub, following bool)
 	switch {
 	case !exists && !p.seen:
 		rows = append(rows, p.muted(fmt.Sprintf("Robot %d does not exist in this game (yet).", p.id)))
+	case !exists:
+		// Seen later in this game, so the timeline went back to before it was built: its
+		// last view would show it alive. Only what is about its team (its program, a
+		// breakpoint on its death) stays.
+		rows = append(rows, p.muted(fmt.Sprintf("Robot %d does not exist yet at cycle %d: it is built later in this game.", p.id, pub.cycle)),
+			p.buttonRow(false, p.sealed(team)))
+		rows = append(rows, p.breakRows(team)...)
 	case dead:
 		rows = append(rows, p.deathRow(cur))
 	}
 	curRow := -1
-	if p.seen {
+	if p.seen && exists {
 		rows = append(rows, p.infoRows(v, team, dead, pub.size)...)
 		rows = append(rows, p.taskRows(v)...)
 		rows = append(rows, p.bankRows(v)...)
@@ -399,18 +406,31 @@ func (p *robotDebugger) infoRows(v arena.RobotView, team int, dead bool, size in
 	if v.Active < 1 {
 		state = "INACTIVE"
 	}
-	sealed := team >= 0 && team < len(p.players) && p.players[team].Prog != nil && p.players[team].Prog.Hidden
-	return []layout.Widget{
+	rows := []layout.Widget{
 		p.muted(fmt.Sprintf("Generation %d, %s", v.Generation, parent)),
 		p.muted(fmt.Sprintf("At (%d, %d) facing %s · %s", v.X, v.Y, v.Dir, state)),
 		p.muted(fmt.Sprintf("Set %d (%s) · %s", v.Set, setName(v.Set), mob)),
-		p.buttonRow(dead, sealed),
-		p.checkBox(&p.breakDie, "Pause when this robot dies"),
-		p.checkBox(&p.breakTeam, "Pause when any robot of "+p.players.teamName(team)+" dies"),
+		p.buttonRow(!dead, p.sealed(team)),
+	}
+	rows = append(rows, p.breakRows(team)...)
+	return append(rows,
 		p.heading("Variables (Enter applies)"),
 		p.varGrid(v),
 		p.heading("Constants"),
 		p.constRows(p.language().RC3),
+	)
+}
+
+// sealed reports whether team's program came from an RBI file (its code cannot be edited).
+func (p *robotDebugger) sealed(team int) bool {
+	return team >= 0 && team < len(p.players) && p.players[team].Prog != nil && p.players[team].Prog.Hidden
+}
+
+// breakRows offer the breakpoints on deaths: this robot's, and any of its team's.
+func (p *robotDebugger) breakRows(team int) []layout.Widget {
+	return []layout.Widget{
+		p.checkBox(&p.breakDie, "Pause when this robot dies"),
+		p.checkBox(&p.breakTeam, "Pause when any robot of "+p.players.teamName(team)+" dies"),
 	}
 }
 
@@ -441,12 +461,13 @@ func (p *robotDebugger) constRows(rc3 bool) layout.Widget {
 	}
 }
 
-// buttonRow holds Step instruction (while alive), Edit program and RBI… (unless sealed).
-func (p *robotDebugger) buttonRow(dead, sealed bool) layout.Widget {
+// buttonRow holds Step instruction (when the robot can step: it is alive at this cycle),
+// Edit program and RBI… (unless sealed).
+func (p *robotDebugger) buttonRow(canStep, sealed bool) layout.Widget {
 	return func(gtx layout.Context) layout.Dimensions {
 		return layout.Inset{Top: 4}.Layout(gtx, func(gtx layout.Context) layout.Dimensions {
 			var ch []layout.FlexChild
-			if !dead {
+			if canStep {
 				ch = append(ch, layout.Rigid(p.tipped(&p.tips.step, "Run until this robot has done its next instruction", p.smallButton(&p.stepBtn, "Step instruction"))), layout.Rigid(layout.Spacer{Width: 4}.Layout))
 			}
 			if !sealed {
