@@ -179,8 +179,16 @@ func (u *UI) layout(gtx layout.Context) layout.Dimensions {
 	paint.Fill(gtx.Ops, panelBg)
 	size := gtx.Constraints.Max
 	panelW := gtx.Dp(unit.Dp(400))
-	// Side by side when the board keeps at least 3/4 of the height beside the panel.
+	// Side by side when the board keeps at least 3/4 of the height beside the panel. A
+	// debugger docked beside the board in a narrow window left the board a sliver (130 px on
+	// an 800×600 screen): then the board and its debuggers take the window's width on top
+	// and the panel goes under them, by the Core War window's rule (the game keeping
+	// kit.PanelsBeside beside one panel). Not while the program tools show: they hide the
+	// debuggers, and stacked the editor kept a few lines.
 	wide := size.X-panelW >= size.Y*3/4
+	if len(u.dbg.strip.Docked()) > 0 && !u.dbg.prog.visible() && size.X-panelW < gtx.Dp(kit.PanelsBeside+debuggerWidth) {
+		wide = false
+	}
 	var dims layout.Dimensions
 	if wide {
 		dims = layout.Flex{}.Layout(gtx,

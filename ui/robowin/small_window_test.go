@@ -1,6 +1,7 @@
 package robowin
 
 import (
+	"fmt"
 	"image"
 	"testing"
 
@@ -54,5 +55,55 @@ func TestSmallWindowReachesEveryPlayer(t *testing.T) {
 			h.r.Queue(pointer.Event{Kind: pointer.Scroll, Source: pointer.Mouse, Position: wheelAt, Scroll: f32.Pt(0, 30)})
 			h.frame()
 		}
+	}
+}
+
+// On an 800×600 screen (a window of 800×552, 800×522 under the mode bar) a debugger open
+// beside the board left it a 130 px sliver: with a docked debugger the board and its
+// debuggers take the window's width on top and the panel goes under them, as in the Core
+// War window; with none the layout stays as it was.
+func TestSmallWindowKeepsTheBoardWithADebugger(t *testing.T) {
+	for _, size := range []image.Point{{800, 522}, {800, 600}, {1000, 700}} {
+		t.Run(fmt.Sprintf("%dx%d", size.X, size.Y), func(t *testing.T) {
+			h := newHarness(t, "test:p1.rob", "test:p2.rob")
+			h.size = size
+			h.waitFor("the first game", func() bool { return len(h.u.Snapshot().Robots) == 2 })
+			boardW := func() float32 { return h.u.Board().cell * float32(h.u.Snapshot().Size) }
+			startAt := func() image.Rectangle { b, _ := h.find("Start"); return b }
+			before := startAt()
+			r := h.u.Snapshot().Robots[0]
+			h.openByClick(r.ID)
+			h.settle()
+			if got := h.u.Debuggers(); len(got) != 1 {
+				t.Fatalf("debuggers open: %v", got)
+			}
+			if w := boardW(); w < 200 {
+				t.Errorf("with a debugger open the board is %.0f px wide", w)
+			}
+			window := image.Rectangle{Max: size}
+			for _, label := range []string{"Start", "Add program…", "Graph", "Follow", "Step instruction"} {
+				if b, ok := h.find(label); !ok || !b.In(window) {
+					t.Errorf("with a debugger open %q is at %v (on screen: %v)", label, b, ok)
+				}
+			}
+			// The program tools hide the debuggers: the editor gets the height beside the panel
+			// (stacked it kept a few lines).
+			h.clickLabel("Programs…")
+			if b, _ := h.find("Start"); b != before {
+				t.Errorf("with the program tools open Start is at %v, was %v without a debugger", b, before)
+			}
+			h.clickLabel("Back to the board")
+			// Closing it brings the panel back where it was.
+			follow, _ := h.find("Follow")
+			for _, x := range h.findAll("×") {
+				if x.Min.Y < follow.Max.Y && x.Max.Y > follow.Min.Y && x.Min.X >= follow.Max.X {
+					h.clickRect(x) // the debugger's, beside its Follow
+				}
+			}
+			h.frame()
+			if after := startAt(); after != before || len(h.u.Debuggers()) != 0 {
+				t.Errorf("with the debugger closed Start is at %v, was %v (debuggers %v)", after, before, h.u.Debuggers())
+			}
+		})
 	}
 }
