@@ -1,8 +1,10 @@
 package robowin
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -11,6 +13,8 @@ import (
 	"gioui.org/widget"
 	"gioui.org/widget/material"
 
+	"robocom/internal/termtext"
+	"robocom/internal/userfile"
 	"robocom/robolang"
 	"robocom/ui/kit"
 )
@@ -18,7 +22,8 @@ import (
 // "Save as RBI…": writes a loaded program (a player, or the editor's text) as an RBI file,
 // through robolang.SaveRBI (temporary file + rename). It never writes over a .rob file: the
 // path must end in .rbi, and SaveRBI itself refuses the program's own source and any
-// existing file that is not an RBI file.
+// existing file that is not an RBI file. An RBI file of another program is replaced only on
+// a second press of Save RBI.
 
 type rbiDialog struct {
 	look
@@ -30,6 +35,7 @@ type rbiDialog struct {
 	cancel  widget.Clickable
 	msg     string
 	msgErr  bool
+	confirm string // a second press of Save RBI replaces this RBI file of another program
 }
 
 func (d *rbiDialog) init() { d.pathEd.SingleLine, d.pathEd.Submit = true, true }
@@ -58,7 +64,7 @@ func rbiPathFor(src string, name string) string {
 
 // askPlayer opens the dialog for player p.
 func (d *rbiDialog) askPlayer(p Player) {
-	d.open, d.msg, d.msgErr = true, "", false
+	d.open, d.msg, d.msgErr, d.confirm = true, "", false, ""
 	if p.Prog == nil || p.Prog.Hidden {
 		d.prog = nil
 		d.what = p.Name()
@@ -71,7 +77,7 @@ func (d *rbiDialog) askPlayer(p Player) {
 
 // askEditor opens the dialog for the program in editor e, as its text is now.
 func (d *rbiDialog) askEditor(e *progEditor) {
-	d.open, d.msg, d.msgErr = true, "", false
+	d.open, d.msg, d.msgErr, d.confirm = true, "", false, ""
 	e.check()
 	if e.prog == nil {
 		d.prog = nil
@@ -96,12 +102,43 @@ func SaveRBIAs(path string, prog *robolang.Program) error {
 	return robolang.SaveRBI(path, prog)
 }
 
-// save saves what the dialog holds to the path in its field (as its Save button does).
+// save saves what the dialog holds to the path in its field (as its Save button does). An
+// RBI file of another program there is replaced only on a second press, as the editor's
+// Save replaces another file (robolang.SaveRBI refuses only files that are not RBI).
 func (d *rbiDialog) save() error {
-	if err := SaveRBIAs(d.pathEd.Text(), d.prog); err != nil {
-		return err
+	path := strings.TrimSpace(d.pathEd.Text())
+	if d.prog != nil && path != d.confirm {
+		if held, ok := rbiOfAnother(path, d.prog.Name); ok {
+			d.confirm = path
+			return fmt.Errorf("%s already holds %s: press Save RBI again to replace it", path, held)
+		}
 	}
-	return nil
+	d.confirm = ""
+	return SaveRBIAs(path, d.prog)
+}
+
+// rbiOfAnother says what the RBI file at path holds ("the RBI of Wall") when it is not an
+// RBI of the program named name (an older save of the same program is replaced without a
+// question). ok is false when no regular file is there, or one that is no RBI file at all:
+// SaveRBI refuses those itself.
+func rbiOfAnother(path, name string) (held string, ok bool) {
+	if st, err := os.Stat(path); err != nil || !st.Mode().IsRegular() {
+		return "", false
+	}
+	src, err := userfile.Read(path, userfile.Program)
+	if err != nil || !isRBI(src) {
+		return "", false
+	}
+	h, err := robolang.ReadRBIHeader(bytes.NewReader(src))
+	switch {
+	case err != nil:
+		return "an RBI file that does not read (" + termtext.Escape(err.Error()) + ")", true
+	case h.Name == name:
+		return "", false
+	case h.Name == "":
+		return "the RBI of a program without a name", true
+	}
+	return "the RBI of " + termtext.Clip(termtext.Escape(h.Name), kit.TitleName), true
 }
 
 func (d *rbiDialog) update(gtx layout.Context) {
