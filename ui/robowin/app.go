@@ -169,7 +169,9 @@ func (u *UI) layout(gtx layout.Context) layout.Dimensions {
 	u.handleKeys(gtx)
 	u.handleControls(gtx)
 	u.checkOver(gtx)
-	if u.note.text != "" && !u.note.refusal && time.Since(u.note.at) > 8*time.Second {
+	// A notice fades after 8 s, but not the refusal of a sixth program, nor any while the
+	// picker is open: it stands above the picker's list, which would move under the pointer.
+	if u.note.text != "" && !u.note.refusal && !u.playersPanel.pickOpen && time.Since(u.note.at) > 8*time.Second {
 		u.note.text = ""
 	}
 

@@ -69,22 +69,21 @@ func (pv *playersView) update(gtx layout.Context) {
 
 func (pv *playersView) layoutPlayersOrPicker(gtx layout.Context) layout.Dimensions {
 	if pv.pickOpen {
-		// The refusal of a sixth program stands above the list the user clicks in: under a
-		// long list it was out of view. (It moves the list down, but while it shows no pick
-		// can be added, so no click lands on the wrong program.)
-		refusal := func(gtx layout.Context) layout.Dimensions {
-			if !pv.note.refusal || pv.note.text == "" {
-				return layout.Dimensions{}
-			}
-			l := material.Body2(pv.th, pv.note.text)
-			l.Color = playerNoticeColor
-			return layout.Inset{Bottom: 4}.Layout(gtx, l.Layout)
-		}
+		// The notice and the load errors stand above the list the user clicks in, so that
+		// why a pick was refused (a sixth program, a file that did not load) shows at once:
+		// under a long list it was out of view. They move the list down when a pick is
+		// refused, and stay while the picker is open (the notice does not fade then), so the
+		// list does not move again under the pointer; while the refusal of a sixth shows, no
+		// pick can be added, so no click lands on the wrong program.
 		return layout.Flex{Axis: layout.Vertical}.Layout(gtx,
 			layout.Rigid(func(gtx layout.Context) layout.Dimensions { return pv.native.layout(gtx, pv.look) }),
-			layout.Rigid(refusal),
+			layout.Rigid(func(gtx layout.Context) layout.Dimensions {
+				if pv.note.text == "" && len(pv.errors) == 0 {
+					return layout.Dimensions{}
+				}
+				return layout.Inset{Bottom: 6}.Layout(gtx, pv.layoutNotices)
+			}),
 			layout.Rigid(picker.Picker(pv.th, &pv.picker, MaxPlayers, len(pv.players)).Layout),
-			layout.Rigid(pv.layoutNotices),
 		)
 	}
 	return pv.layoutPlayers(gtx)
@@ -95,7 +94,7 @@ var playerNoticeColor = color.NRGBA{0xA0, 0x40, 0x00, 0xFF}
 // layoutNotices shows the last notice and the load errors ("file:line:col: message").
 func (pv *playersView) layoutNotices(gtx layout.Context) layout.Dimensions {
 	var ch []layout.FlexChild
-	if pv.note.text != "" && !(pv.pickOpen && pv.note.refusal) {
+	if pv.note.text != "" {
 		ch = append(ch, layout.Rigid(func(gtx layout.Context) layout.Dimensions {
 			l := material.Body2(pv.th, pv.note.text)
 			l.Color = playerNoticeColor
