@@ -2,6 +2,9 @@ package robowin
 
 import (
 	"gioui.org/layout"
+
+	"robocom/internal/termtext"
+	"robocom/ui/kit"
 )
 
 // underWay reports whether the current game has started and not ended: changing its players
@@ -34,7 +37,7 @@ func (pv *playersView) askRemove(i int) {
 		return
 	}
 	p := pv.players[i]
-	pv.askRestart("Remove "+p.Name()+" and restart the game?", "Remove", func() {
+	pv.askRestart("Remove "+p.shortName()+" and restart the game?", "Remove", func() {
 		// The list may have changed while the question waited: remove that same player.
 		for j := range pv.players {
 			if pv.players[j].Path == p.Path && pv.players[j].Prog == p.Prog {
@@ -57,7 +60,7 @@ func (pv *playersView) askMove(i, d int) {
 	if d > 0 {
 		dir = "down"
 	}
-	pv.askRestart("Move "+p.Name()+" "+dir+" and restart the game?", "Move", func() {
+	pv.askRestart("Move "+p.shortName()+" "+dir+" and restart the game?", "Move", func() {
 		for k := range pv.players {
 			if pv.players[k].Prog == p.Prog {
 				pv.MovePlayer(k, d)
@@ -79,7 +82,7 @@ func (pv *playersView) askAdd(path string) {
 		add() // says "At most 5…"
 		return
 	}
-	pv.askRestart("Add "+baseName(path)+" and restart the game?", "Add", add, nil)
+	pv.askRestart("Add "+termtext.Clip(baseName(path), kit.TitleName)+" and restart the game?", "Add", add, nil)
 }
 
 const waitingForAnswer = "Waiting for your answer over the board: these rules apply only when the game restarts."

@@ -18,7 +18,6 @@ import (
 	"gioui.org/widget/material"
 
 	"robocom/arena"
-	"robocom/internal/termtext"
 	"robocom/robolang"
 	"robocom/ui/kit"
 )
@@ -354,7 +353,7 @@ func (p *robotDebugger) title(team int) string {
 	if team < 0 {
 		return fmt.Sprintf("Robot %d", p.id)
 	}
-	return fmt.Sprintf("Robot %d · %s", p.id, termtext.Clip(p.players.teamName(team), kit.TitleName))
+	return fmt.Sprintf("Robot %d · %s", p.id, p.players.teamName(team))
 }
 
 // header is the panel's first row: colour, robot and team, Follow and ×.

@@ -329,7 +329,7 @@ func (pt *programTools) openProgramOf(i int) {
 	}
 	p := pt.players[i]
 	if p.Prog != nil && p.Prog.Hidden {
-		pt.open, pt.msg, pt.msgErr = true, p.Name()+" was loaded from an RBI file: its code is sealed and cannot be edited.", true
+		pt.open, pt.msg, pt.msgErr = true, p.shortName()+" was loaded from an RBI file: its code is sealed and cannot be edited.", true
 		return
 	}
 	if dp := diskPath(p.Path); dp != "" {
@@ -579,7 +579,7 @@ func (pt *programTools) layoutToolList(gtx layout.Context) layout.Dimensions {
 					layout.Rigid(layout.Spacer{Width: 6}.Layout),
 					layout.Flexed(1, func(gtx layout.Context) layout.Dimensions {
 						return layout.Flex{Axis: layout.Vertical}.Layout(gtx,
-							layout.Rigid(material.Body1(pt.th, p.Name()).Layout),
+							layout.Rigid(material.Body1(pt.th, p.shortName()).Layout),
 							layout.Rigid(func(gtx layout.Context) layout.Dimensions {
 								l := material.Caption(pt.th, where)
 								l.Color = dbgMuted

@@ -61,16 +61,22 @@ func rememberColors(old map[string]int, players []Player) map[string]int {
 	return m
 }
 
-// layoutPlayerName is a player's name, with an "RBI" badge for a program loaded from an
-// RBI file (its code is sealed: the debugger does not show it).
-func (pv *playersView) layoutPlayerName(p Player) layout.Widget {
+// layoutPlayerName is a player's name, clipped (shortName) with the whole name in a tooltip
+// when it was cut, and an "RBI" badge for a program loaded from an RBI file (its code is
+// sealed: the debugger does not show it).
+func (pv *playersView) layoutPlayerName(p Player, tip *tipArea) layout.Widget {
 	return func(gtx layout.Context) layout.Dimensions {
-		name := material.Body1(pv.th, p.Name())
+		l := material.Body1(pv.th, p.shortName())
+		l.MaxLines = 1 // beside the buttons 40 columns may still be too wide: one row a player
+		name := l.Layout
+		if whole := p.Name(); whole != p.shortName() {
+			name = pv.tipped(tip, whole, name)
+		}
 		if p.Prog == nil || !p.Prog.Hidden {
-			return name.Layout(gtx)
+			return name(gtx)
 		}
 		return layout.Flex{Alignment: layout.Middle}.Layout(gtx,
-			layout.Rigid(name.Layout),
+			layout.Rigid(name),
 			layout.Rigid(layout.Spacer{Width: unit.Dp(6)}.Layout),
 			layout.Rigid(func(gtx layout.Context) layout.Dimensions {
 				return layout.Background{}.Layout(gtx,

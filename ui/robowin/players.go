@@ -26,6 +26,7 @@ type playersView struct {
 
 type playerRow struct {
 	up, down, remove, recolor widget.Clickable
+	name                      tipArea // the whole name, over a name clipped in the list
 }
 
 // update acts on the rows' buttons and the picker.
@@ -148,7 +149,7 @@ func (pv *playersView) layoutPlayers(gtx layout.Context) layout.Dimensions {
 					layout.Rigid(layout.Spacer{Width: 6}.Layout),
 					layout.Flexed(1, func(gtx layout.Context) layout.Dimensions {
 						return layout.Flex{Axis: layout.Vertical}.Layout(gtx,
-							layout.Rigid(pv.layoutPlayerName(p)),
+							layout.Rigid(pv.layoutPlayerName(p, &r.name)),
 							layout.Rigid(func(gtx layout.Context) layout.Dimensions {
 								l := material.Caption(pv.th, fmt.Sprintf("%s · W%d D%d L%d · %d pts", plural(countOf(pv.snap.Counts, i), "robot"), t.Wins, t.Draws, t.Losses, t.Points()))
 								l.Color = color.NRGBA{0x55, 0x55, 0x55, 0xFF}

@@ -67,11 +67,11 @@ func (d *rbiDialog) askPlayer(p Player) {
 	d.open, d.msg, d.msgErr, d.confirm = true, "", false, ""
 	if p.Prog == nil || p.Prog.Hidden {
 		d.prog = nil
-		d.what = p.Name()
-		d.msg, d.msgErr = p.Name()+" is already an RBI program.", true
+		d.what = p.shortName()
+		d.msg, d.msgErr = d.what+" is already an RBI program.", true
 		return
 	}
-	d.prog, d.what = p.Prog, p.Name()
+	d.prog, d.what = p.Prog, p.shortName()
 	d.pathEd.SetText(rbiPathFor(diskPath(p.Path), p.Name()))
 }
 
@@ -84,7 +84,7 @@ func (d *rbiDialog) askEditor(e *progEditor) {
 		d.msg, d.msgErr = "The program has errors; fix them before saving it as RBI.", true
 		return
 	}
-	d.prog, d.what = e.prog, e.prog.Name
+	d.prog, d.what = e.prog, termtext.Clip(termtext.Escape(e.prog.Name), kit.TitleName)
 	d.pathEd.SetText(rbiPathFor(strings.TrimSpace(e.pathEd.Text()), e.prog.Name))
 }
 

@@ -91,7 +91,7 @@ func (s *session) Running() bool { return s.run.Running() }
 func (s *session) Title() string {
 	var names []string
 	for _, p := range s.players {
-		names = append(names, termtext.Clip(p.Name(), kit.TitleName))
+		names = append(names, p.shortName())
 	}
 	t := "RoboCom Arena"
 	if len(names) > 0 {
@@ -351,18 +351,20 @@ func (s *session) changed() {
 	}
 }
 
+// teams are the players as the board, the graph and the event log name them: clipped
+// (shortName), and told apart when two names look the same.
 func (r roster) teams() []Team {
 	t := make([]Team, len(r))
 	count := map[string]int{}
 	for _, p := range r {
-		count[p.Name()]++
+		count[p.shortName()]++
 	}
 	for i, p := range r {
-		t[i] = Team{Name: p.Name(), Color: paletteColor(p.Color)}
-		if count[p.Name()] > 1 {
+		t[i] = Team{Name: p.shortName(), Color: paletteColor(p.Color)}
+		if count[p.shortName()] > 1 {
 			// Two players of one name (an RBI and its source, or one file twice) are told
 			// apart in the legend and the log by their file, then by their place.
-			t[i].Name = fmt.Sprintf("%s (%s)", p.Name(), baseName(p.Path))
+			t[i].Name = fmt.Sprintf("%s (%s)", p.shortName(), termtext.Clip(baseName(p.Path), kit.TitleName))
 		}
 	}
 	count = map[string]int{}
@@ -413,7 +415,7 @@ func (r roster) resultHeadline(snap *Snapshot) string {
 	c := snap.Cycle
 	switch {
 	case winners == 1 && len(r) > 1 && w < len(r):
-		return fmt.Sprintf("%s wins (cycle %d)", r[w].Name(), c)
+		return fmt.Sprintf("%s wins (cycle %d)", r[w].shortName(), c)
 	case winners >= 1:
 		return fmt.Sprintf("Draw (cycle %d)", c)
 	}
@@ -423,9 +425,10 @@ func (r roster) resultHeadline(snap *Snapshot) string {
 // SetWindowSize records the window size (in dp) to remember it.
 func (s *session) SetWindowSize(w, h int) { s.windowSize = image.Pt(w, h) }
 
+// teamName is player i's name, clipped (shortName).
 func (r roster) teamName(i int) string {
 	if i >= 0 && i < len(r) {
-		return r[i].Name()
+		return r[i].shortName()
 	}
 	return fmt.Sprintf("team %d", i+1)
 }

@@ -4,6 +4,7 @@ import (
 	"robocom/arena"
 	"robocom/internal/termtext"
 	"robocom/robolang"
+	"robocom/ui/kit"
 )
 
 // MaxPlayers is how many programs play at once (ROBOCOM.md, CLI.md).
@@ -58,3 +59,8 @@ func (p Player) Name() string {
 	}
 	return termtext.Escape(p.Path)
 }
+
+// shortName is Name clipped to kit.TitleName columns (termtext.Clip), as every place of the
+// window but the tooltip over the players list shows it: a name of 300 characters took 14
+// lines in the players list and pushed the other players out of an 800×600 window.
+func (p Player) shortName() string { return termtext.Clip(p.Name(), kit.TitleName) }
