@@ -622,7 +622,9 @@ func (pt *programTools) layoutToolList(gtx layout.Context) layout.Dimensions {
 
 func (pt *programTools) layoutEditor(gtx layout.Context) layout.Dimensions {
 	e := pt.ed
-	title := "Editing " + e.name
+	// The file's name, not its path: the path is in the field under the title, and on one
+	// line beside four buttons a path cut off "(not saved)" (at 800×600, "Editing /tm…").
+	title := "Editing " + termtext.Clip(baseName(e.name), kit.TitleName)
 	if e.text != e.saved {
 		title += " (not saved)"
 	}

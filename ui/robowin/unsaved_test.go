@@ -48,8 +48,8 @@ func TestDebuggerEditKeepsUnsavedText(t *testing.T) {
 	}
 	typed := spinner("First, edited")
 	h.typeInto(&e.ed, &e.ed, typed, false)
-	if !h.shows("(not saved)") {
-		t.Fatalf("the title does not say the text is not saved: %q", h.texts())
+	if _, ok := h.findText("Editing first.rob (not saved)"); !ok {
+		t.Fatalf("the title does not say first.rob is not saved: %q", h.texts())
 	}
 	h.clickLabel("Back to the board")
 
