@@ -117,6 +117,7 @@ func openArena(args []string) int {
 	}
 	w.Option(app.Title("RoboCom Arena"), app.Size(width, height), app.MinSize(minW, minH))
 	sysDialog := explorer.NewExplorer(w) // the system file dialog; it needs the window's events
+	var guard *quitGuard                 // (made below, once both modes are)
 	u := robowin.New(robowin.Config{
 		Load:    robowin.LoadProgram,
 		NewGame: robowin.NewArenaGame,
@@ -130,7 +131,7 @@ func openArena(args []string) int {
 		Seed:       seed,
 		Settings:   settings,
 		Invalidate: w.Invalidate,
-		Quit:       func() { w.Perform(system.ActionClose) },
+		Quit:       func() { guard.request() },
 		Native:     nativeDialog(sysDialog),
 		OpenWindow: func(t *robowin.TornWindow) { openTornWindow(t) },
 	})
@@ -148,11 +149,22 @@ func openArena(args []string) int {
 			{Name: "disk", FS: os.DirFS("/"), Home: strings.TrimPrefix(filepath.ToSlash(home), "/")},
 		},
 		Files: coreFiles, Copies: coreCopies, Folder: coreFolder, Seed: seed,
-		Invalidate: w.Invalidate, Quit: func() { w.Perform(system.ActionClose) },
+		Invalidate: w.Invalidate, Quit: func() { guard.request() },
 		Remember:   func(m corewin.Memory) { rememberCore(settings, m) },
 		OpenWindow: func(t *corewin.TornWindow) { openTornWindow(t) },
 	}, coreFirst)
 	modes.OnSwitch = func(coreOn bool) { rememberMode(settings, coreOn) }
+	guard = &quitGuard{
+		modes: []editorHolder{u, modes.Core},
+		shown: func() editorHolder {
+			if modes.CoreOn {
+				return modes.Core
+			}
+			return u
+		},
+		close:  func() { w.Perform(system.ActionClose) },
+		redraw: w.Invalidate,
+	}
 	modes.RoboComRunning = u.Running
 	go func() {
 		opened := func() {
@@ -161,7 +173,7 @@ func openArena(args []string) int {
 				settings.Opened()
 			}
 		}
-		err := loop(w, u, modes, sysDialog, opened)
+		err := loop(w, u, modes, guard, sysDialog, opened)
 		u.Close()
 		modes.Close()
 		if err != nil {
@@ -221,7 +233,7 @@ func rememberMode(st *kit.SettingsStore, coreOn bool) {
 
 // loop is the window's event loop: it lays out the UI on every frame.
 // opened is called on the first frame: the window is open.
-func loop(w *app.Window, u *robowin.UI, modes *shell.Modes, ex *explorer.Explorer, opened func()) error {
+func loop(w *app.Window, u *robowin.UI, modes *shell.Modes, guard *quitGuard, ex *explorer.Explorer, opened func()) error {
 	var ops op.Ops
 	title := ""
 	for {
@@ -229,7 +241,11 @@ func loop(w *app.Window, u *robowin.UI, modes *shell.Modes, ex *explorer.Explore
 		ex.ListenEvents(ev)
 		switch e := ev.(type) {
 		case *app.ClosingEvent:
-			// The window closes (nothing here aborts it): stop now. Waiting for the DestroyEvent
+			if guard.closing() { // an editor holds unsaved text: the bar asks first
+				e.Abort()
+				continue
+			}
+			// The window closes: stop now. Waiting for the DestroyEvent
 			// is a trap in Gio 0.10 on X11: the driver first yields an empty ViewEvent, and the
 			// next Event call, finding no driver, opens a new window; under load that failed and
 			// robocom exited with status 1 and "wayland: wl_display_connect failed" after Ctrl+Q.

@@ -50,5 +50,5 @@ func (t *TornWindow) CloseWindow() {
 
 // TitleName is the most characters of a program's name a window title or a panel's header
 // shows (termtext.Clip): a name of 300 characters made a title no window manager shows and a
-// header 23 lines tall. The players list and the tooltips show the whole name.
+// header 23 lines tall. The tooltips show the whole name.
 const TitleName = 40
