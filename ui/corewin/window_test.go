@@ -316,8 +316,10 @@ func TestRedcodeAndVNAInTheWindow(t *testing.T) {
 	}
 	w.RemovePlayer(1)
 	w.RemovePlayer(0)
-	if !w.AddPlayer("mem:imp86.red") || !w.AddPlayer("mem:imp86.red") {
-		t.Fatalf("'86 program refused: %q", w.Errors())
+	for range 2 { // (two players of the one program)
+		if !w.AddPlayer("mem:imp86.red") {
+			t.Fatalf("'86 program refused: %q", w.Errors())
+		}
 	}
 
 	v := newTestWindow(t, "bundled:bomber.vna", "bundled:bomb_evader_fixed.vna")
