@@ -146,7 +146,7 @@ func (t *tourneyView) layout(gtx layout.Context) layout.Dimensions {
 	})
 	if t.system.Value == "swiss" {
 		add(func(gtx layout.Context) layout.Dimensions {
-			l := material.Caption(th, "Swiss: ⌈log₂ n⌉ rounds; each round pairs programs with equal or close points that have not met; each pairing fights 3 battles, 2 points a win, 1 a draw; an odd one out gets a bye worth 3 draws.")
+			l := material.Caption(th, "Swiss: log₂ n rounds, rounded up; each round pairs programs with equal or close points that have not met; each pairing fights 3 battles, 2 points a win, 1 a draw; an odd one out gets a bye worth 3 draws.")
 			l.Color = mutedCol
 			return l.Layout(gtx)
 		})
@@ -175,9 +175,9 @@ func (t *tourneyView) layout(gtx layout.Context) layout.Dimensions {
 	}
 	if res != nil {
 		swiss := res.System == play.Swiss
-		head := fmt.Sprintf("Round-robin, seed %d, %d battles a pairing", res.Seed, res.Battles)
+		head := fmt.Sprintf("Round-robin, seed %d, %s a pairing", res.Seed, termtext.CountNoun(res.Battles, "battle"))
 		if swiss {
-			head = fmt.Sprintf("Swiss, seed %d, %d rounds of pairings, %d battles each", res.Seed, res.Rounds, res.Battles)
+			head = fmt.Sprintf("Swiss, seed %d, %s of pairings, %s each", res.Seed, termtext.CountNoun(res.Rounds, "round"), termtext.CountNoun(res.Battles, "battle"))
 		}
 		add(material.Subtitle2(th, head).Layout)
 		cols := []unit.Dp{26, 125, 50, 42, 44, 40, 40}

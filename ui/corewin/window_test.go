@@ -382,8 +382,26 @@ func TestTournamentFromTheWindow(t *testing.T) {
 		time.Sleep(10 * time.Millisecond)
 	}
 	h.frame()
-	if _, ok := h.findText("Swiss, seed 42"); !ok {
+	if _, ok := h.findText("Swiss, seed 42, 2 rounds of pairings, 3 battles each"); !ok {
 		t.Fatal("no results table header on screen")
+	}
+
+	// A round-robin of one battle a pairing says so in the singular.
+	h.clickLabel(t, "Round-robin")
+	h.frame()
+	w.tourney.battles.SetText("1")
+	h.clickLabel(t, "Play tournament")
+	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		if res, running := w.tourney.Result(); res != nil && !running && res.Battles == 1 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the round-robin did not finish")
+		}
+	}
+	h.frame()
+	if _, ok := h.findText("Round-robin, seed 42, 1 battle a pairing"); !ok {
+		t.Fatal(`no "1 battle a pairing" header on screen`)
 	}
 }
 
