@@ -8,8 +8,10 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"strings"
+	"syscall"
 
 	"gioui.org/app"
 	"gioui.org/io/system"
@@ -166,6 +168,7 @@ func openArena(args []string) int {
 		redraw: w.Invalidate,
 	}
 	modes.RoboComRunning = u.Running
+	endOnSignal(w, guard)
 	go func() {
 		opened := func() {
 			releaseScreenQuery() // the window's own connection is made
@@ -229,6 +232,23 @@ func rememberMode(st *kit.SettingsStore, coreOn bool) {
 	if err := st.Update(func(s *kit.Settings) { s.Mode = mode }); err != nil {
 		fmt.Fprintln(escapedStderr, "robocom: could not save the settings:", err)
 	}
+}
+
+// endOnSignal closes the window as Ctrl+Q does when the system asks the program to end
+// (SIGTERM, SIGHUP: a logout, a shutdown, kill), so that the settings are saved on the way
+// out; a second signal ends it at once.
+func endOnSignal(w *app.Window, guard *quitGuard) {
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, syscall.SIGTERM, syscall.SIGHUP)
+	go func() {
+		<-sigs
+		signal.Reset(syscall.SIGTERM, syscall.SIGHUP)
+		guard.ending.Store(true)
+		w.Perform(system.ActionClose)
+		// (On X11 the close request waits in Xlib's buffer until the event loop sends
+		// something: a frame does.)
+		w.Invalidate()
+	}()
 }
 
 // loop is the window's event loop: it lays out the UI on every frame.

@@ -14,6 +14,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -128,5 +129,28 @@ func TestE2EArenaWindow(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, "config", "robocom", "settings.json")); err != nil {
 		t.Errorf("settings were not saved on exit: %v", err)
+	}
+}
+
+// TestE2ESettingsSavedOnSIGTERM: when the system asks the program to end (a logout sends
+// SIGHUP or SIGTERM), the window closes as after Ctrl+Q, saving what the user changed.
+func TestE2ESettingsSavedOnSIGTERM(t *testing.T) {
+	xvfbtest.Need(t, "Xvfb", "xdpyinfo", "xdotool")
+	dir := t.TempDir()
+	bin := buildRobocom(t, dir)
+	disp := xvfbtest.Start(t, 1280, 800)
+	config := filepath.Join(dir, "config")
+	app := xvfbtest.StartApp(t, disp, []string{"XDG_CONFIG_HOME=" + config}, bin, "../../robots/hive.rob")
+	win := app.Window("RoboCom Arena")
+	app.Xdo("mousemove", "--window", win, "300", "300")
+	app.Xdo("key", "plus") // a change the settings keep: the speed
+	time.Sleep(500 * time.Millisecond)
+	app.Signal(syscall.SIGTERM)
+	if err := app.Exit(xvfbtest.Patience); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(filepath.Join(config, "robocom", "settings.json"))
+	if err != nil || !strings.Contains(string(data), `"speed_set": true`) {
+		t.Errorf("the speed set before SIGTERM was not saved (%v):\n%s", err, data)
 	}
 }

@@ -2,7 +2,11 @@
 
 package main
 
-import "robocom/internal/termtext"
+import (
+	"sync/atomic"
+
+	"robocom/internal/termtext"
+)
 
 // editorHolder is a window mode whose editor may hold text not saved yet (robowin.UI,
 // corewin.Window): it names the file as the window shows names (escaped and clipped), and
@@ -21,6 +25,9 @@ type quitGuard struct {
 	close     func() // closes the window for good
 	redraw    func() // the bar shows in the next frame (may be nil)
 	confirmed bool   // the user answered Quit: the next close request is not asked again
+	// ending: the system asked the program to end (SIGTERM, SIGHUP: a logout, a shutdown),
+	// which no question can hold up; set from the signal's goroutine.
+	ending atomic.Bool
 }
 
 // request is Ctrl+Q: ask if there is something to lose, else close.
@@ -33,7 +40,7 @@ func (q *quitGuard) request() {
 // closing is the window manager's close request: it reports whether the window must stay
 // open (then the question is asked).
 func (q *quitGuard) closing() (keepOpen bool) {
-	return !q.confirmed && q.ask()
+	return !q.confirmed && !q.ending.Load() && q.ask()
 }
 
 // ask puts the question on the shown mode's bar when an editor of any mode holds unsaved

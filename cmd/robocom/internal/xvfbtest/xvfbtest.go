@@ -156,6 +156,7 @@ type App struct {
 	stderr  syncBuffer
 	exited  chan struct{}
 	err     error // the app's exit status, valid once exited is closed
+	cmd     *exec.Cmd
 }
 
 // StartApp starts bin with args on display disp, with extra environment variables env. The
@@ -177,7 +178,7 @@ func (a *App) start() {
 		a.t.Fatal(err)
 	}
 	exited := make(chan struct{})
-	a.exited = exited
+	a.exited, a.cmd = exited, cmd
 	go func() { a.err = cmd.Wait(); close(exited) }()
 	a.t.Cleanup(func() {
 		select {
@@ -258,6 +259,17 @@ func (a *App) Exit(timeout time.Duration) error {
 		return nil
 	case <-time.After(timeout):
 		return fmt.Errorf("the app did not exit within %v", timeout)
+	}
+}
+
+// Signal sends sig to the app (the system asking it to end: SIGTERM, SIGHUP).
+func (a *App) Signal(sig os.Signal) {
+	a.t.Helper()
+	if a.cmd == nil || a.cmd.Process == nil {
+		a.t.Fatal("the app is not running")
+	}
+	if err := a.cmd.Process.Signal(sig); err != nil {
+		a.t.Fatal(err)
 	}
 }
 
