@@ -261,7 +261,10 @@ func loop(w *app.Window, u *robowin.UI, modes *shell.Modes, guard *quitGuard, ex
 		ex.ListenEvents(ev)
 		switch e := ev.(type) {
 		case *app.ClosingEvent:
-			if guard.closing() { // an editor holds unsaved text: the bar asks first
+			frameMu.Lock() // (the editors' state is the torn-off windows' too)
+			keepOpen := guard.closing()
+			frameMu.Unlock()
+			if keepOpen { // an editor holds unsaved text: the bar asks first
 				e.Abort()
 				continue
 			}

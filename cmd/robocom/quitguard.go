@@ -44,8 +44,29 @@ func (q *quitGuard) closing() (keepOpen bool) {
 }
 
 // ask puts the question on the shown mode's bar when an editor of any mode holds unsaved
-// text, and reports whether it did.
+// text, and reports whether it did. The answer Quit holds for the question asked: if what is
+// unsaved changed meanwhile (a question left waiting in one mode while the other mode's
+// editor got changes), it asks again instead of closing.
 func (q *quitGuard) ask() bool {
+	question := q.question()
+	if question == "" {
+		return false
+	}
+	q.shown().AskQuit(question, func() {
+		if q.question() == question {
+			q.quit()
+		} else if !q.ask() {
+			q.quit() // (all saved meanwhile)
+		}
+	})
+	if q.redraw != nil {
+		q.redraw()
+	}
+	return true
+}
+
+// question is what ask asks, "" when nothing is unsaved.
+func (q *quitGuard) question() string {
 	var names []string
 	for _, m := range q.modes {
 		if n := m.Unsaved(); n != "" {
@@ -53,13 +74,9 @@ func (q *quitGuard) ask() bool {
 		}
 	}
 	if len(names) == 0 {
-		return false
+		return ""
 	}
-	q.shown().AskQuit("Quit and lose the changes to "+termtext.List(names)+"?", q.quit)
-	if q.redraw != nil {
-		q.redraw()
-	}
-	return true
+	return "Quit and lose the changes to " + termtext.List(names) + "?"
 }
 
 func (q *quitGuard) quit() {

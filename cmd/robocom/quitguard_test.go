@@ -42,6 +42,16 @@ func TestQuitGuard(t *testing.T) {
 	if robo.question != "Quit and lose the changes to hive.rob and dwarf.red?" {
 		t.Errorf("two unsaved edits: asked %q", robo.question)
 	}
+	// A question left waiting while the other mode's editor changed asks again when answered.
+	core.unsaved = "dwarf.red"
+	robo.unsaved = ""
+	robo.question = ""
+	q.request() // asked: "… dwarf.red?"
+	robo.unsaved = "hive.rob"
+	robo.quit() // the user answers Quit to the question about dwarf.red alone
+	if closed != 0 || robo.question != "Quit and lose the changes to hive.rob and dwarf.red?" {
+		t.Fatalf("Quit to a question that no longer names everything: closed %d, asked %q", closed, robo.question)
+	}
 	robo.quit() // the user answers Quit
 	if closed != 1 || q.closing() {
 		t.Errorf("after Quit: closed %d times, and the close request was asked again", closed)
