@@ -38,6 +38,20 @@ func TestLanguageOf(t *testing.T) {
 	}
 }
 
+// TestLoadSkipsByteOrderMark: a program saved with a byte-order mark (Windows editors write
+// one) loads in every language, as a RoboCom program does.
+func TestLoadSkipsByteOrderMark(t *testing.T) {
+	for _, name := range []string{"imp.red", "imp.cw", "bomber.vna"} {
+		src, err := os.ReadFile(filepath.Join("..", "..", "robots", "core", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := Load(name, append([]byte("\uFEFF"), src...), Defaults(LanguageOf(name))); err != nil {
+			t.Errorf("%s with a byte-order mark: %v", name, err)
+		}
+	}
+}
+
 func TestLoadErrorsAtTheirLines(t *testing.T) {
 	cases := []struct {
 		file, src string

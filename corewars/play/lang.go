@@ -18,6 +18,7 @@ import (
 	"robocom/corewars/redcodeengine"
 	"robocom/corewars/vna"
 	"robocom/internal/srcerr"
+	"robocom/internal/userfile"
 )
 
 // QueueMemoryError is why a Redcode round stopped short when its process queues would outgrow
@@ -189,6 +190,7 @@ func Load(file string, src []byte, p Params) (prog *Program, err error) {
 		}
 	}()
 	l := LanguageOf(file)
+	src = userfile.TrimBOM(src) // (robocom mars, pMARS's drop-in, does not: pMARS refuses the mark)
 	prog = &Program{File: file, Lang: l, Source: src}
 	if l == Redcode {
 		prog.asm = &assembled{}
