@@ -48,13 +48,18 @@ func TestPickerShowsWhyAPickWasRefused(t *testing.T) {
 	}
 }
 
-// The notice above the picker's list does not fade while the picker is open (the list would
-// move up under the pointer); once the picker is closed it fades as before.
+// The notice above the picker's list does not fade while the picker is open, and neither its
+// coming nor its going moves the list (a double click's second click would land on the
+// program below); once the picker is closed it fades as before.
 func TestPickerNoticeStaysWhileOpen(t *testing.T) {
 	h := newHarness(t)
 	h.clickLabel("Add program…")
 	h.clickLabel("sub/")
+	first, _ := h.find("inner.rob")
 	h.clickLabel("broken.rob")
+	if moved, _ := h.find("inner.rob"); moved != first {
+		t.Errorf("a refused pick moved the list: inner.rob from %v to %v", first, moved)
+	}
 	msg := h.u.Message()
 	if msg == "" {
 		t.Fatal("no notice for a program that does not load")

@@ -2,6 +2,8 @@ package robowin
 
 import (
 	"fmt"
+	"gioui.org/op/clip"
+	"image"
 	"image/color"
 
 	"gioui.org/io/semantic"
@@ -70,20 +72,15 @@ func (pv *playersView) update(gtx layout.Context) {
 
 func (pv *playersView) layoutPlayersOrPicker(gtx layout.Context) layout.Dimensions {
 	if pv.pickOpen {
-		// The notice and the load errors stand above the list the user clicks in, so that
-		// why a pick was refused (a sixth program, a file that did not load) shows at once:
-		// under a long list it was out of view. They move the list down when a pick is
-		// refused, and stay while the picker is open (the notice does not fade then), so the
-		// list does not move again under the pointer; while the refusal of a sixth shows, no
-		// pick can be added, so no click lands on the wrong program.
+		// Why a pick was refused (a sixth program, a file that did not load) stands above the
+		// list the user clicks in, so that it shows at once (under a long list it was out of
+		// view), in a band of its own height whether or not it says something: a notice that
+		// pushed the list down moved the row under the pointer, and the second click of a
+		// double click added the program below the one refused. The notice does not fade
+		// while the picker is open; all the errors are listed under the players once it closes.
 		return layout.Flex{Axis: layout.Vertical}.Layout(gtx,
 			layout.Rigid(func(gtx layout.Context) layout.Dimensions { return pv.native.layout(gtx, pv.look) }),
-			layout.Rigid(func(gtx layout.Context) layout.Dimensions {
-				if pv.note.text == "" && len(pv.errors) == 0 {
-					return layout.Dimensions{}
-				}
-				return layout.Inset{Bottom: 6}.Layout(gtx, pv.layoutNotices)
-			}),
+			layout.Rigid(pv.layoutPickNotice),
 			layout.Rigid(picker.Picker(pv.th, &pv.picker, MaxPlayers, len(pv.players)).Layout),
 		)
 	}
@@ -91,6 +88,34 @@ func (pv *playersView) layoutPlayersOrPicker(gtx layout.Context) layout.Dimensio
 }
 
 var playerNoticeColor = color.NRGBA{0xA0, 0x40, 0x00, 0xFF}
+
+// pickNoticeHeight is the band above the picker's list for why a pick was refused: the
+// notice and the last error, a line each.
+const pickNoticeHeight = 44
+
+// layoutPickNotice is that band: always as high, so that the list below never moves.
+func (pv *playersView) layoutPickNotice(gtx layout.Context) layout.Dimensions {
+	h := gtx.Dp(pickNoticeHeight)
+	gtx.Constraints.Min.Y, gtx.Constraints.Max.Y = h, h
+	defer clip.Rect{Max: image.Pt(gtx.Constraints.Max.X, h)}.Push(gtx.Ops).Pop()
+	var ch []layout.FlexChild
+	if pv.note.text != "" {
+		ch = append(ch, layout.Rigid(func(gtx layout.Context) layout.Dimensions {
+			l := material.Body2(pv.th, pv.note.text)
+			l.Color, l.MaxLines = playerNoticeColor, 1
+			return l.Layout(gtx)
+		}))
+	}
+	if n := len(pv.errors); n > 0 {
+		ch = append(ch, layout.Rigid(func(gtx layout.Context) layout.Dimensions {
+			l := material.Caption(pv.th, pv.errors[n-1])
+			l.Color, l.MaxLines = errorText, 1
+			return l.Layout(gtx)
+		}))
+	}
+	layout.Flex{Axis: layout.Vertical}.Layout(gtx, ch...)
+	return layout.Dimensions{Size: image.Pt(gtx.Constraints.Max.X, h)}
+}
 
 // layoutNotices shows the last notice and the load errors ("file:line:col: message").
 func (pv *playersView) layoutNotices(gtx layout.Context) layout.Dimensions {
