@@ -261,11 +261,9 @@ func (u *UI) shortcutAction(gtx layout.Context, a shortcut.Action) {
 	case shortcut.StartPause:
 		u.ToggleRun()
 	case shortcut.Step:
-		u.wantRun = false
-		u.run.StepN(1)
+		u.controls.stepCycles(1) // as the Step button: the next round when this one is over
 	case shortcut.Block:
-		u.wantRun = false
-		u.run.StepN(u.controls.blockSize())
+		u.controls.stepCycles(u.controls.blockSize())
 	case shortcut.Restart:
 		u.Restart()
 	case shortcut.Fit:

@@ -76,7 +76,7 @@ func (c *controlsView) update(gtx layout.Context) {
 		c.stepCycles(c.blockSize())
 	}
 	if c.submitted(gtx, &c.blockEd) {
-		c.run.StepN(c.blockSize())
+		c.stepCycles(c.blockSize()) // as the Run button
 	}
 	seedSubmitted := c.submitted(gtx, &c.seedEd)
 	if c.restartBtn.Clicked(gtx) || seedSubmitted {
@@ -103,7 +103,8 @@ func (c *controlsView) update(gtx layout.Context) {
 	}
 }
 
-// stepCycles pauses and plays n cycles, in the next round when this one is over.
+// stepCycles pauses and plays n cycles, in the next round when this one is over: the Step
+// and Run buttons, the S and N keys and Enter in the cycles field all come here.
 func (c *controlsView) stepCycles(n int) {
 	c.wantRun = false
 	if c.over() {

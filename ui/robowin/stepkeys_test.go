@@ -1,0 +1,43 @@
+package robowin
+
+import (
+	"testing"
+
+	"gioui.org/io/key"
+)
+
+// Once a round is over, S, N and Enter in the cycles field play on in the next round, as the
+// Step and Run buttons do (they called the Runner directly and did nothing at the end).
+func TestStepKeysStartTheNextRound(t *testing.T) {
+	pressKey := func(name key.Name) func(h *harness) {
+		return func(h *harness) {
+			h.r.Queue(key.Event{Name: name, State: key.Press}, key.Event{Name: name, State: key.Release})
+			h.frame()
+		}
+	}
+	for _, c := range []struct {
+		name  string
+		press func(h *harness)
+	}{
+		{"S", pressKey("S")},
+		{"N", pressKey("N")},
+		{"Enter in the cycles field", func(h *harness) {
+			h.r.Source().Execute(key.FocusCmd{Tag: &h.u.controls.blockEd})
+			h.frame()
+			h.r.Queue(key.Event{Name: key.NameReturn, State: key.Press})
+			h.frame()
+		}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			h := newHarness(t, "test:p1.rob", "test:quitter.rob") // the quitter dies in cycle 1
+			h.waitFor("the first game", func() bool { return h.u.Snapshot().Size > 0 })
+			h.clickLabel("Start")
+			h.waitFor("the end of round 1", func() bool { return h.u.over() })
+			c.press(h)
+			h.waitFor("round 2 to be played", func() bool {
+				s := h.u.Snapshot()
+				return h.u.series.round == 2 && s.Game == h.u.gameNo && s.Cycle == 1
+			})
+		})
+	}
+}
