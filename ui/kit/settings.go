@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"sync"
 
+	"robocom/internal/termtext"
 	"robocom/internal/userfile"
 )
 
@@ -175,8 +176,21 @@ func (s Settings) WindowSize() (w, h int, ok bool) {
 // saveFile writes the settings through userfile's atomic writer (a link stays a link),
 // creating the settings folder on a first launch.
 func saveFile(path string, data []byte) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+	if err := MakeConfigFolder(filepath.Dir(path)); err != nil {
 		return err
 	}
 	return userfile.WriteFile(path, data, 0o644)
+}
+
+// MakeConfigFolder creates dir, a folder of the window's own under the user's config folder
+// (the settings' folder, the saved option sets'), with its parents: on a first launch none of
+// them exists, and the user cannot create them from the window. Folders the user names are
+// never created.
+func MakeConfigFolder(dir string) error {
+	err := os.MkdirAll(dir, 0o755)
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return fmt.Errorf("cannot create the folder %s: %v", termtext.Escape(pe.Path), pe.Err)
+	}
+	return err
 }

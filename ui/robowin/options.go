@@ -216,6 +216,8 @@ func (s *OptionsEditorState) update(gtx layout.Context, sets OptionSets, o *Game
 			s.msg, s.msgErr = "Give the set a name without / \\ or :, like my-rules.", true
 		case err != nil:
 			s.msg, s.msgErr = err.Error(), true
+		case s.dir == "":
+			s.msg, s.msgErr = "Could not save: no folder for settings is known (neither XDG_CONFIG_HOME nor HOME is set); set HOME and start the window again.", true
 		default:
 			if err := sets.Check(n); err != nil {
 				s.msg, s.msgErr = err.Error(), true
@@ -223,7 +225,11 @@ func (s *OptionsEditorState) update(gtx layout.Context, sets OptionSets, o *Game
 			}
 			file := filepath.Join(s.dir, name+optionFileExt)
 			n.Name = file
-			if err := sets.Save(file, n); err != nil {
+			err := kit.MakeConfigFolder(s.dir) // the window's own folder: a first launch has none
+			if err == nil {
+				err = sets.Save(file, n)
+			}
+			if err != nil {
 				s.msg, s.msgErr = "Could not save: "+err.Error(), true
 				break
 			}
