@@ -100,6 +100,7 @@ func (tv *tabsView) askRules(o GameOptions) {
 	}
 	name := shortSetName(o.Name)
 	tv.askRestart("Use the rules "+name+" and restart the game?", "Apply and restart", apply, func() {
+		tv.optEd.notApplied() // values typed stay in the fields, unapplied
 		tv.optEd.msg, tv.optEd.msgErr = "Not applied: the game under way keeps the rules "+shortSetName(tv.opts.Name)+".", false
 	})
 	if tv.Pending() != "" {

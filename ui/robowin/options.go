@@ -5,6 +5,7 @@ import (
 	"image/color"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -63,8 +64,12 @@ type OptionSets interface {
 // buttons to apply, save and load sets.
 type OptionsEditorState struct {
 	fields  map[string]*widget.Editor
-	shown   string // the Name whose values the fields hold
+	shown   string      // the Name of the set whose values the fields were filled with
+	inUse   GameOptions // the rules in use when the fields were last filled: they are filled again when those change
+	loaded  bool        // the fields show a set just loaded, not yet in use (a restart is being asked)
 	nameEd  widget.Editor
+	named   string // what the view last put in nameEd; a name the user typed is kept
+	confirm string // a second press of Save replaces this existing file
 	apply   widget.Clickable
 	save    widget.Clickable
 	builtin []widget.Clickable
@@ -105,7 +110,11 @@ func OptionsDir() string {
 // optionFileExt is the extension of saved option sets.
 const optionFileExt = ".options"
 
-func (s *OptionsEditorState) fill(o GameOptions) {
+// fill shows o's values in the fields. The "Save as" box then names o when o is a saved set
+// (edited or not) and the set was just loaded (load) or the box holds no name the user typed,
+// so that Save writes back the set shown rather than the one shown before; otherwise it
+// offers "my-rules".
+func (s *OptionsEditorState) fill(o GameOptions, load bool) {
 	if s.fields == nil {
 		s.fields = make(map[string]*widget.Editor)
 	}
@@ -118,8 +127,49 @@ func (s *OptionsEditorState) fill(o GameOptions) {
 		e.SetText(strconv.Itoa(v.Value))
 	}
 	s.shown = o.Name
-	if t := s.nameEd.Text(); t == "" || t == "classic" || t == "rc3" || t == "rc3m" {
-		s.nameEd.SetText("my-rules")
+	name, saved := savedSetName(o.Name)
+	if !saved {
+		name = "my-rules"
+	}
+	t := s.nameEd.Text()
+	if load && saved || t == "" || t == s.named || slices.Contains([]string{"classic", "rc3", "rc3m"}, t) {
+		s.nameEd.SetText(name)
+		s.named = name
+	}
+}
+
+// savedSetName is the name a saved set's file gives it ("my-rules" for
+// …/options/my-rules.options, edited or not); ok is false for a built-in set.
+func savedSetName(set string) (name string, ok bool) {
+	file := strings.TrimPrefix(set, "edited ")
+	if !strings.HasSuffix(file, optionFileExt) {
+		return "", false
+	}
+	return strings.TrimSuffix(filepath.Base(file), optionFileExt), true
+}
+
+// sameRules reports whether a and b are the same rules under the same name.
+func sameRules(a, b GameOptions) bool { return a.Name == b.Name && slices.Equal(a.Values, b.Values) }
+
+// showInUse fills the fields from the rules in use o when those changed since the fields
+// were last filled from them (applied, or loaded at start). Values typed and not applied stay
+// otherwise: while a restart is being asked, and after Cancel.
+func (s *OptionsEditorState) showInUse(o GameOptions) {
+	if s.fields != nil && sameRules(s.inUse, o) {
+		return
+	}
+	s.fill(o, false)
+	s.inUse = GameOptions{Name: o.Name, Values: slices.Clone(o.Values)}
+	s.loaded = false
+}
+
+// notApplied is told that the user cancelled the rules the view asked to put in use. Typed
+// values stay in the fields, as typed; a set loaded from a file or built in is not what the
+// user typed, so the fields go back to the rules in use.
+func (s *OptionsEditorState) notApplied() {
+	if s.loaded {
+		s.inUse = GameOptions{} // filled again from the rules in use next frame
+		s.loaded = false
 	}
 }
 
@@ -178,9 +228,7 @@ func (s *OptionsEditorState) update(gtx layout.Context, sets OptionSets, o *Game
 	if !s.scanned {
 		s.scan()
 	}
-	if s.fields == nil || s.shown != o.Name {
-		s.fill(*o)
-	}
+	s.showInUse(*o)
 	submitted := false
 	for _, e := range s.fields {
 		for {
@@ -203,7 +251,6 @@ func (s *OptionsEditorState) update(gtx layout.Context, sets OptionSets, o *Game
 			s.msg, s.msgErr = err.Error(), true
 		} else {
 			*o = n
-			s.shown = n.Name
 			s.msg, s.msgErr = "Applied; the round restarted with these rules.", false
 			changed = true
 		}
@@ -224,6 +271,16 @@ func (s *OptionsEditorState) update(gtx layout.Context, sets OptionSets, o *Game
 				break
 			}
 			file := filepath.Join(s.dir, name+optionFileExt)
+			// Another set's file is replaced on a second press only, as the program editor's
+			// Save replaces another file; the file of the set shown is saved over at once.
+			if file != strings.TrimPrefix(s.shown, "edited ") && file != s.confirm {
+				if _, err := os.Stat(file); err == nil {
+					s.confirm = file
+					s.msg, s.msgErr = termtext.Escape(name)+" already exists: press Save again to replace it.", true
+					break
+				}
+			}
+			s.confirm = ""
 			n.Name = file
 			err := kit.MakeConfigFolder(s.dir) // the window's own folder: a first launch has none
 			if err == nil {
@@ -236,7 +293,7 @@ func (s *OptionsEditorState) update(gtx layout.Context, sets OptionSets, o *Game
 			*o = n
 			s.shown = n.Name
 			changed = true
-			s.msg, s.msgErr = "Saved as "+file+" and applied.", false
+			s.msg, s.msgErr = "Saved as "+termtext.Escape(file)+" and applied.", false
 			s.scan()
 		}
 	}
@@ -261,8 +318,9 @@ func (s *OptionsEditorState) update(gtx layout.Context, sets OptionSets, o *Game
 			s.msg, s.msgErr = err.Error(), true
 		} else {
 			*o = n
-			s.fill(n)
-			s.msg, s.msgErr = "Loaded "+load+"; the round restarted with it.", false
+			s.fill(n, true)
+			s.loaded = true
+			s.msg, s.msgErr = "Loaded "+termtext.Escape(load)+"; the round restarted with it.", false
 			changed = true
 		}
 	}
@@ -289,7 +347,7 @@ func (os_ OptionsEditorStyle) Layout(gtx layout.Context) layout.Dimensions {
 		return material.Body2(th, "Option sets are not available: this build has no game engine yet.").Layout(gtx)
 	}
 	if s.fields == nil {
-		s.fill(*os_.Options)
+		s.showInUse(*os_.Options)
 	}
 	s.list.Axis = layout.Vertical
 	small := func(c *widget.Clickable, label string) layout.Widget {

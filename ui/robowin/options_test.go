@@ -46,3 +46,98 @@ func TestOptionsSaveCreatesTheOptionsFolder(t *testing.T) {
 		t.Errorf("message %q after saving", s.msg)
 	}
 }
+
+// Loading a saved set puts its name in the "Save as" box, and Save over another existing set
+// asks first, as the program editor's Save does: loading beta and pressing Save replaced
+// alpha, whose name the box still held, without a word.
+func TestOptionsSaveAsksBeforeReplacingAnotherSet(t *testing.T) {
+	h := newHarness(t, "test:p1.rob", "test:p2.rob")
+	dir := t.TempDir()
+	alpha := saveSet(t, dir, "alpha", 10)
+	saveSet(t, dir, "beta", 12)
+	s := h.optionsIn(dir)
+	h.clickLabel("alpha")
+	if got := s.nameEd.Text(); got != "alpha" {
+		t.Fatalf("after loading alpha the Save as box holds %q", got)
+	}
+	h.clickLabel("beta")
+	if got := s.nameEd.Text(); got != "beta" {
+		t.Fatalf("after loading beta the Save as box holds %q", got)
+	}
+	if v, _ := h.u.opts.Get("board"); v != 12 {
+		t.Fatalf("board %d with beta in use", v)
+	}
+	// Saving the set shown back to its own file asks nothing.
+	h.typeInto(s.fields["timeout"], s.fields["timeout"], "700", false)
+	h.clickLabel("Save")
+	if o, err := arena.LoadOptions(filepath.Join(dir, "beta"+optionFileExt)); err != nil || o.Timeout != 700 {
+		t.Fatalf("beta saved over itself: %v, %+v (message %q)", err, o, s.msg)
+	}
+	// Another existing set: the first press asks, the second replaces.
+	h.typeInto(&s.nameEd, &s.nameEd, "alpha", false)
+	h.clickLabel("Save")
+	if s.msg != "alpha already exists: press Save again to replace it." {
+		t.Errorf("first Save over alpha says %q", s.msg)
+	}
+	if o, _ := arena.LoadOptions(alpha); o == nil || o.Board != 10 {
+		t.Fatalf("the first press replaced alpha: %+v", o)
+	}
+	h.clickLabel("Save")
+	if o, err := arena.LoadOptions(alpha); err != nil || o.Board != 12 || o.Timeout != 700 {
+		t.Fatalf("the second press did not replace alpha: %v, %+v (message %q)", err, o, s.msg)
+	}
+	if !strings.HasPrefix(s.msg, "Saved as ") {
+		t.Errorf("message %q after the second press", s.msg)
+	}
+}
+
+// Values typed while a game is under way stay in the fields while the window asks whether
+// to restart with them, stay (unapplied) after Cancel, and are what Apply applies. The
+// fields showed the rules in use again as soon as the question appeared.
+func TestTypedRulesStayWhileAsked(t *testing.T) {
+	h := newHarness(t, "test:p1.rob", "test:p2.rob")
+	s := h.optionsIn(t.TempDir())
+	game := h.startAndPause()
+	board := s.fields["board"]
+	h.typeInto(board, board, "12", true)
+	if !strings.HasPrefix(h.u.Pending(), "Use the rules ") {
+		t.Fatalf("Enter in a field during a game: pending %q", h.u.Pending())
+	}
+	if got := board.Text(); got != "12" {
+		t.Errorf("while asked the board field shows %q, want the 12 typed", got)
+	}
+	h.clickLabel("Cancel")
+	h.frame()
+	if v, _ := h.u.opts.Get("board"); v != 16 || h.u.Snapshot().Game != game {
+		t.Fatalf("Cancel changed the rules (board %d) or the game", v)
+	}
+	if got := board.Text(); got != "12" {
+		t.Errorf("after Cancel the board field shows %q, want the 12 typed", got)
+	}
+	h.clickLabel("Apply (Enter)")
+	h.clickLabel("Apply and restart")
+	if v, _ := h.u.opts.Get("board"); v != 12 {
+		t.Fatalf("board %d after Apply and restart, want 12", v)
+	}
+	if got := board.Text(); got != "12" {
+		t.Errorf("after applying the board field shows %q", got)
+	}
+	h.waitFor("the game with the new rules", func() bool { return h.u.Snapshot().Game != game && h.u.Snapshot().Size == 12 })
+
+	// A set loaded while a game is under way shows while asked; Cancel shows the rules in
+	// use again (a loaded set is nothing the user typed).
+	h.startAndPause()
+	h.clickLabel("rc3")
+	remote := s.fields["remote-cost"]
+	if got := remote.Text(); got != "6" || !strings.HasPrefix(h.u.Pending(), "Use the rules rc3 ") {
+		t.Fatalf("while rc3 is asked for: remote-cost field %q, pending %q", got, h.u.Pending())
+	}
+	h.clickLabel("Cancel")
+	h.frame()
+	if got := remote.Text(); got != "8" {
+		t.Errorf("after Cancel of rc3 the remote-cost field shows %q, want the 8 in use", got)
+	}
+	if got := board.Text(); got != "12" {
+		t.Errorf("after Cancel of rc3 the board field shows %q, want the 12 in use", got)
+	}
+}
