@@ -26,6 +26,13 @@ type Settings struct {
 	Speed         int      `json:"speed"` // index into the speed steps
 	SpeedSet      bool     `json:"speed_set,omitempty"`
 
+	// OptionsText is the rules in use when their values were edited and not saved as a set:
+	// the text of an option set file ("key = value" lines, as `robocom battle -options`
+	// reads), so edited rules come back at the next launch; Options then names the set they
+	// were edited from. The window parses it as it parses an option set file, and a text
+	// that does not parse gives Options' set with a notice.
+	OptionsText string `json:"options_text,omitempty"`
+
 	// The Core War mode (added later: older files lack these fields and load as before).
 	Mode        string       `json:"mode,omitempty"`         // ModeCoreWar, or "" / ModeRoboCom
 	CorePlayers []CorePlayer `json:"core_players,omitempty"` // in order

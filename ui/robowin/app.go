@@ -114,11 +114,11 @@ func New(cfg Config) *UI {
 			u.speedIdx = s.Speed
 			u.run.SetSpeed(kit.Speeds[u.speedIdx])
 		}
-		if s.Options != "" && cfg.Options != nil {
-			if o, err := cfg.Options.Load(s.Options); err == nil {
-				u.opts = o
-			} else {
-				u.note.set("The option set used last time did not load (" + err.Error() + "); using the default.")
+		if cfg.Options != nil {
+			o, notice := restoreRules(cfg.Options, s)
+			u.opts = o
+			if notice != "" {
+				u.note.set(notice)
 			}
 		}
 	}
@@ -332,8 +332,7 @@ func (u *UI) saveSettings() {
 		s.RecentFolders = append([]string(nil), u.playersPanel.picker.Recent()...)
 		s.Players = players
 		s.PlayerColors = rememberColors(s.PlayerColors, u.players)
-		s.Options = u.opts.Name
-		s.Options = strings.TrimPrefix(s.Options, "edited ")
+		rememberRules(u.cfg.Options, u.opts, s)
 		s.Speed, s.SpeedSet = u.speedIdx, true
 		if u.windowSize.X > 0 {
 			s.WindowW, s.WindowH = u.windowSize.X, u.windowSize.Y

@@ -206,6 +206,25 @@ func (ArenaOptions) Check(o GameOptions) error {
 	return a.Validate()
 }
 
+func (ArenaOptions) Text(o GameOptions) ([]byte, error) {
+	a, err := arenaOptions(o)
+	if err != nil {
+		return nil, err
+	}
+	return a.MarshalText()
+}
+
+func (ArenaOptions) Parse(name string, text []byte) (GameOptions, error) {
+	o, err := arena.ParseOptions(name, text)
+	if err == nil {
+		err = o.Validate()
+	}
+	if err != nil {
+		return GameOptions{}, err
+	}
+	return fromArena(o), nil
+}
+
 func (ArenaOptions) Save(file string, o GameOptions) error {
 	a, err := arenaOptions(o)
 	if err != nil {

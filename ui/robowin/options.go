@@ -58,6 +58,54 @@ type OptionSets interface {
 	Check(o GameOptions) error
 	// Save writes the set to a file (atomically).
 	Save(file string, o GameOptions) error
+	// Text is the set as its file holds it ("key = value" lines).
+	Text(o GameOptions) ([]byte, error)
+	// Parse reads such a text, as Load reads a file; name names the set unless the text
+	// has a name line.
+	Parse(name string, text []byte) (GameOptions, error)
+}
+
+// rememberRules is how the settings keep the rules o: the set's name or file, and for rules
+// edited and not saved as a set their text too, so that the edited values come back.
+func rememberRules(sets OptionSets, o GameOptions, s *Settings) {
+	base, edited := strings.CutPrefix(o.Name, "edited ")
+	s.Options, s.OptionsText = base, ""
+	if !edited || sets == nil {
+		return
+	}
+	if b, err := sets.Text(o); err == nil {
+		s.OptionsText = string(b)
+	}
+}
+
+// restoreRules are the rules the settings s kept (rememberRules), and a sentence for the
+// user when what they kept does not load: edited rules that do not parse give the set they
+// were edited from, a set that does not load gives the default.
+func restoreRules(sets OptionSets, s Settings) (o GameOptions, notice string) {
+	o = sets.Default()
+	if s.OptionsText != "" {
+		base := s.Options
+		if base == "" {
+			base = o.Name
+		}
+		e, err := sets.Parse("edited "+base, []byte(s.OptionsText))
+		if err == nil {
+			e.Name = "edited " + base // whatever its name line says: the set it was edited from
+			return e, ""
+		}
+		notice = "The rules edited last time did not load (" + termtext.Escape(err.Error()) + "); "
+	}
+	if s.Options != "" {
+		l, err := sets.Load(s.Options)
+		if err != nil {
+			return o, notice + "the option set used last time did not load either (" + termtext.Escape(err.Error()) + "); using the default."
+		}
+		o = l
+	}
+	if notice != "" {
+		notice += "using " + shortSetName(o.Name) + "."
+	}
+	return o, notice
 }
 
 // OptionsEditorState is the options view: the set in use, fields to edit each value, and
