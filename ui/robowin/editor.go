@@ -264,6 +264,9 @@ func (pt *programTools) OpenEditor(path string) error { return pt.openFile(path,
 // openFile opens a file on disk in the editor, as player's program (-1: the player whose
 // file it is, if any).
 func (pt *programTools) openFile(path string, player int) error {
+	if err := needFullPath(path, ""); err != nil {
+		return err
+	}
 	src, err := userfile.Read(path, userfile.Program)
 	if err != nil {
 		return err
@@ -377,6 +380,9 @@ func (pt *programTools) SaveEditor() error {
 	}
 	if strings.EqualFold(filepath.Ext(path), ".rbi") {
 		return errors.New("source is saved as .rob; use “Save as RBI…” to make an RBI file")
+	}
+	if err := needFullPath(path, filepath.Dir(e.path)); err != nil {
+		return err
 	}
 	if path != e.path {
 		if _, err := os.Stat(path); err == nil && e.confirm != path {

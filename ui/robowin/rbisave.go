@@ -99,6 +99,9 @@ func SaveRBIAs(path string, prog *robolang.Program) error {
 	case !strings.EqualFold(filepath.Ext(path), ".rbi"):
 		return fmt.Errorf("%s does not end in .rbi: RBI files are named .rbi (and a .rob is never overwritten)", path)
 	}
+	if err := needFullPath(path, ""); err != nil {
+		return err
+	}
 	return robolang.SaveRBI(path, prog)
 }
 

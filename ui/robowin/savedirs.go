@@ -2,9 +2,12 @@ package robowin
 
 import (
 	"bufio"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
+
+	"robocom/internal/termtext"
 )
 
 // documentsDir is where a copy of a bundled program, or its RBI, is saved by default: the
@@ -51,4 +54,28 @@ func xdgDocuments(home string) string {
 		return ""
 	}
 	return d
+}
+
+// needFullPath refuses a file typed without its folder (g2rel.rob, ~/a.rob): it would be read
+// or written in the working directory, which for a window started from a menu is anywhere,
+// and the player loaded from it could not be found again (the window keeps disk players by
+// full path). The sentence suggests the path in folder, or in the user's documents folder
+// when folder is not a full path itself.
+func needFullPath(path, folder string) error {
+	if filepath.IsAbs(path) {
+		return nil
+	}
+	like := path
+	if rest, ok := strings.CutPrefix(path, "~/"); ok {
+		if home, err := os.UserHomeDir(); err == nil {
+			like = filepath.Join(home, rest)
+		}
+	}
+	if !filepath.IsAbs(like) {
+		if !filepath.IsAbs(folder) {
+			folder = documentsDir()
+		}
+		like = filepath.Join(folder, like)
+	}
+	return fmt.Errorf("%s is not a full path: give the file with its folder, like %s", termtext.Escape(path), termtext.Escape(like))
 }
