@@ -91,9 +91,10 @@ func TestRulesChangeAsksWhileGameUnderWay(t *testing.T) {
 	h.waitFor("the game with the new rules", func() bool { return h.u.Snapshot().Game != game })
 }
 
-// The debugger of a robot the new game does not have (its player was removed) names no team
-// and wears no team's colour: it said "Robot 3 · Prog1" in Prog1's colour, the first player
-// standing in for a robot that does not exist.
+// The debugger of a robot whose player was removed closes, saying so (it stayed, for a robot
+// of that number the new game did not have, or had for another program). The debugger of a
+// robot the game does not have names no team and wears no team's colour: it said "Robot 3 ·
+// Prog1" in Prog1's colour, the first player standing in for a robot that does not exist.
 func TestDebuggerOfARobotNotInTheGameNamesNoTeam(t *testing.T) {
 	h := newHarness(t, "test:p1.rob", "test:p2.rob", "test:p3.rob")
 	game := h.startAndPause()
@@ -127,6 +128,13 @@ func TestDebuggerOfARobotNotInTheGameNamesNoTeam(t *testing.T) {
 	}
 	// (the debuggers' views of the new game come from the simulation's goroutine apart from
 	// the board's snapshot, a frame or two later)
+	want := fmt.Sprintf("Closed the debugger of Robot %d · Prog3: it is not in the game any more.", third)
+	h.waitFor("the debugger of Prog3's robot to close", func() bool { return len(h.u.Debuggers()) == 0 })
+	if !h.shows(want) {
+		t.Errorf("the line under the board does not say %q: %q", want, h.texts())
+	}
+	third = 9 // no robot of this number in the game
+	h.u.OpenDebugger(third)
 	h.waitFor(fmt.Sprintf("the debugger to say robot %d is not in the game", third), func() bool {
 		_, ok := h.findText(fmt.Sprintf("Robot %d does not exist in this game (yet).", third))
 		return ok

@@ -2,6 +2,8 @@ package robowin
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -13,6 +15,7 @@ import (
 	"gioui.org/widget/material"
 
 	"robocom/arena"
+	"robocom/internal/termtext"
 	"robocom/robolang"
 	"robocom/ui/kit"
 	"robocom/ui/shortcut"
@@ -49,6 +52,8 @@ type debugUI struct {
 	hitsGame   int
 	notice     string // a sentence for the user (break hit, refused edit, ...)
 	wasRunning bool
+	roster     []int // the players' keys in the game the panels last followed (followPrograms)
+	rosterGame int   // that game
 
 	timeline timelineView
 	prog     programTools // editor.go
@@ -214,6 +219,7 @@ func (d *debugUI) published() debugPub {
 func (d *debugUI) update(gtx layout.Context) (selectRobot int) {
 	pub := d.published()
 	d.takeNews(pub)
+	d.followPrograms(pub)
 	for i := 0; i < len(d.strip.Panels); i++ {
 		p := d.strip.Panels[i]
 		if _, torn := d.strip.TornOf(p); torn {
@@ -237,6 +243,87 @@ func (d *debugUI) update(gtx layout.Context) (selectRobot int) {
 	d.updateTimeline(gtx, pub)
 	d.prog.updatePrograms(gtx)
 	return selectRobot
+}
+
+// followPrograms keeps each debugger with its robot's program, not its number, as the
+// views of the game shown arrive (RATIONALE.md, "Debuggers follow their program"). A panel
+// learns its program when it first sees its robot. When a new game is shown, the panel of a
+// program no longer playing closes; a first robot's panel takes its program's first robot,
+// numbered by the program's place; a panel of a robot built during the game keeps its number
+// while the players stay the same (Restart, New seed, the next round, other rules) and closes
+// when they changed, since the new game numbers built robots anew. In any game, a panel
+// whose number turns out to be another program's robot closes. What closed is said under
+// the timeline.
+func (d *debugUI) followPrograms(pub debugPub) {
+	if pub.game != d.gameNo {
+		return // views of a game already replaced: their teams are another roster's
+	}
+	keys := d.players.keys()
+	var gone, renumbered, taken []string
+	if pub.game != d.rosterGame {
+		changed := !slices.Equal(keys, d.roster)
+		d.roster, d.rosterGame = keys, pub.game
+		for _, p := range slices.Clone(d.strip.Panels) {
+			if p.owner == 0 {
+				continue
+			}
+			i := slices.Index(keys, p.owner)
+			switch {
+			case i < 0:
+				gone = append(gone, p.ownerTitle())
+				d.closePanel(p)
+			case p.first:
+				d.renumber(p, i+1)
+			case changed:
+				renumbered = append(renumbered, p.ownerTitle())
+				d.closePanel(p)
+			}
+		}
+	}
+	for _, p := range slices.Clone(d.strip.Panels) {
+		v, ok := pub.views[p.id]
+		if !ok || v.Team < 0 || v.Team >= len(keys) {
+			continue
+		}
+		switch {
+		case p.owner == 0:
+			p.owner, p.first = keys[v.Team], p.id <= len(keys)
+			p.ownerName = d.players.teamName(v.Team)
+		case p.owner != keys[v.Team]:
+			taken = append(taken, fmt.Sprintf("%s: robot %d is %s's in this game", p.ownerTitle(), p.id, d.players.teamName(v.Team)))
+			d.closePanel(p)
+		}
+	}
+	var said []string
+	if len(gone) == 1 {
+		said = append(said, "Closed the debugger of "+gone[0]+": it is not in the game any more.")
+	} else if len(gone) > 1 {
+		said = append(said, "Closed the debuggers of "+termtext.List(gone)+": they are not in the game any more.")
+	}
+	if len(renumbered) == 1 {
+		said = append(said, "Closed the debugger of "+renumbered[0]+": with other players the robots built in a game are numbered anew.")
+	} else if len(renumbered) > 1 {
+		said = append(said, "Closed the debuggers of "+termtext.List(renumbered)+": with other players the robots built in a game are numbered anew.")
+	}
+	for _, s := range taken {
+		said = append(said, "Closed the debugger of "+s+".")
+	}
+	if len(said) > 0 {
+		d.notice = strings.Join(said, " ")
+	}
+}
+
+// renumber moves panel p to robot id (its program's first robot in a new game), with its
+// breakpoints, and the board's Follow with it.
+func (d *debugUI) renumber(p *robotDebugger, id int) {
+	if p.id == id {
+		return
+	}
+	if d.follow == p.id {
+		d.follow = id
+	}
+	p.id = id
+	d.dirty++ // its robot's views are fetched under the new number
 }
 
 // takeNews turns break hits and the simulation's messages into the notice.

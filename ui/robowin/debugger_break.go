@@ -12,13 +12,18 @@ import (
 // Breakpoints is what the debuggers ask to stop at.
 type Breakpoints struct {
 	Instr []InstrBreak     // a robot reaches an instruction
-	Dies  []int            // a robot dies (ids)
+	Dies  []DeathBreak     // a robot dies
 	Teams [MaxPlayers]bool // any robot of a team dies
 }
 
 // InstrBreak stops when Robot arrives at instruction Instr of bank Bank (both 1-based); with
-// Task above 0 only when that task of the robot arrives there (RC3 multitasking).
-type InstrBreak struct{ Robot, Bank, Instr, Task int }
+// Task above 0 only when that task of the robot arrives there (RC3 multitasking). With Team
+// 0 or more, only while robot Robot is a robot of that program (player index): a debugger's
+// breakpoints are its program's, and another game may give the number to another program.
+type InstrBreak struct{ Robot, Team, Bank, Instr, Task int }
+
+// DeathBreak stops when Robot dies; with Team 0 or more only a robot of that program.
+type DeathBreak struct{ Robot, Team int }
 
 // BreakHit says why the game stopped.
 type BreakHit struct {
@@ -103,7 +108,7 @@ func (b *breakState) check(eng *arena.Game) {
 			// task is probed on its own.
 			w.each = probeTasks(eng, w.id, w.each, func(task int, cur arena.Probe) {
 				for _, ib := range b.set.Instr {
-					if ib.Robot == w.id && ib.Task == 0 && ib.Bank == cur.Bank && ib.Instr == cur.Instr && !hit {
+					if ib.Robot == w.id && ib.Task == 0 && ib.Bank == cur.Bank && ib.Instr == cur.Instr && !hit && teamIs(eng, w.id, ib.Team) {
 						b.hit = BreakHit{Kind: "instr", Cycle: eng.Cycle(), Robot: w.id, Bank: cur.Bank, Instr: cur.Instr, Task: task}
 						hit = true
 					}
@@ -114,7 +119,7 @@ func (b *breakState) check(eng *arena.Game) {
 		cur := w.probe(eng)
 		if arena.Arrived(w.prev, cur) {
 			for _, ib := range b.set.Instr {
-				if ib.Robot == w.id && ib.Task == w.task && ib.Bank == cur.Bank && ib.Instr == cur.Instr && !hit {
+				if ib.Robot == w.id && ib.Task == w.task && ib.Bank == cur.Bank && ib.Instr == cur.Instr && !hit && teamIs(eng, w.id, ib.Team) {
 					b.hit = BreakHit{Kind: "instr", Cycle: eng.Cycle(), Robot: w.id, Bank: cur.Bank, Instr: cur.Instr, Task: w.task}
 					hit = true
 				}
@@ -127,8 +132,8 @@ func (b *breakState) check(eng *arena.Game) {
 			if hit {
 				break
 			}
-			for _, id := range b.set.Dies {
-				if id == d.Robot {
+			for _, db := range b.set.Dies {
+				if db.Robot == d.Robot && (db.Team < 0 || db.Team == d.Program) {
 					b.hit = BreakHit{Kind: "death", Cycle: d.Cycle, Robot: d.Robot, Team: d.Program, Reason: d.Reason}
 					hit = true
 				}
@@ -146,6 +151,16 @@ func (b *breakState) check(eng *arena.Game) {
 			b.halt()
 		}
 	}
+}
+
+// teamIs reports whether robot id is a robot of program team (any program when team < 0).
+// It reads the robot's full view, so it is asked only once a breakpoint's place matched.
+func teamIs(eng *arena.Game, id, team int) bool {
+	if team < 0 {
+		return true
+	}
+	v, ok := eng.Robot(id)
+	return ok && v.Team == team
 }
 
 // describe says what a hit was, in the words of the window (teams by name).

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -29,6 +30,9 @@ type robotDebugger struct {
 	*session
 	look
 	id        int
+	owner     int             // the Player.key of the robot's program, once seen; 0 before
+	ownerName string          // that program's name as the panel showed it (ownerTitle)
+	first     bool            // the robot is its program's first robot (numbered by the program's place)
 	game      int             // the Runner's game number last shown
 	last      arena.RobotView // the last view while alive, shown after death too
 	consts    robotConsts     // its constants, with last
@@ -197,11 +201,12 @@ func (p *robotDebugger) addBreakpoints(bp *Breakpoints) {
 	sort.Slice(keys, func(i, j int) bool {
 		return keys[i][0] < keys[j][0] || keys[i][0] == keys[j][0] && keys[i][1] < keys[j][1]
 	})
+	team := slices.Index(p.players.keys(), p.owner) // -1 (any) before the robot is seen
 	for _, k := range keys {
-		bp.Instr = append(bp.Instr, InstrBreak{Robot: p.id, Bank: k[0], Instr: k[1], Task: p.tasks.limits[k]})
+		bp.Instr = append(bp.Instr, InstrBreak{Robot: p.id, Team: team, Bank: k[0], Instr: k[1], Task: p.tasks.limits[k]})
 	}
 	if p.breakDie.Value {
-		bp.Dies = append(bp.Dies, p.id)
+		bp.Dies = append(bp.Dies, DeathBreak{Robot: p.id, Team: team})
 	}
 	if p.breakTeam.Value && p.seen && p.last.Team >= 0 && p.last.Team < MaxPlayers {
 		bp.Teams[p.last.Team] = true
@@ -355,6 +360,10 @@ func (p *robotDebugger) title(team int) string {
 	}
 	return fmt.Sprintf("Robot %d · %s", p.id, p.players.teamName(team))
 }
+
+// ownerTitle is the title the panel had while its robot was its program's ("Robot 1 · Hydra"),
+// for the notice that it closed.
+func (p *robotDebugger) ownerTitle() string { return fmt.Sprintf("Robot %d · %s", p.id, p.ownerName) }
 
 // header is the panel's first row: colour, robot and team, Follow and ×.
 func (p *robotDebugger) header(col color.NRGBA, team int, following bool) layout.Widget {

@@ -40,6 +40,7 @@ type session struct {
 	gameErr     string
 	speedIdx    int
 	keepRefused bool        // loading the players of the last run: keep those only the set refuses
+	playerKeys  int         // the last Player.key given
 	failedLoads []string    // the programs of the load under way that did not load (failedNote)
 	windowSize  image.Point // in dp, as last reported by the window loop
 
@@ -176,7 +177,8 @@ func (s *session) addPlayer(path string) bool {
 		used[p.Color] = true
 	}
 	c := s.colorFor(path, used)
-	s.players = append(s.players, Player{Prog: prog, Path: path, Color: c})
+	s.playerKeys++
+	s.players = append(s.players, Player{Prog: prog, Path: path, Color: c, key: s.playerKeys})
 	if prog != nil {
 		s.clearErrorsFor(displayName(root, name))
 	}
@@ -349,6 +351,15 @@ func (s *session) changed() {
 	if s.onChange != nil {
 		s.onChange()
 	}
+}
+
+// keys are the players' keys (Player.key) in order.
+func (r roster) keys() []int {
+	k := make([]int, len(r))
+	for i, p := range r {
+		k[i] = p.key
+	}
+	return k
 }
 
 // teams are the players as the board, the graph and the event log name them: clipped

@@ -45,6 +45,7 @@ type Player struct {
 	Prog  *robolang.Program
 	Path  string // where it was loaded from, as shown to the user
 	Color int    // index into Palette
+	key   int    // tells this player from every other one of the window, whatever its place (debuggers follow it)
 }
 
 // Name is the program's name as the window shows it, escaped (termtext.Escape): it came from
