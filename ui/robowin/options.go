@@ -482,10 +482,14 @@ func (os_ OptionsEditorStyle) Layout(gtx layout.Context) layout.Dimensions {
 }
 
 // shortSetName is an option set's name as the window shows it: a saved set's file without
-// its folder and extension, escaped (termtext.Escape) as file names are.
+// its folder and extension, escaped (termtext.Escape) as file names are; "edited" stays in
+// front of a set whose values were edited ("edited my-rules", as "edited classic").
 func shortSetName(n string) string {
-	if strings.HasSuffix(n, optionFileExt) {
-		n = strings.TrimSuffix(filepath.Base(n), optionFileExt)
+	if name, saved := savedSetName(n); saved {
+		if strings.HasPrefix(n, "edited ") {
+			name = "edited " + name
+		}
+		n = name
 	}
 	return termtext.Escape(n)
 }

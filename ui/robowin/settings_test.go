@@ -124,6 +124,9 @@ func TestEditedRulesAreRemembered(t *testing.T) {
 	if h.u.opts.Name != "edited "+file {
 		t.Fatalf("rules in use %q after editing mine (message %q)", h.u.opts.Name, s.msg)
 	}
+	if !h.shows("Rules in use: edited mine") {
+		t.Errorf("the Options tab does not say the rules are mine edited: %q", h.texts())
+	}
 	h.u.Close()
 	h, _ = newSettingsHarness(t, path)
 	if v, _ := h.u.opts.Get("board"); v != 9 || h.u.opts.Name != "edited "+file {
