@@ -312,7 +312,7 @@ func (s *OptionsEditorState) update(gtx layout.Context, sets OptionSets, o *Game
 		case err != nil:
 			s.msg, s.msgErr = err.Error(), true
 		case s.dir == "":
-			s.msg, s.msgErr = "Could not save: no folder for settings is known (neither XDG_CONFIG_HOME nor HOME is set); set HOME and start the window again.", true
+			s.msg, s.msgErr = "Could not save: the system names no config folder for the window to keep option sets in; set HOME (or XDG_CONFIG_HOME) and start the window again.", true
 		default:
 			if err := sets.Check(n); err != nil {
 				s.msg, s.msgErr = err.Error(), true
