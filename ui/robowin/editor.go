@@ -53,7 +53,7 @@ type toolRow struct{ edit, rbi widget.Clickable }
 type progEditor struct {
 	path     string // the file on disk it saves to ("" until the user gives one)
 	name     string // what errors and the title call it
-	player   int    // the player it came from, -1 if none
+	player   int    // the Player.key of the player it came from (it follows that player's place), 0 if none
 	ed       widget.Editor
 	text     string   // ed's text as of its last change (refresh): read once a change, not every frame
 	lines    []string // text's lines
@@ -259,10 +259,10 @@ func tokenize(line string) []token {
 // OpenEditor opens a file on disk in the editor. A file that cannot be opened is an error
 // at once; when the editor holds unsaved text of another file, the bar over the board asks
 // before it is replaced (replaceEditor), and the file opens if the user confirms.
-func (pt *programTools) OpenEditor(path string) error { return pt.openFile(path, -1) }
+func (pt *programTools) OpenEditor(path string) error { return pt.openFile(path, 0) }
 
-// openFile opens a file on disk in the editor, as player's program (-1: the player whose
-// file it is, if any).
+// openFile opens a file on disk in the editor, as the program of the player whose Player.key
+// is player (0: the player whose file it is, if any).
 func (pt *programTools) openFile(path string, player int) error {
 	if err := needFullPath(path, ""); err != nil {
 		return err
@@ -277,10 +277,10 @@ func (pt *programTools) openFile(path string, player int) error {
 	// The editor opens what the loader accepts: an old Latin-1 file is decoded as the loader
 	// decodes it (and saved back as UTF-8, which the loader reads the same).
 	text, latin1 := robolang.DecodeText(src)
-	if player < 0 {
-		for i, p := range pt.players {
+	if player == 0 {
+		for _, p := range pt.players {
 			if diskPath(p.Path) == path {
-				player = i
+				player = p.key
 			}
 		}
 	}
@@ -336,7 +336,7 @@ func (pt *programTools) openProgramOf(i int) {
 		return
 	}
 	if dp := diskPath(p.Path); dp != "" {
-		if err := pt.openFile(dp, i); err != nil {
+		if err := pt.openFile(dp, p.key); err != nil {
 			pt.open, pt.msg, pt.msgErr = true, err.Error(), true
 		}
 		return
@@ -353,7 +353,7 @@ func (pt *programTools) openProgramOf(i int) {
 	text, _ := robolang.DecodeText(src)
 	pt.replaceEditor("", displayName(root, name), func() {
 		wd := documentsDir() // never the working directory (RATIONALE.md)
-		pt.startEditor("", displayName(root, name), i, text)
+		pt.startEditor("", displayName(root, name), p.key, text)
 		pt.ed.pathEd.SetText(filepath.Join(wd, filepath.Base(name)))
 		pt.ed.msg = "This program is bundled with RoboCom Arena; saving writes a copy to the file named above."
 	})
@@ -415,10 +415,12 @@ func (pt *programTools) ReloadEditor() error {
 	if e.prog == nil {
 		return fmt.Errorf("the program has %d error(s); fix them first (they are marked at their lines)", len(e.errs))
 	}
-	if e.player >= 0 && e.player < len(pt.players) {
-		pt.players[e.player].Prog = e.prog
+	// The player it came from, wherever it is now (players removed or moved since the editor
+	// opened, or while a question about opening it waited); gone, the program is added anew.
+	if i := pt.playerIndex(e.player); i >= 0 {
+		pt.players[i].Prog = e.prog
 		if e.path != "" {
-			pt.players[e.player].Path = "disk:" + strings.TrimPrefix(filepath.ToSlash(e.path), "/")
+			pt.players[i].Path = "disk:" + strings.TrimPrefix(filepath.ToSlash(e.path), "/")
 		}
 		pt.newGame()
 		pt.changed()
@@ -430,7 +432,7 @@ func (pt *programTools) ReloadEditor() error {
 	if !pt.AddPlayer("disk:" + strings.TrimPrefix(filepath.ToSlash(e.path), "/")) {
 		return errors.New(pt.note.text)
 	}
-	e.player = len(pt.players) - 1
+	e.player = pt.players[len(pt.players)-1].key
 	return nil
 }
 

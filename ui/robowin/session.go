@@ -353,6 +353,16 @@ func (s *session) changed() {
 	}
 }
 
+// playerIndex is the place of the player whose Player.key is key, -1 if none has it (0).
+func (s *session) playerIndex(key int) int {
+	for i, p := range s.players {
+		if key != 0 && p.key == key {
+			return i
+		}
+	}
+	return -1
+}
+
 // keys are the players' keys (Player.key) in order.
 func (r roster) keys() []int {
 	k := make([]int, len(r))

@@ -82,7 +82,7 @@ func TestDebuggerEditKeepsUnsavedText(t *testing.T) {
 	// Asked again and confirmed, the other program opens.
 	h.clickNth("Edit program", 1)
 	h.clickLabel("Discard and open")
-	if e := h.u.dbg.prog.ed; e == nil || e.path != second || e.text != spinner("Second") || e.player != 1 {
+	if e := h.u.dbg.prog.ed; e == nil || e.path != second || e.text != spinner("Second") || h.u.dbg.prog.playerIndex(e.player) != 1 {
 		t.Fatalf("after Discard and open: editor %s, want %s", edState(e), second)
 	}
 	if b, _ := os.ReadFile(first); string(b) != spinner("First") {
@@ -170,5 +170,56 @@ func TestAskQuitAsksOnTheBar(t *testing.T) {
 	h.clickLabel("Quit")
 	if quits != 1 || h.u.Pending() != "" {
 		t.Errorf("after Quit: %d quits, pending %q", quits, h.u.Pending())
+	}
+}
+
+// The editor belongs to its player wherever that player is: removing another player while
+// the question about opening a program waits, or removing the edited player itself, does not
+// make Load into arena put the program in another player's place (it followed a number).
+func TestEditorFollowsItsPlayer(t *testing.T) {
+	names := func(h *harness) (out []string) {
+		for _, p := range h.u.Players() {
+			out = append(out, p.Name())
+		}
+		return out
+	}
+	// The question waits while the player before the one asked for is removed.
+	h, _, second := twoProgramsOnDisk(t)
+	h.openByClick(2)
+	h.settle()
+	h.clickLabel("Programs…")
+	h.clickNth("Edit", 0)
+	e := h.u.dbg.prog.ed
+	h.typeInto(&e.ed, &e.ed, spinner("First, edited"), false)
+	h.clickLabel("Back to the board")
+	h.clickLabel("Edit program") // robot 2's: Second
+	if h.u.Pending() == "" {
+		t.Fatal("no question before replacing the unsaved editor")
+	}
+	h.u.RemovePlayer(0)
+	h.clickLabel("Discard and open")
+	if e := h.u.dbg.prog.ed; e == nil || e.path != second {
+		t.Fatalf("after Discard and open: editor %s", edState(h.u.dbg.prog.ed))
+	}
+	if err := h.u.ReloadEditor(); err != nil {
+		t.Fatal(err)
+	}
+	if got := names(h); strings.Join(got, ",") != "Second" {
+		t.Errorf("Load into arena after the player before it was removed: players %v, want [Second]", got)
+	}
+
+	// The edited player itself is removed: Load into arena adds the program anew.
+	h, first, _ := twoProgramsOnDisk(t)
+	h.clickLabel("Programs…")
+	h.clickNth("Edit", 0)
+	if e := h.u.dbg.prog.ed; e == nil || e.path != first {
+		t.Fatalf("the editor did not open %s", first)
+	}
+	h.u.RemovePlayer(0)
+	if err := h.u.ReloadEditor(); err != nil {
+		t.Fatal(err)
+	}
+	if got := names(h); strings.Join(got, ",") != "Second,First" {
+		t.Errorf("Load into arena after its player was removed: players %v, want [Second First]", got)
 	}
 }
