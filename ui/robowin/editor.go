@@ -417,7 +417,7 @@ func (pt *programTools) ReloadEditor() error {
 	}
 	// The player it came from, wherever it is now (players removed or moved since the editor
 	// opened, or while a question about opening it waited); gone, the program is added anew.
-	if i := pt.playerIndex(e.player); i >= 0 {
+	if i := pt.players.index(e.player); i >= 0 {
 		pt.players[i].Prog = e.prog
 		if e.path != "" {
 			pt.players[i].Path = "disk:" + strings.TrimPrefix(filepath.ToSlash(e.path), "/")

@@ -71,7 +71,7 @@ func TestEditLatin1Player(t *testing.T) {
 	if e == nil {
 		t.Fatalf("no editor; message %q", h.u.dbg.prog.msg)
 	}
-	if !strings.Contains(e.ed.Text(), "@Schön") || h.u.dbg.prog.playerIndex(e.player) != 0 {
+	if !strings.Contains(e.ed.Text(), "@Schön") || h.u.dbg.prog.players.index(e.player) != 0 {
 		t.Errorf("editor text %q, player %d", e.ed.Text(), e.player)
 	}
 }

@@ -353,9 +353,9 @@ func (s *session) changed() {
 	}
 }
 
-// playerIndex is the place of the player whose Player.key is key, -1 if none has it (0).
-func (s *session) playerIndex(key int) int {
-	for i, p := range s.players {
+// index is the place of the player whose Player.key is key, -1 if none has it (0).
+func (r roster) index(key int) int {
+	for i, p := range r {
 		if key != 0 && p.key == key {
 			return i
 		}

@@ -104,7 +104,7 @@ func TestEditedRulesAreRemembered(t *testing.T) {
 	if s := st.Get(); s.Options != "rc3m" || s.OptionsText == "" {
 		t.Fatalf("the settings keep options %q and text %q", s.Options, s.OptionsText)
 	}
-	h, st = newSettingsHarness(t, path)
+	h, _ = newSettingsHarness(t, path)
 	if v, _ := h.u.opts.Get("board"); v != 10 || h.u.opts.Name != "edited rc3m" || !h.u.opts.RC3() {
 		t.Fatalf("next launch: rules %q, board %d, rc3 %v", h.u.opts.Name, v, h.u.opts.RC3())
 	}

@@ -82,7 +82,7 @@ func TestDebuggerEditKeepsUnsavedText(t *testing.T) {
 	// Asked again and confirmed, the other program opens.
 	h.clickNth("Edit program", 1)
 	h.clickLabel("Discard and open")
-	if e := h.u.dbg.prog.ed; e == nil || e.path != second || e.text != spinner("Second") || h.u.dbg.prog.playerIndex(e.player) != 1 {
+	if e := h.u.dbg.prog.ed; e == nil || e.path != second || e.text != spinner("Second") || h.u.dbg.prog.players.index(e.player) != 1 {
 		t.Fatalf("after Discard and open: editor %s, want %s", edState(e), second)
 	}
 	if b, _ := os.ReadFile(first); string(b) != spinner("First") {
