@@ -107,6 +107,7 @@ func New(cfg Config) *UI {
 	u.controls = newControls(&u.session, u.look)
 	u.playersPanel.picker.Setup(cfg.Roots, programKind)
 	u.playersPanel.native.start(cfg.Native, cfg.Invalidate)
+	rulesNotice := "" // why the rules are not the ones of last time
 	if st := cfg.Settings; st != nil {
 		s := st.Get()
 		u.playersPanel.picker.Restore(s.LastFolder, s.RecentFolders)
@@ -116,9 +117,9 @@ func New(cfg Config) *UI {
 		}
 		if cfg.Options != nil {
 			o, notice := restoreRules(cfg.Options, s)
-			u.opts = o
-			if notice != "" {
-				u.note.set(notice)
+			u.opts, rulesNotice = o, notice
+			if rulesNotice != "" {
+				u.note.set(rulesNotice)
 			}
 		}
 	}
@@ -127,6 +128,11 @@ func New(cfg Config) *UI {
 		u.addPlayer(f)
 	}
 	u.keepRefused = false
+	if rulesNotice != "" && u.note.text != rulesNotice {
+		// A player that did not load took the notice's place; why the rules are not the
+		// ones of last time joins the load errors, which stay until dismissed.
+		u.errors = append(u.errors, rulesNotice)
+	}
 	u.newGame()
 	return u
 }

@@ -83,3 +83,30 @@ func TestSaveAsRBIAsksBeforeReplacingAnotherProgram(t *testing.T) {
 		t.Errorf("a second press on another path replaced it: it holds %q (message %q)", got, d.msg)
 	}
 }
+
+// A relative name is refused at the first press, before the dialog looks at what the working
+// directory holds under it (it asked about replacing an RBI file there, then refused).
+func TestSaveAsRBIRefusesARelativeNameFirst(t *testing.T) {
+	dir := t.TempDir()
+	src := filepath.Join(dir, "hive.rob")
+	if err := os.WriteFile(src, []byte(spinner("Hive")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	wall, err := robolang.Parse("wall.rob", []byte(spinner("Wall")), robolang.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := robolang.SaveRBI(filepath.Join(dir, "other.rbi"), wall); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(dir)
+	h := newDiskHarness(t, src)
+	h.clickLabel("Programs…")
+	h.clickNth("Save as RBI…", 0)
+	d := &h.u.dbg.prog.rbi
+	d.pathEd.SetText("other.rbi")
+	h.clickLabel("Save RBI")
+	if !d.msgErr || !strings.Contains(d.msg, "not a full path") {
+		t.Errorf("message %q, want the refusal of a relative name", d.msg)
+	}
+}

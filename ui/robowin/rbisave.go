@@ -110,6 +110,9 @@ func SaveRBIAs(path string, prog *robolang.Program) error {
 // Save replaces another file (robolang.SaveRBI refuses only files that are not RBI).
 func (d *rbiDialog) save() error {
 	path := strings.TrimSpace(d.pathEd.Text())
+	if err := needFullPath(path, ""); path != "" && err != nil {
+		return err // (before looking at what is there: a relative name is the working directory's)
+	}
 	if d.prog != nil && path != d.confirm {
 		if held, ok := rbiOfAnother(path, d.prog.Name); ok {
 			d.confirm = path

@@ -139,6 +139,30 @@ func TestEditedRulesAreRemembered(t *testing.T) {
 
 // Edited rules in a damaged or hand-edited settings file fall back with a notice: to the
 // set they were edited from, or to the default when that does not load either.
+// Why the rules fell back stays in view when a player does not load either: that player's
+// notice replaced it at once, and the window said only that the player did not load.
+func TestRulesNoticeOutlivesAFailedPlayer(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "settings.json")
+	b, _ := json.Marshal(map[string]string{"options": "rc3m", "options_text": "board = 999\n"})
+	os.WriteFile(path, b, 0o644)
+	st, err := kit.OpenSettings(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := &harness{t: t, size: image.Pt(1280, 860)}
+	h.u = New(Config{Load: LoadProgram, NewGame: NewArenaGame, Options: ArenaOptions{},
+		Roots: []Root{{Name: "test", FS: testFS(), Home: "."}}, Settings: st, Files: []string{"test:p1.rob", "test:gone.rob"}})
+	t.Cleanup(h.u.Close)
+	h.frame()
+	const why = "The rules edited last time did not load"
+	if !strings.Contains(h.u.Message(), why) && !strings.Contains(strings.Join(h.u.Errors(), "\n"), why) {
+		t.Errorf("notice %q and errors %q do not say why the rules fell back", h.u.Message(), h.u.Errors())
+	}
+	if !h.shows(why) {
+		t.Errorf("why the rules fell back is not on screen: %q", h.texts())
+	}
+}
+
 func TestRememberedEditedRulesThatDoNotLoad(t *testing.T) {
 	for _, c := range []struct {
 		name, options, text string
