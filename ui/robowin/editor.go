@@ -272,7 +272,7 @@ func (pt *programTools) openFile(path string, player int) error {
 		return err
 	}
 	if isRBI(src) {
-		return fmt.Errorf("%s is not program source (an RBI file cannot be edited: its code is sealed)", path)
+		return fmt.Errorf("%s is not program source (an RBI file cannot be edited: its code is sealed)", termtext.Escape(path))
 	}
 	// The editor opens what the loader accepts: an old Latin-1 file is decoded as the loader
 	// decodes it (and saved back as UTF-8, which the loader reads the same).
@@ -387,7 +387,7 @@ func (pt *programTools) SaveEditor() error {
 	if path != e.path {
 		if _, err := os.Stat(path); err == nil && e.confirm != path {
 			e.confirm = path
-			return fmt.Errorf("%s already exists: press Save again to replace it", path)
+			return fmt.Errorf("%s already exists: press Save again to replace it", termtext.Escape(path))
 		}
 	}
 	e.confirm = ""
@@ -505,7 +505,7 @@ func (pt *programTools) updatePrograms(gtx layout.Context) {
 		if err := pt.SaveEditor(); err != nil {
 			e.msg, e.msgErr = err.Error(), true
 		} else {
-			e.msg, e.msgErr = "Saved "+e.path+".", false
+			e.msg, e.msgErr = "Saved "+termtext.Escape(e.path)+".", false
 		}
 	}
 	if e.reload.Clicked(gtx) {

@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"gioui.org/layout"
 	"gioui.org/unit"
@@ -307,8 +308,8 @@ func (s *OptionsEditorState) update(gtx layout.Context, sets OptionSets, o *Game
 		name := strings.TrimSpace(s.nameEd.Text())
 		n, err := s.edited(*o)
 		switch {
-		case name == "" || strings.ContainsAny(name, `/\:`):
-			s.msg, s.msgErr = "Give the set a name without / \\ or :, like my-rules.", true
+		case name == "" || name == "." || name == ".." || strings.ContainsAny(name, `/\:`) || strings.IndexFunc(name, unicode.IsControl) >= 0:
+			s.msg, s.msgErr = "Give the set a name without / \\ : or control characters, like my-rules.", true
 		case err != nil:
 			s.msg, s.msgErr = err.Error(), true
 		case s.dir == "":
@@ -320,10 +321,14 @@ func (s *OptionsEditorState) update(gtx layout.Context, sets OptionSets, o *Game
 			}
 			file := filepath.Join(s.dir, name+optionFileExt)
 			// Another set's file is replaced on a second press only, as the program editor's
-			// Save replaces another file; the file of the set shown is saved over at once.
-			if file != strings.TrimPrefix(s.shown, "edited ") && file != s.confirm {
+			// Save replaces another file; the file of the set shown is saved over at once. The
+			// second press confirms the same rules into the same file: rules loaded or typed
+			// since ask again.
+			text, _ := sets.Text(n)
+			confirm := file + "\n" + string(text)
+			if file != strings.TrimPrefix(s.shown, "edited ") && confirm != s.confirm {
 				if _, err := os.Stat(file); err == nil {
-					s.confirm = file
+					s.confirm = confirm
 					s.msg, s.msgErr = termtext.Escape(name)+" already exists: press Save again to replace it.", true
 					break
 				}

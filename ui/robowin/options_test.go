@@ -1,6 +1,7 @@
 package robowin
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -82,6 +83,14 @@ func TestOptionsSaveAsksBeforeReplacingAnotherSet(t *testing.T) {
 	if o, _ := arena.LoadOptions(alpha); o == nil || o.Board != 10 {
 		t.Fatalf("the first press replaced alpha: %+v", o)
 	}
+	// Other rules typed between the two presses: the second press asks again.
+	h.typeInto(s.fields["timeout"], s.fields["timeout"], "800", false)
+	h.clickLabel("Save")
+	if o, _ := arena.LoadOptions(alpha); o == nil || o.Board != 10 || s.msg != "alpha already exists: press Save again to replace it." {
+		t.Fatalf("a press after other rules were typed replaced alpha without asking: %+v (message %q)", o, s.msg)
+	}
+	h.typeInto(s.fields["timeout"], s.fields["timeout"], "700", false)
+	h.clickLabel("Save") // asks again, for these rules
 	h.clickLabel("Save")
 	if o, err := arena.LoadOptions(alpha); err != nil || o.Board != 12 || o.Timeout != 700 {
 		t.Fatalf("the second press did not replace alpha: %v, %+v (message %q)", err, o, s.msg)
@@ -139,5 +148,23 @@ func TestTypedRulesStayWhileAsked(t *testing.T) {
 	}
 	if got := board.Text(); got != "12" {
 		t.Errorf("after Cancel of rc3 the board field shows %q, want the 12 in use", got)
+	}
+}
+
+// A set's name is a file name in the options folder: names that would be the folder itself,
+// its parent or carry control characters are refused ("..": options/...options).
+func TestOptionsSetNamesRefused(t *testing.T) {
+	h := newHarness(t, "test:p1.rob", "test:p2.rob")
+	dir := t.TempDir()
+	s := h.optionsIn(dir)
+	for _, name := range []string{".", "..", "a/b", "bell\a", "esc\x1b[31m"} {
+		h.typeInto(&s.nameEd, &s.nameEd, name, false)
+		h.clickLabel("Save")
+		if !strings.HasPrefix(s.msg, "Give the set a name without") {
+			t.Errorf("Save as %q: %q", name, s.msg)
+		}
+	}
+	if es, _ := os.ReadDir(dir); len(es) != 0 {
+		t.Errorf("refused names wrote %v", es)
 	}
 }

@@ -110,3 +110,15 @@ func TestSaveAsRBIRefusesARelativeNameFirst(t *testing.T) {
 		t.Errorf("message %q, want the refusal of a relative name", d.msg)
 	}
 }
+
+// A typed path reaches the message escaped: a pasted control character is shown, not obeyed.
+func TestRBIMessagesEscapeThePath(t *testing.T) {
+	prog, err := robolang.Parse("wall.rob", []byte(spinner("Wall")), robolang.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = SaveRBIAs(filepath.Join(t.TempDir(), "x\x1b[31m.rob"), prog)
+	if err == nil || strings.ContainsRune(err.Error(), 0x1b) || !strings.Contains(err.Error(), `\x1b[31m`) {
+		t.Errorf("SaveRBIAs to a name with ESC: %v", err)
+	}
+}

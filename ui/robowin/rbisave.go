@@ -97,7 +97,7 @@ func SaveRBIAs(path string, prog *robolang.Program) error {
 	case path == "":
 		return errors.New("give the file to write, ending in .rbi")
 	case !strings.EqualFold(filepath.Ext(path), ".rbi"):
-		return fmt.Errorf("%s does not end in .rbi: RBI files are named .rbi (and a .rob is never overwritten)", path)
+		return fmt.Errorf("%s does not end in .rbi: RBI files are named .rbi (and a .rob is never overwritten)", termtext.Escape(path))
 	}
 	if err := needFullPath(path, ""); err != nil {
 		return err
@@ -116,7 +116,7 @@ func (d *rbiDialog) save() error {
 	if d.prog != nil && path != d.confirm {
 		if held, ok := rbiOfAnother(path, d.prog.Name); ok {
 			d.confirm = path
-			return fmt.Errorf("%s already holds %s: press Save RBI again to replace it", path, held)
+			return fmt.Errorf("%s already holds %s: press Save RBI again to replace it", termtext.Escape(path), held)
 		}
 	}
 	d.confirm = ""
@@ -165,7 +165,7 @@ func (d *rbiDialog) update(gtx layout.Context) {
 		if err := d.save(); err != nil {
 			d.msg, d.msgErr = err.Error(), true
 		} else {
-			d.msg, d.msgErr = fmt.Sprintf("Saved %s. It plays like the source; its code cannot be read.", strings.TrimSpace(d.pathEd.Text())), false
+			d.msg, d.msgErr = fmt.Sprintf("Saved %s. It plays like the source; its code cannot be read.", termtext.Escape(strings.TrimSpace(d.pathEd.Text()))), false
 		}
 	}
 	if d.cancel.Clicked(gtx) {
