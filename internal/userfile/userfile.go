@@ -94,6 +94,9 @@ func Read(path string, k Kind) ([]byte, error) {
 // ReadFS reads name from fsys as kind k; display is how the file is named to the user. It
 // stats before opening, so a FIFO or device is refused before an open or a read could block.
 func ReadFS(fsys fs.FS, name, display string, k Kind) ([]byte, error) {
+	if !fs.ValidPath(name) { // (fs.FS says only "invalid argument")
+		return nil, &Error{display, fmt.Sprintf("%s is not a path inside its folder (one without a leading /, .. or empty parts); check the name", display), fs.ErrInvalid}
+	}
 	st, err := fs.Stat(fsys, name)
 	if err != nil {
 		return nil, osError(display, k, err)

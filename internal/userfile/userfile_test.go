@@ -80,7 +80,8 @@ func TestReadFSAndStream(t *testing.T) {
 	if b, err := ReadFS(fsys, "a.rob", "disk:a.rob", ten); err != nil || string(b) != "Bank a" {
 		t.Errorf("ReadFS(a.rob) = %q, %v", b, err)
 	}
-	for name, want := range map[string]string{"d": "is a folder", "p.rob": "named pipe", "b.rob": "too big"} {
+	for name, want := range map[string]string{"d": "is a folder", "p.rob": "named pipe", "b.rob": "too big",
+		"/a.rob": "is not a path inside its folder", "x/../a.rob": "is not a path inside its folder"} { // (a hand-edited "disk:/etc/passwd" said "invalid argument")
 		if _, err := ReadFS(fsys, name, "disk:"+name, ten); err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), "disk:"+name) {
 			t.Errorf("ReadFS(%s) = %v, want %q", name, err, want)
 		}
