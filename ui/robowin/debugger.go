@@ -267,7 +267,7 @@ func (d *debugUI) followPrograms(pub debugPub) {
 			if p.owner == 0 {
 				continue
 			}
-			i := slices.Index(keys, p.owner)
+			i := d.players.index(p.owner)
 			switch {
 			case i < 0:
 				gone = append(gone, p.ownerTitle())

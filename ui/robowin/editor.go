@@ -73,7 +73,7 @@ type progEditor struct {
 	msg      string
 	msgErr   bool
 	viewH    int                     // height of the text's viewport, to draw only the lines in view
-	confirm  string                  // a second press of Save replaces this other existing file
+	confirm  secondPress             // Save replaces another existing file on a second press
 	closing  bool                    // a second press of Close discards unsaved changes
 	lang     func() robolang.Options // the language of the option set in use
 	langSeen robolang.Options        // the language errs belongs to
@@ -116,6 +116,11 @@ func diskPath(p string) string {
 		return "/" + rest
 	}
 	return ""
+}
+
+// diskPlayer is diskPath's inverse: the player's path of the file at path on disk.
+func diskPlayer(path string) string {
+	return "disk:" + strings.TrimPrefix(filepath.ToSlash(path), "/")
 }
 
 func isRBI(src []byte) bool { return len(src) >= 4 && string(src[:4]) == "RBI\x1a" }
@@ -385,12 +390,11 @@ func (pt *programTools) SaveEditor() error {
 		return err
 	}
 	if path != e.path {
-		if _, err := os.Stat(path); err == nil && e.confirm != path {
-			e.confirm = path
+		if _, err := os.Stat(path); err == nil && !e.confirm.again(path) {
 			return fmt.Errorf("%s already exists: press Save again to replace it", termtext.Escape(path))
 		}
 	}
-	e.confirm = ""
+	e.confirm.reset()
 	txt := e.text
 	if err := userfile.WriteFile(path, []byte(txt), 0o644); err != nil {
 		return err
@@ -420,7 +424,7 @@ func (pt *programTools) ReloadEditor() error {
 	if i := pt.players.index(e.player); i >= 0 {
 		pt.players[i].Prog = e.prog
 		if e.path != "" {
-			pt.players[i].Path = "disk:" + strings.TrimPrefix(filepath.ToSlash(e.path), "/")
+			pt.players[i].Path = diskPlayer(e.path)
 		}
 		pt.newGame()
 		pt.changed()
@@ -429,7 +433,7 @@ func (pt *programTools) ReloadEditor() error {
 	if e.path == "" || e.text != e.saved {
 		return errors.New("save the program first: a new player is loaded from its file")
 	}
-	if !pt.AddPlayer("disk:" + strings.TrimPrefix(filepath.ToSlash(e.path), "/")) {
+	if !pt.AddPlayer(diskPlayer(e.path)) {
 		return errors.New(pt.note.text)
 	}
 	e.player = pt.players[len(pt.players)-1].key

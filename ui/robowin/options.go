@@ -117,8 +117,8 @@ type OptionsEditorState struct {
 	inUse   GameOptions // the rules in use when the fields were last filled: they are filled again when those change
 	loaded  bool        // the fields show a set just loaded, not yet in use (a restart is being asked)
 	nameEd  widget.Editor
-	named   string // what the view last put in nameEd; a name the user typed is kept
-	confirm string // a second press of Save replaces this existing file
+	named   string      // what the view last put in nameEd; a name the user typed is kept
+	confirm secondPress // Save replaces another set's existing file on a second press
 	apply   widget.Clickable
 	save    widget.Clickable
 	builtin []widget.Clickable
@@ -325,15 +325,13 @@ func (s *OptionsEditorState) update(gtx layout.Context, sets OptionSets, o *Game
 			// second press confirms the same rules into the same file: rules loaded or typed
 			// since ask again.
 			text, _ := sets.Text(n)
-			confirm := file + "\n" + string(text)
-			if file != strings.TrimPrefix(s.shown, "edited ") && confirm != s.confirm {
-				if _, err := os.Stat(file); err == nil {
-					s.confirm = confirm
+			if file != strings.TrimPrefix(s.shown, "edited ") {
+				if _, err := os.Stat(file); err == nil && !s.confirm.again(file+"\n"+string(text)) {
 					s.msg, s.msgErr = termtext.Escape(name)+" already exists: press Save again to replace it.", true
 					break
 				}
 			}
-			s.confirm = ""
+			s.confirm.reset()
 			n.Name = file
 			err := kit.MakeConfigFolder(s.dir) // the window's own folder: a first launch has none
 			if err == nil {

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -35,7 +34,7 @@ type rbiDialog struct {
 	cancel  widget.Clickable
 	msg     string
 	msgErr  bool
-	confirm string // a second press of Save RBI replaces this RBI file of another program
+	confirm secondPress // Save RBI replaces an RBI file of another program on a second press
 }
 
 func (d *rbiDialog) init() { d.pathEd.SingleLine, d.pathEd.Submit = true, true }
@@ -64,7 +63,8 @@ func rbiPathFor(src string, name string) string {
 
 // askPlayer opens the dialog for player p.
 func (d *rbiDialog) askPlayer(p Player) {
-	d.open, d.msg, d.msgErr, d.confirm = true, "", false, ""
+	d.open, d.msg, d.msgErr = true, "", false
+	d.confirm.reset()
 	if p.Prog == nil || p.Prog.Hidden {
 		d.prog = nil
 		d.what = p.shortName()
@@ -77,7 +77,8 @@ func (d *rbiDialog) askPlayer(p Player) {
 
 // askEditor opens the dialog for the program in editor e, as its text is now.
 func (d *rbiDialog) askEditor(e *progEditor) {
-	d.open, d.msg, d.msgErr, d.confirm = true, "", false, ""
+	d.open, d.msg, d.msgErr = true, "", false
+	d.confirm.reset()
 	e.check()
 	if e.prog == nil {
 		d.prog = nil
@@ -113,13 +114,12 @@ func (d *rbiDialog) save() error {
 	if err := needFullPath(path, ""); path != "" && err != nil {
 		return err // (before looking at what is there: a relative name is the working directory's)
 	}
-	if d.prog != nil && path != d.confirm {
-		if held, ok := rbiOfAnother(path, d.prog.Name); ok {
-			d.confirm = path
+	if d.prog != nil {
+		if held, ok := rbiOfAnother(path, d.prog.Name); ok && !d.confirm.again(path) {
 			return fmt.Errorf("%s already holds %s: press Save RBI again to replace it", termtext.Escape(path), held)
 		}
 	}
-	d.confirm = ""
+	d.confirm.reset()
 	return SaveRBIAs(path, d.prog)
 }
 
@@ -128,10 +128,7 @@ func (d *rbiDialog) save() error {
 // question). ok is false when no regular file is there, or one that is no RBI file at all:
 // SaveRBI refuses those itself.
 func rbiOfAnother(path, name string) (held string, ok bool) {
-	if st, err := os.Stat(path); err != nil || !st.Mode().IsRegular() {
-		return "", false
-	}
-	src, err := userfile.Read(path, userfile.Program)
+	src, err := userfile.Read(path, userfile.Program) // (nothing there, or no regular file: an error)
 	if err != nil || !isRBI(src) {
 		return "", false
 	}

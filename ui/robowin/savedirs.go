@@ -79,3 +79,21 @@ func needFullPath(path, folder string) error {
 	}
 	return fmt.Errorf("%s is not a full path: give the file with its folder, like %s", termtext.Escape(path), termtext.Escape(like))
 }
+
+// secondPress is a Save button's "press again to replace it": the first press onto a file
+// that would be replaced asks, the second press of the same save replaces it. What "the
+// same" is, the caller's key says (the path; for an option set, also the rules).
+type secondPress struct{ armed string }
+
+// again reports whether the press before asked about key (this press confirms it); if not,
+// it remembers key, and the caller asks.
+func (p *secondPress) again(key string) bool {
+	if p.armed == key {
+		return true
+	}
+	p.armed = key
+	return false
+}
+
+// reset forgets the question: the save went ahead or needed none.
+func (p *secondPress) reset() { p.armed = "" }
