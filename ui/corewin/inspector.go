@@ -119,13 +119,7 @@ func (v *inspectorsView) follow() string {
 		gone = append(gone, name)
 		v.closePanel(q)
 	}
-	switch len(gone) {
-	case 0:
-		return ""
-	case 1:
-		return "Closed the inspector of " + gone[0] + ": it is not in the game any more."
-	}
-	return "Closed the inspectors of " + termtext.List(gone) + ": they are not in the game any more."
+	return kit.ClosedNote("inspector", gone, "it is not in the game any more.", "they are not in the game any more.")
 }
 
 // Inspectors lists the processes whose panels are open, in order.

@@ -7,6 +7,8 @@ import (
 	"gioui.org/unit"
 	"gioui.org/widget"
 	"gioui.org/widget/material"
+
+	"robocom/internal/termtext"
 )
 
 // Strip is the panels a window opens beside its game, in either game (RoboCom's robot
@@ -127,4 +129,18 @@ func (s *Strip[P, W]) Layout(gtx layout.Context, th *material.Theme, width unit.
 			return panel(gtx, panels[i])
 		})
 	})
+}
+
+// ClosedNote is the sentence saying which panels a window closed and why ("Closed the
+// inspector of Dwarf: it is not in the game any more."; "Closed the debuggers of Hive and
+// Mine: they are …"), "" when names is empty: panel names the kind, whyOne and whyMany the
+// reason for one panel and for several.
+func ClosedNote(panel string, names []string, whyOne, whyMany string) string {
+	switch len(names) {
+	case 0:
+		return ""
+	case 1:
+		return "Closed the " + panel + " of " + names[0] + ": " + whyOne
+	}
+	return "Closed the " + panel + "s of " + termtext.List(names) + ": " + whyMany
 }

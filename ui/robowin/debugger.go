@@ -15,7 +15,6 @@ import (
 	"gioui.org/widget/material"
 
 	"robocom/arena"
-	"robocom/internal/termtext"
 	"robocom/robolang"
 	"robocom/ui/kit"
 	"robocom/ui/shortcut"
@@ -294,21 +293,15 @@ func (d *debugUI) followPrograms(pub debugPub) {
 			d.closePanel(p)
 		}
 	}
-	var said []string
-	if len(gone) == 1 {
-		said = append(said, "Closed the debugger of "+gone[0]+": it is not in the game any more.")
-	} else if len(gone) > 1 {
-		said = append(said, "Closed the debuggers of "+termtext.List(gone)+": they are not in the game any more.")
-	}
-	if len(renumbered) == 1 {
-		said = append(said, "Closed the debugger of "+renumbered[0]+": with other players the robots built in a game are numbered anew.")
-	} else if len(renumbered) > 1 {
-		said = append(said, "Closed the debuggers of "+termtext.List(renumbered)+": with other players the robots built in a game are numbered anew.")
+	const numberedAnew = "with other players the robots built in a game are numbered anew."
+	said := []string{
+		kit.ClosedNote("debugger", gone, "it is not in the game any more.", "they are not in the game any more."),
+		kit.ClosedNote("debugger", renumbered, numberedAnew, numberedAnew),
 	}
 	for _, s := range taken {
 		said = append(said, "Closed the debugger of "+s+".")
 	}
-	if len(said) > 0 {
+	if said = slices.DeleteFunc(said, func(s string) bool { return s == "" }); len(said) > 0 {
 		d.notice = strings.Join(said, " ")
 	}
 }
