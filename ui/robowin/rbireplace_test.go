@@ -24,19 +24,27 @@ func rbiNameIn(t *testing.T, path string) string {
 	return h.Name
 }
 
-// "Save as RBI" over an RBI file of another program asks for a second press first, as the
-// editor's Save does over another file (it replaced the file silently); over an RBI of the
-// same program it saves at once.
-func TestSaveAsRBIAsksBeforeReplacingAnotherProgram(t *testing.T) {
-	dir := t.TempDir()
-	src := filepath.Join(dir, "hive.rob")
-	if err := os.WriteFile(src, []byte(spinner("Hive")), 0o644); err != nil {
+// hiveBesideWall writes hive.rob in dir and returns its path, and the program Wall, whose
+// RBI the tests put where Hive's would go.
+func hiveBesideWall(t *testing.T, dir string) (hive string, wall *robolang.Program) {
+	t.Helper()
+	hive = filepath.Join(dir, "hive.rob")
+	if err := os.WriteFile(hive, []byte(spinner("Hive")), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	wall, err := robolang.Parse("wall.rob", []byte(spinner("Wall")), robolang.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
+	return hive, wall
+}
+
+// "Save as RBI" over an RBI file of another program asks for a second press first, as the
+// editor's Save does over another file (it replaced the file silently); over an RBI of the
+// same program it saves at once.
+func TestSaveAsRBIAsksBeforeReplacingAnotherProgram(t *testing.T) {
+	dir := t.TempDir()
+	src, wall := hiveBesideWall(t, dir)
 	out := filepath.Join(dir, "hive.rbi")
 	if err := robolang.SaveRBI(out, wall); err != nil {
 		t.Fatal(err)
@@ -88,14 +96,7 @@ func TestSaveAsRBIAsksBeforeReplacingAnotherProgram(t *testing.T) {
 // directory holds under it (it asked about replacing an RBI file there, then refused).
 func TestSaveAsRBIRefusesARelativeNameFirst(t *testing.T) {
 	dir := t.TempDir()
-	src := filepath.Join(dir, "hive.rob")
-	if err := os.WriteFile(src, []byte(spinner("Hive")), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	wall, err := robolang.Parse("wall.rob", []byte(spinner("Wall")), robolang.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	src, wall := hiveBesideWall(t, dir)
 	if err := robolang.SaveRBI(filepath.Join(dir, "other.rbi"), wall); err != nil {
 		t.Fatal(err)
 	}
@@ -113,11 +114,8 @@ func TestSaveAsRBIRefusesARelativeNameFirst(t *testing.T) {
 
 // A typed path reaches the message escaped: a pasted control character is shown, not obeyed.
 func TestRBIMessagesEscapeThePath(t *testing.T) {
-	prog, err := robolang.Parse("wall.rob", []byte(spinner("Wall")), robolang.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	err = SaveRBIAs(filepath.Join(t.TempDir(), "x\x1b[31m.rob"), prog)
+	_, wall := hiveBesideWall(t, t.TempDir())
+	err := SaveRBIAs(filepath.Join(t.TempDir(), "x\x1b[31m.rob"), wall)
 	if err == nil || strings.ContainsRune(err.Error(), 0x1b) || !strings.Contains(err.Error(), `\x1b[31m`) {
 		t.Errorf("SaveRBIAs to a name with ESC: %v", err)
 	}

@@ -68,16 +68,20 @@ func TestSettingsHeldUntilOpened(t *testing.T) {
 	}
 }
 
-// newSettingsHarness opens the window with the settings file at path, as a launch does.
-func newSettingsHarness(t *testing.T, path string) (*harness, *kit.SettingsStore) {
+// newSettingsHarness opens the window with the settings file at path, as a launch does, and
+// the players files (p1 and p2 when none are given).
+func newSettingsHarness(t *testing.T, path string, files ...string) (*harness, *kit.SettingsStore) {
 	t.Helper()
+	if files == nil {
+		files = []string{"test:p1.rob", "test:p2.rob"}
+	}
 	st, err := kit.OpenSettings(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	h := &harness{t: t, size: image.Pt(1280, 860)}
 	h.u = New(Config{Load: LoadProgram, NewGame: NewArenaGame, Options: ArenaOptions{},
-		Roots: []Root{{Name: "test", FS: testFS(), Home: "."}}, Settings: st, Files: []string{"test:p1.rob", "test:p2.rob"}})
+		Roots: []Root{{Name: "test", FS: testFS(), Home: "."}}, Settings: st, Files: files})
 	t.Cleanup(h.u.Close)
 	h.frame()
 	return h, st
@@ -145,15 +149,7 @@ func TestRulesNoticeOutlivesAFailedPlayer(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "settings.json")
 	b, _ := json.Marshal(map[string]string{"options": "rc3m", "options_text": "board = 999\n"})
 	os.WriteFile(path, b, 0o644)
-	st, err := kit.OpenSettings(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	h := &harness{t: t, size: image.Pt(1280, 860)}
-	h.u = New(Config{Load: LoadProgram, NewGame: NewArenaGame, Options: ArenaOptions{},
-		Roots: []Root{{Name: "test", FS: testFS(), Home: "."}}, Settings: st, Files: []string{"test:p1.rob", "test:gone.rob"}})
-	t.Cleanup(h.u.Close)
-	h.frame()
+	h, _ := newSettingsHarness(t, path, "test:p1.rob", "test:gone.rob")
 	const why = "The rules edited last time did not load"
 	if !strings.Contains(h.u.Message(), why) && !strings.Contains(strings.Join(h.u.Errors(), "\n"), why) {
 		t.Errorf("notice %q and errors %q do not say why the rules fell back", h.u.Message(), h.u.Errors())
