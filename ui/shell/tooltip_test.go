@@ -173,8 +173,15 @@ func TestTooltipLeavesItsRowReadable(t *testing.T) {
 					h.frame()
 				}
 				if mode.debugger {
+					// Its robot's views come from the simulation goroutine: on a loaded machine
+					// two frames were not always enough for them (and the panel's buttons).
 					h.robo.OpenDebugger(1)
-					h.frame()
+					for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
+						h.frame()
+						if _, ok := h.button("Step instruction"); ok {
+							break
+						}
+					}
 					h.frame()
 				}
 				win := image.Rectangle{Max: size}
