@@ -337,8 +337,11 @@ func (s *session) restartSeries() {
 	s.newGame()
 }
 
+// resetSeries starts the tally afresh. The game on screen until the next snapshot belongs to
+// the series left behind: it counts as tallied, or checkOver, later in the frame of the click
+// (Restart, Remove, Apply), would add that round's result to the new series.
 func (s *session) resetSeries() {
-	s.round, s.tallied, s.nextAt = 1, 0, time.Time{}
+	s.round, s.tallied, s.nextAt = 1, s.snap.Game, time.Time{}
 	s.tally = play.Tally{}
 	s.pspace = play.PSpace{}
 }

@@ -783,3 +783,50 @@ func TestVNAGameTakesTwo(t *testing.T) {
 		t.Errorf("with no players the picker does not offer %d programs", MaxPlayers)
 	}
 }
+
+// A series restarted after its last round (Restart, Remove, Apply, Save and reload) starts
+// its tally from nothing: the round still on screen belongs to the old series. It was counted
+// again in the frame of the click (the snapshot is the old game's until the next frame), so
+// Restart after three draws showed "Tally: Dwarf 0, Imp 0, draws 1" at cycle 0 of round 1, and
+// after Remove the removed warrior's draw became a win of the one left.
+func TestRestartedSeriesDoesNotCountTheOldRound(t *testing.T) {
+	w := newTestWindow(t, "bundled:dwarf.red", "bundled:imp.red")
+	h := newHarness(w)
+	h.frame()
+	h.clickLabel(t, "Parameters")
+	w.prm.cycles.SetText("20")
+	w.prm.rounds.SetText("2")
+	h.clickLabel(t, "Apply and restart")
+	h.clickLabel(t, "Start")
+	deadline := time.Now().Add(20 * time.Second)
+	for !(w.round == 2 && w.snap.Over && w.tallied == w.snap.Game) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the series did not finish: round %d, over %v", w.round, w.snap.Over)
+		}
+		time.Sleep(20 * time.Millisecond)
+		h.frame()
+	}
+	if w.tally.Rounds != 2 {
+		t.Fatalf("%d rounds counted after a series of 2", w.tally.Rounds)
+	}
+	h.clickLabel(t, "Restart")
+	h.settle(t)
+	if w.tally.Rounds != 0 || w.tallyText() != " Tally: Dwarf 0, Imp 0, draws 0" {
+		t.Fatalf("after Restart: %d rounds counted, %q", w.tally.Rounds, w.tallyText())
+	}
+	// The same after Remove: the round left on screen was Dwarf's and Imp's.
+	h.clickLabel(t, "Start")
+	for !(w.round == 2 && w.snap.Over && w.tallied == w.snap.Game) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the series did not finish: round %d, over %v", w.round, w.snap.Over)
+		}
+		time.Sleep(20 * time.Millisecond)
+		h.frame()
+	}
+	h.clickLabel(t, "Players")
+	h.clickLabel(t, "Remove")
+	h.settle(t)
+	if len(w.players) != 1 || w.tally.Rounds != 0 {
+		t.Fatalf("after Remove: %d players, %d rounds counted (%q)", len(w.players), w.tally.Rounds, w.tallyText())
+	}
+}
