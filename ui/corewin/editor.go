@@ -74,7 +74,7 @@ func (e *editorView) init() { e.hscroll.Axis = layout.Horizontal }
 func (e *editorView) open(p string) {
 	src, err := e.readFile(p)
 	if err != nil {
-		e.notify("Cannot open " + p + ": " + userfile.Unwrap(err).Error())
+		e.notify(userfile.Unwrap(err).Error()) // it names the file as the picker shows it (readFile)
 		return
 	}
 	e.path, e.name = p, filepath.Base(p[strings.Index(p, ":")+1:])

@@ -19,6 +19,7 @@ import (
 	"robocom/internal/termtext"
 	"robocom/internal/userfile"
 	"robocom/ui/kit"
+	"robocom/ui/picker"
 )
 
 // session is the Core War game the window plays, without any of its views: the players and
@@ -172,7 +173,8 @@ func (s *session) readFile(p string) ([]byte, error) {
 	}
 	for _, r := range s.cfg.Roots {
 		if r.Name == p[:i] {
-			return readProgram(r.FS, strings.TrimPrefix(path.Clean("/"+p[i+1:]), "/"))
+			name := strings.TrimPrefix(path.Clean("/"+p[i+1:]), "/")
+			return readProgram(r.FS, name, picker.DisplayName(r, name))
 		}
 	}
 	return nil, fmt.Errorf("%s: unknown place %q", p, p[:i])
@@ -182,9 +184,11 @@ func (s *session) readFile(p string) ([]byte, error) {
 var maxProgramBytes = userfile.CoreSource.Max
 
 // readProgram reads a regular file of at most maxProgramBytes through userfile: a device or
-// a FIFO named x.red would otherwise block the window or fill the memory.
-func readProgram(fsys fs.FS, name string) ([]byte, error) {
-	return userfile.ReadFS(fsys, name, name, userfile.CoreSource)
+// a FIFO named x.red would otherwise block the window or fill the memory. display names the
+// file in its errors as the picker shows it (picker.DisplayName: "/home/me/x.red", not the
+// root's inner "home/me/x.red"), as the RoboCom mode names it.
+func readProgram(fsys fs.FS, name, display string) ([]byte, error) {
+	return userfile.ReadFS(fsys, name, display, userfile.CoreSource)
 }
 
 // loadShown is play.Load for a player: the program's name (its ;name line, or its file's name)

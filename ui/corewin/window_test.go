@@ -830,3 +830,25 @@ func TestRestartedSeriesDoesNotCountTheOldRound(t *testing.T) {
 		t.Fatalf("after Remove: %d players, %d rounds counted (%q)", len(w.players), w.tally.Rounds, w.tallyText())
 	}
 }
+
+// A program that cannot be read is named as the picker shows it: a file on disk by its
+// absolute path. The errors named "tmp/w/dwarf.red", the disk root's inner name, with no
+// leading slash ("dwarf.red: cannot read the file: tmp/w/dwarf.red: no such file…"), and
+// the editor said "Cannot open disk:tmp/w/dwarf.red: tmp/w/dwarf.red: …".
+func TestUnreadableProgramNamedAsOnDisk(t *testing.T) {
+	fsys := fstest.MapFS{"tmp/w/imp.red": &fstest.MapFile{Data: []byte(";name Imp\nMOV 0, 1\n")}}
+	w := New(Config{Roots: []Root{{Name: "disk", FS: fsys, Home: "tmp/w"}}, Files: []string{"disk:tmp/w/imp.red", "disk:tmp/w/dwarf.red"}, Seed: 1})
+	t.Cleanup(w.Close)
+	h := newHarness(w)
+	h.frame()
+	want := "dwarf.red: cannot read the file: /tmp/w/dwarf.red: no such file; check the name and the folder"
+	if errs := w.Errors(); len(errs) != 1 || errs[0] != want {
+		t.Fatalf("errors %q, want [%q]", errs, want)
+	}
+	delete(fsys, "tmp/w/imp.red") // gone before its Edit button is clicked
+	w.OpenEditor("disk:tmp/w/imp.red")
+	h.frame()
+	if want := "/tmp/w/imp.red: no such file; check the name and the folder"; w.Message() != want {
+		t.Fatalf("the editor says %q, want %q", w.Message(), want)
+	}
+}
