@@ -122,6 +122,27 @@ func (v *inspectorsView) follow() string {
 	return kit.ClosedNote("inspector", gone, "it is not in the game any more.", "they are not in the game any more.")
 }
 
+// panelName and panelColor are q's warrior's name and colour: its process's in the game
+// shown or, when there is no game (parameters or a program it cannot start with), its
+// player's. The panel said "nobody" in grey then, beside a Players tab listing the warrior.
+func (v *inspectorsView) panelName(q *warriorPanel) string {
+	if q.proc < len(v.snap.Stats) || q.who == nil || !slices.Contains(v.players, q.who) {
+		return v.processName(q.proc)
+	}
+	name := termtext.Clip(q.who.prog.Name, kit.TitleName)
+	if q.who.copies > 1 {
+		return fmt.Sprintf("%s #%d", strings.TrimSpace(name), q.copy+1)
+	}
+	return name
+}
+
+func (v *inspectorsView) panelColor(q *warriorPanel) color.NRGBA {
+	if i := slices.Index(v.players, q.who); q.proc >= len(v.snap.Stats) && q.who != nil && i >= 0 {
+		return kit.PaletteColor(i)
+	}
+	return v.colorOf(q.proc)
+}
+
 // Inspectors lists the processes whose panels are open, in order.
 func (w *Window) Inspectors() []int {
 	var ps []int
@@ -405,7 +426,7 @@ func (v *inspectorsView) viewOf(p int) (WarriorView, bool) {
 }
 
 func (v *inspectorsView) layoutPanel(gtx layout.Context, q *warriorPanel) layout.Dimensions {
-	col := v.colorOf(q.proc)
+	col := v.panelColor(q)
 	rect := clip.UniformRRect(image.Rectangle{Max: gtx.Constraints.Max}, gtx.Dp(5))
 	paint.FillShape(gtx.Ops, cardBg, rect.Op(gtx.Ops))
 	paint.FillShape(gtx.Ops, col, clip.Rect{Max: image.Pt(gtx.Constraints.Max.X, gtx.Dp(5))}.Op())
@@ -419,6 +440,8 @@ func (v *inspectorsView) layoutPanel(gtx layout.Context, q *warriorPanel) layout
 	}
 	wv, ok := v.viewOf(q.proc)
 	switch {
+	case !ok && v.gameErr != "":
+		rows = append(rows, v.muted("The game cannot start: "+v.gameErr))
 	case !ok:
 		rows = append(rows, v.muted(fmt.Sprintf("Process %d is not in this game.", q.proc)))
 	case !wv.Alive:
@@ -457,10 +480,10 @@ func (v *inspectorsView) header(q *warriorPanel) layout.Widget {
 	return func(gtx layout.Context) layout.Dimensions {
 		return layout.Inset{Top: 4}.Layout(gtx, func(gtx layout.Context) layout.Dimensions {
 			return layout.Flex{Alignment: layout.Middle}.Layout(gtx,
-				layout.Rigid(swatch(v.colorOf(q.proc), 14)),
+				layout.Rigid(swatch(v.panelColor(q), 14)),
 				layout.Rigid(layout.Spacer{Width: 6}.Layout),
 				layout.Flexed(1, func(gtx layout.Context) layout.Dimensions {
-					l := material.Subtitle1(v.th, v.processName(q.proc))
+					l := material.Subtitle1(v.th, v.panelName(q))
 					l.MaxLines = 1
 					l.Font.Weight = font.Bold
 					return l.Layout(gtx)

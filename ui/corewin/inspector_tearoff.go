@@ -41,7 +41,7 @@ type tornKey struct {
 }
 
 func (t *TornWindow) setTitle() {
-	s := fmt.Sprintf("%s · process %d — cycle %d — Core War", t.v.processName(t.q.proc), t.q.proc, t.v.snap.Cycle)
+	s := fmt.Sprintf("%s · process %d — cycle %d — Core War", t.v.panelName(t.q), t.q.proc, t.v.snap.Cycle)
 	t.SetTitle(s)
 }
 

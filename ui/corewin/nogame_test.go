@@ -3,6 +3,8 @@ package corewin
 import (
 	"strings"
 	"testing"
+
+	"robocom/ui/kit"
 )
 
 // With no programs Start, Step and Run say why nothing happens, and the status line shows no
@@ -65,5 +67,42 @@ func TestGameThatCannotStartButtonsSayWhy(t *testing.T) {
 	h.clickLabel(t, "Start")
 	if m := w.Message(); !strings.HasPrefix(m, "The game cannot start: ") {
 		t.Errorf("Start when the game cannot start says %q", m)
+	}
+}
+
+// Parameters the game cannot start with (Dwarf's ;assert CORESIZE % 4 == 0 fails in a core
+// of 4002): the status line says so instead of "Parameters applied; the series restarts.",
+// and the open inspectors keep their warriors' names and colours. They said "nobody" in grey
+// and "Process 0 is not in this game." while the Players tab listed Dwarf and Imp.
+func TestParametersTheGameCannotStartWith(t *testing.T) {
+	w := newTestWindow(t, "bundled:dwarf.red", "bundled:imp.red")
+	h := newHarness(w)
+	h.frame()
+	w.InspectProcess(0)
+	w.InspectProcess(1)
+	h.frame()
+	h.clickLabel(t, "Parameters")
+	w.prm.size.SetText("4002")
+	h.clickLabel(t, "Apply and restart")
+	h.frame()
+	if w.gameErr == "" {
+		t.Fatal("Dwarf plays in a core of 4002 cells; the test needs an ;assert that fails")
+	}
+	if m := w.Message(); !strings.HasPrefix(m, "Parameters applied, but the game cannot start with them: dwarf.red:") {
+		t.Errorf("the status line says %q", m)
+	}
+	for _, name := range []string{"Dwarf", "Imp"} {
+		if _, ok := h.findText(name); !ok {
+			t.Errorf("no inspector headed %q", name)
+		}
+	}
+	if _, ok := h.findText("nobody"); ok {
+		t.Error(`an inspector is headed "nobody"`)
+	}
+	if _, ok := h.findText("Process 0 is not in this game"); ok {
+		t.Error(`Dwarf's inspector says "Process 0 is not in this game"`)
+	}
+	if got := w.insp.panelColor(w.insp.strip.Panels[1]); got != kit.PaletteColor(1) {
+		t.Errorf("Imp's inspector is coloured %v, want its program's %v", got, kit.PaletteColor(1))
 	}
 }

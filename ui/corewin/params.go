@@ -118,6 +118,10 @@ func (f *paramsForm) askApply(p play.Params) {
 		f.reloadPlayers()
 		f.wantRun = false
 		f.restartSeries()
+		if f.gameErr != "" { // a core too small, an ;assert that fails: say so, not "restarts"
+			f.notify("Parameters applied, but the game cannot start with them: " + f.gameErr)
+			return
+		}
 		f.inform("Parameters applied; the series restarts.")
 	}
 	const q = "Use these parameters and restart the game?"
