@@ -275,3 +275,35 @@ func TestSmallWindowKeepsTheCoreWithAnInspector(t *testing.T) {
 		})
 	}
 }
+
+// Each tab opens where it was scrolled to: the tabs share one scrolled list, and a tab
+// opened at the offset of the one left. At 800×600, after the picker scrolled down in the
+// Players tab, the Statistics opened with its header and first lines out of sight.
+func TestTabsKeepTheirOwnScroll(t *testing.T) {
+	atSize(t, smallSize)
+	w := newTestWindow(t, "bundled:dwarf.red", "bundled:paper.red", "bundled:imp.red", "bundled:scanner.red")
+	h := newHarness(w)
+	h.frame()
+	w.InspectProcess(0) // the panel goes under the core, the tabs get less height
+	h.frame()
+	h.clickLabel(t, "Add program")
+	p := f32.Pt(600, 500) // over the panel's list
+	for i := 0; i < 40; i++ {
+		h.r.Queue(pointer.Event{Kind: pointer.Scroll, Position: p, Scroll: f32.Pt(0, 60), Source: pointer.Mouse})
+		h.frame()
+	}
+	scrolled := w.panelList.Position
+	if scrolled.Offset == 0 && scrolled.First == 0 {
+		t.Fatal("the Players tab did not scroll: the test proves nothing")
+	}
+	h.clickLabel(t, "Statistics")
+	h.frame()
+	if pos := w.panelList.Position; pos.First != 0 || pos.Offset != 0 {
+		t.Errorf("the Statistics, never scrolled, open scrolled by %d px, where the Players tab left the list", pos.Offset)
+	}
+	h.clickLabel(t, "Players")
+	h.frame()
+	if w.panelList.Position.Offset != scrolled.Offset {
+		t.Errorf("back in Players the list is at %d, was scrolled to %d", w.panelList.Position.Offset, scrolled.Offset)
+	}
+}

@@ -114,8 +114,9 @@ type Window struct {
 
 	tabs         [numTabs]widget.Clickable
 	tab          int
-	panelList    widget.List // the tab's content, scrolled
-	controlsList widget.List // the controls, scrolled, when the panel is under the core
+	tabPos       [numTabs]layout.Position // where each tab was scrolled to (showTab)
+	panelList    widget.List              // the tab's content, scrolled
+	controlsList widget.List              // the controls, scrolled, when the panel is under the core
 }
 
 // New makes the Core War mode's content and starts its simulation goroutine.
@@ -173,12 +174,12 @@ func (w *Window) Close() {
 func (w *Window) OpenEditor(p string) {
 	e := &w.editor
 	if e.modified && p == e.path {
-		w.tab = tabEditor
+		w.showTab(tabEditor)
 		return
 	}
 	w.confirm.Ask(e.modified, e.discardQuestion(), "Discard", func() {
 		e.open(p)
-		w.tab = tabEditor
+		w.showTab(tabEditor)
 	}, nil)
 }
 
@@ -255,7 +256,7 @@ func (w *Window) update(gtx layout.Context) {
 	w.controls.update(gtx)
 	for i := range w.tabs {
 		if w.tabs[i].Clicked(gtx) {
-			w.tab = i
+			w.showTab(i)
 		}
 	}
 	w.roster.update(gtx)
@@ -266,6 +267,18 @@ func (w *Window) update(gtx layout.Context) {
 	w.tourney.update(gtx)
 	w.editor.update(gtx)
 	w.insp.update(gtx)
+}
+
+// showTab shows tab i where it was scrolled to when last shown. The tabs share one scrolled
+// list, which kept the offset of the tab left: the Statistics opened after a scrolled-down
+// Tournament showed its lines with their header out of sight, as if there were no more.
+func (w *Window) showTab(i int) {
+	if i == w.tab {
+		return
+	}
+	w.tabPos[w.tab] = w.panelList.Position
+	w.tab = i
+	w.panelList.Position = w.tabPos[i]
 }
 
 func (w *Window) layoutPanel(gtx layout.Context) layout.Dimensions {
