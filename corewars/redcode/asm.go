@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // The assembler follows pMARS 0.9.2's own passes (PMARS-DETAILS.md 8-13):
@@ -32,7 +34,7 @@ func DefaultConfig(n int) Config { return Config{Settings: Defaults(), Warriors:
 type Message struct {
 	Line    int // 0: not tied to a line
 	Source  string
-	Text    string
+	Text    string // on one line: pMARS's continuation lines joined by "; " (oneLine)
 	Warning bool
 }
 
@@ -675,7 +677,7 @@ func (a *assembler) errprn(code msgCode, l *vline, text string) {
 			d.textout(kind)
 			d.textout(fmt.Sprintf(" in line %d: '%s'\n", l.src.num, l.src.text))
 			d.textout(fmt.Sprintf("        %s\n", text))
-			d.Messages = append(d.Messages, Message{Line: l.src.num, Source: l.src.text, Text: text, Warning: warn})
+			d.Messages = append(d.Messages, Message{Line: l.src.num, Source: l.src.text, Text: oneLine(text), Warning: warn})
 			d.keep = append(d.keep, keptMessage{line: l.src.num, code: code, num: 1})
 		} else {
 			d.keep[i].num++
@@ -683,13 +685,31 @@ func (a *assembler) errprn(code msgCode, l *vline, text string) {
 	} else {
 		d.textout(kind + ":\n")
 		d.textout(fmt.Sprintf("        %s\n", text))
-		d.Messages = append(d.Messages, Message{Text: text, Warning: warn})
+		d.Messages = append(d.Messages, Message{Text: oneLine(text), Warning: warn})
 	}
 	if len(d.keep) >= maxKeptMessages {
 		d.textout("\nToo many errors or warnings.\nProgram aborted.\n")
 		d.Aborted = true
 		panic(abortAssembly{})
 	}
+}
+
+// oneLine is a message as one line. pMARS writes a few in two, the second indented
+// ("…exceed the limit 1000\n\tIgnoring code generation"), which its terminal shows as two
+// lines; everywhere else a message is one line, whose escaping would show "\n\t".
+func oneLine(text string) string {
+	first, rest, ok := strings.Cut(text, "\n")
+	if !ok {
+		return text
+	}
+	rest = strings.TrimSpace(oneLine(rest))
+	if rest == "" {
+		return first
+	}
+	if r, n := utf8.DecodeRuneInString(rest); n > 0 {
+		rest = string(unicode.ToLower(r)) + rest[n:]
+	}
+	return first + "; " + rest
 }
 
 func (a *assembler) addPredefined() {
