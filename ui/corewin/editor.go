@@ -45,6 +45,7 @@ type editorView struct {
 	errBtns  []widget.Clickable // the errors', then the warnings'
 	hscroll  layout.List        // the editor scrolls sideways instead of wrapping
 	status   string
+	reloaded string // keptNote of the reload after the last save: "" if every player loaded
 	checked  bool
 	modified bool     // the text differs from the file's
 	lines    []string // the text's lines as of its last change (textChanged), not split every frame
@@ -213,6 +214,14 @@ func (e *editorView) Save() error {
 	return nil
 }
 
+// reloadedStatus is the editor's status after the players were reloaded from a save.
+func (e *editorView) reloadedStatus() string {
+	if e.reloaded != "" {
+		return "Saved. " + e.reloaded
+	}
+	return "Saved; the players were reloaded."
+}
+
 // reloadQuestion is what the confirm bar asks after a save while a game is under way.
 func (e *editorView) reloadQuestion() string {
 	return "Reload " + e.shownName() + " and restart the game?"
@@ -223,10 +232,13 @@ func (e *editorView) reloadQuestion() string {
 // program it was playing.
 func (e *editorView) askReload() {
 	e.confirm.Ask(e.snap.underWay(), e.reloadQuestion(), "Reload", func() {
-		if strings.HasPrefix(e.status, savedWaiting) { // answered
-			e.status = "Saved; the players were reloaded."
+		e.reloaded = keptNote(e.reloadPlayers())
+		if e.reloaded != "" {
+			e.notify(e.reloaded)
 		}
-		e.reloadPlayers()
+		if strings.HasPrefix(e.status, savedWaiting) { // answered
+			e.status = e.reloadedStatus()
+		}
 		e.restartSeries()
 	}, func() {
 		e.status = savedNotLoaded
@@ -280,7 +292,7 @@ func (e *editorView) update(gtx layout.Context) {
 		case e.confirm.Question() == e.reloadQuestion():
 			e.status = savedWaiting + " " + e.status
 		default:
-			e.status = "Saved; the players were reloaded. " + e.status
+			e.status = e.reloadedStatus() + " " + e.status
 		}
 	}
 	for i, er := range append(e.errs[:len(e.errs):len(e.errs)], e.warns...) {

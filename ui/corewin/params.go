@@ -115,14 +115,17 @@ func (f *paramsForm) askApply(p play.Params) {
 	apply := func() {
 		f.msg = ""
 		f.params = p
-		f.reloadPlayers()
+		kept := keptNote(f.reloadPlayers())
 		f.wantRun = false
 		f.restartSeries()
-		if f.gameErr != "" { // a core too small, an ;assert that fails: say so, not "restarts"
+		switch {
+		case f.gameErr != "": // a core too small, an ;assert that fails: say so, not "restarts"
 			f.notify("Parameters applied, but the game cannot start with them: " + f.gameErr)
-			return
+		case kept != "":
+			f.notify("Parameters applied; " + kept)
+		default:
+			f.inform("Parameters applied; the series restarts.")
 		}
-		f.inform("Parameters applied; the series restarts.")
 	}
 	const q = "Use these parameters and restart the game?"
 	f.confirm.Ask(f.snap.underWay(), q, "Apply and restart", apply, func() {

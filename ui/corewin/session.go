@@ -311,18 +311,21 @@ func (s *session) RemovePlayer(i int) {
 }
 
 // reloadPlayers assembles every player again (after a parameter or source change), and
-// the programs that failed to load.
-func (s *session) reloadPlayers() {
+// the programs that failed to load. A player whose file cannot be read or assembled now
+// keeps the program it had; kept names them, for keptNote.
+func (s *session) reloadPlayers() (kept []string) {
 	s.errors = s.errors[:0]
 	for _, p := range s.players {
 		src, err := s.readFile(p.path)
 		if err != nil {
 			s.errors = append(s.errors, kit.UnreadableLine(p.prog.File, err))
+			kept = append(kept, p.prog.Name)
 			continue
 		}
 		prog, err := loadShown(p.prog.File, src, s.params)
 		if err != nil {
 			s.errors = append(s.errors, kit.ErrorLines(p.prog.File, err)...)
+			kept = append(kept, p.prog.Name)
 			continue
 		}
 		p.prog = prog
@@ -333,6 +336,24 @@ func (s *session) reloadPlayers() {
 	for _, f := range failed {
 		s.AddPlayer(f.path)
 	}
+	return kept
+}
+
+// keptNote says which players play the program they had before a reload whose file failed
+// ("" when none): the errors are listed under the players, but without this the game
+// restarted as though the new version were in it.
+func keptNote(kept []string) string {
+	if len(kept) == 0 {
+		return ""
+	}
+	for i, n := range kept {
+		kept[i] = termtext.Clip(n, kit.TitleName)
+	}
+	verb, its := "does", "its"
+	if len(kept) > 1 {
+		verb, its = "do", "their"
+	}
+	return fmt.Sprintf("%s %s not load now (errors below), so the game plays %s version loaded before.", termtext.List(kept), verb, its)
 }
 
 // restartSeries starts the series again from round 1 with a new game.

@@ -458,6 +458,42 @@ func TestEditorErrorsAtLinesAndSave(t *testing.T) {
 	}
 }
 
+// A save that leaves a player's file unable to load keeps the program it had in the game,
+// and says so: before, the editor said "the players were reloaded" and the game restarted
+// with the old program as though it were the new one.
+func TestSaveThatDoesNotLoadSaysTheOldVersionPlays(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "mine.cw")
+	if err := os.WriteFile(file, []byte("title Mine\nstart: jump start\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	disk := "disk:" + strings.TrimPrefix(filepath.ToSlash(file), "/")
+	w := New(Config{Roots: []Root{{Name: "disk", FS: os.DirFS("/"), Home: "."}}, Files: []string{disk}, Seed: 1})
+	defer w.Close()
+	h := newHarness(w)
+	h.frame()
+	h.clickLabel(t, "Edit")
+	w.editor.SetText("title Mine2\nstart: jump start\nbogus 1, 2\n")
+	h.frame()
+	h.clickLabel(t, "Save and reload")
+	want := "Mine does not load now (errors below), so the game plays its version loaded before."
+	if w.Message() != want {
+		t.Fatalf("the status line says %q, want %q", w.Message(), want)
+	}
+	if _, ok := h.findText("Saved. " + want); !ok {
+		t.Fatal("the editor does not say the old version plays")
+	}
+	if n := w.players[0].prog.Name; n != "Mine" {
+		t.Fatalf("the player is %q, want the version loaded before", n)
+	}
+	w.editor.SetText("title Mine2\nstart: jump start\n")
+	h.frame()
+	h.clickLabel(t, "Save and reload")
+	if _, ok := h.findText("Saved; the players were reloaded."); !ok || w.players[0].prog.Name != "Mine2" {
+		t.Fatalf("after a good save the player is %q and the editor says %q", w.players[0].prog.Name, w.editor.status)
+	}
+}
+
 func TestFixAProgramThatFailedToLoad(t *testing.T) {
 	dir := t.TempDir()
 	file := filepath.Join(dir, "bad.cw")
