@@ -505,7 +505,10 @@ func (v *inspectorsView) header(q *warriorPanel) layout.Widget {
 // queueRows say whose turn it is and list the process queue, the next to run first.
 func (v *inspectorsView) queueRows(wv WarriorView) []layout.Widget {
 	turn := "waits for its turn"
-	if wv.Next {
+	switch {
+	case v.snap.Over: // nobody's turn comes again in this round
+		turn = "the round is over"
+	case wv.Next:
 		turn = "runs next"
 	}
 	var b strings.Builder

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"gioui.org/f32"
 	"gioui.org/io/key"
@@ -537,4 +538,28 @@ func TestSmallerCoreDropsBreakpointsOutsideIt(t *testing.T) {
 	if len(wrapped) != 0 {
 		t.Errorf("a watch on %d outside a 1100-cell core watches %v", imp+1, wrapped)
 	}
+}
+
+// An inspector of a finished round says so: it kept saying whose turn came next, as though
+// the round could go on.
+func TestInspectorSaysTheRoundIsOver(t *testing.T) {
+	w := newTestWindow(t, "bundled:dwarf.red", "bundled:imp.red")
+	h := newHarness(w)
+	h.frame()
+	h.clickLabel(t, "Parameters")
+	w.prm.cycles.SetText("20")
+	w.prm.rounds.SetText("1")
+	h.clickLabel(t, "Apply and restart")
+	w.InspectProcess(0)
+	h.waitText(t, "Process 0 · 1 thread; ")
+	h.clickLabel(t, "Start")
+	deadline := time.Now().Add(20 * time.Second)
+	for !w.snap.Over {
+		if time.Now().After(deadline) {
+			t.Fatalf("the round did not end: cycle %d", w.snap.Cycle)
+		}
+		time.Sleep(20 * time.Millisecond)
+		h.frame()
+	}
+	h.waitText(t, "Process 0 · 1 thread; the round is over.")
 }

@@ -78,6 +78,21 @@ func (h *harness) settle(t testing.TB) {
 func readSample(name string) ([]byte, error) { return os.ReadFile(samples + "/" + name) }
 
 // findText reports whether a label starting with text is on screen.
+// waitText draws frames until a label starting with text shows: the inspectors' views come
+// from the simulation goroutine, a publish after the frame that asked for them.
+func (h *harness) waitText(t testing.TB, text string) {
+	t.Helper()
+	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		h.frame()
+		if _, ok := h.findText(text); ok {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no %q on screen", text)
+		}
+	}
+}
+
 func (h *harness) findText(text string) (image.Rectangle, bool) {
 	var walk func(ns []input.SemanticNode) (image.Rectangle, bool)
 	walk = func(ns []input.SemanticNode) (image.Rectangle, bool) {
