@@ -369,7 +369,9 @@ func (e *editorView) layout(gtx layout.Context) layout.Dimensions {
 				code = strings.TrimRight(src[er.Line-1], " \t\r")
 			}
 			msg := text
-			text = fmt.Sprintf("%4d | %s\n     ^ %s", er.Line, code, msg)
+			// No caret without a column (Redcode's messages, as pMARS's, name a line only):
+			// one at the line's start pointed at the wrong place.
+			text = fmt.Sprintf("%4d | %s\n       %s", er.Line, code, msg)
 			if er.Col > 0 {
 				text = fmt.Sprintf("%4d | %s\n     %s^ %s", er.Line, code, strings.Repeat(" ", min(er.Col-1, 80)), msg)
 			}
