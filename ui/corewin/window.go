@@ -340,26 +340,7 @@ func (w *Window) layoutTabContent(gtx layout.Context) layout.Dimensions {
 }
 
 func (w *Window) layoutTabs(gtx layout.Context) layout.Dimensions {
-	// Two rows so that every tab stays readable in a 440 dp panel.
-	line := func(from, to int) layout.Widget {
-		return func(gtx layout.Context) layout.Dimensions {
-			var ch []layout.FlexChild
-			for i := from; i < to; i++ {
-				ch = append(ch, layout.Rigid(func(gtx layout.Context) layout.Dimensions {
-					b := material.Button(w.th, &w.tabs[i], tabNames[i])
-					b.TextSize = 13
-					b.Inset = layout.Inset{Top: 4, Bottom: 4, Left: 8, Right: 8}
-					if i != w.tab {
-						b.Background = rgb(0xD8, 0xDA, 0xDE)
-						b.Color = rgb(0x20, 0x20, 0x20)
-					}
-					return layout.Inset{Right: 3, Bottom: 3}.Layout(gtx, b.Layout)
-				}))
-			}
-			return layout.Flex{}.Layout(gtx, ch...)
-		}
-	}
-	return layout.Flex{Axis: layout.Vertical}.Layout(gtx, layout.Rigid(line(0, 4)), layout.Rigid(line(4, numTabs)))
+	return w.kit().Tabs(gtx, w.tabs[:], tabNames[:], w.tab, 4) // two rows: each tab readable in a 440 dp panel
 }
 
 // sortedProcesses orders the processes as the statistics show them: by score, then cells

@@ -37,6 +37,39 @@ func (k Kit) SmallButton(c *widget.Clickable, label string) layout.Widget {
 	}
 }
 
+// The colours of a tab not chosen: grey, its label dark enough to read (WCAG AA).
+var (
+	tabOffBg   = color.NRGBA{0xD8, 0xDA, 0xDE, 0xFF}
+	tabOffText = color.NRGBA{0x20, 0x20, 0x20, 0xFF}
+)
+
+// Tabs lays out a panel's tabs in rows of at most perRow, the chosen one in the theme's
+// colours and the others grey; both windows' panels switch their views with them.
+func (k Kit) Tabs(gtx layout.Context, btns []widget.Clickable, names []string, chosen, perRow int) layout.Dimensions {
+	row := func(from, to int) layout.FlexChild {
+		return layout.Rigid(func(gtx layout.Context) layout.Dimensions {
+			var ch []layout.FlexChild
+			for i := from; i < to; i++ {
+				ch = append(ch, layout.Rigid(func(gtx layout.Context) layout.Dimensions {
+					b := material.Button(k.Th, &btns[i], names[i])
+					b.TextSize = 13
+					b.Inset = layout.Inset{Top: 4, Bottom: 4, Left: 8, Right: 8}
+					if i != chosen {
+						b.Background, b.Color = tabOffBg, tabOffText
+					}
+					return layout.Inset{Right: 3, Bottom: 3}.Layout(gtx, b.Layout)
+				}))
+			}
+			return layout.Flex{}.Layout(gtx, ch...)
+		})
+	}
+	var rows []layout.FlexChild
+	for from := 0; from < len(btns); from += perRow {
+		rows = append(rows, row(from, min(from+perRow, len(btns))))
+	}
+	return layout.Flex{Axis: layout.Vertical}.Layout(gtx, rows...)
+}
+
 // FieldBorder is the colour of a text field's frame.
 var FieldBorder = color.NRGBA{0x99, 0x99, 0x99, 0xFF}
 

@@ -1,11 +1,9 @@
 package robowin
 
 import (
-	"image/color"
 
 	"gioui.org/layout"
 	"gioui.org/widget"
-	"gioui.org/widget/material"
 )
 
 var tabNames = [4]string{"Graph", "Events", "Options", "Help"}
@@ -46,21 +44,7 @@ func (tv *tabsView) layoutViews(gtx layout.Context) layout.Dimensions {
 }
 
 func (tv *tabsView) layoutTabs(gtx layout.Context) layout.Dimensions {
-	var ch []layout.FlexChild
-	for i := range tv.tabs {
-		i := i
-		ch = append(ch, layout.Rigid(func(gtx layout.Context) layout.Dimensions {
-			b := material.Button(tv.th, &tv.tabs[i], tabNames[i])
-			b.Inset = layout.Inset{Top: 5, Bottom: 5, Left: 10, Right: 10}
-			b.CornerRadius = 0
-			if i != tv.tab {
-				b.Background = color.NRGBA{0xDD, 0xDD, 0xDD, 0xFF}
-				b.Color = color.NRGBA{0x33, 0x33, 0x33, 0xFF}
-			}
-			return b.Layout(gtx)
-		}))
-	}
-	return layout.Flex{}.Layout(gtx, ch...)
+	return tv.kit().Tabs(gtx, tv.tabs[:], tabNames[:], tv.tab, len(tv.tabs))
 }
 
 func (tv *tabsView) layoutTabContent(gtx layout.Context) layout.Dimensions {
