@@ -645,6 +645,14 @@ func (p *parser) resolve() {
 		o := &in.Args[r.arg]
 		li, ok := p.labels[strings.ToLower(o.Label)]
 		if !ok {
+			// Under classic, @@name is a reference to a label called "@name" (a name is any
+			// run of characters); a program written for rc3 means label name's number.
+			if rest, rc3Form := strings.CutPrefix(o.Label, "@"); rc3Form && !p.opt.RC3 && rest != "" {
+				if _, defined := p.labels[strings.ToLower(rest)]; defined {
+					p.errorf(r.pos, "@%s is an RC3 label form (the number of label @%s): %s", short(o.Label), short(rest), p.opt.needsRC3())
+					continue
+				}
+			}
 			p.errorf(r.pos, "undefined label @%s", short(o.Label))
 			continue
 		}

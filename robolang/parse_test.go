@@ -161,6 +161,13 @@ Bank
   Set #1, ⟦#Team        ; ERROR "#Team is an RC3 variable"
   Set #1, ⟦$Tasks       ; ERROR "\$Tasks is an RC3 constant"
 `, Options{}},
+	{"@@label under classic names rc3", `Bank
+@top
+  Set #1, ⟦@@top        ; ERROR "@@top is an RC3 label form \(the number of label @top\): the option set classic does not have it"
+  Set #1, ⟦@@nowhere    ; ERROR "undefined label @@nowhere"
+@@ok
+  Set #1, @@ok
+`, Options{}},
 	{"rc3 forms under a named classic set", `Bank
   ⟦Quit ; ERROR "QUIT is an RC3 instruction: the option set myset does not have it"
 `, Options{Set: "myset"}},
