@@ -19,12 +19,13 @@ type Options struct {
 }
 
 // needsRC3 is the end of the message that refuses an RC3 form under a classic option set.
+// A set of another name (a saved one, or rc3 with -opt instructions=classic) is told by the
+// value that refuses it: "rc3 does not have it (it needs rc3 or rc3m)" contradicted itself.
 func (o Options) needsRC3() string {
-	set := o.Set
-	if set == "" {
-		set = "classic"
+	if o.Set == "" || strings.EqualFold(o.Set, "classic") {
+		return "the option set classic does not have it (it needs rc3 or rc3m)"
 	}
-	return fmt.Sprintf("the option set %s does not have it (it needs rc3 or rc3m)", set)
+	return fmt.Sprintf("the option set %s has classic instructions (it needs instructions = rc3, as rc3 and rc3m have)", o.Set)
 }
 
 // Label is a label definition, kept so that the formatter can write it back.

@@ -169,8 +169,11 @@ Bank
   Set #1, @@ok
 `, Options{}},
 	{"rc3 forms under a named classic set", `Bank
-  ⟦Quit ; ERROR "QUIT is an RC3 instruction: the option set myset does not have it"
+  ⟦Quit ; ERROR "QUIT is an RC3 instruction: the option set myset has classic instructions \(it needs instructions = rc3, as rc3 and rc3m have\)"
 `, Options{Set: "myset"}},
+	{"rc3 forms under rc3 with classic instructions", `Bank
+  ⟦Quit ; ERROR "QUIT is an RC3 instruction: the option set rc3 has classic instructions"
+`, Options{Set: "rc3"}},
 	{"rc3 accepts every instruction and form", `Bank
 @top
   AJump @@top
