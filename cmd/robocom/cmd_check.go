@@ -91,7 +91,7 @@ func checkFiles(stdout, stderr io.Writer, files []string, opt robolang.Options, 
 		if p.Hidden {
 			hidden = ", hidden (RBI)"
 		}
-		fmt.Fprintf(stdout, "%s: ok: %q, %d banks, %d instructions%s\n", termtext.Escape(path), p.Name, len(p.Banks), n, hidden)
+		fmt.Fprintf(stdout, "%s: ok: %q, %s, %s%s\n", termtext.Escape(path), p.Name, termtext.CountNoun(len(p.Banks), "bank"), termtext.CountNoun(n, "instruction"), hidden)
 	}
 	return status
 }

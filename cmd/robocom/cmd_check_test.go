@@ -21,6 +21,10 @@ func TestCheckAndRBI(t *testing.T) {
 	if st := checkFiles(&out, &errb, []string{good}, robolang.Options{}, &coreFlags{}); st != 0 {
 		t.Fatalf("check good: %d %s", st, errb.String())
 	}
+	// Counts of one are singular: the first program a newcomer writes has one bank.
+	if want := good + `: ok: "Good", 1 bank, 2 instructions` + "\n"; out.String() != want {
+		t.Errorf("check good: got %q, want %q", out.String(), want)
+	}
 	errb.Reset()
 	if st := checkFiles(&out, &errb, []string{bad, good, filepath.Join(dir, "missing.rob")}, robolang.Options{}, &coreFlags{}); st != 1 {
 		t.Fatalf("check bad: status %d", st)
@@ -39,6 +43,9 @@ func TestCheckAndRBI(t *testing.T) {
 		t.Fatalf("rbi: %d %s", st, errb.String())
 	}
 	rbi := filepath.Join(dir, "good.rbi")
+	if want := rbi + `: saved "Good" as RBI (1 bank)` + "\n"; out.String() != want {
+		t.Errorf("rbi: got %q, want %q", out.String(), want)
+	}
 	out.Reset()
 	if st := rbiMain(&out, &errb, []string{"-info", rbi}); st != 0 || !strings.Contains(out.String(), "Name:     Good\n") {
 		t.Fatalf("rbi -info: %d %q %s", st, out.String(), errb.String())

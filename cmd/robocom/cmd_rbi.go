@@ -106,13 +106,13 @@ func rbiMain(stdout, stderr io.Writer, args []string) int {
 		if err := robolang.WriteRBI(raw, p); err != nil {
 			return failed(stderr, "robocom rbi: writing standard output", err)
 		}
-		fmt.Fprintf(stderr, "standard output: saved %q as RBI (%d banks)\n", p.Name, len(p.Banks))
+		fmt.Fprintf(stderr, "standard output: saved %q as RBI (%s)\n", p.Name, termtext.CountNoun(len(p.Banks), "bank"))
 		return 0
 	}
 	if err := robolang.SaveRBI(out, p); err != nil {
 		return failed(stderr, "robocom rbi", err)
 	}
-	fmt.Fprintf(stdout, "%s: saved %q as RBI (%d banks)\n", termtext.Escape(out), p.Name, len(p.Banks))
+	fmt.Fprintf(stdout, "%s: saved %q as RBI (%s)\n", termtext.Escape(out), p.Name, termtext.CountNoun(len(p.Banks), "bank"))
 	return 0
 }
 
