@@ -103,7 +103,13 @@ func Assemble(file string, src []byte) (*Program, error) {
 		}
 		op, ok := lookupOp(lkw)
 		if !ok {
-			errs.Add(file, lineNo, kwCol, "unknown instruction %q (known: %s)", kw, opNames())
+			// A name ends at the first character that is not ASCII: "möve" would be told as
+			// the unknown instruction "m". Tell the word as written, and why it ended.
+			if word := kw + s.wordTail(); word != kw {
+				errs.Add(file, lineNo, kwCol, "unknown instruction %q: instructions and labels are ASCII letters, digits and '_' (known: %s)", word, opNames())
+			} else {
+				errs.Add(file, lineNo, kwCol, "unknown instruction %q (known: %s)", kw, opNames())
+			}
 			pending = pending[:0]
 			continue
 		}
@@ -384,6 +390,15 @@ func isIdentChar(c byte) bool   { return isIdentStart(c) || (c >= '0' && c <= '9
 func (s *scanner) identTail() string {
 	start := s.pos
 	for !s.eof() && isIdentChar(s.peek()) {
+		s.pos++
+	}
+	return s.text[start:s.pos]
+}
+
+// wordTail reads the rest of a word, up to white space, ',' or a label's ':'.
+func (s *scanner) wordTail() string {
+	start := s.pos
+	for !s.eof() && !strings.ContainsRune(" \t,:", rune(s.peek())) {
 		s.pos++
 	}
 	return s.text[start:s.pos]

@@ -44,6 +44,8 @@ func TestAssemble(t *testing.T) {
 // Each source has one error (the test checks that); want is "line:col: text" where text must appear in the message.
 var asmErrors = []struct{ src, want string }{
 	{"l: jmp l", "1:4: unknown instruction \"jmp\""},
+	{"möve 1, l\nl: jump l", "1:1: unknown instruction \"möve\": instructions and labels are ASCII letters"},
+	{"lääp: jump lääp", "1:1: unknown instruction \"lääp\": instructions and labels are ASCII letters"},
 	{"l: jump m", "1:9: undefined label \"m\""},
 	{"l: jump l\nl: jump l", "2:1: label \"l\" is already defined on line 1"},
 	{"move 1\nl: jump l", "1:7: move needs 2 operands, found 1"},
