@@ -118,6 +118,15 @@ func (p *parser) word() string {
 	return p.text[start:p.pos]
 }
 
+// wordTail reads the rest of a word, up to white space or ','.
+func (p *parser) wordTail() string {
+	start := p.pos
+	for !p.eof() && p.peek() != ' ' && p.peek() != '\t' && p.peek() != ',' {
+		p.pos++
+	}
+	return p.text[start:p.pos]
+}
+
 // node := COMMAND [value [',' value [',' value]]]
 func (p *parser) node() (Node, bool) {
 	var n Node
@@ -134,6 +143,12 @@ func (p *parser) node() (Node, bool) {
 		}
 	}
 	if !ok {
+		// A word ends at the first character that is not ASCII: "CÖPY" would be told as the
+		// unknown command "C". Tell the word as written, and why it ended.
+		if whole := w + p.wordTail(); whole != w {
+			p.errorf(col, "unknown command %q: commands are ASCII letters (known: COPY, JUMP, BOMB, SPLIT, MERGE, EDITA, EDITB, EDITC, BLANK)", whole)
+			return n, false
+		}
 		p.errorf(col, "unknown command %q (known: COPY, JUMP, BOMB, SPLIT, MERGE, EDITA, EDITB, EDITC, BLANK)", w)
 		return n, false
 	}

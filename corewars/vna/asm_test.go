@@ -33,6 +33,7 @@ func TestAssemble(t *testing.T) {
 
 var asmErrors = []struct{ src, want string }{
 	{"COPPY 1, 2", "1:1: unknown command \"COPPY\""},
+	{"CÖPY 1, 2", "1:1: unknown command \"CÖPY\": commands are ASCII letters"},
 	{"JUMP 1\n  12", "2:3: unknown command \"12\""},
 	{"COPY 1 2", "1:8: expected ',' between values"},
 	{"COPY 1,", "1:8: value b is missing after ','"},
