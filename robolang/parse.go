@@ -339,6 +339,9 @@ func (p *parser) line(lineNo int, s []rune) {
 	if op == OpInvalid {
 		if !p.inBank {
 			p.errorf(pos, "unexpected %q before the first Bank line: only Name, Author and Country lines may come before it", short(word))
+		} else if name, ok := strings.CutSuffix(word, ":"); ok && name != "" && !strings.HasPrefix(name, "@") {
+			// "loop:" is how other assemblers write a label
+			p.errorf(pos, "unknown instruction %q: a label is written @%s, alone on its line", short(word), short(name))
 		} else {
 			p.errorf(pos, "unknown instruction %q", short(word))
 		}

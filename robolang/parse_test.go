@@ -63,6 +63,7 @@ var errorCases = []struct {
 	{"unknown instruction", `Bank
   ⟦Foo 1, 2   ; ERROR "unknown instruction \"Foo\""
   ⟦Setx #1,1  ; ERROR "unknown instruction \"Setx\""
+  ⟦loop:      ; ERROR "unknown instruction \"loop:\": a label is written @loop, alone on its line"
   Set #1, 1
 `, Options{}},
 	{"unknown operands", `Bank
