@@ -309,6 +309,10 @@ func ParseOptions(name string, text []byte) (*Options, error) {
 			continue
 		}
 		if err := o.Set(k, v); err != nil {
+			if strings.Contains(v, ";") {
+				// a .rob comment, written by habit
+				return nil, fmt.Errorf("line %d: %v (a comment in an option set starts with '#', not ';')", line, err)
+			}
 			return nil, fmt.Errorf("line %d: %v", line, err)
 		}
 	}

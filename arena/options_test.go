@@ -212,6 +212,7 @@ func TestParseOptionsHostile(t *testing.T) {
 		{"board = 20\n" + strings.Repeat("#", 70000) + "\n", "line 2: the line is 70000 bytes long"},
 		{"board = " + strings.Repeat("9", 1<<20) + "\n", "line 1: the line is"},
 		{"timeout = " + strings.Repeat("9", 1000) + "\n", "… (1000 bytes)"},
+		{"board = 20 ; bigger\n", "line 1: option board needs a whole number, not \"20 ; bigger\" (a comment in an option set starts with '#', not ';')"},
 	}
 	for _, c := range cases {
 		_, err := ParseOptions("t", []byte(c.text))
