@@ -111,6 +111,8 @@ type Hill struct {
 	// pastLimits, when set, says why nothing can be played on the hill: its rules were made
 	// before a limit of its game's engine (see pastLimits in readConfig).
 	pastLimits error
+	// file is the file opened, which write checks is still the one at path.
+	file os.FileInfo
 }
 
 const schema = `
@@ -357,7 +359,11 @@ func openAs(path string, games map[string]Decoder, a access) (*Hill, error) {
 	}
 	head := make([]byte, len(sqliteMagic))
 	n, rerr := io.ReadFull(f, head)
+	file, serr := f.Stat()
 	f.Close()
+	if rerr == nil && serr != nil {
+		rerr = serr
+	}
 	switch {
 	case n == 0 && (rerr == io.EOF):
 		return nil, fmt.Errorf("%s is empty, not a hill (a hill is made by robocom hill create)", name)
@@ -370,7 +376,7 @@ func openAs(path string, games map[string]Decoder, a access) (*Hill, error) {
 	if err != nil {
 		return nil, fmt.Errorf("cannot open %s: %v", name, err)
 	}
-	h := &Hill{db: db, path: path, games: games, readOnly: a != readWrite}
+	h := &Hill{db: db, path: path, games: games, readOnly: a != readWrite, file: file}
 	if err := h.readConfig(); err != nil {
 		db.Close()
 		var nh notHill
@@ -755,7 +761,24 @@ func (h *Hill) write(f func(*sql.Tx) error) error {
 		tx.Rollback()
 		return h.writeError(err)
 	}
+	if err := h.moved(); err != nil {
+		tx.Rollback()
+		return err
+	}
 	return h.writeError(tx.Commit())
+}
+
+// moved says, as a WriteError, that the file at the hill's path is no longer the one opened:
+// it was moved, replaced (a copy put in its place) or deleted meanwhile. In WAL mode SQLite
+// does not notice: the results went on into a file no one would open again, or into one a
+// second command, opening the new name without this one's journal, wrote at the same time;
+// every command said it had stored them (a hostile review).
+func (h *Hill) moved() error {
+	st, err := os.Stat(h.path)
+	if err == nil && os.SameFile(st, h.file) {
+		return nil
+	}
+	return &WriteError{h.path, errors.New("the file at that path is no longer the one this command opened (it was moved, replaced or deleted meanwhile), so nothing more is written to it; run the command again on the hill where it is now")}
 }
 
 // writeError names the hill in SQLite's errors while writing; a lock held too long becomes

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"database/sql"
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -391,4 +392,42 @@ func sqliteCorrupt(t *testing.T, path string) error {
 		t.Fatal("a cut hill read without an error")
 	}
 	return err
+}
+
+// TestHillMovedWhileOpen: a hill moved, replaced by a copy or deleted while a command writes
+// to it is not written any more, with a sentence. SQLite in WAL mode does not notice, and the
+// command went on storing results that a copy put in place never saw (and said it had stored
+// them), or that a second command opening the new name overwrote.
+func TestHillMovedWhileOpen(t *testing.T) {
+	for _, change := range []struct {
+		name string
+		do   func(path string) error
+	}{
+		{"moved", func(path string) error { return os.Rename(path, path+".moved") }},
+		{"replaced", func(path string) error {
+			b, err := os.ReadFile(path)
+			if err == nil {
+				err = os.WriteFile(path+".copy", b, 0o644)
+			}
+			if err == nil {
+				err = os.Rename(path+".copy", path)
+			}
+			return err
+		}},
+		{"deleted", os.Remove},
+	} {
+		t.Run(change.name, func(t *testing.T) {
+			h, path := newHill(t)
+			add(t, h, "../../robots/mine.rob")
+			if err := change.do(path); err != nil {
+				t.Fatal(err)
+			}
+			src, _ := os.ReadFile("../../robots/wall.rob")
+			_, err := h.Add("../../robots/wall.rob", src)
+			var we *WriteError
+			if !errors.As(err, &we) || !strings.Contains(err.Error(), "no longer the one this command opened") || !strings.Contains(err.Error(), "run the command again") {
+				t.Fatalf("adding to a hill %s while open: %v", change.name, err)
+			}
+		})
+	}
 }
