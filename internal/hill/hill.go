@@ -824,6 +824,9 @@ func (e *WriteError) Error() string {
 	if corrupt(e.Err) {
 		return fmt.Sprintf("cannot write %s: it is damaged (%v); %s", termtext.Escape(e.Path), e.Err, restore)
 	}
+	if full(e.Err) { // (what was stored before is kept: the transaction that failed is rolled back)
+		return fmt.Sprintf("cannot write %s: %v; free some space on its disk and run the command again", termtext.Escape(e.Path), e.Err)
+	}
 	return fmt.Sprintf("cannot write %s: %v", termtext.Escape(e.Path), e.Err)
 }
 
@@ -836,6 +839,13 @@ func corrupt(err error) bool {
 	var se *sqlite.Error
 	return errors.As(err, &se) && se.Code()&0xff == sqlite3.SQLITE_CORRUPT
 }
+
+// full reports whether SQLite found no room to write (a full disk, or a file size limit).
+func full(err error) bool {
+	var se *sqlite.Error
+	return errors.As(err, &se) && se.Code()&0xff == sqlite3.SQLITE_FULL
+}
+
 func (e *WriteError) Unwrap() error { return e.Err }
 
 // busy turns SQLite's "database is locked" into a sentence.

@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"database/sql"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -429,5 +430,27 @@ func TestHillMovedWhileOpen(t *testing.T) {
 				t.Fatalf("adding to a hill %s while open: %v", change.name, err)
 			}
 		})
+	}
+}
+
+// TestHillFullSaysWhatToDo: a hill that cannot grow (a full disk; here SQLite's page limit,
+// which fails the same way) is told with what to do; it was SQLite's "database or disk is
+// full (13)" alone.
+func TestHillFullSaysWhatToDo(t *testing.T) {
+	h, _ := newHill(t)
+	add(t, h, "../../robots/mine.rob")
+	h.db.SetMaxOpenConns(1) // (the page limit is the connection's)
+	var pages int
+	if err := h.db.QueryRow(`PRAGMA page_count`).Scan(&pages); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := h.db.Exec(fmt.Sprintf(`PRAGMA max_page_count = %d`, pages)); err != nil {
+		t.Fatal(err)
+	}
+	src := []byte(strings.Repeat("; a long comment to fill a page or two\n", 400) + "NAME Big\nBANK Big\nDIE\n")
+	_, err := h.Add("big.rob", src)
+	var we *WriteError
+	if !errors.As(err, &we) || !strings.Contains(err.Error(), "full") || !strings.Contains(err.Error(), "free some space on its disk and run the command again") {
+		t.Fatalf("adding to a full hill: %v", err)
 	}
 }
