@@ -113,7 +113,7 @@ func hillAttacks(t *testing.T, bin, work string) []attack {
 		{name: "hill show empty file", args: []string{"hill", "show", "foreign/empty.hill"}, status: 1, want: "foreign/empty.hill is empty, not a hill", check: same(filepath.Join(work, "foreign"), foreign)},
 		{name: "hill show read-only folder", args: []string{"hill", "show", "ro/h.hill"}, status: 0, want: "Hive", asNobody: true, check: same(filepath.Join(work, "ro"), ro)},
 		{name: "hill play -shard read-only folder", args: []string{"hill", "play", "ro/h.hill", "-shard", "0/1"}, status: 0, want: `"format":"robocom-tournament-part/1"`, asNobody: true, check: same(filepath.Join(work, "ro"), ro)},
-		{name: "hill add read-only", args: []string{"hill", "add", "ro/h.hill", "c.rob"}, status: 1, want: "robocom hill add: cannot write ro/h.hill", asNobody: true, check: same(filepath.Join(work, "ro"), ro)},
+		{name: "hill add read-only", args: []string{"hill", "add", "ro/h.hill", "c.rob"}, status: 1, want: "robocom hill add: cannot write ro/h.hill: permission denied; make the file writable (chmod u+w), or copy it", asNobody: true, check: same(filepath.Join(work, "ro"), ro)},
 		{name: "hill winner out of range", args: []string{"hill", "show", "bad/winner.hill"}, status: 1, want: "bad/winner.hill is not a hill: a round of programs #1 and #2 is damaged", check: same(filepath.Join(work, "bad"), bad)},
 		{name: "hill rounds negative", args: []string{"hill", "show", "bad/rounds.hill"}, status: 1, want: "-rounds must be at least 1", check: same(filepath.Join(work, "bad"), bad)},
 		{name: "hill text in a number", args: []string{"hill", "show", "bad/type.hill"}, status: 1, want: "program row #2 is damaged", check: same(filepath.Join(work, "bad"), bad)},

@@ -30,6 +30,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"syscall"
 	"time"
 
 	"modernc.org/sqlite" // the "sqlite" database/sql driver, pure Go
@@ -281,7 +282,7 @@ func Open(path string, games map[string]Decoder) (*Hill, error) {
 		f.Close()
 	} else if !os.IsNotExist(err) {
 		if st, serr := os.Stat(path); serr == nil && st.Mode().IsRegular() {
-			return nil, &WriteError{path, err}
+			return nil, &WriteError{path, notWritable(err)}
 		}
 	}
 	h, err := openAs(path, games, readWrite)
@@ -812,6 +813,18 @@ func readOnlyReason(path string, err error) error {
 		return fmt.Errorf("the folder %s is not writable, and SQLite keeps the hill's journal (-wal, -shm) beside it; make the folder writable or copy the hill to one you can write", termtext.Escape(filepath.Dir(path)))
 	}
 	return errors.New("the file is read-only; make it writable (chmod u+w)")
+}
+
+// notWritable says, for the error of opening a hill's file to write it, why and what to do:
+// the system's "permission denied" or "read-only file system" named neither.
+func notWritable(err error) error {
+	switch {
+	case errors.Is(err, fs.ErrPermission):
+		return errors.New("permission denied; make the file writable (chmod u+w), or copy it to a file of your own")
+	case errors.Is(err, syscall.EROFS):
+		return errors.New("it is on a read-only file system; copy it to a folder you can write")
+	}
+	return err
 }
 
 // WriteError is a hill that could not be written (as opposed to a program or part refused).

@@ -6,11 +6,13 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -206,7 +208,8 @@ func TestReadOnlyMount(t *testing.T) {
 		t.Errorf("standings from the read-only mount: %+v %v", st, err)
 	}
 	h.Close()
-	if _, err := Open(filepath.Join(mnt, "h.hill"), games); err == nil || !strings.Contains(err.Error(), "cannot write") {
+	// (the sentence says what to do: it said "open …: read-only file system")
+	if _, err := Open(filepath.Join(mnt, "h.hill"), games); err == nil || !strings.Contains(err.Error(), "cannot write") || !strings.Contains(err.Error(), "read-only file system; copy it") {
 		t.Errorf("opening to write on a read-only mount: %v", err)
 	}
 	sameSums(t, "the read-only mount", before, folderSums(t, src))
@@ -452,5 +455,17 @@ func TestHillFullSaysWhatToDo(t *testing.T) {
 	var we *WriteError
 	if !errors.As(err, &we) || !strings.Contains(err.Error(), "full") || !strings.Contains(err.Error(), "free some space on its disk and run the command again") {
 		t.Fatalf("adding to a full hill: %v", err)
+	}
+}
+
+// TestNotWritableSaysWhatToDo: a hill file the user may not write is refused with what to do,
+// not the system's "open h.hill: permission denied" (root, who runs these tests in CI, may
+// write any file, so the error is made here).
+func TestNotWritableSaysWhatToDo(t *testing.T) {
+	for errno, want := range map[syscall.Errno]string{syscall.EACCES: "chmod u+w", syscall.EROFS: "copy it to a folder you can write"} {
+		err := &WriteError{"h.hill", notWritable(&fs.PathError{Op: "open", Path: "h.hill", Err: errno})}
+		if !strings.Contains(err.Error(), "cannot write h.hill") || !strings.Contains(err.Error(), want) || strings.Contains(err.Error(), "open h.hill") {
+			t.Errorf("%v: %v", errno, err)
+		}
 	}
 }
