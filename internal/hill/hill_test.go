@@ -295,3 +295,28 @@ func TestAddKeepsTheHillOpen(t *testing.T) {
 		})
 	}
 }
+
+// TestStoredProgramThatNoLongerLoads: a stored program this build's game does not load (a
+// stricter assembler than the one that added it) stops every pairing; the sentence says how to
+// go on, and following it works. It said only "no longer loads", and the hill stayed stuck.
+func TestStoredProgramThatNoLongerLoads(t *testing.T) {
+	h, path := newHill(t)
+	for _, f := range []string{"../../robots/mine.rob", "../../robots/wall.rob", "../../robots/hive.rob"} {
+		add(t, h, f)
+	}
+	src := []byte("this is no program\n") // (stored with its own SHA-256: it opens)
+	if _, err := h.db.Exec(`UPDATE program SET source = ?, sha256 = ? WHERE id = 2`, src, sourceHash(src)); err != nil {
+		t.Fatal(err)
+	}
+	_, err := h.Pending()
+	want := "take it off the hill (robocom hill remove " + path + " #2)"
+	if err == nil || !strings.Contains(err.Error(), "stored program #2 no longer loads") || !strings.Contains(err.Error(), want) {
+		t.Fatalf("pending with a program that no longer loads: %v, want %q", err, want)
+	}
+	if _, err := h.Remove("#2"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := h.Pending(); err != nil {
+		t.Fatalf("after removing it: %v", err)
+	}
+}
