@@ -152,7 +152,7 @@ func hillImport(args []string, stdout, stderr io.Writer) int {
 	// In order of K, so a pairing split between two whole parts comes whole; where a partial
 	// part ends early, the pairing it was playing is left for hill play.
 	var cur []bouts.Result
-	pairings, boutsStored, partial := 0, 0, 0
+	pairings, boutsStored, partial, already := 0, 0, 0, 0
 	for _, p := range parts {
 		next := p.Header.From
 		if len(cur) > 0 && cur[len(cur)-1].Pairing != pd.Plan.Bout(next).Pairing {
@@ -169,9 +169,14 @@ func hillImport(args []string, stdout, stderr io.Writer) int {
 			}
 			rs := cur
 			cur = nil
-			pairings++
-			boutsStored += len(rs)
-			return h.StorePairing(pd, rs)
+			stored, err := h.StorePairing(pd, rs)
+			if stored {
+				pairings++
+				boutsStored += len(rs)
+			} else {
+				already++
+			}
+			return err
 		})
 		if err != nil {
 			return fail(err)
@@ -182,7 +187,10 @@ func hillImport(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	fmt.Fprintf(stdout, "imported %s (%d bouts) from %s\n", termtext.CountNoun(pairings, "pairing"), boutsStored, termtext.CountNoun(len(parts), "part"))
-	if left := len(pd.Plan.Pairings) - pairings; left > 0 {
+	if already > 0 { // (the same results: StorePairing refuses others)
+		fmt.Fprintf(stdout, "%s in them %s stored already, with the same rounds\n", termtext.CountNoun(already, "pairing"), map[bool]string{true: "was", false: "were"}[already == 1])
+	}
+	if left := len(pd.Plan.Pairings) - pairings - already; left > 0 {
 		fmt.Fprintf(stdout, "%s stopped early: %s of the parts are not whole and stay missing (robocom hill play %s plays them)\n",
 			termtext.CountNoun(partial, "partial part"), termtext.CountNoun(left, "pairing"), h.Path())
 	}

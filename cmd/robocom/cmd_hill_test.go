@@ -483,7 +483,13 @@ func TestHillShards(t *testing.T) {
 		t.Fatalf("refused imports stored %d pairings", n)
 	}
 	// In any order.
-	mustHill(t, "import", h, parts[2], parts[0], parts[1])
+	if out := mustHill(t, "import", h, parts[2], parts[0], parts[1]); !strings.Contains(out, "imported 10 pairings (30 bouts) from 3 parts\n") || strings.Contains(out, "already") {
+		t.Errorf("import:\n%s", out)
+	}
+	// Again: nothing is imported, and the report says so (it said "imported 10 pairings").
+	if out := mustHill(t, "import", h, parts[0], parts[1], parts[2]); !strings.Contains(out, "imported 0 pairings (0 bouts) from 3 parts\n10 pairings in them were stored already") {
+		t.Errorf("the same parts imported again:\n%s", out)
+	}
 	got := showTournament(t, h)
 	want := tournamentJSONOf(t, append([]string{"-seed", "8", "-rounds", "3"}, hillRobots...)...)
 	if got != want {

@@ -1094,7 +1094,8 @@ func (h *Hill) Play(ctx context.Context, pd *Pending, from, to, workers int, ste
 		}
 		rs := cur
 		cur = cur[:0:0]
-		return h.StorePairing(pd, rs)
+		_, err := h.StorePairing(pd, rs)
+		return err
 	})
 	return err
 }
@@ -1102,28 +1103,30 @@ func (h *Hill) Play(ctx context.Context, pd *Pending, from, to, workers int, ste
 // StorePairing stores one pairing's rounds, all of them, in one transaction. A pairing whose
 // rounds are stored already is left alone if they agree (another command played it too) and
 // refused if they do not: a game is the same on every machine, so a difference means a bug
-// or a changed program.
-func (h *Hill) StorePairing(pd *Pending, rs []bouts.Result) error {
+// or a changed program. stored says whether the pairing was missing before: an import of
+// parts given twice stores nothing the second time, and must not say it did.
+func (h *Hill) StorePairing(pd *Pending, rs []bouts.Result) (stored bool, err error) {
 	if len(rs) != pd.Plan.Rounds {
-		return fmt.Errorf("a pairing has %d rounds, not %d", len(rs), pd.Plan.Rounds)
+		return false, fmt.Errorf("a pairing has %d rounds, not %d", len(rs), pd.Plan.Rounds)
 	}
 	a, b := pd.Programs[rs[0].A], pd.Programs[rs[0].B]
-	return h.write(func(tx *sql.Tx) error {
-		stored, err := tx.Query(`SELECT round, seed, winner FROM bout WHERE a = ? AND b = ?`, a.ID, b.ID)
+	err = h.write(func(tx *sql.Tx) error {
+		rows, err := tx.Query(`SELECT round, seed, winner FROM bout WHERE a = ? AND b = ?`, a.ID, b.ID)
 		if err != nil {
 			return err
 		}
 		old := map[int][2]int64{}
-		for stored.Next() {
+		for rows.Next() {
 			var round int
 			var seed, winner int64
-			if err := stored.Scan(&round, &seed, &winner); err != nil {
-				stored.Close()
+			if err := rows.Scan(&round, &seed, &winner); err != nil {
+				rows.Close()
 				return err
 			}
 			old[round] = [2]int64{seed, winner}
 		}
-		stored.Close()
+		rows.Close()
+		complete := len(old) == pd.Plan.Rounds
 		ins, err := tx.Prepare(`INSERT OR REPLACE INTO bout (a, b, round, seed, winner, cycles) VALUES (?, ?, ?, ?, ?, ?)`)
 		if err != nil {
 			return err
@@ -1134,7 +1137,7 @@ func (h *Hill) StorePairing(pd *Pending, rs []bouts.Result) error {
 				return errors.New("a pairing's rounds name other programs")
 			}
 			w := side(r)
-			if o, ok := old[r.Round]; ok && len(old) == pd.Plan.Rounds {
+			if o, ok := old[r.Round]; ok && complete {
 				if o != [2]int64{r.Seed, int64(w)} {
 					return fmt.Errorf("%s against %s, round %d: stored as %s, played now as %s; the hill's results are not reproducible",
 						a.Name, b.Name, r.Round, describe(int(o[1])), describe(w))
@@ -1148,8 +1151,10 @@ func (h *Hill) StorePairing(pd *Pending, rs []bouts.Result) error {
 		if h.format >= 2 { // stored: no one plays it any more
 			_, err = tx.Exec(`DELETE FROM claim WHERE a = ? AND b = ?`, a.ID, b.ID)
 		}
+		stored = !complete
 		return err
 	})
+	return stored && err == nil, err
 }
 
 // side is the stored winner: 0 for A, 1 for B, -1 for a draw.

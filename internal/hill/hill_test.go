@@ -109,12 +109,12 @@ func TestStoreDisagreement(t *testing.T) {
 		}
 		rs[i] = bouts.Result{A: 0, B: 1, Round: r.Round, Seed: r.Seed, Winner: w}
 	}
-	if err := h.StorePairing(pd, rs); err != nil {
-		t.Fatalf("storing the same rounds again: %v", err)
+	if stored, err := h.StorePairing(pd, rs); err != nil || stored {
+		t.Fatalf("storing the same rounds again: stored %v, %v", stored, err)
 	}
 	flip := map[int]int{-1: 0, 0: 1, 1: -1}
 	rs[1].Winner = flip[rs[1].Winner]
-	if err := h.StorePairing(pd, rs); err == nil || !strings.Contains(err.Error(), "not reproducible") {
+	if _, err := h.StorePairing(pd, rs); err == nil || !strings.Contains(err.Error(), "not reproducible") {
 		t.Fatalf("storing other rounds: %v", err)
 	}
 	if st, err := h.Standings(); err != nil || st.Missing != 0 || st.Tally.(*arena.Standing).Bouts != 2 {
