@@ -3,6 +3,7 @@ package play
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -48,6 +49,21 @@ func TestLoadSkipsByteOrderMark(t *testing.T) {
 		}
 		if _, err := Load(name, append([]byte("\uFEFF"), src...), Defaults(LanguageOf(name))); err != nil {
 			t.Errorf("%s with a byte-order mark: %v", name, err)
+		}
+	}
+}
+
+// TestLoadNamesANamelessProgram: a program without a name is named by its file, and a file
+// named only ".red" gives ".red", not an empty name (a blank row in a hill's standings, which
+// only its number could remove).
+func TestLoadNamesANamelessProgram(t *testing.T) {
+	for file, want := range map[string]string{"dir/imp.red": "imp", "dir/.red": ".red", ".red": ".red"} {
+		pr, err := Load(file, []byte("jmp 0\n"), Defaults(LanguageOf(file)))
+		if err == nil && pr.Name != want {
+			err = fmt.Errorf("named %q", pr.Name)
+		}
+		if err != nil {
+			t.Errorf("%s: %v, want the name %q", file, err, want)
 		}
 	}
 }

@@ -252,7 +252,10 @@ func (pr *Program) cellPos(i int) (line, col int) {
 
 func baseName(file string) string {
 	b := filepath.Base(file)
-	return strings.TrimSuffix(b, filepath.Ext(b))
+	if n := strings.TrimSuffix(b, filepath.Ext(b)); n != "" {
+		return n
+	}
+	return b // ".red": a name all of extension is kept, as RoboCom keeps ".rob", not made empty
 }
 
 // sourceErrors is an assembler's error as a srcerr.List: the list itself, or a list of one.
