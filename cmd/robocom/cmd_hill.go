@@ -370,7 +370,11 @@ func hillShow(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	usageErr := usageError(stderr, "hill show")
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	switch {
+	case *program == "" && set["program"]: // (it showed the standings, as without -program)
+		return usageErr("-program needs a name: robocom hill show HILL -program NAME")
 	case *pairing && len(pos) != 3:
 		return usageErr("-pairing needs two programs: robocom hill show HILL -pairing A B")
 	case !*pairing && len(pos) != 1:

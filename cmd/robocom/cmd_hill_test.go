@@ -176,6 +176,10 @@ func TestHillSizeAndReturn(t *testing.T) {
 	if code, _, errs := runHillCmd(t, "remove", h, "nobody"); code != 1 || !strings.Contains(errs, `no program named "nobody"`) {
 		t.Errorf("removing a stranger: %d %q", code, errs)
 	}
+	// An empty -program (a script's empty variable) is a mistake, not the standings.
+	if code, out, errs := runHillCmd(t, "show", h, "-program", ""); code != 2 || out != "" || !strings.Contains(errs, "-program needs a name") {
+		t.Errorf("show -program '': %d %q %q", code, out, errs)
+	}
 }
 
 // TestHillAddSeveralIsAddingOneByOne: one add of several programs is several adds, each
