@@ -442,6 +442,10 @@ func (v *inspectorsView) layoutPanel(gtx layout.Context, q *warriorPanel) layout
 	switch {
 	case !ok && v.gameErr != "":
 		rows = append(rows, v.muted("The game cannot start: "+v.gameErr))
+	case !ok && q.proc < len(v.snap.Stats):
+		// In the game, its view not published yet (a panel opened a publish ago): saying
+		// it was not in the game, as for a moment it did, was wrong.
+		rows = append(rows, v.muted(fmt.Sprintf("Process %d · reading the game…", q.proc)))
 	case !ok:
 		rows = append(rows, v.muted(fmt.Sprintf("Process %d is not in this game.", q.proc)))
 	case !wv.Alive:

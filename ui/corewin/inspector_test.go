@@ -563,3 +563,15 @@ func TestInspectorSaysTheRoundIsOver(t *testing.T) {
 	}
 	h.waitText(t, "Process 0 · 1 thread; the round is over.")
 }
+
+// A panel opened on a paused game says nothing false before its first view arrives: it
+// said "Process 1 is not in this game." for a publish.
+func TestNewInspectorBeforeItsFirstView(t *testing.T) {
+	w, h := redcodeDuel(t)
+	w.InspectProcess(1)
+	h.frame()
+	if _, ok := h.findText("Process 1 is not in this game"); ok {
+		t.Fatal("a new panel of a process in the game says it is not in the game")
+	}
+	h.waitText(t, "Process 1 · 1 thread")
+}
