@@ -1,7 +1,6 @@
 package robowin
 
 import (
-
 	"gioui.org/layout"
 	"gioui.org/widget"
 )
