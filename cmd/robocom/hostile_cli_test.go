@@ -185,3 +185,29 @@ func TestHelpFlagOnStdout(t *testing.T) {
 		}
 	}
 }
+
+// A wrong flag is told as every other usage mistake: the command, the one wrong thing and
+// where the options are. The flag package printed its message and then the whole option
+// list, which buried it (-seed abc printed 40 lines).
+func TestWrongFlagsToldInOneLine(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"battle", "-seed", "abc", "x.rob"}, `robocom battle: invalid value "abc" for flag -seed: -seed needs a whole number, not "abc"`},
+		{[]string{"battle", "-trace", "", "x.rob"}, `robocom battle: invalid value "" for flag -trace: needs a file name (- for standard output)`},
+		{[]string{"tournament", "-bogus", "x.rob"}, "robocom tournament: flag provided but not defined: -bogus"},
+		{[]string{"core", "x.red", "-rounds"}, "robocom core: flag needs an argument: -rounds"},
+		{[]string{"check", "-bogus", "x.rob"}, "robocom check: flag provided but not defined: -bogus"},
+		{[]string{"hill", "show", "-program"}, "robocom hill show: flag needs an argument: -program"},
+		{[]string{"merge", "-bogus"}, "robocom merge: flag provided but not defined: -bogus"},
+	} {
+		code, out, errs := runMain(t, dir, c.args...)
+		cmd := strings.TrimPrefix(strings.SplitN(c.want, ":", 2)[0], "robocom ")
+		want := c.want + "\nrun 'robocom " + cmd + " -h' for the options\n"
+		if code != 2 || out != "" || errs != want {
+			t.Errorf("%q: status %d, stdout %q, stderr %q; want 2 and %q", c.args, code, out, errs, want)
+		}
+	}
+}

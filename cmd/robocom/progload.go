@@ -38,15 +38,35 @@ var flagSetParsed func(*flag.FlagSet)
 
 // parseInterspersed parses flags that may appear before, between or after the positional
 // arguments (robocom battle a.rob -seed 3 b.rob), returning the positional ones. "--" ends
-// the flags.
+// the flags. -h prints the command's usage (flag.ErrHelp); a wrong flag is reported as
+// every other usage mistake is (usageError: the one wrong thing and where the options are),
+// where the flag package would print its message and then the whole option list.
 func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
 	if flagSetParsed != nil {
 		flagSetParsed(fs)
 	}
+	usage, out := fs.Usage, fs.Output()
+	fs.Usage = func() {}
+	fs.SetOutput(io.Discard)
+	defer func() { fs.Usage = usage; fs.SetOutput(out) }()
+	failed := func(err error) error {
+		fs.Usage = usage
+		fs.SetOutput(out)
+		if errors.Is(err, flag.ErrHelp) {
+			if usage != nil {
+				usage()
+			} else {
+				fs.PrintDefaults()
+			}
+			return err
+		}
+		usageError(out, fs.Name())("%s", err)
+		return err
+	}
 	var pos []string
 	for {
 		if err := fs.Parse(args); err != nil {
-			return nil, err
+			return nil, failed(err)
 		}
 		args = fs.Args()
 		if len(args) == 0 {
