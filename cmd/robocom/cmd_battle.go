@@ -352,10 +352,10 @@ func (bw *battleWriter) finish(played int, interrupted bool) error {
 		bw.js.end(fields...)
 	} else {
 		if interrupted {
-			fmt.Fprintf(bw.w, "\ninterrupted after %d of %d round(s)\n", played, bw.b.Rounds)
+			fmt.Fprintf(bw.w, "\ninterrupted after %d of %s\n", played, termtext.CountNoun(bw.b.Rounds, "round"))
 		}
 		if played > 1 || len(totals) > 1 || interrupted {
-			fmt.Fprintf(bw.w, "\ntotals over %d round(s)\n", played)
+			fmt.Fprintf(bw.w, "\ntotals over %s:\n", termtext.CountNoun(played, "round"))
 			fmt.Fprintln(bw.tw, "  program\twins\tdraws\tlosses\tpoints")
 			for _, t := range totals {
 				fmt.Fprintf(bw.tw, "  %s\t%d\t%d\t%d\t%d\n", termtext.Escape(t.Name), t.Wins, t.Draws, t.Losses, t.Points)
@@ -444,7 +444,7 @@ func printRound(w io.Writer, tw *termtext.Table, r roundJSON) {
 	if r.Winner != nil {
 		winner = *r.Winner
 	}
-	fmt.Fprintf(w, "\nround %d (seed %d): %d cycles, %d instructions, winner: %s\n", r.Round, r.Seed, r.Cycles, r.Instructions, winner)
+	fmt.Fprintf(w, "\nround %d (seed %d): %s, %s, winner: %s\n", r.Round, r.Seed, termtext.CountNoun(r.Cycles, "cycle"), termtext.CountNoun(r.Instructions, "instruction"), winner)
 	fmt.Fprintln(tw, "  rank\tprogram\tfile\talive\trobots\tdied at")
 	for _, p := range r.Programs {
 		alive, died := "yes", "-"

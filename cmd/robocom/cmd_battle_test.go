@@ -55,6 +55,23 @@ func TestBattleGolden(t *testing.T) {
 	}
 }
 
+// The text result counts in words that agree with their numbers, as core's does: it said
+// "totals over 1 round(s)" where core said "totals over 1 round:".
+func TestBattleTextCounts(t *testing.T) {
+	var out, errb bytes.Buffer
+	if code := battleMain([]string{"-seed", "1", "../../robots/hive.rob", "../../robots/mine.rob"}, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	for _, want := range []string{"\nround 1 (seed 1): 4265 cycles, ", " instructions, winner: Hive\n", "\ntotals over 1 round:\n"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("no %q in\n%s", want, out.String())
+		}
+	}
+	if strings.Contains(out.String(), "(s)") {
+		t.Errorf("a count with (s) in\n%s", out.String())
+	}
+}
+
 func writeBattleProg(t *testing.T, dir, name, src string) string {
 	t.Helper()
 	p := filepath.Join(dir, name)

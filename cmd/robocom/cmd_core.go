@@ -285,7 +285,7 @@ func (cw *coreWriter) finish(played, rounds int, interrupted bool) error {
 		cw.js.end(fields...)
 	} else {
 		if interrupted {
-			fmt.Fprintf(cw.w, "\ninterrupted after %d of %d rounds\n", played, rounds)
+			fmt.Fprintf(cw.w, "\ninterrupted after %d of %s\n", played, termtext.CountNoun(rounds, "round"))
 		}
 		cw.res.printTotals(cw.w, played)
 	}
@@ -350,11 +350,7 @@ func (res *coreResult) printRound(w io.Writer, r coreRound) {
 }
 
 func (res *coreResult) printTotals(w io.Writer, played int) {
-	plural := "s"
-	if played == 1 {
-		plural = ""
-	}
-	fmt.Fprintf(w, "\ntotals over %d round%s:\n", played, plural)
+	fmt.Fprintf(w, "\ntotals over %s:\n", termtext.CountNoun(played, "round"))
 	tw := termtext.NewTable(w, termtext.AlignLeft)
 	fmt.Fprintln(tw, "  #\tprogram\twins\tdraws\tlosses\tpoints"+res.scoreHead())
 	for _, t := range res.Totals {

@@ -141,7 +141,7 @@ func TestInterrupt(t *testing.T) {
 		if code != 143 {
 			t.Errorf("exit status %d, want 143", code)
 		}
-		if !bytes.Contains(out, []byte("\ninterrupted after ")) || !bytes.Contains(out, []byte("of 1000000000 round(s)\n\ntotals over ")) {
+		if !bytes.Contains(out, []byte("\ninterrupted after ")) || !bytes.Contains(out, []byte("of 1000000000 rounds\n\ntotals over ")) {
 			t.Errorf("no interrupted totals:\n%s", out[max(0, len(out)-400):])
 		}
 	})

@@ -177,11 +177,11 @@ func List(names []string) string {
 }
 
 // CountNoun is a count and its noun for a sentence: "1 round", "3 rounds", "0 pairings".
-func CountNoun(n int, noun string) string {
+func CountNoun[N ~int | ~int64](n N, noun string) string {
 	if n == 1 {
 		return "1 " + noun
 	}
-	return strconv.Itoa(n) + " " + noun + "s"
+	return strconv.FormatInt(int64(n), 10) + " " + noun + "s"
 }
 
 // Clip is s cut to at most n columns of a terminal (Width), the last of them "…" when it was
