@@ -43,7 +43,7 @@ func LoadBytes(path string, data []byte, opt Options) (*Program, error) {
 		return p, nil
 	}
 	if strings.EqualFold(filepath.Ext(path), ".rbi") {
-		return nil, fmt.Errorf("%s: not an RBI file (it does not start with the RBI signature)", path)
+		return nil, fmt.Errorf("%s: %w", path, ErrRBINotRBI) // the one sentence rbi -info says too
 	}
 	p, err := Parse(path, data, opt)
 	if err != nil {

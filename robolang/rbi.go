@@ -62,7 +62,7 @@ var rbiKey = sha256.Sum256([]byte("RoboCom Arena RBI v1: hides code from players
 
 // Errors from ReadRBI; each is one sentence that names the cause.
 var (
-	ErrRBINotRBI    = errors.New("not an RBI file (wrong signature)")
+	ErrRBINotRBI    = errors.New("not an RBI file (it does not start with the RBI signature)")
 	ErrRBIVersion   = errors.New("RBI format version not supported by this version of RoboCom Arena")
 	ErrRBITruncated = errors.New("RBI file is truncated")
 	ErrRBITampered  = errors.New("RBI file is damaged or was modified (its seal does not match)")

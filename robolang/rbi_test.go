@@ -215,7 +215,8 @@ func TestLoadFileRBI(t *testing.T) {
 	}
 	fake := filepath.Join(dir, "fake.rbi")
 	os.WriteFile(fake, []byte(mineSource), 0o644)
-	if _, err := LoadFile(fake, Options{}); err == nil || !strings.Contains(err.Error(), "not an RBI file") {
+	// In the words rbi -info and docs/rbi.md use (it said "(wrong signature)" there).
+	if _, err := LoadFile(fake, Options{}); !errors.Is(err, ErrRBINotRBI) || err.Error() != fake+": "+ErrRBINotRBI.Error() {
 		t.Errorf("fake rbi: %v", err)
 	}
 	// An RC3 program needs the option to load from RBI too.
