@@ -198,7 +198,7 @@ func TestAttacks(t *testing.T) {
 			prepare: emptyFile("stdout.jsonl"), want: "round 1 (seed 1)", check: onlyTraceLines("stdout.jsonl")},
 		{name: "battle -trace empty", args: []string{"battle", "-trace", "", "a.rob"}, status: 2, want: `invalid value "" for flag -trace: needs a file name`},
 		{name: "tournament -o empty", args: []string{"tournament", "-seed", "1", "-shard", "0/1", "-o", "", "a.rob", "b.rob"}, status: 2, want: `invalid value "" for flag -o: needs a file name`},
-		{name: "rbi -o empty", args: []string{"rbi", "a.rob", "-o", ""}, status: 2, want: "robocom rbi: -o needs a file name", check: noFile("a.rbi")},
+		{name: "rbi -o empty", args: []string{"rbi", "a.rob", "-o", ""}, status: 2, want: `robocom rbi: invalid value "" for flag -o: needs a file name`, check: noFile("a.rbi")},
 		{name: "rbi -o -", args: []string{"rbi", "a.rob", "-o", "-"}, stdout: filepath.Join(work, "stdout.rbi"), prepare: emptyFile("stdout.rbi"),
 			want: `standard output: saved "Virus" as RBI`, check: sameProgram("stdout.rbi", "a.rob")},
 		{name: "rbi -o /proc", args: []string{"rbi", "a.rob", "-o", "/proc/a.rbi"}, status: 1, want: "the folder /proc takes no new files"},

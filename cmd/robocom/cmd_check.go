@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 
-	"robocom/arena"
 	"robocom/corewars/play"
 	"robocom/internal/termtext"
 	"robocom/robolang"
@@ -19,8 +18,8 @@ import (
 func checkMain(args []string, stdout, stderr io.Writer) int {
 	fl := flag.NewFlagSet("check", flag.ContinueOnError)
 	fl.SetOutput(stderr)
-	rc3 := fl.Bool("rc3", false, "accept the RC3 instructions and constants")
-	set := fl.String("options", "", "option set whose language to check against: classic, rc3, rc3m, or a saved set FILE")
+	var lf langFlags
+	lf.register(fl)
 	var core coreFlags // a Core War program is checked with the parameters it will play with (a 94x warrior's asserts)
 	core.register(fl, true)
 	fl.Usage = func() {
@@ -38,15 +37,10 @@ func checkMain(args []string, stdout, stderr io.Writer) int {
 		fl.Usage()
 		return 2
 	}
-	lang := robolang.Options{RC3: *rc3}
-	if *set != "" {
-		o, err := arena.ResolveOptions(*set)
-		if err != nil {
-			fmt.Fprintf(stderr, "robocom check: %s\n", errText(err))
-			return 2
-		}
-		lang = language(o)
-		lang.RC3 = lang.RC3 || *rc3
+	lang, err := lf.language()
+	if err != nil {
+		fmt.Fprintf(stderr, "robocom check: %s\n", errText(err))
+		return 2
 	}
 	coreFiles := 0
 	for _, path := range files {

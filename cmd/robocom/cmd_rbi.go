@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -12,62 +14,45 @@ import (
 	"robocom/robolang"
 )
 
-const rbiUsage = `usage: robocom rbi [-rc3] FILE.rob [-o FILE.rbi]   save a program as RBI (default: FILE.rbi; -o -: standard output)
-       robocom rbi -info FILE.rbi                    print an RBI file's visible header`
+const rbiUsage = `usage: robocom rbi [-rc3 | -options SET] FILE.rob [-o FILE.rbi]   save a program as RBI (default: FILE.rbi; -o -: standard output)
+       robocom rbi -info FILE.rbi                                  print an RBI file's visible header`
 
 // rbiMain is "robocom rbi" (CLI.md). Flags may come before or after the file name.
 func rbiMain(stdout, stderr io.Writer, args []string) int {
-	var in, out string
-	var info, rc3, flagsDone, outGiven bool
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		switch {
-		case flagsDone || a == "-" || !strings.HasPrefix(a, "-"): // a file; after "--", "-x.rob" too
-			if in != "" {
-				fmt.Fprintf(stderr, "robocom rbi: one file at a time (got %s and %s)\n%s\n", termtext.Escape(in), termtext.Escape(a), rbiUsage)
-				return 2
-			}
-			in = a
-		case a == "--":
-			flagsDone = true
-		case a == "-h" || a == "-help" || a == "--help":
-			fmt.Fprintln(stdout, rbiUsage)
-			return 0
-		case a == "-info" || a == "--info":
-			info = true
-		case a == "-rc3" || a == "--rc3":
-			rc3 = true
-		case a == "-o" || a == "--o":
-			if i+1 == len(args) {
-				fmt.Fprintln(stderr, "robocom rbi: -o needs a file name")
-				return 2
-			}
-			i++
-			out = args[i]
-			outGiven = true
-		case strings.HasPrefix(a, "-o="):
-			out = strings.TrimPrefix(a, "-o=")
-			outGiven = true
-		default:
-			fmt.Fprintf(stderr, "robocom rbi: unknown flag %s\n%s\n", termtext.Escape(a), rbiUsage)
-			return 2
-		}
+	fs := flag.NewFlagSet("rbi", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var lf langFlags // the language the program is read in, as check reads it
+	lf.register(fs)
+	info := fs.Bool("info", false, "print an RBI file's visible header (name, author, country, format) and write nothing")
+	var outFlag outputFlag
+	fs.Var(&outFlag, "o", "write the RBI file to `FILE` (default: the program's name with .rbi; -: standard output)")
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), rbiUsage)
+		fs.PrintDefaults()
 	}
+	files, err := parseInterspersed(fs, args)
+	if errors.Is(err, flag.ErrHelp) {
+		return 0
+	}
+	if err != nil {
+		return 2
+	}
+	usageErr := usageError(stderr, "rbi")
 	switch {
-	case in == "":
-		fmt.Fprintf(stderr, "robocom rbi: no program given\n%s\n", rbiUsage)
-		return 2
-	case outGiven && out == "":
-		fmt.Fprintf(stderr, "robocom rbi: -o needs a file name (- for standard output)\n%s\n", rbiUsage)
-		return 2
+	case len(files) == 0:
+		return usageErr("no program given")
+	case len(files) > 1:
+		return usageErr("one file at a time (got %s and %s)", files[0], files[1])
+	}
+	in, out, outGiven := files[0], string(outFlag), outFlag != ""
+	switch {
 	case out == "-" && isTerminal(stdout):
 		fmt.Fprintln(stderr, "robocom rbi: -o - would write the binary RBI file to the terminal; redirect standard output to a file (> program.rbi) or name one with -o")
 		return 2
-	case info && outGiven:
-		fmt.Fprintf(stderr, "robocom rbi: -info prints what an RBI file holds and writes nothing; -o goes with making one\n%s\n", rbiUsage)
-		return 2
+	case *info && outGiven:
+		return usageErr("-info prints what an RBI file holds and writes nothing; -o goes with making one")
 	}
-	if info {
+	if *info {
 		return rbiInfo(stdout, stderr, in)
 	}
 	if out == "" {
@@ -84,13 +69,13 @@ func rbiMain(stdout, stderr io.Writer, args []string) int {
 			return 1
 		}
 	}
-	p, err := robolang.LoadFile(in, robolang.Options{RC3: rc3})
+	lang, err := lf.language()
 	if err != nil {
-		printLoadErrors(stderr, err)
-		if _, rc3Err := robolang.LoadFile(in, robolang.Options{RC3: true}); !rc3 && rc3Err == nil {
-			// The loader's sentences name option sets; rbi takes none, only -rc3.
-			fmt.Fprintf(stderr, "robocom rbi: %s is an RC3 program: save it with robocom rbi -rc3 %s\n", termtext.Escape(in), termtext.Escape(in))
-		}
+		return usageErr("%s", errText(err))
+	}
+	p, err := robolang.LoadFile(in, lang)
+	if err != nil {
+		printLoadErrors(stderr, err) // (an RC3 program read as classic: the loader names the option sets to use)
 		return 1
 	}
 	if p.Hidden {

@@ -77,7 +77,7 @@ var fuzzFlags = map[string][]string{
 	"battle":     {"-seed#", "-rounds#", "-options$", "-opt$", "-place$", "-json", "-trace$", "-q", "-h", "--"},
 	"tournament": {"-seed#", "-rounds#", "-options$", "-opt$", "-json", "-swiss", "-size#", "-coresize#", "-s#", "-cycles#", "-c#", "-threads#", "-p#", "-maxlength#", "-l#", "-mindist#", "-d#", "-copies#", "-dialect$", "-shard$", "-o$", "-q", "-h"},
 	"check":      {"-rc3", "-options$", "-size#", "-coresize#", "-s#", "-cycles#", "-c#", "-threads#", "-p#", "-maxlength#", "-l#", "-mindist#", "-d#", "-dialect$", "-h"},
-	"rbi":        {"-info", "-rc3", "-o$", "-h"},
+	"rbi":        {"-info", "-rc3", "-options$", "-o$", "-h", "--"},
 	"core":       {"-seed#", "-rounds#", "-size#", "-coresize#", "-s#", "-cycles#", "-c#", "-threads#", "-p#", "-maxlength#", "-l#", "-mindist#", "-d#", "-copies#", "-dialect$", "-json", "-q", "-h"},
 	"mars":       {"-r#", "-s#", "-c#", "-p#", "-l#", "-d#", "-F#", "-S#", "-=$", "-@$", "-b", "-k", "-8", "-f", "-o", "-P", "-V", "-e", "-Q#"},
 	"help":       {},

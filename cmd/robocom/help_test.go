@@ -14,6 +14,7 @@ var helpProbes = map[string][][]string{
 	"battle":     {{"-h"}},
 	"tournament": {{"-h"}, {"-h", "x.red"}},
 	"check":      {{"-h"}},
+	"rbi":        {{"-h"}},
 	"core":       {{"-h"}},
 	"merge":      {{"-h"}},
 	"hill":       {{"create", "-h"}, {"add", "-h"}, {"remove", "-h"}, {"show", "-h"}, {"play", "-h"}, {"import", "-h"}},
@@ -58,7 +59,7 @@ func TestHelpListsEveryFlag(t *testing.T) {
 		}
 	}
 	for name := range commands {
-		if _, ok := helpProbes[name]; !ok && name != "mars" && name != "rbi" {
+		if _, ok := helpProbes[name]; !ok && name != "mars" {
 			t.Errorf("%s has no help probe", name)
 		}
 	}
@@ -76,8 +77,8 @@ func TestHelpTournamentShowsCoreWarFlags(t *testing.T) {
 	}
 }
 
-// TestHelpListsFuzzedFlags: the flags the fuzz test gives each command, rbi's and pMARS's
-// included (they parse no flag.FlagSet), are in robocom help CMD; pMARS leaves -Q out of its
+// TestHelpListsFuzzedFlags: the flags the fuzz test gives each command, pMARS's included
+// (it parses no flag.FlagSet), are in robocom help CMD; pMARS leaves -Q out of its
 // usage text, and so do we.
 func TestHelpListsFuzzedFlags(t *testing.T) {
 	for name, flags := range fuzzFlags {

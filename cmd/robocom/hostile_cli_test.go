@@ -177,7 +177,7 @@ func TestRBIOfAnRBIFile(t *testing.T) {
 // help CMD does, so that "robocom battle -h | less" shows it (the flag package printed it on
 // standard error).
 func TestHelpFlagOnStdout(t *testing.T) {
-	for _, cmd := range []string{"battle", "tournament", "core", "merge", "check"} {
+	for _, cmd := range []string{"battle", "tournament", "core", "merge", "check", "rbi"} {
 		code, out, errs := runMain(t, t.TempDir(), cmd, "-h")
 		_, want, _ := runMain(t, t.TempDir(), "help", cmd)
 		if code != 0 || errs != "" || out != want || !strings.Contains(out, "usage: robocom "+cmd) {

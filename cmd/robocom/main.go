@@ -107,10 +107,10 @@ func robocomMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // asksHelp reports whether the arguments of command cmd ask for its help (-h, -help, --help
 // before a "--"), for the commands whose flags the flag package reads: it would print the
 // help on standard error. (mars is pMARS's, for which -h is an unknown option; hill's
-// subcommands and rbi print their own.)
+// subcommands print their own.)
 func asksHelp(cmd string, args []string) bool {
 	switch cmd {
-	case "battle", "tournament", "core", "merge", "check":
+	case "battle", "tournament", "core", "merge", "check", "rbi":
 	default:
 		return false
 	}

@@ -133,6 +133,33 @@ func language(o *arena.Options) robolang.Options {
 	return robolang.Options{RC3: o.RC3, Set: o.Name}
 }
 
+// langFlags are -rc3 and -options of the commands that load a program without playing it
+// (check, rbi): the language it is read in.
+type langFlags struct {
+	rc3 bool
+	set string
+}
+
+func (f *langFlags) register(fs *flag.FlagSet) {
+	fs.BoolVar(&f.rc3, "rc3", false, "accept the RC3 instructions and constants")
+	fs.StringVar(&f.set, "options", "", "read the program in the language of option set `SET`: classic, rc3, rc3m, or a saved set file")
+}
+
+// language is the loader's language: classic unless -rc3, or an option set whose
+// instructions are rc3.
+func (f *langFlags) language() (robolang.Options, error) {
+	lang := robolang.Options{RC3: f.rc3}
+	if f.set != "" {
+		o, err := arena.ResolveOptions(f.set)
+		if err != nil {
+			return lang, err
+		}
+		lang = language(o)
+		lang.RC3 = lang.RC3 || f.rc3
+	}
+	return lang, nil
+}
+
 // placements parses the -place flags.
 func (f *gameFlags) placements(programs int) ([]arena.Placement, error) {
 	if len(f.places) > programs {

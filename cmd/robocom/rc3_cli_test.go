@@ -105,20 +105,21 @@ func TestRC3TraceLines(t *testing.T) {
 	}
 }
 
-// TestRBIRC3Hint: rbi has no -options; an RC3 program saved without -rc3 is told the flag
-// that saves it (the loader's sentence names option sets, which rbi does not take), and with
-// -rc3 it is saved.
+// TestRBIRC3Hint: rbi reads a program in the language of -options, as check does (-rc3 as
+// before); an RC3 program saved without either is told which option sets have it.
 func TestRBIRC3Hint(t *testing.T) {
 	dir := t.TempDir()
 	mt := writeBattleProg(t, dir, "mt.rob", "Name MT\nBank\nInit 1, 1\nSleep 3\nJump -1\n")
 	var out, errb bytes.Buffer
-	if code := rbiMain(&out, &errb, []string{mt}); code != 1 || !strings.Contains(errb.String(), "robocom rbi -rc3 ") {
-		t.Errorf("rbi of an RC3 program without -rc3: exit %d, %q; want 1 and the hint to use -rc3", code, errb.String())
+	if code := rbiMain(&out, &errb, []string{mt}); code != 1 || !strings.Contains(errb.String(), "INIT is an RC3 instruction: the option set classic does not have it (it needs rc3 or rc3m)") {
+		t.Errorf("rbi of an RC3 program without -rc3: exit %d, %q; want 1 and the option sets that have it", code, errb.String())
 	}
-	out.Reset()
-	errb.Reset()
-	if code := rbiMain(&out, &errb, []string{"-rc3", mt}); code != 0 {
-		t.Errorf("rbi -rc3: exit %d: %s", code, errb.String())
+	for _, flags := range [][]string{{"-rc3"}, {"-options", "rc3m"}} {
+		out.Reset()
+		errb.Reset()
+		if code := rbiMain(&out, &errb, append(flags, mt, "-o", filepath.Join(dir, flags[0][1:]+".rbi"))); code != 0 {
+			t.Errorf("rbi %s: exit %d: %s", flags, code, errb.String())
+		}
 	}
 	errb.Reset()
 	bad := writeBattleProg(t, dir, "bad.rob", "Name Bad\nBank\nJump @nowhere\n")
