@@ -137,15 +137,15 @@ func (e *editorView) runCheck() {
 	switch {
 	case err == nil && len(prog.Warnings) > 0:
 		e.warns = prog.Warnings
-		e.status = fmt.Sprintf("No errors; %d %s.", len(e.warns), plural(len(e.warns), "warning", "warnings"))
+		e.status = fmt.Sprintf("No errors; %d %s, listed under the code.", len(e.warns), plural(len(e.warns), "warning", "warnings"))
 	case err == nil:
 		e.status = "No errors."
 	case errors.As(err, &le):
 		e.errs = le
-		e.status = fmt.Sprintf("%d %s.", len(le), plural(len(le), "error", "errors"))
+		e.status = fmt.Sprintf("%d %s, listed under the code.", len(le), plural(len(le), "error", "errors"))
 	default:
 		e.errs = srcerr.List{{File: e.name, Msg: err.Error()}}
-		e.status = "1 error."
+		e.status = "1 error, listed under the code."
 	}
 	for len(e.errBtns) < len(e.errs)+len(e.warns) {
 		e.errBtns = append(e.errBtns, widget.Clickable{})
@@ -359,9 +359,20 @@ func (e *editorView) layout(gtx layout.Context) layout.Dimensions {
 		l.Color = mutedCol
 		add(l.Layout)
 	}
-	// Each error, then each warning, under its source line, so the line is seen with its
-	// message.
 	src := e.lines
+	add(func(gtx layout.Context) layout.Dimensions {
+		e.codeTop = top + gtx.Dp(1) + gtx.Dp(codeInset)
+		return widget.Border{Color: mutedCol, Width: 1}.Layout(gtx, func(gtx layout.Context) layout.Dimensions {
+			gtx.Constraints.Min.X = gtx.Constraints.Max.X
+			gtx.Constraints.Min.Y = gtx.Dp(unit.Dp(300))
+			return layout.UniformInset(codeInset).Layout(gtx, func(gtx layout.Context) layout.Dimensions {
+				return e.layoutCode(gtx, th, len(src))
+			})
+		})
+	})
+	// Each error, then each warning, under its source line, so the line is seen with its
+	// message; below the code, as in the RoboCom editor: the errors follow the typing, and
+	// above it they moved the line being typed up and down as they came and went.
 	for i, er := range append(e.errs[:len(e.errs):len(e.errs)], e.warns...) {
 		text, col := termtext.Escape(er.Msg), errorCol
 		if i >= len(e.errs) {
@@ -389,16 +400,6 @@ func (e *editorView) layout(gtx layout.Context) layout.Dimensions {
 			})
 		})
 	}
-	add(func(gtx layout.Context) layout.Dimensions {
-		e.codeTop = top + gtx.Dp(1) + gtx.Dp(codeInset)
-		return widget.Border{Color: mutedCol, Width: 1}.Layout(gtx, func(gtx layout.Context) layout.Dimensions {
-			gtx.Constraints.Min.X = gtx.Constraints.Max.X
-			gtx.Constraints.Min.Y = gtx.Dp(unit.Dp(300))
-			return layout.UniformInset(codeInset).Layout(gtx, func(gtx layout.Context) layout.Dimensions {
-				return e.layoutCode(gtx, th, len(src))
-			})
-		})
-	})
 	return layout.Flex{Axis: layout.Vertical}.Layout(gtx, ch...)
 }
 

@@ -397,10 +397,15 @@ func TestAskQuitAsksInTheConfirmBar(t *testing.T) {
 func TestEditorChecksAsYouType(t *testing.T) {
 	w, h, _ := openInEditor(t, "mine.red", ";name Mine\nMOV 0, 1\n")
 	h.focusEditor(t)
+	codeTop := w.editor.codeTop
 	h.typeText(len([]rune(";name Mine\nMOV 0, 1\n")), "FOO 1, 2\n")
 	h.frame()
 	if errs := w.editor.Errors(); len(errs) == 0 || errs[0].Line != 3 {
 		t.Fatalf("after typing a bad line: errors %v, want one at line 3", errs)
+	}
+	// The errors are listed under the code, so that the text being typed stays where it is.
+	if w.editor.codeTop != codeTop {
+		t.Errorf("the code moved from %d to %d px down the tab when an error came", codeTop, w.editor.codeTop)
 	}
 	h.typeText(0, "\n")
 	h.frame()

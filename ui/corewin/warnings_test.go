@@ -160,13 +160,13 @@ func TestEditorCheckShowsWarnings(t *testing.T) {
 	if got := w.editor.Warnings(); len(got) != 1 || got[0].Msg != missing {
 		t.Fatalf("the editor's warnings %v, want the missing ;assert", got)
 	}
-	if len(w.editor.Errors()) != 0 || w.editor.status != "No errors; 1 warning." {
+	if len(w.editor.Errors()) != 0 || w.editor.status != "No errors; 1 warning, listed under the code." {
 		t.Errorf("errors %v, status %q", w.editor.Errors(), w.editor.status)
 	}
 	if _, ok := h.findText("warning: " + missing); !ok {
 		t.Errorf("the warning is not under the editor's buttons; labels: %q", h.labelsWith("warning"))
 	}
-	if _, ok := h.findText("No errors; 1 warning."); !ok {
+	if _, ok := h.findText("No errors; 1 warning, listed under the code."); !ok {
 		t.Error("the editor's status does not count the warning")
 	}
 	// A label defined twice: the warning under its line, at the line's number.
