@@ -7,6 +7,8 @@ import (
 
 	"gioui.org/layout"
 	"gioui.org/op"
+	"gioui.org/op/clip"
+	"gioui.org/op/paint"
 	"gioui.org/unit"
 	"gioui.org/widget"
 	"gioui.org/widget/material"
@@ -23,7 +25,7 @@ func (k Kit) Button(c *widget.Clickable, label string) layout.Widget {
 	return func(gtx layout.Context) layout.Dimensions {
 		b := material.Button(k.Th, c, label)
 		b.Inset = layout.Inset{Top: 6, Bottom: 6, Left: 10, Right: 10}
-		return b.Layout(gtx)
+		return FocusRing(gtx, c, b.Layout(gtx))
 	}
 }
 
@@ -33,8 +35,25 @@ func (k Kit) SmallButton(c *widget.Clickable, label string) layout.Widget {
 		b := material.Button(k.Th, c, label)
 		b.Inset = layout.Inset{Top: 3, Bottom: 3, Left: 7, Right: 7}
 		b.TextSize = 12
-		return b.Layout(gtx)
+		return FocusRing(gtx, c, b.Layout(gtx))
 	}
+}
+
+// FocusRingColor is the ring around the control that has the keyboard.
+var FocusRingColor = color.NRGBA{0x11, 0x11, 0x11, 0xFF}
+
+// FocusRing draws a ring along the edge of a control laid out as d when c has the keyboard
+// (Tab and Shift+Tab move it, Space or Return clicks), and returns d. Gio's buttons show
+// the focus only as their hover shade, which a keyboard user cannot tell from the others.
+func FocusRing(gtx layout.Context, c *widget.Clickable, d layout.Dimensions) layout.Dimensions {
+	if !gtx.Focused(c) {
+		return d
+	}
+	w := gtx.Dp(2)
+	r := image.Rectangle{Min: image.Pt(w/2, w/2), Max: d.Size.Sub(image.Pt(w/2, w/2))}
+	path := clip.UniformRRect(r, gtx.Dp(4)).Path(gtx.Ops)
+	paint.FillShape(gtx.Ops, FocusRingColor, clip.Stroke{Path: path, Width: float32(w)}.Op())
+	return d
 }
 
 // The colours of a tab not chosen: grey, its label dark enough to read (WCAG AA).
@@ -57,7 +76,9 @@ func (k Kit) Tabs(gtx layout.Context, btns []widget.Clickable, names []string, c
 					if i != chosen {
 						b.Background, b.Color = tabOffBg, tabOffText
 					}
-					return layout.Inset{Right: 3, Bottom: 3}.Layout(gtx, b.Layout)
+					return layout.Inset{Right: 3, Bottom: 3}.Layout(gtx, func(gtx layout.Context) layout.Dimensions {
+						return FocusRing(gtx, &btns[i], b.Layout(gtx))
+					})
 				}))
 			}
 			return layout.Flex{}.Layout(gtx, ch...)

@@ -13,6 +13,7 @@ import (
 	"gioui.org/widget/material"
 
 	"robocom/internal/termtext"
+	"robocom/ui/kit"
 )
 
 // Kind is what a window picks: which files it offers and how it names them.
@@ -111,7 +112,7 @@ func (ps Style) Layout(gtx layout.Context) layout.Dimensions {
 				b.Background = color.NRGBA{0xDD, 0xDD, 0xDD, 0xFF}
 				b.Color = color.NRGBA{0x22, 0x22, 0x22, 0xFF}
 			}
-			return b.Layout(gtx)
+			return kit.FocusRing(gtx, c, b.Layout(gtx))
 		}
 	}
 	var head []layout.FlexChild

@@ -10,6 +10,7 @@ import (
 	"gioui.org/widget/material"
 
 	"robocom/arena"
+	"robocom/ui/kit"
 )
 
 // EventLogState is the event log view: its filters and scroll position.
@@ -146,7 +147,7 @@ func (l EventLogStyle) Layout(gtx layout.Context) layout.Dimensions {
 		b := material.Button(th, &s.deathsBtn, deaths)
 		b.Inset = layout.Inset{Top: 3, Bottom: 3, Left: 6, Right: 6}
 		b.TextSize = 12
-		return b.Layout(gtx)
+		return kit.FocusRing(gtx, &s.deathsBtn, b.Layout(gtx))
 	}))
 	for i := range l.Teams {
 		if i >= MaxPlayers {

@@ -406,7 +406,7 @@ func (os_ OptionsEditorStyle) Layout(gtx layout.Context) layout.Dimensions {
 			b := material.Button(th, c, label)
 			b.Inset = layout.Inset{Top: 3, Bottom: 3, Left: 7, Right: 7}
 			b.TextSize = 12
-			return b.Layout(gtx)
+			return kit.FocusRing(gtx, c, b.Layout(gtx))
 		}
 	}
 	var rows []layout.Widget

@@ -127,7 +127,9 @@ func (m *Modes) layoutBar(gtx layout.Context) layout.Dimensions {
 						if !on {
 							b.Background, b.Color = barBg, rgb(0xC8, 0xCC, 0xD4)
 						}
-						return layout.Inset{Right: unit.Dp(4)}.Layout(gtx, b.Layout)
+						return layout.Inset{Right: unit.Dp(4)}.Layout(gtx, func(gtx layout.Context) layout.Dimensions {
+							return kit.FocusRing(gtx, c, b.Layout(gtx))
+						})
 					}
 				}
 				robo, core := "RoboCom", "Core War"

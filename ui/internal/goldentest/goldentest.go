@@ -50,10 +50,14 @@ func (w *Window) Frame(t testing.TB, draw func(gtx layout.Context)) {
 	gtx := layout.Context{Ops: &w.ops, Metric: unit.Metric{PxPerDp: 1, PxPerSp: 1},
 		Constraints: layout.Exact(w.size), Source: w.r.Source(), Now: time.Unix(0, 0)}
 	draw(gtx)
+	w.r.Frame(&w.ops) // the handlers, for events a test queues on Router
 	if err := w.hw.Frame(&w.ops); err != nil {
 		t.Fatal(err)
 	}
 }
+
+// Router is the window's input router, for events a test queues between frames.
+func (w *Window) Router() *input.Router { return &w.r }
 
 // Screenshot waits for the GPU and returns what the window shows.
 func (w *Window) Screenshot(t testing.TB) *image.RGBA {

@@ -1,0 +1,71 @@
+//go:build cgo
+
+package kit
+
+import (
+	"image"
+	"image/color"
+	"os"
+	"testing"
+
+	"gioui.org/io/key"
+	"gioui.org/layout"
+	"gioui.org/widget"
+
+	"robocom/ui/internal/goldentest"
+)
+
+// The button that has the keyboard (Tab moves it) has a ring along its edge; Gio's own
+// buttons showed it only as their hover shade, and a keyboard user could not see where the
+// focus was.
+func TestFocusRingShowsTheKeyboardsButton(t *testing.T) {
+	if os.Getenv("EGL_PLATFORM") == "" {
+		t.Setenv("EGL_PLATFORM", "surfaceless") // headless Mesa without an X server, as the windows' golden tests
+	}
+	k := Kit{Th: NewTheme()}
+	var one, two widget.Clickable
+	var tabs [2]widget.Clickable
+	w := goldentest.NewWindow(t, image.Pt(300, 80))
+	var oneSize image.Point
+	draw := func(gtx layout.Context) {
+		layout.Flex{Axis: layout.Vertical}.Layout(gtx,
+			layout.Rigid(func(gtx layout.Context) layout.Dimensions {
+				return layout.Flex{}.Layout(gtx,
+					layout.Rigid(func(gtx layout.Context) layout.Dimensions {
+						d := k.Button(&one, "One")(gtx)
+						oneSize = d.Size
+						return d
+					}),
+					layout.Rigid(layout.Spacer{Width: 20}.Layout),
+					layout.Rigid(k.SmallButton(&two, "Two")))
+			}),
+			layout.Rigid(func(gtx layout.Context) layout.Dimensions {
+				return k.Tabs(gtx, tabs[:], []string{"A", "B"}, 0, 2)
+			}))
+	}
+	dark := func(c color.RGBA) bool { return c.R < 0x30 && c.G < 0x30 && c.B < 0x30 }
+	edge := image.Pt(1, 0) // on the left edge of One, half way down
+	before := w.Draw(t, draw)
+	edge.Y = oneSize.Y / 2
+	if c := before.RGBAAt(edge.X, edge.Y); dark(c) {
+		t.Fatalf("One's edge is dark (%v) before it has the keyboard", c)
+	}
+	w.Router().MoveFocus(key.FocusForward)
+	w.Frame(t, draw)
+	after := w.Draw(t, draw)
+	if c := after.RGBAAt(edge.X, edge.Y); !dark(c) {
+		t.Errorf("One has the keyboard and its edge is %v, not the focus ring", c)
+	}
+	// Only One: no other pixel that was light before is dark now, right of it.
+	changed := 0
+	for y := 0; y < 80; y++ {
+		for x := oneSize.X + 2; x < 300; x++ {
+			if dark(after.RGBAAt(x, y)) && !dark(before.RGBAAt(x, y)) {
+				changed++
+			}
+		}
+	}
+	if changed > 0 {
+		t.Errorf("%d pixels right of One turned dark: a ring around another control", changed)
+	}
+}
