@@ -44,8 +44,9 @@ type editorView struct {
 	warns    srcerr.List        // the warnings of a program that assembles (none with errors)
 	errBtns  []widget.Clickable // the errors', then the warnings'
 	hscroll  layout.List        // the editor scrolls sideways instead of wrapping
-	status   string
-	reloaded string // keptNote of the reload after the last save: "" if every player loaded
+	status   string             // what the last check found
+	saveNote string             // what became of the last Save (statusLine)
+	reloaded string             // keptNote of the reload after the last save: "" if every player loaded
 	checked  bool
 	modified bool     // the text differs from the file's
 	lines    []string // the text's lines as of its last change (textChanged), not split every frame
@@ -82,7 +83,7 @@ func (e *editorView) open(p string) {
 	text, _ := expandTabs(string(src), 0)
 	e.ed.SetText(text)
 	e.saved, e.file, e.tabbed = text, src, text != string(src)
-	e.errs, e.warns, e.status, e.checked = nil, nil, "", false
+	e.errs, e.warns, e.status, e.saveNote, e.checked = nil, nil, "", "", false
 	e.textChanged()
 	e.hscroll.Position = layout.Position{}
 	e.runCheck()
@@ -222,6 +223,18 @@ func (e *editorView) reloadedStatus() string {
 	return "Saved; the players were reloaded."
 }
 
+// statusLine is the editor's status: what became of the last Save (its error, the reload
+// question waiting, or what the reload did), then what the check finds. The two are kept
+// apart because the check as you type rewrites its part at every key: in one string, the
+// error of a save that failed, or "answer over the core", went with the next key typed.
+func (e *editorView) statusLine() string {
+	note := e.saveNote
+	if note != "" && !strings.HasSuffix(note, ".") {
+		note += "." // a save's error is a clause ("… is a folder; name a file in it to write")
+	}
+	return strings.TrimSpace(note + " " + e.status)
+}
+
 // reloadQuestion is what the confirm bar asks after a save while a game is under way.
 func (e *editorView) reloadQuestion() string {
 	return "Reload " + e.shownName() + " and restart the game?"
@@ -236,12 +249,12 @@ func (e *editorView) askReload() {
 		if e.reloaded != "" {
 			e.notify(e.reloaded)
 		}
-		if strings.HasPrefix(e.status, savedWaiting) { // answered
-			e.status = e.reloadedStatus()
+		if e.saveNote == savedWaiting { // answered
+			e.saveNote = e.reloadedStatus()
 		}
 		e.restartSeries()
 	}, func() {
-		e.status = savedNotLoaded
+		e.saveNote = savedNotLoaded
 	})
 }
 
@@ -292,11 +305,11 @@ func (e *editorView) update(gtx layout.Context) {
 	if e.save.Clicked(gtx) {
 		switch err := e.Save(); {
 		case err != nil:
-			e.status = err.Error()
+			e.saveNote = err.Error()
 		case e.confirm.Question() == e.reloadQuestion():
-			e.status = savedWaiting + " " + e.status
+			e.saveNote = savedWaiting
 		default:
-			e.status = e.reloadedStatus() + " " + e.status
+			e.saveNote = e.reloadedStatus()
 		}
 	}
 	for i, er := range append(e.errs[:len(e.errs):len(e.errs)], e.warns...) {
@@ -346,8 +359,8 @@ func (e *editorView) layout(gtx layout.Context) layout.Dimensions {
 		}
 		return row(gtx, ws...)
 	})
-	if e.status != "" {
-		add(material.Body2(th, e.status).Layout)
+	if st := e.statusLine(); st != "" {
+		add(material.Body2(th, st).Layout)
 	}
 	if note := kit.LargeEditNote(len(e.saved)); note != "" {
 		l := material.Caption(th, note)

@@ -413,3 +413,44 @@ func TestEditorChecksAsYouType(t *testing.T) {
 		t.Fatalf("after a line more above it: errors %v, want the error at line 4", errs)
 	}
 }
+
+// What became of a Save stays on the editor's status line while the text is typed in: the
+// check as you type rewrote the whole line at every key, so a save that failed no longer
+// said so, nor did a save waiting for its reload to be answered over the core, and the
+// answer then never said that the players were reloaded.
+func TestTypingKeepsWhatBecameOfTheSave(t *testing.T) {
+	w, h, file := openInEditor(t, "mine.red", ";name Mine\nMOV 0, 1\n")
+	h.runABlock(t)
+	h.focusEditor(t)
+	h.typeText(0, ";x\n")
+	h.frame()
+	h.clickLabel(t, "Save and reload")
+	h.asked(t, "Reload mine.red and restart the game?")
+	h.typeText(0, "\n")
+	h.frame()
+	if _, ok := h.findText(savedWaiting); !ok {
+		t.Fatalf("after typing the editor says %q, not that the reload waits for an answer", w.editor.statusLine())
+	}
+	h.clickLabel(t, "Reload")
+	h.frame()
+	if _, ok := h.findText("Saved; the players were reloaded."); !ok {
+		t.Fatalf("after Reload the editor says %q", w.editor.statusLine())
+	}
+	// A save that fails: its error stays while the text is typed in.
+	if err := os.Remove(file); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(file, 0o755); err != nil { // (root writes anywhere: a folder in its place refuses)
+		t.Fatal(err)
+	}
+	h.clickLabel(t, "Save and reload")
+	want := file + " is a folder"
+	if _, ok := h.findText(want); !ok {
+		t.Fatalf("the failed save says %q", w.editor.statusLine())
+	}
+	h.typeText(0, "\n")
+	h.frame()
+	if _, ok := h.findText(want); !ok || !strings.HasSuffix(w.editor.statusLine(), "to write. No errors; 1 warning, listed under the code.") {
+		t.Fatalf("after typing the editor says %q, not the save's error and the check's result", w.editor.statusLine())
+	}
+}

@@ -490,7 +490,7 @@ func TestSaveThatDoesNotLoadSaysTheOldVersionPlays(t *testing.T) {
 	h.frame()
 	h.clickLabel(t, "Save and reload")
 	if _, ok := h.findText("Saved; the players were reloaded."); !ok || w.players[0].prog.Name != "Mine2" {
-		t.Fatalf("after a good save the player is %q and the editor says %q", w.players[0].prog.Name, w.editor.status)
+		t.Fatalf("after a good save the player is %q and the editor says %q", w.players[0].prog.Name, w.editor.statusLine())
 	}
 }
 
