@@ -71,6 +71,13 @@ func TestCommandArguments(t *testing.T) {
 	}{
 		{[]string{"check", "mine.rob", "-rc3"}, 0, "mine.rob: ok"},
 		{[]string{"rbi", "--", "-x.rob"}, 0, "-x.rbi: saved"},
+		// After "--" every argument is a file, not only the first (-o was read as a flag).
+		{[]string{"rbi", "--", "-x.rob", "-o", "y.rbi"}, 2, "one file at a time (got -x.rob and -o)"},
+		{[]string{"battle", "-q", "-seed", "1", "--", "-x.rob", "-x.rob"}, 0, "round 1 (seed 1)"},
+		{[]string{"battle", "-q", "-seed", "1", "mine.rob", "--", "-x.rob", "-x.rob"}, 0, "round 1 (seed 1)"},
+		{[]string{"check", "-rc3", "--", "-x.rob", "-rc3"}, 1, "-rc3: no such file"},
+		// A flag's value "--" does not end the flags.
+		{[]string{"rbi", "mine.rob", "-o", "--", "-rc3"}, 0, "--: saved"},
 		{[]string{"rbi", "-info", "-o", "y.rbi", "--", "-x.rbi"}, 2, "-info prints what an RBI file holds and writes nothing"},
 		{[]string{"rbi", "mine.rob", "-o", "-x.rob"}, 1, "for example program.rbi"},
 		{[]string{"help", "help"}, 0, "robocom help COMMAND"},

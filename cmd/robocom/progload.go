@@ -68,16 +68,40 @@ func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
 		if err := fs.Parse(args); err != nil {
 			return nil, failed(err)
 		}
-		args = fs.Args()
-		if len(args) == 0 {
+		rest := fs.Args()
+		if len(rest) == 0 {
 			return pos, nil
 		}
-		if args[0] == "--" {
-			return append(pos, args[1:]...), nil
+		// The flag package takes a "--" among the flags itself: what follows it is all
+		// positional, not only its first argument ("robocom battle -- -a.rob -b.rob" read
+		// -b.rob as a flag, and "robocom rbi -- -x.rob -o y" wrote y).
+		if endedByDashes(fs, args[:len(args)-len(rest)]) {
+			return append(pos, rest...), nil
 		}
-		pos = append(pos, args[0])
-		args = args[1:]
+		pos = append(pos, rest[0])
+		args = rest[1:]
 	}
+}
+
+// endedByDashes reports whether the flags fs.Parse read (read, the arguments it consumed)
+// ended with "--" rather than with a flag's value that is "--" (-o --).
+func endedByDashes(fs *flag.FlagSet, read []string) bool {
+	for i := 0; i < len(read); i++ {
+		a := read[i]
+		if a == "--" {
+			return i == len(read)-1
+		}
+		name := strings.TrimPrefix(strings.TrimPrefix(a, "-"), "-")
+		if strings.Contains(name, "=") {
+			continue
+		}
+		if f := fs.Lookup(name); f != nil {
+			if b, ok := f.Value.(interface{ IsBoolFlag() bool }); !ok || !b.IsBoolFlag() {
+				i++ // its value
+			}
+		}
+	}
+	return false
 }
 
 // gameFlags are the battle options shared by battle and tournament.
