@@ -294,6 +294,9 @@ func ParseOptions(name string, text []byte) (*Options, error) {
 		if str == "" {
 			continue
 		}
+		if strings.HasPrefix(str, ";") { // a whole line of comment as .rob files write it
+			return nil, fmt.Errorf("line %d: %q is not an option: a comment in an option set starts with '#', not ';'", line, userfile.Excerpt(str, 60))
+		}
 		k, v, ok := strings.Cut(str, "=")
 		if !ok {
 			return nil, fmt.Errorf("line %d: expected \"key = value\", got %q", line, userfile.Excerpt(str, 60))

@@ -213,6 +213,10 @@ func TestParseOptionsHostile(t *testing.T) {
 		{"board = " + strings.Repeat("9", 1<<20) + "\n", "line 1: the line is"},
 		{"timeout = " + strings.Repeat("9", 1000) + "\n", "… (1000 bytes)"},
 		{"board = 20 ; bigger\n", "line 1: option board needs a whole number, not \"20 ; bigger\" (a comment in an option set starts with '#', not ';')"},
+		// A whole line of ';' comment, the commonest: it said 'expected "key = value"', or,
+		// with an '=' in it, that ";timeout" is an unknown option, and listed all 40.
+		{"; my set\nboard = 20\n", "line 1: \"; my set\" is not an option: a comment in an option set starts with '#', not ';'"},
+		{"board = 20\n;timeout = 5000\n", "line 2: \";timeout = 5000\" is not an option: a comment in an option set starts with '#', not ';'"},
 	}
 	for _, c := range cases {
 		_, err := ParseOptions("t", []byte(c.text))
