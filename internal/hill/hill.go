@@ -112,8 +112,11 @@ type Hill struct {
 	// pastLimits, when set, says why nothing can be played on the hill: its rules were made
 	// before a limit of its game's engine (see pastLimits in readConfig).
 	pastLimits error
-	// file is the file opened, which write checks is still the one at path.
+	// file is the file opened, which write checks is still the one at abs: path made
+	// absolute when opened, as SQLite opens it (fileURI), so that a change of the working
+	// folder does not read as a move.
 	file os.FileInfo
+	abs  string
 }
 
 const schema = `
@@ -377,7 +380,11 @@ func openAs(path string, games map[string]Decoder, a access) (*Hill, error) {
 	if err != nil {
 		return nil, fmt.Errorf("cannot open %s: %v", name, err)
 	}
-	h := &Hill{db: db, path: path, games: games, readOnly: a != readWrite, file: file}
+	abs, aerr := filepath.Abs(path)
+	if aerr != nil {
+		abs = path
+	}
+	h := &Hill{db: db, path: path, games: games, readOnly: a != readWrite, file: file, abs: abs}
 	if err := h.readConfig(); err != nil {
 		db.Close()
 		var nh notHill
@@ -775,7 +782,7 @@ func (h *Hill) write(f func(*sql.Tx) error) error {
 // second command, opening the new name without this one's journal, wrote at the same time;
 // every command said it had stored them (a hostile review).
 func (h *Hill) moved() error {
-	st, err := os.Stat(h.path)
+	st, err := os.Stat(h.abs)
 	if err == nil && os.SameFile(st, h.file) {
 		return nil
 	}

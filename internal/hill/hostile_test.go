@@ -469,3 +469,28 @@ func TestNotWritableSaysWhatToDo(t *testing.T) {
 		}
 	}
 }
+
+// TestHillOpenedByRelativePathAfterChdir: the moved-file check looks at the file SQLite
+// writes, which it opened by its absolute path; a hill opened by a relative name is not
+// "moved" when the process changes its working folder (a library user, a test), where the
+// check stat'ed the relative name in the new folder and refused every write.
+func TestHillOpenedByRelativePathAfterChdir(t *testing.T) {
+	src, err := os.ReadFile("../../robots/wall.rob")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if err := Create(filepath.Join(dir, "t.hill"), Config{Game: robocom(arena.Classic()), Rounds: 2, Seed: 3}); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(dir)
+	h, err := Open("t.hill", games)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	t.Chdir(t.TempDir())
+	if _, err := h.Add("wall.rob", src); err != nil {
+		t.Fatalf("adding after a change of folder: %v", err)
+	}
+}
