@@ -997,8 +997,9 @@ func (h *Hill) loaded() ([]Program, error) {
 		}
 		p.Added, p.OnHill = time.Unix(added, 0), true
 		if _, _, _, err := h.cfg.Game.Load(p.File, p.Source); err != nil {
-			// (the hill plays none of its pairings until it goes: say how)
-			return nil, fmt.Errorf("%s: stored program #%d no longer loads, so no pairing is played; take it off the hill (robocom hill remove %s #%d) and play on: %v",
+			// (the hill plays none of its pairings until it goes: say how; '#2' quoted, as
+			// a shell reads an unquoted #2 as a comment and runs remove without it)
+			return nil, fmt.Errorf("%s: stored program #%d no longer loads, so no pairing is played; take it off the hill (robocom hill remove %s '#%d') and play on: %v",
 				termtext.Escape(h.path), p.ID, termtext.Escape(h.path), p.ID, err)
 		}
 		ps = append(ps, p)

@@ -309,7 +309,8 @@ func TestStoredProgramThatNoLongerLoads(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err := h.Pending()
-	want := "take it off the hill (robocom hill remove " + path + " #2)"
+	// ('#2' quoted: pasted into a shell, an unquoted #2 is a comment, and remove got no name)
+	want := "take it off the hill (robocom hill remove " + path + " '#2')"
 	if err == nil || !strings.Contains(err.Error(), "stored program #2 no longer loads") || !strings.Contains(err.Error(), want) {
 		t.Fatalf("pending with a program that no longer loads: %v, want %q", err, want)
 	}
