@@ -241,7 +241,7 @@ func playPending(h *hill.Hill, cmd string, info, stderr io.Writer, quiet bool) i
 		}
 	}
 	if played > 0 {
-		fmt.Fprintf(info, "played %s (%d bouts)\n", termtext.CountNoun(played, "pairing"), boutsPlayed)
+		fmt.Fprintf(info, "played %s (%s)\n", termtext.CountNoun(played, "pairing"), termtext.CountNoun(boutsPlayed, "bout"))
 	}
 	off, err := h.Trim()
 	printPushOffs(info, h, off)

@@ -186,7 +186,7 @@ func hillImport(args []string, stdout, stderr io.Writer) int {
 			cur = nil
 		}
 	}
-	fmt.Fprintf(stdout, "imported %s (%d bouts) from %s\n", termtext.CountNoun(pairings, "pairing"), boutsStored, termtext.CountNoun(len(parts), "part"))
+	fmt.Fprintf(stdout, "imported %s (%s) from %s\n", termtext.CountNoun(pairings, "pairing"), termtext.CountNoun(boutsStored, "bout"), termtext.CountNoun(len(parts), "part"))
 	if already > 0 { // (the same results: StorePairing refuses others)
 		fmt.Fprintf(stdout, "%s in them %s stored already, with the same rounds\n", termtext.CountNoun(already, "pairing"), map[bool]string{true: "was", false: "were"}[already == 1])
 	}

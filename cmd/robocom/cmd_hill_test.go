@@ -772,3 +772,13 @@ func TestHillPastNewLimitsStillOpens(t *testing.T) {
 		t.Errorf("removing from the hill past the limit: %d %q", code, errs)
 	}
 }
+
+// A hill's reports count bouts in words that agree with their numbers, as the other counts
+// beside them do: "played 1 pairing (1 bouts)".
+func TestHillReportsCountOneBout(t *testing.T) {
+	h := filepath.Join(t.TempDir(), "one.hill")
+	mustHill(t, "create", h, "-game", "robocom", "-rounds", "1", "-seed", "11")
+	if out := mustHill(t, "add", h, "../../robots/mine.rob", "../../robots/wall.rob"); !strings.Contains(out, "played 1 pairing (1 bout)\n") {
+		t.Errorf("hill add:\n%s", out)
+	}
+}
