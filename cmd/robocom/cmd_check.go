@@ -33,14 +33,13 @@ func checkMain(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return 2
 	}
+	usageErr := usageError(stderr, "check") // as every command's usage mistakes
 	if len(files) == 0 {
-		fl.Usage()
-		return 2
+		return usageErr("no program given")
 	}
 	lang, err := lf.language()
 	if err != nil {
-		fmt.Fprintf(stderr, "robocom check: %s\n", errText(err))
-		return 2
+		return usageErr("%s", errText(err))
 	}
 	coreFiles := 0
 	for _, path := range files {

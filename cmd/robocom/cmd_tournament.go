@@ -37,6 +37,16 @@ func tournamentMain(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "\nCore War programs take these options instead:")
 		core.Usage()
 	}
+	usageErr := usageError(stderr, "tournament")
+	for _, a := range args {
+		if a == "--" {
+			break
+		}
+		if strings.HasPrefix(a, "-") && isCoreOnlyFlag(a) { // (not "not defined": it is, for Core War)
+			name, _, _ := strings.Cut(strings.TrimLeft(a, "-"), "=")
+			return usageErr("-%s is an option of Core War tournaments, and these programs are RoboCom's", name)
+		}
+	}
 	args, err := parseInterspersed(fs, args)
 	if errors.Is(err, flag.ErrHelp) {
 		return 0
@@ -44,7 +54,6 @@ func tournamentMain(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return 2
 	}
-	usageErr := usageError(stderr, "tournament")
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	files, err := expandProgramArgs(args, set["options"] || set["opt"])

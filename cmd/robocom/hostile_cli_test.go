@@ -185,10 +185,12 @@ func TestRBIOfAnRBIFile(t *testing.T) {
 // standard error).
 func TestHelpFlagOnStdout(t *testing.T) {
 	for _, cmd := range []string{"battle", "tournament", "core", "merge", "check", "rbi"} {
-		code, out, errs := runMain(t, t.TempDir(), cmd, "-h")
-		_, want, _ := runMain(t, t.TempDir(), "help", cmd)
-		if code != 0 || errs != "" || out != want || !strings.Contains(out, "usage: robocom "+cmd) {
-			t.Errorf("%s -h: exit %d, stdout %.60q, stderr %.60q", cmd, code, out, errs)
+		for _, h := range []string{"-h", "--h", "-help", "--help", "-h=true"} { // (the flag package's forms)
+			code, out, errs := runMain(t, t.TempDir(), cmd, h)
+			_, want, _ := runMain(t, t.TempDir(), "help", cmd)
+			if code != 0 || errs != "" || out != want || !strings.Contains(out, "usage: robocom "+cmd) {
+				t.Errorf("%s %s: exit %d, stdout %.60q, stderr %.60q", cmd, h, code, out, errs)
+			}
 		}
 	}
 }
@@ -209,6 +211,10 @@ func TestWrongFlagsToldInOneLine(t *testing.T) {
 		{[]string{"check", "-bogus", "x.rob"}, "robocom check: flag provided but not defined: -bogus"},
 		{[]string{"hill", "show", "-program"}, "robocom hill show: flag needs an argument: -program"},
 		{[]string{"merge", "-bogus"}, "robocom merge: flag provided but not defined: -bogus"},
+		// Told apart from a flag nobody has, and the other usage mistakes of check.
+		{[]string{"tournament", "-swiss", "a.rob", "b.rob"}, "robocom tournament: -swiss is an option of Core War tournaments, and these programs are RoboCom's"},
+		{[]string{"check"}, "robocom check: no program given"},
+		{[]string{"check", "-options", "bogus", "x.rob"}, `robocom check: option set "bogus" is neither a built-in set (classic, rc3, rc3m) nor a readable file`},
 	} {
 		code, out, errs := runMain(t, dir, c.args...)
 		cmd := strings.TrimPrefix(strings.SplitN(c.want, ":", 2)[0], "robocom ")

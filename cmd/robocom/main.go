@@ -115,10 +115,14 @@ func asksHelp(cmd string, args []string) bool {
 		return false
 	}
 	for _, a := range args {
-		switch a {
-		case "--":
+		if a == "--" {
 			return false
-		case "-h", "-help", "--help":
+		}
+		// -h, --h, -help, --help, with or without "=value": every form the flag package
+		// answers with the help (it does not define them, whatever the value).
+		name, _, _ := strings.Cut(a, "=")
+		bare := strings.TrimPrefix(strings.TrimPrefix(name, "-"), "-")
+		if bare != name && (bare == "h" || bare == "help") {
 			return true
 		}
 	}
