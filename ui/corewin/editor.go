@@ -46,7 +46,6 @@ type editorView struct {
 	hscroll  layout.List        // the editor scrolls sideways instead of wrapping
 	status   string             // what the last check found
 	saveNote string             // what became of the last Save (statusLine)
-	reloaded string             // keptNote of the reload after the last save: "" if every player loaded
 	checked  bool
 	modified bool     // the text differs from the file's
 	lines    []string // the text's lines as of its last change (textChanged), not split every frame
@@ -215,12 +214,16 @@ func (e *editorView) Save() error {
 	return nil
 }
 
+// savedReloaded is the save note after the players were reloaded from a save; the status
+// line shows it as what became of them now (staleNote).
+const savedReloaded = "Saved; the players were reloaded."
+
 // reloadedStatus is the editor's status after the players were reloaded from a save.
 func (e *editorView) reloadedStatus() string {
-	if e.reloaded != "" {
-		return "Saved. " + e.reloaded
+	if note := staleNote(e.players); note != "" {
+		return "Saved. " + note
 	}
-	return "Saved; the players were reloaded."
+	return savedReloaded
 }
 
 // statusLine is the editor's status: what became of the last Save (its error, the reload
@@ -229,6 +232,9 @@ func (e *editorView) reloadedStatus() string {
 // error of a save that failed, or "answer over the core", went with the next key typed.
 func (e *editorView) statusLine() string {
 	note := e.saveNote
+	if note == savedReloaded {
+		note = e.reloadedStatus()
+	}
 	if note != "" && !strings.HasSuffix(note, ".") {
 		note += "." // a save's error is a clause ("… is a folder; name a file in it to write")
 	}
@@ -245,12 +251,12 @@ func (e *editorView) reloadQuestion() string {
 // program it was playing.
 func (e *editorView) askReload() {
 	e.confirm.Ask(e.snap.underWay(), e.reloadQuestion(), "Reload", func() {
-		e.reloaded = keptNote(e.reloadPlayers())
-		if e.reloaded != "" {
-			e.notify(e.reloaded)
+		e.reloadPlayers()
+		if note := staleNote(e.players); note != "" {
+			e.notify(note)
 		}
 		if e.saveNote == savedWaiting { // answered
-			e.saveNote = e.reloadedStatus()
+			e.saveNote = savedReloaded
 		}
 		e.restartSeries()
 	}, func() {
@@ -309,7 +315,7 @@ func (e *editorView) update(gtx layout.Context) {
 		case e.confirm.Question() == e.reloadQuestion():
 			e.saveNote = savedWaiting
 		default:
-			e.saveNote = e.reloadedStatus()
+			e.saveNote = savedReloaded
 		}
 	}
 	for i, er := range append(e.errs[:len(e.errs):len(e.errs)], e.warns...) {

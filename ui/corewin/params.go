@@ -115,7 +115,8 @@ func (f *paramsForm) askApply(p play.Params) {
 	apply := func() {
 		f.msg = ""
 		f.params = p
-		kept := keptNote(f.reloadPlayers())
+		f.reloadPlayers()
+		kept := staleNote(f.players)
 		f.wantRun = false
 		f.restartSeries()
 		switch {

@@ -117,6 +117,13 @@ func (v *playersView) layout(gtx layout.Context) layout.Dimensions {
 			)
 			return layout.Inset{Bottom: 4}.Layout(gtx, func(gtx layout.Context) layout.Dimensions { return row(gtx, ws...) })
 		})
+		if p.stale { // stays while it is so, where the status line's notice goes after a while
+			add(func(gtx layout.Context) layout.Dimensions {
+				l := material.Caption(v.th, "   its file does not load now (errors below): the game plays the version loaded before")
+				l.Color = kit.ErrorText
+				return layout.Inset{Bottom: 4}.Layout(gtx, l.Layout)
+			})
+		}
 	}
 	add(func(gtx layout.Context) layout.Dimensions {
 		return layout.Inset{Top: 4, Bottom: 4}.Layout(gtx, func(gtx layout.Context) layout.Dimensions { return v.button(gtx, &v.addBtn, "Add program…") })

@@ -68,6 +68,7 @@ type player struct {
 	path   string // Root.Name + ":" + path
 	prog   *play.Program
 	copies int
+	stale  bool // its file did not load at the last reload: prog is the version loaded before
 
 	remove, more, fewer, edit widget.Clickable
 	inspect                   widget.Clickable // the name: opens the first copy's inspector
@@ -312,23 +313,23 @@ func (s *session) RemovePlayer(i int) {
 
 // reloadPlayers assembles every player again (after a parameter or source change), and
 // the programs that failed to load. A player whose file cannot be read or assembled now
-// keeps the program it had; kept names them, for keptNote.
-func (s *session) reloadPlayers() (kept []string) {
+// keeps the program it had, marked stale (staleNote says so).
+func (s *session) reloadPlayers() {
 	s.errors = s.errors[:0]
 	for _, p := range s.players {
 		src, err := s.readFile(p.path)
 		if err != nil {
 			s.errors = append(s.errors, kit.UnreadableLine(p.prog.File, err))
-			kept = append(kept, p.prog.Name)
+			p.stale = true
 			continue
 		}
 		prog, err := loadShown(p.prog.File, src, s.params)
 		if err != nil {
 			s.errors = append(s.errors, kit.ErrorLines(p.prog.File, err)...)
-			kept = append(kept, p.prog.Name)
+			p.stale = true
 			continue
 		}
-		p.prog = prog
+		p.prog, p.stale = prog, false
 	}
 	// Programs that failed before are tried again: fixed ones join the players.
 	failed := s.failed
@@ -336,18 +337,22 @@ func (s *session) reloadPlayers() (kept []string) {
 	for _, f := range failed {
 		s.AddPlayer(f.path)
 	}
-	return kept
 }
 
-// keptNote says which players play the program they had before a reload whose file failed
+// staleNote says which players play the program they had before a reload whose file failed
 // ("" when none): the errors are listed under the players, but without this the game
-// restarted as though the new version were in it.
-func keptNote(kept []string) string {
+// restarted as though the new version were in it. It is worked out when shown, so that it
+// goes when the player loads again or is removed. (A function of the players: session
+// is at the kit's limit of methods a type.)
+func staleNote(players []*player) string {
+	var kept []string
+	for _, p := range players {
+		if p.stale {
+			kept = append(kept, termtext.Clip(p.prog.Name, kit.TitleName))
+		}
+	}
 	if len(kept) == 0 {
 		return ""
-	}
-	for i, n := range kept {
-		kept[i] = termtext.Clip(n, kit.TitleName)
 	}
 	verb, its := "does", "its"
 	if len(kept) > 1 {

@@ -486,11 +486,18 @@ func TestSaveThatDoesNotLoadSaysTheOldVersionPlays(t *testing.T) {
 	if n := w.players[0].prog.Name; n != "Mine" {
 		t.Fatalf("the player is %q, want the version loaded before", n)
 	}
+	h.clickLabel(t, "Players")
+	h.waitText(t, "   its file does not load now (errors below): the game plays the version loaded before")
+	h.clickLabel(t, "Editor")
 	w.editor.SetText("title Mine2\nstart: jump start\n")
 	h.frame()
 	h.clickLabel(t, "Save and reload")
 	if _, ok := h.findText("Saved; the players were reloaded."); !ok || w.players[0].prog.Name != "Mine2" {
 		t.Fatalf("after a good save the player is %q and the editor says %q", w.players[0].prog.Name, w.editor.statusLine())
+	}
+	h.clickLabel(t, "Players")
+	if _, ok := h.findText("   its file does not load now"); ok {
+		t.Fatal("the Players tab still says the player plays the version loaded before")
 	}
 }
 
