@@ -119,9 +119,9 @@ func (v *playersView) layout(gtx layout.Context) layout.Dimensions {
 		})
 		if p.stale { // stays while it is so, where the status line's notice goes after a while
 			add(func(gtx layout.Context) layout.Dimensions {
-				l := material.Caption(v.th, "   its file does not load now (errors below): the game plays the version loaded before")
+				l := material.Caption(v.th, "Its file does not load now (errors below): the game plays the version loaded before.")
 				l.Color = kit.ErrorText
-				return layout.Inset{Bottom: 4}.Layout(gtx, l.Layout)
+				return layout.Inset{Left: 20, Bottom: 4}.Layout(gtx, l.Layout) // under the name, past the swatch
 			})
 		}
 	}

@@ -487,7 +487,7 @@ func TestSaveThatDoesNotLoadSaysTheOldVersionPlays(t *testing.T) {
 		t.Fatalf("the player is %q, want the version loaded before", n)
 	}
 	h.clickLabel(t, "Players")
-	h.waitText(t, "   its file does not load now (errors below): the game plays the version loaded before")
+	h.waitText(t, "Its file does not load now (errors below): the game plays the version loaded before.")
 	h.clickLabel(t, "Editor")
 	w.editor.SetText("title Mine2\nstart: jump start\n")
 	h.frame()
@@ -496,7 +496,7 @@ func TestSaveThatDoesNotLoadSaysTheOldVersionPlays(t *testing.T) {
 		t.Fatalf("after a good save the player is %q and the editor says %q", w.players[0].prog.Name, w.editor.statusLine())
 	}
 	h.clickLabel(t, "Players")
-	if _, ok := h.findText("   its file does not load now"); ok {
+	if _, ok := h.findText("Its file does not load now"); ok {
 		t.Fatal("the Players tab still says the player plays the version loaded before")
 	}
 }
