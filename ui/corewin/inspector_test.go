@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"gioui.org/f32"
 	"gioui.org/io/key"
@@ -553,14 +552,7 @@ func TestInspectorSaysTheRoundIsOver(t *testing.T) {
 	w.InspectProcess(0)
 	h.waitText(t, "Process 0 · 1 thread; ")
 	h.clickLabel(t, "Start")
-	deadline := time.Now().Add(20 * time.Second)
-	for !w.snap.Over {
-		if time.Now().After(deadline) {
-			t.Fatalf("the round did not end: cycle %d", w.snap.Cycle)
-		}
-		time.Sleep(20 * time.Millisecond)
-		h.frame()
-	}
+	h.seriesOver(t, 1)
 	h.waitText(t, "Process 0 · 1 thread; the round is over.")
 }
 

@@ -78,6 +78,19 @@ func (h *harness) settle(t testing.TB) {
 func readSample(name string) ([]byte, error) { return os.ReadFile(samples + "/" + name) }
 
 // findText reports whether a label starting with text is on screen.
+// seriesOver draws frames until the series has played round and tallied it.
+func (h *harness) seriesOver(t testing.TB, round int) {
+	t.Helper()
+	w := h.w
+	for deadline := time.Now().Add(20 * time.Second); !(w.round == round && w.snap.Over && w.tallied == w.snap.Game); {
+		if time.Now().After(deadline) {
+			t.Fatalf("the series did not finish: round %d, over %v", w.round, w.snap.Over)
+		}
+		time.Sleep(20 * time.Millisecond)
+		h.frame()
+	}
+}
+
 // waitText draws frames until a label starting with text shows: the inspectors' views come
 // from the simulation goroutine, a publish after the frame that asked for them.
 func (h *harness) waitText(t testing.TB, text string) {

@@ -6,7 +6,6 @@ import (
 	"os"
 	"strings"
 	"testing"
-	"time"
 
 	"robocom/corewars"
 	"robocom/corewars/play"
@@ -151,14 +150,7 @@ func TestStartedSeriesCarriesPSpace(t *testing.T) {
 	w, h := pspaceSeries(t)
 	want := coreRounds(t, w)
 	h.clickLabel(t, "Start")
-	deadline := time.Now().Add(20 * time.Second)
-	for !(w.round == 3 && w.snap.Over && w.tallied == w.snap.Game) {
-		if time.Now().After(deadline) {
-			t.Fatalf("the series did not finish: round %d, over %v", w.round, w.snap.Over)
-		}
-		time.Sleep(20 * time.Millisecond)
-		h.frame()
-	}
+	h.seriesOver(t, 3)
 	if got := w.ResultLine(); got != want[2] {
 		t.Fatalf("round 3: %q, want %q", got, want[2])
 	}

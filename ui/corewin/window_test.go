@@ -462,17 +462,7 @@ func TestEditorErrorsAtLinesAndSave(t *testing.T) {
 // and says so: before, the editor said "the players were reloaded" and the game restarted
 // with the old program as though it were the new one.
 func TestSaveThatDoesNotLoadSaysTheOldVersionPlays(t *testing.T) {
-	dir := t.TempDir()
-	file := filepath.Join(dir, "mine.cw")
-	if err := os.WriteFile(file, []byte("title Mine\nstart: jump start\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	disk := "disk:" + strings.TrimPrefix(filepath.ToSlash(file), "/")
-	w := New(Config{Roots: []Root{{Name: "disk", FS: os.DirFS("/"), Home: "."}}, Files: []string{disk}, Seed: 1})
-	defer w.Close()
-	h := newHarness(w)
-	h.frame()
-	h.clickLabel(t, "Edit")
+	w, h, _ := openInEditor(t, "mine.cw", "title Mine\nstart: jump start\n")
 	w.editor.SetText("title Mine2\nstart: jump start\nbogus 1, 2\n")
 	h.frame()
 	h.clickLabel(t, "Save and reload")
@@ -595,14 +585,7 @@ func TestCopiesAndRounds(t *testing.T) {
 		t.Fatalf("parameters %+v", w.params)
 	}
 	h.clickLabel(t, "Start")
-	deadline := time.Now().Add(20 * time.Second)
-	for !(w.round == 2 && w.snap.Over && w.tallied == w.snap.Game) {
-		if time.Now().After(deadline) {
-			t.Fatalf("the series did not finish: round %d, over %v", w.round, w.snap.Over)
-		}
-		time.Sleep(20 * time.Millisecond)
-		h.frame()
-	}
+	h.seriesOver(t, 2)
 	if w.tally.Rounds != 2 {
 		t.Fatalf("tally after 2 rounds: %d rounds counted", w.tally.Rounds)
 	}
@@ -841,14 +824,7 @@ func TestRestartedSeriesDoesNotCountTheOldRound(t *testing.T) {
 	w.prm.rounds.SetText("2")
 	h.clickLabel(t, "Apply and restart")
 	h.clickLabel(t, "Start")
-	deadline := time.Now().Add(20 * time.Second)
-	for !(w.round == 2 && w.snap.Over && w.tallied == w.snap.Game) {
-		if time.Now().After(deadline) {
-			t.Fatalf("the series did not finish: round %d, over %v", w.round, w.snap.Over)
-		}
-		time.Sleep(20 * time.Millisecond)
-		h.frame()
-	}
+	h.seriesOver(t, 2)
 	if w.tally.Rounds != 2 {
 		t.Fatalf("%d rounds counted after a series of 2", w.tally.Rounds)
 	}
@@ -859,13 +835,7 @@ func TestRestartedSeriesDoesNotCountTheOldRound(t *testing.T) {
 	}
 	// The same after Remove: the round left on screen was Dwarf's and Imp's.
 	h.clickLabel(t, "Start")
-	for !(w.round == 2 && w.snap.Over && w.tallied == w.snap.Game) {
-		if time.Now().After(deadline) {
-			t.Fatalf("the series did not finish: round %d, over %v", w.round, w.snap.Over)
-		}
-		time.Sleep(20 * time.Millisecond)
-		h.frame()
-	}
+	h.seriesOver(t, 2)
 	h.clickLabel(t, "Players")
 	h.clickLabel(t, "Remove")
 	h.settle(t)
