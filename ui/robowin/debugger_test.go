@@ -442,7 +442,7 @@ func TestEditorShowsErrorAtLine(t *testing.T) {
 		t.Errorf("the error list does not show %s:4:…; on screen: %q", path, h.texts())
 	}
 	h.clickLabel("Load into arena")
-	if !h.shows("fix them first") {
+	if !h.shows("the program has 1 error; fix it first") {
 		t.Errorf("loading a program with errors does not say to fix them: %q", h.texts())
 	}
 	// Fix it, save (atomically) and load it into the arena.
@@ -450,7 +450,7 @@ func TestEditorShowsErrorAtLine(t *testing.T) {
 	if errs := h.u.EditorErrors(); len(errs) != 0 {
 		t.Fatalf("errors after fixing: %v", errs)
 	}
-	if h.shows("fix them first") { // (the message was about the text before the change)
+	if h.shows("fix it first") { // (the message was about the text before the change)
 		t.Errorf("the fixed program still shows the message about its errors: %q", h.texts())
 	}
 	h.clickLabel("Save")

@@ -417,7 +417,10 @@ func (pt *programTools) ReloadEditor() error {
 	}
 	e.check()
 	if e.prog == nil {
-		return fmt.Errorf("the program has %d error(s); fix them first (they are marked at their lines)", len(e.errs))
+		if len(e.errs) == 1 {
+			return errors.New("the program has 1 error; fix it first (it is marked at its line)")
+		}
+		return fmt.Errorf("the program has %d errors; fix them first (they are marked at their lines)", len(e.errs))
 	}
 	// The player it came from, wherever it is now (players removed or moved since the editor
 	// opened, or while a question about opening it waited); gone, the program is added anew.
@@ -643,7 +646,7 @@ func (pt *programTools) layoutEditor(gtx layout.Context) layout.Dimensions {
 	status := "No errors: the program loads."
 	statusCol := okColor
 	if len(e.errs) > 0 {
-		status = fmt.Sprintf("%d error(s), marked at their lines:", len(e.errs))
+		status = termtext.CountNoun(len(e.errs), "error") + ", marked at their lines:"
 		statusCol = errColor
 	}
 	return layout.Flex{Axis: layout.Vertical}.Layout(gtx,
