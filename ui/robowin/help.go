@@ -57,6 +57,7 @@ var helpShortcuts = []string{
 	"F      fit the board to the window (mouse wheel zooms, drag pans)",
 	"T      put the selected robot's debugger in a window of its own, or back beside the board",
 	"Esc    leave a text field / close the picker",
+	"Tab    the next button or field (Shift+Tab the one before); Return presses the ringed button",
 	"Ctrl+Q quit",
 }
 
