@@ -441,6 +441,10 @@ func TestEditorShowsErrorAtLine(t *testing.T) {
 	if !h.shows(path + ":4:") {
 		t.Errorf("the error list does not show %s:4:…; on screen: %q", path, h.texts())
 	}
+	// One error is counted as one, at its line (it said "1 error, marked at their lines:").
+	if !h.shows("1 error, marked at its line:") {
+		t.Errorf("the editor's status does not count one error as one: %q", h.texts())
+	}
 	h.clickLabel("Load into arena")
 	if !h.shows("the program has 1 error; fix it first") {
 		t.Errorf("loading a program with errors does not say to fix them: %q", h.texts())

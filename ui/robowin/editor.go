@@ -647,6 +647,9 @@ func (pt *programTools) layoutEditor(gtx layout.Context) layout.Dimensions {
 	statusCol := okColor
 	if len(e.errs) > 0 {
 		status = termtext.CountNoun(len(e.errs), "error") + ", marked at their lines:"
+		if len(e.errs) == 1 {
+			status = "1 error, marked at its line:"
+		}
 		statusCol = errColor
 	}
 	return layout.Flex{Axis: layout.Vertical}.Layout(gtx,
