@@ -224,3 +224,29 @@ func TestWrongFlagsToldInOneLine(t *testing.T) {
 		}
 	}
 }
+
+// A flag's value that reads as a Core War option is the value, not the option: the refusal
+// of Core War options in a RoboCom tournament took "-o -s" for -s and wrote nothing, where
+// the flag package writes the part to the file -s.
+func TestTournamentFlagValueLikeACoreOption(t *testing.T) {
+	dir := t.TempDir()
+	for _, f := range []string{"mine.rob", "wall.rob"} {
+		src, err := os.ReadFile("../../robots/" + f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		os.WriteFile(filepath.Join(dir, f), src, 0o644)
+	}
+	code, out, errs := runMain(t, dir, "tournament", "-q", "-rounds", "1", "-seed", "1", "-shard", "0/2", "-o", "-s", "mine.rob", "wall.rob")
+	if code != 0 {
+		t.Fatalf("exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "-s")); err != nil {
+		t.Errorf("the part was not written to -s: %v", err)
+	}
+	// A value "--" does not end the options that follow it.
+	code, _, errs = runMain(t, dir, "tournament", "-shard", "0/2", "-o", "--", "-swiss", "mine.rob", "wall.rob")
+	if want := "robocom tournament: -swiss is an option of Core War tournaments"; code != 2 || !strings.HasPrefix(errs, want) {
+		t.Errorf("exit %d, stderr %q, want %q", code, errs, want)
+	}
+}

@@ -91,17 +91,29 @@ func endedByDashes(fs *flag.FlagSet, read []string) bool {
 		if a == "--" {
 			return i == len(read)-1
 		}
-		name := strings.TrimPrefix(strings.TrimPrefix(a, "-"), "-")
-		if strings.Contains(name, "=") {
-			continue
-		}
-		if f := fs.Lookup(name); f != nil {
-			if b, ok := f.Value.(interface{ IsBoolFlag() bool }); !ok || !b.IsBoolFlag() {
-				i++ // its value
-			}
+		if takesValue(fs, a) {
+			i++ // its value
 		}
 	}
 	return false
+}
+
+// takesValue reports whether the argument a is one of fs's flags that takes the next
+// argument as its value (-o FILE, not -q, -o=FILE or a flag fs does not have).
+func takesValue(fs *flag.FlagSet, a string) bool {
+	if !strings.HasPrefix(a, "-") {
+		return false
+	}
+	name := strings.TrimPrefix(strings.TrimPrefix(a, "-"), "-")
+	if strings.Contains(name, "=") {
+		return false
+	}
+	f := fs.Lookup(name)
+	if f == nil {
+		return false
+	}
+	b, ok := f.Value.(interface{ IsBoolFlag() bool })
+	return !ok || !b.IsBoolFlag()
 }
 
 // gameFlags are the battle options shared by battle and tournament.
