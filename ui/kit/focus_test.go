@@ -69,3 +69,39 @@ func TestFocusRingShowsTheKeyboardsButton(t *testing.T) {
 		t.Errorf("%d pixels right of One turned dark: a ring around another control", changed)
 	}
 }
+
+// A greyed timeline button that has the keyboard shows the ring too, and Return on it asks
+// for nothing: Tab stopped on "← 1 cycle" at cycle 0 (and on "Latest →" all through a
+// game) with no ring, as Disabled hid the focus from FocusRing, and Return there asked for
+// a cycle.
+func TestFocusRingOnAGreyedTimelineButton(t *testing.T) {
+	if os.Getenv("EGL_PLATFORM") == "" {
+		t.Setenv("EGL_PLATFORM", "surfaceless")
+	}
+	k := Kit{Th: NewTheme()}
+	var tl Timeline
+	w := goldentest.NewWindow(t, image.Pt(600, 40))
+	var back, latest bool // asked for in any frame
+	draw := func(gtx layout.Context) {
+		b, want := tl.Update(gtx, 0, 0)
+		back, latest = back || b, latest || want >= 0
+		k.TimelineRow(&tl, 0, 0, TimelineLook{CanBack: false})(gtx)
+	}
+	dark := func(c color.RGBA) bool { return c.R < 0x30 && c.G < 0x30 && c.B < 0x30 }
+	before := w.Draw(t, draw)
+	w.Router().MoveFocus(key.FocusForward)
+	w.Frame(t, draw)
+	if !w.Router().Source().Focused(&tl.Back) {
+		t.Fatal("Tab did not give the keyboard to \"← 1 cycle\"")
+	}
+	after := w.Draw(t, draw)
+	if c, b := after.RGBAAt(1, 20), before.RGBAAt(1, 20); !dark(c) || dark(b) {
+		t.Errorf("\"← 1 cycle\" has the keyboard and its edge is %v (before %v), not the focus ring", c, b)
+	}
+	w.Router().Queue(key.Event{Name: key.NameReturn, State: key.Press}, key.Event{Name: key.NameReturn, State: key.Release})
+	w.Frame(t, draw)
+	w.Frame(t, draw)
+	if back || latest {
+		t.Errorf("Return on the greyed \"← 1 cycle\" asked for a cycle (back %v, latest %v)", back, latest)
+	}
+}

@@ -17,14 +17,17 @@ type Timeline struct {
 	Back, Latest widget.Clickable
 	Slider       widget.Float
 	tips         struct{ back, latest TipArea }
+	// backOn and latestOn are whether the buttons were enabled when last laid out: Update
+	// ignores a greyed one's clicks, and Return on it when it has the keyboard.
+	backOn, latestOn bool
 }
 
 // Update reports the cycle the buttons or the slider ask for (back: "← 1 cycle", which the
 // caller interprets; want ≥ 0: a cycle), given the cycle shown and the furthest one reached.
 func (t *Timeline) Update(gtx layout.Context, cycle, furthest int64) (back bool, want int64) {
 	want = -1
-	back = t.Back.Clicked(gtx)
-	if t.Latest.Clicked(gtx) {
+	back = t.Back.Clicked(gtx) && t.backOn
+	if t.Latest.Clicked(gtx) && t.latestOn {
 		want = furthest
 	}
 	if t.Slider.Update(gtx) && furthest > 0 {
@@ -95,12 +98,21 @@ func (k Kit) TimelineRow(t *Timeline, cycle, furthest int64, l TimelineLook) lay
 			}
 			return cs
 		}
+		t.backOn, t.latestOn = l.CanBack, cycle < furthest
+		// A greyed button still takes the keyboard (Tab), as its clicks are read to keep
+		// it a disabled button to a screen reader: its ring is drawn outside Disabled, which
+		// hides the focus from FocusRing.
+		button := func(c *widget.Clickable, on bool, label string) layout.Widget {
+			return func(gtx layout.Context) layout.Dimensions {
+				return FocusRing(gtx, c, Disabled(!on, k.SmallButton(c, label))(gtx))
+			}
+		}
 		children := rigid(
-			k.Tipped(&t.tips.back, backTip, Disabled(!l.CanBack, k.SmallButton(&t.Back, "← 1 cycle"))),
+			k.Tipped(&t.tips.back, backTip, button(&t.Back, t.backOn, "← 1 cycle")),
 			layout.Spacer{Width: 6}.Layout)
 		after := rigid(
 			layout.Spacer{Width: 6}.Layout,
-			k.Tipped(&t.tips.latest, "Forward again to the furthest cycle reached", Disabled(cycle >= furthest, k.SmallButton(&t.Latest, "Latest →"))))
+			k.Tipped(&t.tips.latest, "Forward again to the furthest cycle reached", button(&t.Latest, t.latestOn, "Latest →")))
 		if len(l.Trailing) > 0 {
 			after = append(after, rigid(append([]layout.Widget{layout.Spacer{Width: 12}.Layout}, l.Trailing...)...)...)
 		}
