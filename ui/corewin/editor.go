@@ -411,12 +411,12 @@ func (e *editorView) layout(gtx layout.Context) layout.Dimensions {
 			}
 		}
 		add(func(gtx layout.Context) layout.Dimensions {
-			return material.Clickable(gtx, &e.errBtns[i], func(gtx layout.Context) layout.Dimensions {
+			return kit.FocusRing(gtx, &e.errBtns[i], material.Clickable(gtx, &e.errBtns[i], func(gtx layout.Context) layout.Dimensions {
 				l := material.Body2(th, text)
 				l.Color = col
 				l.Font.Typeface = "Go Mono"
 				return l.Layout(gtx)
-			})
+			}))
 		})
 	}
 	return layout.Flex{Axis: layout.Vertical}.Layout(gtx, ch...)

@@ -576,7 +576,7 @@ func (v *inspectorsView) line(q *warriorPanel, ln Line, b *lineButtons, bg color
 	return func(gtx layout.Context) layout.Dimensions {
 		return layout.Flex{Alignment: layout.Middle}.Layout(gtx,
 			layout.Flexed(1, func(gtx layout.Context) layout.Dimensions {
-				return b.line.Layout(gtx, func(gtx layout.Context) layout.Dimensions {
+				return kit.Clickable(gtx, &b.line, func(gtx layout.Context) layout.Dimensions {
 					return rowFill(gtx, bg, func(gtx layout.Context) layout.Dimensions {
 						l := material.Body2(v.th, fmt.Sprintf("%s%5d  %s", mark, ln.Addr, ln.Text))
 						l.Font.Typeface, l.MaxLines = "Go Mono", 1
@@ -588,7 +588,7 @@ func (v *inspectorsView) line(q *warriorPanel, ln Line, b *lineButtons, bg color
 				})
 			}),
 			layout.Rigid(func(gtx layout.Context) layout.Dimensions {
-				return b.watch.Layout(gtx, func(gtx layout.Context) layout.Dimensions {
+				return kit.Clickable(gtx, &b.watch, func(gtx layout.Context) layout.Dimensions {
 					l := material.Caption(v.th, watch)
 					l.Color = mutedCol
 					if watch == "watching" {

@@ -99,7 +99,7 @@ func (v *playersView) layout(gtx layout.Context) layout.Dimensions {
 					gtx.Constraints.Max.X = gtx.Dp(150)
 					l := material.Body1(v.th, termtext.Clip(p.prog.Name, kit.TitleName))
 					l.MaxLines = 1
-					return p.inspect.Layout(gtx, l.Layout) // a click inspects it
+					return kit.Clickable(gtx, &p.inspect, l.Layout) // a click inspects it
 				},
 			}
 			if v.lang == play.CW {

@@ -9,6 +9,8 @@ import (
 	"gioui.org/unit"
 	"gioui.org/widget"
 	"gioui.org/widget/material"
+
+	"robocom/ui/kit"
 )
 
 // statsView is the statistics window of Hofmann's Corewars: per process its threads (or
@@ -118,7 +120,7 @@ func (s *statsView) layout(gtx layout.Context) layout.Dimensions {
 			threads = "dead"
 		}
 		add(func(gtx layout.Context) layout.Dimensions {
-			return material.Clickable(gtx, &s.rows[r], func(gtx layout.Context) layout.Dimensions {
+			return kit.FocusRing(gtx, &s.rows[r], material.Clickable(gtx, &s.rows[r], func(gtx layout.Context) layout.Dimensions {
 				return rowBg(gtx, r == s.selRow && s.selected >= 0, func(gtx layout.Context) layout.Dimensions {
 					return layout.Inset{Top: 2, Bottom: 2}.Layout(gtx, func(gtx layout.Context) layout.Dimensions {
 						return layout.Flex{Alignment: layout.Middle}.Layout(gtx,
@@ -129,7 +131,7 @@ func (s *statsView) layout(gtx layout.Context) layout.Dimensions {
 							cell(3, strconv.Itoa(st.Kills), false), cell(4, strconv.FormatInt(st.Score, 10), false))
 					})
 				})
-			})
+			}))
 		})
 	}
 	add(spacer(6))

@@ -39,6 +39,12 @@ func (k Kit) SmallButton(c *widget.Clickable, label string) layout.Widget {
 	}
 }
 
+// Clickable lays out w as clickable c (a name, a row, a swatch that a click acts on), with
+// the focus ring when it has the keyboard.
+func Clickable(gtx layout.Context, c *widget.Clickable, w layout.Widget) layout.Dimensions {
+	return FocusRing(gtx, c, c.Layout(gtx, w))
+}
+
 // FocusRingColor is the ring around the control that has the keyboard.
 var FocusRingColor = color.NRGBA{0x11, 0x11, 0x11, 0xFF}
 

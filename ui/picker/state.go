@@ -174,7 +174,7 @@ func (ps Style) Layout(gtx layout.Context) layout.Dimensions {
 				return material.List(th, &p.list).Layout(gtx, len(p.Items), func(gtx layout.Context, i int) layout.Dimensions {
 					e := &p.Items[i]
 					gtx.Constraints.Min.X = gtx.Constraints.Max.X
-					return e.Click.Layout(gtx, func(gtx layout.Context) layout.Dimensions {
+					return kit.Clickable(gtx, &e.Click, func(gtx layout.Context) layout.Dimensions {
 						return layout.Inset{Top: 3, Bottom: 3, Left: 6}.Layout(gtx, func(gtx layout.Context) layout.Dimensions {
 							name := termtext.Escape(e.Name) // a file's name may hold a newline or a bidirectional override
 							if e.Dir {

@@ -495,7 +495,7 @@ func (p *robotDebugger) bankRows(v arena.RobotView) []layout.Widget {
 	}
 	for i, b := range v.Banks {
 		rows = append(rows, func(gtx layout.Context) layout.Dimensions {
-			return p.banks[i].Layout(gtx, func(gtx layout.Context) layout.Dimensions {
+			return kit.Clickable(gtx, &p.banks[i], func(gtx layout.Context) layout.Dimensions {
 				name := b.Name
 				switch {
 				case b.Hidden:
@@ -683,7 +683,7 @@ func (p *robotDebugger) labelLine(name string) layout.Widget {
 // when it is the robot's current instruction.
 func (p *robotDebugger) codeLine(bank, i int, in robolang.Instr, current, inProgress bool, marks string) layout.Widget {
 	return func(gtx layout.Context) layout.Dimensions {
-		dims := p.lines[i].Layout(gtx, func(gtx layout.Context) layout.Dimensions {
+		dims := kit.Clickable(gtx, &p.lines[i], func(gtx layout.Context) layout.Dimensions {
 			return layout.Background{}.Layout(gtx,
 				func(gtx layout.Context) layout.Dimensions {
 					if current {

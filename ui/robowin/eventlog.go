@@ -159,7 +159,7 @@ func (l EventLogStyle) Layout(gtx layout.Context) layout.Dimensions {
 			if s.hideTeam[i] {
 				c = color.NRGBA{0xCC, 0xCC, 0xCC, 0xFF}
 			}
-			return s.teamBtns[i].Layout(gtx, swatch(c, 18))
+			return kit.Clickable(gtx, &s.teamBtns[i], swatch(c, 18))
 		}))
 	}
 	bar = append(bar, layout.Rigid(layout.Spacer{Width: 6}.Layout), layout.Flexed(1, func(gtx layout.Context) layout.Dimensions {

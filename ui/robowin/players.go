@@ -11,6 +11,7 @@ import (
 	"gioui.org/widget"
 	"gioui.org/widget/material"
 
+	"robocom/ui/kit"
 	"robocom/ui/picker"
 )
 
@@ -166,7 +167,7 @@ func (pv *playersView) layoutPlayers(gtx layout.Context) layout.Dimensions {
 			return layout.Inset{Top: 3}.Layout(gtx, func(gtx layout.Context) layout.Dimensions {
 				return layout.Flex{Alignment: layout.Middle}.Layout(gtx,
 					layout.Rigid(func(gtx layout.Context) layout.Dimensions {
-						return r.recolor.Layout(gtx, func(gtx layout.Context) layout.Dimensions {
+						return kit.Clickable(gtx, &r.recolor, func(gtx layout.Context) layout.Dimensions {
 							semantic.LabelOp("Change colour").Add(gtx.Ops)
 							return swatch(paletteColor(p.Color), 16)(gtx)
 						})

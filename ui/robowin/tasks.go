@@ -119,7 +119,7 @@ func (p *robotDebugger) taskRows(v arena.RobotView) []layout.Widget {
 		line := taskLine(t, v.Next)
 		chosen := t.Number == tp.bpTask
 		rows = append(rows, func(gtx layout.Context) layout.Dimensions {
-			return tp.rows[i].Layout(gtx, func(gtx layout.Context) layout.Dimensions {
+			return kit.Clickable(gtx, &tp.rows[i], func(gtx layout.Context) layout.Dimensions {
 				semantic.LabelOp(line).Add(gtx.Ops)
 				return layout.Background{}.Layout(gtx,
 					func(gtx layout.Context) layout.Dimensions {
