@@ -105,3 +105,25 @@ func TestFocusRingOnAGreyedTimelineButton(t *testing.T) {
 		t.Errorf("Return on the greyed \"← 1 cycle\" asked for a cycle (back %v, latest %v)", back, latest)
 	}
 }
+
+// A name or row laid out with Clickable shows the ring as a button does: Tab stopped on
+// such rows (the players' names, the debugger's lines) with nothing to see.
+func TestFocusRingOnAClickableRow(t *testing.T) {
+	if os.Getenv("EGL_PLATFORM") == "" {
+		t.Setenv("EGL_PLATFORM", "surfaceless")
+	}
+	k := Kit{Th: NewTheme()}
+	var row widget.Clickable
+	w := goldentest.NewWindow(t, image.Pt(200, 40))
+	var size image.Point
+	draw := func(gtx layout.Context) {
+		size = Clickable(gtx, &row, k.Label("a player's name")).Size
+	}
+	w.Draw(t, draw)
+	w.Router().MoveFocus(key.FocusForward)
+	w.Frame(t, draw)
+	img := w.Draw(t, draw)
+	if c := img.RGBAAt(1, size.Y/2); c.R > 0x30 || c.G > 0x30 || c.B > 0x30 {
+		t.Errorf("the focused row's edge is %v, not the focus ring", c)
+	}
+}
