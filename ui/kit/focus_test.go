@@ -15,17 +15,23 @@ import (
 	"robocom/ui/internal/goldentest"
 )
 
+// headlessWindow is goldentest's window on headless Mesa, with or without an X server, as
+// the windows' golden tests draw (their TestMain sets the same).
+func headlessWindow(t *testing.T, size image.Point) *goldentest.Window {
+	if os.Getenv("EGL_PLATFORM") == "" {
+		t.Setenv("EGL_PLATFORM", "surfaceless")
+	}
+	return goldentest.NewWindow(t, size)
+}
+
 // The button that has the keyboard (Tab moves it) has a ring along its edge; Gio's own
 // buttons showed it only as their hover shade, and a keyboard user could not see where the
 // focus was.
 func TestFocusRingShowsTheKeyboardsButton(t *testing.T) {
-	if os.Getenv("EGL_PLATFORM") == "" {
-		t.Setenv("EGL_PLATFORM", "surfaceless") // headless Mesa without an X server, as the windows' golden tests
-	}
 	k := Kit{Th: NewTheme()}
 	var one, two widget.Clickable
 	var tabs [2]widget.Clickable
-	w := goldentest.NewWindow(t, image.Pt(300, 80))
+	w := headlessWindow(t, image.Pt(300, 80))
 	var oneSize image.Point
 	draw := func(gtx layout.Context) {
 		layout.Flex{Axis: layout.Vertical}.Layout(gtx,
@@ -75,12 +81,9 @@ func TestFocusRingShowsTheKeyboardsButton(t *testing.T) {
 // game) with no ring, as Disabled hid the focus from FocusRing, and Return there asked for
 // a cycle.
 func TestFocusRingOnAGreyedTimelineButton(t *testing.T) {
-	if os.Getenv("EGL_PLATFORM") == "" {
-		t.Setenv("EGL_PLATFORM", "surfaceless")
-	}
 	k := Kit{Th: NewTheme()}
 	var tl Timeline
-	w := goldentest.NewWindow(t, image.Pt(600, 40))
+	w := headlessWindow(t, image.Pt(600, 40))
 	var back, latest bool // asked for in any frame
 	draw := func(gtx layout.Context) {
 		b, want := tl.Update(gtx, 0, 0)
@@ -109,12 +112,9 @@ func TestFocusRingOnAGreyedTimelineButton(t *testing.T) {
 // A name or row laid out with Clickable shows the ring as a button does: Tab stopped on
 // such rows (the players' names, the debugger's lines) with nothing to see.
 func TestFocusRingOnAClickableRow(t *testing.T) {
-	if os.Getenv("EGL_PLATFORM") == "" {
-		t.Setenv("EGL_PLATFORM", "surfaceless")
-	}
 	k := Kit{Th: NewTheme()}
 	var row widget.Clickable
-	w := goldentest.NewWindow(t, image.Pt(200, 40))
+	w := headlessWindow(t, image.Pt(200, 40))
 	var size image.Point
 	draw := func(gtx layout.Context) {
 		size = Clickable(gtx, &row, k.Label("a player's name")).Size
