@@ -25,13 +25,18 @@ import (
 // its user then reads what is wrong with the folder, not that -s is not a RoboCom option.
 func isCoreTournament(args []string) bool {
 	coreFlag, robo, options := false, false, true
-	for _, a := range args {
+	core, roboFlags := tournamentFlagSets()
+	for i := 0; i < len(args); i++ {
+		a := args[i]
 		if options && a == "--" { // the rest are programs, whatever they start with
 			options = false
 			continue
 		}
 		if options && len(a) > 0 && a[0] == '-' {
 			coreFlag = coreFlag || isCoreOnlyFlag(a)
+			if takesValue(core, a) || takesValue(roboFlags, a) {
+				i++ // its value ("-o x.red" names an output, not a program)
+			}
 			continue
 		}
 		if play.IsCoreFile(a) {
@@ -58,13 +63,19 @@ func isCoreOnlyFlag(arg string) bool {
 	if i := strings.IndexByte(name, '='); i >= 0 {
 		name = name[:i]
 	}
-	core, _ := newCoreTournamentFlags(io.Discard)
-	robo := flag.NewFlagSet("tournament", flag.ContinueOnError)
+	core, robo := tournamentFlagSets()
+	return core.Lookup(name) != nil && robo.Lookup(name) == nil
+}
+
+// tournamentFlagSets are the flags of the Core War tournament and of the RoboCom one.
+func tournamentFlagSets() (core, robo *flag.FlagSet) {
+	core, _ = newCoreTournamentFlags(io.Discard)
+	robo = flag.NewFlagSet("tournament", flag.ContinueOnError)
 	var gf gameFlags
 	gf.register(robo, 10, false)
 	var sf shardFlags
 	sf.register(robo)
-	return core.Lookup(name) != nil && robo.Lookup(name) == nil
+	return core, robo
 }
 
 func countProgramKinds(dir string) (core, robo int) {

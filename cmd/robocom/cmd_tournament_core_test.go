@@ -113,6 +113,9 @@ func TestRoboComTournamentStillRoboCom(t *testing.T) {
 	if isCoreTournament([]string{"-rounds", "2", "../../robots/mine.rob", "../../robots/wall.rob"}) {
 		t.Fatal(".rob files taken for a Core War tournament")
 	}
+	if isCoreTournament([]string{"-shard", "0/2", "-o", "x.red", "../../robots/mine.rob", "../../robots/wall.rob"}) {
+		t.Error("a part named x.red (-o's value) made RoboCom programs a Core War tournament")
+	}
 	if !isCoreTournament([]string{"-seed", "1", "a.red", "b.red"}) {
 		t.Fatal(".red files not taken for a Core War tournament")
 	}
