@@ -38,17 +38,12 @@ func tournamentMain(args []string, stdout, stderr io.Writer) int {
 		core.Usage()
 	}
 	usageErr := usageError(stderr, "tournament")
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		if a == "--" {
-			break
-		}
-		if strings.HasPrefix(a, "-") && isCoreOnlyFlag(a) { // (not "not defined": it is, for Core War)
-			name, _, _ := strings.Cut(strings.TrimLeft(a, "-"), "=")
+	flags, _ := flagArgs(args, fs) // (-o -s writes the part to the file -s)
+	core, _ := tournamentFlagSets()
+	for _, a := range flags {
+		if isCoreOnlyFlag(core, fs, a) { // (not "not defined": it is, for Core War)
+			name, _, _ := flagName(a)
 			return usageErr("-%s is an option of Core War tournaments, and these programs are RoboCom's", name)
-		}
-		if takesValue(fs, a) {
-			i++ // its value, whatever it looks like: -o -s writes the part to the file -s
 		}
 	}
 	args, err := parseInterspersed(fs, args)

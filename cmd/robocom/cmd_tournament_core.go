@@ -24,21 +24,13 @@ import (
 // of either game (a folder of folders), an option only Core War has (-s, -swiss, ...) decides:
 // its user then reads what is wrong with the folder, not that -s is not a RoboCom option.
 func isCoreTournament(args []string) bool {
-	coreFlag, robo, options := false, false, true
 	core, roboFlags := tournamentFlagSets()
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		if options && a == "--" { // the rest are programs, whatever they start with
-			options = false
-			continue
-		}
-		if options && len(a) > 0 && a[0] == '-' {
-			coreFlag = coreFlag || isCoreOnlyFlag(a)
-			if takesValue(core, a) || takesValue(roboFlags, a) {
-				i++ // its value ("-o x.red" names an output, not a program)
-			}
-			continue
-		}
+	flags, programs := flagArgs(args, core, roboFlags) // ("-o x.red" names an output, not a program)
+	coreFlag, robo := false, false
+	for _, a := range flags {
+		coreFlag = coreFlag || isCoreOnlyFlag(core, roboFlags, a)
+	}
+	for _, a := range programs {
 		if play.IsCoreFile(a) {
 			return true
 		}
@@ -57,14 +49,10 @@ func isCoreTournament(args []string) bool {
 }
 
 // isCoreOnlyFlag reports whether arg (-name, --name or -name=value) is an option of the Core
-// War tournament that the RoboCom tournament does not have.
-func isCoreOnlyFlag(arg string) bool {
-	name := strings.TrimPrefix(strings.TrimPrefix(arg, "-"), "-")
-	if i := strings.IndexByte(name, '='); i >= 0 {
-		name = name[:i]
-	}
-	core, robo := tournamentFlagSets()
-	return core.Lookup(name) != nil && robo.Lookup(name) == nil
+// War tournament (core's flags) that the RoboCom tournament (robo's) does not have.
+func isCoreOnlyFlag(core, robo *flag.FlagSet, arg string) bool {
+	name, _, ok := flagName(arg)
+	return ok && core.Lookup(name) != nil && robo.Lookup(name) == nil
 }
 
 // tournamentFlagSets are the flags of the Core War tournament and of the RoboCom one.

@@ -120,9 +120,7 @@ func asksHelp(cmd string, args []string) bool {
 		}
 		// -h, --h, -help, --help, with or without "=value": every form the flag package
 		// answers with the help (it does not define them, whatever the value).
-		name, _, _ := strings.Cut(a, "=")
-		bare := strings.TrimPrefix(strings.TrimPrefix(name, "-"), "-")
-		if bare != name && (bare == "h" || bare == "help") {
+		if name, _, ok := flagName(a); ok && (name == "h" || name == "help") {
 			return true
 		}
 	}

@@ -98,14 +98,22 @@ func endedByDashes(fs *flag.FlagSet, read []string) bool {
 	return false
 }
 
+// flagName is the name of the flag that argument a gives, as the flag package reads it
+// ("-o", "--o" and "-o=x" give "o"; inline says the value came after "="); ok is false for
+// an argument that is no flag ("x.rob", "-", "--").
+func flagName(a string) (name string, inline, ok bool) {
+	if len(a) < 2 || a[0] != '-' || a == "--" {
+		return "", false, false
+	}
+	name, _, inline = strings.Cut(strings.TrimPrefix(a[1:], "-"), "=")
+	return name, inline, name != ""
+}
+
 // takesValue reports whether the argument a is one of fs's flags that takes the next
 // argument as its value (-o FILE, not -q, -o=FILE or a flag fs does not have).
 func takesValue(fs *flag.FlagSet, a string) bool {
-	if !strings.HasPrefix(a, "-") {
-		return false
-	}
-	name := strings.TrimPrefix(strings.TrimPrefix(a, "-"), "-")
-	if strings.Contains(name, "=") {
+	name, inline, ok := flagName(a)
+	if !ok || inline {
 		return false
 	}
 	f := fs.Lookup(name)
@@ -114,6 +122,30 @@ func takesValue(fs *flag.FlagSet, a string) bool {
 	}
 	b, ok := f.Value.(interface{ IsBoolFlag() bool })
 	return !ok || !b.IsBoolFlag()
+}
+
+// flagArgs splits a command's arguments as parseInterspersed reads them, before parsing:
+// the flags before a "--" (a value of one of sets' flags goes with its flag, whatever it
+// looks like: "-o -s" names a file) and the other arguments.
+func flagArgs(args []string, sets ...*flag.FlagSet) (flags, rest []string) {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			return flags, append(rest, args[i+1:]...)
+		}
+		if _, _, ok := flagName(a); !ok {
+			rest = append(rest, a)
+			continue
+		}
+		flags = append(flags, a)
+		for _, fs := range sets {
+			if takesValue(fs, a) {
+				i++ // its value
+				break
+			}
+		}
+	}
+	return flags, rest
 }
 
 // gameFlags are the battle options shared by battle and tournament.
