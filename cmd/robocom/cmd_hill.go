@@ -101,8 +101,7 @@ func hillCreate(args []string, stdout, stderr io.Writer) int {
 	if pos[0] == "" {
 		return usageErr("the hill file's name is empty; give the file to create")
 	}
-	set := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	set := givenFlags(fs)
 	cfg := hill.Config{Rounds: gf.rounds, Size: *size, Seed: gf.resolveSeed()}
 	switch *game {
 	case "robocom":
@@ -370,8 +369,7 @@ func hillShow(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	usageErr := usageError(stderr, "hill show")
-	set := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	set := givenFlags(fs)
 	switch {
 	case *program == "" && set["program"]: // (it showed the standings, as without -program)
 		return usageErr("-program needs a name: robocom hill show HILL -program NAME")

@@ -53,8 +53,7 @@ func tournamentMain(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return 2
 	}
-	set := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	set := givenFlags(fs)
 	files, err := expandProgramArgs(args, set["options"] || set["opt"])
 	if err != nil {
 		return usageErr("%v", err)

@@ -167,8 +167,7 @@ func coreTournamentMain(args []string, stdout, stderr io.Writer) int {
 			return usageErr("%s and %s are in different languages; a tournament's programs must be all .red, all .cw or all .vna", files[0], f)
 		}
 	}
-	given := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
+	given := givenFlags(fs)
 	rset := given["rounds"]
 	switch {
 	case *swiss && rset && *rounds != play.SwissBattles:

@@ -98,6 +98,14 @@ func endedByDashes(fs *flag.FlagSet, read []string) bool {
 	return false
 }
 
+// givenFlags are the names of the flags fs parsed from the arguments (given, even if to
+// their default or to ""), as the flag package's Visit sees them.
+func givenFlags(fs *flag.FlagSet) map[string]bool {
+	given := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
+	return given
+}
+
 // flagName is the name of the flag that argument a gives, as the flag package reads it
 // ("-o", "--o" and "-o=x" give "o"; inline says the value came after "="); ok is false for
 // an argument that is no flag ("x.rob", "-", "--").
