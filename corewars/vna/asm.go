@@ -127,6 +127,9 @@ func (p *parser) wordTail() string {
 	return p.text[start:p.pos]
 }
 
+// knownCommands is what an unknown command's message lists.
+const knownCommands = "COPY, JUMP, BOMB, SPLIT, MERGE, EDITA, EDITB, EDITC, BLANK"
+
 // node := COMMAND [value [',' value [',' value]]]
 func (p *parser) node() (Node, bool) {
 	var n Node
@@ -146,10 +149,10 @@ func (p *parser) node() (Node, bool) {
 		// A word ends at the first character that is not ASCII: "CÖPY" would be told as the
 		// unknown command "C". Tell the word as written, and why it ended.
 		if whole := w + p.wordTail(); whole != w {
-			p.errorf(col, "unknown command %q: commands are ASCII letters (known: COPY, JUMP, BOMB, SPLIT, MERGE, EDITA, EDITB, EDITC, BLANK)", whole)
+			p.errorf(col, "unknown command %q: commands are ASCII letters (known: %s)", whole, knownCommands)
 			return n, false
 		}
-		p.errorf(col, "unknown command %q (known: COPY, JUMP, BOMB, SPLIT, MERGE, EDITA, EDITB, EDITC, BLANK)", w)
+		p.errorf(col, "unknown command %q (known: %s)", w, knownCommands)
 		return n, false
 	}
 	n.Cmd = cmd

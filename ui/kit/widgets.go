@@ -49,7 +49,8 @@ func Clickable(gtx layout.Context, c *widget.Clickable, w layout.Widget) layout.
 var FocusRingColor = color.NRGBA{0x11, 0x11, 0x11, 0xFF}
 
 // FocusRing draws a ring along the edge of a control laid out as d when c has the keyboard
-// (Tab and Shift+Tab move it, Space or Return clicks), and returns d. Gio's buttons show
+// (Tab and Shift+Tab move it, Return clicks; Space stays the game's start and pause), and
+// returns d. Gio's buttons show
 // the focus only as their hover shade, which a keyboard user cannot tell from the others.
 func FocusRing(gtx layout.Context, c *widget.Clickable, d layout.Dimensions) layout.Dimensions {
 	if !gtx.Focused(c) {
