@@ -2,6 +2,7 @@ package vna
 
 import (
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -127,8 +128,9 @@ func (p *parser) wordTail() string {
 	return p.text[start:p.pos]
 }
 
-// knownCommands is what an unknown command's message lists.
-const knownCommands = "COPY, JUMP, BOMB, SPLIT, MERGE, EDITA, EDITB, EDITC, BLANK"
+// knownCommands is what the messages about a command list: cmdNames, the one table of the
+// commands, with BLANK (the empty node, command 0) last.
+var knownCommands = strings.Join(append(slices.Clone(cmdNames[1:]), cmdNames[0]), ", ")
 
 // node := COMMAND [value [',' value [',' value]]]
 func (p *parser) node() (Node, bool) {
@@ -136,7 +138,7 @@ func (p *parser) node() (Node, bool) {
 	col := p.col()
 	w := p.word()
 	if w == "" {
-		p.errorf(col, "expected a command (COPY, JUMP, BOMB, SPLIT, MERGE, EDITA, EDITB, EDITC, BLANK), found %q", p.rest())
+		p.errorf(col, "expected a command (%s), found %q", knownCommands, p.rest())
 		return n, false
 	}
 	cmd, ok := Cmd(0), false
