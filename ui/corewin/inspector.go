@@ -126,7 +126,7 @@ func (v *inspectorsView) follow() string {
 // shown or, when there is no game (parameters or a program it cannot start with), its
 // player's. The panel said "nobody" in grey then, beside a Players tab listing the warrior.
 func (v *inspectorsView) panelName(q *warriorPanel) string {
-	if q.proc < len(v.snap.Stats) || q.who == nil || !slices.Contains(v.players, q.who) {
+	if _, ok := v.playerWithoutGame(q); !ok {
 		return v.processName(q.proc)
 	}
 	name := termtext.Clip(q.who.prog.Name, kit.TitleName)
@@ -137,10 +137,20 @@ func (v *inspectorsView) panelName(q *warriorPanel) string {
 }
 
 func (v *inspectorsView) panelColor(q *warriorPanel) color.NRGBA {
-	if i := slices.Index(v.players, q.who); q.proc >= len(v.snap.Stats) && q.who != nil && i >= 0 {
+	if i, ok := v.playerWithoutGame(q); ok {
 		return kit.PaletteColor(i)
 	}
 	return v.colorOf(q.proc)
+}
+
+// playerWithoutGame is the index among the players of q's warrior when the game shown has
+// no process for it; ok is false when it has one, or the warrior is no player now.
+func (v *inspectorsView) playerWithoutGame(q *warriorPanel) (i int, ok bool) {
+	if q.proc < len(v.snap.Stats) || q.who == nil {
+		return 0, false
+	}
+	i = slices.Index(v.players, q.who)
+	return i, i >= 0
 }
 
 // Inspectors lists the processes whose panels are open, in order.
