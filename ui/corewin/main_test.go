@@ -78,6 +78,16 @@ func (h *harness) settle(t testing.TB) {
 func readSample(name string) ([]byte, error) { return os.ReadFile(samples + "/" + name) }
 
 // findText reports whether a label starting with text is on screen.
+// applySeries sets the rounds' cycles and the rounds of a series in the Parameters tab and
+// applies them (the series restarts).
+func (h *harness) applySeries(t testing.TB, cycles, rounds string) {
+	t.Helper()
+	h.clickLabel(t, "Parameters")
+	h.w.prm.cycles.SetText(cycles)
+	h.w.prm.rounds.SetText(rounds)
+	h.clickLabel(t, "Apply and restart")
+}
+
 // seriesOver draws frames until the series has played round and tallied it.
 func (h *harness) seriesOver(t testing.TB, round int) {
 	t.Helper()

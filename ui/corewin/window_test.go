@@ -577,10 +577,7 @@ func TestCopiesAndRounds(t *testing.T) {
 		}
 	}
 	// A series of two short rounds: the second starts by itself, the tally counts both.
-	h.clickLabel(t, "Parameters")
-	w.prm.cycles.SetText("50")
-	w.prm.rounds.SetText("2")
-	h.clickLabel(t, "Apply and restart")
+	h.applySeries(t, "50", "2")
 	if w.params.Rounds != 2 || w.params.Cycles != 50 {
 		t.Fatalf("parameters %+v", w.params)
 	}
@@ -819,10 +816,7 @@ func TestRestartedSeriesDoesNotCountTheOldRound(t *testing.T) {
 	w := newTestWindow(t, "bundled:dwarf.red", "bundled:imp.red")
 	h := newHarness(w)
 	h.frame()
-	h.clickLabel(t, "Parameters")
-	w.prm.cycles.SetText("20")
-	w.prm.rounds.SetText("2")
-	h.clickLabel(t, "Apply and restart")
+	h.applySeries(t, "20", "2")
 	h.clickLabel(t, "Start")
 	h.seriesOver(t, 2)
 	if w.tally.Rounds != 2 {
