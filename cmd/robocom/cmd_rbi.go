@@ -46,7 +46,7 @@ func rbiMain(stdout, stderr io.Writer, args []string) int {
 	}
 	in, out, outGiven := files[0], string(outFlag), outFlag != ""
 	switch {
-	case out == "-" && isTerminal(stdout):
+	case out == "-" && termtext.IsTerminal(stdout):
 		fmt.Fprintln(stderr, "robocom rbi: -o - would write the binary RBI file to the terminal; redirect standard output to a file (> program.rbi) or name one with -o")
 		return 2
 	case *info && outGiven:

@@ -1,11 +1,8 @@
 package main
 
 import (
-	"golang.org/x/term"
-
 	"fmt"
 	"io"
-	"os"
 	"time"
 
 	"robocom/internal/termtext"
@@ -29,24 +26,11 @@ func newProgress(w io.Writer, quiet bool, unit string, total int) *progress {
 	if e, ok := w.(*termtext.Writer); ok {
 		w = e.Unwrap() // the line is drawn with the terminal's own control sequences
 	}
-	if quiet || !isTerminal(w) {
+	if quiet || !termtext.IsTerminal(w) {
 		return nil
 	}
 	now := time.Now()
 	return &progress{w: w, unit: unit, total: total, start: now, shown: now}
-}
-
-// isTerminal reports whether w is, or writes on, a character device such as a terminal.
-func isTerminal(w io.Writer) bool {
-	for {
-		u, ok := w.(interface{ Unwrap() io.Writer })
-		if !ok {
-			break
-		}
-		w = u.Unwrap()
-	}
-	f, ok := w.(*os.File)
-	return ok && term.IsTerminal(int(f.Fd())) // (not any character device: /dev/null, /dev/full are too)
 }
 
 // step counts n more units done (1 if n is left out) and redraws the line at most 5 times

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"robocom/corewars/redcode/pmars"
+	"robocom/internal/termtext"
 	"robocom/internal/userfile"
 )
 
@@ -19,9 +20,13 @@ import (
 // 0.9.2 with its options, output bytes and exit statuses. Interrupted (Ctrl-C, SIGINT), it
 // stops with pMARS's status 4 (PMARS-DETAILS 13.3) and prints no result, at once, however
 // long the round in progress; a SIGINT ignored at start (a background job) stays ignored.
-// Standard output is written unescaped: mars prints what pMARS prints, byte for byte.
+// Piped or redirected, its output is pMARS's byte for byte; on a terminal, the control
+// characters and bytes that are not UTF-8 in it (a warrior's name and author, a line of its
+// source quoted in a message) are written escaped, as every other command writes text from
+// files (termtext), so that a warrior cannot send the terminal commands.
 func Mars(args []string) int {
 	stdout := &CheckedWriter{W: os.Stdout}
+	out, errOut := forTerminal(stdout), forTerminal(os.Stderr)
 	interrupted := make(chan os.Signal, 1)
 	if len(Caught(os.Interrupt)) > 0 {
 		signal.Notify(interrupted, os.Interrupt)
@@ -30,13 +35,31 @@ func Mars(args []string) int {
 	done := make(chan int, 1)
 	go func() {
 		reserveStack(0)
-		done <- stdout.Status(MarsMain(args, os.Stdin, stdout, os.Stderr), os.Stderr)
+		status := MarsMain(args, os.Stdin, out, errOut)
+		flush(out)
+		flush(errOut)
+		done <- stdout.Status(status, os.Stderr)
 	}()
 	select {
 	case status := <-done:
 		return status
 	case <-interrupted:
 		return 4
+	}
+}
+
+// forTerminal is w, through a termtext.Writer if w is a terminal.
+func forTerminal(w io.Writer) io.Writer {
+	if termtext.IsTerminal(w) {
+		return &termtext.Writer{W: w}
+	}
+	return w
+}
+
+// flush writes what a termtext.Writer holds back (the start of a character cut at the end).
+func flush(w io.Writer) {
+	if t, ok := w.(*termtext.Writer); ok {
+		t.Flush()
 	}
 }
 
