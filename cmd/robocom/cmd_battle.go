@@ -28,10 +28,10 @@ func battleMain(args []string, stdout, stderr io.Writer) int {
 	var trace outputFlag
 	fs.Var(&trace, "trace", "write every event as JSON lines to `FILE` (-: standard output, and the result goes to standard error)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: robocom battle [options] PROGRAM.rob|PROGRAM.rbi ... (1 to 5 programs)")
+		fmt.Fprintln(fs.Output(), "usage: robocom battle [options] PROGRAM.rob|PROGRAM.rbi ... (1 to 5 programs)")
 		fs.PrintDefaults()
 	}
-	files, err := parseInterspersed(fs, args)
+	files, err := parseInterspersed(fs, args, stdout)
 	if errors.Is(err, flag.ErrHelp) {
 		return 0
 	}

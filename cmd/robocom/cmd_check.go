@@ -26,7 +26,7 @@ func checkMain(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(fl.Output(), "usage: robocom check [-rc3] [-options SET] [Core War parameters] FILE.rob|FILE.rbi|FILE.cw|FILE.vna|FILE.red ...")
 		fl.PrintDefaults()
 	}
-	files, err := parseInterspersed(fl, args) // flags after the files too, as every command
+	files, err := parseInterspersed(fl, args, stdout) // flags after the files too, as every command
 	if errors.Is(err, flag.ErrHelp) {
 		return 0
 	}

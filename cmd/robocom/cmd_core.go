@@ -39,10 +39,10 @@ func coreMain(args []string, stdout, stderr io.Writer) int {
 	flags.BoolVar(&f.json, "json", false, "print the result as JSON")
 	flags.BoolVar(&f.quiet, "q", false, "no progress line on a terminal")
 	flags.Usage = func() {
-		fmt.Fprintln(stderr, "usage: robocom core [options] PROGRAM.cw|PROGRAM.vna|PROGRAM.red ...")
+		fmt.Fprintln(flags.Output(), "usage: robocom core [options] PROGRAM.cw|PROGRAM.vna|PROGRAM.red ...")
 		flags.PrintDefaults()
 	}
-	files, err := parseInterspersed(flags, args) // options may come between the programs
+	files, err := parseInterspersed(flags, args, stdout) // options may come between the programs
 	if errors.Is(err, flag.ErrHelp) {
 		return 0
 	}

@@ -65,13 +65,13 @@ func hillMain(args []string, stdout, stderr io.Writer) int {
 
 // hillFlags parses a hill subcommand's flags (they may stand anywhere) and returns the
 // positional arguments, or an exit status when it is done.
-func hillFlags(fs *flag.FlagSet, args []string, stderr io.Writer, usage string) ([]string, int, bool) {
+func hillFlags(fs *flag.FlagSet, args []string, stdout, stderr io.Writer, usage string) ([]string, int, bool) {
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: robocom hill "+usage)
+		fmt.Fprintln(fs.Output(), "usage: robocom hill "+usage)
 		fs.PrintDefaults()
 	}
-	pos, err := parseInterspersed(fs, args)
+	pos, err := parseInterspersed(fs, args, stdout)
 	if errors.Is(err, flag.ErrHelp) {
 		return nil, 0, false
 	}
@@ -90,7 +90,7 @@ func hillCreate(args []string, stdout, stderr io.Writer) int {
 	lang := fs.String("lang", "redcode", "Core War: the language, redcode, cw or vna")
 	var core coreFlags
 	core.register(fs, false)
-	pos, code, ok := hillFlags(fs, args, stderr, "create HILL -game robocom|core [options]")
+	pos, code, ok := hillFlags(fs, args, stdout, stderr, "create HILL -game robocom|core [options]")
 	if !ok {
 		return code
 	}
@@ -186,7 +186,7 @@ func hillAdd(args []string, stdout, stderr io.Writer) int {
 	quiet := fs.Bool("q", false, "no progress line on a terminal")
 	asJSON := fs.Bool("json", false, "print the standings as JSON (as robocom tournament -json)")
 	noPlay := fs.Bool("noplay", false, "only store the programs; play later with robocom hill play (on this machine or in parts)")
-	pos, code, ok := hillFlags(fs, args, stderr, "add HILL FILE...")
+	pos, code, ok := hillFlags(fs, args, stdout, stderr, "add HILL FILE...")
 	if !ok {
 		return code
 	}
@@ -337,7 +337,7 @@ func writeStandings(h *hill.Hill, st *hill.Standings, unsettled int, stdout io.W
 
 func hillRemove(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("hill remove", flag.ContinueOnError)
-	pos, code, ok := hillFlags(fs, args, stderr, "remove HILL NAME   (NAME: the program's name, its file as added, or #NUMBER)")
+	pos, code, ok := hillFlags(fs, args, stdout, stderr, "remove HILL NAME   (NAME: the program's name, its file as added, or #NUMBER)")
 	if !ok {
 		return code
 	}
@@ -364,7 +364,7 @@ func hillShow(args []string, stdout, stderr io.Writer) int {
 	all := fs.Bool("all", false, "list every program stored, on the hill or pushed off")
 	pairing := fs.Bool("pairing", false, "show one pairing's rounds: hill show HILL -pairing A B")
 	program := fs.String("program", "", "show one program's history: every stored pairing, on the hill or not")
-	pos, code, ok := hillFlags(fs, args, stderr, "show HILL [-json] [-all | -pairing A B | -program NAME]")
+	pos, code, ok := hillFlags(fs, args, stdout, stderr, "show HILL [-json] [-all | -pairing A B | -program NAME]")
 	if !ok {
 		return code
 	}
@@ -487,7 +487,7 @@ func hillPlay(args []string, stdout, stderr io.Writer) int {
 	shard := fs.String("shard", "", "play part K of N (K from 0) of the missing pairings' bouts and write them to -o; the hill is not changed")
 	var out outputFlag
 	fs.Var(&out, "o", "with -shard: the part file (JSON lines) to write; default, or -: standard output")
-	pos, code, ok := hillFlags(fs, args, stderr, "play HILL [-shard K/N -o PART.jsonl]")
+	pos, code, ok := hillFlags(fs, args, stdout, stderr, "play HILL [-shard K/N -o PART.jsonl]")
 	if !ok {
 		return code
 	}

@@ -108,7 +108,7 @@ func checkPart(h *hill.Hill, p *bouts.Part, ids map[string]int64) error {
 func hillImport(args []string, stdout, stderr io.Writer) int {
 	// No flags of its own, but -h prints the usage and "--" ends the options, as for the others.
 	fs := flag.NewFlagSet("hill import", flag.ContinueOnError)
-	args, code, ok := hillFlags(fs, args, stderr, "import HILL PART.jsonl...   (the parts of robocom hill play HILL -shard K/N -o PART.jsonl; a stopped part: PART.jsonl.partial)")
+	args, code, ok := hillFlags(fs, args, stdout, stderr, "import HILL PART.jsonl...   (the parts of robocom hill play HILL -shard K/N -o PART.jsonl; a stopped part: PART.jsonl.partial)")
 	if !ok {
 		return code
 	}

@@ -619,7 +619,7 @@ func TestHillCreateOffersOnlyItsFlags(t *testing.T) {
 	for i, c := range []struct {
 		args          []string
 		code          int
-		want, notWant string // in stderr
+		want, notWant string // in stderr, or stdout for -h
 	}{
 		{[]string{"-json"}, 2, "flag provided but not defined: -json", ""},
 		{[]string{"-q"}, 2, "flag provided but not defined: -q", ""},
@@ -628,9 +628,12 @@ func TestHillCreateOffersOnlyItsFlags(t *testing.T) {
 		{[]string{"-rounds", "3", "-opt", "board=20"}, 0, "", "defined"},
 	} {
 		h := filepath.Join(dir, fmt.Sprintf("%d.hill", i))
-		code, _, errs := runHillCmd(t, append([]string{"create", h, "-game", "robocom"}, c.args...)...)
+		code, out, errs := runHillCmd(t, append([]string{"create", h, "-game", "robocom"}, c.args...)...)
+		if c.args[0] == "-h" {
+			errs = out
+		}
 		if code != c.code || !strings.Contains(errs, c.want) || c.notWant != "" && strings.Contains(errs, c.notWant) {
-			t.Errorf("hill create %v: exit %d, stderr %q; want exit %d, %q and not %q", c.args, code, errs, c.code, c.want, c.notWant)
+			t.Errorf("hill create %v: exit %d, output %q; want exit %d, %q and not %q", c.args, code, errs, c.code, c.want, c.notWant)
 		}
 	}
 }

@@ -21,10 +21,10 @@ func mergeMain(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	asJSON := fs.Bool("json", false, "print the result as JSON")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: robocom merge [-json] PART.jsonl ...   (the parts written by robocom tournament -shard K/N -o PART.jsonl)")
+		fmt.Fprintln(fs.Output(), "usage: robocom merge [-json] PART.jsonl ...   (the parts written by robocom tournament -shard K/N -o PART.jsonl)")
 		fs.PrintDefaults()
 	}
-	paths, err := parseInterspersed(fs, args)
+	paths, err := parseInterspersed(fs, args, stdout)
 	if errors.Is(err, flag.ErrHelp) {
 		return 0
 	}

@@ -30,7 +30,7 @@ func rbiMain(stdout, stderr io.Writer, args []string) int {
 		fmt.Fprintln(fs.Output(), rbiUsage)
 		fs.PrintDefaults()
 	}
-	files, err := parseInterspersed(fs, args)
+	files, err := parseInterspersed(fs, args, stdout)
 	if errors.Is(err, flag.ErrHelp) {
 		return 0
 	}

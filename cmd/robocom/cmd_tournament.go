@@ -31,10 +31,10 @@ func tournamentMain(args []string, stdout, stderr io.Writer) int {
 	var sf shardFlags
 	sf.register(fs)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: robocom tournament [options] PROGRAM.rob|.rbi ... | DIR   (at least 2 programs)")
+		fmt.Fprintln(fs.Output(), "usage: robocom tournament [options] PROGRAM.rob|.rbi ... | DIR   (at least 2 programs)")
 		fs.PrintDefaults()
-		core, _ := newCoreTournamentFlags(stderr)
-		fmt.Fprintln(stderr, "\nCore War programs take these options instead:")
+		core, _ := newCoreTournamentFlags(fs.Output())
+		fmt.Fprintln(fs.Output(), "\nCore War programs take these options instead:")
 		core.Usage()
 	}
 	usageErr := usageError(stderr, "tournament")
@@ -46,7 +46,7 @@ func tournamentMain(args []string, stdout, stderr io.Writer) int {
 			return usageErr("-%s is an option of Core War tournaments, and these programs are RoboCom's", name)
 		}
 	}
-	args, err := parseInterspersed(fs, args)
+	args, err := parseInterspersed(fs, args, stdout)
 	if errors.Is(err, flag.ErrHelp) {
 		return 0
 	}

@@ -109,7 +109,7 @@ func newCoreTournamentFlags(w io.Writer) (*flag.FlagSet, *coreTournamentFlags) {
 	fs.BoolVar(&f.quiet, "q", false, "no progress line on a terminal")
 	f.shard.register(fs)
 	fs.Usage = func() {
-		fmt.Fprintln(w, coreTournamentUsage)
+		fmt.Fprintln(fs.Output(), coreTournamentUsage)
 		fs.PrintDefaults()
 	}
 	return fs, f
@@ -124,7 +124,7 @@ const coreTournamentUsage = "usage: robocom tournament [options] PROGRAM.red|.cw
 func coreTournamentMain(args []string, stdout, stderr io.Writer) int {
 	fs, f := newCoreTournamentFlags(stderr)
 	rounds, swiss, copies, asJSON, quiet, sf, core := &f.rounds, &f.swiss, &f.copies, &f.json, &f.quiet, &f.shard, &f.core
-	pos, err := parseInterspersed(fs, args)
+	pos, err := parseInterspersed(fs, args, stdout)
 	if errors.Is(err, flag.ErrHelp) {
 		return 0
 	}

@@ -97,8 +97,9 @@ func TestHelpListsFuzzedFlags(t *testing.T) {
 }
 
 // TestHelpEveryHillCommand: robocom help hill shows every hill subcommand's usage, and each
-// subcommand's -h prints it with status 0 (hill import used to answer -h with a usage error
-// that sent the reader back to -h, and help hill left it out).
+// subcommand's -h prints it with status 0 on standard output, as every command's -h (hill
+// import used to answer -h with a usage error that sent the reader back to -h, and help
+// hill left it out; all six printed it on standard error).
 func TestHelpEveryHillCommand(t *testing.T) {
 	var help bytes.Buffer
 	if code := robocomMain([]string{"help", "hill"}, strings.NewReader(""), &help, &help); code != 0 {
@@ -109,7 +110,7 @@ func TestHelpEveryHillCommand(t *testing.T) {
 			t.Errorf("robocom help hill lacks the usage of hill %s:\n%s", sub, help.String())
 		}
 		code, out, errs := runHillCmd(t, sub, "-h")
-		if code != 0 || !strings.HasPrefix(errs, "usage: robocom hill "+sub+" ") {
+		if code != 0 || errs != "" || !strings.HasPrefix(out, "usage: robocom hill "+sub+" ") {
 			t.Errorf("robocom hill %s -h: exit %d, stdout %q, stderr %q", sub, code, out, errs)
 		}
 	}

@@ -195,6 +195,22 @@ func TestHelpFlagOnStdout(t *testing.T) {
 	}
 }
 
+// A flag's value that reads as -h is the value: "rbi x.rob -o -h" writes the file -h, as the
+// flag package reads it, where the help was printed instead.
+func TestHelpFlagAsAValue(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "x.rob"), []byte("Name X\nBank Main\nJump 0\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := runMain(t, dir, "rbi", "x.rob", "-o", "-h")
+	if code != 0 || strings.Contains(out, "usage:") || errs != "" {
+		t.Fatalf("rbi x.rob -o -h: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "-h")); err != nil {
+		t.Errorf("rbi x.rob -o -h wrote no file -h: %v", err)
+	}
+}
+
 // A wrong flag is told as every other usage mistake: the command, the one wrong thing and
 // where the options are. The flag package printed its message and then the whole option
 // list, which buried it (-seed abc printed 40 lines).

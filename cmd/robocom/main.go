@@ -83,9 +83,6 @@ func robocomMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return 0
 		}
 		if c, ok := commands[args[0]]; ok {
-			if asksHelp(args[0], args[1:]) { // (as "robocom help CMD": on standard output, so that "| less" shows it)
-				return helpFor(args[0], stdout, stderr)
-			}
 			return c.main(args[1:], stdin, stdout, stderr)
 		}
 		if !isWindowFlag(args[0]) {
@@ -102,29 +99,6 @@ func robocomMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	// No subcommand: the arguments are program files for the window.
 	return openArena(args)
-}
-
-// asksHelp reports whether the arguments of command cmd ask for its help (-h, -help, --help
-// before a "--"), for the commands whose flags the flag package reads: it would print the
-// help on standard error. (mars is pMARS's, for which -h is an unknown option; hill's
-// subcommands print their own.)
-func asksHelp(cmd string, args []string) bool {
-	switch cmd {
-	case "battle", "tournament", "core", "merge", "check", "rbi":
-	default:
-		return false
-	}
-	for _, a := range args {
-		if a == "--" {
-			return false
-		}
-		// -h, --h, -help, --help, with or without "=value": every form the flag package
-		// answers with the help (it does not define them, whatever the value).
-		if name, _, ok := flagName(a); ok && (name == "h" || name == "help") {
-			return true
-		}
-	}
-	return false
 }
 
 // hillCommands are robocom hill's subcommands, in the order of its usage text.

@@ -38,10 +38,13 @@ var flagSetParsed func(*flag.FlagSet)
 
 // parseInterspersed parses flags that may appear before, between or after the positional
 // arguments (robocom battle a.rob -seed 3 b.rob), returning the positional ones. "--" ends
-// the flags. -h prints the command's usage (flag.ErrHelp); a wrong flag is reported as
-// every other usage mistake is (usageError: the one wrong thing and where the options are),
-// where the flag package would print its message and then the whole option list.
-func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
+// the flags. -h, in every form the flag package knows and wherever it stands as a flag (not
+// as a flag's value: "-o -h" names a file), prints the command's usage (fs.Usage, which
+// writes to fs.Output()) on stdout and returns flag.ErrHelp: help asked for is the output
+// asked for, so "| less" shows it. A wrong flag is reported as every other usage mistake is
+// (usageError: the one wrong thing and where the options are), where the flag package would
+// print its message and then the whole option list.
+func parseInterspersed(fs *flag.FlagSet, args []string, stdout io.Writer) ([]string, error) {
 	if flagSetParsed != nil {
 		flagSetParsed(fs)
 	}
@@ -53,6 +56,8 @@ func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
 		fs.Usage = usage
 		fs.SetOutput(out)
 		if errors.Is(err, flag.ErrHelp) {
+			fs.SetOutput(stdout)
+			defer fs.SetOutput(out)
 			if usage != nil {
 				usage()
 			} else {
