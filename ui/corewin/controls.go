@@ -1,6 +1,7 @@
 package corewin
 
 import (
+	"bytes"
 	"fmt"
 	"image"
 	"strconv"
@@ -13,6 +14,7 @@ import (
 	"gioui.org/widget/material"
 
 	"robocom/corewars/play"
+	"robocom/internal/termtext"
 	"robocom/ui/kit"
 )
 
@@ -78,16 +80,44 @@ func (c *controlsView) update(gtx layout.Context) {
 			c.seedEd.SetText(strconv.FormatInt(c.seed, 10))
 		}
 		c.wantRun = false
+		c.rereadPlayers()
 		c.restartSeries()
 	}
 	if c.newSeedBtn.Clicked(gtx) {
 		c.wantRun = false
+		c.rereadPlayers()
 		c.SetSeed(c.seed + 1_000_003) // a fresh but reproducible seed, shown in the field
 	}
 	if c.fitBtn.Clicked(gtx) {
 		c.core.ResetView()
 	}
 	c.syncSeed()
+}
+
+// rereadPlayers reads the players' files again before Restart and New seed, so that a
+// program saved by another editor plays from the next round 1 (the window's own editor
+// reloads at its Save), and a program that failed to load is tried again. The status line
+// names the players whose program changed, or says which play their old version because
+// their file does not load now.
+func (c *controlsView) rereadPlayers() {
+	before := make(map[*player][]byte, len(c.players))
+	for _, p := range c.players {
+		before[p] = p.prog.Source
+	}
+	c.reloadPlayers()
+	if note := staleNote(c.players); note != "" {
+		c.notify(note)
+		return
+	}
+	var changed []string
+	for _, p := range c.players {
+		if old, ok := before[p]; ok && !bytes.Equal(old, p.prog.Source) {
+			changed = append(changed, termtext.Clip(p.prog.Name, kit.TitleName))
+		}
+	}
+	if len(changed) > 0 {
+		c.inform(kit.RereadNote(changed))
+	}
 }
 
 // syncSeed shows the session's seed in the field when it changed (New seed, SetSeed).
@@ -153,8 +183,8 @@ func (c *controlsView) layout(gtx layout.Context) layout.Dimensions {
 	})
 	add(func(gtx layout.Context) layout.Dimensions {
 		return row(gtx, k.Label("Seed"), k.Field(&c.seedEd, "seed", 90),
-			k.Tipped(&c.tips.restart, "Restart from round 1 with this seed (R)", k.SmallButton(&c.restartBtn, "Restart")),
-			k.Tipped(&c.tips.newSeed, "Restart with a new seed", k.SmallButton(&c.newSeedBtn, "New seed")))
+			k.Tipped(&c.tips.restart, "Restart from round 1 with this seed, the programs read again from their files (R)", k.SmallButton(&c.restartBtn, "Restart")),
+			k.Tipped(&c.tips.newSeed, "Restart with a new seed, the programs read again from their files", k.SmallButton(&c.newSeedBtn, "New seed")))
 	})
 	add(func(gtx layout.Context) layout.Dimensions {
 		// Two lines, however long the numbers grow.

@@ -351,14 +351,7 @@ func staleNote(players []*player) string {
 			kept = append(kept, termtext.Clip(p.prog.Name, kit.TitleName))
 		}
 	}
-	if len(kept) == 0 {
-		return ""
-	}
-	verb, its := "does", "its"
-	if len(kept) > 1 {
-		verb, its = "do", "their"
-	}
-	return fmt.Sprintf("%s %s not load now (errors below), so the game plays %s version loaded before.", termtext.List(kept), verb, its)
+	return kit.OldVersionNote(kept)
 }
 
 // restartSeries starts the series again from round 1 with a new game.

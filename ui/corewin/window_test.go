@@ -518,6 +518,41 @@ func TestFixAProgramThatFailedToLoad(t *testing.T) {
 	}
 }
 
+// TestRestartReadsTheFilesAgain: a program saved by another editor plays from Restart on
+// (the window kept the program it loaded first until the player was removed and added); a
+// file that does not load now leaves the old version playing, and the status says so.
+func TestRestartReadsTheFilesAgain(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "mine.cw")
+	write := func(src string) {
+		if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("title Mine\nstart: jump start\n")
+	disk := "disk:" + strings.TrimPrefix(filepath.ToSlash(file), "/")
+	w := New(Config{Roots: []Root{{Name: "disk", FS: os.DirFS("/"), Home: "."}}, Files: []string{disk}, Seed: 1})
+	defer w.Close()
+	h := newHarness(w)
+	h.frame()
+	write("title Mine2\nstart: jump start\n")
+	h.clickLabel(t, "Restart")
+	if n := w.players[0].prog.Name; n != "Mine2" {
+		t.Fatalf("after Restart the player is %q, want the program saved on disk", n)
+	}
+	if want := "Read again from the files: Mine2. The series restarts with the new code."; w.Message() != want {
+		t.Fatalf("the status line says %q, want %q", w.Message(), want)
+	}
+	write("title Mine3\nstart: jump start\nbogus 1, 2\n")
+	h.clickLabel(t, "New seed")
+	if n := w.players[0].prog.Name; n != "Mine2" {
+		t.Fatalf("after a broken save the player is %q, want the version loaded before", n)
+	}
+	if want := "Mine2 does not load now (errors below), so the game plays its version loaded before."; w.Message() != want {
+		t.Fatalf("the status line says %q, want %q", w.Message(), want)
+	}
+}
+
 func TestZoomAndPan(t *testing.T) {
 	w := newTestWindow(t, "bundled:dwarf.cw", "bundled:imp.cw")
 	h := newHarness(w)

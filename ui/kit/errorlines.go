@@ -45,3 +45,23 @@ func DropErrorsOf(lines []string, file string) []string {
 	}
 	return kept
 }
+
+// OldVersionNote says that the players named (escaped names) play the program loaded before,
+// because their files do not load now: a save or an edit elsewhere broke them, and without
+// this the game would restart as though the new version were in it. "" when names is empty.
+func OldVersionNote(names []string) string {
+	if len(names) == 0 {
+		return ""
+	}
+	verb, its := "does", "its"
+	if len(names) > 1 {
+		verb, its = "do", "their"
+	}
+	return fmt.Sprintf("%s %s not load now (errors below), so the game plays %s version loaded before.", termtext.List(names), verb, its)
+}
+
+// RereadNote says that Restart read the players' files again and found new programs in those
+// of the players named (escaped names).
+func RereadNote(names []string) string {
+	return "Read again from the files: " + termtext.List(names) + ". The series restarts with the new code."
+}

@@ -271,6 +271,7 @@ func (u *UI) shortcutAction(gtx layout.Context, a shortcut.Action) {
 	case shortcut.Block:
 		u.controls.stepCycles(u.controls.blockSize())
 	case shortcut.Restart:
+		u.controls.rereadPlayers() // as the Restart button
 		u.Restart()
 	case shortcut.Fit:
 		u.board.FitToWindow()

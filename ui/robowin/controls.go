@@ -1,6 +1,7 @@
 package robowin
 
 import (
+	"crypto/sha256"
 	"fmt"
 	"math/rand/v2"
 	"strconv"
@@ -80,9 +81,11 @@ func (c *controlsView) update(gtx layout.Context) {
 	}
 	seedSubmitted := c.submitted(gtx, &c.seedEd)
 	if c.restartBtn.Clicked(gtx) || seedSubmitted {
+		c.rereadPlayers()
 		c.restartWithTypedSeed()
 	}
 	if c.newSeedBtn.Clicked(gtx) {
+		c.rereadPlayers()
 		c.SetSeed(rand.Int64N(1_000_000))
 	}
 	c.speed.Index = c.speedIdx // as the settings or a key last set it
@@ -126,6 +129,49 @@ func (c *controlsView) submitted(gtx layout.Context, ed *widget.Editor) bool {
 		}
 	}
 	return submit
+}
+
+// rereadPlayers reads the players' files again before Restart and New seed, and loads those
+// that changed since they were read, so that a program saved by another editor plays from the
+// next round 1. A program the editor put into the arena unsaved stays: its file did not
+// change. A file that does not load now leaves the program loaded before playing, its errors
+// listed, as a broken file is never put into the arena (the editor's "Load into arena"); one
+// that cannot be read leaves it too, as at a change of rules.
+func (c *controlsView) rereadPlayers() {
+	if c.cfg.Load == nil {
+		return
+	}
+	var changed, broken []string
+	for i := range c.players {
+		p := &c.players[i]
+		root, name, ok := c.splitPath(p.Path)
+		if !ok {
+			continue
+		}
+		src, err := readProgramFile(root, name)
+		if err != nil || sha256.Sum256(src) == p.read {
+			continue
+		}
+		display := displayName(root, name)
+		c.clearErrorsFor(display)
+		prog, err := c.cfg.Load(display, src, c.language())
+		if err != nil {
+			c.errors = append(c.errors, kit.ErrorLines(display, err)...)
+			if p.Prog != nil { // (one that did not load before is the board's sentence already)
+				broken = append(broken, p.shortName())
+			}
+			continue
+		}
+		p.Prog, p.read = prog, sha256.Sum256(src)
+		changed = append(changed, p.shortName())
+	}
+	switch {
+	case len(broken) > 0:
+		c.note.set(kit.OldVersionNote(broken))
+		c.note.refusal = true
+	case len(changed) > 0:
+		c.note.set(kit.RereadNote(changed))
+	}
 }
 
 // restartWithTypedSeed restarts the series with the seed in the field.
@@ -206,8 +252,8 @@ func (cv *controlsView) layout(gtx layout.Context) layout.Dimensions {
 		layout.Rigid(row(
 			layout.Rigid(cv.label("Seed")), gap,
 			layout.Rigid(cv.field(&cv.seedEd, "seed", 80)), gap,
-			layout.Rigid(cv.tipped(&cv.tips.restart, "Restart from round 1 with this seed (R)", cv.smallButton(&cv.restartBtn, "Restart"))), gap,
-			layout.Rigid(cv.tipped(&cv.tips.newSeed, "Restart with a random seed", cv.smallButton(&cv.newSeedBtn, "New seed"))),
+			layout.Rigid(cv.tipped(&cv.tips.restart, "Restart from round 1 with this seed, the programs read again from their files (R)", cv.smallButton(&cv.restartBtn, "Restart"))), gap,
+			layout.Rigid(cv.tipped(&cv.tips.newSeed, "Restart with a random seed, the programs read again from their files", cv.smallButton(&cv.newSeedBtn, "New seed"))),
 		)),
 		// The round's fields, "·" between those on a line: a narrow panel wraps them rather
 		// than cutting the last ones, so no separator is left dangling.

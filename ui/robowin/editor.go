@@ -1,6 +1,7 @@
 package robowin
 
 import (
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"image"
@@ -350,7 +351,7 @@ func (pt *programTools) openProgramOf(i int) {
 	if !ok {
 		return
 	}
-	src, err := userfile.ReadFS(root.FS, name, displayName(root, name), userfile.Program)
+	src, err := readProgramFile(root, name)
 	if err != nil {
 		pt.open, pt.msg, pt.msgErr = true, err.Error(), true
 		return
@@ -428,6 +429,13 @@ func (pt *programTools) ReloadEditor() error {
 		pt.players[i].Prog = e.prog
 		if e.path != "" {
 			pt.players[i].Path = diskPlayer(e.path)
+			// Restart reads a file again only when it changes after this: the editor's
+			// program plays, saved or not.
+			if root, name, ok := pt.splitPath(pt.players[i].Path); ok {
+				if src, err := readProgramFile(root, name); err == nil {
+					pt.players[i].read = sha256.Sum256(src)
+				}
+			}
 		}
 		pt.newGame()
 		pt.changed()

@@ -53,7 +53,7 @@ var helpShortcuts = []string{
 	"N      run the number of cycles in the Run field",
 	"←      one cycle back (rewind; the timeline goes forward again)",
 	"+ / −  faster / slower",
-	"R      restart from round 1 with the same seed",
+	"R      restart from round 1 with the same seed, the programs read again from their files",
 	"F      fit the board to the window (mouse wheel zooms, drag pans)",
 	"T      put the selected robot's debugger in a window of its own, or back beside the board",
 	"Esc    leave a text field / close the picker",

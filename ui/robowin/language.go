@@ -1,8 +1,8 @@
 package robowin
 
 import (
+	"crypto/sha256"
 	"fmt"
-	"io/fs"
 
 	"robocom/internal/termtext"
 	"robocom/robolang"
@@ -63,7 +63,7 @@ func (s *session) reloadPlayers() {
 			continue
 		}
 		display := displayName(root, name)
-		src, err := fs.ReadFile(root.FS, name)
+		src, err := readProgramFile(root, name)
 		if err != nil {
 			if p.Prog == nil {
 				s.errors = append(s.errors, kit.UnreadableLine(display, err))
@@ -78,7 +78,7 @@ func (s *session) reloadPlayers() {
 			s.note.set(fmt.Sprintf("%s does not load under the option set %s; its errors are listed below.", baseName(name), shortSetName(s.opts.Name)))
 			continue
 		}
-		p.Prog = prog
+		p.Prog, p.read = prog, sha256.Sum256(src)
 	}
 }
 

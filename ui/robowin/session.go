@@ -1,6 +1,7 @@
 package robowin
 
 import (
+	"crypto/sha256"
 	"fmt"
 	"image"
 	"image/color"
@@ -157,7 +158,7 @@ func (s *session) addPlayer(path string) bool {
 		return failed(path, fmt.Sprintf("%s: no such place to load from", termtext.Escape(path)))
 	}
 	// userfile reads only regular files of a sane size: a FIFO or a device would hang the window.
-	src, err := userfile.ReadFS(root.FS, name, displayName(root, name), userfile.Program)
+	src, err := readProgramFile(root, name)
 	if err != nil {
 		return failed(name, termtext.Escape(err.Error()))
 	}
@@ -178,11 +179,17 @@ func (s *session) addPlayer(path string) bool {
 	}
 	c := s.colorFor(path, used)
 	s.playerKeys++
-	s.players = append(s.players, Player{Prog: prog, Path: path, Color: c, key: s.playerKeys})
+	s.players = append(s.players, Player{Prog: prog, Path: path, Color: c, key: s.playerKeys, read: sha256.Sum256(src)})
 	if prog != nil {
 		s.clearErrorsFor(displayName(root, name))
 	}
 	return true
+}
+
+// readProgramFile reads a program's file as every load does: userfile reads only regular
+// files of a sane size (a FIFO or a device would hang the window).
+func readProgramFile(root Root, name string) ([]byte, error) {
+	return userfile.ReadFS(root.FS, name, displayName(root, name), userfile.Program)
 }
 
 func (s *session) clearErrorsFor(display string) { s.errors = kit.DropErrorsOf(s.errors, display) }

@@ -1,6 +1,7 @@
 package robowin
 
 import (
+	"crypto/sha256"
 	"robocom/arena"
 	"robocom/internal/termtext"
 	"robocom/robolang"
@@ -43,9 +44,10 @@ type Game interface {
 // Player is one loaded program taking part.
 type Player struct {
 	Prog  *robolang.Program
-	Path  string // where it was loaded from, as shown to the user
-	Color int    // index into Palette
-	key   int    // tells this player from every other one of the window, whatever its place (debuggers follow it)
+	Path  string            // where it was loaded from, as shown to the user
+	Color int               // index into Palette
+	key   int               // tells this player from every other one of the window, whatever its place (debuggers follow it)
+	read  [sha256.Size]byte // the digest of its file as last read: Restart reads the file again when it changed
 }
 
 // Name is the program's name as the window shows it, escaped (termtext.Escape): it came from

@@ -115,7 +115,7 @@ var (
 	roboTips = []tipCase{
 		{"Start", "Start / pause (Space)"}, {"Step", "One cycle (S)"}, {"Run", "Run this many cycles, then pause (N)"},
 		{"−", "Slower (−)"}, {"+", "Faster (+)"},
-		{"Restart", "Restart from round 1 with this seed (R)"}, {"New seed", "Restart with a random seed"},
+		{"Restart", "Restart from round 1 with this seed, the programs read again from their files (R)"}, {"New seed", "Restart with a random seed, the programs read again from their files"},
 		{"← 1 cycle", "Go back one cycle (←; the game pauses; the future is kept until you edit)"},
 		{"Latest →", "Forward again to the furthest cycle reached"},
 	}
@@ -129,7 +129,7 @@ var (
 	coreTips = []tipCase{
 		{"Start", "Start / pause (Space)"}, {"Step", "One instruction (S)"}, {"Run", "Run this many cycles, then pause (N)"},
 		{"−", "Slower (−)"}, {"+", "Faster (+)"}, {"Fit", "Fit the core in the view (F)"},
-		{"Restart", "Restart from round 1 with this seed (R)"}, {"New seed", "Restart with a new seed"},
+		{"Restart", "Restart from round 1 with this seed, the programs read again from their files (R)"}, {"New seed", "Restart with a new seed, the programs read again from their files"},
 	}
 	roboValues = []valueText{
 		{regexp.MustCompile(`^\d+/s$`), material.Body1},               // the speed
