@@ -68,7 +68,7 @@ func (v *coreView) layoutCore(gtx layout.Context) layout.Dimensions {
 // CellInfo is the line under the core: the hovered cell, else the selected one.
 func (v *coreView) CellInfo() string {
 	a := v.core.Hover
-	what := "pointer"
+	what := "hovered" // (not "pointer": in Redcode a pointer is an operand)
 	if a < 0 {
 		a, what = v.core.Selected, "selected"
 	}

@@ -273,7 +273,7 @@ func TestHoverLeavesWithThePointer(t *testing.T) {
 	x, y := s.cellRect(123)
 	h.r.Queue(pointer.Event{Kind: pointer.Move, Position: s.origin.Add(f32.Pt(x+s.cell/2, y+s.cell/2)), Source: pointer.Mouse})
 	h.frame()
-	if s.Hover != 123 || !strings.HasPrefix(w.coreV.CellInfo(), "pointer 123:") {
+	if s.Hover != 123 || !strings.HasPrefix(w.coreV.CellInfo(), "hovered 123:") {
 		t.Fatalf("hovering cell 123: Hover %d, line %q", s.Hover, w.coreV.CellInfo())
 	}
 	h.r.Queue(pointer.Event{Kind: pointer.Move, Position: f32.Pt(float32(winSize.X-20), 300), Source: pointer.Mouse})
@@ -346,7 +346,7 @@ func TestCellLineIsCurrent(t *testing.T) {
 		x, y := s.cellRect(a)
 		h.r.Queue(pointer.Event{Kind: pointer.Move, Position: s.origin.Add(f32.Pt(x+s.cell/2, y+s.cell/2)), Source: pointer.Mouse})
 		h.frame()
-		if _, ok := h.findText("pointer " + itoa(a) + ":"); !ok {
+		if _, ok := h.findText("hovered " + itoa(a) + ":"); !ok {
 			t.Fatalf("after hovering cell %d the line on screen is not about it", a)
 		}
 	}
