@@ -81,8 +81,7 @@ func (c *controlsView) update(gtx layout.Context) {
 	}
 	seedSubmitted := c.submitted(gtx, &c.seedEd)
 	if c.restartBtn.Clicked(gtx) || seedSubmitted {
-		c.rereadPlayers()
-		c.restartWithTypedSeed()
+		c.restartWithTypedSeed() // (reads the players' files again when it restarts)
 	}
 	if c.newSeedBtn.Clicked(gtx) {
 		c.rereadPlayers()
@@ -174,9 +173,16 @@ func (c *controlsView) rereadPlayers() {
 	}
 }
 
-// restartWithTypedSeed restarts the series with the seed in the field.
+// restartWithTypedSeed restarts the series with the seed in the field, the players' files
+// read again (rereadPlayers). A seed that is no number restarts nothing, and then reads
+// nothing either: a program read then would be in the players list, the title and the
+// debuggers while the board still played the one before, and the seed's sentence would hide
+// the one saying it was read.
 func (c *controlsView) restartWithTypedSeed() {
 	s, err := strconv.ParseInt(strings.TrimSpace(c.seedEd.Text()), 10, 64)
+	if err == nil {
+		c.rereadPlayers()
+	}
 	switch {
 	case err != nil:
 		c.note.set("The seed must be a whole number, like 42.")
