@@ -38,12 +38,10 @@ func (pv *playersView) askRemove(i int) {
 	}
 	p := pv.players[i]
 	pv.askRestart("Remove "+p.shortName()+" and restart the game?", "Remove", func() {
-		// The list may have changed while the question waited: remove that same player.
-		for j := range pv.players {
-			if pv.players[j].Path == p.Path && pv.players[j].Prog == p.Prog {
-				pv.RemovePlayer(j)
-				return
-			}
+		// The list may have changed while the question waited: remove that same player,
+		// found by its key (its program may have been read again meanwhile: R, Restart).
+		if j := pv.players.index(p.key); j >= 0 {
+			pv.RemovePlayer(j)
 		}
 	}, nil)
 }
@@ -61,11 +59,8 @@ func (pv *playersView) askMove(i, d int) {
 		dir = "down"
 	}
 	pv.askRestart("Move "+p.shortName()+" "+dir+" and restart the game?", "Move", func() {
-		for k := range pv.players {
-			if pv.players[k].Prog == p.Prog {
-				pv.MovePlayer(k, d)
-				return
-			}
+		if k := pv.players.index(p.key); k >= 0 {
+			pv.MovePlayer(k, d)
 		}
 	}, nil)
 }
