@@ -148,7 +148,7 @@ func (c *controlsView) rereadPlayers() {
 			continue
 		}
 		src, err := readProgramFile(root, name)
-		if err != nil || sha256.Sum256(src) == p.read {
+		if err != nil || sha256.Sum256(src) == p.read && !p.broken {
 			continue
 		}
 		display := displayName(root, name)
@@ -156,12 +156,13 @@ func (c *controlsView) rereadPlayers() {
 		prog, err := c.cfg.Load(display, src, c.language())
 		if err != nil {
 			c.errors = append(c.errors, kit.ErrorLines(display, err)...)
+			p.broken = true
 			if p.Prog != nil { // (one that did not load before is the board's sentence already)
 				broken = append(broken, p.shortName())
 			}
 			continue
 		}
-		p.Prog, p.read = prog, sha256.Sum256(src)
+		p.Prog, p.read, p.broken = prog, sha256.Sum256(src), false
 		changed = append(changed, p.shortName())
 	}
 	switch {

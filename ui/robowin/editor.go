@@ -433,7 +433,7 @@ func (pt *programTools) ReloadEditor() error {
 			// program plays, saved or not.
 			if root, name, ok := pt.splitPath(pt.players[i].Path); ok {
 				if src, err := readProgramFile(root, name); err == nil {
-					pt.players[i].read = sha256.Sum256(src)
+					pt.players[i].read, pt.players[i].broken = sha256.Sum256(src), false
 				}
 			}
 		}

@@ -78,7 +78,7 @@ func (s *session) reloadPlayers() {
 			s.note.set(fmt.Sprintf("%s does not load under the option set %s; its errors are listed below.", baseName(name), shortSetName(s.opts.Name)))
 			continue
 		}
-		p.Prog, p.read = prog, sha256.Sum256(src)
+		p.Prog, p.read, p.broken = prog, sha256.Sum256(src), false
 	}
 }
 

@@ -48,6 +48,10 @@ type Player struct {
 	Color int               // index into Palette
 	key   int               // tells this player from every other one of the window, whatever its place (debuggers follow it)
 	read  [sha256.Size]byte // the digest of its file as last read: Restart reads the file again when it changed
+	// broken: the errors listed for its file are those of a version Restart read and could
+	// not load; Restart reads the file again even if it is back as last loaded (an undo), so
+	// that they and the sentence about the old version go.
+	broken bool
 }
 
 // Name is the program's name as the window shows it, escaped (termtext.Escape): it came from
