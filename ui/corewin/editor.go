@@ -1,6 +1,7 @@
 package corewin
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"image/color"
@@ -46,6 +47,7 @@ type editorView struct {
 	hscroll  layout.List        // the editor scrolls sideways instead of wrapping
 	status   string             // what the last check found
 	saveNote string             // what became of the last Save (statusLine)
+	kept     *play.Program      // the program the game kept when the reload after a save was cancelled
 	checked  bool
 	modified bool     // the text differs from the file's
 	lines    []string // the text's lines as of its last change (textChanged), not split every frame
@@ -232,6 +234,9 @@ func (e *editorView) reloadedStatus() string {
 // error of a save that failed, or "answer over the core", went with the next key typed.
 func (e *editorView) statusLine() string {
 	note := e.saveNote
+	if note == savedNotLoaded && e.savedPlays() {
+		note = savedReloaded // Restart or New seed read the saved file since (rereadPlayers)
+	}
 	if note == savedReloaded {
 		note = e.reloadedStatus()
 	}
@@ -239,6 +244,17 @@ func (e *editorView) statusLine() string {
 		note += "." // a save's error is a clause ("… is a folder; name a file in it to write")
 	}
 	return strings.TrimSpace(note + " " + e.status)
+}
+
+// savedPlays reports whether a player plays the editor's file as it was last saved: once
+// Restart has read it, "Saved, not loaded" would say the old program still plays.
+func (e *editorView) savedPlays() bool {
+	for _, p := range e.players {
+		if p.path == e.path && p.prog != e.kept && !p.stale && bytes.Equal(p.prog.Source, e.file) {
+			return true
+		}
+	}
+	return false
 }
 
 // reloadQuestion is what the confirm bar asks after a save while a game is under way.
@@ -260,7 +276,12 @@ func (e *editorView) askReload() {
 		}
 		e.restartSeries()
 	}, func() {
-		e.saveNote = savedNotLoaded
+		e.saveNote, e.kept = savedNotLoaded, nil
+		for _, p := range e.players {
+			if p.path == e.path {
+				e.kept = p.prog
+			}
+		}
 	})
 }
 
