@@ -135,7 +135,7 @@ func (c *controlsView) submitted(gtx layout.Context, ed *widget.Editor) bool {
 // next round 1. A program the editor put into the arena unsaved stays: its file did not
 // change. A file that does not load now leaves the program loaded before playing, its errors
 // listed, as a broken file is never put into the arena (the editor's "Load into arena"); one
-// that cannot be read leaves it too, as at a change of rules.
+// that cannot be read now (deleted, a FIFO, too big) leaves it too, and says so likewise.
 func (c *controlsView) rereadPlayers() {
 	if c.cfg.Load == nil {
 		return
@@ -147,11 +147,22 @@ func (c *controlsView) rereadPlayers() {
 		if !ok {
 			continue
 		}
+		display := displayName(root, name)
 		src, err := readProgramFile(root, name)
-		if err != nil || sha256.Sum256(src) == p.read && !p.broken {
+		if err != nil {
+			// Gone, unreadable, or no longer a file the window reads (a FIFO, too big): the
+			// program loaded before plays, and the window says so, as the Core War mode does.
+			c.clearErrorsFor(display)
+			c.errors = append(c.errors, kit.UnreadableLine(display, err))
+			p.broken = true
+			if p.Prog != nil {
+				broken = append(broken, p.shortName())
+			}
 			continue
 		}
-		display := displayName(root, name)
+		if sha256.Sum256(src) == p.read && !p.broken {
+			continue
+		}
 		c.clearErrorsFor(display)
 		prog, err := c.cfg.Load(display, src, c.language())
 		if err != nil {
