@@ -41,6 +41,9 @@ func tournamentMain(args []string, stdout, stderr io.Writer) int {
 	flags, _ := flagArgs(args, fs) // (-o -s writes the part to the file -s)
 	core, _ := tournamentFlagSets()
 	for _, a := range flags {
+		if name, _, _ := flagName(a); name == "h" || name == "help" {
+			break // the flag package stops at -h and prints the help (parseInterspersed)
+		}
 		if isCoreOnlyFlag(core, fs, a) { // (not "not defined": it is, for Core War)
 			name, _, _ := flagName(a)
 			return usageErr("-%s is an option of Core War tournaments, and these programs are RoboCom's", name)
