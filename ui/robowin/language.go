@@ -66,6 +66,7 @@ func (s *session) reloadPlayers() {
 		src, err := readProgramFile(root, name)
 		if err != nil {
 			if p.Prog == nil {
+				s.clearErrorsFor(display) // (Restart may have listed it: rereadPlayers)
 				s.errors = append(s.errors, kit.UnreadableLine(display, err))
 			}
 			continue // the program loaded before stays (its file is gone or unreadable now)
