@@ -3,6 +3,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -50,7 +51,7 @@ func windowFlags(args []string) (files []string, seed int64, err error) {
 	var given bool
 	seedFlag(fs, "the first round's seed", &seed, &given)
 	if err := fs.Parse(args); err != nil {
-		return nil, 0, fmt.Errorf("%v (robocom [-seed N] [FILE ...] opens the window; robocom help lists the commands)", err)
+		return nil, 0, fmt.Errorf("%w (robocom [-seed N] [FILE ...] opens the window; robocom help lists the commands)", err)
 	}
 	return fs.Args(), seed, nil
 }
@@ -60,6 +61,10 @@ func windowFlags(args []string) (files []string, seed int64, err error) {
 // players of the last run, or else the first bundled robots.
 func openArena(args []string) int {
 	args, seed, err := windowFlags(args)
+	if errors.Is(err, flag.ErrHelp) { // robocom -seed 3 -h
+		usage(os.Stdout)
+		return 0
+	}
 	if err != nil {
 		fmt.Fprintf(escapedStderr, "robocom: %v.\n", err)
 		return 2

@@ -33,7 +33,7 @@ const hillUsage = `usage: robocom hill COMMAND HILL [options] ...
 // hillMain is "robocom hill COMMAND HILL ..." (hillUsage): a standing set of programs in one
 // SQLite file.
 func hillMain(args []string, stdout, stderr io.Writer) int {
-	if len(args) == 0 || args[0] == "-h" || args[0] == "-help" || args[0] == "--help" || args[0] == "help" {
+	if len(args) == 0 || isHelpFlag(args[0]) || args[0] == "help" {
 		w := stderr
 		if len(args) > 0 {
 			w = stdout

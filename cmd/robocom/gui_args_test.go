@@ -3,6 +3,8 @@
 package main
 
 import (
+	"errors"
+	"flag"
 	"fmt"
 	"strings"
 	"testing"
@@ -98,5 +100,13 @@ func TestWindowFlags(t *testing.T) {
 		if isWindowFlag(arg) != want {
 			t.Errorf("isWindowFlag(%q) = %v", arg, !want)
 		}
+	}
+}
+
+// TestWindowFlagsHelp: robocom -seed 3 -h asks for the help (it said "flag: help requested"
+// on standard error with status 2); openArena prints the usage for it.
+func TestWindowFlagsHelp(t *testing.T) {
+	if _, _, err := windowFlags([]string{"-seed", "3", "-h"}); !errors.Is(err, flag.ErrHelp) {
+		t.Fatalf("windowFlags(-seed 3 -h) = %v, want flag.ErrHelp", err)
 	}
 }

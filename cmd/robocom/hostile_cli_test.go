@@ -195,6 +195,21 @@ func TestHelpFlagOnStdout(t *testing.T) {
 	}
 }
 
+// Help for the whole program and for hill, in every form the flag package takes (robocom --h
+// said "unknown flag", robocom hill --h "unknown command").
+func TestTopHelpFlagForms(t *testing.T) {
+	_, want, _ := runMain(t, t.TempDir(), "help")
+	_, hillWant, _ := runMain(t, t.TempDir(), "hill", "-h")
+	for _, h := range []string{"-h", "--h", "-help", "--help", "-h=true"} {
+		if code, out, errs := runMain(t, t.TempDir(), h); code != 0 || errs != "" || out != want {
+			t.Errorf("robocom %s: exit %d, stdout %.60q, stderr %.60q", h, code, out, errs)
+		}
+		if code, out, errs := runMain(t, t.TempDir(), "hill", h); code != 0 || errs != "" || out != hillWant {
+			t.Errorf("robocom hill %s: exit %d, stdout %.60q, stderr %.60q", h, code, out, errs)
+		}
+	}
+}
+
 // A flag's value that reads as -h is the value: "rbi x.rob -o -h" writes the file -h, as the
 // flag package reads it, where the help was printed instead.
 func TestHelpFlagAsAValue(t *testing.T) {

@@ -74,11 +74,10 @@ var escapedStderr = &termtext.Writer{W: os.Stderr}
 // subcommand is named (the fuzz test never gets there: it always names one).
 func robocomMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) > 0 {
-		switch args[0] {
-		case "help", "-h", "-help", "--help":
-			if len(args) > 1 && args[0] == "help" {
-				return helpFor(args[1], stdout, stderr)
-			}
+		if args[0] == "help" && len(args) > 1 {
+			return helpFor(args[1], stdout, stderr)
+		}
+		if args[0] == "help" || isHelpFlag(args[0]) {
 			usage(stdout)
 			return 0
 		}
@@ -203,6 +202,13 @@ func usage(f io.Writer) {
 	for _, n := range names {
 		fmt.Fprintf(f, "  %-11s %s\n", n, commands[n].summary)
 	}
+}
+
+// isHelpFlag tells whether arg asks for help in any form the flag package takes: -h, --h,
+// -help, --help, with or without "=value".
+func isHelpFlag(arg string) bool {
+	name, _, ok := flagName(arg)
+	return ok && (name == "h" || name == "help")
 }
 
 // isWindowFlag tells whether arg is one of the window's own flags (robocom -seed N FILE...),
