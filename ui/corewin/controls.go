@@ -105,17 +105,18 @@ func (c *controlsView) rereadPlayers() {
 		before[p] = p.prog.Source
 	}
 	c.reloadPlayers()
-	if note := staleNote(c.players); note != "" {
-		c.notify(note)
-		return
-	}
-	var changed []string
+	var changed []string // new code, or a program that failed before and joins now
 	for _, p := range c.players {
-		if old, ok := before[p]; ok && !bytes.Equal(old, p.prog.Source) {
+		if old, ok := before[p]; !ok || !bytes.Equal(old, p.prog.Source) {
 			changed = append(changed, termtext.Clip(p.prog.Name, kit.TitleName))
 		}
 	}
-	if len(changed) > 0 {
+	switch note := staleNote(c.players); {
+	case note != "" && len(changed) > 0:
+		c.notify(note + " " + kit.RereadNote(changed))
+	case note != "":
+		c.notify(note)
+	case len(changed) > 0:
 		c.inform(kit.RereadNote(changed))
 	}
 }

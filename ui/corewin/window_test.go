@@ -551,6 +551,28 @@ func TestRestartReadsTheFilesAgain(t *testing.T) {
 	if want := "Mine2 does not load now (errors below), so the game plays its version loaded before."; w.Message() != want {
 		t.Fatalf("the status line says %q, want %q", w.Message(), want)
 	}
+
+	// A program that failed to load joins once its file loads, and the status says so, also
+	// beside another player's broken file.
+	other := filepath.Join(dir, "other.cw")
+	if err := os.WriteFile(other, []byte("title Other\nstart: jump start\nbogus\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	w.AddPlayer("disk:" + strings.TrimPrefix(filepath.ToSlash(other), "/"))
+	if len(w.players) != 1 {
+		t.Fatalf("%d players after adding a broken file, want 1", len(w.players))
+	}
+	if err := os.WriteFile(other, []byte("title Other\nstart: jump start\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	h.clickLabel(t, "Restart")
+	if len(w.players) != 2 || w.players[1].prog.Name != "Other" {
+		t.Fatalf("after Restart: %d players, want Other to have joined", len(w.players))
+	}
+	want := "Mine2 does not load now (errors below), so the game plays its version loaded before. Read again from the files: Other. The series restarts with the new code."
+	if w.Message() != want {
+		t.Fatalf("the status line says %q, want %q", w.Message(), want)
+	}
 }
 
 func TestZoomAndPan(t *testing.T) {
