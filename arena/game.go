@@ -582,7 +582,7 @@ func (g *Game) newRobot(team int, parent uint32, gen int, x, y int, dir Dir, set
 		r.banks = banks
 	} else {
 		if cap(keep) < nEmpty {
-			keep = make([]*Bank, 0, robolang.MaxBanks)
+			keep = make([]*Bank, 0, nEmpty)
 		}
 		empty := g.empty[team]
 		for i := 0; i < nEmpty; i++ {
