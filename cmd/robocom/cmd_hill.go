@@ -9,6 +9,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
 	"robocom/arena"
@@ -496,6 +497,15 @@ func hillPlay(args []string, stdout, stderr io.Writer) int {
 	}
 	if *shard == "" && out != "" {
 		return usageError(stderr, "hill play")("-o goes with -shard")
+	}
+	// The part's file never replaces the hill or a program file, as tournament -shard -o's.
+	if st, err := os.Stat(out.file()); err == nil {
+		if hst, err := os.Stat(pos[0]); err == nil && os.SameFile(st, hst) {
+			return usageError(stderr, "hill play")("-o %s is the hill; the part needs a file of its own", termtext.Escape(out.file()))
+		}
+	}
+	if err := sameInputs(out, nil); err != nil {
+		return usageError(stderr, "hill play")("%v", err)
 	}
 	h, code := openHill("play", pos, *shard == "", stderr)
 	if h == nil {

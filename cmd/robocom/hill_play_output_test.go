@@ -1,0 +1,50 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestHillPlayShardKeepsInputs: hill play -shard -o refuses, as tournament -shard -o does, a
+// part file that is the hill itself or an existing program file (the README: "a part's -o
+// never replaces an input or an existing program file"); before, -o my.hill wrote the part
+// over the hill and -o a.red over the program.
+func TestHillPlayShardKeepsInputs(t *testing.T) {
+	dir := t.TempDir()
+	for _, f := range []string{"imp.red", "dwarf.red"} {
+		src, err := os.ReadFile(filepath.Join("../../robots/core", f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, f), src, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if code, _, errs := runMain(t, dir, "hill", "create", "r.hill", "-game", "core", "-rounds", "1",
+		"-s", "800", "-c", "800", "-p", "80", "-l", "20", "-d", "20", "-seed", "1"); code != 0 {
+		t.Fatalf("hill create: %d %s", code, errs)
+	}
+	if code, _, errs := runMain(t, dir, "hill", "add", "-noplay", "r.hill", "imp.red", "dwarf.red"); code != 0 {
+		t.Fatalf("hill add: %d %s", code, errs)
+	}
+	for _, c := range []struct{ out, want string }{
+		{"r.hill", "-o r.hill is the hill"},
+		{"imp.red", "is an existing program file"},
+	} {
+		before, _ := os.ReadFile(filepath.Join(dir, c.out))
+		code, _, errs := runMain(t, dir, "hill", "play", "r.hill", "-shard", "0/1", "-o", c.out)
+		after, _ := os.ReadFile(filepath.Join(dir, c.out))
+		if code != 2 || !strings.Contains(errs, c.want) {
+			t.Errorf("hill play -shard 0/1 -o %s: status %d, %q; want 2 and %q", c.out, code, errs, c.want)
+		}
+		if !bytes.Equal(before, after) {
+			t.Errorf("hill play -shard 0/1 -o %s replaced %s", c.out, c.out)
+		}
+	}
+	if code, _, errs := runMain(t, dir, "hill", "show", "r.hill"); code != 0 {
+		t.Errorf("hill show after the refused parts: %d %s", code, errs)
+	}
+}
