@@ -148,7 +148,7 @@ func TestAttacks(t *testing.T) {
 		{name: "tournament -shard -rounds 1e9", args: []string{"tournament", "-seed", "1", "-shard", "0/2", "-o", "part.jsonl", "-rounds", "1000000000", "a.rob", "hive.rob"}, rounds: true, status: 130},
 		{name: "hill add -rounds max", args: []string{"hill", "add", "big.hill", "hive.rob"}, rounds: true, status: 130,
 			setup: [][]string{{"hill", "create", "big.hill", "-game", "robocom", "-rounds", "100000"}, {"hill", "add", "big.hill", "-noplay", "a.rob"}}},
-		{name: "hill create -rounds 1e9", args: []string{"hill", "create", "huge.hill", "-game", "robocom", "-rounds", "1000000000"}, status: 1, want: "-rounds 1000000000 is more than a hill plays a pairing (at most 100000)"},
+		{name: "hill create -rounds 1e9", args: []string{"hill", "create", "huge.hill", "-game", "robocom", "-rounds", "1000000000"}, status: 2, want: "-rounds 1000000000 is more than a hill plays a pairing (at most 100000)"},
 
 		// Special files.
 		{name: "-options FIFO", args: []string{"battle", "-options", "fifo.opt", "a.rob"}, status: 2, want: "fifo.opt is a named pipe (FIFO), not a regular file"},

@@ -138,6 +138,9 @@ func hillCreate(args []string, stdout, stderr io.Writer) int {
 	if err := cfg.Check(); err != nil {
 		return usageErr("%v", err)
 	}
+	if cfg.Rounds > hill.MaxRounds { // a value given on the command line, as -rounds 0
+		return usageErr("-rounds %d is more than a hill plays a pairing (at most %d): each pairing's rounds are held in memory and stored at once", cfg.Rounds, hill.MaxRounds)
+	}
 	if err := hill.Create(pos[0], cfg); err != nil {
 		fmt.Fprintf(stderr, "robocom hill create: %v\n", err)
 		return 1

@@ -48,3 +48,16 @@ func TestHillPlayShardKeepsInputs(t *testing.T) {
 		t.Errorf("hill show after the refused parts: %d %s", code, errs)
 	}
 }
+
+// TestHillCreateTooManyRounds: -rounds past hill.MaxRounds is a usage mistake of hill create
+// (status 2), as -rounds 0 is; it gave status 1, as for a file that cannot be written.
+func TestHillCreateTooManyRounds(t *testing.T) {
+	dir := t.TempDir()
+	code, _, errs := runMain(t, dir, "hill", "create", "x.hill", "-game", "robocom", "-rounds", "100001")
+	if code != 2 || !strings.Contains(errs, "at most 100000") {
+		t.Errorf("hill create -rounds 100001: status %d, %q; want 2 and the limit", code, errs)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "x.hill")); err == nil {
+		t.Errorf("hill create -rounds 100001 made the hill")
+	}
+}
