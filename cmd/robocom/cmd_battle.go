@@ -25,6 +25,7 @@ func battleMain(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	var gf gameFlags
 	gf.register(fs, 1, true)
+	fs.Lookup("rounds").Usage = "rounds to play"
 	var trace outputFlag
 	fs.Var(&trace, "trace", "write every event as JSON lines to `FILE` (-: standard output, and the result goes to standard error)")
 	fs.Usage = func() {

@@ -20,7 +20,7 @@ import (
 )
 
 const hillUsage = `usage: robocom hill COMMAND HILL [options] ...
-  create HILL -game robocom|core [-rounds N] [-size N] [-seed N] [-opt k=v]... [-options FILE]
+  create HILL -game robocom|core [-rounds N] [-size N] [-seed N] [-opt k=v]... [-options SET]
               (Core War: -lang redcode|cw|vna, -coresize -cycles -threads -maxlength -mindist
               -dialect, or pMARS's -s -c -p -l -d)
   add HILL FILE... [-noplay]  add programs one after another: each plays the pairings it lacks and pushes the last off a full hill
@@ -490,7 +490,7 @@ func hillPlay(args []string, stdout, stderr io.Writer) int {
 	asJSON := fs.Bool("json", false, "print the standings as JSON")
 	shard := fs.String("shard", "", "play part K of N (K from 0) of the missing pairings' bouts and write them to -o; the hill is not changed")
 	var out outputFlag
-	fs.Var(&out, "o", "with -shard: the part file (JSON lines) to write; default, or -: standard output")
+	fs.Var(&out, "o", "with -shard: the part `FILE` (JSON lines) to write (left out, or -: standard output)")
 	pos, code, ok := hillFlags(fs, args, stdout, stderr, "play HILL [-shard K/N -o PART.jsonl]")
 	if !ok {
 		return code

@@ -68,7 +68,7 @@ var coreFlagNames = []struct {
 		return fmt.Sprintf("`N` longest program (default: .red %d, .cw %d, .vna %d; .cw 0 = no limit)", red.MaxLength, cw.MaxLength, vna.MaxLength)
 	}},
 	{"mindist", "d", func(f *coreFlags) *coreParam { return &f.minDist }, func(red, cw, vna play.Params) string {
-		return fmt.Sprintf("`N` least distance between programs (default: .red the longest program, -l; .cw %d; .vna %d; .cw 0 = size/(2·processes), .vna blank nodes between programs)", cw.MinDist, vna.MinDist)
+		return fmt.Sprintf("`N` least distance between programs (default: .red the longest program, -l; .cw %d, which means size/(2·processes) and at least the longest program; .vna %d, counted in blank nodes between programs)", cw.MinDist, vna.MinDist)
 	}},
 }
 

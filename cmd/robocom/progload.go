@@ -186,7 +186,7 @@ func (f *gameFlags) register(fs *flag.FlagSet, defaultRounds int, withPlace bool
 // create) must not offer -json and -q, which it would ignore.
 func (f *gameFlags) registerRules(fs *flag.FlagSet, defaultRounds int, withPlace bool) {
 	seedFlag(fs, "seed of round 1 (round k uses seed+k-1); default random, always printed", &f.seed, &f.seedSet)
-	fs.IntVar(&f.rounds, "rounds", defaultRounds, "rounds to play (a tournament or hill: rounds a pairing)")
+	fs.IntVar(&f.rounds, "rounds", defaultRounds, "rounds a pairing") // battle: "rounds to play"
 	fs.StringVar(&f.options, "options", "classic", "option set: classic, rc3, rc3m, or a saved set FILE")
 	fs.Var(&f.opts, "opt", "override one rule value, KEY=VALUE (repeatable); keys: "+strings.Join(arena.Keys(), ", "))
 	if withPlace {

@@ -243,7 +243,7 @@ type shardFlags struct {
 
 func (f *shardFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.shard, "shard", "", "play only part K of N of the bouts (K from 0) and write them as JSON lines for robocom merge: K/N, auto (a Slurm job array) or auto/N (Slurm, a Kubernetes Indexed Job)")
-	fs.Var(&f.out, "o", "with -shard: write the part to `FILE` (default, or -: standard output)")
+	fs.Var(&f.out, "o", "with -shard: write the part to `FILE` (left out, or -: standard output)")
 }
 
 func (f *shardFlags) wanted() bool { return f.shard != "" || f.out != "" }
