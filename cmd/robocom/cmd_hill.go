@@ -23,11 +23,13 @@ const hillUsage = `usage: robocom hill COMMAND HILL [options] ...
   create HILL -game robocom|core [-rounds N] [-size N] [-seed N] [-opt k=v]... [-options SET]
               (Core War: -lang redcode|cw|vna, -coresize -cycles -threads -maxlength -mindist
               -dialect, or pMARS's -s -c -p -l -d)
-  add HILL FILE... [-noplay]  add programs one after another: each plays the pairings it lacks and pushes the last off a full hill
-  remove HILL NAME        take a program off (its results stay; adding it again brings it back)
+  add HILL FILE... [-json] [-noplay]
+                          add programs one after another: each plays the pairings it lacks and pushes the last off a full hill
+  remove HILL NAME|FILE|#ID
+                          take a program off (its results stay; adding it again brings it back)
   show HILL [-json] [-all | -pairing A B | -program NAME]
                           standings; every program stored; one pairing's rounds; one program's history
-  play HILL [-shard K/N -o PART.jsonl]      play the pairings still missing (all, or one part)
+  play HILL [-json | -shard K/N -o PART.jsonl]  play the pairings still missing (all, or one part)
   import HILL PART.jsonl...                 store the parts' rounds (a stopped part: PART.jsonl.partial)
 `
 
