@@ -88,6 +88,9 @@ func tournamentMain(args []string, stdout, stderr io.Writer) int {
 		if err := sameInputs(sf.out, files); err != nil {
 			return usageErr("%v", err)
 		}
+		if err := checkOutputPath("-o", "part0.jsonl", sf.out.file(), []string{gf.options}); err != nil {
+			return usageErr("%v", err) // the option set's file is an input too, as for battle -trace
+		}
 		h := &bouts.PartHeader{Format: bouts.PartFormat, Game: "robocom", Shard: k, Shards: n, Bouts: t.Plan.Bouts(),
 			Seed: seed, Rounds: gf.rounds, Options: optionValues(opts)}
 		h.From, h.To = bouts.Shard(h.Bouts, k, n)

@@ -61,3 +61,30 @@ func TestHillCreateTooManyRounds(t *testing.T) {
 		t.Errorf("hill create -rounds 100001 made the hill")
 	}
 }
+
+// TestTournamentPartKeepsOptionsFile: tournament -shard -o refuses the -options file, an
+// input as the programs are (battle -trace refuses it already); it wrote the part over it.
+func TestTournamentPartKeepsOptionsFile(t *testing.T) {
+	dir := t.TempDir()
+	for _, f := range []string{"wall.rob", "mine.rob"} {
+		src, err := os.ReadFile(filepath.Join("../../robots", f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, f), src, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	opts := []byte("board = 12\n")
+	if err := os.WriteFile(filepath.Join(dir, "my.opts"), opts, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errs := runMain(t, dir, "tournament", "-q", "-seed", "1", "-rounds", "1", "-opt", "timeout=100",
+		"-options", "my.opts", "-shard", "0/1", "-o", "my.opts", "wall.rob", "mine.rob")
+	if code != 2 || !strings.Contains(errs, "names one of the input files") {
+		t.Errorf("tournament -options my.opts -shard 0/1 -o my.opts: status %d, %q; want 2 and a refusal", code, errs)
+	}
+	if got, _ := os.ReadFile(filepath.Join(dir, "my.opts")); !bytes.Equal(got, opts) {
+		t.Errorf("the option set's file was replaced: %q", got)
+	}
+}
