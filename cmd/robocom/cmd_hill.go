@@ -585,6 +585,6 @@ func showHistory(h *hill.Hill, name string, stdout, stderr io.Writer, asJSON boo
 		w, d, l = w+r.Wins, d+r.Draws, l+r.Lost
 	}
 	tw.Flush()
-	fmt.Fprintf(stdout, "in all: %d wins, %d draws, %d losses\n", w, d, l)
+	fmt.Fprintf(stdout, "in all: %s, %s, %s\n", termtext.CountNoun(w, "win"), termtext.CountNoun(d, "draw"), map[bool]string{true: "1 loss", false: fmt.Sprint(l, " losses")}[l == 1])
 	return 0
 }

@@ -191,8 +191,9 @@ func hillImport(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "%s in them %s stored already, with the same rounds\n", termtext.CountNoun(already, "pairing"), map[bool]string{true: "was", false: "were"}[already == 1])
 	}
 	if left := len(pd.Plan.Pairings) - pairings - already; left > 0 {
-		fmt.Fprintf(stdout, "%s stopped early: %s of the parts are not whole and stay missing (robocom hill play %s plays them)\n",
-			termtext.CountNoun(partial, "partial part"), termtext.CountNoun(left, "pairing"), h.Path())
+		verb := map[bool]string{true: "is not whole and stays", false: "are not whole and stay"}[left == 1]
+		fmt.Fprintf(stdout, "%s stopped early: %s of the parts %s missing (robocom hill play %s plays them)\n",
+			termtext.CountNoun(partial, "partial part"), termtext.CountNoun(left, "pairing"), verb, h.Path())
 	}
 	off, err := h.Trim()
 	printPushOffs(stdout, h, off)

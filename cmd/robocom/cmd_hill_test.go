@@ -173,6 +173,20 @@ func TestHillSizeAndReturn(t *testing.T) {
 	if len(recs) != 3 || total != 6 {
 		t.Errorf("history: %+v", recs)
 	}
+	// The totals line agrees with its numbers ("1 draws" before).
+	var w, d, l int
+	for _, r := range recs {
+		w, d, l = w+r.Wins, d+r.Draws, l+r.Losses
+	}
+	count := func(n int, one, many string) string {
+		if n == 1 {
+			return "1 " + one
+		}
+		return fmt.Sprint(n, " ", many)
+	}
+	if want := "in all: " + count(w, "win", "wins") + ", " + count(d, "draw", "draws") + ", " + count(l, "loss", "losses") + "\n"; !strings.Contains(hist, want) {
+		t.Errorf("history of %s does not end %q:\n%s", off, want, hist)
+	}
 	if code, _, errs := runHillCmd(t, "remove", h, "nobody"); code != 1 || !strings.Contains(errs, `no program named "nobody"`) {
 		t.Errorf("removing a stranger: %d %q", code, errs)
 	}
