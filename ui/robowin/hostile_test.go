@@ -8,8 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"gioui.org/io/key"
-
 	"robocom/internal/termtext"
 	"robocom/ui/kit"
 )
@@ -266,60 +264,5 @@ func TestLargeProgramEditorSaysSo(t *testing.T) {
 		if got := h.shows("This program is large"); got != c.want {
 			t.Errorf("%s: the large-program note shown %v, want %v", filepath.Base(c.file), got, c.want)
 		}
-	}
-}
-
-// TestRestartReadsChangedFiles: Restart, New seed and R read the players' files again, so that
-// a program saved by another editor plays (the window kept the program it first loaded until
-// the player was removed and added); a file that does not load now leaves the old program
-// playing and says so; a program the editor put into the arena unsaved stays.
-func TestRestartReadsChangedFiles(t *testing.T) {
-	p := filepath.Join(t.TempDir(), "mine.rob")
-	write := func(src string) {
-		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	write(spinner("Mine"))
-	h := newDiskHarness(t, p)
-	name := func() string { return h.u.Players()[0].Name() }
-	write(spinner("Mine2"))
-	h.clickLabel("Restart")
-	if name() != "Mine2" {
-		t.Fatalf("after Restart the player is %q, want the program saved on disk", name())
-	}
-	if want := "Read again from the files: Mine2. The series restarts with the new code."; h.u.Message() != want {
-		t.Fatalf("the status line says %q, want %q", h.u.Message(), want)
-	}
-	write("Name Mine3\nBank Main\nBogus 1\n")
-	h.clickLabel("New seed")
-	if name() != "Mine2" {
-		t.Fatalf("after a broken save the player is %q, want the version loaded before", name())
-	}
-	if want := "Mine2 does not load now (errors below), so the game plays its version loaded before."; h.u.Message() != want {
-		t.Fatalf("the status line says %q, want %q", h.u.Message(), want)
-	}
-	if len(h.u.Errors()) != 1 || !strings.Contains(h.u.Errors()[0], "mine.rob:3:") {
-		t.Fatalf("errors %q, want the broken file's", h.u.Errors())
-	}
-	write(spinner("Mine4"))
-	h.r.Queue(key.Event{Name: "R", State: key.Press})
-	h.frame()
-	if name() != "Mine4" || len(h.u.Errors()) != 0 {
-		t.Fatalf("after R the player is %q with errors %q, want Mine4 and none", name(), h.u.Errors())
-	}
-
-	// The editor's program, put into the arena without saving, is not replaced by its file,
-	// even one written by another editor while this one was open.
-	h.clickLabel("Programs…")
-	h.clickNth("Edit", 0)
-	e := h.u.dbg.prog.ed
-	write(spinner("Elsewhere"))
-	h.typeInto(&e.ed, &e.ed, spinner("Unsaved"), false)
-	h.clickLabel("Load into arena")
-	h.clickLabel("Back to the board")
-	h.clickLabel("Restart")
-	if name() != "Unsaved" {
-		t.Fatalf("Restart replaced the editor's program with its file: the player is %q", name())
 	}
 }
