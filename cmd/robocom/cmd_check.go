@@ -104,7 +104,7 @@ func (f *coreFlags) paramsFor(l play.Language) (play.Params, error) {
 // whether the program loaded.
 func checkCoreFile(stdout, stderr io.Writer, path string, params play.Params) bool {
 	l := play.LanguageOf(path)
-	progs, ok := loadCorePrograms(stderr, "check", []string{path}, params)
+	progs, ok := loadCorePrograms(stderr, []string{path}, params)
 	if !ok {
 		return false
 	}

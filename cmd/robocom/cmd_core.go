@@ -81,7 +81,7 @@ func coreMain(args []string, stdout, stderr io.Writer) int {
 		return usageErr("%v", err)
 	}
 	p.Rounds = f.rounds
-	progs, ok := loadCorePrograms(stderr, "core", files, p)
+	progs, ok := loadCorePrograms(stderr, files, p)
 	if !ok {
 		return 1
 	}

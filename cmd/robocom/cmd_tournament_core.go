@@ -183,7 +183,7 @@ func coreTournamentMain(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageErr("%v", err)
 	}
-	progs, ok := loadCorePrograms(stderr, "tournament", files, p)
+	progs, ok := loadCorePrograms(stderr, files, p)
 	if !ok {
 		return 1
 	}

@@ -281,3 +281,15 @@ func TestTournamentFlagValueLikeACoreOption(t *testing.T) {
 		t.Errorf("exit %d, stderr %q, want %q", code, errs, want)
 	}
 }
+
+// A file that cannot be read is told as "file: why" by every command that loads programs,
+// Core War's as RoboCom's (check and core said "robocom check: nothere.red: ...", battle and
+// check "nothere.rob: ...").
+func TestUnreadableProgramToldAlike(t *testing.T) {
+	for _, args := range [][]string{{"check", "nothere.rob"}, {"check", "nothere.red"}, {"battle", "nothere.rob"}, {"core", "nothere.red"}} {
+		want := args[1] + ": no such file; check the name and the folder\n"
+		if code, out, errs := runMain(t, t.TempDir(), args...); code != 1 || out != "" || errs != want {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want 1 and %q", args, code, out, errs, want)
+		}
+	}
+}

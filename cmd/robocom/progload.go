@@ -320,16 +320,16 @@ func loadPrograms(stderr io.Writer, paths []string, lang ...robolang.Options) ([
 }
 
 // loadCorePrograms loads every Core War program file with the parameters p, printing all
-// the errors (the file's own as one sentence, the program's as file:line:col: message) and the
-// assembler's warnings to stderr; cmd names the subcommand in a file's error. It reports false
+// the errors (the file's own as "file: why", as a RoboCom program's, the program's as
+// file:line:col: message) and the assembler's warnings to stderr. It reports false
 // if any program failed: a battle or tournament starts only when every program loads.
-func loadCorePrograms(stderr io.Writer, cmd string, files []string, p play.Params) ([]*play.Program, bool) {
+func loadCorePrograms(stderr io.Writer, files []string, p play.Params) ([]*play.Program, bool) {
 	var progs []*play.Program
 	ok := true
 	for _, file := range files {
 		src, err := userfile.Read(file, userfile.CoreSource)
-		if err != nil {
-			fmt.Fprintf(stderr, "robocom %s: %v\n", cmd, err)
+		if err != nil { // "file: why", as a RoboCom program's (robocom battle, check)
+			printLoadErrors(stderr, err)
 			ok = false
 			continue
 		}
