@@ -2,7 +2,6 @@ package corewin
 
 import (
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -226,21 +225,8 @@ func TestParamsApplyAsksWhileGameUnderWay(t *testing.T) {
 // Saving a program in the editor while a game is under way saves the file and asks before
 // reloading it into the game; Cancel keeps the game with the program as it was.
 func TestEditorSaveAsksBeforeReloadingWhileGameUnderWay(t *testing.T) {
-	dir := t.TempDir()
-	var files []string
-	for _, n := range []string{"dwarf.cw", "imp.cw"} {
-		src, err := readSample(n)
-		if err != nil {
-			t.Fatal(err)
-		}
-		file := filepath.Join(dir, n)
-		if err := os.WriteFile(file, src, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		files = append(files, "disk:"+strings.TrimPrefix(filepath.ToSlash(file), "/"))
-	}
-	w := New(Config{Roots: []Root{{Name: "disk", FS: os.DirFS("/"), Home: "."}}, Files: files, Seed: 1})
-	t.Cleanup(w.Close)
+	paths := samplesOnDisk(t, "dwarf.cw", "imp.cw")
+	w := newDiskWindow(t, paths...)
 	h := newHarness(w)
 	h.frame()
 	h.runABlock(t)
@@ -249,7 +235,7 @@ func TestEditorSaveAsksBeforeReloadingWhileGameUnderWay(t *testing.T) {
 	w.editor.SetText(text)
 	h.frame()
 	h.clickLabel(t, "Save and reload")
-	if got, _ := os.ReadFile(filepath.Join(dir, "dwarf.cw")); string(got) != text {
+	if got, _ := os.ReadFile(paths[0]); string(got) != text {
 		t.Fatal("the file was not saved")
 	}
 	if n := w.players[0].prog.Name; n != "Dwarf" {

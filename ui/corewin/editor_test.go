@@ -38,9 +38,7 @@ func openInEditor(t *testing.T, name, src string) (*Window, *harness, string) {
 	if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	disk := "disk:" + strings.TrimPrefix(filepath.ToSlash(file), "/")
-	w := New(Config{Roots: []Root{{Name: "disk", FS: os.DirFS("/"), Home: "."}}, Files: []string{disk}, Seed: 1})
-	t.Cleanup(w.Close)
+	w := newDiskWindow(t, file)
 	if len(w.players) != 1 {
 		t.Fatalf("%s did not load: %q", name, w.Errors())
 	}

@@ -3,6 +3,7 @@ package corewin
 import (
 	"image"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -30,6 +31,41 @@ func newTestWindow(t testing.TB, files ...string) *Window {
 	w := New(Config{Roots: []Root{{Name: "bundled", FS: os.DirFS(samples), Home: "."}}, Files: files, Seed: 42})
 	t.Cleanup(w.Close)
 	return w
+}
+
+// newDiskWindow is a window whose players are the files at the absolute paths given, read from
+// the disk as the window reads them (a "disk" root), so that a test can rewrite or delete them.
+func newDiskWindow(t testing.TB, paths ...string) *Window {
+	t.Helper()
+	var files []string
+	for _, p := range paths {
+		files = append(files, onDisk(p))
+	}
+	w := New(Config{Roots: []Root{{Name: "disk", FS: os.DirFS("/"), Home: "."}}, Files: files, Seed: 1})
+	t.Cleanup(w.Close)
+	return w
+}
+
+// onDisk is the window's name of the file at the absolute path p ("disk:tmp/x/mine.cw").
+func onDisk(p string) string { return "disk:" + strings.TrimPrefix(filepath.ToSlash(p), "/") }
+
+// samplesOnDisk copies the bundled samples named into a new folder and returns their paths.
+func samplesOnDisk(t testing.TB, names ...string) []string {
+	t.Helper()
+	dir := t.TempDir()
+	var paths []string
+	for _, n := range names {
+		src, err := readSample(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := filepath.Join(dir, n)
+		if err := os.WriteFile(p, src, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		paths = append(paths, p)
+	}
+	return paths
 }
 
 // frame lays the window out once at 1280×860 and hands the ops to the router.

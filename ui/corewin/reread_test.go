@@ -1,8 +1,6 @@
 package corewin
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -11,21 +9,7 @@ import (
 // Cancel; Restart now reads the saved file into the game, so that sentence must go (it told
 // the user the old program still plays).
 func TestEditorSaysNotLoadedAfterRestartLoadedIt(t *testing.T) {
-	dir := t.TempDir()
-	var files []string
-	for _, n := range []string{"dwarf.cw", "imp.cw"} {
-		src, err := readSample(n)
-		if err != nil {
-			t.Fatal(err)
-		}
-		file := filepath.Join(dir, n)
-		if err := os.WriteFile(file, src, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		files = append(files, "disk:"+strings.TrimPrefix(filepath.ToSlash(file), "/"))
-	}
-	w := New(Config{Roots: []Root{{Name: "disk", FS: os.DirFS("/"), Home: "."}}, Files: files, Seed: 1})
-	t.Cleanup(w.Close)
+	w := newDiskWindow(t, samplesOnDisk(t, "dwarf.cw", "imp.cw")...)
 	h := newHarness(w)
 	h.frame()
 	h.runABlock(t)

@@ -415,9 +415,7 @@ func TestEditorErrorsAtLinesAndSave(t *testing.T) {
 	if err := os.WriteFile(file, src, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	disk := "disk:" + strings.TrimPrefix(filepath.ToSlash(file), "/")
-	w := New(Config{Roots: []Root{{Name: "disk", FS: os.DirFS("/"), Home: "."}}, Files: []string{disk}, Seed: 1})
-	defer w.Close()
+	w := newDiskWindow(t, file)
 	h := newHarness(w)
 	h.frame()
 	h.clickLabel(t, "Edit")
@@ -497,9 +495,7 @@ func TestFixAProgramThatFailedToLoad(t *testing.T) {
 	if err := os.WriteFile(file, []byte("title Fixme\nstart: jump start\nbogus\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	disk := "disk:" + strings.TrimPrefix(filepath.ToSlash(file), "/")
-	w := New(Config{Roots: []Root{{Name: "disk", FS: os.DirFS("/"), Home: "."}}, Files: []string{disk}, Seed: 1})
-	defer w.Close()
+	w := newDiskWindow(t, file)
 	h := newHarness(w)
 	h.frame()
 	if len(w.players) != 0 || len(w.Errors()) != 1 || !strings.HasPrefix(w.Errors()[0], "bad.cw:3:") {
@@ -530,9 +526,7 @@ func TestRestartReadsTheFilesAgain(t *testing.T) {
 		}
 	}
 	write("title Mine\nstart: jump start\n")
-	disk := "disk:" + strings.TrimPrefix(filepath.ToSlash(file), "/")
-	w := New(Config{Roots: []Root{{Name: "disk", FS: os.DirFS("/"), Home: "."}}, Files: []string{disk}, Seed: 1})
-	defer w.Close()
+	w := newDiskWindow(t, file)
 	h := newHarness(w)
 	h.frame()
 	write("title Mine2\nstart: jump start\n")
@@ -558,7 +552,7 @@ func TestRestartReadsTheFilesAgain(t *testing.T) {
 	if err := os.WriteFile(other, []byte("title Other\nstart: jump start\nbogus\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	w.AddPlayer("disk:" + strings.TrimPrefix(filepath.ToSlash(other), "/"))
+	w.AddPlayer(onDisk(other))
 	if len(w.players) != 1 {
 		t.Fatalf("%d players after adding a broken file, want 1", len(w.players))
 	}
