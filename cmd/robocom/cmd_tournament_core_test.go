@@ -18,15 +18,7 @@ func runCoreTournament(t *testing.T, args ...string) (int, string, string) {
 
 func TestCoreTournamentRoundRobinJSON(t *testing.T) {
 	dir := t.TempDir()
-	for _, n := range []string{"dwarf.cw", "imp.cw", "replicator.cw"} {
-		src, err := os.ReadFile(filepath.Join("../../robots/core", n))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, n), src, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	copyRobots(t, dir, "core/dwarf.cw", "core/imp.cw", "core/replicator.cw")
 	code, out, errs := runCoreTournament(t, "-seed", "3", "-rounds", "2", "-size", "2000", "-json", dir)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)

@@ -14,15 +14,7 @@ import (
 // over the hill and -o a.red over the program.
 func TestHillPlayShardKeepsInputs(t *testing.T) {
 	dir := t.TempDir()
-	for _, f := range []string{"imp.red", "dwarf.red"} {
-		src, err := os.ReadFile(filepath.Join("../../robots/core", f))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, f), src, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	copyRobots(t, dir, "core/imp.red", "core/dwarf.red")
 	if code, _, errs := runMain(t, dir, "hill", "create", "r.hill", "-game", "core", "-rounds", "1",
 		"-s", "800", "-c", "800", "-p", "80", "-l", "20", "-d", "20", "-seed", "1"); code != 0 {
 		t.Fatalf("hill create: %d %s", code, errs)
@@ -66,15 +58,7 @@ func TestHillCreateTooManyRounds(t *testing.T) {
 // input as the programs are (battle -trace refuses it already); it wrote the part over it.
 func TestTournamentPartKeepsOptionsFile(t *testing.T) {
 	dir := t.TempDir()
-	for _, f := range []string{"wall.rob", "mine.rob"} {
-		src, err := os.ReadFile(filepath.Join("../../robots", f))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, f), src, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	copyRobots(t, dir, "wall.rob", "mine.rob")
 	opts := []byte("board = 12\n")
 	if err := os.WriteFile(filepath.Join(dir, "my.opts"), opts, 0o644); err != nil {
 		t.Fatal(err)

@@ -14,6 +14,21 @@ import (
 	"robocom/internal/termtext"
 )
 
+// copyRobots copies bundled programs (paths under robots/, like "mine.rob" or "core/imp.red")
+// into dir, each under its own base name.
+func copyRobots(t *testing.T, dir string, names ...string) {
+	t.Helper()
+	for _, n := range names {
+		src, err := os.ReadFile(filepath.Join("../../robots", n))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, filepath.Base(n)), src, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
 // runMain runs robocom with args from dir and returns the status and both streams.
 func runMain(t *testing.T, dir string, args ...string) (int, string, string) {
 	t.Helper()
@@ -146,13 +161,7 @@ func TestJSONThroughTheEscapingWriter(t *testing.T) {
 func TestTournamentFolderOfBothGames(t *testing.T) {
 	dir := t.TempDir()
 	os.Mkdir(filepath.Join(dir, "mix"), 0o755)
-	for _, f := range []string{"mine.rob", "wall.rob", "core/imp.red"} {
-		src, err := os.ReadFile(filepath.Join("../../robots", f))
-		if err != nil {
-			t.Fatal(err)
-		}
-		os.WriteFile(filepath.Join(dir, "mix", filepath.Base(f)), src, 0o644)
-	}
+	copyRobots(t, filepath.Join(dir, "mix"), "mine.rob", "wall.rob", "core/imp.red")
 	code, out, errs := runMain(t, dir, "tournament", "-seed", "1", "-rounds", "1", "mix")
 	if code != 2 || out != "" || !strings.Contains(errs, "directory mix holds programs of both games: 2 RoboCom programs and 1 Core War program") {
 		t.Errorf("exit %d, %q %q", code, out, errs)
