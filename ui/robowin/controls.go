@@ -148,33 +148,32 @@ func (c *controlsView) rereadPlayers() {
 			continue
 		}
 		display := displayName(root, name)
+		var failed []string // the error lines of a file that cannot be read or does not load now
 		src, err := readProgramFile(root, name)
-		if err != nil {
-			// Gone, unreadable, or no longer a file the window reads (a FIFO, too big): the
-			// program loaded before plays, and the window says so, as the Core War mode does.
+		sum := sha256.Sum256(src)
+		switch {
+		case err != nil: // gone, or no longer a file the window reads (a FIFO, too big)
+			failed = []string{kit.UnreadableLine(display, err)}
+		case sum == p.read && !p.broken:
+			continue
+		default:
+			prog, err := c.cfg.Load(display, src, c.language())
+			if err != nil {
+				failed = kit.ErrorLines(display, err)
+				break
+			}
 			c.clearErrorsFor(display)
-			c.errors = append(c.errors, kit.UnreadableLine(display, err))
-			p.broken = true
-			if p.Prog != nil {
-				broken = append(broken, p.shortName())
-			}
+			p.Prog, p.read, p.broken = prog, sum, false
+			changed = append(changed, p.shortName())
 			continue
 		}
-		if sha256.Sum256(src) == p.read && !p.broken {
-			continue
-		}
+		// The program loaded before plays, and the window says so, as the Core War mode does.
 		c.clearErrorsFor(display)
-		prog, err := c.cfg.Load(display, src, c.language())
-		if err != nil {
-			c.errors = append(c.errors, kit.ErrorLines(display, err)...)
-			p.broken = true
-			if p.Prog != nil { // (one that did not load before is the board's sentence already)
-				broken = append(broken, p.shortName())
-			}
-			continue
+		c.errors = append(c.errors, failed...)
+		p.broken = true
+		if p.Prog != nil { // (one that did not load before is the board's sentence already)
+			broken = append(broken, p.shortName())
 		}
-		p.Prog, p.read, p.broken = prog, sha256.Sum256(src), false
-		changed = append(changed, p.shortName())
 	}
 	switch {
 	case len(broken) > 0:
