@@ -654,9 +654,9 @@ func (pt *programTools) layoutEditor(gtx layout.Context) layout.Dimensions {
 	status := "No errors: the program loads."
 	statusCol := okColor
 	if len(e.errs) > 0 {
-		status = termtext.CountNoun(len(e.errs), "error") + ", marked at their lines:"
-		if len(e.errs) == 1 {
-			status = "1 error, marked at its line:"
+		status = "1 error, marked at its line:"
+		if n := len(e.errs); n > 1 {
+			status = fmt.Sprintf("%d errors, marked at their lines:", n)
 		}
 		statusCol = errColor
 	}
