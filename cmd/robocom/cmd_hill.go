@@ -9,7 +9,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"robocom/arena"
@@ -504,12 +503,7 @@ func hillPlay(args []string, stdout, stderr io.Writer) int {
 		return usageError(stderr, "hill play")("-o goes with -shard")
 	}
 	// The part's file never replaces the hill or a program file, as tournament -shard -o's.
-	if st, err := os.Stat(out.file()); err == nil {
-		if hst, err := os.Stat(pos[0]); err == nil && os.SameFile(st, hst) {
-			return usageError(stderr, "hill play")("-o %s is the hill; the part needs a file of its own", termtext.Escape(out.file()))
-		}
-	}
-	if err := sameInputs(out, nil); err != nil {
+	if err := sameInputs(out, pos[:1], "the hill"); err != nil {
 		return usageError(stderr, "hill play")("%v", err)
 	}
 	h, code := openHill("play", pos, *shard == "", stderr)

@@ -41,7 +41,7 @@ func tournamentMain(args []string, stdout, stderr io.Writer) int {
 	flags, _ := flagArgs(args, fs) // (-o -s writes the part to the file -s)
 	core, _ := tournamentFlagSets()
 	for _, a := range flags {
-		if name, _, _ := flagName(a); name == "h" || name == "help" {
+		if isHelpFlag(a) {
 			break // the flag package stops at -h and prints the help (parseInterspersed)
 		}
 		if isCoreOnlyFlag(core, fs, a) { // (not "not defined": it is, for Core War)
@@ -85,7 +85,7 @@ func tournamentMain(args []string, stdout, stderr io.Writer) int {
 		if err != nil {
 			return usageErr("%v", err)
 		}
-		if err := sameInputs(sf.out, files); err != nil {
+		if err := sameInputs(sf.out, files, "one of the programs"); err != nil {
 			return usageErr("%v", err)
 		}
 		if err := checkOutputPath("-o", "part0.jsonl", sf.out.file(), []string{gf.options}); err != nil {

@@ -213,7 +213,7 @@ func coreTournamentMain(args []string, stdout, stderr io.Writer) int {
 			err = errors.New("-shard plays a part of a round-robin; the Swiss system's pairings depend on the results so far")
 		}
 		if err == nil {
-			err = sameInputs(sf.out, files)
+			err = sameInputs(sf.out, files, "one of the programs")
 		}
 		if err != nil {
 			return usageErr("%v", err)

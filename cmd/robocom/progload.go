@@ -53,11 +53,8 @@ func parseInterspersed(fs *flag.FlagSet, args []string, stdout io.Writer) ([]str
 	fs.SetOutput(io.Discard)
 	defer func() { fs.Usage = usage; fs.SetOutput(out) }()
 	failed := func(err error) error {
-		fs.Usage = usage
-		fs.SetOutput(out)
 		if errors.Is(err, flag.ErrHelp) {
-			fs.SetOutput(stdout)
-			defer fs.SetOutput(out)
+			fs.SetOutput(stdout) // where the usage closures write (fs.Output()); put back by the defer
 			if usage != nil {
 				usage()
 			} else {

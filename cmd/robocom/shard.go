@@ -145,9 +145,10 @@ func optionsFromValues(m map[string]string) (*arena.Options, error) {
 	return o, nil
 }
 
-// sameInputs refuses an output file that is one of the inputs, or (as every output, see
-// checkOutputPath) an existing program file.
-func sameInputs(out outputFlag, inputs []string) error {
+// sameInputs refuses a part's output file that is one of the inputs (what says what they
+// are: "one of the programs", "the hill"), or (as every output, see checkOutputPath) an
+// existing program file.
+func sameInputs(out outputFlag, inputs []string, what string) error {
 	st, err := os.Stat(out.file())
 	if err != nil { // (also standard output, or no -o: no file named)
 		return nil
@@ -157,7 +158,7 @@ func sameInputs(out outputFlag, inputs []string) error {
 	}
 	for _, in := range inputs {
 		if ist, err := os.Stat(in); err == nil && os.SameFile(st, ist) {
-			return fmt.Errorf("-o %s is one of the programs; the part needs a file of its own", out)
+			return fmt.Errorf("-o %s is %s; the part needs a file of its own", out, what)
 		}
 	}
 	return checkOutputPath("-o", "part0.jsonl", out.file(), nil)
