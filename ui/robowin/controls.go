@@ -175,9 +175,13 @@ func (c *controlsView) rereadPlayers() {
 			broken = append(broken, p.shortName())
 		}
 	}
-	switch {
-	case len(broken) > 0:
-		c.note.set(kit.OldVersionNote(broken))
+	// Both sentences when some files broke and others changed, as the Core War mode says them.
+	switch note := kit.OldVersionNote(broken); {
+	case note != "" && len(changed) > 0:
+		c.note.set(note + " " + kit.RereadNote(changed))
+		c.note.refusal = true
+	case note != "":
+		c.note.set(note)
 		c.note.refusal = true
 	case len(changed) > 0:
 		c.note.set(kit.RereadNote(changed))

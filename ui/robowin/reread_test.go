@@ -168,3 +168,28 @@ func TestRemoveAnsweredAfterRStillRemoves(t *testing.T) {
 		t.Errorf("the question said Remove B; after answering Remove there are %d players", n)
 	}
 }
+
+// One file broke and another changed: the status line says both, as the Core War window does
+// (it said only that the broken one plays its old version, and the new code went unnamed).
+func TestRestartNamesBrokenAndChangedFiles(t *testing.T) {
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a.rob"), filepath.Join(dir, "b.rob")
+	for p, src := range map[string]string{a: spinner("Ay"), b: spinner("Bee")} {
+		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	h := newDiskHarness(t, a, b)
+	if err := os.WriteFile(a, []byte("Name Ay\nBank Main\nBogus 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(b, []byte(spinner("Bee2")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	h.clickLabel("Restart")
+	want := "Ay does not load now (errors below), so the game plays its version loaded before. " +
+		"Read again from the files: Bee2. The series restarts with the new code."
+	if h.u.Message() != want {
+		t.Fatalf("the status line says %q, want %q", h.u.Message(), want)
+	}
+}
