@@ -187,7 +187,7 @@ func TestAttacks(t *testing.T) {
 		// Outputs never replace inputs; failed writes fail.
 		{name: "battle -trace a.rob b.rob", args: []string{"battle", "-trace", "a.rob", "b.rob"}, status: 2, want: "-trace a.rob is an existing program file", check: unchanged("a.rob", virus)},
 		{name: "battle -trace input", args: []string{"battle", "-trace", "b.rob", "b.rob"}, status: 2, want: "-trace b.rob names one of the input files", check: unchanged("b.rob", virus)},
-		{name: "rbi -o source", args: []string{"rbi", "a.rob", "-o", "a.rob"}, status: 1, want: "refusing to write", check: unchanged("a.rob", virus)},
+		{name: "rbi -o source", args: []string{"rbi", "a.rob", "-o", "a.rob"}, status: 2, want: "-o a.rob names one of the input files", check: unchanged("a.rob", virus)},
 		{name: "tournament -shard -o program", args: []string{"tournament", "-seed", "1", "-shard", "0/2", "-o", "c.rob", "a.rob", "b.rob"}, status: 2, want: "-o c.rob is an existing program file", check: unchanged("c.rob", virus)},
 		{name: "stdout /dev/full", args: []string{"battle", "-seed", "1", "a.rob", "b.rob"}, stdout: "/dev/full", status: 1, want: "writing the output failed (no space left on device)"},
 		{name: "core stdout /dev/full", args: []string{"core", "-seed", "1", "x.red", "y.red"}, stdout: "/dev/full", status: 1, want: "writing the output failed"},

@@ -51,7 +51,8 @@ func TestCheckAndRBI(t *testing.T) {
 		t.Fatalf("rbi -info: %d %q %s", st, out.String(), errb.String())
 	}
 	errb.Reset()
-	if st := rbiMain(&out, &errb, []string{good, "-o", good}); st != 1 || !strings.Contains(errb.String(), "refusing") {
+	// A refusal decided from the arguments is a usage mistake, 2, as battle -trace's (it was 1).
+	if st := rbiMain(&out, &errb, []string{good, "-o", good}); st != 2 || !strings.Contains(errb.String(), "names one of the input files") {
 		t.Errorf("rbi -o source: %d %s", st, errb.String())
 	}
 	if b, _ := os.ReadFile(good); !strings.HasPrefix(string(b), "Name Good") {

@@ -57,16 +57,16 @@ func rbiMain(stdout, stderr io.Writer, args []string) int {
 	}
 	if out == "" {
 		if strings.EqualFold(filepath.Ext(in), ".rbi") { // (the default output would be the input)
-			fmt.Fprintf(stderr, "robocom rbi: %s is already an RBI file; robocom rbi makes one from a .rob program (robocom rbi -info %s tells what it holds)\n", termtext.Escape(in), termtext.Escape(in))
-			return 1
+			return usageErr("%s is already an RBI file; robocom rbi makes one from a .rob program (robocom rbi -info %s tells what it holds)", in, in)
 		}
 		out = strings.TrimSuffix(in, filepath.Ext(in)) + ".rbi"
 	}
 	toStdout := out == "-"
 	if !toStdout {
+		// Decided from the arguments before any work, so a usage mistake (2), as battle
+		// -trace and tournament -o refuse an input.
 		if err := checkOutputPath("-o", "program.rbi", out, []string{in}, ".rbi"); err != nil {
-			fmt.Fprintf(stderr, "robocom rbi: refusing to write: %v\n", err)
-			return 1
+			return usageErr("%v", err)
 		}
 	}
 	lang, err := lf.language()

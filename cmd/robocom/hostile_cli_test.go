@@ -94,7 +94,7 @@ func TestCommandArguments(t *testing.T) {
 		// A flag's value "--" does not end the flags.
 		{[]string{"rbi", "mine.rob", "-o", "--", "-rc3"}, 0, "--: saved"},
 		{[]string{"rbi", "-info", "-o", "y.rbi", "--", "-x.rbi"}, 2, "-info prints what an RBI file holds and writes nothing"},
-		{[]string{"rbi", "mine.rob", "-o", "-x.rob"}, 1, "for example program.rbi"},
+		{[]string{"rbi", "mine.rob", "-o", "-x.rob"}, 2, "for example program.rbi"}, // (a usage mistake, as battle -trace's)
 		{[]string{"help", "help"}, 0, "robocom help COMMAND"},
 		{[]string{"battle", "-q", "-seed", maxSeed, "-rounds", "2", "mine.rob"}, 2, "would pass the largest seed"},
 		{[]string{"battle", "-q", "-seed", maxSeed, "-rounds", "1", "mine.rob"}, 0, ""},
@@ -168,6 +168,38 @@ func TestTournamentFolderOfBothGames(t *testing.T) {
 	}
 }
 
+// TestOutputOverInputIsUsage: every command refuses an output that would replace one of its
+// inputs or an existing program file with the same status, 2, a usage mistake decided from
+// the arguments before anything is loaded or played (CLI.md: 2 on bad usage), and leaves the
+// file as it was. rbi gave 1 where battle -trace gave 2.
+func TestOutputOverInputIsUsage(t *testing.T) {
+	dir := t.TempDir()
+	copyRobots(t, dir, "mine.rob", "wall.rob", "core/imp.red", "core/dwarf.red")
+	os.WriteFile(filepath.Join(dir, "old.rbi"), []byte("not even an RBI file"), 0o644)
+	for _, c := range []struct {
+		args []string
+		kept string // the file refused, which must stay as it was
+		want string
+	}{
+		{[]string{"battle", "-trace", "mine.rob", "mine.rob"}, "mine.rob", "-trace mine.rob names one of the input files"},
+		{[]string{"battle", "-trace", "wall.rob", "mine.rob"}, "wall.rob", "-trace wall.rob is an existing program file"},
+		{[]string{"rbi", "mine.rob", "-o", "mine.rob"}, "mine.rob", "-o mine.rob names one of the input files"},
+		{[]string{"rbi", "mine.rob", "-o", "wall.rob"}, "wall.rob", "-o wall.rob is an existing program file"},
+		{[]string{"rbi", "old.rbi"}, "old.rbi", "old.rbi is already an RBI file"}, // (the default output is the input)
+		{[]string{"tournament", "-seed", "1", "-shard", "0/1", "-o", "mine.rob", "mine.rob", "wall.rob"}, "mine.rob", "-o mine.rob is one of the programs"},
+		{[]string{"tournament", "-seed", "1", "-shard", "0/1", "-o", "dwarf.red", "imp.red", "imp.red"}, "dwarf.red", "-o dwarf.red is an existing program file"},
+	} {
+		before, _ := os.ReadFile(filepath.Join(dir, c.kept))
+		code, out, errs := runMain(t, dir, c.args...)
+		if code != 2 || !strings.Contains(errs, c.want) || !strings.Contains(errs, "run 'robocom "+c.args[0]+" -h' for the options") || out != "" {
+			t.Errorf("%q: status %d, stdout %q, stderr %q; want 2, %q and the usage hint", c.args, code, out, errs, c.want)
+		}
+		if after, _ := os.ReadFile(filepath.Join(dir, c.kept)); !bytes.Equal(before, after) {
+			t.Errorf("%q changed %s", c.args, c.kept)
+		}
+	}
+}
+
 // TestRBIOfAnRBIFile: robocom rbi on an RBI file says so (it said "-o x.rbi names one of the
 // input files", with no -o given), and its errors carry the command's name.
 func TestRBIOfAnRBIFile(t *testing.T) {
@@ -180,8 +212,8 @@ func TestRBIOfAnRBIFile(t *testing.T) {
 	if code, _, errs := runMain(t, dir, "rbi", "mine.rob"); code != 0 {
 		t.Fatalf("rbi mine.rob: exit %d %s", code, errs)
 	}
-	code, _, errs := runMain(t, dir, "rbi", "mine.rbi")
-	if code != 1 || !strings.HasPrefix(errs, "robocom rbi: mine.rbi is already an RBI file; robocom rbi makes one from a .rob program") {
+	code, _, errs := runMain(t, dir, "rbi", "mine.rbi") // (the default output would be the input: 2, TestOutputOverInputIsUsage)
+	if code != 2 || !strings.HasPrefix(errs, "robocom rbi: mine.rbi is already an RBI file; robocom rbi makes one from a .rob program") {
 		t.Errorf("rbi mine.rbi: exit %d %q", code, errs)
 	}
 	if code, _, errs := runMain(t, dir, "rbi", "-info", "mine.rob"); code != 1 || !strings.HasPrefix(errs, "robocom rbi: mine.rob: ") {
