@@ -57,9 +57,12 @@ func tournamentMain(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	set := givenFlags(fs)
-	files, err := expandProgramArgs(args, set["options"] || set["opt"])
+	files, unreadable, err := expandProgramArgs(args, set["options"] || set["opt"])
 	if err != nil {
 		return usageErr("%v", err)
+	}
+	if len(unreadable) > 0 { // "file: why", status 1, as battle says of a missing program
+		return printUnreadable(stderr, unreadable)
 	}
 	if len(files) < 2 {
 		return usageErr("a tournament needs at least 2 programs, got %d", len(files))
@@ -147,8 +150,10 @@ func writeTournament(w io.Writer, res *tournamentJSON, asJSON bool) error {
 // directory without any says which programs were looked for: RoboCom's when the game is
 // decided (roboFlags: a RoboCom-only option was given; or another argument is a RoboCom
 // program or a directory holding one), else both games' (a Core War tournament comes here
-// only when its programs are not found either: isCoreTournament).
-func expandProgramArgs(args []string, roboFlags bool) ([]string, error) {
+// only when its programs are not found either: isCoreTournament). An argument that names
+// nothing to read (no such file, permission denied) is no usage mistake: its sentence is in
+// unreadable, every one of them, as loadPrograms reports every program that does not load.
+func expandProgramArgs(args []string, roboFlags bool) (files []string, unreadable []error, err error) {
 	robo := roboFlags
 	for _, a := range args {
 		if ext := strings.ToLower(filepath.Ext(a)); ext == ".rob" || ext == ".rbi" {
@@ -158,11 +163,11 @@ func expandProgramArgs(args []string, roboFlags bool) ([]string, error) {
 			robo = robo || r > 0
 		}
 	}
-	var files []string
 	for _, a := range args {
 		st, err := os.Stat(a)
 		if err != nil {
-			return nil, userfile.Check(a, userfile.Program) // the sentence for a missing file
+			unreadable = append(unreadable, userfile.Check(a, userfile.Program)) // the sentence for a missing file
+			continue
 		}
 		if !st.IsDir() {
 			files = append(files, a)
@@ -170,13 +175,13 @@ func expandProgramArgs(args []string, roboFlags bool) ([]string, error) {
 		}
 		ents, err := os.ReadDir(a)
 		if err != nil {
-			return nil, fmt.Errorf("cannot read directory %s: %v", termtext.Escape(a), err)
+			return nil, nil, fmt.Errorf("cannot read directory %s: %v", termtext.Escape(a), err)
 		}
 		// A folder of both games is refused, as one of two Core War languages is: playing
 		// its RoboCom programs and leaving the others out without a word would not be "every
 		// program in DIR".
 		if c, r := countProgramKinds(a); c > 0 && r > 0 {
-			return nil, fmt.Errorf("directory %s holds programs of both games: %s and %s; a tournament plays one game (put them in folders of their own)",
+			return nil, nil, fmt.Errorf("directory %s holds programs of both games: %s and %s; a tournament plays one game (put them in folders of their own)",
 				termtext.Escape(a), termtext.CountNoun(r, "RoboCom program"), termtext.CountNoun(c, "Core War program"))
 		}
 		n := 0
@@ -188,13 +193,13 @@ func expandProgramArgs(args []string, roboFlags bool) ([]string, error) {
 			}
 		}
 		if n == 0 && robo {
-			return nil, fmt.Errorf("directory %s holds no .rob or .rbi program", termtext.Escape(a))
+			return nil, nil, fmt.Errorf("directory %s holds no .rob or .rbi program", termtext.Escape(a))
 		}
 		if n == 0 {
-			return nil, fmt.Errorf("directory %s holds no program: no RoboCom program (.rob, .rbi) and no Core War program (.red, .cw, .vna)", termtext.Escape(a))
+			return nil, nil, fmt.Errorf("directory %s holds no program: no RoboCom program (.rob, .rbi) and no Core War program (.red, .cw, .vna)", termtext.Escape(a))
 		}
 	}
-	return files, nil
+	return files, unreadable, nil
 }
 
 type tournamentJSON struct {

@@ -134,10 +134,12 @@ func coreTournamentMain(args []string, stdout, stderr io.Writer) int {
 	seed, seedSet := f.seed, f.seedSet
 	usageErr := usageError(stderr, "tournament")
 	var files []string
+	var unreadable []error // "file: why", status 1, as core and battle say of a missing program
 	for _, a := range pos {
 		st, err := os.Stat(a)
 		if err != nil {
-			return usageErr("%v", userfile.Check(a, userfile.CoreSource))
+			unreadable = append(unreadable, userfile.Check(a, userfile.CoreSource))
+			continue
 		}
 		if !st.IsDir() {
 			files = append(files, a)
@@ -157,6 +159,9 @@ func coreTournamentMain(args []string, stdout, stderr io.Writer) int {
 		if n == 0 {
 			return usageErr("directory %s holds no .red, .cw or .vna program", a)
 		}
+	}
+	if len(unreadable) > 0 {
+		return printUnreadable(stderr, unreadable)
 	}
 	if len(files) < 2 {
 		return usageErr("a tournament needs at least 2 programs, got %d", len(files))

@@ -325,10 +325,20 @@ func TestTournamentFlagValueLikeACoreOption(t *testing.T) {
 
 // A file that cannot be read is told as "file: why" by every command that loads programs,
 // Core War's as RoboCom's (check and core said "robocom check: nothere.red: ...", battle and
-// check "nothere.rob: ...").
+// check "nothere.rob: ..."), each file that cannot be, with status 1. tournament called it
+// a usage mistake (2, "run 'robocom tournament -h' for the options").
 func TestUnreadableProgramToldAlike(t *testing.T) {
-	for _, args := range [][]string{{"check", "nothere.rob"}, {"check", "nothere.red"}, {"battle", "nothere.rob"}, {"core", "nothere.red"}} {
-		want := args[1] + ": no such file; check the name and the folder\n"
+	const why = ": no such file; check the name and the folder\n"
+	for _, args := range [][]string{
+		{"check", "nothere.rob"}, {"check", "nothere.red"}, {"battle", "nothere.rob"}, {"core", "nothere.red"},
+		{"battle", "nothere.rob", "gone.rob"},
+		{"tournament", "nothere.rob", "gone.rob"}, {"tournament", "nothere.red", "gone.red"},
+		{"tournament", "nothere"}, // (a folder, as the user meant it: not "needs at least 2 programs")
+	} {
+		want := ""
+		for _, f := range args[1:] {
+			want += f + why
+		}
 		if code, out, errs := runMain(t, t.TempDir(), args...); code != 1 || out != "" || errs != want {
 			t.Errorf("%q: exit %d, stdout %q, stderr %q; want 1 and %q", args, code, out, errs, want)
 		}

@@ -316,6 +316,16 @@ func loadPrograms(stderr io.Writer, paths []string, lang ...robolang.Options) ([
 	return progs, ok
 }
 
+// printUnreadable prints the sentence of each program argument that names nothing to read
+// ("file: why", as loadPrograms prints a missing program's: not a usage mistake) and returns
+// 1, the status of a program that does not load.
+func printUnreadable(stderr io.Writer, errs []error) int {
+	for _, err := range errs {
+		printLoadErrors(stderr, err)
+	}
+	return 1
+}
+
 // loadCorePrograms loads every Core War program file with the parameters p, printing all
 // the errors (the file's own as "file: why", as a RoboCom program's, the program's as
 // file:line:col: message) and the assembler's warnings to stderr. It reports false
