@@ -76,7 +76,7 @@ func battleMain(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	if f := trace.file(); f != "" {
-		if err := checkOutputPath("-trace", "trace.jsonl", f, append(slices.Clip(files), gf.options)); err != nil {
+		if err := checkOutputPath("-trace", "trace.jsonl", f, append(slices.Clip(files), string(gf.options))); err != nil {
 			return usageErr("%v", err)
 		}
 	}

@@ -91,7 +91,7 @@ func tournamentMain(args []string, stdout, stderr io.Writer) int {
 		if err := sameInputs(sf.out, files, "one of the programs"); err != nil {
 			return usageErr("%v", err)
 		}
-		if err := checkOutputPath("-o", "part0.jsonl", sf.out.file(), []string{gf.options}); err != nil {
+		if err := checkOutputPath("-o", "part0.jsonl", sf.out.file(), []string{string(gf.options)}); err != nil {
 			return usageErr("%v", err) // the option set's file is an input too, as for battle -trace
 		}
 		h := &bouts.PartHeader{Format: bouts.PartFormat, Game: "robocom", Shard: k, Shards: n, Bouts: t.Plan.Bouts(),

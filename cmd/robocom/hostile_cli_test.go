@@ -272,12 +272,20 @@ func TestHelpFlagAsAValue(t *testing.T) {
 // list, which buried it (-seed abc printed 40 lines).
 func TestWrongFlagsToldInOneLine(t *testing.T) {
 	dir := t.TempDir()
+	const emptyOptions = "needs an option set: classic, rc3, rc3m or a saved set's file (leave -options out for classic)"
 	for _, c := range []struct {
 		args []string
 		want string
 	}{
 		{[]string{"battle", "-seed", "abc", "x.rob"}, `robocom battle: invalid value "abc" for flag -seed: -seed needs a whole number, not "abc"`},
 		{[]string{"battle", "-trace", "", "x.rob"}, `robocom battle: invalid value "" for flag -trace: needs a file name (- for standard output)`},
+		// An empty -options is no option set (CLI.md names none); it played classic without a
+		// word, in every command that takes it (gameFlags, langFlags).
+		{[]string{"battle", "-options", "", "x.rob"}, `robocom battle: invalid value "" for flag -options: ` + emptyOptions},
+		{[]string{"tournament", "-options=", "x.rob", "y.rob"}, `robocom tournament: invalid value "" for flag -options: ` + emptyOptions},
+		{[]string{"check", "x.rob", "-options", ""}, `robocom check: invalid value "" for flag -options: ` + emptyOptions},
+		{[]string{"rbi", "-options", "", "x.rob"}, `robocom rbi: invalid value "" for flag -options: ` + emptyOptions},
+		{[]string{"hill", "create", "x.hill", "-game", "robocom", "-options", ""}, `robocom hill create: invalid value "" for flag -options: ` + emptyOptions},
 		{[]string{"tournament", "-bogus", "x.rob"}, "robocom tournament: flag provided but not defined: -bogus"},
 		{[]string{"core", "x.red", "-rounds"}, "robocom core: flag needs an argument: -rounds"},
 		{[]string{"check", "-bogus", "x.rob"}, "robocom check: flag provided but not defined: -bogus"},

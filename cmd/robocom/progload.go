@@ -163,7 +163,7 @@ type gameFlags struct {
 	seed    int64
 	seedSet bool
 	rounds  int
-	options string
+	options optionSetFlag
 	opts    listFlag
 	places  listFlag
 	json    bool
@@ -184,7 +184,8 @@ func (f *gameFlags) register(fs *flag.FlagSet, defaultRounds int, withPlace bool
 func (f *gameFlags) registerRules(fs *flag.FlagSet, defaultRounds int, withPlace bool) {
 	seedFlag(fs, "seed of round 1 (round k uses seed+k-1); default random, always printed", &f.seed, &f.seedSet)
 	fs.IntVar(&f.rounds, "rounds", defaultRounds, "rounds a pairing") // battle: "rounds to play"
-	fs.StringVar(&f.options, "options", "classic", "option set: classic, rc3, rc3m, or a saved set FILE")
+	f.options = "classic"
+	fs.Var(&f.options, "options", "option set `SET`: classic, rc3, rc3m, or a saved set FILE")
 	fs.Var(&f.opts, "opt", "override one rule value, KEY=VALUE (repeatable); keys: "+strings.Join(arena.Keys(), ", "))
 	if withPlace {
 		fs.Var(&f.places, "place", "X,Y,DIR: fix the first robot of the next program in order (repeatable)")
@@ -193,7 +194,7 @@ func (f *gameFlags) registerRules(fs *flag.FlagSet, defaultRounds int, withPlace
 
 // optionSet builds the option set from -options and -opt.
 func (f *gameFlags) optionSet() (*arena.Options, error) {
-	o, err := arena.ResolveOptions(f.options)
+	o, err := arena.ResolveOptions(string(f.options))
 	if err != nil {
 		return nil, err
 	}
@@ -215,12 +216,33 @@ func language(o *arena.Options) robolang.Options {
 // (check, rbi): the language it is read in.
 type langFlags struct {
 	rc3 bool
-	set string
+	set optionSetFlag // "": not given
 }
 
 func (f *langFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&f.rc3, "rc3", false, "accept the RC3 instructions and constants")
-	fs.StringVar(&f.set, "options", "", "read the program in the language of option set `SET`: classic, rc3, rc3m, or a saved set file")
+	fs.Var(&f.set, "options", "read the program in the language of option set `SET`: classic, rc3, rc3m, or a saved set file")
+}
+
+// optionSetFlag is -options of every command that takes it (gameFlags, langFlags): a
+// built-in set's name or a saved set's file. An empty value is refused when parsed, as an
+// output flag's is: CLI.md names no empty set, and "" read as classic without a word (a
+// script's unset variable, -options "$SET", played the classic rules).
+type optionSetFlag string
+
+func (o *optionSetFlag) Set(s string) error {
+	if s == "" {
+		return errors.New("needs an option set: classic, rc3, rc3m or a saved set's file (leave -options out for classic)")
+	}
+	*o = optionSetFlag(s)
+	return nil
+}
+
+func (o *optionSetFlag) String() string {
+	if o == nil {
+		return ""
+	}
+	return string(*o)
 }
 
 // language is the loader's language: classic unless -rc3, or an option set whose
@@ -228,7 +250,7 @@ func (f *langFlags) register(fs *flag.FlagSet) {
 func (f *langFlags) language() (robolang.Options, error) {
 	lang := robolang.Options{RC3: f.rc3}
 	if f.set != "" {
-		o, err := arena.ResolveOptions(f.set)
+		o, err := arena.ResolveOptions(string(f.set))
 		if err != nil {
 			return lang, err
 		}
