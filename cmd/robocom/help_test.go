@@ -125,3 +125,37 @@ func TestHelpTournamentSummaryNamesCoreWar(t *testing.T) {
 		t.Errorf("robocom help's tournament line does not mention Core War:\n%s", help.String())
 	}
 }
+
+// TestHelpExtraWords: robocom help takes one command (and for hill one of its commands):
+// a word more is a usage mistake naming it, status 2 and nothing on standard output, as
+// every command refuses arguments it does not take; "help battle extra" printed battle's
+// help and ignored "extra".
+func TestHelpExtraWords(t *testing.T) {
+	for _, c := range []struct {
+		args   []string
+		status int
+		out    string // standard output starts with it
+		err    string // standard error
+	}{
+		{[]string{"help", "battle", "extra"}, 2, "", "robocom help: \"extra\" after battle is not understood; help takes one command\nrun 'robocom help battle' for its options\n"},
+		{[]string{"help", "battle", "-h", "x.rob"}, 2, "", "robocom help: \"-h x.rob\" after battle is not understood; help takes one command\nrun 'robocom help battle' for its options\n"},
+		{[]string{"help", "mars", "-r"}, 2, "", "robocom help: \"-r\" after mars is not understood; help takes one command\nrun 'robocom help mars' for its options\n"},
+		{[]string{"help", "help", "x\x1b[2J"}, 2, "", "robocom help: \"x\\x1b[2J\" after help is not understood; help takes one command\nrun 'robocom help help' for its options\n"},
+		{[]string{"help", "hill", "bogus"}, 2, "", "robocom help: \"bogus\" after hill is not understood; help takes one command, and for hill one of its commands (create, add, remove, show, play, import)\nrun 'robocom help hill' for its options\n"},
+		{[]string{"help", "hill", "play", "x.hill"}, 2, "", "robocom help: \"x.hill\" after hill play is not understood; help takes one command\nrun 'robocom help hill play' for its options\n"},
+		{[]string{"help", "nosuch", "extra"}, 2, "", "robocom help: nosuch is not a command\n"}, // (the first mistake first)
+		// hill's commands have help of their own, as "robocom hill play -h" prints it.
+		{[]string{"help", "hill", "play"}, 0, "usage: robocom hill play", ""},
+		{[]string{"help", "battle"}, 0, "usage: robocom battle", ""},
+	} {
+		var out, errb bytes.Buffer
+		code := robocomMain(c.args, strings.NewReader(""), &out, &errb)
+		errs := errb.String()
+		if c.status == 2 && strings.HasPrefix(c.err, "robocom help: nosuch") {
+			errs, _, _ = strings.Cut(errs, "usage:") // (the general usage follows)
+		}
+		if code != c.status || !strings.HasPrefix(out.String(), c.out) || (c.out == "") != (out.Len() == 0) || errs != c.err {
+			t.Errorf("%q: status %d, stdout %q, stderr %q; want %d, %q…, %q", c.args, code, out.String(), errb.String(), c.status, c.out, c.err)
+		}
+	}
+}

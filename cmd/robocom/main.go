@@ -11,6 +11,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -75,7 +76,7 @@ var escapedStderr = &termtext.Writer{W: os.Stderr}
 func robocomMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) > 0 {
 		if args[0] == "help" && len(args) > 1 {
-			return helpFor(args[1], stdout, stderr)
+			return helpFor(args[1], args[2:], stdout, stderr)
 		}
 		if args[0] == "help" || isHelpFlag(args[0]) {
 			usage(stdout)
@@ -103,14 +104,13 @@ func robocomMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // hillCommands are robocom hill's subcommands, in the order of its usage text.
 var hillCommands = []string{"create", "add", "remove", "show", "play", "import"}
 
-// helpFor is "robocom help COMMAND": the command's own help, on standard output.
-func helpFor(name string, stdout, stderr io.Writer) int {
-	if name == "help" { // "robocom help help": the general help, which says how help works
-		usage(stdout)
-		return 0
-	}
-	c, ok := commands[name]
-	if !ok {
+// helpFor is "robocom help COMMAND": the command's own help, on standard output; "robocom
+// help hill SUBCOMMAND" is that hill command's. More words than that are a usage mistake
+// (status 2) naming them, as every command refuses arguments it does not take: help printed
+// after words it ignored would look like their answer.
+func helpFor(name string, extra []string, stdout, stderr io.Writer) int {
+	_, ok := commands[name]
+	if !ok && name != "help" {
 		fmt.Fprintf(stderr, "robocom help: %s is not a command", termtext.Escape(name))
 		if near := nearestCommand(name); near != "" {
 			fmt.Fprintf(stderr, "; did you mean %s?", near)
@@ -119,6 +119,26 @@ func helpFor(name string, stdout, stderr io.Writer) int {
 		usage(stderr)
 		return 2
 	}
+	if name == "hill" && len(extra) > 0 && slices.Contains(hillCommands, extra[0]) {
+		if len(extra) == 1 {
+			return hillMain([]string{extra[0], "-h"}, stdout, stdout)
+		}
+		name, extra = "hill "+extra[0], extra[1:]
+	}
+	if len(extra) > 0 {
+		what := "one command"
+		if name == "hill" {
+			what = "one command, and for hill one of its commands (" + strings.Join(hillCommands, ", ") + ")"
+		}
+		fmt.Fprintf(stderr, "robocom help: %q after %s is not understood; help takes %s\nrun 'robocom help %s' for its options\n",
+			strings.Join(extra, " "), name, what, name) // (%q: quoted, its controls escaped)
+		return 2
+	}
+	if name == "help" { // "robocom help help": the general help, which says how help works
+		usage(stdout)
+		return 0
+	}
+	c := commands[name]
 	if name == "mars" { // pMARS's -h is a usage error; the help itself is its usage text
 		fmt.Fprint(stdout, marsUsage())
 		return 0
