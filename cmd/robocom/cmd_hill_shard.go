@@ -22,6 +22,9 @@ func hillHeader(h *hill.Hill, pd *hill.Pending, k, n int) *bouts.PartHeader {
 	c := h.Config()
 	hh := &bouts.PartHeader{Format: bouts.PartFormat, Game: c.Game.Name(), Shard: k, Shards: n,
 		Bouts: pd.Plan.Bouts(), Seed: c.Seed, Rounds: c.Rounds, Programs: []bouts.PartProgram{}, Pairings: pd.Plan.Pairings}
+	if hh.Pairings == nil { // every pairing stored: a list of none, not the round robin
+		hh.Pairings = []bouts.Pairing{}
+	}
 	hh.From, hh.To = bouts.Shard(pd.Plan.Bouts(), k, n)
 	if robo, core := hillRules(c); robo != nil {
 		hh.Options = optionValues(robo.Options)
@@ -35,7 +38,9 @@ func hillHeader(h *hill.Hill, pd *hill.Pending, k, n int) *bouts.PartHeader {
 }
 
 // hillPlayShard plays part K of N of the hill's missing bouts and writes it; the hill is
-// only read, so every machine may read one copy of it.
+// only read, so every machine may read one copy of it. A hill with nothing to play still
+// gets its part, an empty one (no pairings): a script that plays N parts and imports them
+// all finds every file, and the import stores nothing.
 func hillPlayShard(h *hill.Hill, spec string, out outputFlag, stdout, stderr io.Writer, quiet bool) int {
 	k, n, err := parseShard(spec, os.Getenv)
 	if err != nil {
@@ -46,18 +51,19 @@ func hillPlayShard(h *hill.Hill, spec string, out outputFlag, stdout, stderr io.
 		fmt.Fprintf(stderr, "robocom hill play: %v\n", err)
 		return 1
 	}
+	var play bouts.PlayFunc // (writeShard plays nothing of an empty part)
 	if len(pd.Plan.Pairings) == 0 {
-		fmt.Fprintf(stderr, "robocom hill play: every pairing of %s is stored; no part to play\n", h.Path())
-		return 0
-	}
-	if err := pd.Plan.Check(); err != nil {
-		fmt.Fprintf(stderr, "robocom hill play: %v\n", err)
-		return 1
-	}
-	play, err := h.Player(pd, 0)
-	if err != nil {
-		fmt.Fprintf(stderr, "robocom hill play: %v\n", err)
-		return 1
+		fmt.Fprintf(stderr, "robocom hill play: every pairing of %s is stored; part %d of %d is empty (hill import takes it and stores nothing)\n",
+			termtext.Escape(h.Path()), k, n)
+	} else {
+		if err := pd.Plan.Check(); err != nil {
+			fmt.Fprintf(stderr, "robocom hill play: %v\n", err)
+			return 1
+		}
+		if play, err = h.Player(pd, 0); err != nil {
+			fmt.Fprintf(stderr, "robocom hill play: %v\n", err)
+			return 1
+		}
 	}
 	return writeShard("hill play", stdout, stderr, out, quiet, hillHeader(h, pd, k, n), play)
 }

@@ -527,6 +527,57 @@ func TestHillShards(t *testing.T) {
 	}
 }
 
+// TestHillPartsOfNothing: every one of N parts of hill play -shard is written, also when
+// the part has nothing to play (more parts than bouts; every pairing stored; fewer than two
+// programs), so that a script that plays N parts and imports them all finds every file; the
+// parts of nothing are imported as nothing, leaving the hill as it was. With every pairing
+// stored, hill play -shard wrote no part ("no part to play") and the import failed on the
+// missing file.
+func TestHillPartsOfNothing(t *testing.T) {
+	for _, c := range []struct {
+		name     string
+		played   []string // added and played
+		noplay   []string // added with -noplay
+		parts    int
+		imported string
+		pairings int // stored after the import
+	}{
+		{"one bout in three parts", nil, hillRobots[:2], 3, "imported 1 pairing (1 bout) from 3 parts\n", 1},
+		{"every pairing stored", hillRobots[:2], nil, 3, "imported 0 pairings (0 bouts) from 3 parts\n", 1},
+		{"one program", nil, hillRobots[:1], 2, "imported 0 pairings (0 bouts) from 2 parts\n", 0},
+		{"no program", nil, nil, 2, "imported 0 pairings (0 bouts) from 2 parts\n", 0},
+	} {
+		dir := t.TempDir()
+		h := filepath.Join(dir, "n.hill")
+		mustHill(t, "create", h, "-game", "robocom", "-rounds", "1", "-seed", "4")
+		if len(c.played) > 0 {
+			mustHill(t, append([]string{"add", "-q", h}, c.played...)...)
+		}
+		if len(c.noplay) > 0 {
+			mustHill(t, append([]string{"add", "-noplay", h}, c.noplay...)...)
+		}
+		before := showTournament(t, h)
+		var parts []string
+		for k := range c.parts {
+			p := filepath.Join(dir, fmt.Sprintf("part%d.jsonl", k))
+			mustHill(t, "play", h, "-q", "-shard", fmt.Sprintf("%d/%d", k, c.parts), "-o", p)
+			parts = append(parts, p)
+		}
+		out := mustHill(t, append([]string{"import", h}, parts...)...)
+		if !strings.HasPrefix(out, c.imported) {
+			t.Errorf("%s: import printed\n%s\nwant it to start %q", c.name, out, c.imported)
+		}
+		if n := storedPairings(t, h); n != c.pairings {
+			t.Errorf("%s: %d pairings stored, want %d", c.name, n, c.pairings)
+		}
+		if c.pairings == 0 || c.played != nil {
+			if after := showTournament(t, h); after != before {
+				t.Errorf("%s: the import of nothing changed the hill:\n%s\n---\n%s", c.name, before, after)
+			}
+		}
+	}
+}
+
 // TestHillRC3: a RoboCom 3 hill (rc3m) plays RC3 programs as the tournament does, and refuses
 // a classic hill's RC3 program with the loader's sentence naming the set.
 func TestHillRC3(t *testing.T) {

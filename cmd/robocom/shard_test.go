@@ -402,6 +402,8 @@ func TestMergeRefusesHillPart(t *testing.T) {
 	}{
 		{"some pairings missing", hillRobots[:2], hillRobots[2:3], 1, "is a part of a hill's missing pairings, not of a tournament; robocom hill import HILL", ""},
 		{"every pairing missing", nil, hillRobots[:3], 0, "", "3 programs, 3 pairings × 3 rounds"},
+		// A part of nothing (every pairing stored) is a hill's too: hill import takes it.
+		{"every pairing stored", hillRobots[:2], nil, 1, "is a part of a hill's missing pairings, not of a tournament; robocom hill import HILL", ""},
 	} {
 		dir := t.TempDir()
 		hl, part := filepath.Join(dir, "t.hill"), filepath.Join(dir, "hp.jsonl")
@@ -409,7 +411,9 @@ func TestMergeRefusesHillPart(t *testing.T) {
 		if len(c.played) > 0 {
 			mustHill(t, append([]string{"add", hl}, c.played...)...)
 		}
-		mustHill(t, append([]string{"add", "-noplay", hl}, c.noplay...)...)
+		if len(c.noplay) > 0 {
+			mustHill(t, append([]string{"add", "-noplay", hl}, c.noplay...)...)
+		}
 		mustHill(t, "play", hl, "-q", "-shard", "0/1", "-o", part)
 		var out, errb bytes.Buffer
 		code := mergeMain([]string{part}, &out, &errb)

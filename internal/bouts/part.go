@@ -52,9 +52,14 @@ type PartHeader struct {
 	Copies   int             `json:"copies,omitempty"`
 	Programs []PartProgram   `json:"programs"`
 	// Pairings, if present, are the plan's pairings (a hill plays only those it lacks);
-	// without them the plan is the round-robin of the programs.
-	Pairings []Pairing `json:"pairings,omitempty"`
+	// without them the plan is the round-robin of the programs. An empty list (written as
+	// [], which omitzero keeps apart from no list) is a plan of nothing: the part of a hill
+	// whose pairings are all stored, which hill import takes and stores nothing from.
+	Pairings []Pairing `json:"pairings,omitzero"`
 }
+
+// Empty tells whether the part's plan has no bouts at all (an empty list of pairings).
+func (h *PartHeader) Empty() bool { return h.Pairings != nil && len(h.Pairings) == 0 }
 
 // PartProgram is a program as a part names it.
 type PartProgram struct {
@@ -209,7 +214,8 @@ func (h *PartHeader) Check() error {
 		return fmt.Errorf("the game is %q, not robocom or core", h.Game)
 	case h.Shards < 1 || h.Shard < 0 || h.Shard >= h.Shards:
 		return fmt.Errorf("part %d of %d does not exist", h.Shard, h.Shards)
-	case len(h.Programs) < 2 || len(h.Programs) > MaxPrograms:
+	case len(h.Programs) < 2 && !h.Empty() || len(h.Programs) > MaxPrograms:
+		// (A plan of nothing may name fewer: a hill of one program has nothing to play.)
 		return fmt.Errorf("a tournament of %d programs; parts hold 2 to %d", len(h.Programs), MaxPrograms)
 	case (h.Game == "robocom") != (h.Options != nil) || (h.Game == "core") != (h.Params != nil):
 		return fmt.Errorf("a %s part without its options", h.Game)
@@ -222,9 +228,6 @@ func (h *PartHeader) Check() error {
 		}
 	}
 	if h.Pairings != nil {
-		if len(h.Pairings) == 0 {
-			return errors.New("an empty list of pairings")
-		}
 		for i, pg := range h.Pairings {
 			if pg.A < 0 || pg.B < 0 || pg.A >= len(h.Programs) || pg.B >= len(h.Programs) || pg.A == pg.B {
 				return fmt.Errorf("pairing %d names programs %d and %d of %d", i, pg.A, pg.B, len(h.Programs))

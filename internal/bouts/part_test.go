@@ -259,3 +259,56 @@ func TestSameTournamentNamesOneOption(t *testing.T) {
 		}
 	}
 }
+
+// TestEmptyPlanPart: a part whose list of pairings is empty (a hill with every pairing
+// stored, or with fewer than two programs) is written with "pairings":[], kept apart from a
+// part without the list (the round robin), and read back as a plan of no bouts, whatever
+// its number of programs; every one of its N parts is such a part. An empty list was
+// refused, and omitempty wrote it as no list, which reads as the round robin.
+func TestEmptyPlanPart(t *testing.T) {
+	for _, programs := range []int{0, 1, 3} {
+		dir := t.TempDir()
+		var paths []string
+		for k := range 2 {
+			h := &PartHeader{Format: PartFormat, Game: "robocom", Shard: k, Shards: 2, Seed: 5, Rounds: 2,
+				Options: map[string]string{"name": "classic"}, Programs: []PartProgram{}, Pairings: []Pairing{}}
+			for i := range programs {
+				f := fmt.Sprintf("%c.rob", 'a'+i)
+				h.Programs = append(h.Programs, PartProgram{Name: f, File: f, SHA256: strings.Repeat(f[:1], 64)})
+			}
+			var b bytes.Buffer
+			pw, err := NewPartWriter(&b, h)
+			if err != nil {
+				t.Fatalf("%d programs: %v", programs, err)
+			}
+			pw.Flush()
+			if !strings.Contains(b.String(), `"pairings":[]`) || strings.Count(b.String(), "\n") != 1 {
+				t.Errorf("%d programs: the part is %q; want its header alone, with \"pairings\":[]", programs, b.String())
+			}
+			paths = append(paths, filepath.Join(dir, fmt.Sprintf("p%d.jsonl", k)))
+			os.WriteFile(paths[k], b.Bytes(), 0o644)
+		}
+		parts, err := ReadParts(paths, false)
+		if err != nil {
+			t.Fatalf("%d programs: %v", programs, err)
+		}
+		for _, p := range parts {
+			if p.Header.Pairings == nil || p.Header.RoundRobin() || p.Header.Plan().Bouts() != 0 {
+				t.Errorf("%d programs: %s reads as a plan of %d bouts (round robin: %v)", programs, p.Path, p.Header.Plan().Bouts(), p.Header.RoundRobin())
+			}
+			if err := p.Each(func(r Result) error { return fmt.Errorf("a bout %+v", r) }); err != nil {
+				t.Errorf("%d programs: %s: %v", programs, p.Path, err)
+			}
+		}
+	}
+	// Without the list the plan is still the round robin: no "pairings" is written.
+	if part := testPart(t); strings.Contains(part, `"pairings"`) {
+		t.Errorf("a tournament's part names pairings: %s", part)
+	}
+	// An empty plan holds no bout: a header that says otherwise is refused.
+	head, _, _ := strings.Cut(testPart(t), "\n")
+	bad := strings.TrimSuffix(head, "}") + `,"pairings":[]}` + "\n"
+	if err := readPart(t, bad); err == nil || !strings.Contains(err.Error(), "should hold bouts 0 to 0") {
+		t.Errorf("an empty list of pairings in a header of 6 bouts: %v", err)
+	}
+}
