@@ -44,7 +44,7 @@ func tournamentMain(args []string, stdout, stderr io.Writer) int {
 		if isHelpFlag(a) {
 			break // the flag package stops at -h and prints the help (parseInterspersed)
 		}
-		if isCoreOnlyFlag(core, fs, a) { // (not "not defined": it is, for Core War)
+		if flagOnlyIn(core, fs, a) { // (not "not defined": it is, for Core War)
 			name, _, _ := flagName(a)
 			return usageErr("-%s is an option of Core War tournaments, and these programs are RoboCom's", name)
 		}

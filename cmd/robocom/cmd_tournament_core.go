@@ -28,7 +28,7 @@ func isCoreTournament(args []string) bool {
 	flags, programs := flagArgs(args, core, roboFlags) // ("-o x.red" names an output, not a program)
 	coreFlag, robo := false, false
 	for _, a := range flags {
-		coreFlag = coreFlag || isCoreOnlyFlag(core, roboFlags, a)
+		coreFlag = coreFlag || flagOnlyIn(core, roboFlags, a)
 	}
 	for _, a := range programs {
 		if play.IsCoreFile(a) {
@@ -48,11 +48,11 @@ func isCoreTournament(args []string) bool {
 	return coreFlag && !robo
 }
 
-// isCoreOnlyFlag reports whether arg (-name, --name or -name=value) is an option of the Core
-// War tournament (core's flags) that the RoboCom tournament (robo's) does not have.
-func isCoreOnlyFlag(core, robo *flag.FlagSet, arg string) bool {
+// flagOnlyIn reports whether arg (-name, --name or -name=value) is an option of has that
+// lacks does not have: an option of the Core War tournament only, or of the RoboCom one only.
+func flagOnlyIn(has, lacks *flag.FlagSet, arg string) bool {
 	name, _, ok := flagName(arg)
-	return ok && core.Lookup(name) != nil && robo.Lookup(name) == nil
+	return ok && has.Lookup(name) != nil && lacks.Lookup(name) == nil
 }
 
 // tournamentFlagSets are the flags of the Core War tournament and of the RoboCom one.
@@ -124,6 +124,17 @@ const coreTournamentUsage = "usage: robocom tournament [options] PROGRAM.red|.cw
 func coreTournamentMain(args []string, stdout, stderr io.Writer) int {
 	fs, f := newCoreTournamentFlags(stderr)
 	rounds, swiss, copies, asJSON, quiet, sf, core := &f.rounds, &f.swiss, &f.copies, &f.json, &f.quiet, &f.shard, &f.core
+	_, roboFlags := tournamentFlagSets()
+	flags, _ := flagArgs(args, fs, roboFlags)
+	for _, a := range flags {
+		if isHelpFlag(a) {
+			break // the flag package stops at -h and prints the help (parseInterspersed)
+		}
+		if flagOnlyIn(roboFlags, fs, a) { // (not "not defined": it is, for RoboCom)
+			name, _, _ := flagName(a)
+			return usageError(stderr, "tournament")("-%s is an option of RoboCom tournaments, and these programs are Core War's", name)
+		}
+	}
 	pos, err := parseInterspersed(fs, args, stdout)
 	if errors.Is(err, flag.ErrHelp) {
 		return 0

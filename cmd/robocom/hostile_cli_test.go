@@ -293,6 +293,8 @@ func TestWrongFlagsToldInOneLine(t *testing.T) {
 		{[]string{"merge", "-bogus"}, "robocom merge: flag provided but not defined: -bogus"},
 		// Told apart from a flag nobody has, and the other usage mistakes of check.
 		{[]string{"tournament", "-swiss", "a.rob", "b.rob"}, "robocom tournament: -swiss is an option of Core War tournaments, and these programs are RoboCom's"},
+		// And the other way round (the Core War tournament said "flag provided but not defined").
+		{[]string{"tournament", "-options", "rc3", "a.red", "b.red"}, "robocom tournament: -options is an option of RoboCom tournaments, and these programs are Core War's"},
 		{[]string{"check"}, "robocom check: no program given"},
 		{[]string{"check", "-options", "bogus", "x.rob"}, `robocom check: option set "bogus" is neither a built-in set (classic, rc3, rc3m) nor a readable file`},
 	} {
