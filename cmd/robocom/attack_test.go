@@ -112,6 +112,11 @@ func TestAttacks(t *testing.T) {
 		}
 	}
 	os.Mkdir(filepath.Join(work, "folder.rob"), 0o755)
+	secretDir := filepath.Join(work, "secretdir")
+	os.Mkdir(secretDir, 0o755)
+	os.WriteFile(filepath.Join(secretDir, "c.rob"), virus, 0o644)
+	os.Chmod(secretDir, 0o000)
+	t.Cleanup(func() { os.Chmod(secretDir, 0o755) }) // (before TempDir's removal: cleanups run last first)
 	os.Mkdir(filepath.Join(work, "out.jsonl"), 0o755)
 	os.Mkdir(filepath.Join(work, "ro"), 0o555)
 	if err := syscall.Mkfifo(filepath.Join(work, "part.fifo"), 0o644); err != nil {
@@ -172,6 +177,9 @@ func TestAttacks(t *testing.T) {
 		{name: "core folder", args: []string{"core", "folder.red"}, status: 1, want: "folder.red is a folder"},
 		{name: "check link loop", args: []string{"check", "loop1.rob"}, status: 1, want: "loop1.rob: too many levels of symbolic links"},
 		{name: "check unreadable", args: []string{"check", "secret.rob"}, status: 1, want: "secret.rob: permission denied", asNobody: true},
+		// A folder that cannot be read is a file that cannot be read, not a usage mistake.
+		{name: "tournament unreadable folder", args: []string{"tournament", "secretdir", "a.rob"}, status: 1, want: "secretdir: permission denied; make the folder readable", asNobody: true},
+		{name: "core tournament unreadable folder", args: []string{"tournament", "secretdir", "x.red", "y.red"}, status: 1, want: "secretdir: permission denied; make the folder readable", asNobody: true},
 		{name: "check missing", args: []string{"check", "missing.rob"}, status: 1, want: "missing.rob: no such file"},
 		{name: "check empty", args: []string{"check", "empty.rob"}, status: 0, want: "0 banks"},
 		{name: "battle empty", args: []string{"battle", "-seed", "1", "empty.rob", "a.rob"}, status: 0, want: "winner: Virus"},

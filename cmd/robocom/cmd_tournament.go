@@ -173,9 +173,10 @@ func expandProgramArgs(args []string, roboFlags bool) (files []string, unreadabl
 			files = append(files, a)
 			continue
 		}
-		ents, err := os.ReadDir(a)
-		if err != nil {
-			return nil, nil, fmt.Errorf("cannot read directory %s: %v", termtext.Escape(a), err)
+		ents, err := userfile.ReadDir(a)
+		if err != nil { // (a folder that cannot be read is told as a file that cannot be)
+			unreadable = append(unreadable, err)
+			continue
 		}
 		// A folder of both games is refused, as one of two Core War languages is: playing
 		// its RoboCom programs and leaving the others out without a word would not be "every

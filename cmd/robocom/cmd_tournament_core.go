@@ -156,9 +156,10 @@ func coreTournamentMain(args []string, stdout, stderr io.Writer) int {
 			files = append(files, a)
 			continue
 		}
-		ents, err := os.ReadDir(a)
-		if err != nil {
-			return usageErr("cannot read directory %s: %v", a, userfile.Unwrap(err))
+		ents, err := userfile.ReadDir(a)
+		if err != nil { // (a folder that cannot be read is told as a file that cannot be)
+			unreadable = append(unreadable, err)
+			continue
 		}
 		n := 0
 		for _, e := range ents {

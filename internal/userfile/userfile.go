@@ -154,6 +154,19 @@ func Check(path string, k Kind) error {
 	return check(path, k, st)
 }
 
+// ReadDir lists the folder path (a tournament's folder of programs), its failure a sentence
+// naming the folder and what to do, as Read's for a file.
+func ReadDir(path string) ([]fs.DirEntry, error) {
+	ents, err := os.ReadDir(path)
+	if err == nil {
+		return ents, nil
+	}
+	if errors.Is(err, fs.ErrPermission) {
+		return nil, &Error{path, fmt.Sprintf("%s: permission denied; make the folder readable (chmod u+rx) or copy it somewhere you can read", path), err}
+	}
+	return nil, osError(path, Kind{Noun: "programs"}, err)
+}
+
 func readCapped(r io.Reader, name string, k Kind) ([]byte, error) {
 	data, err := io.ReadAll(io.LimitReader(r, k.Max+1))
 	if err != nil {
