@@ -36,6 +36,10 @@ func FuzzHillImport(f *testing.F) {
 	f.Add([]byte(""))
 	f.Add([]byte("{}\n"))
 	f.Add([]byte(`{"format":"robocom-tournament-part/1","game":"robocom","shards":1,"programs":[],"pairings":[{"a":0,"b":5,"seed":1}]}` + "\n"))
+	// A plan of nothing, as hill play -shard writes when every pairing is stored; and one
+	// that also names programs (the part of a hill that has some).
+	f.Add([]byte(`{"format":"robocom-tournament-part/1","game":"robocom","shard":0,"shards":1,"from":0,"to":0,"bouts":0,"seed":1,"rounds":2,"options":{},"programs":[],"pairings":[]}` + "\n"))
+	f.Add([]byte(`{"format":"robocom-tournament-part/1","game":"robocom","shard":0,"shards":2,"from":0,"to":0,"bouts":0,"seed":1,"rounds":2,"options":{},"programs":[{"name":"A","sha256":"00"}],"pairings":[]}` + "\n"))
 	part := filepath.Join(dir, "part.jsonl")
 	f.Fuzz(func(t *testing.T, data []byte) {
 		if err := os.WriteFile(part, data, 0o644); err != nil {

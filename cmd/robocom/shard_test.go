@@ -257,6 +257,8 @@ func FuzzMergePart(f *testing.F) {
 	}
 	f.Add(bytes.Replace(data, []byte(`"shards":1`), []byte(`"shards":1000000000`), 1))
 	f.Add([]byte(`{"format":"robocom-tournament-part/1","game":"robocom","shard":0,"shards":1,"from":0,"to":9223372036854775807,"bouts":9223372036854775807,"seed":0,"rounds":9223372036854775807,"options":{},"programs":[{},{}]}` + "\n"))
+	// A plan of nothing (a hill's empty part): merge refuses it as every hill part.
+	f.Add([]byte(`{"format":"robocom-tournament-part/1","game":"robocom","shard":0,"shards":1,"from":0,"to":0,"bouts":0,"seed":1,"rounds":2,"options":{},"programs":[],"pairings":[]}` + "\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		p := filepath.Join(t.TempDir(), "fuzz.jsonl")
 		os.WriteFile(p, data, 0o644)
