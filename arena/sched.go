@@ -193,7 +193,7 @@ func (g *Game) readAheadRing(r *robot) {
 	if mt := r.mt; mt != nil {
 		t := uint8(mt.first)
 		if mt.one { // (a lone robot's turn does not read the entry)
-			t ^= uint8(mt.inline[uint(r.dueTask)%inlineTasks].num)
+			t ^= uint8(mt.inline[min(uint(r.dueTask), inlineTasks-1)].num) // (min, not %: a modulo by ten is a multiply and seven instructions)
 		}
 		g.readAhead ^= t
 	}
