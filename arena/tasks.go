@@ -95,7 +95,7 @@ type tasks struct {
 	// 8 + 13 keys for max-tasks 100, 8 + 2 for rc3m's ten. Unlike a heap's sift, these
 	// minima take no branch that depends on the data (min compiles to a conditional move),
 	// and branches mispredicted in a heap's sift cost more than its comparisons.
-	kbuf [smallKeys]atKey // keys and mins of up to 16 tasks: two groups, then two minima
+	kbuf [smallKeys]atKey // keys and mins of up to 16 tasks: four groups of four, then four minima
 	keys []atKey          // (keys and mins share one array, padded: see setKeys)
 	mins []atKey
 	// the entries of a ring of up to inlineTasks tasks (list's array while it fits)
@@ -103,10 +103,12 @@ type tasks struct {
 }
 
 const (
-	inlineTasks = 10             // entries kept in tasks itself: rc3m's max-tasks
-	smallKeys   = 2*keyGroup + 2 // kbuf: keys of up to two groups, and two minima
-	smallMins   = 2 * keyGroup   // the minima's place in kbuf
-	smallRing   = 2 * keyGroup   // the most tasks whose keys are kept in kbuf
+	inlineTasks = 10                      // entries kept in tasks itself: rc3m's max-tasks
+	smallGroup  = 4                       // the size of the key groups in kbuf
+	smallRing   = 2 * keyGroup            // the most tasks whose keys are kept in kbuf
+	smallMins   = smallRing               // the minima's place in kbuf
+	smallGroups = smallRing / smallGroup  // groups (and minima) in kbuf
+	smallKeys   = smallRing + smallGroups // kbuf: keys of up to four groups, and four minima
 )
 
 // atKey is an entry of tasks.keys: a task's at above its index in the ring, one word, so
@@ -500,15 +502,17 @@ func (g *Game) turnRingOne(r *robot, i int) {
 	b := &mt.kbuf
 	j := i & (smallRing - 1)
 	b[j] = k
-	g8 := j & keyGroup // the group's first key
 	// The ring's first key from the group's new minimum as computed (in a register) and the
-	// other group's, not from the two minima read back: that read waits for the store just
+	// other groups', not from the minima read back: that read waits for the store just
 	// made, and the wait was the turn's costliest instruction (6% more RC3Tasks10 this way
 	// although it takes three instructions more; RATIONALE.md, "RC3: the plain path",
-	// fourteenth pass).
-	m := min8((*[keyGroup]atKey)(b[g8 : g8+keyGroup]))
-	b[smallMins+j>>3] = m
-	first := min(m, b[smallMins+(j>>3^1)&1])
+	// fourteenth pass). Groups of four: four keys and three minima read, where groups of
+	// eight read eight and one (fifteenth pass).
+	gi := j / smallGroup
+	m := min4((*[smallGroup]atKey)(b[gi*smallGroup : gi*smallGroup+smallGroup]))
+	ms := (*[smallGroups]atKey)(b[smallMins:smallKeys])
+	ms[gi] = m
+	first := min(m, min(ms[(gi^1)&3], min(ms[(gi^2)&3], ms[(gi^3)&3])))
 	mt.first = first
 	r.dueTask = uint8(first.index())
 	if fa := first.at(); uint64(fa-int64(c)) < wheelSize {
@@ -802,26 +806,33 @@ func (g *Game) rebase(r *robot) uint32 {
 // keyGroup is the size of the groups of tasks.keys whose minima are kept.
 const keyGroup = 8
 
-// setKeys makes room in keys and mins for n tasks, in one array. Past keys' length, up to
-// a whole group, and past mins' length, up to two, the array holds padMax: every group is
-// eight keys and there are at least two minima, so set takes the same steps for every ring,
-// with no loop and no test of a length.
+// setKeys makes room in keys and mins for n tasks. A ring of up to 16 tasks keeps them in
+// kbuf, in four groups of four and four minima, the keys past n and the minima past its
+// groups padMax, so that set and turnRingOne take the same steps for every such ring, with
+// no loop and no test of a length. A larger ring keeps them in one array of groups of eight,
+// the last padded, then their minima.
 func (mt *tasks) setKeys(n int) {
-	groups := (n + keyGroup - 1) / keyGroup
-	padded, minima := groups*keyGroup, max(groups, 2)
-	var buf []atKey
-	if n <= smallRing { // two groups in kbuf (the second all padding if unused), then two minima
-		padded, buf = smallMins, mt.kbuf[:]
-	} else if buf = mt.keys[:cap(mt.keys)]; len(buf) < padded+minima || unsafe.SliceData(buf) == &mt.kbuf[0] {
-		buf = make([]atKey, padded+minima)
+	if n <= smallRing { // four groups of four in kbuf (padded), then four minima (padded)
+		groups := (n + smallGroup - 1) / smallGroup
+		for i := n; i < smallRing; i++ {
+			mt.kbuf[i] = padMax
+		}
+		for i := smallMins + groups; i < smallKeys; i++ {
+			mt.kbuf[i] = padMax
+		}
+		mt.keys, mt.mins = mt.kbuf[:n], mt.kbuf[smallMins:smallMins+groups:smallKeys]
+		return
+	}
+	groups := (n + keyGroup - 1) / keyGroup // (three or more)
+	padded := groups * keyGroup
+	buf := mt.keys[:cap(mt.keys)]
+	if len(buf) < padded+groups || unsafe.SliceData(buf) == &mt.kbuf[0] {
+		buf = make([]atKey, padded+groups)
 	}
 	for i := n; i < padded; i++ {
 		buf[i] = padMax
 	}
-	for i := padded + groups; i < padded+minima; i++ {
-		buf[i] = padMax
-	}
-	mt.keys, mt.mins = buf[:n], buf[padded:padded+groups:padded+minima]
+	mt.keys, mt.mins = buf[:n], buf[padded:padded+groups:padded+groups]
 }
 
 // padMax fills the keys and minima past the ring's (see setKeys): larger than any key.
@@ -833,20 +844,28 @@ func (mt *tasks) resetKeys() {
 	for i := range mt.list {
 		mt.keys[i] = newKey(mt.list[i].at, i)
 	}
-	for g := range mt.mins {
-		mt.mins[g] = min8((*[keyGroup]atKey)(mt.keys[g*keyGroup : (g+1)*keyGroup]))
+	if len(mt.keys) <= smallRing {
+		b := &mt.kbuf
+		for g := range mt.mins {
+			b[smallMins+g] = min4((*[smallGroup]atKey)(b[g*smallGroup : (g+1)*smallGroup]))
+		}
+	} else {
+		for g := range mt.mins {
+			mt.mins[g] = min8((*[keyGroup]atKey)(mt.keys[g*keyGroup : (g+1)*keyGroup]))
+		}
 	}
 	mt.first = mt.minOfMins()
 }
 
 // set changes task i's key to k, and the minima.
 func (mt *tasks) set(i int, k atKey) {
-	if len(mt.keys) <= smallRing { // in kbuf: two groups and two minima, without bounds checks
+	if len(mt.keys) <= smallRing { // in kbuf: four groups and four minima, without bounds checks
 		b := &mt.kbuf
-		b[i&(smallRing-1)] = k
-		g := i >> 3 & 1
-		b[smallMins+g] = min8((*[keyGroup]atKey)(b[g*keyGroup : g*keyGroup+keyGroup]))
-		mt.first = min(b[smallMins], b[smallMins+1])
+		j := i & (smallRing - 1)
+		b[j] = k
+		g := j / smallGroup
+		b[smallMins+g] = min4((*[smallGroup]atKey)(b[g*smallGroup : g*smallGroup+smallGroup]))
+		mt.first = mt.minOfMins()
 		return
 	}
 	mt.keys[i] = k
@@ -855,12 +874,18 @@ func (mt *tasks) set(i int, k atKey) {
 	mt.first = mt.minOfMins()
 }
 
-// minOfMins is the smallest of the groups' minima: of two, padded, for up to sixteen tasks.
+// minOfMins is the smallest of the groups' minima: of four, padded, for up to sixteen tasks.
 func (mt *tasks) minOfMins() atKey {
-	if ms := mt.mins[:cap(mt.mins)]; len(ms) == 2 {
-		return min(ms[0], ms[1])
+	if len(mt.keys) <= smallRing {
+		ms := (*[smallGroups]atKey)(mt.kbuf[smallMins:smallKeys])
+		return min(min(ms[0], ms[1]), min(ms[2], ms[3]))
 	}
 	return minKey(mt.mins)
+}
+
+// min4 is the smallest of four keys, with conditional moves.
+func min4(k *[smallGroup]atKey) atKey {
+	return min(min(k[0], k[1]), min(k[2], k[3]))
 }
 
 // min8 is the smallest of eight keys, written out as a tree of conditional moves: no loop, and
