@@ -190,12 +190,8 @@ func (g *Game) visitBucket() {
 // classic walk's same read-ahead measured nothing (the eighth pass of "Arena scheduling"). A lone
 // robot's entry is not read: its turn does not read it, and reading it cost RC3Tasks1 3%.
 func (g *Game) readAheadRing(r *robot) {
-	if mt := r.mt; mt != nil {
-		t := uint8(mt.first)
-		if mt.one { // (a lone robot's turn does not read the entry)
-			t ^= uint8(mt.inline[min(uint(r.dueTask), inlineTasks-1)].num) // (min, not %: a modulo by ten is a multiply and seven instructions)
-		}
-		g.readAhead ^= t
+	if mt := r.mt; mt != nil && mt.one { // (reading one brings the header's line; a lone robot's turn does not read the entry)
+		g.readAhead ^= uint8(mt.inline[min(uint(r.dueTask), inlineTasks-1)].num) // (min, not %: a modulo by ten is a multiply and seven instructions)
 	}
 }
 

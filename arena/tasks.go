@@ -428,8 +428,9 @@ func (g *Game) turnRingOne(r *robot, i int) {
 	if t.bank != r.bank {
 		r.setBank(t.bank)
 	}
-	r.pos, r.dir, r.inProgress, r.rem, r.dur, r.fetchAt = t.pos, t.dir, false, 0, t.dur, t.fetchAt
-	if k := uint(r.pos - 1); k < uint(len(r.code)) { // complete(r)
+	pos := t.pos
+	r.pos, r.dir, r.inProgress, r.rem, r.dur, r.fetchAt = pos, t.dir, false, 0, t.dur, t.fetchAt
+	if k := uint(pos - 1); k < uint(len(r.code)) { // complete(r)
 		g.completeIn(r, &r.code[k])
 	}
 	if !r.alive {
