@@ -476,6 +476,11 @@ func (g *Game) turnRingOne(r *robot, i int) {
 	if d := int32(0); in != nil {
 		if in.lazy == lazyFixed {
 			d = in.dur
+		} else if a := int(in.args[0].val); in.lazy == lazyValues && in.op == robolang.OpTrans && uint(a-1) < uint(len(r.banks)) {
+			d = int32(r.banks[a-1].transDur) // (lazyDuration's TRANS on numbers, written out)
+			if m := g.opts.MaxDuration; m != 0 && int(d) > m {
+				d = 0
+			}
 		} else {
 			d = int32(g.lazyDuration(r, r.code, r.pos))
 			mt = r.mt
