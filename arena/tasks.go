@@ -95,7 +95,7 @@ type tasks struct {
 	// 8 + 13 keys for max-tasks 100, 8 + 2 for rc3m's ten. Unlike a heap's sift, these
 	// minima take no branch that depends on the data (min compiles to a conditional move),
 	// and branches mispredicted in a heap's sift cost more than its comparisons.
-	kbuf [smallKeys]atKey // keys and mins of up to 16 tasks: four groups of four, then four minima
+	kbuf [smallKeys]atKey // keys and mins of up to 16 tasks: four groups of four, their four minima, the minima of pairs of groups
 	keys []atKey          // (keys and mins share one array, padded: see setKeys)
 	mins []atKey
 	// the entries of a ring of up to inlineTasks tasks (list's array while it fits)
@@ -103,12 +103,13 @@ type tasks struct {
 }
 
 const (
-	inlineTasks = 10                      // entries kept in tasks itself: rc3m's max-tasks
-	smallGroup  = 4                       // the size of the key groups in kbuf
-	smallRing   = 2 * keyGroup            // the most tasks whose keys are kept in kbuf
-	smallMins   = smallRing               // the minima's place in kbuf
-	smallGroups = smallRing / smallGroup  // groups (and minima) in kbuf
-	smallKeys   = smallRing + smallGroups // kbuf: keys of up to four groups, and four minima
+	inlineTasks = 10                          // entries kept in tasks itself: rc3m's max-tasks
+	smallGroup  = 4                           // the size of the key groups in kbuf
+	smallRing   = 2 * keyGroup                // the most tasks whose keys are kept in kbuf
+	smallMins   = smallRing                   // the groups' minima's place in kbuf
+	smallGroups = smallRing / smallGroup      // groups (and minima) in kbuf
+	smallPairs  = smallMins + smallGroups     // the place in kbuf of the minima of groups 0–1 and 2–3
+	smallKeys   = smallRing + smallGroups + 2 // kbuf: keys of up to four groups, four minima, two of pairs
 )
 
 // atKey is an entry of tasks.keys: a task's at above its index in the ring, one word, so
@@ -512,13 +513,17 @@ func (g *Game) turnRingOne(r *robot, i int) {
 	// other groups', not from the minima read back: that read waits for the store just
 	// made, and the wait was the turn's costliest instruction (6% more RC3Tasks10 this way
 	// although it takes three instructions more; RATIONALE.md, "RC3: the plain path",
-	// fourteenth pass). Groups of four: four keys and three minima read, where groups of
-	// eight read eight and one (fifteenth pass).
+	// fourteenth pass). Groups of four, and minima of pairs of groups: four keys, the other
+	// group's minimum of the pair and the other pair's minimum read, where groups of eight
+	// read eight keys and one minimum (fifteenth pass).
 	gi := j / smallGroup
 	m := min4((*[smallGroup]atKey)(b[gi*smallGroup : gi*smallGroup+smallGroup]))
-	ms := (*[smallGroups]atKey)(b[smallMins:smallKeys])
+	ms := (*[smallKeys - smallMins]atKey)(b[smallMins:smallKeys])
 	ms[gi] = m
-	first := min(m, min(ms[(gi^1)&3], min(ms[(gi^2)&3], ms[(gi^3)&3])))
+	pm := min(m, ms[(gi^1)&3])
+	pi := gi >> 1
+	ms[smallGroups+pi] = pm
+	first := min(pm, ms[smallGroups+(pi^1)&1])
 	mt.first = first
 	r.dueTask = uint8(first.index())
 	if fa := first.at(); uint64(fa-int64(c)) < wheelSize {
@@ -813,12 +818,13 @@ func (g *Game) rebase(r *robot) uint32 {
 const keyGroup = 8
 
 // setKeys makes room in keys and mins for n tasks. A ring of up to 16 tasks keeps them in
-// kbuf, in four groups of four and four minima, the keys past n and the minima past its
-// groups padMax, so that set and turnRingOne take the same steps for every such ring, with
-// no loop and no test of a length. A larger ring keeps them in one array of groups of eight,
+// kbuf, in four groups of four, their four minima and the minima of groups 0–1 and 2–3 (which
+// resetKeys and set keep, outside mins), the keys past n and the minima past its groups
+// padMax, so that set and turnRingOne take the same steps for every such ring, with no loop
+// and no test of a length. A larger ring keeps them in one array of groups of eight,
 // the last padded, then their minima.
 func (mt *tasks) setKeys(n int) {
-	if n <= smallRing { // four groups of four in kbuf (padded), then four minima (padded)
+	if n <= smallRing { // four groups of four in kbuf (padded), then four minima and two of pairs (padded)
 		groups := (n + smallGroup - 1) / smallGroup
 		for i := n; i < smallRing; i++ {
 			mt.kbuf[i] = padMax
@@ -826,7 +832,7 @@ func (mt *tasks) setKeys(n int) {
 		for i := smallMins + groups; i < smallKeys; i++ {
 			mt.kbuf[i] = padMax
 		}
-		mt.keys, mt.mins = mt.kbuf[:n], mt.kbuf[smallMins:smallMins+groups:smallKeys]
+		mt.keys, mt.mins = mt.kbuf[:n], mt.kbuf[smallMins:smallMins+groups:smallPairs]
 		return
 	}
 	groups := (n + keyGroup - 1) / keyGroup // (three or more)
@@ -855,6 +861,7 @@ func (mt *tasks) resetKeys() {
 		for g := range mt.mins {
 			b[smallMins+g] = min4((*[smallGroup]atKey)(b[g*smallGroup : (g+1)*smallGroup]))
 		}
+		b[smallPairs], b[smallPairs+1] = min(b[smallMins], b[smallMins+1]), min(b[smallMins+2], b[smallMins+3])
 	} else {
 		for g := range mt.mins {
 			mt.mins[g] = min8((*[keyGroup]atKey)(mt.keys[g*keyGroup : (g+1)*keyGroup]))
@@ -871,6 +878,8 @@ func (mt *tasks) set(i int, k atKey) {
 		b[j] = k
 		g := j / smallGroup
 		b[smallMins+g] = min4((*[smallGroup]atKey)(b[g*smallGroup : g*smallGroup+smallGroup]))
+		p := g >> 1
+		b[smallPairs+p] = min(b[smallMins+2*p], b[smallMins+2*p+1])
 		mt.first = mt.minOfMins()
 		return
 	}
@@ -880,11 +889,10 @@ func (mt *tasks) set(i int, k atKey) {
 	mt.first = mt.minOfMins()
 }
 
-// minOfMins is the smallest of the groups' minima: of four, padded, for up to sixteen tasks.
+// minOfMins is the smallest of the groups' minima: of the two pairs', for up to sixteen tasks.
 func (mt *tasks) minOfMins() atKey {
 	if len(mt.keys) <= smallRing {
-		ms := (*[smallGroups]atKey)(mt.kbuf[smallMins:smallKeys])
-		return min(min(ms[0], ms[1]), min(ms[2], ms[3]))
+		return min(mt.kbuf[smallPairs], mt.kbuf[smallPairs+1])
 	}
 	return minKey(mt.mins)
 }
