@@ -884,7 +884,11 @@ func (g *Game) runCycle(c int) {
 	if g.overflowDue(c) {
 		g.pullOverflow()
 	}
-	g.visitBucket()
+	if g.plain {
+		g.visitBucketPlain()
+	} else {
+		g.visitBucket()
+	}
 	g.actor = ^uint32(0)
 	if g.alivePrograms <= 1 || c >= g.opts.Timeout { // (else checkEnd finds nothing)
 		g.checkEnd()

@@ -138,8 +138,8 @@ func (g *Game) compact() {
 }
 
 // visitBucket visits, in slot (creation) order, every robot due in the current cycle, including those
-// added to the bucket while it is being scanned. It is the bucket walker of both schedulers,
-// which differ in the turn alone; runQuiet has its own copy for a tournament's games.
+// added to the bucket while it is being scanned: the classic game's walk (runCycle's); a plain
+// game's is visitBucketPlain, and runQuiet has its own copy for a tournament's games.
 func (g *Game) visitBucket() {
 	b := g.cycle & wheelMask
 	words := g.wheel[b*g.words : (b+1)*g.words]
@@ -154,18 +154,7 @@ func (g *Game) visitBucket() {
 			g.counts[b]--
 			r := &g.robots[wi<<6|bit]
 			r.sched = schedNone
-			if g.plain {
-				if next := w &^ (1 << uint(bit)); next != 0 {
-					g.readAheadRing(&g.robots[wi<<6|bits.TrailingZeros64(next)])
-				}
-				if g.ringOneDue(r) { // (turnPlain's common case: see there)
-					g.actor = r.id
-					g.turnRingOne(r, int(r.dueTask))
-					g.curTask = 0
-				} else {
-					g.turnPlain(r)
-				}
-			} else if g.onEvent != nil || g.quiet == nil {
+			if g.onEvent != nil || g.quiet == nil {
 				g.turn(r)
 			} else if int32(uint32(g.cycle)-g.quiet[wi<<6|bit]) < quietMin { // (quiet may lie ahead: pauseSearch)
 				g.turn(r)
@@ -175,6 +164,39 @@ func (g *Game) visitBucket() {
 				if r.sched != schedNone {
 					g.observe(r, g.instructions-n0)
 				}
+			}
+		}
+	}
+}
+
+// visitBucketPlain is visitBucket for a plain game: the same walk, which reads the next
+// robot's ring ahead and calls the ring's common turn itself (turnPlain's case, see there).
+// (A walk of its own so that the classic one neither tests the game's kind at every turn nor
+// carries the plain one's code: a change to readAheadRing had moved the classic walk's
+// registers.)
+func (g *Game) visitBucketPlain() {
+	b := g.cycle & wheelMask
+	words := g.wheel[b*g.words : (b+1)*g.words]
+	for wi := 0; wi < len(words) && g.counts[b] > 0; wi++ {
+		for {
+			w := words[wi]
+			if w == 0 {
+				break
+			}
+			bit := bits.TrailingZeros64(w)
+			words[wi] = w &^ (1 << uint(bit))
+			g.counts[b]--
+			r := &g.robots[wi<<6|bit]
+			r.sched = schedNone
+			if next := w &^ (1 << uint(bit)); next != 0 {
+				g.readAheadRing(&g.robots[wi<<6|bits.TrailingZeros64(next)])
+			}
+			if g.ringOneDue(r) { // (turnPlain's common case: see there)
+				g.actor = r.id
+				g.turnRingOne(r, int(r.dueTask))
+				g.curTask = 0
+			} else {
+				g.turnPlain(r)
 			}
 		}
 	}
