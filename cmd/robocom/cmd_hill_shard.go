@@ -53,7 +53,7 @@ func hillPlayShard(h *hill.Hill, spec string, out outputFlag, stdout, stderr io.
 	}
 	var play bouts.PlayFunc // (writeShard plays nothing of an empty part)
 	if len(pd.Plan.Pairings) == 0 {
-		fmt.Fprintf(stderr, "robocom hill play: every pairing of %s is stored; part %d of %d is empty (hill import takes it and stores nothing)\n",
+		fmt.Fprintf(stderr, "robocom hill play: %s has nothing left to play (every pairing stored, or fewer than 2 programs); part %d of %d is empty, and hill import takes it and stores nothing\n",
 			termtext.Escape(h.Path()), k, n)
 	} else {
 		if err := pd.Plan.Check(); err != nil {
