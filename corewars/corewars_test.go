@@ -56,7 +56,7 @@ func TestThreadsRoundRobin(t *testing.T) {
 	th.Reset(4)
 	th.Add(10)
 	ran := func() int { i := th.Begin(); return th.PC(i) }
-	if ran() != 10 || ran() != 10 {
+	if first, second := ran(), ran(); first != 10 || second != 10 {
 		t.Fatal("a single thread runs every turn")
 	}
 	th.Add(20) // joins at the end

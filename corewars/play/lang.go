@@ -136,7 +136,7 @@ func (p Params) Check(l Language) error {
 	case l == Redcode && p.Dialect != "94" && p.Dialect != "88" && p.Dialect != "86":
 		return fmt.Errorf("the Redcode dialect must be 94, 88 or 86, not %q", p.Dialect)
 	case l == Redcode && p.MaxLength < 1:
-		return errors.New("Redcode needs a maximum length of at least 1")
+		return errors.New("a Redcode program needs a maximum length of at least 1")
 	// The limits last, so that anything else wrong is told as such (merge and an old hill
 	// pass a LimitError over, not other errors).
 	case l == CW && p.Cycles > cw.MaxCycles:

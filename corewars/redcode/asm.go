@@ -995,9 +995,7 @@ func (a *assembler) trav(buffer string, dest *[]byte, wdecl int) int {
 				} else {
 					a.errprn(msgTooManyLabels, a.cur, fmt.Sprintf("Too many labels for a declaration (last: '%s')", name))
 				}
-				if strings.HasPrefix(rest, ":") {
-					rest = rest[1:]
-				}
+				rest = strings.TrimPrefix(rest, ":")
 				return a.trav(rest, dest, wLabel)
 			}
 			if concat(dest, name, spaceIf(spaceAfter)) {

@@ -223,13 +223,13 @@ type screenInfo struct {
 func readSetup(r io.Reader) ([]screenInfo, error) {
 	var head [8]byte
 	if _, err := io.ReadFull(r, head[:]); err != nil {
-		return nil, fmt.Errorf("X server: %v", err)
+		return nil, fmt.Errorf("the X server: %v", err)
 	}
 	le := binary.LittleEndian
 	n := int(le.Uint16(head[6:])) * 4
 	body := make([]byte, n)
 	if _, err := io.ReadFull(r, body); err != nil {
-		return nil, fmt.Errorf("X server: %v", err)
+		return nil, fmt.Errorf("the X server: %v", err)
 	}
 	switch head[0] {
 	case 1:
@@ -238,9 +238,9 @@ func readSetup(r io.Reader) ([]screenInfo, error) {
 		if int(head[1]) <= len(reason) {
 			reason = reason[:head[1]]
 		}
-		return nil, fmt.Errorf("X server refused the connection: %s", strings.TrimSpace(string(reason)))
+		return nil, fmt.Errorf("the X server refused the connection: %s", strings.TrimSpace(string(reason)))
 	default:
-		return nil, errors.New("X server asks for an authentication this client does not speak")
+		return nil, errors.New("the X server asks for an authentication this client does not speak")
 	}
 	return parseSetup(body)
 }
@@ -248,7 +248,7 @@ func readSetup(r io.Reader) ([]screenInfo, error) {
 // parseSetup reads the screens from the body of a successful setup reply.
 func parseSetup(b []byte) ([]screenInfo, error) {
 	le := binary.LittleEndian
-	bad := errors.New("X server: a setup reply too short for what it announces")
+	bad := errors.New("the X server: a setup reply too short for what it announces")
 	if len(b) < 32 {
 		return nil, bad
 	}
@@ -273,7 +273,7 @@ func parseSetup(b []byte) ([]screenInfo, error) {
 		}
 	}
 	if len(out) == 0 {
-		return nil, errors.New("X server lists no screen")
+		return nil, errors.New("the X server lists no screen")
 	}
 	return out, nil
 }
@@ -304,11 +304,11 @@ func resourceManager(rw io.ReadWriter, root uint32) (string, error) {
 		}
 		switch rep[0] {
 		case 0:
-			return "", errors.New("X server: GetProperty failed")
+			return "", errors.New("the X server: GetProperty failed")
 		case 1:
 			extra := int(le.Uint32(rep[4:])) * 4
 			if extra > 1<<20 {
-				return "", errors.New("X server: resources too large")
+				return "", errors.New("the X server: resources too large")
 			}
 			data := make([]byte, extra)
 			if _, err := io.ReadFull(rw, data); err != nil {
