@@ -41,5 +41,23 @@ func TestKeyMinima(t *testing.T) {
 		if mt.keys[0] != before || &c.keys[0] == &mt.keys[0] || &c.mins[0] == &mt.mins[0] {
 			t.Fatalf("%d tasks: the clone shares its keys with the original", n)
 		}
+		// The clone's minima are whole: a change to one group leaves the others' minimum
+		// standing (a clone of a ring of 9 to 16 tasks lost the pairs' minima, so a task due
+		// first in the other pair was never scheduled: a restored game hung).
+		for j := range c.list {
+			if c.list[j].at < c.list[0].at {
+				c.list[0].at = c.list[j].at + 1
+			}
+		}
+		c.set(0, newKey(c.list[0].at, 0))
+		want := 0
+		for j := range c.list {
+			if c.list[j].at < c.list[want].at {
+				want = j
+			}
+		}
+		if got := c.first; c.list[got.index()].at != c.list[want].at {
+			t.Fatalf("%d tasks: after a clone and a change, first is task %d (at %d), want at %d", n, got.index(), got.at(), c.list[want].at)
+		}
 	}
 }

@@ -165,6 +165,9 @@ func (t *tasks) clone() *tasks {
 	c.setKeys(len(t.keys))
 	copy(c.keys, t.keys)
 	copy(c.mins, t.mins)
+	if len(t.keys) <= smallRing { // the pairs' minima, outside mins (setKeys padded them)
+		c.kbuf[smallPairs], c.kbuf[smallPairs+1] = t.kbuf[smallPairs], t.kbuf[smallPairs+1]
+	}
 	return &c
 }
 
