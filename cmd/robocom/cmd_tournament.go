@@ -38,16 +38,9 @@ func tournamentMain(args []string, stdout, stderr io.Writer) int {
 		core.Usage()
 	}
 	usageErr := usageError(stderr, "tournament")
-	flags, _ := flagArgs(args, fs) // (-o -s writes the part to the file -s)
 	core, _ := tournamentFlagSets()
-	for _, a := range flags {
-		if isHelpFlag(a) {
-			break // the flag package stops at -h and prints the help (parseInterspersed)
-		}
-		if flagOnlyIn(core, fs, a) { // (not "not defined": it is, for Core War)
-			name, _, _ := flagName(a)
-			return usageErr("-%s is an option of Core War tournaments, and these programs are RoboCom's", name)
-		}
+	if name := otherGamesFlag(args, fs, core); name != "" {
+		return usageErr("-%s is an option of Core War tournaments, and these programs are RoboCom's", name)
 	}
 	args, err := parseInterspersed(fs, args, stdout)
 	if errors.Is(err, flag.ErrHelp) {

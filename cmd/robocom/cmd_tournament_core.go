@@ -55,6 +55,25 @@ func flagOnlyIn(has, lacks *flag.FlagSet, arg string) bool {
 	return ok && has.Lookup(name) != nil && lacks.Lookup(name) == nil
 }
 
+// otherGamesFlag is the name of the first option in args that the other game's tournament has
+// and this one (own) does not, "" if none: told as such, not as "flag provided but not
+// defined", for it is defined, for the other game. Values are read as own's flags take them
+// ("-o -s" writes a part to the file -s), and a help flag before it stops the search, as the
+// flag package stops there and prints the help.
+func otherGamesFlag(args []string, own, other *flag.FlagSet) string {
+	flags, _ := flagArgs(args, own)
+	for _, a := range flags {
+		if isHelpFlag(a) {
+			return ""
+		}
+		if flagOnlyIn(other, own, a) {
+			name, _, _ := flagName(a)
+			return name
+		}
+	}
+	return ""
+}
+
 // tournamentFlagSets are the flags of the Core War tournament and of the RoboCom one.
 func tournamentFlagSets() (core, robo *flag.FlagSet) {
 	core, _ = newCoreTournamentFlags(io.Discard)
@@ -124,16 +143,10 @@ const coreTournamentUsage = "usage: robocom tournament [options] PROGRAM.red|.cw
 func coreTournamentMain(args []string, stdout, stderr io.Writer) int {
 	fs, f := newCoreTournamentFlags(stderr)
 	rounds, swiss, copies, asJSON, quiet, sf, core := &f.rounds, &f.swiss, &f.copies, &f.json, &f.quiet, &f.shard, &f.core
+	usageErr := usageError(stderr, "tournament")
 	_, roboFlags := tournamentFlagSets()
-	flags, _ := flagArgs(args, fs, roboFlags)
-	for _, a := range flags {
-		if isHelpFlag(a) {
-			break // the flag package stops at -h and prints the help (parseInterspersed)
-		}
-		if flagOnlyIn(roboFlags, fs, a) { // (not "not defined": it is, for RoboCom)
-			name, _, _ := flagName(a)
-			return usageError(stderr, "tournament")("-%s is an option of RoboCom tournaments, and these programs are Core War's", name)
-		}
+	if name := otherGamesFlag(args, fs, roboFlags); name != "" {
+		return usageErr("-%s is an option of RoboCom tournaments, and these programs are Core War's", name)
 	}
 	pos, err := parseInterspersed(fs, args, stdout)
 	if errors.Is(err, flag.ErrHelp) {
@@ -143,7 +156,6 @@ func coreTournamentMain(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	seed, seedSet := f.seed, f.seedSet
-	usageErr := usageError(stderr, "tournament")
 	var files []string
 	var unreadable []error // "file: why", status 1, as core and battle say of a missing program
 	for _, a := range pos {
