@@ -231,19 +231,10 @@ func (f *langFlags) register(fs *flag.FlagSet) {
 type optionSetFlag string
 
 func (o *optionSetFlag) Set(s string) error {
-	if s == "" {
-		return errors.New("needs an option set: classic, rc3, rc3m or a saved set's file (leave -options out for classic)")
-	}
-	*o = optionSetFlag(s)
-	return nil
+	return setNonEmpty(o, s, "needs an option set: classic, rc3, rc3m or a saved set's file (leave -options out for classic)")
 }
 
-func (o *optionSetFlag) String() string {
-	if o == nil {
-		return ""
-	}
-	return string(*o)
-}
+func (o *optionSetFlag) String() string { return flagText(o) }
 
 // language is the loader's language: classic unless -rc3, or an option set whose
 // instructions are rc3.
@@ -391,18 +382,27 @@ func usageError(stderr io.Writer, cmd string) func(format string, a ...any) int 
 type outputFlag string
 
 func (o *outputFlag) Set(s string) error {
+	return setNonEmpty(o, s, "needs a file name (- for standard output)")
+}
+
+func (o *outputFlag) String() string { return flagText(o) }
+
+// setNonEmpty is the Set of a string flag that refuses an empty value with the sentence
+// need: read as "not given", "" would send the work elsewhere without a word.
+func setNonEmpty[T ~string](dst *T, s, need string) error {
 	if s == "" {
-		return errors.New("needs a file name (- for standard output)")
+		return errors.New(need)
 	}
-	*o = outputFlag(s)
+	*dst = T(s)
 	return nil
 }
 
-func (o *outputFlag) String() string {
-	if o == nil {
+// flagText is the String of such a flag (the flag package calls it on a nil one too).
+func flagText[T ~string](p *T) string {
+	if p == nil {
 		return ""
 	}
-	return string(*o)
+	return string(*p)
 }
 
 // toStdout tells whether the output is standard output.
