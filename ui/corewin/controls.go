@@ -111,13 +111,11 @@ func (c *controlsView) rereadPlayers() {
 			changed = append(changed, termtext.Clip(p.prog.Name, kit.TitleName))
 		}
 	}
-	switch note := staleNote(c.players); {
-	case note != "" && len(changed) > 0:
-		c.notify(note + " " + kit.RereadNote(changed))
-	case note != "":
-		c.notify(note)
+	switch stale := staleNote(c.players); {
+	case stale != "":
+		c.notify(kit.RestartNote(stale, changed))
 	case len(changed) > 0:
-		c.inform(kit.RereadNote(changed))
+		c.inform(kit.RestartNote(stale, changed))
 	}
 }
 

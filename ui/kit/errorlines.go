@@ -60,6 +60,19 @@ func OldVersionNote(names []string) string {
 	return fmt.Sprintf("%s %s not load now (errors below), so the game plays %s version loaded before.", termtext.List(names), verb, its)
 }
 
+// RestartNote is the status line after Restart read the players' files again: stale, the
+// sentence of the files that do not load now ("" if none), then RereadNote of the players
+// whose new code plays; "" when neither has anything to say. Both modes say it so.
+func RestartNote(stale string, changed []string) string {
+	switch {
+	case len(changed) == 0:
+		return stale
+	case stale == "":
+		return RereadNote(changed)
+	}
+	return stale + " " + RereadNote(changed)
+}
+
 // RereadNote says that Restart read the players' files again and found new programs in those
 // of the players named (escaped names).
 func RereadNote(names []string) string {

@@ -175,16 +175,10 @@ func (c *controlsView) rereadPlayers() {
 			broken = append(broken, p.shortName())
 		}
 	}
-	// Both sentences when some files broke and others changed, as the Core War mode says them.
-	switch note := kit.OldVersionNote(broken); {
-	case note != "" && len(changed) > 0:
-		c.note.set(note + " " + kit.RereadNote(changed))
-		c.note.refusal = true
-	case note != "":
-		c.note.set(note)
-		c.note.refusal = true
-	case len(changed) > 0:
-		c.note.set(kit.RereadNote(changed))
+	stale := kit.OldVersionNote(broken)
+	if msg := kit.RestartNote(stale, changed); msg != "" {
+		c.note.set(msg)
+		c.note.refusal = stale != "" // (stays until dismissed, as the errors below it)
 	}
 }
 
