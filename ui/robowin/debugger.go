@@ -258,7 +258,7 @@ func (d *debugUI) followPrograms(pub debugPub) {
 		return // views of a game already replaced: their teams are another roster's
 	}
 	keys := d.players.keys()
-	var gone, renumbered, taken []string
+	var gone, renumbered, taken, dropped []string
 	if pub.game != d.rosterGame {
 		changed := !slices.Equal(keys, d.roster)
 		d.roster, d.rosterGame = keys, pub.game
@@ -278,6 +278,13 @@ func (d *debugUI) followPrograms(pub debugPub) {
 				d.closePanel(p)
 			}
 		}
+		for _, p := range d.strip.Panels {
+			if i := d.players.index(p.owner); i >= 0 {
+				if s := p.newCode(d.players[i].Prog); s != "" {
+					dropped = append(dropped, s)
+				}
+			}
+		}
 	}
 	for _, p := range slices.Clone(d.strip.Panels) {
 		v, ok := pub.views[p.id]
@@ -288,6 +295,7 @@ func (d *debugUI) followPrograms(pub debugPub) {
 		case p.owner == 0:
 			p.owner, p.first = keys[v.Team], p.id <= len(keys)
 			p.ownerName = d.players.teamName(v.Team)
+			p.prog = d.players[v.Team].Prog
 		case p.owner != keys[v.Team]:
 			taken = append(taken, fmt.Sprintf("%s: robot %d is %s's in this game", p.ownerTitle(), p.id, d.players.teamName(v.Team)))
 			d.closePanel(p)
@@ -301,6 +309,7 @@ func (d *debugUI) followPrograms(pub debugPub) {
 	for _, s := range taken {
 		said = append(said, "Closed the debugger of "+s+".")
 	}
+	said = append(said, dropped...)
 	if said = slices.DeleteFunc(said, func(s string) bool { return s == "" }); len(said) > 0 {
 		d.notice = strings.Join(said, " ")
 	}

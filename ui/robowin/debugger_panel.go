@@ -19,6 +19,7 @@ import (
 	"gioui.org/widget/material"
 
 	"robocom/arena"
+	"robocom/internal/termtext"
 	"robocom/robolang"
 	"robocom/ui/kit"
 )
@@ -51,6 +52,7 @@ type robotDebugger struct {
 	showBank  int                                 // the bank listed; 0 for the current one
 	listBank  int                                 // the bank whose lines were listed last
 	bps       map[[2]int]bool                     // bank, instruction
+	prog      *robolang.Program                   // the program's code the breakpoints were set on (newCode)
 	list      widget.List
 	codeWheel codeWheel // the wheel over the panel scrolls by lines
 	followAt  [3]int    // game, bank and instruction the listing last followed
@@ -192,17 +194,40 @@ func varName(i int) string {
 	return "#" + strconv.Itoa(i)
 }
 
+// newCode takes prog as the panel's program's code from the new game on. When it is other
+// code than before (Restart read a changed file, the editor put its program in), the
+// breakpoints at a bank or instruction the new code does not have are dropped: they would
+// stop nowhere and sit on no line the panel lists, so nobody could see or clear them. The
+// others stay at their bank and instruction, as a source debugger keeps its line
+// breakpoints. newCode returns the sentence that says what it dropped, "" when nothing.
+func (p *robotDebugger) newCode(prog *robolang.Program) string {
+	old := p.prog
+	p.prog = prog
+	if old == nil || prog == nil || old == prog {
+		return ""
+	}
+	var gone []string
+	for _, k := range p.sortedBreakpoints() {
+		if b := k[0] - 1; b < len(prog.Banks) && k[1] <= len(prog.Banks[b].Code) {
+			continue
+		}
+		delete(p.bps, k)
+		delete(p.tasks.limits, k)
+		gone = append(gone, fmt.Sprintf("bank %d, instruction %d", k[0], k[1]))
+	}
+	switch len(gone) {
+	case 0:
+		return ""
+	case 1:
+		return fmt.Sprintf("%s has new code: dropped its breakpoint at %s, which the new code does not have.", p.ownerTitle(), gone[0])
+	}
+	return fmt.Sprintf("%s has new code: dropped its breakpoints at %s, which the new code does not have.", p.ownerTitle(), termtext.List(gone))
+}
+
 // addBreakpoints adds the panel's breakpoints to bp, in a stable order.
 func (p *robotDebugger) addBreakpoints(bp *Breakpoints) {
-	keys := make([][2]int, 0, len(p.bps))
-	for k := range p.bps {
-		keys = append(keys, k)
-	}
-	sort.Slice(keys, func(i, j int) bool {
-		return keys[i][0] < keys[j][0] || keys[i][0] == keys[j][0] && keys[i][1] < keys[j][1]
-	})
 	team := slices.Index(p.players.keys(), p.owner) // -1 (any) before the robot is seen
-	for _, k := range keys {
+	for _, k := range p.sortedBreakpoints() {
 		bp.Instr = append(bp.Instr, InstrBreak{Robot: p.id, Team: team, Bank: k[0], Instr: k[1], Task: p.tasks.limits[k]})
 	}
 	if p.breakDie.Value {
@@ -211,6 +236,18 @@ func (p *robotDebugger) addBreakpoints(bp *Breakpoints) {
 	if p.breakTeam.Value && p.seen && p.last.Team >= 0 && p.last.Team < MaxPlayers {
 		bp.Teams[p.last.Team] = true
 	}
+}
+
+// sortedBreakpoints are the panel's breakpoints (bank, instruction) by bank, then instruction.
+func (p *robotDebugger) sortedBreakpoints() [][2]int {
+	keys := make([][2]int, 0, len(p.bps))
+	for k := range p.bps {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		return keys[i][0] < keys[j][0] || keys[i][0] == keys[j][0] && keys[i][1] < keys[j][1]
+	})
+	return keys
 }
 
 // cancelEdit puts the robot's value back into the field that has the keyboard (Escape),

@@ -3,6 +3,7 @@ package robowin
 import (
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -191,5 +192,48 @@ func TestRestartNamesBrokenAndChangedFiles(t *testing.T) {
 		"Read again from the files: Bee2. The series restarts with the new code."
 	if h.u.Message() != want {
 		t.Fatalf("the status line says %q, want %q", h.u.Message(), want)
+	}
+}
+
+// When Restart brings a program's new code, its debuggers drop the breakpoints at
+// instructions the new code does not have, and say so: they stopped nowhere and sat on no
+// listed line, so nobody could see or clear them. A breakpoint the new code still has stays
+// where it was, and stops the game there.
+func TestRestartDropsBreakpointsTheNewCodeLacks(t *testing.T) {
+	four := "Name Mine\nBank Main\n@loop\nTurn 1\nTurn 0\nScan #1\nJump @loop\n"
+	dir := t.TempDir()
+	p := filepath.Join(dir, "mine.rob")
+	if err := os.WriteFile(p, []byte(four), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	h := newDiskHarness(t, p)
+	h.waitFor("the first game", func() bool { return len(h.u.Snapshot().Robots) == 1 })
+	h.openByClick(1)
+	h.settle()
+	panel := h.u.dbg.strip.Panels[0]
+	h.clickLabel("TURN 0")
+	h.clickLabel("JUMP @loop  ; -3")
+	if !panel.bps[[2]int{1, 2}] || !panel.bps[[2]int{1, 4}] {
+		t.Fatalf("clicking the lines set breakpoints %v, want 1:2 and 1:4", panel.bps)
+	}
+	if err := os.WriteFile(p, []byte("Name Mine\nBank Main\n@loop\nTurn 1\nTurn 0\nJump @loop\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	h.clickLabel("Restart")
+	h.waitFor("the restarted game", func() bool { return h.u.Snapshot().Game == h.u.gameNo })
+	h.settle()
+	h.frame()
+	if want := map[[2]int]bool{{1, 2}: true}; !reflect.DeepEqual(panel.bps, want) {
+		t.Errorf("breakpoints after Restart %v, want %v", panel.bps, want)
+	}
+	want := "Robot 1 · Mine has new code: dropped its breakpoint at bank 1, instruction 4, which the new code does not have."
+	if h.u.dbg.notice != want || !h.shows(want) {
+		t.Errorf("the line under the board says %q, want %q", h.u.dbg.notice, want)
+	}
+	h.u.Runner().SetSpeed(0)
+	h.u.ToggleRun()
+	h.waitFor("the breakpoint", func() bool { return !h.u.Snapshot().Running && strings.HasPrefix(h.u.dbg.notice, "Paused") })
+	if pr := h.probe(1); pr.Bank != 1 || pr.Instr != 2 {
+		t.Errorf("paused with robot 1 at %d:%d, want 1:2 (%s)", pr.Bank, pr.Instr, h.u.dbg.notice)
 	}
 }
