@@ -124,22 +124,45 @@ func (s *session) remember(folder string) {
 	}
 }
 
-// statusMessage is the message on the status line, for ten seconds.
+// statusMessage is the message on the status line, for ten seconds. What one action says
+// (one frame's events, or the window's start with its command line's files) is said
+// together: "hive.rob is not a Core War program … Added 2 programs." A second sentence
+// replacing the first hid a refusal behind the news after it. A later action's message
+// replaces the last one's.
 type statusMessage struct {
 	message string
 	msgAt   time.Time
-	msgInfo bool // news ("Added 3 programs."), not a refusal or an error
+	msgInfo bool   // news ("Added 3 programs."), not a refusal or an error
+	frame   uint64 // counts nextAction
+	msgOf   uint64 // the frame the message was said in
 }
+
+// nextAction starts a new frame: what is said from now on replaces the message.
+func (m *statusMessage) nextAction() { m.frame++ }
 
 // notify shows a refusal or an error on the status line (in the error colour). The message is
 // escaped (termtext.Escape) here, where every message passes: many name a file.
-func (m *statusMessage) notify(msg string) {
-	m.message, m.msgAt, m.msgInfo = termtext.Escape(msg), time.Now(), false
-}
+func (m *statusMessage) notify(msg string) { m.say(msg, false) }
 
 // inform shows news on the status line (in the notice colour): what was done, not refused.
-func (m *statusMessage) inform(msg string) {
-	m.message, m.msgAt, m.msgInfo = termtext.Escape(msg), time.Now(), true
+func (m *statusMessage) inform(msg string) { m.say(msg, true) }
+
+// say sets the message, or adds msg to what the same action said already (in the error
+// colour if either is a refusal or an error).
+func (m *statusMessage) say(msg string, info bool) {
+	msg = termtext.Escape(msg)
+	if m.message != "" && m.msgOf == m.frame {
+		if !strings.Contains(m.message, msg) {
+			if !strings.HasSuffix(m.message, ".") { // (pMARS's warnings end without one)
+				m.message += "."
+			}
+			m.message += " " + msg
+		}
+		m.msgInfo = m.msgInfo && info
+	} else {
+		m.message, m.msgInfo = msg, info
+	}
+	m.msgAt, m.msgOf = time.Now(), m.frame
 }
 
 // Message is the current message ("" if none).

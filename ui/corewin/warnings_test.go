@@ -300,3 +300,19 @@ func TestWarriorNamesShownEscaped(t *testing.T) {
 		t.Errorf("status line %q: raw %U, want the file named escaped", w.Message(), r)
 	}
 }
+
+// What the window says of its command line's files is said together: a refusal of one file
+// stayed hidden behind what was said of the next (the status line kept the last sentence).
+func TestStartSaysEveryRefusalAndWarning(t *testing.T) {
+	w, _ := diskWindow(t, map[string]string{"imp.red": impNoAssert, "hive.rob": "Name Hive\n", "dwarf.cw": "Dwarf\n"},
+		"disk:hive.rob", "disk:imp.red", "disk:dwarf.cw")
+	want := "hive.rob is not a Core War program: the Core War mode plays .red, .cw and .vna files. " +
+		"imp.red: 1 warning: " + missing + ". " +
+		"dwarf.cw is Corewars (.cw), the players are Redcode (.red): one game is in one language. Remove the players to switch."
+	if got := w.Message(); got != want {
+		t.Errorf("status line %q,\nwant %q", got, want)
+	}
+	if w.msgInfo {
+		t.Error("the status line says two refusals in the colour of news")
+	}
+}

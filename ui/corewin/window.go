@@ -215,6 +215,7 @@ func (w *Window) layout(gtx layout.Context) layout.Dimensions {
 	w.insp.win.Lock() // a torn-off inspector's window lays out the same views
 	defer w.insp.win.Unlock()
 	w.run.sync(&w.snap)
+	w.nextAction()
 	w.handleKeys(gtx)
 	w.update(gtx)
 	w.checkOver(gtx)
