@@ -111,12 +111,14 @@ var hillCommands = []string{"create", "add", "remove", "show", "play", "import"}
 func helpFor(name string, extra []string, stdout, stderr io.Writer) int {
 	_, ok := commands[name]
 	if !ok && name != "help" {
+		// One line, as robocom bogus says it, not the whole usage after it.
 		fmt.Fprintf(stderr, "robocom help: %s is not a command", termtext.Escape(name))
 		if near := nearestCommand(name); near != "" {
 			fmt.Fprintf(stderr, "; did you mean %s?", near)
+		} else {
+			fmt.Fprint(stderr, ".")
 		}
-		fmt.Fprintln(stderr)
-		usage(stderr)
+		fmt.Fprintln(stderr, " Run robocom help for the commands.")
 		return 2
 	}
 	if name == "hill" && len(extra) > 0 && slices.Contains(hillCommands, extra[0]) {
