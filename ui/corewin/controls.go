@@ -62,6 +62,7 @@ func (c *controlsView) update(gtx layout.Context) {
 		c.stepInstr()
 	}
 	if c.blockBtn.Clicked(gtx) {
+		kit.TakeKeys(gtx, &c.blockEd)
 		n, err := strconv.Atoi(strings.TrimSpace(c.blockEd.Text()))
 		if err != nil || n < 1 {
 			c.notify("The block size must be a whole number of at least 1 cycle.")
@@ -73,6 +74,7 @@ func (c *controlsView) update(gtx layout.Context) {
 		c.setSpeed(c.speed.Index)
 	}
 	if c.restartBtn.Clicked(gtx) {
+		kit.TakeKeys(gtx, &c.seedEd)
 		if s, err := strconv.ParseInt(strings.TrimSpace(c.seedEd.Text()), 10, 64); err == nil {
 			c.seed = s
 		} else {

@@ -11,6 +11,7 @@ import (
 	"gioui.org/widget/material"
 
 	"robocom/corewars/play"
+	"robocom/ui/kit"
 )
 
 // paramsForm edits the game parameters; Apply checks them, reloads the programs (Redcode's
@@ -97,6 +98,7 @@ func (f *paramsForm) update(gtx layout.Context) {
 		f.load(f.lang, play.Defaults(f.lang))
 	}
 	if f.apply.Clicked(gtx) {
+		kit.TakeKeys(gtx, f.editors()...)
 		p, err := f.read(f.lang)
 		if err != nil {
 			f.err = err.Error()

@@ -60,6 +60,7 @@ func (t *tourneyView) update(gtx layout.Context) {
 		t.cancelRun()
 	}
 	if t.start.Clicked(gtx) {
+		kit.TakeKeys(gtx, &t.battles)
 		t.err = ""
 		if err := t.Start(t.system.Value == "swiss"); err != nil {
 			t.err = err.Error()

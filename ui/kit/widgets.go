@@ -114,6 +114,21 @@ func (k Kit) Field(ed *widget.Editor, hint string, width unit.Dp) layout.Widget 
 	}
 }
 
+// TakeKeys lets fields take the keys queued for them in this frame. A button's click is
+// handled before the fields lay themselves out, so a key typed in the frame of the click was
+// not in the text yet: Apply read "110" from a field showing 1100. Call it where a click
+// reads fields, before reading them; the events it drains (a change, Enter) are dropped, so
+// not on a field whose Enter is listened for later in the frame.
+func TakeKeys(gtx layout.Context, eds ...*widget.Editor) {
+	for _, ed := range eds {
+		for {
+			if _, ok := ed.Update(gtx); !ok {
+				break
+			}
+		}
+	}
+}
+
 // Label is a line of body text.
 func (k Kit) Label(s string) layout.Widget { return material.Body2(k.Th, s).Layout }
 

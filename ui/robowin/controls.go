@@ -74,6 +74,7 @@ func (c *controlsView) update(gtx layout.Context) {
 		c.stepCycles(1)
 	}
 	if c.blockBtn.Clicked(gtx) {
+		kit.TakeKeys(gtx, &c.blockEd)
 		c.stepCycles(c.blockSize())
 	}
 	if c.submitted(gtx, &c.blockEd) {

@@ -517,6 +517,7 @@ func (pt *programTools) updatePrograms(gtx layout.Context) {
 	}
 	e.check()
 	if e.saveBtn.Clicked(gtx) {
+		kit.TakeKeys(gtx, &e.pathEd)
 		if err := pt.SaveEditor(); err != nil {
 			e.msg, e.msgErr = err.Error(), true
 		} else {

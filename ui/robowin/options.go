@@ -305,6 +305,7 @@ func (s *OptionsEditorState) update(gtx layout.Context, sets OptionSets, o *Game
 		}
 	}
 	if s.save.Clicked(gtx) {
+		kit.TakeKeys(gtx, &s.nameEd)
 		name := strings.TrimSpace(s.nameEd.Text())
 		n, err := s.edited(*o)
 		switch {

@@ -7,7 +7,9 @@ import (
 	"strings"
 	"testing"
 
+	"gioui.org/f32"
 	"gioui.org/io/key"
+	"gioui.org/io/pointer"
 )
 
 // mineOnDisk opens the window with one player, mine.rob (a spinner named Mine) on the disk,
@@ -235,5 +237,38 @@ func TestRestartDropsBreakpointsTheNewCodeLacks(t *testing.T) {
 	h.waitFor("the breakpoint", func() bool { return !h.u.Snapshot().Running && strings.HasPrefix(h.u.dbg.notice, "Paused") })
 	if pr := h.probe(1); pr.Bank != 1 || pr.Instr != 2 {
 		t.Errorf("paused with robot 1 at %d:%d, want 1:2 (%s)", pr.Bank, pr.Instr, h.u.dbg.notice)
+	}
+}
+
+// The editor's Save clicked in the frame that the path's last key arrives in saves to the
+// path the field shows: the click was handled before the field took its keys, and the
+// program went to "mine.ro", a file nobody named.
+func TestEditorSaveTakesTheKeysOfItsFrame(t *testing.T) {
+	h, p, _ := mineOnDisk(t)
+	h.clickLabel("Programs…")
+	h.clickNth("Edit", 0)
+	e := h.u.dbg.prog.ed
+	want := filepath.Join(filepath.Dir(p), "copy.rob")
+	h.typeInto(&e.pathEd, &e.pathEd, want[:len(want)-1], false)
+	save, ok := h.find("Save")
+	if !ok {
+		t.Fatal("no Save button")
+	}
+	c := save.Min.Add(save.Max).Div(2)
+	at := f32.Pt(float32(c.X), float32(c.Y))
+	n := len([]rune(e.pathEd.Text()))
+	h.r.Queue(
+		key.EditEvent{Range: key.Range{Start: n, End: n}, Text: want[len(want)-1:]},
+		pointer.Event{Kind: pointer.Move, Position: at, Source: pointer.Mouse},
+		pointer.Event{Kind: pointer.Press, Position: at, Buttons: pointer.ButtonPrimary, Source: pointer.Mouse},
+		pointer.Event{Kind: pointer.Release, Position: at, Source: pointer.Mouse},
+	)
+	h.frame()
+	h.frame()
+	if _, err := os.Stat(want); err != nil {
+		t.Errorf("Save with the field showing %q: %v (%s)", e.pathEd.Text(), err, e.msg)
+	}
+	if _, err := os.Stat(want[:len(want)-1]); err == nil {
+		t.Errorf("Save wrote %s, the path without the key typed with the click", want[:len(want)-1])
 	}
 }
