@@ -115,11 +115,14 @@ func openArena(args []string) int {
 	}
 	minW, minH := unit.Dp(640), unit.Dp(480)
 	room, releaseScreenQuery, ok := screenOnX11()
+	var sizes sizeMemory
 	if ok {
 		// The first size (the default or the one saved last time) fits the screen it opens
 		// on: Gio tells the screen only once the window is open, and without a window
 		// manager nothing shrinks a window larger than the screen.
-		size, minimum := fitInto(winSize{float32(width), float32(height)}, winSize{float32(minW), float32(minH)}, room)
+		asked := winSize{float32(width), float32(height)}
+		size, minimum := fitInto(asked, winSize{float32(minW), float32(minH)}, room)
+		sizes = sizeMemory{fitted: size, shrunk: size != asked}
 		width, height, minW, minH = unit.Dp(size.w), unit.Dp(size.h), unit.Dp(minimum.w), unit.Dp(minimum.h)
 	}
 	w.Option(app.Title("RoboCom Arena"), app.Size(width, height), app.MinSize(minW, minH))
@@ -181,7 +184,7 @@ func openArena(args []string) int {
 				settings.Opened()
 			}
 		}
-		err := loop(w, u, modes, guard, sysDialog, opened)
+		err := loop(w, u, modes, guard, sysDialog, sizes, opened)
 		u.Close()
 		modes.Close()
 		if err != nil {
@@ -258,7 +261,7 @@ func endOnSignal(w *app.Window, guard *quitGuard) {
 
 // loop is the window's event loop: it lays out the UI on every frame.
 // opened is called on the first frame: the window is open.
-func loop(w *app.Window, u *robowin.UI, modes *shell.Modes, guard *quitGuard, ex *explorer.Explorer, opened func()) error {
+func loop(w *app.Window, u *robowin.UI, modes *shell.Modes, guard *quitGuard, ex *explorer.Explorer, sizes sizeMemory, opened func()) error {
 	var ops op.Ops
 	title := ""
 	for {
@@ -287,7 +290,9 @@ func loop(w *app.Window, u *robowin.UI, modes *shell.Modes, guard *quitGuard, ex
 			}
 			frameMu.Lock() // (see frameMu: torn-off windows draw on their own goroutines)
 			gtx := app.NewContext(&ops, e)
-			u.SetWindowSize(int(float32(e.Size.X)/e.Metric.PxPerDp), int(float32(e.Size.Y)/e.Metric.PxPerDp))
+			if ww, wh := int(float32(e.Size.X)/e.Metric.PxPerDp), int(float32(e.Size.Y)/e.Metric.PxPerDp); sizes.remember(ww, wh) {
+				u.SetWindowSize(ww, wh)
+			}
 			modes.Layout(gtx, u.Layout) // the RoboCom | Core War bar, then the chosen mode
 			if t := modes.Title(u.Title()); t != title {
 				title = t

@@ -33,6 +33,22 @@ func fitInto(want, minimum, room winSize) (winSize, winSize) {
 	return want, minimum
 }
 
+// sizeMemory decides which window sizes the settings remember. A window shrunk to fit a
+// small screen has that screen's size, not one the user chose: saved, it opened the window
+// at 800×552 on the next, larger screen. Such a size is remembered only once the user
+// resized the window away from it.
+type sizeMemory struct {
+	fitted winSize // the size the window opened with
+	shrunk bool    // fitInto made it smaller than the size asked for
+}
+
+// remember reports whether the window's size w×h (dp, as a frame reports it) is the user's
+// to save. (A frame's size is whole pixels: within a dp of the fitted size is that size.)
+func (m sizeMemory) remember(w, h int) bool {
+	near := func(a int, b float32) bool { return float32(a) > b-1.01 && float32(a) < b+1.01 }
+	return !m.shrunk || !near(w, m.fitted.w) || !near(h, m.fitted.h)
+}
+
 // screenOnX11 is the room of the X screen the window opens on, false when there is no X
 // display to ask (Wayland alone, or no display at all): the window then keeps its size.
 // The query's connection stays open until release is called (once the window is open):
