@@ -164,6 +164,9 @@ func openArena(args []string) int {
 		OpenWindow: func(t *corewin.TornWindow) { openTornWindow(t) },
 	}, coreFirst)
 	modes.OnSwitch = func(coreOn bool) { rememberMode(settings, coreOn) }
+	if len(args) > 0 { // files given: remembered as the RoboCom mode remembers its players
+		rememberGiven(settings, coreFirst, modes.Core.Memory())
+	}
 	guard = &quitGuard{
 		modes: []editorHolder{u, modes.Core},
 		shown: func() editorHolder {
@@ -225,6 +228,17 @@ func rememberCore(st *kit.SettingsStore, m corewin.Memory) {
 	})
 	if err != nil {
 		fmt.Fprintln(escapedStderr, "robocom: could not save the settings:", err)
+	}
+}
+
+// rememberGiven remembers what files given on the command line opened: their mode, and in
+// the Core War mode the players they loaded (the RoboCom mode saves its players itself).
+// Without it, `robocom dwarf.red imp.red` left the settings' older mode and players, and the
+// next plain `robocom` opened those. (The store holds it until the window opens.)
+func rememberGiven(st *kit.SettingsStore, coreFirst bool, core corewin.Memory) {
+	rememberMode(st, coreFirst)
+	if coreFirst {
+		rememberCore(st, core)
 	}
 }
 

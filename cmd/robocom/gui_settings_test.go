@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"robocom/ui/corewin"
@@ -67,5 +68,44 @@ func TestCoreWarSettingsPersist(t *testing.T) {
 	st3, _ := kit.OpenSettings(path)
 	if _, _, _, coreFirst := coreStart(nil, nil, st3.Get()); coreFirst {
 		t.Error("after switching back to RoboCom, the next run opens in Core War")
+	}
+}
+
+// Files given on the command line are remembered as what the window opened: their mode, and
+// Core War players as the RoboCom mode remembers its own (`robocom dwarf.red imp.red`
+// left the older mode and players, and the next plain `robocom` opened those). The store
+// holds them until the window opens, and the next save writes them.
+func TestGivenFilesAreRemembered(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "settings.json")
+	if err := os.WriteFile(path, []byte(`{"mode": "robocom", "core_players": [{"path": "disk:old.red", "copies": 2}]}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	st, err := kit.OpenSettings(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.Hold()
+	rememberGiven(st, true, corewin.Memory{Players: []string{"disk:tmp/dwarf.red", "disk:tmp/imp.red"}, Copies: []int{1, 1}, Folder: "bundled:core"})
+	if b, _ := os.ReadFile(path); strings.Contains(string(b), "dwarf") {
+		t.Fatalf("written before the window opened: %s", b)
+	}
+	st.Opened()
+	if err := st.Update(func(*kit.Settings) {}); err != nil { // (the next save: a quit, a change)
+		t.Fatal(err)
+	}
+	again, err := kit.OpenSettings(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, copies, _, coreFirst := coreStart(nil, nil, again.Get())
+	if !coreFirst || !slices.Equal(files, []string{"disk:tmp/dwarf.red", "disk:tmp/imp.red"}) || !slices.Equal(copies, []int{1, 1}) {
+		t.Errorf("the next plain start opens core first %v with %v %v, want the given Dwarf and Imp", coreFirst, files, copies)
+	}
+	rememberGiven(again, false, corewin.Memory{})
+	if _, _, _, coreFirst := coreStart(nil, nil, again.Get()); coreFirst {
+		t.Error("RoboCom files given: the next plain start opens the Core War mode")
+	}
+	if f, _, _, _ := coreStart(nil, nil, again.Get()); len(f) != 2 {
+		t.Errorf("RoboCom files given: the Core War players became %v", f)
 	}
 }
