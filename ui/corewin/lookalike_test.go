@@ -171,3 +171,36 @@ func TestControlsSpeakAsRoboCom(t *testing.T) {
 		t.Fatalf("− took the speed to step %d, want %d", w.speedIdx, was)
 	}
 }
+
+// A program added by its typed path takes the picker to its folder, which the recent folders
+// then name: they named the folder shown while typing, and the next Add started there.
+func TestTypedProgramIsRememberedByItsFolder(t *testing.T) {
+	dir := t.TempDir()
+	deep := filepath.Join(dir, "work")
+	if err := os.MkdirAll(deep, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	src, err := readSample("imp.red")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(deep, "imp.red"), src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	w := New(Config{Roots: []Root{{Name: "bundled", FS: os.DirFS(samples), Home: "."}, {Name: "disk", FS: os.DirFS(dir), Home: "."}}, Seed: 1})
+	t.Cleanup(w.Close)
+	h := newHarness(w)
+	h.frame()
+	h.clickLabel(t, "Add program")
+	f := &w.roster.picker.Path
+	h.typeInto(t, &f.Editor, &f.Editor, "disk:work/imp.red")
+	if len(w.players) != 1 {
+		t.Fatalf("typing disk:work/imp.red added %d players (error %q)", len(w.players), f.Err)
+	}
+	if got := w.roster.picker.Location(); got != "disk:work" {
+		t.Errorf("the picker shows %q after the typed program, want its folder disk:work", got)
+	}
+	if got := w.roster.picker.Recent(); len(got) == 0 || got[0] != "disk:work" {
+		t.Errorf("recent folders %q, want disk:work first", got)
+	}
+}

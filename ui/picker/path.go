@@ -52,6 +52,11 @@ func (f *PathField) update(gtx layout.Context, b *State) (string, bool) {
 			b.Open(loc)
 			continue
 		}
+		// The picker goes to the file's folder, as after a click on it there: the next Add
+		// starts there, and the recent folders get the folder the user went to, not the one
+		// shown while typing.
+		root, file, _ := strings.Cut(loc, ":")
+		b.Open(root + ":" + path.Dir(file))
 		return loc, true
 	}
 	return "", false

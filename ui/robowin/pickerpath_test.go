@@ -26,6 +26,10 @@ func TestPickerPathField(t *testing.T) {
 	if got := h.u.playersPanel.picker.Path.Editor.Text(); got != "" {
 		t.Errorf("the field kept %q after adding", got)
 	}
+	if got := h.u.playersPanel.picker.Location(); got != "test:sub" {
+		t.Errorf("after adding sub/inner.rob the picker shows %q, want its folder test:sub", got)
+	}
+	h.u.playersPanel.picker.Open("test:.")
 	for typed, want := range map[string]string{
 		"nope.rob":  "nope.rob: no such file or folder (test/nope.rob)",
 		"notes.txt": "test/notes.txt is not a program: programs end in .rob or .rbi",
