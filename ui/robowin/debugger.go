@@ -260,6 +260,9 @@ func (d *debugUI) followPrograms(pub debugPub) {
 	keys := d.players.keys()
 	var gone, renumbered, taken, dropped []string
 	if pub.game != d.rosterGame {
+		// A new game: what the line under the board said of the last one is old news (a
+		// closed debugger's sentence stayed through Restarts and minutes of play).
+		d.notice = ""
 		changed := !slices.Equal(keys, d.roster)
 		d.roster, d.rosterGame = keys, pub.game
 		for _, p := range slices.Clone(d.strip.Panels) {

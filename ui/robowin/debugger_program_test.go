@@ -68,6 +68,10 @@ func TestDebuggersFollowTheirProgramWhenAPlayerIsRemoved(t *testing.T) {
 	if got := h.u.Debuggers(); !reflect.DeepEqual(got, []int{1, 2}) {
 		t.Errorf("after Restart debuggers on %v, want [1 2]", got)
 	}
+	// The closing is the last game's news: it stayed through Restarts.
+	if h.u.dbg.notice != "" {
+		t.Errorf("after Restart the line under the board still says %q", h.u.dbg.notice)
+	}
 }
 
 // A debugger whose number is another program's robot in the new game closes, and its
