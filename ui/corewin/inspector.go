@@ -20,6 +20,7 @@ import (
 
 	"robocom/internal/termtext"
 	"robocom/ui/kit"
+	"robocom/ui/shortcut"
 )
 
 // The Core War inspector: clicking a warrior (its name in the players list, or a core cell it
@@ -47,6 +48,9 @@ type inspectorsView struct {
 	game     int    // the game the notice and hits belong to
 	sent     string // the breakpoints and inspected processes last sent
 	running  bool
+	// keyAction does what a game key pressed in a torn-off inspector's window asks
+	// (Window.shortcutAction).
+	keyAction func(shortcut.Action)
 
 	win sync.Mutex // held while any window lays out the views (inspector_tearoff.go)
 }

@@ -91,24 +91,35 @@ func (t *TornWindow) layout(gtx layout.Context) layout.Dimensions {
 	})
 }
 
-// handleKeys: the main window's shortcuts, for this warrior: Space starts or pauses the
-// game, S steps this warrior, ← goes back one cycle, N runs a block.
+// handleKeys: the main window's shortcuts, as the RoboCom mode's torn-off debugger takes
+// them: S steps this warrior, T docks the inspector back, Escape leaves a field, and every
+// other game key (Space, N, R, +, −, ←, F, Ctrl+Q) acts as in the main window.
 func (t *TornWindow) handleKeys(gtx layout.Context) {
 	v := t.v
 	for {
 		a, ok := t.keys.Next(gtx, false)
 		if !ok {
-			return
+			break
 		}
-		switch a {
-		case shortcut.StartPause:
-			v.ToggleRun()
-		case shortcut.Step:
+		switch {
+		case a == shortcut.Step:
 			v.stepWarrior(t.q.proc)
-		case shortcut.Back:
-			v.Back()
-		case shortcut.Block:
-			v.block(100)
+		case a == shortcut.Escape:
+			gtx.Execute(key.FocusCmd{Tag: nil})
+		case v.keyAction != nil:
+			v.keyAction(a)
+			if v.cfg.Invalidate != nil {
+				v.cfg.Invalidate() // (a button it clicks acts in the main window's next frame)
+			}
+		}
+	}
+	for {
+		ev, ok := gtx.Event(key.Filter{Name: "T"})
+		if !ok {
+			break
+		}
+		if e, ok := ev.(key.Event); ok && e.State == key.Press && !t.docked {
+			v.dock(t, true)
 		}
 	}
 }

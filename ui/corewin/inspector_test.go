@@ -326,6 +326,25 @@ func TestTearOffAnInspectorAndDockIt(t *testing.T) {
 	if got := w.TornOff(); len(got) != 1 || len(opened) != 2 {
 		t.Fatalf("after T: torn off %v, %d windows opened", got, len(opened))
 	}
+	// In the torn-off window the main window's keys act (+ is faster), and T docks it back,
+	// as in the RoboCom mode's torn-off debugger: it took Space, S, ← and N only.
+	tw2 := opened[1]
+	closed = false
+	tw2.Bind(func() {}, func() { closed = true })
+	th2 := &harness{w: w, now: h.now, draw: func(gtx layout.Context) { tw2.Layout(gtx) }}
+	th2.frame()
+	speed := w.controls.speed.Index
+	th2.r.Queue(key.Event{Name: "+", State: key.Press})
+	th2.frame()
+	h.frame()
+	if w.controls.speed.Index != speed+1 {
+		t.Errorf("+ in the torn-off window: speed %d, want %d", w.controls.speed.Index, speed+1)
+	}
+	th2.r.Queue(key.Event{Name: "T", State: key.Press})
+	th2.frame()
+	if len(w.TornOff()) != 0 || !closed {
+		t.Errorf("T in the torn-off window: torn off %v, window closed %v; want it docked", w.TornOff(), closed)
+	}
 }
 
 // An inspector of a process the game does not have (removing its player closes its panel, but

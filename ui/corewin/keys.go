@@ -22,29 +22,37 @@ func (w *Window) handleKeys(gtx layout.Context) {
 		if !ok {
 			break
 		}
-		switch a {
-		case shortcut.Escape:
+		if a == shortcut.Escape {
 			gtx.Execute(key.FocusCmd{Tag: nil})
-		case shortcut.Quit:
-			if w.cfg.Quit != nil {
-				w.cfg.Quit()
-			}
-		case shortcut.StartPause:
-			w.ToggleRun()
-		case shortcut.Step:
-			w.stepInstr()
-		case shortcut.Block:
-			w.controls.blockBtn.Click()
-		case shortcut.Restart:
-			w.controls.restartBtn.Click()
-		case shortcut.Fit:
-			w.core.ResetView()
-		case shortcut.Faster:
-			w.controls.speed.Faster()
-		case shortcut.Slower:
-			w.controls.speed.Slower()
-		case shortcut.Back:
-			w.insp.Back()
+			continue
 		}
+		w.shortcutAction(a)
+	}
+}
+
+// shortcutAction does what a game key asks, pressed in the window or in a torn-off
+// inspector's (which steps its own warrior with S).
+func (w *Window) shortcutAction(a shortcut.Action) {
+	switch a {
+	case shortcut.Quit:
+		if w.cfg.Quit != nil {
+			w.cfg.Quit()
+		}
+	case shortcut.StartPause:
+		w.ToggleRun()
+	case shortcut.Step:
+		w.stepInstr()
+	case shortcut.Block:
+		w.controls.blockBtn.Click()
+	case shortcut.Restart:
+		w.controls.restartBtn.Click()
+	case shortcut.Fit:
+		w.core.ResetView()
+	case shortcut.Faster:
+		w.controls.speed.Faster()
+	case shortcut.Slower:
+		w.controls.speed.Slower()
+	case shortcut.Back:
+		w.insp.Back()
 	}
 }

@@ -134,6 +134,7 @@ func New(cfg Config) *Window {
 	w.tourney = tourneyView{session: s, look: l}
 	w.editor = editorView{session: s, look: l, panel: &w.panelList}
 	w.insp.init(s, l)
+	w.insp.keyAction = w.shortcutAction
 	w.coreV.around = w.insp.layout
 	w.panelList.Axis = layout.Vertical
 	w.controlsList.Axis = layout.Vertical
