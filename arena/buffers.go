@@ -8,15 +8,16 @@ import "sync"
 // (RATIONALE.md "Arena scheduling", fourth pass).
 type buffers struct {
 	n        int
-	board    []int32  // n², all zero
-	frontOf  []int32  // 4n², immutable: shared by every game on an n×n board
-	robots   []robot  // length 0, capacity 3n²; old slots keep their banks arrays for reuse
-	remap    []int32  // 3n²
-	words    int      // bitset words per wheel bucket
-	wheel    []uint64 // wheelSize × words, all zero
-	overflow heap     // empty
-	quiet    []uint32 // 3n² + 1 (any values) or nil
-	watch    []watch  // 3n² (any values) or nil
+	board    []int32   // n², all zero
+	frontOf  []int32   // 4n², immutable: shared by every game on an n×n board
+	robots   []robot   // length 0, capacity 3n²; old slots keep their banks arrays for reuse
+	remap    []int32   // 3n²
+	words    int       // bitset words per wheel bucket
+	wheel    []uint64  // wheelSize × words, all zero
+	far      [][]entry // farSlots, each empty
+	overflow heap      // empty
+	quiet    []uint32  // 3n² + 1 (any values) or nil
+	watch    []watch   // 3n² (any values) or nil
 }
 
 var bufferPool sync.Pool // of *buffers
@@ -35,6 +36,7 @@ func takeBuffers(n int) *buffers {
 		remap:    make([]int32, 3*n*n),
 		words:    words,
 		wheel:    make([]uint64, wheelSize*words),
+		far:      make([][]entry, farSlots),
 		overflow: make(heap, 0, 16),
 	}
 }
@@ -59,7 +61,8 @@ func (g *Game) Release() {
 	}
 	clear(g.board)
 	clear(g.wheel)
+	g.refillFar(nil)
 	bufferPool.Put(&buffers{n: g.n, board: g.board, frontOf: g.frontOf, robots: g.robots[:0],
-		remap: g.remap, words: g.words, wheel: g.wheel, overflow: g.overflow[:0], quiet: g.quiet, watch: g.watch})
+		remap: g.remap, words: g.words, wheel: g.wheel, far: g.far, overflow: g.overflow[:0], quiet: g.quiet, watch: g.watch})
 	*g = Game{over: true}
 }

@@ -330,7 +330,9 @@ type Game struct {
 	words     int              // bitset words per wheel bucket
 	wheel     []uint64         // wheelSize buckets of words bits: pending visits by slot
 	counts    [wheelSize]int32 // set bits per bucket
-	overflow  heap             // visits beyond the wheel's reach
+	far       [][]entry        // farSlots slots of wheelSize cycles: visits beyond the wheel's reach (sched.go)
+	farNext   uint32           // the first cycle of the coarse wheel's next slot to move into the wheel
+	overflow  heap             // visits beyond the coarse wheel's reach
 
 	teamCount     []int // robots per team
 	diedAt        []int // cycle in which the team died out, 0 while alive
@@ -404,6 +406,8 @@ func New(cfg Config) (*Game, error) {
 		compactAt: n*n + n*n/4,
 		words:     b.words,
 		wheel:     b.wheel,
+		far:       b.far,
+		farNext:   wheelSize,
 		overflow:  b.overflow,
 		nextID:    1,
 		actor:     ^uint32(0),
@@ -857,10 +861,18 @@ func (g *Game) RunUntilEvent(cycle int, stop func(Event) bool) bool {
 // nextBusyCycle is the next cycle in which some robot is visited (past the time limit if
 // none is).
 func (g *Game) nextBusyCycle() int {
+	next := g.opts.Timeout + 1
 	for d := 1; d < wheelSize; d++ {
 		if g.counts[(g.cycle+d)&wheelMask] > 0 {
-			return g.cycle + d
+			next = g.cycle + d
+			break
 		}
+	}
+	if int64(g.farNext) <= int64(next) { // a slot of the coarse wheel begins first: its visits are not in the wheel yet
+		next = g.farFirst(next)
+	}
+	if next < g.cycle+wheelSize {
+		return next // (the heap's are further: those within reach are in the wheel)
 	}
 	for len(g.overflow) > 0 {
 		e := g.overflow[0]
@@ -869,9 +881,9 @@ func (g *Game) nextBusyCycle() int {
 			g.overflow.pop()
 			continue
 		}
-		return int(e.due())
+		return min(int(e.due()), next)
 	}
-	return g.opts.Timeout + 1
+	return next
 }
 
 // runCycle simulates cycle c (> the last one; cycles skipped must have had no visits):

@@ -14,8 +14,13 @@ import "math/bits"
 // due in that cycle in creation order, the turn order of ROBOCOM.md section 6. A robot activated during
 // the cycle whose turn is still to come has a higher slot than the robot acting now, so its
 // bit is set ahead of the scan and it is visited in this same cycle. Deactivation clears the
-// bit. Visits further away than the wheel (long CREATEs and TRANSes) wait in an overflow
-// heap keyed by due<<32 | id and move into the wheel when they come within reach.
+// bit. Visits further away than the wheel (long CREATEs and TRANSes, rings whose every task
+// is in one) wait in a second, coarse wheel (far): farSlots slots of wheelSize cycles each,
+// unordered, a slot moved into the wheel as a whole at its first cycle (pullOverflow), so a
+// far visit costs an append and a move. Only visits beyond its reach (2^16 cycles) wait in an
+// overflow heap keyed by due<<32 | id and move into the wheel when they come within reach.
+// (The heap alone cost a ten-task RC3 board 2% of its machine instructions, most in pop:
+// RATIONALE.md, "RC3: the plain path", sixteenth pass.)
 //
 // Slots are handed out up to 3n² and compacted (the living robots moved down, in the same
 // order) between cycles once they pass 1.25n² (any threshold up to 2n² is safe: at most n²
@@ -28,6 +33,7 @@ const (
 	wheelBits = 8
 	wheelSize = 1 << wheelBits
 	wheelMask = wheelSize - 1
+	farSlots  = 256 // the coarse wheel's slots, each of wheelSize cycles
 )
 
 // Where a robot's next visit is recorded.
@@ -52,10 +58,17 @@ func (g *Game) schedule(r *robot, due uint32) {
 	r.sched = schedWheel
 }
 
-// scheduleFar records a visit beyond the wheel's reach in the overflow heap.
+// scheduleFar records a visit beyond the wheel's reach in the coarse wheel, or beyond its
+// reach in the overflow heap. (due ≥ cycle + wheelSize ≥ farNext: its slot is still to come.)
 func (g *Game) scheduleFar(r *robot, due uint32) {
 	r.seq++
-	g.overflow.push(entry{makeKey(due, r.id), r.slot, r.seq})
+	e := entry{makeKey(due, r.id), r.slot, r.seq}
+	if due>>wheelBits-g.farNext>>wheelBits < farSlots {
+		s := &g.far[due>>wheelBits&(farSlots-1)]
+		*s = append(*s, e)
+	} else {
+		g.overflow.push(e)
+	}
 	r.sched = schedOverflow
 }
 
@@ -72,15 +85,31 @@ func (g *Game) unschedule(r *robot) {
 	r.sched = schedNone
 }
 
-// overflowDue reports whether a visit waiting beyond the wheel's reach has come within it in
-// cycle c: pullOverflow's first test, made before the call since most cycles pull nothing.
+// overflowDue reports whether visits waiting beyond the wheel's reach may have come within it
+// in cycle c (a slot of the coarse wheel begins, or the heap's first is near): pullOverflow's
+// first test, made before the call since most cycles pull nothing.
 func (g *Game) overflowDue(c int) bool {
-	return len(g.overflow) > 0 && g.overflow[0].due() <= uint32(c)+wheelSize-1
+	return uint32(c) >= g.farNext || len(g.overflow) > 0 && g.overflow[0].due() <= uint32(c)+wheelSize-1
 }
 
-// pullOverflow moves the overflow visits that came within the wheel's reach into it.
+// pullOverflow moves the far visits that came within the wheel's reach into it: the coarse
+// wheel's slots that began by now (their visits are due in the slot's wheelSize cycles, none
+// before now: nextBusyCycle stops at them), and the heap's.
 func (g *Game) pullOverflow() {
-	limit := uint32(g.cycle) + wheelSize - 1
+	c := uint32(g.cycle)
+	for n := 0; g.farNext <= c; n++ {
+		if n < farSlots { // (past a long idle stretch, every slot once)
+			s := &g.far[g.farNext>>wheelBits&(farSlots-1)]
+			for _, e := range *s {
+				if r := &g.robots[e.slot]; r.seq == e.seq && r.id == uint32(e.key) && r.sched == schedOverflow {
+					g.schedule(r, e.due())
+				}
+			}
+			*s = (*s)[:0]
+		}
+		g.farNext += wheelSize
+	}
+	limit := c + wheelSize - 1
 	for len(g.overflow) > 0 && g.overflow[0].due() <= limit {
 		e := g.overflow.pop()
 		r := &g.robots[e.slot]
@@ -135,6 +164,53 @@ func (g *Game) compact() {
 	}
 	h.heapify()
 	g.overflow = h
+	for i, s := range g.far {
+		f := s[:0]
+		for _, e := range s {
+			if ns := remap[e.slot]; ns >= 0 {
+				e.slot = ns
+				f = append(f, e)
+			}
+		}
+		g.far[i] = f
+	}
+}
+
+// farFirst is the cycle of the first live visit in the coarse wheel before limit, or limit: the
+// first slot holding one holds it (slots begin in order from farNext).
+func (g *Game) farFirst(limit int) int {
+	for s, n := int64(g.farNext), 0; s < int64(limit) && n < farSlots; s, n = s+wheelSize, n+1 {
+		first, live := ^uint32(0), false
+		for _, e := range g.far[s>>wheelBits&(farSlots-1)] {
+			if r := &g.robots[e.slot]; r.seq == e.seq && r.id == uint32(e.key) && r.sched == schedOverflow {
+				first, live = min(first, e.due()), true
+			}
+		}
+		if live {
+			return min(int(first), limit)
+		}
+	}
+	return limit
+}
+
+// flatFar is the coarse wheel's entries in one slice (snapshots keep them so: most slots are
+// empty); refillFar puts such entries back into its slots.
+func (g *Game) flatFar() []entry {
+	var f []entry
+	for _, s := range g.far {
+		f = append(f, s...)
+	}
+	return f
+}
+
+func (g *Game) refillFar(f []entry) {
+	for i := range g.far {
+		g.far[i] = g.far[i][:0]
+	}
+	for _, e := range f {
+		s := &g.far[e.due()>>wheelBits&(farSlots-1)]
+		*s = append(*s, e)
+	}
 }
 
 // visitBucket visits, in slot (creation) order, every robot due in the current cycle, including those

@@ -25,6 +25,7 @@ type Snapshot struct {
 	wheelLen  int      // len of the game's wheel
 	wheelAt   []uint32 // the indices of the wheel's non-zero words
 	wheelBits []uint64 // and those words
+	far       []entry  // the coarse wheel's entries (its slots follow from their cycles)
 	remapLen  int
 	bytes     int // Bytes, worked out once taken
 
@@ -186,6 +187,7 @@ func (g *Game) newSnapshot() *Snapshot {
 	s := &Snapshot{robotCap: cap(g.robots), wheelLen: len(g.wheel), remapLen: len(g.remap), nRobots: len(g.robots)}
 	copyRest(&s.g, g)
 	s.g.onEvent, s.g.wheel, s.g.remap, s.g.quiet, s.g.watch = nil, nil, nil, nil, nil
+	s.far = g.flatFar()
 	for i, w := range g.wheel {
 		if w != 0 {
 			s.wheelAt = append(s.wheelAt, uint32(i))
@@ -199,9 +201,14 @@ func (g *Game) newSnapshot() *Snapshot {
 func (g *Game) Restore(s *Snapshot) {
 	h := g.onEvent
 	wheel, remap, robots, board := g.wheel, g.remap, g.robots, g.board
-	quiet, watch := g.quiet, g.watch
+	quiet, watch, far := g.quiet, g.watch, g.far
 	copyRest(g, &s.g)
 	g.onEvent = h
+	if far == nil {
+		far = make([][]entry, farSlots)
+	}
+	g.far = far
+	g.refillFar(s.far)
 	g.quiet, g.watch, g.dormant = quiet, watch, 0
 
 	// The robots: the game's own array when big enough, its slots past the robots zero.
@@ -292,7 +299,7 @@ func (s *Snapshot) Bytes() int { return s.bytes }
 func (s *Snapshot) size() int {
 	g := &s.g
 	n := int(unsafe.Sizeof(*s)) + len(g.board)*4 + len(g.robots)*int(unsafe.Sizeof(robot{})) +
-		len(s.wheelAt)*12 + len(g.overflow)*int(unsafe.Sizeof(g.overflow[0])) +
+		len(s.wheelAt)*12 + (len(g.overflow)+len(s.far))*int(unsafe.Sizeof(g.overflow[0])) +
 		len(g.deaths)*int(unsafe.Sizeof(Death{})) + len(g.progs)*8 + (len(g.teamVars)+len(g.teamIDs))*2 +
 		(len(g.teamCount)+len(g.diedAt))*8 +
 		len(s.patchAt)*4 + len(s.patchMask)*8 + len(s.patchWord)*8 + len(s.refs)*int(unsafe.Sizeof(robotRefs{})) +
@@ -338,6 +345,7 @@ func copyRest(dst, src *Game) {
 	dst.teamVars = slices.Clone(src.teamVars)
 	dst.teamIDs = slices.Clone(src.teamIDs)
 	dst.overflow = append(heap(nil), src.overflow...)
+	dst.far = nil // (Snapshot and Restore copy the coarse wheel: see far)
 	dst.teamCount = slices.Clone(src.teamCount)
 	dst.diedAt = slices.Clone(src.diedAt)
 }

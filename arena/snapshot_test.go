@@ -215,3 +215,46 @@ func TestRestoreRingOfTenTasks(t *testing.T) {
 		}
 	}
 }
+
+// Visits waiting beyond the timing wheel in its coarse second wheel (sched.go: a ring whose
+// every task is in a long CREATE or TRANS waits there) survive Snapshot and Restore: the game
+// restored plays on as it did. Snapshots keep those visits apart from the game (Game.far is
+// the live game's, reused); without their copy the restored robots were never visited again.
+func TestRestoreFarVisits(t *testing.T) {
+	p := parseRC3(t, "Crowd", strings.ReplaceAll(crowdRC3Src, "NTASKS", "10"))
+	o := RC3M()
+	o.Timeout = MaxTimeout
+	g, err := New(Config{Programs: []*robolang.Program{p}, Seed: 1, Options: o})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.RunUntil(20000)
+	for len(g.flatFar()) < 10 && g.Cycle() < 40000 {
+		g.Step()
+	}
+	if len(g.flatFar()) < 10 {
+		t.Fatalf("cycle %d: %d visits in the coarse wheel, want some to test", g.Cycle(), len(g.flatFar()))
+	}
+	at := g.Cycle()
+	s := g.Snapshot()
+	type state struct {
+		robots []RobotView
+		instr  int64
+	}
+	play := func() state {
+		g.RunUntil(at + 3000)
+		return state{g.Robots(), g.Instructions()}
+	}
+	want := play()
+	g.Restore(s)
+	done := make(chan state, 1)
+	go func() { done <- play() }()
+	select {
+	case got := <-done:
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("restored at cycle %d, the game plays otherwise: %d instructions at cycle %d, want %d", at, got.instr, at+3000, want.instr)
+		}
+	case <-time.After(time.Minute):
+		t.Fatalf("restored at cycle %d, the game did not reach cycle %d in a minute", at, at+3000)
+	}
+}
