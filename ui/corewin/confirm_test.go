@@ -38,7 +38,7 @@ func TestRemovePlayerAsksWhileGameUnderWay(t *testing.T) {
 		t.Error("the question stayed on screen after Cancel")
 	}
 	h.clickLabel(t, "Remove")
-	h.clickLabel(t, "Remove") // the bar's, over the core: above the players' buttons
+	h.answer(t, "Remove")
 	if len(w.players) != 1 || w.players[0].prog.Name == name {
 		t.Fatalf("after Remove: %d players, the first %q", len(w.players), w.players[0].prog.Name)
 	}
@@ -121,7 +121,7 @@ func TestAddPlayerAsksWhileGameUnderWay(t *testing.T) {
 	}
 	h.clickLabel(t, "impkiller.cw")
 	h.asked(t, q)
-	h.clickLabel(t, "Add") // the bar's
+	h.answer(t, "Add")
 	if n := len(w.players); n != 3 || !strings.HasSuffix(w.players[2].path, "impkiller.cw") {
 		t.Fatalf("after Add: %d players", n)
 	}
@@ -195,7 +195,7 @@ func TestParamsApplyAsksWhileGameUnderWay(t *testing.T) {
 	}
 	q := "Use these parameters and restart the game?"
 	h.asked(t, q)
-	if _, ok := h.findText("Waiting for your answer over the core"); !ok {
+	if _, ok := h.findText("Waiting for your answer at the foot of the core"); !ok {
 		t.Fatal("the form does not say that it waits for the answer")
 	}
 	h.cancelled(t, q)
@@ -206,7 +206,7 @@ func TestParamsApplyAsksWhileGameUnderWay(t *testing.T) {
 		t.Fatal("the form does not say that the parameters were not applied")
 	}
 	h.clickLabel(t, "Apply and restart") // the form's
-	h.clickLabel(t, "Apply and restart") // the bar's, over the core: above the form's
+	h.answer(t, "Apply and restart")
 	if w.params.Cycles != 5000 {
 		t.Fatalf("after confirming: cycles %d, want 5000", w.params.Cycles)
 	}

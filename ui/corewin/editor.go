@@ -231,7 +231,7 @@ func (e *editorView) reloadedStatus() string {
 // statusLine is the editor's status: what became of the last Save (its error, the reload
 // question waiting, or what the reload did), then what the check finds. The two are kept
 // apart because the check as you type rewrites its part at every key: in one string, the
-// error of a save that failed, or "answer over the core", went with the next key typed.
+// error of a save that failed, or "answer at the foot of the core", went with the next key typed.
 func (e *editorView) statusLine() string {
 	note := e.saveNote
 	if note == savedNotLoaded && e.savedPlays() {
@@ -286,7 +286,7 @@ func (e *editorView) askReload() {
 }
 
 const (
-	savedWaiting   = "Saved; answer over the core to reload the players."
+	savedWaiting   = "Saved; answer at the foot of the core to reload the players."
 	savedNotLoaded = "Saved, not loaded: the game under way keeps the program as it was."
 )
 

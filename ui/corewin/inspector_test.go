@@ -430,7 +430,7 @@ func TestRemovingAWarriorClosesItsInspector(t *testing.T) {
 	h.settle(t)
 	h.clickLabel(t, "Remove") // Dwarf's, the first
 	h.asked(t, "Remove Dwarf and restart the game?")
-	h.clickLabel(t, "Remove") // the bar's
+	h.answer(t, "Remove")
 	h.settle(t)
 	if len(w.players) != 2 || len(w.snap.Stats) != 2 {
 		t.Fatalf("after removing Dwarf: %d players, %d processes", len(w.players), len(w.snap.Stats))

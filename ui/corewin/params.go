@@ -109,7 +109,7 @@ func (f *paramsForm) update(gtx layout.Context) {
 	}
 }
 
-const waitingForAnswer = "Waiting for your answer over the core: these parameters apply only when the game restarts."
+const waitingForAnswer = "Waiting for your answer at the foot of the core: these parameters apply only when the game restarts."
 
 // askApply puts the parameters p in use, reloads the programs and restarts the series,
 // asking first while a game is under way; the form says what became of them.

@@ -68,6 +68,28 @@ func (h *harness) find(text string) (image.Rectangle, bool) {
 	return image.Rectangle{}, false
 }
 
+// answer clicks the confirm bar's button labelled verb: the bar is over the core's bottom, on
+// the left of the panel, whose own buttons may have the same label ("Remove", "Apply and
+// restart").
+func (h *harness) answer(t testing.TB, verb string) {
+	t.Helper()
+	byID := goldentest.Semantics(&h.r)
+	best, found := image.Rectangle{}, false
+	for _, n := range byID {
+		if n.Desc.Label != verb {
+			continue
+		}
+		if b, ok := goldentest.ClickableBounds(byID, n); ok && (!found || b.Min.X < best.Min.X) {
+			best, found = b, true
+		}
+	}
+	if !found {
+		t.Fatalf("no button labelled %q on screen", verb)
+	}
+	c := best.Min.Add(best.Max).Div(2)
+	h.click(f32.Pt(float32(c.X), float32(c.Y)))
+}
+
 // clickBelow clicks the top-most button labelled text below the widget labelled above (the
 // copies' "+" below the tabs, not the speed's above them).
 func (h *harness) clickBelow(t testing.TB, text, above string) {
@@ -310,7 +332,7 @@ func TestRedcodeAndVNAInTheWindow(t *testing.T) {
 	h.clickLabel(t, "Parameters")
 	h.clickLabel(t, "'86 (Atari ST)")
 	h.clickLabel(t, "Apply and restart")
-	h.clickLabel(t, "Apply and restart") // the confirm bar's: the game was under way
+	h.answer(t, "Apply and restart") // the confirm bar's: the game was under way
 	if w.params.Dialect != "86" {
 		t.Fatalf("dialect %q after choosing '86", w.params.Dialect)
 	}

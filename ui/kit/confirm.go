@@ -69,8 +69,10 @@ func (c *Confirm) Update(gtx layout.Context) {
 	}
 }
 
-// Over draws w and, while a question waits, the bar over its top, centred and at most 520 dp
-// wide.
+// Over draws w and, while a question waits, the bar over its bottom, centred and at most
+// 520 dp wide. (Over the top it hid the controls of what w shows at the top: the editor's
+// Save and "Load into arena" under "Quit and lose the changes to mine.rob?", and the
+// inspectors' names and buttons.)
 func (c *Confirm) Over(gtx layout.Context, k Kit, w layout.Widget) layout.Dimensions {
 	dims := w(gtx)
 	if c.pending == nil {
@@ -78,9 +80,13 @@ func (c *Confirm) Over(gtx layout.Context, k Kit, w layout.Widget) layout.Dimens
 	}
 	gtx.Constraints.Min = image.Point{}
 	gtx.Constraints.Max.X = min(dims.Size.X, gtx.Dp(unit.Dp(520)))
-	defer op.Offset(image.Pt((dims.Size.X-gtx.Constraints.Max.X)/2, gtx.Dp(unit.Dp(8)))).Push(gtx.Ops).Pop()
 	gtx.Constraints.Min.X = gtx.Constraints.Max.X
-	c.layout(gtx, k)
+	rec := op.Record(gtx.Ops)
+	bar := c.layout(gtx, k)
+	call := rec.Stop()
+	y := max(dims.Size.Y-bar.Size.Y-gtx.Dp(unit.Dp(2)), 0)
+	defer op.Offset(image.Pt((dims.Size.X-gtx.Constraints.Max.X)/2, y)).Push(gtx.Ops).Pop()
+	call.Add(gtx.Ops)
 	return dims
 }
 
