@@ -10,6 +10,7 @@ import (
 
 	"gioui.org/f32"
 	"gioui.org/io/key"
+	"gioui.org/io/pointer"
 
 	"robocom/ui/kit"
 )
@@ -202,5 +203,62 @@ func TestTypedProgramIsRememberedByItsFolder(t *testing.T) {
 	}
 	if got := w.roster.picker.Recent(); len(got) == 0 || got[0] != "disk:work" {
 		t.Errorf("recent folders %q, want disk:work first", got)
+	}
+}
+
+// A double click in the picker, a desktop's habit, is one pick: on a program it added the
+// program twice (a second player, not a copy), and on a folder its second click picked the
+// entry of the new listing that lay under the pointer.
+func TestPickerDoubleClickIsOnePick(t *testing.T) {
+	dir := t.TempDir()
+	sub := filepath.Join(dir, "sub")
+	if err := os.MkdirAll(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	src, err := readSample("imp.red")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{filepath.Join(dir, "imp.red"), filepath.Join(sub, "a.red"), filepath.Join(sub, "b.red")} {
+		if err := os.WriteFile(p, src, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	w := New(Config{Roots: []Root{{Name: "disk", FS: os.DirFS(dir), Home: "."}}, Seed: 1})
+	t.Cleanup(w.Close)
+	h := newHarness(w)
+	h.frame()
+	h.clickLabel(t, "Add program")
+	doubleClick := func(label string) {
+		t.Helper()
+		b, ok := h.find(label)
+		if !ok {
+			t.Fatalf("no %q on screen", label)
+		}
+		c := b.Min.Add(b.Max).Div(2)
+		p := f32.Pt(float32(c.X), float32(c.Y))
+		h.now = h.now.Add(time.Second)
+		for i := 0; i < 2; i++ { // two clicks 100 ms apart, a frame between them
+			at := time.Duration(h.now.UnixNano())
+			h.r.Queue(
+				pointer.Event{Kind: pointer.Move, Position: p, Source: pointer.Mouse, Time: at},
+				pointer.Event{Kind: pointer.Press, Position: p, Buttons: pointer.ButtonPrimary, Source: pointer.Mouse, Time: at},
+				pointer.Event{Kind: pointer.Release, Position: p, Source: pointer.Mouse, Time: at},
+			)
+			h.frame()
+			h.now = h.now.Add(100 * time.Millisecond)
+		}
+		h.frame()
+	}
+	doubleClick("imp.red")
+	if len(w.players) != 1 {
+		t.Fatalf("a double click on imp.red: %d players, want 1", len(w.players))
+	}
+	doubleClick("sub/")
+	if got := w.roster.picker.Location(); got != "disk:sub" {
+		t.Fatalf("a double click on sub/ shows %q, want disk:sub", got)
+	}
+	if len(w.players) != 1 {
+		t.Errorf("a double click on sub/ also picked a program of it: %d players", len(w.players))
 	}
 }

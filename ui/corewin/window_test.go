@@ -26,11 +26,14 @@ import (
 
 var winSize = image.Pt(1280, 860)
 
+// click clicks at p, a second after the last frame: two clicks are never a double click.
 func (h *harness) click(p f32.Point) {
+	h.now = h.now.Add(time.Second)
+	at := time.Duration(h.now.UnixNano())
 	h.r.Queue(
-		pointer.Event{Kind: pointer.Move, Position: p, Source: pointer.Mouse},
-		pointer.Event{Kind: pointer.Press, Position: p, Buttons: pointer.ButtonPrimary, Source: pointer.Mouse},
-		pointer.Event{Kind: pointer.Release, Position: p, Source: pointer.Mouse},
+		pointer.Event{Kind: pointer.Move, Position: p, Source: pointer.Mouse, Time: at},
+		pointer.Event{Kind: pointer.Press, Position: p, Buttons: pointer.ButtonPrimary, Source: pointer.Mouse, Time: at},
+		pointer.Event{Kind: pointer.Release, Position: p, Source: pointer.Mouse, Time: at},
 	)
 	h.frame()
 	h.frame()

@@ -12,6 +12,7 @@ import (
 	"path"
 	"sort"
 	"strings"
+	"time"
 
 	"gioui.org/layout"
 	"gioui.org/widget"
@@ -41,6 +42,7 @@ type Browser struct {
 	Note  string  // what an empty folder shows instead of entries
 
 	RootBtns []widget.Clickable
+	opened   time.Time // when a click opened the folder shown (a double click's second click is not a pick)
 	UpBtn    widget.Clickable
 
 	accept func(name string) bool
@@ -222,10 +224,20 @@ func (p *Browser) Update(gtx layout.Context) (string, bool) {
 	}
 	for i := range p.Items {
 		e := &p.Items[i]
-		if e.Click.Clicked(gtx) {
+		for {
+			c, ok := e.Click.Update(gtx)
+			if !ok {
+				break
+			}
+			// A double click, a desktop's habit, is one pick: its second click added the
+			// program a second time, and after a folder it opened picked whatever entry of
+			// the new listing lay under the pointer.
+			if c.NumClicks > 1 || gtx.Now.Sub(p.opened) < doubleClick {
+				continue
+			}
 			full := path.Join(p.Dir, e.Name)
 			if e.Dir {
-				p.Dir, p.loaded = full, false
+				p.Dir, p.loaded, p.opened = full, false, gtx.Now
 				return "", false
 			}
 			return p.Roots[p.Root].Name + ":" + full, true
@@ -233,3 +245,7 @@ func (p *Browser) Update(gtx layout.Context) (string, bool) {
 	}
 	return "", false
 }
+
+// doubleClick is how far apart two clicks make a double click (Gio's gesture.Click counts
+// them within 200 ms; a little more, for a click that lands on a new listing).
+const doubleClick = 300 * time.Millisecond

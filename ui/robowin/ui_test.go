@@ -49,6 +49,7 @@ type harness struct {
 	u    *UI
 	ops  op.Ops
 	size image.Point
+	skew time.Duration // added to the clock: each click comes a while after the last
 }
 
 func newHarness(t *testing.T, files ...string) *harness {
@@ -73,17 +74,20 @@ func (h *harness) frame() {
 		Metric:      unit.Metric{PxPerDp: 1, PxPerSp: 1},
 		Constraints: layout.Exact(h.size),
 		Source:      h.r.Source(),
-		Now:         time.Now(),
+		Now:         time.Now().Add(h.skew),
 	}
 	h.u.Layout(gtx)
 	h.r.Frame(&h.ops)
 }
 
+// click clicks at p, a second after the last click: two clicks are never a double click.
 func (h *harness) click(p f32.Point) {
+	h.skew += time.Second
+	at := time.Duration(time.Now().Add(h.skew).UnixNano())
 	h.r.Queue(
-		pointer.Event{Kind: pointer.Move, Position: p, Source: pointer.Mouse},
-		pointer.Event{Kind: pointer.Press, Position: p, Buttons: pointer.ButtonPrimary, Source: pointer.Mouse},
-		pointer.Event{Kind: pointer.Release, Position: p, Source: pointer.Mouse},
+		pointer.Event{Kind: pointer.Move, Position: p, Source: pointer.Mouse, Time: at},
+		pointer.Event{Kind: pointer.Press, Position: p, Buttons: pointer.ButtonPrimary, Source: pointer.Mouse, Time: at},
+		pointer.Event{Kind: pointer.Release, Position: p, Source: pointer.Mouse, Time: at},
 	)
 	h.frame()
 	h.frame() // the second pass shows what the click changed
