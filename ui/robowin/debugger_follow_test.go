@@ -75,3 +75,38 @@ func TestDebuggerWheelScrollsLines(t *testing.T) {
 		t.Errorf("one notch moved the listing %d px; a line is %d px (want about 3 lines)", moved, lineH)
 	}
 }
+
+// The wheel scrolls a debugger that opened too short to show a code line (a small window):
+// the handler that scrolls by lines took every wheel event over the panel and dropped them
+// until a code line had given it a line's height, so only the scrollbar could reach the code.
+func TestDebuggerWheelScrollsBeforeACodeLine(t *testing.T) {
+	h := newDebugHarness(t, "test:spinner.rob", "test:counter.rob")
+	h.size = image.Pt(800, 600)
+	h.frame()
+	h.waitFor("the first game", func() bool { return len(h.u.Snapshot().Robots) == 2 })
+	h.openByClick(1)
+	h.settle()
+	h.frame()
+	p := h.panelOf(1)
+	if p == nil {
+		t.Fatal("no debugger of robot 1")
+	}
+	if p.lineH != 0 {
+		t.Skipf("the panel shows a code line at this size (%d px): nothing to test", p.lineH)
+	}
+	head, ok := h.findText("Generation 0, a first robot")
+	if !ok {
+		t.Fatalf("no debugger header on screen: %q", h.texts())
+	}
+	at := f32.Pt(float32(head.Min.X+10), float32(head.Min.Y+8))
+	before := p.list.Position
+	h.r.Queue(
+		pointer.Event{Kind: pointer.Move, Position: at, Source: pointer.Mouse},
+		pointer.Event{Kind: pointer.Scroll, Position: at, Source: pointer.Mouse, Scroll: f32.Pt(0, 10)},
+	)
+	h.frame()
+	h.frame()
+	if after := p.list.Position; after.First == before.First && after.Offset == before.Offset {
+		t.Errorf("a notch of the wheel did not scroll the panel (position %+v)", after)
+	}
+}

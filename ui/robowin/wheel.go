@@ -19,6 +19,7 @@ type codeWheel struct {
 }
 
 const (
+	textLine   = 18 // dp: a line of the panel's text, before a code line gives its height
 	wheelLines = 3
 	wheelNotch = 10 // the distance Gio reports for one notch of a mouse wheel (X11, Wayland)
 )
@@ -30,8 +31,15 @@ func (w *codeWheel) update(gtx layout.Context, l *widget.List) {
 		if !ok {
 			break
 		}
-		if e, ok := ev.(pointer.Event); ok && e.Kind == pointer.Scroll && w.lineH > 0 {
-			l.Position.Offset += int(e.Scroll.Y * wheelLines * float32(w.lineH) / wheelNotch)
+		if e, ok := ev.(pointer.Event); ok && e.Kind == pointer.Scroll {
+			// Before a code line was drawn (the panel opened too short to reach one, or every
+			// bank is an RBI's, hidden) a line is a line of text: the handler takes every
+			// wheel event over the panel, so ignoring them left the panel unscrollable.
+			lineH := w.lineH
+			if lineH <= 0 {
+				lineH = gtx.Dp(textLine)
+			}
+			l.Position.Offset += int(e.Scroll.Y * wheelLines * float32(lineH) / wheelNotch)
 			l.Position.BeforeEnd = true
 			gtx.Execute(op.InvalidateCmd{})
 		}
