@@ -311,6 +311,10 @@ func (s *OptionsEditorState) update(gtx layout.Context, sets OptionSets, o *Game
 		switch {
 		case name == "" || name == "." || name == ".." || strings.ContainsAny(name, `/\:`) || strings.IndexFunc(name, unicode.IsControl) >= 0:
 			s.msg, s.msgErr = "Give the set a name without / \\ : or control characters, like my-rules.", true
+		case slices.ContainsFunc(sets.Builtin(), func(b string) bool { return strings.EqualFold(b, name) }):
+			// A saved "classic" would be named as the built-in set in the window, and
+			// `-options classic` still means the built-in one.
+			s.msg, s.msgErr = termtext.Escape(name)+" is a built-in set's name: give yours another, like my-"+strings.ToLower(name)+".", true
 		case err != nil:
 			s.msg, s.msgErr = err.Error(), true
 		case s.dir == "":

@@ -168,3 +168,22 @@ func TestOptionsSetNamesRefused(t *testing.T) {
 		t.Errorf("refused names wrote %v", es)
 	}
 }
+
+// A saved set may not take a built-in set's name: "classic" saved with rc3's rules made the
+// window say "rules: classic" over an rc3 game, listed two "classic" sets to load, and
+// `-options classic` still meant the built-in set.
+func TestOptionsSaveRefusesABuiltInName(t *testing.T) {
+	h := newHarness(t, "test:p1.rob", "test:p2.rob")
+	dir := t.TempDir()
+	s := h.optionsIn(dir)
+	for _, name := range []string{"classic", "RC3m"} {
+		h.typeInto(&s.nameEd, &s.nameEd, name, false)
+		h.clickLabel("Save")
+		if ents, _ := os.ReadDir(dir); len(ents) != 0 {
+			t.Errorf("Save as %q wrote %v", name, ents)
+		}
+		if want := name + " is a built-in set's name: give yours another, like my-" + strings.ToLower(name) + "."; !s.msgErr || s.msg != want {
+			t.Errorf("Save as %q says %q, want %q", name, s.msg, want)
+		}
+	}
+}
