@@ -254,11 +254,16 @@ func (cv *controlsView) layout(gtx layout.Context) layout.Dimensions {
 				// Right-aligned, and only the text is a value to leave readable.
 				// On one line: where the big type does not fit beside the speed reached (a
 				// narrow panel), the body type; wrapped, the counter pushed the rows below down.
+				// Narrower still (the speed reached beside it at 800 dp, or a fast speed's
+				// wider figures), the counter without its word: cut, it read "Cycle 47222 / 8…".
 				l := material.H6(cv.th, cycle)
 				l.MaxLines = 1
 				if kit.NaturalWidth(gtx, l.Layout) > gtx.Constraints.Max.X {
 					l = material.Body1(cv.th, cycle)
 					l.MaxLines = 1
+				}
+				if kit.NaturalWidth(gtx, l.Layout) > gtx.Constraints.Max.X {
+					l.Text = strings.TrimPrefix(cycle, "Cycle ")
 				}
 				return layout.E.Layout(gtx, func(gtx layout.Context) layout.Dimensions {
 					return kit.Keep(gtx, &cv.snap.Cycle, l.Layout)
