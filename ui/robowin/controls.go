@@ -82,7 +82,7 @@ func (c *controlsView) update(gtx layout.Context) {
 	}
 	seedSubmitted := c.submitted(gtx, &c.seedEd)
 	if c.restartBtn.Clicked(gtx) || seedSubmitted {
-		c.restartWithTypedSeed() // (reads the players' files again when it restarts)
+		c.restartFromTypedSeed(true) // (reads the players' files again when it restarts)
 	}
 	if c.newSeedBtn.Clicked(gtx) {
 		c.rereadPlayers()
@@ -93,7 +93,10 @@ func (c *controlsView) update(gtx layout.Context) {
 		c.setSpeed(c.speed.Index)
 	}
 	if c.resetTallyBtn.Clicked(gtx) {
-		c.restartSeries()
+		// From the seed the field shows, as Restart: the tally began again from the seed
+		// in use while the field showed another one typed.
+		kit.TakeKeys(gtx, &c.seedEd)
+		c.restartFromTypedSeed(false)
 	}
 	for {
 		ev, ok := c.roundsEd.Update(gtx)
@@ -183,14 +186,14 @@ func (c *controlsView) rereadPlayers() {
 	}
 }
 
-// restartWithTypedSeed restarts the series with the seed in the field, the players' files
-// read again (rereadPlayers). A seed that is no number restarts nothing, and then reads
-// nothing either: a program read then would be in the players list, the title and the
-// debuggers while the board still played the one before, and the seed's sentence would hide
-// the one saying it was read.
-func (c *controlsView) restartWithTypedSeed() {
+// restartFromTypedSeed restarts the series with the seed in the field, and with reread (Restart;
+// not Reset tally) the players' files read again (rereadPlayers). A seed that is no number
+// restarts nothing, and then reads nothing either: a program read then would be in the
+// players list, the title and the debuggers while the board still played the one before, and
+// the seed's sentence would hide the one saying it was read.
+func (c *controlsView) restartFromTypedSeed(reread bool) {
 	s, err := strconv.ParseInt(strings.TrimSpace(c.seedEd.Text()), 10, 64)
-	if err == nil {
+	if err == nil && reread {
 		c.rereadPlayers()
 	}
 	switch {

@@ -272,3 +272,15 @@ func TestEditorSaveTakesTheKeysOfItsFrame(t *testing.T) {
 		t.Errorf("Save wrote %s, the path without the key typed with the click", want[:len(want)-1])
 	}
 }
+
+// Reset tally starts the series again from the seed the field shows, as Restart does: it
+// started from the seed in use while the field showed another one typed without Enter.
+func TestResetTallyTakesTheTypedSeed(t *testing.T) {
+	h, _, _ := mineOnDisk(t)
+	h.waitFor("the first game", func() bool { return h.u.Snapshot().Size > 0 })
+	h.typeInto(&h.u.controls.seedEd, &h.u.controls.seedEd, "9978825", false)
+	h.clickLabel("Reset tally")
+	if got := h.u.Seed(); got != 9978825 {
+		t.Errorf("Reset tally with 9978825 in the field plays seed %d", got)
+	}
+}
