@@ -358,7 +358,7 @@ func (pt *programTools) openProgramOf(i int) {
 	}
 	text, _ := robolang.DecodeText(src)
 	pt.replaceEditor("", displayName(root, name), func() {
-		wd := documentsDir() // never the working directory (RATIONALE.md)
+		wd := kit.DocumentsDir() // never the working directory (RATIONALE.md)
 		pt.startEditor("", displayName(root, name), p.key, text)
 		pt.ed.pathEd.SetText(filepath.Join(wd, filepath.Base(name)))
 		pt.ed.msg = "This program is bundled with RoboCom Arena; saving writes a copy to the file named above."

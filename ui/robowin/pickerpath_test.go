@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"robocom/ui/kit"
 )
 
 func (h *harness) typePath(text string) {
@@ -149,7 +151,7 @@ func TestDefaultSaveFolders(t *testing.T) {
 	os.Mkdir(mine, 0o755)
 	os.MkdirAll(filepath.Join(home, "cfg"), 0o755)
 	os.WriteFile(filepath.Join(home, "cfg", "user-dirs.dirs"), []byte("XDG_DOCUMENTS_DIR=\"$HOME/Mine\"\n"), 0o644)
-	if got := documentsDir(); got != mine {
+	if got := kit.DocumentsDir(); got != mine {
 		t.Errorf("user-dirs.dirs names %q, documentsDir says %q", mine, got)
 	}
 	h := newHarness(t, "test:p1.rob") // the test root is not the disk: a bundled-like program

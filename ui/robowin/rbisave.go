@@ -47,7 +47,7 @@ func rbiPathFor(src string, name string) string {
 	if src != "" && filepath.IsAbs(src) {
 		return strings.TrimSuffix(src, filepath.Ext(src)) + ".rbi"
 	}
-	wd := documentsDir()
+	wd := kit.DocumentsDir()
 	n := name
 	if n == "" {
 		n = "program"
