@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"image/color"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -196,11 +197,19 @@ func (e *editorView) discardQuestion() string {
 // Check assembles the edited text.
 func (e *editorView) Check() { e.runCheck() }
 
-// Save writes the edited text to its file (temp file + rename) and reloads the players.
+// Save writes the edited text to its file (temp file + rename) and reloads the players. A
+// bundled program cannot be changed: its text goes to a copy of that name in the user's
+// documents folder (as the RoboCom editor saves a bundled robot), which the editor and the
+// players that played the bundled file take from then on. The bundled one was editable and
+// checked as typed, with nothing to save it with.
 func (e *editorView) Save() error {
 	dst := e.diskPath()
-	if dst == "" {
-		return fmt.Errorf("%s is a bundled program and cannot be changed; save your own copy on disk and add that", e.shownName())
+	bundled := dst == ""
+	if bundled {
+		dst = filepath.Join(kit.DocumentsDir(), e.name)
+		if _, err := os.Lstat(dst); err == nil {
+			return fmt.Errorf("%s is a bundled program, and %s exists already: add that one in the Players tab to edit it, or move it away", e.shownName(), termtext.Escape(dst))
+		}
 	}
 	text := e.ed.Text()
 	data := []byte(text)
@@ -209,6 +218,15 @@ func (e *editorView) Save() error {
 	}
 	if err := userfile.WriteFile(dst, data, 0o644); err != nil {
 		return err
+	}
+	if bundled {
+		loc := "disk:" + strings.TrimPrefix(filepath.ToSlash(dst), "/")
+		for _, p := range e.players {
+			if p.path == e.path {
+				p.path = loc
+			}
+		}
+		e.path = loc
 	}
 	e.saved, e.file, e.modified = text, data, false
 	e.runCheck()
@@ -382,7 +400,8 @@ func (e *editorView) layout(gtx layout.Context) layout.Dimensions {
 		if e.diskPath() != "" {
 			ws = append(ws, func(gtx layout.Context) layout.Dimensions { return e.smallButton(gtx, &e.save, "Save and reload") })
 		} else {
-			ws = append(ws, material.Caption(th, "bundled: read-only").Layout)
+			ws = append(ws, func(gtx layout.Context) layout.Dimensions { return e.smallButton(gtx, &e.save, "Save a copy and reload") },
+				material.Caption(th, "bundled: the copy goes to "+termtext.Escape(kit.DocumentsDir())).Layout)
 		}
 		return row(gtx, ws...)
 	})
