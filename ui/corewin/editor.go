@@ -400,7 +400,9 @@ func (e *editorView) layout(gtx layout.Context) layout.Dimensions {
 		if e.diskPath() != "" {
 			ws = append(ws, func(gtx layout.Context) layout.Dimensions { return e.smallButton(gtx, &e.save, "Save and reload") })
 		} else {
-			ws = append(ws, func(gtx layout.Context) layout.Dimensions { return e.smallButton(gtx, &e.save, "Save a copy and reload") },
+			ws = append(ws, func(gtx layout.Context) layout.Dimensions {
+				return e.smallButton(gtx, &e.save, "Save a copy and reload")
+			},
 				material.Caption(th, "bundled: the copy goes to "+termtext.Escape(kit.DocumentsDir())).Layout)
 		}
 		return row(gtx, ws...)
