@@ -49,6 +49,7 @@ type editorView struct {
 	status   string             // what the last check found
 	saveNote string             // what became of the last Save (statusLine)
 	kept     *play.Program      // the program the game kept when the reload after a save was cancelled
+	copyDir  string             // where Save puts a bundled program's copy (kit.DocumentsDir)
 	checked  bool
 	modified bool     // the text differs from the file's
 	lines    []string // the text's lines as of its last change (textChanged), not split every frame
@@ -82,6 +83,7 @@ func (e *editorView) open(p string) {
 		return
 	}
 	e.path, e.name = p, filepath.Base(p[strings.Index(p, ":")+1:])
+	e.copyDir = kit.DocumentsDir() // (it reads a file: not at every frame)
 	text, _ := expandTabs(string(src), 0)
 	e.ed.SetText(text)
 	e.saved, e.file, e.tabbed = text, src, text != string(src)
@@ -206,7 +208,7 @@ func (e *editorView) Save() error {
 	dst := e.diskPath()
 	bundled := dst == ""
 	if bundled {
-		dst = filepath.Join(kit.DocumentsDir(), e.name)
+		dst = filepath.Join(e.copyDir, e.name)
 		if _, err := os.Lstat(dst); err == nil {
 			return fmt.Errorf("%s is a bundled program, and %s exists already: add that one in the Players tab to edit it, or move it away", e.shownName(), termtext.Escape(dst))
 		}
@@ -403,7 +405,7 @@ func (e *editorView) layout(gtx layout.Context) layout.Dimensions {
 			ws = append(ws, func(gtx layout.Context) layout.Dimensions {
 				return e.smallButton(gtx, &e.save, "Save a copy and reload")
 			},
-				material.Caption(th, "bundled: the copy goes to "+termtext.Escape(kit.DocumentsDir())).Layout)
+				material.Caption(th, "bundled: the copy goes to "+termtext.Escape(e.copyDir)).Layout)
 		}
 		return row(gtx, ws...)
 	})
