@@ -40,7 +40,7 @@ const (
 const (
 	schedNone     uint8 = iota // not scheduled (inactive, dead, or being visited now)
 	schedWheel                 // a bit in bucket due&wheelMask
-	schedOverflow              // an entry in the overflow heap
+	schedOverflow              // an entry in the coarse second wheel, or the overflow heap beyond it
 	schedDormant               // none: a quiet robot repeating itself (quiet.go)
 )
 
@@ -80,7 +80,7 @@ func (g *Game) unschedule(r *robot) {
 		g.wheel[b*g.words+int(r.slot>>6)] &^= 1 << uint(r.slot&63)
 		g.counts[b]--
 	case schedOverflow:
-		r.seq++ // the heap entry goes stale
+		r.seq++ // the far entry (coarse wheel or heap) goes stale
 	}
 	r.sched = schedNone
 }
@@ -122,7 +122,7 @@ func (g *Game) pullOverflow() {
 
 // compact moves the living robots down to slots 0, 1, ... in creation order (slot order
 // is creation order: the wheel's bitsets are indexed by slot) and rebuilds the
-// board, the wheel and the overflow heap. Called between cycles. Structs are swapped, not
+// board, the wheel, the coarse second wheel and the overflow heap. Called between cycles. Structs are swapped, not
 // copied, so that every slot keeps a banks array of its own for reuse.
 func (g *Game) compact() {
 	remap := g.remap[:len(g.robots)]

@@ -219,7 +219,7 @@ func TestRestoreRingOfTenTasks(t *testing.T) {
 // Visits waiting beyond the timing wheel in its coarse second wheel (sched.go: a ring whose
 // every task is in a long CREATE or TRANS waits there) survive Snapshot and Restore: the game
 // restored plays on as it did. Snapshots keep those visits apart from the game (Game.far is
-// the live game's, reused); without their copy the restored robots were never visited again.
+// the live game's, reused); without their copy Restore found no entries where it looked and panicked.
 func TestRestoreFarVisits(t *testing.T) {
 	p := parseRC3(t, "Crowd", strings.ReplaceAll(crowdRC3Src, "NTASKS", "10"))
 	o := RC3M()
