@@ -291,6 +291,14 @@ func TestBreakpointLimitedToATask(t *testing.T) {
 	if hit.Task != 2 || hit.Cycle != cycle {
 		t.Errorf("hit %+v in cycle %d", hit, cycle)
 	}
+	// In a new game task 2 is not made yet: the choice is for any task again, as the hint says.
+	h.u.Restart()
+	h.waitFor("the restarted game", func() bool { return h.u.Snapshot().Game == h.u.gameNo && h.u.Snapshot().Cycle == 0 })
+	h.settle()
+	h.frame()
+	if p := h.u.dbg.strip.Panels[0]; p.tasks.bpTask != 0 || !h.shows("Click a task to limit new breakpoints to it.") {
+		t.Errorf("with task 2 gone the panel limits new breakpoints to task %d: %q", p.tasks.bpTask, h.texts())
+	}
 }
 
 // A breakpoint for any task of a multitasking robot pauses when one of its tasks arrives, not

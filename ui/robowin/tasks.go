@@ -2,6 +2,7 @@ package robowin
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"gioui.org/font"
@@ -97,6 +98,12 @@ func (p *robotDebugger) taskRows(v arena.RobotView) []layout.Widget {
 	tp.nums = tp.nums[:0]
 	for _, t := range v.Tasks {
 		tp.nums = append(tp.nums, t.Number)
+	}
+	if !slices.Contains(tp.nums, tp.bpTask) {
+		// The chosen task is gone (it ended, or a new game has not made it yet): new
+		// breakpoints are for any task again. The hint said they paused only for a task
+		// the list no longer showed, and offered to click it.
+		tp.bpTask = 0
 	}
 	for len(tp.rows) < len(v.Tasks) {
 		tp.rows = append(tp.rows, widget.Clickable{})
