@@ -28,26 +28,36 @@ func (h *harness) typeInto(t *testing.T, ed interface{ Text() string }, tag any,
 	h.frame()
 }
 
-// A folder deep on the disk is one typed path away (it took seven clicks through the
-// folders), and a typed program file is added.
-func TestPickerPathFieldReachesAFolder(t *testing.T) {
+// pickerOnDisk opens the Core War mode with a disk root holding Imp at each of the paths
+// (folders made as needed), and the picker open.
+func pickerOnDisk(t *testing.T, paths ...string) (*Window, *harness) {
+	t.Helper()
 	dir := t.TempDir()
-	deep := filepath.Join(dir, "corpus", "94nop", "x")
-	if err := os.MkdirAll(deep, 0o755); err != nil {
-		t.Fatal(err)
-	}
 	src, err := readSample("imp.red")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(filepath.Join(deep, "imp.red"), src, 0o644); err != nil {
-		t.Fatal(err)
+	for _, p := range paths {
+		f := filepath.Join(dir, filepath.FromSlash(p))
+		if err := os.MkdirAll(filepath.Dir(f), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(f, src, 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 	w := New(Config{Roots: []Root{{Name: "bundled", FS: os.DirFS(samples), Home: "."}, {Name: "disk", FS: os.DirFS(dir), Home: "."}}, Seed: 1})
 	t.Cleanup(w.Close)
 	h := newHarness(w)
 	h.frame()
 	h.clickLabel(t, "Add program")
+	return w, h
+}
+
+// A folder deep on the disk is one typed path away (it took seven clicks through the
+// folders), and a typed program file is added.
+func TestPickerPathFieldReachesAFolder(t *testing.T) {
+	w, h := pickerOnDisk(t, "corpus/94nop/x/imp.red")
 	f := &w.roster.picker.Path
 	h.typeInto(t, &f.Editor, &f.Editor, "disk:corpus/94nop/x")
 	if got := w.roster.picker.Location(); got != "disk:corpus/94nop/x" {
@@ -176,23 +186,7 @@ func TestControlsSpeakAsRoboCom(t *testing.T) {
 // A program added by its typed path takes the picker to its folder, which the recent folders
 // then name: they named the folder shown while typing, and the next Add started there.
 func TestTypedProgramIsRememberedByItsFolder(t *testing.T) {
-	dir := t.TempDir()
-	deep := filepath.Join(dir, "work")
-	if err := os.MkdirAll(deep, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	src, err := readSample("imp.red")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(deep, "imp.red"), src, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	w := New(Config{Roots: []Root{{Name: "bundled", FS: os.DirFS(samples), Home: "."}, {Name: "disk", FS: os.DirFS(dir), Home: "."}}, Seed: 1})
-	t.Cleanup(w.Close)
-	h := newHarness(w)
-	h.frame()
-	h.clickLabel(t, "Add program")
+	w, h := pickerOnDisk(t, "work/imp.red")
 	f := &w.roster.picker.Path
 	h.typeInto(t, &f.Editor, &f.Editor, "disk:work/imp.red")
 	if len(w.players) != 1 {
@@ -210,25 +204,9 @@ func TestTypedProgramIsRememberedByItsFolder(t *testing.T) {
 // program twice (a second player, not a copy), and on a folder its second click picked the
 // entry of the new listing that lay under the pointer.
 func TestPickerDoubleClickIsOnePick(t *testing.T) {
-	dir := t.TempDir()
-	sub := filepath.Join(dir, "sub")
-	if err := os.MkdirAll(sub, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	src, err := readSample("imp.red")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, p := range []string{filepath.Join(dir, "imp.red"), filepath.Join(sub, "a.red"), filepath.Join(sub, "b.red")} {
-		if err := os.WriteFile(p, src, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	w := New(Config{Roots: []Root{{Name: "disk", FS: os.DirFS(dir), Home: "."}}, Seed: 1})
-	t.Cleanup(w.Close)
-	h := newHarness(w)
+	w, h := pickerOnDisk(t, "imp.red", "sub/a.red", "sub/b.red")
+	w.roster.picker.Open("disk:.")
 	h.frame()
-	h.clickLabel(t, "Add program")
 	doubleClick := func(label string) {
 		t.Helper()
 		b, ok := h.find(label)
