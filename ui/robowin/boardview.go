@@ -93,7 +93,7 @@ func (bv *boardView) layoutBanner(gtx layout.Context) layout.Dimensions {
 						layout.Rigid(layout.Spacer{Width: 6}.Layout),
 						layout.Rigid(swatch(paletteColor(bv.players[i].Color), 12)),
 						layout.Rigid(layout.Spacer{Width: 6}.Layout),
-						layout.Rigid(material.Body1(bv.th, fmt.Sprintf("%s  (%s)", bv.players[i].shortName(), plural(countOf(bv.snap.Counts, i), "robot"))).Layout),
+						layout.Rigid(material.Body1(bv.th, fmt.Sprintf("%s  (%s)", bv.players.teamName(i), plural(countOf(bv.snap.Counts, i), "robot"))).Layout),
 					)
 				}))
 			}

@@ -144,3 +144,25 @@ func TestBuiltRobotDebuggerClosesWhenThePlayersChange(t *testing.T) {
 		t.Errorf("the line under the board says %q", h.u.dbg.notice)
 	}
 }
+
+// Two players of one name are told apart in their debuggers' titles as in the graph's
+// legend: both titles said "Prog1".
+func TestDebuggersTellPlayersOfOneNameApart(t *testing.T) {
+	h := newHarness(t, "test:p1.rob", "test:p1.rob")
+	h.waitFor("the first game", func() bool { return len(h.u.Snapshot().Robots) == 2 })
+	h.u.OpenDebugger(1)
+	h.u.OpenDebugger(2)
+	h.waitFor("the debuggers to see their robots", func() bool {
+		for _, p := range h.u.dbg.strip.Panels {
+			if !p.seen {
+				return false
+			}
+		}
+		return true
+	})
+	h.frame()
+	a, b := h.panelOf(1).ownerName, h.panelOf(2).ownerName
+	if a == b || !strings.Contains(a, "Prog1") || !strings.Contains(b, "Prog1") {
+		t.Errorf("the two Prog1 debuggers name their programs %q and %q", a, b)
+	}
+}

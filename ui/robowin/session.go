@@ -443,7 +443,7 @@ func (r roster) resultHeadline(snap *Snapshot) string {
 	c := snap.Cycle
 	switch {
 	case winners == 1 && len(r) > 1 && w < len(r):
-		return fmt.Sprintf("%s wins (cycle %d)", r[w].shortName(), c)
+		return fmt.Sprintf("%s wins (cycle %d)", r.teamName(w), c)
 	case winners >= 1:
 		return fmt.Sprintf("Draw (cycle %d)", c)
 	}
@@ -453,10 +453,12 @@ func (r roster) resultHeadline(snap *Snapshot) string {
 // SetWindowSize records the window size (in dp) to remember it.
 func (s *session) SetWindowSize(w, h int) { s.windowSize = image.Pt(w, h) }
 
-// teamName is player i's name, clipped (shortName).
+// teamName is player i's name as teams gives it: clipped (shortName), and told apart from a
+// player of the same name (a debugger's title, the round's banner, a break's notice said
+// "Hydra" of both).
 func (r roster) teamName(i int) string {
 	if i >= 0 && i < len(r) {
-		return r[i].shortName()
+		return r.teams()[i].Name
 	}
 	return fmt.Sprintf("team %d", i+1)
 }
