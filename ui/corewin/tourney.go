@@ -3,6 +3,7 @@ package corewin
 import (
 	"context"
 	"fmt"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -205,16 +206,22 @@ func (t *tourneyView) layout(gtx layout.Context) layout.Dimensions {
 			}
 			return cells
 		}
+		// Programs of one name (two versions of a warrior) are told apart by their files.
+		names, files := make([]string, len(res.Standings)), make([]string, len(res.Standings))
+		for i, s := range res.Standings {
+			names[i], files[i] = termtext.Clip(s.Name, kit.TitleName), termtext.Clip(termtext.Escape(filepath.Base(s.File)), kit.TitleName)
+		}
+		shown := kit.TellApart(names, files)
 		add(line(true, byes([]string{"#", "Program", "Points", "Won", "Drawn", "Lost"}, "Byes")...))
 		for i, s := range res.Standings {
-			add(line(false, byes([]string{strconv.Itoa(i + 1), termtext.Clip(s.Name, kit.TitleName), strconv.Itoa(s.Points), strconv.Itoa(s.Wins), strconv.Itoa(s.Draws), strconv.Itoa(s.Losses)}, strconv.Itoa(s.Byes))...))
+			add(line(false, byes([]string{strconv.Itoa(i + 1), shown[i], strconv.Itoa(s.Points), strconv.Itoa(s.Wins), strconv.Itoa(s.Draws), strconv.Itoa(s.Losses)}, strconv.Itoa(s.Byes))...))
 		}
 		add(material.Subtitle2(th, "Pairings: battles won by each, drawn").Layout)
 		for _, pg := range res.Pairings {
 			name := func(i int) string {
-				for _, s := range res.Standings {
+				for k, s := range res.Standings {
 					if s.Index == i {
-						return termtext.Clip(s.Name, kit.TitleName)
+						return shown[k]
 					}
 				}
 				return "?"

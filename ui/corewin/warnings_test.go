@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	"robocom/ui/internal/goldentest"
 )
@@ -314,5 +315,29 @@ func TestStartSaysEveryRefusalAndWarning(t *testing.T) {
 	}
 	if w.msgInfo {
 		t.Error("the status line says two refusals in the colour of news")
+	}
+}
+
+// Two warriors of one name (two versions of Imp) are told apart in the tournament's table by
+// their files, as the RoboCom window tells its players apart: both rows said "Imp".
+func TestTournamentTellsWarriorsOfOneNameApart(t *testing.T) {
+	w, h := diskWindow(t, map[string]string{"imp.red": impAssert, "imp2.red": impAssert}, "disk:imp.red", "disk:imp2.red")
+	w.params.Cycles = 500 // (the core stays 8000: the warriors assert it)
+	h.clickLabel(t, "Tournament")
+	w.tourney.battles.SetText("1")
+	h.clickLabel(t, "Play tournament")
+	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		if res, running := w.tourney.Result(); res != nil && !running {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the tournament did not finish")
+		}
+	}
+	h.frame()
+	for _, name := range []string{"Imp (imp.red)", "Imp (imp2.red)"} {
+		if got := h.labelsWith(name); len(got) == 0 {
+			t.Errorf("no %q on screen: %q", name, h.labelsWith("Imp"))
+		}
 	}
 }

@@ -382,27 +382,15 @@ func (r roster) keys() []int {
 // teams are the players as the board, the graph and the event log name them: clipped
 // (shortName), and told apart when two names look the same.
 func (r roster) teams() []Team {
-	t := make([]Team, len(r))
-	count := map[string]int{}
-	for _, p := range r {
-		count[p.shortName()]++
-	}
+	names, files := make([]string, len(r)), make([]string, len(r))
 	for i, p := range r {
-		t[i] = Team{Name: p.shortName(), Color: paletteColor(p.Color)}
-		if count[p.shortName()] > 1 {
-			// Two players of one name (an RBI and its source, or one file twice) are told
-			// apart in the legend and the log by their file, then by their place.
-			t[i].Name = fmt.Sprintf("%s (%s)", p.shortName(), termtext.Clip(baseName(p.Path), kit.TitleName))
-		}
+		// Two players of one name (an RBI and its source, or one file twice) are told
+		// apart by their file, then by their place.
+		names[i], files[i] = p.shortName(), termtext.Clip(baseName(p.Path), kit.TitleName)
 	}
-	count = map[string]int{}
-	for _, tm := range t {
-		count[tm.Name]++
-	}
-	for i := range t {
-		if count[t[i].Name] > 1 {
-			t[i].Name += fmt.Sprintf(" #%d", i+1)
-		}
+	t := make([]Team, len(r))
+	for i, n := range kit.TellApart(names, files) {
+		t[i] = Team{Name: n, Color: paletteColor(r[i].Color)}
 	}
 	return t
 }
