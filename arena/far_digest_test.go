@@ -79,24 +79,35 @@ func loadFarPrograms(t testing.TB) {
 	}
 }
 
-// TestFarDigest writes, for games with far visits, a digest of each game's events
-// (with a handler) and of its robots and result along the way (without one, in steps of
-// several sizes), to $ARENA_FAR_OUT: run it on two versions of the engine and compare.
-func TestFarDigest(t *testing.T) {
+// farGames is how many games a far test plays: $ARENA_FAR_N, else def.
+func farGames(def int) int {
+	if s := os.Getenv("ARENA_FAR_N"); s != "" {
+		fmt.Sscan(s, &def)
+	}
+	return def
+}
+
+// farDigestOut is the file a digest test writes ($ARENA_FAR_OUT; the test is skipped without
+// it) and how many games it plays, the programs loaded.
+func farDigestOut(t *testing.T) (*os.File, int) {
 	out := os.Getenv("ARENA_FAR_OUT")
 	if out == "" {
 		t.Skip("ARENA_FAR_OUT not set")
-	}
-	n := 300
-	if s := os.Getenv("ARENA_FAR_N"); s != "" {
-		fmt.Sscan(s, &n)
 	}
 	f, err := os.Create(out)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
+	t.Cleanup(func() { f.Close() })
 	loadFarPrograms(t)
+	return f, farGames(300)
+}
+
+// TestFarDigest writes, for games with far visits, a digest of each game's events
+// (with a handler) and of its robots and result along the way (without one, in steps of
+// several sizes), to $ARENA_FAR_OUT: run it on two versions of the engine and compare.
+func TestFarDigest(t *testing.T) {
+	f, n := farDigestOut(t)
 	for i := 0; i < n; i++ {
 		h := fnv.New64a()
 		g, err := farGame(i, func(e Event) { fmt.Fprintf(h, "%+v\n", e) })
@@ -129,20 +140,7 @@ func TestFarDigest(t *testing.T) {
 // TestFarDebugDigest is TestFarDigest with the debugger's changes between stops
 // (SetActive off and on, SetVar: freeze, wake, refetch, redo of far visits), to $ARENA_FAR_OUT.
 func TestFarDebugDigest(t *testing.T) {
-	out := os.Getenv("ARENA_FAR_OUT")
-	if out == "" {
-		t.Skip("ARENA_FAR_OUT not set")
-	}
-	n := 300
-	if s := os.Getenv("ARENA_FAR_N"); s != "" {
-		fmt.Sscan(s, &n)
-	}
-	f, err := os.Create(out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	loadFarPrograms(t)
+	f, n := farDigestOut(t)
 	for i := 0; i < n; i++ {
 		h := fnv.New64a()
 		handler := func(e Event) { fmt.Fprintf(h, "%+v\n", e) }

@@ -2,7 +2,6 @@ package arena
 
 import (
 	"fmt"
-	"os"
 	"reflect"
 	"testing"
 )
@@ -28,7 +27,7 @@ func checkFarBooks(t testing.TB, g *Game) {
 			if int(e.slot) >= len(g.robots) {
 				t.Fatalf("cycle %d: entry for slot %d of %d", g.cycle, e.slot, len(g.robots))
 			}
-			if r := &g.robots[e.slot]; r.seq == e.seq && r.id == uint32(e.key) && r.sched == schedOverflow {
+			if r := g.waitingFor(e); r != nil {
 				live[e.slot]++
 				if r.due != e.due() {
 					t.Fatalf("cycle %d: robot %d due %d, its entry %d", g.cycle, r.id, r.due, e.due())
@@ -40,7 +39,7 @@ func checkFarBooks(t testing.TB, g *Game) {
 		if int(e.slot) >= len(g.robots) {
 			continue
 		}
-		if r := &g.robots[e.slot]; r.seq == e.seq && r.id == uint32(e.key) && r.sched == schedOverflow {
+		if r := g.waitingFor(e); r != nil {
 			live[e.slot]++
 			if r.due != e.due() || e.due() < c+wheelSize {
 				t.Fatalf("cycle %d: robot %d due %d, its heap entry %d", g.cycle, r.id, r.due, e.due())
@@ -61,10 +60,7 @@ func checkFarBooks(t testing.TB, g *Game) {
 // its own play): the restored game must play on with the same events and result.
 func TestFarSnapshots(t *testing.T) {
 	loadFarPrograms(t)
-	n := 60
-	if s := os.Getenv("ARENA_FAR_N"); s != "" {
-		fmt.Sscan(s, &n)
-	}
+	n := farGames(60)
 	tested := 0
 	for i := 0; i < n; i++ {
 		var events []string

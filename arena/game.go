@@ -876,8 +876,7 @@ func (g *Game) nextBusyCycle() int {
 	}
 	for len(g.overflow) > 0 {
 		e := g.overflow[0]
-		r := &g.robots[e.slot]
-		if r.seq != e.seq || r.id != uint32(e.key) || r.sched != schedOverflow {
+		if g.waitingFor(e) == nil {
 			g.overflow.pop()
 			continue
 		}

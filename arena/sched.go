@@ -85,6 +85,16 @@ func (g *Game) unschedule(r *robot) {
 	r.sched = schedNone
 }
 
+// waitingFor is the robot whose far visit e records, nil when e went stale: the robot
+// unscheduled it since (its seq moved on), died and its slot went to another (id), or waits
+// otherwise now (sched).
+func (g *Game) waitingFor(e entry) *robot {
+	if r := &g.robots[e.slot]; r.seq == e.seq && r.id == uint32(e.key) && r.sched == schedOverflow {
+		return r
+	}
+	return nil
+}
+
 // overflowDue reports whether visits waiting beyond the wheel's reach may have come within it
 // in cycle c (a slot of the coarse wheel begins, or the heap's first is near): pullOverflow's
 // first test, made before the call since most cycles pull nothing.
@@ -101,7 +111,7 @@ func (g *Game) pullOverflow() {
 		if n < farSlots { // (past a long idle stretch, every slot once)
 			s := &g.far[g.farNext>>wheelBits&(farSlots-1)]
 			for _, e := range *s {
-				if r := &g.robots[e.slot]; r.seq == e.seq && r.id == uint32(e.key) && r.sched == schedOverflow {
+				if r := g.waitingFor(e); r != nil {
 					g.schedule(r, e.due())
 				}
 			}
@@ -112,11 +122,9 @@ func (g *Game) pullOverflow() {
 	limit := c + wheelSize - 1
 	for len(g.overflow) > 0 && g.overflow[0].due() <= limit {
 		e := g.overflow.pop()
-		r := &g.robots[e.slot]
-		if r.seq != e.seq || r.id != uint32(e.key) || r.sched != schedOverflow {
-			continue
+		if r := g.waitingFor(e); r != nil {
+			g.schedule(r, e.due())
 		}
-		g.schedule(r, e.due())
 	}
 }
 
@@ -182,7 +190,7 @@ func (g *Game) farFirst(limit int) int {
 	for s, n := int64(g.farNext), 0; s < int64(limit) && n < farSlots; s, n = s+wheelSize, n+1 {
 		first, live := ^uint32(0), false
 		for _, e := range g.far[s>>wheelBits&(farSlots-1)] {
-			if r := &g.robots[e.slot]; r.seq == e.seq && r.id == uint32(e.key) && r.sched == schedOverflow {
+			if g.waitingFor(e) != nil {
 				first, live = min(first, e.due()), true
 			}
 		}
