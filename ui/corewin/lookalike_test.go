@@ -10,7 +10,6 @@ import (
 
 	"gioui.org/f32"
 	"gioui.org/io/key"
-	"gioui.org/io/pointer"
 
 	"robocom/ui/kit"
 )
@@ -217,12 +216,7 @@ func TestPickerDoubleClickIsOnePick(t *testing.T) {
 		p := f32.Pt(float32(c.X), float32(c.Y))
 		h.now = h.now.Add(time.Second)
 		for i := 0; i < 2; i++ { // two clicks 100 ms apart, a frame between them
-			at := time.Duration(h.now.UnixNano())
-			h.r.Queue(
-				pointer.Event{Kind: pointer.Move, Position: p, Source: pointer.Mouse, Time: at},
-				pointer.Event{Kind: pointer.Press, Position: p, Buttons: pointer.ButtonPrimary, Source: pointer.Mouse, Time: at},
-				pointer.Event{Kind: pointer.Release, Position: p, Source: pointer.Mouse, Time: at},
-			)
+			h.press(p)
 			h.frame()
 			h.now = h.now.Add(100 * time.Millisecond)
 		}

@@ -5,7 +5,6 @@ import (
 
 	"gioui.org/f32"
 	"gioui.org/io/key"
-	"gioui.org/io/pointer"
 )
 
 // A click on Apply in the frame that the last keystroke arrives in applies what the field
@@ -24,12 +23,8 @@ func TestApplyReadsTheKeysOfItsFrame(t *testing.T) {
 	n := len([]rune(w.prm.size.Text()))
 	h.r.Queue(key.EditEvent{Range: key.Range{Start: 0, End: n}, Text: "110"})
 	h.frame()
-	h.r.Queue(
-		key.EditEvent{Range: key.Range{Start: 3, End: 3}, Text: "0"},
-		pointer.Event{Kind: pointer.Move, Position: p, Source: pointer.Mouse},
-		pointer.Event{Kind: pointer.Press, Position: p, Buttons: pointer.ButtonPrimary, Source: pointer.Mouse},
-		pointer.Event{Kind: pointer.Release, Position: p, Source: pointer.Mouse},
-	)
+	h.r.Queue(key.EditEvent{Range: key.Range{Start: 3, End: 3}, Text: "0"})
+	h.press(p) // in the same frame as the key
 	h.frame()
 	h.frame()
 	if got := w.prm.size.Text(); got != "1100" {

@@ -29,14 +29,19 @@ var winSize = image.Pt(1280, 860)
 // click clicks at p, a second after the last frame: two clicks are never a double click.
 func (h *harness) click(p f32.Point) {
 	h.now = h.now.Add(time.Second)
+	h.press(p)
+	h.frame()
+	h.frame()
+}
+
+// press queues a press and release of the primary button at p, at the harness's time.
+func (h *harness) press(p f32.Point) {
 	at := time.Duration(h.now.UnixNano())
 	h.r.Queue(
 		pointer.Event{Kind: pointer.Move, Position: p, Source: pointer.Mouse, Time: at},
 		pointer.Event{Kind: pointer.Press, Position: p, Buttons: pointer.ButtonPrimary, Source: pointer.Mouse, Time: at},
 		pointer.Event{Kind: pointer.Release, Position: p, Source: pointer.Mouse, Time: at},
 	)
-	h.frame()
-	h.frame()
 }
 
 // find is the bounds of the clickable widget around the label that starts with text.

@@ -9,7 +9,6 @@ import (
 
 	"gioui.org/f32"
 	"gioui.org/io/key"
-	"gioui.org/io/pointer"
 )
 
 // mineOnDisk opens the window with one player, mine.rob (a spinner named Mine) on the disk,
@@ -257,12 +256,8 @@ func TestEditorSaveTakesTheKeysOfItsFrame(t *testing.T) {
 	c := save.Min.Add(save.Max).Div(2)
 	at := f32.Pt(float32(c.X), float32(c.Y))
 	n := len([]rune(e.pathEd.Text()))
-	h.r.Queue(
-		key.EditEvent{Range: key.Range{Start: n, End: n}, Text: want[len(want)-1:]},
-		pointer.Event{Kind: pointer.Move, Position: at, Source: pointer.Mouse},
-		pointer.Event{Kind: pointer.Press, Position: at, Buttons: pointer.ButtonPrimary, Source: pointer.Mouse},
-		pointer.Event{Kind: pointer.Release, Position: at, Source: pointer.Mouse},
-	)
+	h.r.Queue(key.EditEvent{Range: key.Range{Start: n, End: n}, Text: want[len(want)-1:]})
+	h.press(at) // in the same frame as the key
 	h.frame()
 	h.frame()
 	if _, err := os.Stat(want); err != nil {

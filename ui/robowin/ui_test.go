@@ -83,14 +83,19 @@ func (h *harness) frame() {
 // click clicks at p, a second after the last click: two clicks are never a double click.
 func (h *harness) click(p f32.Point) {
 	h.skew += time.Second
+	h.press(p)
+	h.frame()
+	h.frame() // the second pass shows what the click changed
+}
+
+// press queues a press and release of the primary button at p, at the harness's time.
+func (h *harness) press(p f32.Point) {
 	at := time.Duration(time.Now().Add(h.skew).UnixNano())
 	h.r.Queue(
 		pointer.Event{Kind: pointer.Move, Position: p, Source: pointer.Mouse, Time: at},
 		pointer.Event{Kind: pointer.Press, Position: p, Buttons: pointer.ButtonPrimary, Source: pointer.Mouse, Time: at},
 		pointer.Event{Kind: pointer.Release, Position: p, Source: pointer.Mouse, Time: at},
 	)
-	h.frame()
-	h.frame() // the second pass shows what the click changed
 }
 
 // find returns the bounds of the clickable widget whose label is label.
