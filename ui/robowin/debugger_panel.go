@@ -215,13 +215,14 @@ func (p *robotDebugger) newCode(prog *robolang.Program) string {
 		delete(p.tasks.limits, k)
 		gone = append(gone, fmt.Sprintf("bank %d, instruction %d", k[0], k[1]))
 	}
-	switch len(gone) {
-	case 0:
+	if len(gone) == 0 {
 		return ""
-	case 1:
-		return fmt.Sprintf("%s has new code: dropped its breakpoint at %s, which the new code does not have.", p.ownerTitle(), gone[0])
 	}
-	return fmt.Sprintf("%s has new code: dropped its breakpoints at %s, which the new code does not have.", p.ownerTitle(), termtext.List(gone))
+	what := "breakpoint"
+	if len(gone) > 1 {
+		what += "s"
+	}
+	return fmt.Sprintf("%s has new code: dropped its %s at %s, which the new code does not have.", p.ownerTitle(), what, termtext.List(gone))
 }
 
 // addBreakpoints adds the panel's breakpoints to bp, in a stable order.
