@@ -255,8 +255,25 @@ func printTournament(w io.Writer, res *tournamentJSON) {
 	}
 	tw := termtext.NewTable(w, termtext.AlignRight)
 	fmt.Fprintln(tw, "rank\tpoints\twins\tdraws\tlosses\t  program\t")
-	for _, s := range res.Programs {
-		fmt.Fprintf(tw, "%d\t%d\t%d\t%d\t%d\t  %s\t\n", s.Rank, s.Points, s.Wins, s.Draws, s.Losses, termtext.Escape(s.Name))
+	shown := shownNames(res.Programs)
+	for i, s := range res.Programs {
+		fmt.Fprintf(tw, "%d\t%d\t%d\t%d\t%d\t  %s\t\n", s.Rank, s.Points, s.Wins, s.Draws, s.Losses, shown[i])
 	}
 	tw.Flush()
+}
+
+// shownNames are the standings' names as a table prints them: escaped, and two programs of
+// one name (two versions of a program) told apart by their files, as the windows do, then
+// by their places among the arguments ("#2": the second program given).
+func shownNames(standings []standingJSON) []string {
+	names, files := make([]string, len(standings)), make([]string, len(standings))
+	for _, s := range standings { // by program index, so that "#n" does not follow the ranks
+		names[s.Index], files[s.Index] = termtext.Escape(s.Name), termtext.Escape(filepath.Base(s.File))
+	}
+	byIndex := termtext.TellApart(names, files)
+	shown := make([]string, len(standings))
+	for i, s := range standings {
+		shown[i] = byIndex[s.Index]
+	}
+	return shown
 }

@@ -361,12 +361,17 @@ func printCoreTournament(w io.Writer, res *play.Result, lang play.Language, n in
 		head += "byes\t"
 	}
 	fmt.Fprintln(tw, head+"  program\t")
-	for _, s := range js.Programs {
+	standings := make([]standingJSON, len(js.Programs))
+	for i, s := range js.Programs {
+		standings[i] = s.standingJSON
+	}
+	shown := shownNames(standings)
+	for i, s := range js.Programs {
 		line := fmt.Sprintf("%d\t%d\t%d\t%d\t%d\t", s.Rank, s.Points, s.Wins, s.Draws, s.Losses)
 		if res.System == play.Swiss {
 			line += fmt.Sprintf("%d\t", s.Byes)
 		}
-		fmt.Fprintf(tw, "%s  %s\t\n", line, termtext.Escape(s.Name))
+		fmt.Fprintf(tw, "%s  %s\t\n", line, shown[i])
 	}
 	tw.Flush()
 }

@@ -186,3 +186,41 @@ func TestTournamentEmptyDirNamesTheGame(t *testing.T) {
 		}
 	}
 }
+
+// Two programs of one name (two versions of a program) are told apart in a tournament's
+// table by their files, in both games, as the windows tell them apart; a name from a file
+// stays escaped.
+func TestTournamentTableTellsSameNamesApart(t *testing.T) {
+	dir := t.TempDir()
+	copyRobots(t, dir, "core/imp.red", "core/dwarf.red", "wall.rob", "mine.rob")
+	imp, err := os.ReadFile(filepath.Join(dir, "imp.red"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(dir, "imp2.red"), imp, 0o644)
+	wall, err := os.ReadFile(filepath.Join(dir, "wall.rob"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(dir, "wall\x1b[2J.rob"), wall, 0o644)
+	for _, c := range []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"-rounds", "1", "imp.red", "imp2.red", "dwarf.red"}, []string{"Imp (imp.red)", "Imp (imp2.red)", "Dwarf"}},
+		{[]string{"-rounds", "1", "-opt", "timeout=300", "wall.rob", "wall\x1b[2J.rob", "mine.rob"}, []string{`(wall.rob)`, `(wall\x1b[2J.rob)`}},
+	} {
+		code, out, errs := runMain(t, dir, append([]string{"tournament", "-seed", "1"}, c.args...)...)
+		if code != 0 {
+			t.Fatalf("%q: exit %d: %s", c.args, code, errs)
+		}
+		for _, w := range c.want {
+			if !strings.Contains(out, w) {
+				t.Errorf("%q: the table lacks %q:\n%s", c.args, w, out)
+			}
+		}
+		if strings.Contains(out, "\x1b") {
+			t.Errorf("%q: a raw escape reached the table:\n%q", c.args, out)
+		}
+	}
+}

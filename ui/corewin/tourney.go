@@ -211,7 +211,7 @@ func (t *tourneyView) layout(gtx layout.Context) layout.Dimensions {
 		for i, s := range res.Standings {
 			names[i], files[i] = termtext.Clip(s.Name, kit.TitleName), termtext.Clip(termtext.Escape(filepath.Base(s.File)), kit.TitleName)
 		}
-		shown := kit.TellApart(names, files)
+		shown := termtext.TellApart(names, files)
 		add(line(true, byes([]string{"#", "Program", "Points", "Won", "Drawn", "Lost"}, "Byes")...))
 		for i, s := range res.Standings {
 			add(line(false, byes([]string{strconv.Itoa(i + 1), shown[i], strconv.Itoa(s.Points), strconv.Itoa(s.Wins), strconv.Itoa(s.Draws), strconv.Itoa(s.Losses)}, strconv.Itoa(s.Byes))...))

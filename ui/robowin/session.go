@@ -389,7 +389,7 @@ func (r roster) teams() []Team {
 		names[i], files[i] = p.shortName(), termtext.Clip(baseName(p.Path), kit.TitleName)
 	}
 	t := make([]Team, len(r))
-	for i, n := range kit.TellApart(names, files) {
+	for i, n := range termtext.TellApart(names, files) {
 		t[i] = Team{Name: n, Color: paletteColor(r[i].Color)}
 	}
 	return t
