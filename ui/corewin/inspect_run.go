@@ -72,7 +72,7 @@ const (
 type inspectState struct {
 	recipe   *recipe
 	game     int   // the game these belong to
-	furthest int64 // the furthest cycle this game reached
+	furthest pos   // the furthest moment this game reached: "Latest →" and the slider's end
 	extra    int   // instructions run since the current time slice began
 	procs    []int // inspected processes, whose views are published
 	breaks   Breaks
@@ -134,11 +134,20 @@ func (in *inspectState) breakpoints(e corewars.Engine) *corewars.Breakpoints {
 }
 
 func (in *inspectState) newGame(game int) {
-	in.game, in.furthest, in.extra, in.hits, in.hit = game, 0, 0, 0, ""
+	in.game, in.furthest, in.extra, in.hits, in.hit = game, pos{}, 0, 0, ""
 	in.skip = pos{-1, 0}
 }
 
 func (in *inspectState) at(e corewars.Engine) pos { return pos{e.Cycle(), in.extra} }
+
+func (p pos) before(q pos) bool { return p.cycle < q.cycle || p.cycle == q.cycle && p.extra < q.extra }
+
+// reached moves the furthest moment on to where e stands, when that is further.
+func (in *inspectState) reached(e corewars.Engine) {
+	if here := in.at(e); in.furthest.before(here) {
+		in.furthest = here
+	}
+}
 
 // step runs one instruction, keeping count of the instructions into the time slice.
 func (in *inspectState) step(e corewars.Engine) {
@@ -149,7 +158,7 @@ func (in *inspectState) step(e corewars.Engine) {
 	} else {
 		in.extra++
 	}
-	in.furthest = max(in.furthest, e.Cycle())
+	in.reached(e)
 }
 
 // advance plays up to n time slices, as corewars.Engine.Run, but through RunUntil while
@@ -161,7 +170,7 @@ func (r *runner) advance(e corewars.Engine, n int) int {
 		if !e.Over() {
 			in.extra = 0
 		}
-		in.furthest = max(in.furthest, e.Cycle())
+		in.reached(e)
 		return got
 	}
 	got, s := in.runUntil(e, n, in.breakpoints(e))
@@ -182,7 +191,7 @@ func (in *inspectState) runUntil(e corewars.Engine, n int, b *corewars.Breakpoin
 	} else {
 		in.extra = s.Into
 	}
-	in.furthest = max(in.furthest, e.Cycle())
+	in.reached(e)
 	return got, s
 }
 
@@ -265,13 +274,18 @@ func (r *runner) stepProcess(p int) {
 
 func (in *inspectState) say(s string) { in.note, in.noteSeq = s, in.noteSeq+1 }
 
-// seek pauses and moves the game to the beginning of time slice c (at most the furthest
-// reached), then calls done (if set) on the simulation goroutine.
+// seek pauses and moves the game to the beginning of time slice c, or at the furthest
+// slice reached to the furthest moment in it (single steps may have gone into it), then
+// calls done (if set) on the simulation goroutine.
 func (r *runner) seek(c int64, done func()) {
 	r.Pause()
 	r.Do(func(e corewars.Engine, ok bool) {
 		if ok {
-			r.seekTo(e, c)
+			to := pos{max(c, 0), 0}
+			if c >= r.insp.furthest.cycle {
+				to = r.insp.furthest
+			}
+			r.seekTo(e, to)
 		}
 		if done != nil {
 			done()
@@ -290,22 +304,31 @@ func (r *runner) back() {
 		if r.insp.extra == 0 {
 			c--
 		}
-		r.seekTo(e, max(c, 0))
+		r.seekTo(e, pos{max(c, 0), 0})
 	})
 }
 
-// seekTo moves forward by playing on, back by rebuilding the game and replaying it.
-func (r *runner) seekTo(e corewars.Engine, c int64) {
+// seekTo moves to moment to (at most the furthest reached): forward by playing on, back by
+// rebuilding the game and replaying it.
+func (r *runner) seekTo(e corewars.Engine, to pos) {
 	in := &r.insp
 	if in.recipe == nil {
 		return
 	}
-	c = max(min(c, in.furthest), 0)
-	if here := in.at(e); c == here.cycle && here.extra == 0 {
+	if in.furthest.before(to) {
+		to = in.furthest
+	}
+	here := in.at(e)
+	if here == to {
 		return
-	} else if c > here.cycle {
-		e.Run(int(c - here.cycle))
-		in.extra, in.skip = 0, pos{-1, 0}
+	}
+	if here.before(to) {
+		if to.cycle > here.cycle {
+			e.Run(int(to.cycle - here.cycle))
+			in.extra = 0
+		}
+		in.stepInto(e, to.extra)
+		in.skip = pos{-1, 0}
 		return
 	}
 	g, err := in.recipe.build()
@@ -315,9 +338,17 @@ func (r *runner) seekTo(e corewars.Engine, c int64) {
 	}
 	r.trace, r.traceHead = r.trace[:0], 0
 	r.installTrace(g, true)
-	g.Run(int(c))
+	g.Run(int(to.cycle))
 	in.extra, in.skip = 0, pos{-1, 0}
+	in.stepInto(g, to.extra)
 	r.Swap(g)
+}
+
+// stepInto runs single instructions until n of the time slice in progress have run.
+func (in *inspectState) stepInto(e corewars.Engine, n int) {
+	for c := e.Cycle(); in.extra < n && e.Cycle() == c && !e.Over(); {
+		in.step(e)
+	}
 }
 
 // fillInspect adds to p what the inspectors show; on the simulation goroutine, in Publish.
@@ -326,7 +357,8 @@ func (r *runner) fillInspect(e corewars.Engine, p *Snapshot, game int) {
 	if game != in.game {
 		in.newGame(game)
 	}
-	p.Furthest, p.MidSlice = in.furthest, in.extra > 0
+	p.Furthest, p.MidSlice = in.furthest.cycle, in.extra > 0
+	p.LatestAhead = e != nil && in.at(e).before(in.furthest) && e.Cycle() == in.furthest.cycle
 	p.Hits, p.Hit, p.NoteSeq, p.Note = in.hits, in.hit, in.noteSeq, in.note
 	p.StepSeq, p.StepProc, p.StepNote = in.stepSeq, in.stepProc, in.stepNote
 	p.Views = p.Views[:0]

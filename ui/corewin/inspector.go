@@ -332,7 +332,7 @@ func (v *inspectorsView) seek() {
 	if v.seekWant >= 0 && !v.seekBusy.Load() {
 		c := v.seekWant
 		v.seekWant = -1
-		if c != v.snap.Cycle || v.snap.MidSlice {
+		if c != v.snap.Cycle || v.snap.MidSlice || v.snap.LatestAhead {
 			v.wantRun, v.notice = false, ""
 			v.seekBusy.Store(true)
 			v.run.seek(c, func() { v.seekBusy.Store(false) })
@@ -404,7 +404,7 @@ func (v *inspectorsView) layoutTimeline(gtx layout.Context) layout.Dimensions {
 	}
 	return layout.Inset{Top: 4, Bottom: 4, Left: 6, Right: 6}.Layout(gtx, func(gtx layout.Context) layout.Dimensions {
 		return layout.Flex{Axis: layout.Vertical}.Layout(gtx,
-			layout.Rigid(v.kit().Timeline(&v.timeline, v.snap.Cycle, v.snap.Furthest, v.snap.Cycle > 0 || v.snap.MidSlice)),
+			layout.Rigid(v.kit().TimelineRow(&v.timeline, v.snap.Cycle, v.snap.Furthest, kit.TimelineLook{CanBack: v.snap.Cycle > 0 || v.snap.MidSlice, LatestAhead: v.snap.LatestAhead})),
 			layout.Rigid(func(gtx layout.Context) layout.Dimensions {
 				msg := v.notice
 				if msg == "" && len(v.strip.Panels) == 0 {

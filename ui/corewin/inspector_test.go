@@ -583,3 +583,40 @@ func TestNewInspectorBeforeItsFirstView(t *testing.T) {
 	}
 	h.waitText(t, "Process 1 · 1 thread")
 }
+
+// "Latest →" goes back to the furthest moment played, also when single steps went into its
+// time slice: it went to the slice's beginning, or did nothing when already there.
+func TestLatestReturnsIntoTheFurthestSlice(t *testing.T) {
+	w, h := redcodeDuel(t)
+	w.block(300)
+	h.settle(t)
+	w.stepInstr() // Dwarf's instruction of time slice 300, Imp's still to come
+	h.settle(t)
+	_, _, stepped, c := w.engine(t)
+	if c != 300 || !w.snap.MidSlice {
+		t.Fatalf("after one step: cycle %d, mid-slice %v; want inside time slice 300", c, w.snap.MidSlice)
+	}
+	h.clickLabel(t, "← 1 cycle")
+	h.settle(t)
+	if _, _, _, c := w.engine(t); c != 300 || w.snap.MidSlice {
+		t.Fatalf("← 1 cycle went to cycle %d (mid-slice %v), want the beginning of 300", c, w.snap.MidSlice)
+	}
+	h.clickLabel(t, "Latest →")
+	h.settle(t)
+	if _, _, got, c := w.engine(t); c != 300 || got != stepped || !w.snap.MidSlice {
+		t.Fatalf("Latest → went to cycle %d (mid-slice %v), not to the step into 300 played before", c, w.snap.MidSlice)
+	}
+	// From further back too, and the slider's end is the same moment.
+	h.clickLabel(t, "← 1 cycle")
+	h.settle(t)
+	h.clickLabel(t, "← 1 cycle")
+	h.settle(t)
+	if _, _, _, c := w.engine(t); c != 299 {
+		t.Fatalf("two ← from inside 300 went to cycle %d, want 299", c)
+	}
+	h.clickLabel(t, "Latest →")
+	h.settle(t)
+	if _, _, got, c := w.engine(t); c != 300 || got != stepped {
+		t.Fatalf("Latest → from 299 went to cycle %d, or not to the step into 300", c)
+	}
+}

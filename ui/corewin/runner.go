@@ -30,16 +30,19 @@ type Snapshot struct {
 	Threads    [][]int // per process: thread addresses in run order (at most maxThreadMarks)
 
 	// For the inspectors (inspect_run.go).
-	Furthest int64         // the furthest time slice this game reached: the timeline's end
-	MidSlice bool          // instructions of the time slice Cycle have run (single steps)
-	Views    []WarriorView // the inspected processes
-	Hits     int           // breakpoint and watch hits so far in this game
-	Hit      string        // what the last hit was
-	NoteSeq  int           // counts notes: a new number is a new note
-	Note     string        // the last sentence from the simulation (a step that could not run)
-	StepSeq  int           // counts step notes: a new number is a new one
-	StepProc int           // the warrior whose Step StepNote is about
-	StepNote string        // why its Step stopped before its instruction (for its panel)
+	Furthest int64 // the furthest time slice this game reached: the timeline's end
+	MidSlice bool  // instructions of the time slice Cycle have run (single steps)
+	// LatestAhead: Cycle is the furthest slice, and single steps went further into it than
+	// the game stands: "Latest →" goes there.
+	LatestAhead bool
+	Views       []WarriorView // the inspected processes
+	Hits        int           // breakpoint and watch hits so far in this game
+	Hit         string        // what the last hit was
+	NoteSeq     int           // counts notes: a new number is a new note
+	Note        string        // the last sentence from the simulation (a step that could not run)
+	StepSeq     int           // counts step notes: a new number is a new one
+	StepProc    int           // the warrior whose Step StepNote is about
+	StepNote    string        // why its Step stopped before its instruction (for its panel)
 }
 
 // maxThreadMarks bounds the thread positions copied per process (a Redcode warrior may
@@ -189,7 +192,7 @@ func (r *runner) sync(s *Snapshot) {
 	for i := range p.Threads {
 		s.Threads[i] = append(s.Threads[i][:0], p.Threads[i]...)
 	}
-	s.Furthest, s.MidSlice, s.Hits, s.Hit, s.NoteSeq, s.Note = p.Furthest, p.MidSlice, p.Hits, p.Hit, p.NoteSeq, p.Note
+	s.Furthest, s.MidSlice, s.LatestAhead, s.Hits, s.Hit, s.NoteSeq, s.Note = p.Furthest, p.MidSlice, p.LatestAhead, p.Hits, p.Hit, p.NoteSeq, p.Note
 	s.StepSeq, s.StepProc, s.StepNote = p.StepSeq, p.StepProc, p.StepNote
 	s.Views = append(s.Views[:0], p.Views...) // each publish makes new views: sharing them is safe
 }

@@ -53,11 +53,14 @@ func (k Kit) Timeline(t *Timeline, cycle, furthest int64, canBack bool) layout.W
 
 // TimelineLook is what a window says in its timeline row beyond the shared parts.
 type TimelineLook struct {
-	CanBack  bool            // enables "← 1 cycle"
-	Label    string          // the cycle shown right of the slider; "" for "cycle N of M"
-	Short    string          // Label where the row is narrow; "" for "N/M"
-	BackTip  string          // the tooltip of "← 1 cycle"; "" for the plain one
-	Trailing []layout.Widget // after "Latest →", 12 dp apart from it
+	CanBack bool // enables "← 1 cycle"
+	// LatestAhead enables "Latest →" at the furthest cycle: the furthest moment reached lies
+	// further into it (single steps).
+	LatestAhead bool
+	Label       string          // the cycle shown right of the slider; "" for "cycle N of M"
+	Short       string          // Label where the row is narrow; "" for "N/M"
+	BackTip     string          // the tooltip of "← 1 cycle"; "" for the plain one
+	Trailing    []layout.Widget // after "Latest →", 12 dp apart from it
 }
 
 // minTimelineSlider is the least width the slider keeps before the row says less.
@@ -98,7 +101,7 @@ func (k Kit) TimelineRow(t *Timeline, cycle, furthest int64, l TimelineLook) lay
 			}
 			return cs
 		}
-		t.backOn, t.latestOn = l.CanBack, cycle < furthest
+		t.backOn, t.latestOn = l.CanBack, cycle < furthest || l.LatestAhead
 		// A greyed button still takes the keyboard (Tab), as its clicks are read to keep
 		// it a disabled button to a screen reader: its ring is drawn outside Disabled, which
 		// hides the focus from FocusRing.
