@@ -72,12 +72,17 @@ func TestLoadErrorsAtTheirLines(t *testing.T) {
 	cases := []struct {
 		file, src string
 		dialect   string
-		line      int
+		line, col int // col 0: not checked
 	}{
-		{"bad.cw", "title X\nx: data 0\nfrobnicate 3\n", "", 3},
-		{"bad.vna", "COPY 1, 2\nJUMP -1\nFROB 3\n", "", 3},
-		{"bad.red", "MOV 0, 1\nFOO 1, 2\n", "94", 2},
-		{"bad86.red", "MOV 0 1\nXYZ 1 2\n", "86", 2},
+		{"bad.cw", "title X\nx: data 0\nfrobnicate 3\n", "", 3, 0},
+		{"bad.vna", "COPY 1, 2\nJUMP -1\nFROB 3\n", "", 3, 0},
+		{"bad.red", "MOV 0, 1\nFOO 1, 2\n", "94", 2, 0},
+		{"bad86.red", "MOV 0 1\nXYZ 1 2\n", "86", 2, 0},
+		// pMARS reads a line in pieces of 255 characters and counts each piece as a line, and
+		// a line continued with "\" as one: the errors are where an editor shows them (the
+		// comment's 56 characters past 255 are a line to pMARS, and not a comment).
+		{"longcomment.red", ";redcode-94\n;" + strings.Repeat("0", 310) + "\nMOV 0, 1\nFOO 1, 2\n", "94", 2, 256},
+		{"continued.red", "MOV 0, \\\n 1\nDAT 0, 0\nFOO 1, 2\n", "94", 4, 0},
 	}
 	for _, c := range cases {
 		p := Defaults(LanguageOf(c.file))
@@ -90,8 +95,8 @@ func TestLoadErrorsAtTheirLines(t *testing.T) {
 			t.Errorf("%s: got %v, want load errors", c.file, err)
 			continue
 		}
-		if le[0].Line != c.line || le[0].File != c.file {
-			t.Errorf("%s: first error %q at line %d, want line %d", c.file, le[0].Error(), le[0].Line, c.line)
+		if le[0].Line != c.line || le[0].File != c.file || c.col != 0 && le[0].Col != c.col {
+			t.Errorf("%s: first error %q at line %d, column %d, want line %d, column %d", c.file, le[0].Error(), le[0].Line, le[0].Col, c.line, c.col)
 		}
 		if !strings.HasPrefix(le.Error(), c.file+":") {
 			t.Errorf("%s: message %q does not start with the file", c.file, le.Error())

@@ -45,11 +45,6 @@ func FuzzLoadAndPlay(f *testing.F) {
 					lines++
 				}
 			}
-			if LanguageOf(name) == Redcode {
-				// pMARS reads a line in pieces of 255 characters (fgets) and counts each as a
-				// line: a line of 512 characters is lines 1 to 3.
-				lines += len(src) / 255
-			}
 			for _, e := range le {
 				// pMARS (and so the Redcode assembler) counts a line past an unterminated last one.
 				if e.Line < 0 || e.Line > lines+1 {

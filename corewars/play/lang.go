@@ -294,7 +294,8 @@ func assembleRedcode(file string, src []byte, p Params, warriors int) (*redcode.
 	w, diag := redcode.Assemble(src, redcode.Config{Settings: p.redcodeSettings(), Warriors: max(warriors, 1)})
 	var errs, warnings srcerr.List
 	for _, m := range diag.Messages {
-		e := &srcerr.Error{File: file, Line: m.Line, Msg: m.Text}
+		// Where an editor shows it, not pMARS's count (robocom mars prints that one).
+		e := &srcerr.Error{File: file, Line: m.FileLine, Col: m.FileCol, Msg: m.Text}
 		if m.Warning {
 			warnings = append(warnings, e)
 		} else {

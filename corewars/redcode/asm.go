@@ -32,10 +32,15 @@ func DefaultConfig(n int) Config { return Config{Settings: Defaults(), Warriors:
 
 // Message is one assembler diagnostic.
 type Message struct {
-	Line    int // 0: not tied to a line
-	Source  string
-	Text    string // on one line: pMARS's continuation lines joined by "; " (oneLine)
-	Warning bool
+	Line int // 0: not tied to a line; pMARS's count, in which a long line is several
+	// FileLine and FileCol are where Line begins in the file, as an editor counts: pMARS reads a
+	// line in pieces of 255 characters and counts each piece, and a line continued with "\" as
+	// one, so Line can lie past the file's lines. FileCol is 0 at a line's start (pMARS tells
+	// no column), else the column its piece begins at (256 for a long line's second piece).
+	FileLine, FileCol int
+	Source            string
+	Text              string // on one line: pMARS's continuation lines joined by "; " (oneLine)
+	Warning           bool
 }
 
 // Diagnostics are the messages of one warrior's assembly.
@@ -216,8 +221,9 @@ func printfQuirk(s string, argZero bool) string {
 // srcLine is one stored line of pass 0: its physical line number and its text
 // (the comment removed, trailing blanks kept; a ;assert line keeps ";assert").
 type srcLine struct {
-	num  int
-	text string
+	num              int // pMARS's line number
+	fileLine, offset int // where it begins in the file: the line (from 1) and the byte in it (from 0)
+	text             string
 }
 
 // Source is a warrior's text after reading (pass 0).
@@ -240,6 +246,7 @@ const maxAllChar = 256
 func ReadSource(src []byte) (s Source, rest []byte, stopped bool) {
 	pos := 0
 	lineNo := 0
+	fileLine, lineStart := 1, 0 // the file's line at pos, as an editor counts, and where it began
 	redcodeSeen := false
 	nextPiece := func() (string, bool) {
 		if pos >= len(src) {
@@ -254,6 +261,9 @@ func ReadSource(src []byte) (s Source, rest []byte, stopped bool) {
 		}
 		piece := string(src[pos:end])
 		pos = end
+		if src[end-1] == '\n' {
+			fileLine, lineStart = fileLine+1, end
+		}
 		// fgets and C strings: a NUL ends the text of the line.
 		if i := strings.IndexAny(piece, "\r\n\x00"); i >= 0 {
 			piece = piece[:i]
@@ -261,7 +271,7 @@ func ReadSource(src []byte) (s Source, rest []byte, stopped bool) {
 		return piece, true
 	}
 	for {
-		start := pos
+		start, startLine, startOff := pos, fileLine, pos-lineStart
 		line, ok := nextPiece()
 		if !ok {
 			break
@@ -302,11 +312,11 @@ func ReadSource(src []byte) (s Source, rest []byte, stopped bool) {
 			case "AUTHOR":
 				s.author, s.hasAuthor = line[j:], true
 			case "ASSERT":
-				s.lines = append(s.lines, srcLine{num: lineNo, text: line[:j] + noComment(line[j:])})
+				s.lines = append(s.lines, srcLine{num: lineNo, fileLine: startLine, offset: startOff, text: line[:j] + noComment(line[j:])})
 			}
 			continue
 		}
-		s.lines = append(s.lines, srcLine{num: lineNo, text: noComment(line)})
+		s.lines = append(s.lines, srcLine{num: lineNo, fileLine: startLine, offset: startOff, text: noComment(line)})
 	}
 	return s, nil, false
 }
@@ -677,7 +687,11 @@ func (a *assembler) errprn(code msgCode, l *vline, text string) {
 			d.textout(kind)
 			d.textout(fmt.Sprintf(" in line %d: '%s'\n", l.src.num, l.src.text))
 			d.textout(fmt.Sprintf("        %s\n", text))
-			d.Messages = append(d.Messages, Message{Line: l.src.num, Source: l.src.text, Text: oneLine(text), Warning: warn})
+			m := Message{Line: l.src.num, FileLine: l.src.fileLine, Source: l.src.text, Text: oneLine(text), Warning: warn}
+			if l.src.offset > 0 {
+				m.FileCol = l.src.offset + 1
+			}
+			d.Messages = append(d.Messages, m)
 			d.keep = append(d.keep, keptMessage{line: l.src.num, code: code, num: 1})
 		} else {
 			d.keep[i].num++
