@@ -69,8 +69,9 @@ type Game interface {
 // the command that opens a hill decides which games it knows.
 type Decoder func(options, language, params string) (Game, error)
 
-// BusyTimeout is how long a command waits for another command's write on the same hill.
-const BusyTimeout = 60 * time.Second
+// BusyTimeout is how long a command waits for another command's write on the same hill (a
+// variable: a test lowers it).
+var BusyTimeout = 60 * time.Second
 
 // formatVersion is the schema's version, kept in the hill row; a hill of a newer version is
 // refused rather than misread, an older one is brought up to date when opened for writing
@@ -397,6 +398,9 @@ func openAs(path string, games map[string]Decoder, a access) (*Hill, error) {
 		if why := readOnlyReason(path, err); a == readWrite && why != nil {
 			return nil, &WriteError{path, why}
 		}
+		if b := h.busy(err); b != err { // (a sentence naming the hill and what to do)
+			return nil, b
+		}
 		return nil, fmt.Errorf("cannot read %s: %w", name, err)
 	}
 	if err := h.checkSources(); err != nil {
@@ -405,7 +409,10 @@ func openAs(path string, games map[string]Decoder, a access) (*Hill, error) {
 		if errors.As(err, &changed) {
 			return nil, fmt.Errorf("%s is damaged: %v; %s", name, err, restore)
 		}
-		return nil, fmt.Errorf("cannot read %s: %w", name, h.busy(err))
+		if b := h.busy(err); b != err {
+			return nil, b
+		}
+		return nil, fmt.Errorf("cannot read %s: %w", name, err)
 	}
 	if err := h.migrate(); err != nil {
 		db.Close()

@@ -494,3 +494,37 @@ func TestHillOpenedByRelativePathAfterChdir(t *testing.T) {
 		t.Fatalf("adding after a change of folder: %v", err)
 	}
 }
+
+// TestOpenWhileLockedTooLong: a hill whose lock another program holds past BusyTimeout is
+// "busy" with what to do, when opened to be written as when written: opening said "cannot
+// read h.hill: database is locked (5) (SQLITE_BUSY)" after a minute's wait.
+func TestOpenWhileLockedTooLong(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "t.hill")
+	if err := Create(path, Config{Game: robocom(arena.Classic()), Rounds: 2, Seed: 3}); err != nil {
+		t.Fatal(err)
+	}
+	defer func(d time.Duration) { BusyTimeout = d }(BusyTimeout)
+	BusyTimeout = 200 * time.Millisecond
+	other, err := sql.Open("sqlite", "file:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Close()
+	conn, err := other.Conn(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	if _, err := conn.ExecContext(context.Background(), `BEGIN EXCLUSIVE`); err != nil {
+		t.Fatal(err)
+	}
+	defer conn.ExecContext(context.Background(), `ROLLBACK`)
+	h, err := Open(path, games)
+	if err == nil {
+		h.Close()
+		t.Fatal("opened a hill another program holds locked")
+	}
+	if !strings.Contains(err.Error(), "t.hill is busy") || !strings.Contains(err.Error(), "try again when it is done") {
+		t.Errorf("opening a locked hill: %v", err)
+	}
+}
