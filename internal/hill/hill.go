@@ -388,6 +388,10 @@ func openAs(path string, games map[string]Decoder, a access) (*Hill, error) {
 	h := &Hill{db: db, path: path, games: games, readOnly: a != readWrite, file: file, abs: abs}
 	if err := h.readConfig(); err != nil {
 		db.Close()
+		var nf newerFormat
+		if errors.As(err, &nf) {
+			return nil, fmt.Errorf("%s was written by a newer robocom (hill format %d; this one reads formats 1 to %d): use a newer robocom for it", name, int(nf), formatVersion)
+		}
 		var nh notHill
 		if errors.As(err, &nh) {
 			if corrupt(nh.err) {
@@ -467,6 +471,11 @@ func (e notHill) Error() string { return e.err.Error() }
 
 func notAHill(format string, args ...any) error { return notHill{fmt.Errorf(format, args...)} }
 
+// newerFormat is a hill written by a newer robocom: its format, which this one cannot read.
+type newerFormat int
+
+func (f newerFormat) Error() string { return fmt.Sprintf("hill format %d", int(f)) }
+
 // Limits on what a hill file may hold, so that a hostile file costs bounded memory. Add keeps
 // a hill within them (checkLimits), so that it always opens again.
 const (
@@ -543,7 +552,10 @@ func (h *Hill) readConfig() error {
 	if err != nil {
 		return h.classify(err)
 	}
-	if format < 1 || format > formatVersion {
+	if format > formatVersion {
+		return newerFormat(format)
+	}
+	if format < 1 {
 		return notAHill("hill format %d; this robocom reads formats 1 to %d", format, formatVersion)
 	}
 	h.format = format

@@ -528,3 +528,25 @@ func TestOpenWhileLockedTooLong(t *testing.T) {
 		t.Errorf("opening a locked hill: %v", err)
 	}
 }
+
+// TestNewerHill: a hill written by a newer robocom (a higher format) is refused, reading and
+// writing, with a sentence that says so and what to do; it said "h.hill is not a hill",
+// which sent its owner looking for another file.
+func TestNewerHill(t *testing.T) {
+	dir := t.TempDir()
+	playedHill(t, filepath.Join(dir, "base.hill"))
+	base, _ := os.ReadFile(filepath.Join(dir, "base.hill"))
+	path := damaged(t, base, dir, fmt.Sprintf(`UPDATE hill SET format = %d`, formatVersion+1))
+	before := folderSums(t, dir)
+	for _, open := range []func(string, map[string]Decoder) (*Hill, error){Open, OpenRead} {
+		h, err := open(path, games)
+		if err == nil {
+			h.Close()
+			t.Fatal("a hill of a newer format opened")
+		}
+		if msg := err.Error(); strings.Contains(msg, "not a hill") || !strings.Contains(msg, "d.hill was written by a newer robocom") || !strings.Contains(msg, "use a newer robocom") {
+			t.Errorf("%v", err)
+		}
+	}
+	sameSums(t, "a newer hill's folder", before, folderSums(t, dir))
+}
