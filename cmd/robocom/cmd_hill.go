@@ -323,7 +323,7 @@ func writeStandings(h *hill.Hill, st *hill.Standings, unsettled int, stdout io.W
 		return 0
 	}
 	c := h.Config()
-	fmt.Fprintf(stdout, "\nhill %s: %s; %s\n", h.Path(), describeGame(c), sizeText(c.Size))
+	fmt.Fprintf(stdout, "\nhill %s: %s; %s\n", termtext.Escape(h.Path()), describeGame(c), sizeText(c.Size))
 	fmt.Fprintf(stdout, "%s, %s of %s, seed %d\n", termtext.CountNoun(len(st.Programs), "program"), termtext.CountNoun(len(st.Plan.Pairings), "pairing"), termtext.CountNoun(c.Rounds, "round"), c.Seed)
 	if unsettled > 0 {
 		fmt.Fprintf(stdout, "%s being added by another process %s not in the table yet\n", termtext.CountNoun(unsettled, "program"), map[bool]string{true: "is", false: "are"}[unsettled == 1])
@@ -359,7 +359,7 @@ func hillRemove(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "robocom hill remove: %v\n", err)
 		return 1
 	}
-	fmt.Fprintf(stdout, "removed %s (#%d); its results stay stored\n", p.Name, p.ID)
+	fmt.Fprintf(stdout, "removed %s (#%d); its results stay stored\n", termtext.Escape(p.Name), p.ID)
 	return 0
 }
 

@@ -185,7 +185,7 @@ func printActivity(w io.Writer, h *hill.Hill, total int) {
 		fmt.Fprintf(w, "%s of %d not played, and they cannot be: %v\n", termtext.CountNoun(left, "pairing"), total, h.PastLimits())
 	case left > 0:
 		fmt.Fprintf(w, "%s of %d not played (an add or play was interrupted, or add -noplay): robocom hill play %s plays them; the standings leave them out\n",
-			termtext.CountNoun(left, "pairing"), total, h.Path())
+			termtext.CountNoun(left, "pairing"), total, termtext.Escape(h.Path()))
 	}
 }
 
@@ -217,7 +217,7 @@ func playPending(h *hill.Hill, cmd string, info, stderr io.Writer, quiet bool) i
 			err = h.Play(ctx, &c.Pending, 0, c.Plan.Bouts(), 0, func() { prog.step() })
 			prog.finish()
 			if ctx.Err() != nil {
-				fmt.Fprintf(stderr, "robocom hill %s: interrupted; the pairings finished are stored, robocom hill play %s plays the rest\n", cmd, h.Path())
+				fmt.Fprintf(stderr, "robocom hill %s: interrupted; the pairings finished are stored, robocom hill play %s plays the rest\n", cmd, termtext.Escape(h.Path()))
 				return interrupted.status()
 			}
 			if err != nil {

@@ -126,8 +126,8 @@ func hillImport(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	defer h.Close()
-	fail := func(err error) int {
-		fmt.Fprintf(stderr, "robocom hill import: %v\n", err)
+	fail := func(err error) int { // (escaped: the parts' sentences name their files and programs as written)
+		fmt.Fprintf(stderr, "robocom hill import: %s\n", errText(err))
 		return 1
 	}
 	stored, err := h.Programs(true)
@@ -199,7 +199,7 @@ func hillImport(args []string, stdout, stderr io.Writer) int {
 	if left := len(pd.Plan.Pairings) - pairings - already; left > 0 {
 		verb := map[bool]string{true: "is not whole and stays", false: "are not whole and stay"}[left == 1]
 		fmt.Fprintf(stdout, "%s stopped early: %s of the parts %s missing (robocom hill play %s plays them)\n",
-			termtext.CountNoun(partial, "partial part"), termtext.CountNoun(left, "pairing"), verb, h.Path())
+			termtext.CountNoun(partial, "partial part"), termtext.CountNoun(left, "pairing"), verb, termtext.Escape(h.Path()))
 	}
 	off, err := h.Trim()
 	printPushOffs(stdout, h, off)

@@ -850,3 +850,48 @@ func TestHillReportsCountOneBout(t *testing.T) {
 		t.Errorf("hill add:\n%s", out)
 	}
 }
+
+// TestHillMessagesEscapeNames: the hill's own path, a program's name and a part's names reach
+// the terminal escaped in every hill message, a tab and a newline too, as every other name
+// does: "hill remove" printed a name's tab raw, the standings' heading and "robocom hill play
+// HILL plays them" the hill's path with its newline, and "hill import" a part's program
+// names as the part spelled them.
+func TestHillMessagesEscapeNames(t *testing.T) {
+	dir := t.TempDir()
+	h := filepath.Join(dir, "h\nfake: line.hill")
+	if err := os.WriteFile(filepath.Join(dir, "probe\n"), nil, 0o644); err != nil {
+		t.Skip(err) // a file system without newlines in names
+	}
+	tab := filepath.Join(dir, "tab.red")
+	os.WriteFile(tab, []byte(";redcode-94\n;name A\tB\n;assert 1\nmov 0, 1\nend\n"), 0o644)
+	dwarf := filepath.Join(dir, "dwarf.red")
+	os.WriteFile(dwarf, []byte(";redcode-94\n;name Dwarf\n;assert 1\nadd #4, 3\nmov 2, @2\njmp -2\ndat #0, #0\nend\n"), 0o644)
+	mustHill(t, "create", h, "-game", "core", "-rounds", "2", "-seed", "1")
+	mustHill(t, "add", "-noplay", h, tab, dwarf)
+	part := filepath.Join(dir, "p.jsonl")
+	mustHill(t, "play", h, "-shard", "0/1", "-o", part)
+	b, _ := os.ReadFile(part)
+	forged := filepath.Join(dir, "forged.jsonl")
+	at := bytes.Index(b, []byte(`"sha256":"`)) + len(`"sha256":"`) // (a program the hill does not store)
+	b[at] = "10"[map[bool]int{true: 1, false: 0}[b[at] == '0']]
+	os.WriteFile(forged, bytes.Replace(b, []byte(`"name":"A\tB"`), []byte(`"name":"A\nfake: line"`), 1), 0o644)
+	var out strings.Builder
+	for _, args := range [][]string{
+		{"show", h},
+		{"import", h, forged},
+		{"remove", h, "#1"},
+	} {
+		_, o, e := runHillCmd(t, args...)
+		out.WriteString(o + e)
+	}
+	for _, line := range strings.Split(out.String(), "\n") {
+		if strings.HasPrefix(line, "fake: line") || strings.Contains(line, "\t") {
+			t.Errorf("a name printed a line or a tab of its own: %q\n%s", line, out.String())
+		}
+	}
+	for _, want := range []string{`removed A\tB (#1)`, `h\nfake: line.hill plays them`, `program A\nfake: line`} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("%q not in:\n%s", want, out.String())
+		}
+	}
+}

@@ -575,7 +575,7 @@ func (h *Hill) readConfig() error {
 		if !errors.As(err, &past) || !past.PastLimits() {
 			return notHill{err}
 		}
-		h.pastLimits = fmt.Errorf("%s's rules are past what robocom plays now (%v): its stored results can be shown, but no program can be added, removed or played on it; create a new hill to go on", h.path, err)
+		h.pastLimits = fmt.Errorf("%s's rules are past what robocom plays now (%v): its stored results can be shown, but no program can be added, removed or played on it; create a new hill to go on", termtext.Escape(h.path), err)
 	}
 	stored, residents, sources, err := countPrograms(h.db)
 	switch {
@@ -701,7 +701,7 @@ func (h *Hill) Add(file string, src []byte) (AddResult, error) {
 				return err
 			}
 			if residents >= maxResidents {
-				return fmt.Errorf("%s holds %d programs, the most a hill holds; remove one first", h.path, residents)
+				return fmt.Errorf("%s holds %d programs, the most a hill holds; remove one first", termtext.Escape(h.path), residents)
 			}
 			now := time.Now()
 			var version int
@@ -760,9 +760,9 @@ func (h *Hill) checkLimits(tx *sql.Tx) error {
 	case err != nil:
 		return err
 	case stored > maxStored:
-		return fmt.Errorf("%s stores %d programs, on it or pushed off before, the most a hill can keep; start a new hill (robocom hill create) for more", h.path, maxStored)
+		return fmt.Errorf("%s stores %d programs, on it or pushed off before, the most a hill can keep; start a new hill (robocom hill create) for more", termtext.Escape(h.path), maxStored)
 	case sources > maxSources:
-		return fmt.Errorf("the programs on %s would hold %d MB together, more than a hill holds (%d MB); remove a large one first", h.path, sources>>20, maxSources>>20)
+		return fmt.Errorf("the programs on %s would hold %d MB together, more than a hill holds (%d MB); remove a large one first", termtext.Escape(h.path), sources>>20, maxSources>>20)
 	}
 	return nil
 }
@@ -778,7 +778,7 @@ func countPrograms(q querier) (stored, residents, sources int64, err error) {
 // write runs f in one write transaction.
 func (h *Hill) write(f func(*sql.Tx) error) error {
 	if h.readOnly {
-		return fmt.Errorf("%s was opened to be read, not written", h.path)
+		return fmt.Errorf("%s was opened to be read, not written", termtext.Escape(h.path))
 	}
 	tx, err := h.db.Begin()
 	if err != nil {
@@ -1167,7 +1167,7 @@ func (h *Hill) StorePairing(pd *Pending, rs []bouts.Result) (stored bool, err er
 			if o, ok := old[r.Round]; ok && complete {
 				if o != [2]int64{r.Seed, int64(w)} {
 					return fmt.Errorf("%s against %s, round %d: stored as %s, played now as %s; the hill's results are not reproducible",
-						a.Name, b.Name, r.Round, describe(int(o[1])), describe(w))
+						termtext.Escape(a.Name), termtext.Escape(b.Name), r.Round, describe(int(o[1])), describe(w))
 				}
 				continue
 			}
@@ -1260,7 +1260,7 @@ func (h *Hill) standingsOf(ps []Program) (*Standings, error) {
 			return nil, err
 		}
 		if w < -1 || w > 1 {
-			return nil, fmt.Errorf("%s: a round of programs #%d and #%d has winner %d, not -1, 0 or 1", h.path, a, b, w)
+			return nil, fmt.Errorf("%s: a round of programs #%d and #%d has winner %d, not -1, 0 or 1", termtext.Escape(h.path), a, b, w)
 		}
 		ia, oka := index[a]
 		ib, okb := index[b]
@@ -1285,7 +1285,7 @@ func (h *Hill) standingsOf(ps []Program) (*Standings, error) {
 	for _, k := range keys {
 		c := counts[k]
 		if n := c.n[0] + c.n[1] + c.n[2]; n > h.cfg.Rounds {
-			return nil, fmt.Errorf("%s: programs #%d and #%d have %d rounds stored; the hill plays %d a pairing", h.path, ps[k[0]].ID, ps[k[1]].ID, n, h.cfg.Rounds)
+			return nil, fmt.Errorf("%s: programs #%d and #%d have %d rounds stored; the hill plays %d a pairing", termtext.Escape(h.path), ps[k[0]].ID, ps[k[1]].ID, n, h.cfg.Rounds)
 		} else if n != h.cfg.Rounds {
 			continue
 		}
