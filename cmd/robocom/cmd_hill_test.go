@@ -895,3 +895,31 @@ func TestHillMessagesEscapeNames(t *testing.T) {
 		}
 	}
 }
+
+// TestHillShowJSONOfFewPrograms: hill show -json of a hill with fewer than two programs lists
+// no pairings as an empty list, for both games: a Core War hill printed "pairings": null,
+// which a page iterating the pairings fails on, where a RoboCom hill printed [].
+func TestHillShowJSONOfFewPrograms(t *testing.T) {
+	dir := t.TempDir()
+	imp := filepath.Join(dir, "imp.red")
+	os.WriteFile(imp, []byte(";redcode-94\n;name Imp\n;assert 1\nmov 0, 1\nend\n"), 0o644)
+	for _, c := range []struct {
+		game, program string
+	}{{"robocom", hillRobots[0]}, {"core", imp}} {
+		h := filepath.Join(dir, c.game+".hill")
+		mustHill(t, "create", h, "-game", c.game, "-rounds", "2", "-seed", "1")
+		for _, add := range []bool{false, true} {
+			if add {
+				mustHill(t, "add", h, c.program)
+			}
+			var got struct {
+				Programs []json.RawMessage `json:"programs"`
+				Pairings []json.RawMessage `json:"pairings"`
+			}
+			out := mustHill(t, "show", h, "-json")
+			if err := json.Unmarshal([]byte(out), &got); err != nil || got.Programs == nil || got.Pairings == nil {
+				t.Errorf("%s hill, program added %v: programs or pairings not a list (%v):\n%s", c.game, add, err, out)
+			}
+		}
+	}
+}

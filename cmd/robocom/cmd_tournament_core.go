@@ -322,7 +322,8 @@ type corePairingJS struct {
 }
 
 func coreTournamentJSON(res *play.Result, lang play.Language, interrupted bool) coreTournamentOut {
-	out := coreTournamentOut{Language: langName[lang], System: "round-robin", Seed: res.Seed, Rounds: res.Battles, Win: 3, Draw: 1}
+	out := coreTournamentOut{Language: langName[lang], System: "round-robin", Seed: res.Seed, Rounds: res.Battles, Win: 3, Draw: 1,
+		Programs: []coreStandingJS{}, Pairings: []corePairingJS{}} // (lists, never null: a hill may hold fewer than 2 programs)
 	if interrupted {
 		out.Interrupted, out.RoundsPlayed = true, res.Played
 	}
