@@ -210,7 +210,7 @@ func hillAdd(args []string, stdout, stderr io.Writer) int {
 	status := 0
 	files := pos[1:]
 	if !*noPlay { // what an interrupted add left is played first: it joined the queue earlier
-		if st := playPending(h, "add", info, stderr, *quiet); st != 0 {
+		if st := playPending(h, "add", " left unplayed before (an add or play interrupted, or add -noplay)", info, stderr, *quiet); st != 0 {
 			fmt.Fprintf(stderr, "robocom hill add: not added: %s\n", termtext.Escape(strings.Join(files, " ")))
 			return st
 		}
@@ -259,7 +259,7 @@ func hillAdd(args []string, stdout, stderr io.Writer) int {
 		if *noPlay {
 			continue
 		}
-		if st := playPending(h, "add", info, stderr, *quiet); st != 0 {
+		if st := playPending(h, "add", "", info, stderr, *quiet); st != 0 {
 			if rest := files[i+1:]; len(rest) > 0 {
 				fmt.Fprintf(stderr, "robocom hill add: not added: %s\n", termtext.Escape(strings.Join(rest, " ")))
 			}
@@ -518,7 +518,7 @@ func hillPlay(args []string, stdout, stderr io.Writer) int {
 	if *asJSON {
 		info = stderr
 	}
-	if st := playPending(h, "play", info, stderr, *quiet); st != 0 {
+	if st := playPending(h, "play", "", info, stderr, *quiet); st != 0 {
 		return st
 	}
 	return printReport(h, stdout, stderr, *asJSON)

@@ -191,9 +191,10 @@ func printActivity(w io.Writer, h *hill.Hill, total int) {
 
 // playPending plays every missing pairing no other process is playing, claiming each first,
 // then waits for the pairings others are playing, and pushes the last off a full hill. It
-// reports only its own work. Ctrl-C stops it between bouts; the pairings finished are stored
-// and its claims given up.
-func playPending(h *hill.Hill, cmd string, info, stderr io.Writer, quiet bool) int {
+// reports only its own work, its line ending with what: what the pairings were, where the
+// command has more to say than "played". Ctrl-C stops it between bouts; the pairings finished
+// are stored and its claims given up.
+func playPending(h *hill.Hill, cmd, what string, info, stderr io.Writer, quiet bool) int {
 	fail := func(err error) int {
 		fmt.Fprintf(stderr, "robocom hill %s: %v\n", cmd, err)
 		return 1
@@ -241,7 +242,7 @@ func playPending(h *hill.Hill, cmd string, info, stderr io.Writer, quiet bool) i
 		}
 	}
 	if played > 0 {
-		fmt.Fprintf(info, "played %s (%s)\n", termtext.CountNoun(played, "pairing"), termtext.CountNoun(boutsPlayed, "bout"))
+		fmt.Fprintf(info, "played %s (%s)%s\n", termtext.CountNoun(played, "pairing"), termtext.CountNoun(boutsPlayed, "bout"), what)
 	}
 	off, err := h.Trim()
 	printPushOffs(info, h, off)

@@ -923,3 +923,20 @@ func TestHillShowJSONOfFewPrograms(t *testing.T) {
 		}
 	}
 }
+
+// TestHillAddSaysWhatItFinished: an add on a hill with pairings left unplayed (an add or play
+// interrupted, or add -noplay) plays them first and says so, before the new program's line;
+// it printed "played 1 pairing (2 bouts)" alone, which read as the new program's pairings.
+func TestHillAddSaysWhatItFinished(t *testing.T) {
+	h := filepath.Join(t.TempDir(), "f.hill")
+	mustHill(t, "create", h, "-game", "robocom", "-rounds", "2", "-seed", "1")
+	mustHill(t, "add", "-noplay", h, hillRobots[0], hillRobots[1])
+	out := mustHill(t, "add", h, hillRobots[2])
+	want := "played 1 pairing (2 bouts) left unplayed before (an add or play interrupted, or add -noplay)\nadded "
+	if !strings.HasPrefix(out, want) || playedPairings(out) != 3 {
+		t.Errorf("the add's report does not begin with %q:\n%s", want, out)
+	}
+	if out := mustHill(t, "add", h, hillRobots[3]); strings.Contains(out, "before") {
+		t.Errorf("an add with nothing left before says it finished something:\n%s", out)
+	}
+}
