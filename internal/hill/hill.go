@@ -247,6 +247,9 @@ func Create(path string, cfg Config) error {
 		err = cerr
 	}
 	if err != nil {
+		if full(err) { // (WriteError's sentence: free some space, and run it again)
+			return &WriteError{path, err}
+		}
 		return fmt.Errorf("cannot create %s: %v", path, err)
 	}
 	// Someone may have created the path meanwhile: that file is not replaced.

@@ -550,3 +550,28 @@ func TestNewerHill(t *testing.T) {
 	}
 	sameSums(t, "a newer hill's folder", before, folderSums(t, dir))
 }
+
+// TestCreateOnAFullDisk: hill create on a full disk says what to do, as a write to a hill on
+// a full disk does; it said "cannot create h.hill: database or disk is full (13)" and left the
+// user to find out. Nothing is left behind.
+func TestCreateOnAFullDisk(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("mounting a small tmpfs needs root")
+	}
+	dir := t.TempDir()
+	if out, err := exec.Command("mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", dir).CombinedOutput(); err != nil {
+		t.Skipf("cannot mount a tmpfs here (%v: %s)", err, out)
+	}
+	defer exec.Command("umount", dir).Run()
+	fill, _ := os.Create(filepath.Join(dir, "fill"))
+	for _, err := fill.Write(make([]byte, 4096)); err == nil; _, err = fill.Write(make([]byte, 4096)) {
+	}
+	fill.Close()
+	err := Create(filepath.Join(dir, "h.hill"), Config{Game: robocom(arena.Classic()), Rounds: 2, Seed: 3})
+	if err == nil || !strings.Contains(err.Error(), "h.hill") || !strings.Contains(err.Error(), "free some space on its disk") {
+		t.Errorf("creating a hill on a full disk: %v", err)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Errorf("left behind on the full disk: %v", entries)
+	}
+}
