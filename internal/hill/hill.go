@@ -869,7 +869,29 @@ func (e *WriteError) Error() string {
 	if full(e.Err) { // (what was stored before is kept: the transaction that failed is rolled back)
 		return fmt.Sprintf("cannot write %s: %v; free some space on its disk and run the command again", termtext.Escape(e.Path), e.Err)
 	}
+	if lim := sizeLimited(e.Path, e.Err); lim > 0 {
+		return fmt.Sprintf("cannot write %s: %v: the hill has reached the file size limit of %d bytes (ulimit -f); raise it (ulimit -f unlimited) and run the command again", termtext.Escape(e.Path), e.Err, lim)
+	}
 	return fmt.Sprintf("cannot write %s: %v", termtext.Escape(e.Path), e.Err)
+}
+
+// sizeLimited is the file size limit (ulimit -f) that the hill at path or its journal has
+// reached, when err is SQLite's failure to write there (the system's "file too large" is
+// then SQLite's "disk I/O error", which names no cause); 0 otherwise.
+func sizeLimited(path string, err error) int64 {
+	var se *sqlite.Error
+	lim := fileSizeLimit()
+	if lim == 0 || !errors.As(err, &se) || se.Code()&0xff != sqlite3.SQLITE_IOERR {
+		return 0
+	}
+	for _, f := range []string{path, path + "-wal", path + "-journal"} {
+		// (SQLite writes a page, or a WAL frame, at a time: the write that failed began
+		// within one of them of the limit)
+		if st, err := os.Stat(f); err == nil && st.Size() > lim-1<<16 {
+			return lim
+		}
+	}
+	return 0
 }
 
 // restore is what to do with a damaged hill.
