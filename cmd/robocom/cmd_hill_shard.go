@@ -92,6 +92,13 @@ func checkPart(h *hill.Hill, p *bouts.Part, ids map[string]int64) error {
 	} else if params, err := partParams(hd); hd.Language != core.Language.Name() || err != nil || !reflect.DeepEqual(params, core.Params) || hd.Copies != 1 {
 		return fmt.Errorf("%s is not a part of this hill: it was played with other Core War parameters", p.Path)
 	}
+	seen := map[string]int{} // (a tournament may be given one file twice; a hill stores it once)
+	for i, pr := range hd.Programs {
+		if j, ok := seen[pr.SHA256]; ok {
+			return fmt.Errorf("%s: programs %d and %d are the same program, %s: a hill holds it once, so a part that plays it against itself cannot go into a hill", p.Path, j+1, i+1, pr.Name)
+		}
+		seen[pr.SHA256] = i
+	}
 	for i, pr := range hd.Programs {
 		if _, ok := ids[pr.SHA256]; !ok {
 			return fmt.Errorf("%s: program %s (%s) is not stored in the hill; add it first (hill add -noplay)", p.Path, pr.Name, pr.File)

@@ -6,6 +6,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -484,6 +485,10 @@ func TestHillShards(t *testing.T) {
 	other := filepath.Join(dir, "other.hill")
 	mustHill(t, "create", other, "-game", "robocom", "-rounds", "3", "-seed", "9")
 	mustHill(t, append([]string{"add", "-noplay", other}, hillRobots...)...)
+	twice := filepath.Join(dir, "twice.jsonl") // a tournament of one program given twice
+	if code := tournamentMain([]string{"-seed", "8", "-rounds", "3", "-q", "-shard", "0/1", "-o", twice, hillRobots[0], hillRobots[1], hillRobots[0]}, io.Discard, io.Discard); code != 0 {
+		t.Fatalf("tournament -shard of a program given twice: status %d", code)
+	}
 	for _, c := range []struct {
 		args []string
 		msg  string
@@ -492,6 +497,8 @@ func TestHillShards(t *testing.T) {
 		{[]string{"import", h, parts[0], parts[1], parts[1], parts[2]}, "overlapping parts"},
 		{[]string{"import", other, parts[0], parts[1], parts[2]}, "not a part of this hill: seed 8"},
 		{[]string{"import", h, hillRobots[0]}, "not a tournament part of this version"},
+		// (it said "programs Mine and Mine are not in the order they were added")
+		{[]string{"import", h, twice}, "programs 1 and 3 are the same program, Mine: a hill holds it once"},
 	} {
 		if code, _, errs := runHillCmd(t, c.args...); code != 1 || !strings.Contains(errs, c.msg) {
 			t.Errorf("hill %v: exit %d %q, want 1 and %q", c.args, code, errs, c.msg)
