@@ -502,6 +502,9 @@ func hillPlay(args []string, stdout, stderr io.Writer) int {
 	if *shard == "" && out != "" {
 		return usageError(stderr, "hill play")("-o goes with -shard")
 	}
+	if *shard != "" && *asJSON { // (as tournament's -shard -json)
+		return usageError(stderr, "hill play")("-json prints the standings; a part (-shard) is written as JSON lines, and robocom hill import stores it")
+	}
 	// The part's file never replaces the hill or a program file, as tournament -shard -o's.
 	if err := sameInputs(out, pos[:1], "the hill"); err != nil {
 		return usageError(stderr, "hill play")("%v", err)

@@ -263,6 +263,8 @@ func TestHillPairingAndErrors(t *testing.T) {
 		{[]string{"show", bad}, 1, "not a hill"},
 		{[]string{"add", h, filepath.Join(dir, "none.rob")}, 1, "none.rob: no such file"},
 		{[]string{"frob"}, 2, "unknown command"},
+		// (as tournament -shard -json: it wrote the part and ignored -json)
+		{[]string{"play", h, "-shard", "0/1", "-json", "-o", filepath.Join(dir, "p.jsonl")}, 2, "-json prints the standings"},
 	} {
 		code, _, errs := runHillCmd(t, c.args...)
 		if code != c.code || !strings.Contains(errs, c.msg) {
