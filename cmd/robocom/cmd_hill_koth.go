@@ -207,9 +207,16 @@ func playPending(h *hill.Hill, cmd, what string, info, stderr io.Writer, quiet b
 		stopBeat()
 		h.Release(owner)
 	}()
+	stopped := func() int {
+		fmt.Fprintf(stderr, "robocom hill %s: interrupted; the pairings finished are stored, robocom hill play %s plays the rest\n", cmd, termtext.Escape(h.Path()))
+		return interrupted.status()
+	}
 	played, boutsPlayed, waited := 0, 0, false
 	for {
-		c, err := h.Claim(owner)
+		c, err := h.Claim(ctx, owner)
+		if ctx.Err() != nil { // (while it waited for another command's lock)
+			return stopped()
+		}
 		if err != nil {
 			return fail(err)
 		}
@@ -218,8 +225,7 @@ func playPending(h *hill.Hill, cmd, what string, info, stderr io.Writer, quiet b
 			err = h.Play(ctx, &c.Pending, 0, c.Plan.Bouts(), 0, func() { prog.step() })
 			prog.finish()
 			if ctx.Err() != nil {
-				fmt.Fprintf(stderr, "robocom hill %s: interrupted; the pairings finished are stored, robocom hill play %s plays the rest\n", cmd, termtext.Escape(h.Path()))
-				return interrupted.status()
+				return stopped()
 			}
 			if err != nil {
 				return fail(err)

@@ -949,3 +949,42 @@ func TestHillAddSaysWhatItFinished(t *testing.T) {
 		t.Errorf("an add with nothing left before says it finished something:\n%s", out)
 	}
 }
+
+// TestHillInterruptedWhileWaitingForALock: SIGTERM (or Ctrl-C) ends a hill play within a
+// moment also while it waits for another program's lock on the hill, as it does between
+// bouts; it waited for the lock (up to a minute) before it looked at the signal, and then
+// again to give up its claims.
+func TestHillInterruptedWhileWaitingForALock(t *testing.T) {
+	h := filepath.Join(t.TempDir(), "locked.hill")
+	mustHill(t, "create", h, "-game", "robocom", "-rounds", "2", "-seed", "4")
+	mustHill(t, "add", "-noplay", h, hillRobots[0], hillRobots[1])
+	other, err := sql.Open("sqlite", "file:"+h+"?_pragma=journal_mode(WAL)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Close()
+	conn, err := other.Conn(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	if _, err := conn.ExecContext(context.Background(), `BEGIN IMMEDIATE`); err != nil {
+		t.Fatal(err)
+	}
+	defer conn.ExecContext(context.Background(), `ROLLBACK`)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	cmd := hillChild(ctx, "hill", "play", "-q", h)
+	var errb bytes.Buffer
+	cmd.Stderr = &errb
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(time.Second) // (it has opened the hill and waits to claim the pairing)
+	cmd.Process.Signal(syscall.SIGTERM)
+	start := time.Now()
+	cmd.Wait()
+	if d := time.Since(start); d > 10*time.Second || cmd.ProcessState.ExitCode() != 143 || !strings.Contains(errb.String(), "interrupted") {
+		t.Errorf("SIGTERM while waiting for a lock: status %d after %v: %s", cmd.ProcessState.ExitCode(), d, errb.String())
+	}
+}

@@ -1,6 +1,7 @@
 package hill
 
 import (
+	"context"
 	"crypto/rand"
 	"database/sql"
 	"encoding/hex"
@@ -23,6 +24,9 @@ import (
 // ClaimTTL is how old a heartbeat may be before its claim is taken over. The heartbeat is
 // renewed every ClaimTTL/6, far more often than a write waits for another's (BusyTimeout).
 const ClaimTTL = 3 * time.Minute
+
+// ReleaseWait is the longest Release waits for another command's lock.
+const ReleaseWait = 2 * time.Second
 
 // Owner names a process that claims pairings: its machine, its process id and a random token
 // (so that a reused process id is not mistaken for the old owner).
@@ -63,10 +67,11 @@ type Claimed struct {
 
 // Claim claims, in one transaction, every missing pairing among the residents that no other
 // running process has claimed (claims of owners that are gone are taken over), and returns
-// them with the count of those others are playing.
-func (h *Hill) Claim(o Owner) (*Claimed, error) {
+// them with the count of those others are playing. It stops waiting for another command's
+// lock when ctx is done, claiming nothing.
+func (h *Hill) Claim(ctx context.Context, o Owner) (*Claimed, error) {
 	var c *Claimed
-	err := h.write(func(tx *sql.Tx) error {
+	err := h.writeCtx(ctx, func(tx *sql.Tx) error {
 		pd, err := h.Pending()
 		if err != nil {
 			return err
@@ -125,25 +130,31 @@ func (h *Hill) claims(q querier) (map[pairKey]claimRow, error) {
 	return out, rows.Err()
 }
 
-// Heartbeat renews the owner's claims.
-func (h *Hill) Heartbeat(o Owner) error {
-	return h.write(func(tx *sql.Tx) error {
+// Heartbeat renews the owner's claims, waiting for another command's lock until ctx is done.
+func (h *Hill) Heartbeat(ctx context.Context, o Owner) error {
+	return h.writeCtx(ctx, func(tx *sql.Tx) error {
 		_, err := tx.Exec(`UPDATE claim SET heartbeat = ? WHERE owner = ?`, time.Now().UnixMilli(), string(o))
 		return err
 	})
 }
 
-// Release gives up the owner's claims (the pairings it did not finish stay missing).
+// Release gives up the owner's claims (the pairings it did not finish stay missing). It waits
+// for another command's lock at most ReleaseWait: a claim left behind is taken over at once on
+// this machine (its process is gone) and after ClaimTTL elsewhere, so an interrupted command
+// need not wait out BusyTimeout to end.
 func (h *Hill) Release(o Owner) error {
-	return h.write(func(tx *sql.Tx) error {
+	ctx, cancel := context.WithTimeout(context.Background(), ReleaseWait)
+	defer cancel()
+	return h.writeCtx(ctx, func(tx *sql.Tx) error {
 		_, err := tx.Exec(`DELETE FROM claim WHERE owner = ?`, string(o))
 		return err
 	})
 }
 
-// Beating renews the owner's claims every ClaimTTL/6 until the returned function is called.
+// Beating renews the owner's claims every ClaimTTL/6 until the returned function is called
+// (which also stops a beat waiting for another command's lock).
 func (h *Hill) Beating(o Owner) (stop func()) {
-	done := make(chan struct{})
+	ctx, cancel := context.WithCancel(context.Background())
 	finished := make(chan struct{})
 	go func() {
 		defer close(finished)
@@ -151,15 +162,15 @@ func (h *Hill) Beating(o Owner) (stop func()) {
 		defer t.Stop()
 		for {
 			select {
-			case <-done:
+			case <-ctx.Done():
 				return
 			case <-t.C:
-				h.Heartbeat(o) // a failed beat is retried at the next tick; the TTL allows several
+				h.Heartbeat(ctx, o) // a failed beat is retried at the next tick; the TTL allows several
 			}
 		}
 	}()
 	return func() {
-		close(done)
+		cancel()
 		<-finished
 	}
 }

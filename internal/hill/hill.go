@@ -779,12 +779,19 @@ func countPrograms(q querier) (stored, residents, sources int64, err error) {
 }
 
 // write runs f in one write transaction.
-func (h *Hill) write(f func(*sql.Tx) error) error {
+func (h *Hill) write(f func(*sql.Tx) error) error { return h.writeCtx(context.Background(), f) }
+
+// writeCtx is write that stops waiting for another command's lock, and rolls back, when ctx
+// is done (Ctrl-C), returning ctx's error.
+func (h *Hill) writeCtx(ctx context.Context, f func(*sql.Tx) error) error {
 	if h.readOnly {
 		return fmt.Errorf("%s was opened to be read, not written", termtext.Escape(h.path))
 	}
-	tx, err := h.db.Begin()
+	tx, err := h.db.BeginTx(ctx, nil)
 	if err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
 		return h.writeError(err)
 	}
 	if err := f(tx); err != nil {

@@ -89,11 +89,11 @@ func TestClaims(t *testing.T) {
 		add(t, h, f)
 	}
 	a, b := NewOwner(), NewOwner()
-	ca, err := h.Claim(a)
+	ca, err := h.Claim(context.Background(), a)
 	if err != nil || len(ca.Plan.Pairings) != 3 || ca.Elsewhere != 0 {
 		t.Fatalf("first claim: %+v, %v", ca, err)
 	}
-	cb, err := h.Claim(b)
+	cb, err := h.Claim(context.Background(), b)
 	if err != nil || len(cb.Plan.Pairings) != 0 || cb.Elsewhere != 3 {
 		t.Fatalf("second claim while the first plays: %d claimed, %d elsewhere, %v", len(cb.Plan.Pairings), cb.Elsewhere, err)
 	}
@@ -109,7 +109,7 @@ func TestClaims(t *testing.T) {
 	}
 	// a's heartbeat grows old: b takes its two pairings over.
 	h.db.Exec(`UPDATE claim SET heartbeat = 0`)
-	if cb, _ = h.Claim(b); len(cb.Plan.Pairings) != 2 || cb.Elsewhere != 0 {
+	if cb, _ = h.Claim(context.Background(), b); len(cb.Plan.Pairings) != 2 || cb.Elsewhere != 0 {
 		t.Errorf("claims with an old heartbeat: %d taken over, %d elsewhere", len(cb.Plan.Pairings), cb.Elsewhere)
 	}
 	// A claim of a process of this machine that has ended is taken over at once.
@@ -121,7 +121,7 @@ func TestClaims(t *testing.T) {
 	if playing, left, _ := h.Activity(); playing != 0 || left != 2 {
 		t.Errorf("activity with a dead owner: %d playing, %d left", playing, left)
 	}
-	if cb, _ = h.Claim(b); len(cb.Plan.Pairings) != 2 {
+	if cb, _ = h.Claim(context.Background(), b); len(cb.Plan.Pairings) != 2 {
 		t.Errorf("claims of an ended process: %d taken over", len(cb.Plan.Pairings))
 	}
 	if err := h.Release(b); err != nil {
