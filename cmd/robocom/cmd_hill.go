@@ -210,7 +210,7 @@ func hillAdd(args []string, stdout, stderr io.Writer) int {
 	status := 0
 	files := pos[1:]
 	if !*noPlay { // what an interrupted add left is played first: it joined the queue earlier
-		if st := playPending(h, "add", " left unplayed before (an add or play interrupted, or add -noplay)", info, stderr, *quiet); st != 0 {
+		if st := playPending(h, "add", " that programs added before still lacked", info, stderr, *quiet); st != 0 {
 			fmt.Fprintf(stderr, "robocom hill add: not added: %s\n", termtext.Escape(strings.Join(files, " ")))
 			return st
 		}

@@ -934,14 +934,17 @@ func TestHillShowJSONOfFewPrograms(t *testing.T) {
 }
 
 // TestHillAddSaysWhatItFinished: an add on a hill with pairings left unplayed (an add or play
-// interrupted, or add -noplay) plays them first and says so, before the new program's line;
-// it printed "played 1 pairing (2 bouts)" alone, which read as the new program's pairings.
+// interrupted, add -noplay, or another add that has stored its program and not yet claimed
+// its pairings) plays them first and says whose they were, before the new program's line; it
+// printed "played 1 pairing (2 bouts)" alone, which read as the new program's pairings. (The
+// words do not say why they were missing: with two adds at once, "an add interrupted" was
+// untrue; TestHillConcurrentFull.)
 func TestHillAddSaysWhatItFinished(t *testing.T) {
 	h := filepath.Join(t.TempDir(), "f.hill")
 	mustHill(t, "create", h, "-game", "robocom", "-rounds", "2", "-seed", "1")
 	mustHill(t, "add", "-noplay", h, hillRobots[0], hillRobots[1])
 	out := mustHill(t, "add", h, hillRobots[2])
-	want := "played 1 pairing (2 bouts) left unplayed before (an add or play interrupted, or add -noplay)\nadded "
+	want := "played 1 pairing (2 bouts) that programs added before still lacked\nadded "
 	if !strings.HasPrefix(out, want) || playedPairings(out) != 3 {
 		t.Errorf("the add's report does not begin with %q:\n%s", want, out)
 	}
