@@ -267,6 +267,11 @@ func hillAdd(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	if *noPlay {
+		if *asJSON { // as hill show -json: the newcomers with no results yet
+			if st := printStandings(h, stdout, stderr, true); st != 0 {
+				return st
+			}
+		}
 		return status
 	}
 	if st := printReport(h, stdout, stderr, *asJSON); st != 0 {

@@ -991,3 +991,22 @@ func TestHillInterruptedWhileWaitingForALock(t *testing.T) {
 		t.Errorf("SIGTERM while waiting for a lock: status %d after %v: %s", cmd.ProcessState.ExitCode(), d, errb.String())
 	}
 }
+
+// hill add -noplay -json prints the standings as JSON, as -json says, with the pairings still
+// to play marked as not counted ("interrupted", as hill show -json marks them); it printed
+// nothing on standard output.
+func TestHillAddNoPlayJSON(t *testing.T) {
+	h := filepath.Join(t.TempDir(), "robo.hill")
+	mustHill(t, "create", h, "-game", "robocom", "-rounds", "1", "-seed", "1")
+	out := mustHill(t, "add", h, "-noplay", "-json", hillRobots[0], hillRobots[1])
+	var res tournamentJSON
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatalf("hill add -noplay -json printed %q: %v", out, err)
+	}
+	if len(res.Programs) != 2 || !res.Interrupted || res.RoundsPlayed != 0 {
+		t.Errorf("got %+v, want 2 programs and no round counted", res)
+	}
+	if show := mustHill(t, "show", "-json", h); show != out {
+		t.Errorf("add -noplay -json printed\n%s\nhill show -json prints\n%s", out, show)
+	}
+}
