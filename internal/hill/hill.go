@@ -216,7 +216,10 @@ func Create(path string, cfg Config) error {
 	if cfg.Rounds > MaxRounds {
 		return fmt.Errorf("-rounds %d is more than a hill plays a pairing (at most %d): each pairing's rounds are held in memory and stored at once", cfg.Rounds, MaxRounds)
 	}
-	if _, err := os.Stat(path); err == nil {
+	if fi, err := os.Stat(path); err == nil {
+		if fi.IsDir() {
+			return fmt.Errorf("%s is a folder; give the hill a file name (such as %s)", path, filepath.Join(path, "my.hill"))
+		}
 		return fmt.Errorf("%s exists already; a hill is created once (remove the file to start again)", path)
 	}
 	// The schema goes into the writer's temporary file, put in place when complete, so that

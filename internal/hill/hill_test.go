@@ -59,6 +59,10 @@ func TestCreateOpen(t *testing.T) {
 	if err := Create(path, Config{Game: robocom(arena.Classic()), Rounds: 2}); err == nil || !strings.Contains(err.Error(), "exists already") {
 		t.Errorf("creating over a hill: %v", err)
 	}
+	// A folder is not a file to remove: it needs a file name in it.
+	if err := Create(t.TempDir(), Config{Game: robocom(arena.Classic()), Rounds: 2}); err == nil || !strings.Contains(err.Error(), "is a folder; give the hill a file name") {
+		t.Errorf("creating a hill at a folder: %v", err)
+	}
 	other := filepath.Join(t.TempDir(), "notes.txt")
 	os.WriteFile(other, []byte("not a database"), 0o644)
 	if _, err := Open(other, games); err == nil || !strings.Contains(err.Error(), "not a hill") {
