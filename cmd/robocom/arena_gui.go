@@ -20,6 +20,7 @@ import (
 	"gioui.org/unit"
 	"gioui.org/x/explorer"
 
+	"robocom/corewars/play"
 	"robocom/robots"
 	"robocom/ui/corewin"
 	"robocom/ui/kit"
@@ -28,13 +29,20 @@ import (
 )
 
 // windowArgsError says why the window cannot open with these program files: more than the
-// mode they open in plays at once (Core War files open the Core War mode, which takes more).
+// mode they open in plays at once (Core War files open the Core War mode, which takes more),
+// or programs of both games (the RoboCom mode read a .red file as RoboCom and listed every
+// Redcode line as a RoboCom error), which robocom battle refuses too.
 func windowArgsError(args []string) error {
 	if shell.AllCoreFiles(args) {
 		if len(args) > corewin.MaxPlayers {
 			return fmt.Errorf("at most %d Core War programs play at once in the window; %d were given (robocom tournament takes more)", corewin.MaxPlayers, len(args))
 		}
 		return nil
+	}
+	for _, f := range args {
+		if l := play.LanguageOf(f); l != play.NoLanguage {
+			return fmt.Errorf("%s is a %s program, not a RoboCom one; the window opens RoboCom programs (.rob, .rbi) or Core War programs (.red, .cw, .vna), not both", f, l)
+		}
 	}
 	if len(args) > robowin.MaxPlayers {
 		return fmt.Errorf("at most %d RoboCom programs play at once; %d were given (robocom tournament takes more)", robowin.MaxPlayers, len(args))

@@ -31,7 +31,8 @@ func TestWindowArgsLimits(t *testing.T) {
 		{names(8, ".cw"), ""},
 		{append(append(names(3, ".red"), names(3, ".vna")...), names(2, ".cw")...), ""},
 		{names(9, ".red"), "at most 8 Core War programs play at once in the window; 9 were given"},
-		{append(names(5, ".cw"), "x.rob"), "at most 5 RoboCom programs"},
+		{append(names(5, ".cw"), "x.rob"), "p0.cw is a Corewars (.cw) program, not a RoboCom one; the window opens RoboCom programs (.rob, .rbi) or Core War programs (.red, .cw, .vna), not both"},
+		{[]string{"a.rob", "b.red"}, "b.red is a Redcode (.red) program, not a RoboCom one"},
 	} {
 		err := windowArgsError(c.args)
 		switch {
