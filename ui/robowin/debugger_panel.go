@@ -36,6 +36,7 @@ type robotDebugger struct {
 	first     bool            // the robot is its program's first robot (numbered by the program's place)
 	game      int             // the Runner's game number last shown
 	last      arena.RobotView // the last view while alive, shown after death too
+	lastCycle int             // the cycle of last
 	consts    robotConsts     // its constants, with last
 	seen      bool
 	closeBtn  widget.Clickable
@@ -268,7 +269,7 @@ func (p *robotDebugger) catchUp(pub debugPub) {
 		p.game, p.last, p.seen = pub.game, arena.RobotView{}, false
 	}
 	if v, ok := pub.views[p.id]; ok && v.Alive {
-		p.last, p.seen = v, true
+		p.last, p.lastCycle, p.seen = v, pub.cycle, true
 		p.consts = pub.consts[p.id]
 	}
 }
@@ -428,12 +429,21 @@ func (p *robotDebugger) header(col color.NRGBA, team int, following bool) layout
 	}
 }
 
+// deathRow says when and why the robot died and, when the panel saw it alive, in which cycle
+// the rows below it were: the views are fetched once a frame, so a running game's robot died
+// up to a frame's cycles after its last view (which said "executed DIE" over another line).
 func (p *robotDebugger) deathRow(cur arena.RobotView) layout.Widget {
 	return func(gtx layout.Context) layout.Dimensions {
 		l := material.Body1(p.th, fmt.Sprintf("Died in cycle %d: %s.", cur.DeathCycle, deathText(cur.DeathReason)))
 		l.Color = dbgDeath
 		l.Font.Weight = font.Bold
-		return layout.Inset{Top: 4}.Layout(gtx, l.Layout)
+		return layout.Inset{Top: 4}.Layout(gtx, func(gtx layout.Context) layout.Dimensions {
+			if !p.seen {
+				return l.Layout(gtx)
+			}
+			return layout.Flex{Axis: layout.Vertical}.Layout(gtx, layout.Rigid(l.Layout),
+				layout.Rigid(p.muted(fmt.Sprintf("Below, the robot as last seen alive, in cycle %d.", p.lastCycle))))
+		})
 	}
 }
 

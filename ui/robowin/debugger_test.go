@@ -797,3 +797,55 @@ func TestTimelineButtonsDisabledWhereTheyCannotMove(t *testing.T) {
 	h.settle()
 	check("back at cycle 20", false, true)
 }
+
+// A robot that died while no frame fetched its view is shown as the debugger last saw it
+// alive, and the panel says in which cycle that was: it showed "executed DIE" above an
+// instruction that was not a Die, with no word that the rest was older than the death.
+func TestDeadRobotSaysWhenItWasLastSeen(t *testing.T) {
+	h := newDebugHarness(t, "test:killer.rob", "test:factory.rob")
+	h.waitFor("the first game", func() bool { return len(h.u.Snapshot().Robots) == 2 })
+	// The first death of a factory robot that lived at least ten cycles.
+	h.stepTo(3000)
+	var d arena.Death
+	h.onSim(func(t *tapeGame) {
+		for _, x := range t.eng.Deaths() {
+			if x.Program == 1 && x.Cycle > 20 && d.Robot == 0 {
+				d = x
+			}
+		}
+	})
+	if d.Robot == 0 {
+		t.Fatal("no factory robot died in 3000 cycles")
+	}
+	seen := d.Cycle - 10
+	h.u.SeekCycle(seen)
+	h.waitFor("the rewind", func() bool { return h.u.Snapshot().Cycle == seen })
+	if !h.engineRobot(d.Robot).Alive {
+		t.Skipf("robot %d is not alive in cycle %d", d.Robot, seen)
+	}
+	h.u.OpenDebugger(d.Robot)
+	h.settle()
+	// The game runs past the death with no frame in between, as a fast game does between two.
+	h.u.Runner().StepN(d.Cycle - seen)
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		h.u.run.mu.Lock()
+		c, running := h.u.run.pub.Cycle, h.u.run.pub.Running
+		h.u.run.mu.Unlock()
+		if c == d.Cycle && !running {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("timed out waiting for the death's cycle")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	h.frame() // the window takes the new cycle, and its debuggers ask for their views
+	h.settle()
+	if want := fmt.Sprintf("Died in cycle %d", d.Cycle); !h.shows(want) {
+		t.Fatalf("the panel does not say %q: %q", want, h.texts())
+	}
+	if want := fmt.Sprintf("as last seen alive, in cycle %d", seen); !h.shows(want) {
+		t.Errorf("the dead robot's panel does not say %q: %q", want, h.texts())
+	}
+}
