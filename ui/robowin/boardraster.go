@@ -120,10 +120,12 @@ func (m *fieldMap) copyFrom(o *fieldMap) {
 }
 
 // fieldPlacement is where the fields' sprites go at one geometry: the sprite of field (x, y)
-// covers columns xs[x]+lo … xs[x]+hi-1 and rows ys[y]+lo … ys[y]+hi-1. xOver[k] (yOver[k])
-// tells that columns (rows) k and k+1 share a pixel, which happens only below 4 px a field.
+// covers columns xs[x]+lo … xe[x]-1 and rows ys[y]+lo … ye[y]-1 (xe[x] is xs[x]+hi, or under
+// 2 px a field the next field's xs, so that the fields tile). xOver[k] (yOver[k]) tells that
+// columns (rows) k and k+1 share a pixel, which happens only below 4 px a field.
 type fieldPlacement struct {
 	xs, ys       []int
+	xe, ye       []int
 	xOver, yOver []bool
 	lo, hi, span int
 	overlap      bool
@@ -143,36 +145,46 @@ func (p *fieldPlacement) set(g rasterGeometry) {
 	if cell < 4 {
 		p.lo, p.hi = 0, max(1, int(math.Round(float64(cell))))
 	}
-	axis := func(xs []int, over []bool, origin float32) ([]int, []bool) {
-		xs, over = xs[:0], over[:0]
-		for k := 0; k < g.n; k++ {
+	// Under 2 px a field, positions rounded to whole pixels step by 2 now and then: a field
+	// of round(cell) pixels left that pixel the empty board's colour, a dark line every few
+	// fields across a full board. Such fields reach to the next one (their sprites are of
+	// one colour, drawSprite), and never overlap.
+	tile := cell < 2
+	axis := func(xs, xe []int, over []bool, origin float32) ([]int, []int, []bool) {
+		xs, xe, over = xs[:0], xe[:0], over[:0]
+		for k := 0; k <= g.n; k++ {
 			xs = append(xs, int(math.Round(float64(origin+float32(k)*cell))))
 		}
 		for k := 0; k < g.n; k++ {
-			o := k+1 < g.n && xs[k]+p.hi > xs[k+1]+p.lo
+			e := xs[k] + p.hi
+			if tile {
+				e = max(xs[k+1], xs[k])
+			}
+			xe = append(xe, e)
+			o := k+1 < g.n && e > xs[k+1]+p.lo
 			over = append(over, o)
 			p.overlap = p.overlap || o
 		}
-		return xs, over
+		return xs[:g.n], xe, over
 	}
 	p.overlap = false
-	p.xs, p.xOver = axis(p.xs, p.xOver, g.origin.X)
-	p.ys, p.yOver = axis(p.ys, p.yOver, g.origin.Y)
-	clipped := func(xs, a, b []int, size int) ([]int, []int) {
+	p.xs, p.xe, p.xOver = axis(p.xs, p.xe, p.xOver, g.origin.X)
+	p.ys, p.ye, p.yOver = axis(p.ys, p.ye, p.yOver, g.origin.Y)
+	clipped := func(xs, xe, a, b []int, size int) ([]int, []int) {
 		a, b = a[:0], b[:0]
-		for _, x := range xs {
-			a, b = append(a, max(x+p.lo, 0)), append(b, min(x+p.hi, size))
+		for k, x := range xs {
+			a, b = append(a, max(x+p.lo, 0)), append(b, min(xe[k], size))
 		}
 		return a, b
 	}
-	p.x0, p.x1 = clipped(p.xs, p.x0, p.x1, g.size.X)
-	p.y0, p.y1 = clipped(p.ys, p.y0, p.y1, g.size.Y)
+	p.x0, p.x1 = clipped(p.xs, p.xe, p.x0, p.x1, g.size.X)
+	p.y0, p.y1 = clipped(p.ys, p.ye, p.y0, p.y1, g.size.Y)
 }
 
 // rect is where the sprite of field (x, y) goes; its pixel (0, 0) would be at rect's Min
 // less (lo, lo).
 func (p *fieldPlacement) rect(x, y int) image.Rectangle {
-	return image.Rect(p.xs[x]+p.lo, p.ys[y]+p.lo, p.xs[x]+p.hi, p.ys[y]+p.hi)
+	return image.Rect(p.xs[x]+p.lo, p.ys[y]+p.lo, p.xe[x], p.ye[y])
 }
 
 // at is where pixel (0, 0) of field (x, y)'s sprite goes.
@@ -452,6 +464,11 @@ func (rb *boardRaster) drawSprite(cell float32, span int, col color.NRGBA, dir i
 	if set != 0 || mobile {
 		poly = appendMarks(poly, cell, dir, set, mobile)
 		fill(markColor)
+	}
+	if cell < 2 {
+		// A field of a pixel or two shows no shape: its sprite is the colour of its first
+		// pixel throughout, so that a field placed 2 px wide (fieldPlacement) is one colour.
+		draw.Draw(sp, sp.Rect, image.NewUniform(sp.RGBAAt(0, 0)), image.Point{}, draw.Src)
 	}
 	return sp
 }

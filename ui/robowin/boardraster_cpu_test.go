@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"fmt"
 	"image"
+	"image/color"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -38,6 +40,8 @@ func TestBoardImageRedrawsOnlyChanges(t *testing.T) {
 		zoom float32
 	}{
 		{200, image.Pt(800, 800), 1},  // 4 px, apart
+		{200, image.Pt(220, 220), 1},  // 1.1 px, fields tile
+		{200, image.Pt(150, 150), 1},  // 0.75 px, some fields hidden
 		{200, image.Pt(700, 700), 1},  // 3.5 px, neighbours share pixels
 		{200, image.Pt(530, 610), 1},  // 2.65 px
 		{150, image.Pt(640, 500), 1},  // 3.33 px
@@ -96,5 +100,32 @@ func TestBoardImageRedrawsOnlyChanges(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// A full board whose fields are under 2 px wide shows no field as empty: rounded positions
+// step 2 px now and then, and the 1 px sprites left that pixel column (row) the empty
+// board's colour, a dark line every few fields across a crowded 200×200 board (a grid that
+// is not the board's, in a window with debuggers open).
+func TestTinyFieldsLeaveNoGaps(t *testing.T) {
+	for _, view := range []image.Point{image.Pt(220, 220), image.Pt(300, 300), image.Pt(370, 260)} {
+		robots, teams := fullBoard(200)
+		st := &BoardState{n: 200}
+		img := rasterImage(st, 200, robots, teams, view)
+		g := st.raster.baseKey
+		side := g.cell * float32(g.n)
+		pos := func(v float32) int { return int(math.Round(float64(v))) }
+		board := image.Rect(pos(g.origin.X), pos(g.origin.Y), pos(g.origin.X+side), pos(g.origin.Y+side)).Intersect(img.Rect)
+		empty := 0
+		for y := board.Min.Y; y < board.Max.Y; y++ {
+			for x := board.Min.X; x < board.Max.X; x++ {
+				if img.RGBAAt(x, y) == (color.RGBA{boardBg.R, boardBg.G, boardBg.B, boardBg.A}) {
+					empty++
+				}
+			}
+		}
+		if empty > 0 {
+			t.Errorf("%v (%.2f px a field): %d of the full board's %v pixels show an empty field", view, g.cell, empty, board.Size())
+		}
 	}
 }
