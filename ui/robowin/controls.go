@@ -140,6 +140,7 @@ func (c *controlsView) submitted(gtx layout.Context, ed *widget.Editor) bool {
 // change. A file that does not load now leaves the program loaded before playing, its errors
 // listed, as a broken file is never put into the arena (the editor's "Load into arena"); one
 // that cannot be read now (deleted, a FIFO, too big) leaves it too, and says so likewise.
+// Programs that did not load when added are tried again, and those that load now join.
 func (c *controlsView) rereadPlayers() {
 	if c.cfg.Load == nil {
 		return
@@ -177,6 +178,21 @@ func (c *controlsView) rereadPlayers() {
 		p.broken = true
 		if p.Prog != nil { // (one that did not load before is the board's sentence already)
 			broken = append(broken, p.shortName())
+		}
+	}
+	// Programs that did not load are tried again, as in the Core War mode: fixed ones join.
+	retry := c.retry
+	c.retry, c.failedLoads = nil, nil
+	for _, path := range retry {
+		root, name, ok := c.splitPath(path)
+		if !ok || len(c.players) >= MaxPlayers {
+			c.retry = append(c.retry, path)
+			continue
+		}
+		c.clearErrorsFor(displayName(root, name)) // (listed again if it still does not load)
+		if c.addPlayer(path) {
+			changed = append(changed, c.players[len(c.players)-1].shortName())
+			c.changed()
 		}
 	}
 	stale := kit.OldVersionNote(broken)

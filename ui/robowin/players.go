@@ -39,7 +39,7 @@ func (pv *playersView) update(gtx layout.Context) {
 		pv.note.dropRefusal()
 	}
 	if pv.dismissBtn.Clicked(gtx) {
-		pv.errors = pv.errors[:0]
+		pv.errors, pv.retry = pv.errors[:0], nil // (Restart tries no dismissed program again)
 	}
 	for len(pv.rows) < len(pv.players) {
 		pv.rows = append(pv.rows, playerRow{})

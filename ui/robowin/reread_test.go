@@ -279,3 +279,38 @@ func TestResetTallyTakesTheTypedSeed(t *testing.T) {
 		t.Errorf("Reset tally with 9978825 in the field plays seed %d", got)
 	}
 }
+
+// TestRestartLoadsAFixedFileThatDidNotLoad: a program given to the window that did not load,
+// fixed in another editor, joins the players at Restart (R), as in the Core War mode; R read
+// only the players' files, and the errors the file no longer had stayed listed under them.
+func TestRestartLoadsAFixedFileThatDidNotLoad(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.rob")
+	if err := os.WriteFile(bad, []byte("Name Bad\nBank Main\nBogus 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	mine := filepath.Join(dir, "mine.rob")
+	if err := os.WriteFile(mine, []byte(spinner("Mine")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	h := newDiskHarness(t, mine, bad)
+	if len(h.u.Players()) != 1 || len(h.u.Errors()) != 1 || !strings.Contains(h.u.Errors()[0], "bad.rob:3:") {
+		t.Fatalf("players %d, errors %q: want Mine alone and bad.rob's error", len(h.u.Players()), h.u.Errors())
+	}
+	// Restart with the file still broken: its error stays, once.
+	h.clickLabel("Restart")
+	if len(h.u.Players()) != 1 || len(h.u.Errors()) != 1 {
+		t.Fatalf("after Restart with bad.rob unchanged: players %d, errors %q", len(h.u.Players()), h.u.Errors())
+	}
+	if err := os.WriteFile(bad, []byte(spinner("Fixed")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	h.r.Queue(key.Event{Name: "R", State: key.Press})
+	h.frame()
+	if n := len(h.u.Players()); n != 2 || h.u.Players()[1].Name() != "Fixed" || len(h.u.Errors()) != 0 {
+		t.Fatalf("after R with bad.rob fixed: %d players, errors %q; want Fixed among them and no errors", n, h.u.Errors())
+	}
+	if want := "Read again from the files: Fixed. The series restarts with the new code."; h.u.Message() != want {
+		t.Errorf("the status line says %q, want %q", h.u.Message(), want)
+	}
+}

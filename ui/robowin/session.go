@@ -43,6 +43,7 @@ type session struct {
 	keepRefused bool        // loading the players of the last run: keep those only the set refuses
 	playerKeys  int         // the last Player.key given
 	failedLoads []string    // the programs of the load under way that did not load (failedNote)
+	retry       []string    // the paths of programs that did not load: Restart tries them again
 	windowSize  image.Point // in dp, as last reported by the window loop
 
 	confirm kit.Confirm // asks before a change replaces the game under way (confirm.go)
@@ -149,6 +150,9 @@ func (s *session) addPlayer(path string) bool {
 	// failed lists errs and names the file in the notice, whatever kept it from loading.
 	failed := func(file string, errs ...string) bool {
 		s.errors = append(s.errors, errs...)
+		if !slices.Contains(s.retry, path) {
+			s.retry = append(s.retry, path)
+		}
 		s.failedLoads = append(s.failedLoads, baseName(file))
 		s.note.set(failedNote(s.failedLoads))
 		return false
@@ -183,6 +187,7 @@ func (s *session) addPlayer(path string) bool {
 	if prog != nil {
 		s.clearErrorsFor(displayName(root, name))
 	}
+	s.retry = slices.DeleteFunc(s.retry, func(r string) bool { return r == path })
 	return true
 }
 
