@@ -150,7 +150,9 @@ func fromArena(o *arena.Options) GameOptions {
 }
 
 // arenaOptions rebuilds the arena set: the named base set (classic when unknown) with the
-// values applied through arena's own Set, so its range checks apply.
+// values applied through arena's own Set, so its range checks apply. A refused value is told
+// by its field's label in the Options tab, then arena's sentence with the key, as option
+// files and -opt name it ("Time limit (cycles): option timeout must be in 1..1000000000").
 func arenaOptions(o GameOptions) (*arena.Options, error) {
 	base := arena.Classic()
 	name := strings.TrimPrefix(o.Name, "edited ")
@@ -170,11 +172,11 @@ func arenaOptions(o GameOptions) (*arena.Options, error) {
 			case instrRC3:
 				val = "rc3"
 			default:
-				return nil, fmt.Errorf("option instructions must be 0 (classic) or 1 (rc3), not %d", v.Value)
+				return nil, fmt.Errorf("%s: option instructions must be 0 (classic) or 1 (rc3), not %d", optionLabel(v.Key), v.Value)
 			}
 		}
 		if err := base.Set(v.Key, val); err != nil {
-			return nil, err
+			return nil, fmt.Errorf("%s: %w", optionLabel(v.Key), err)
 		}
 	}
 	if o.Name != "" {

@@ -245,7 +245,7 @@ func (s *OptionsEditorState) scan() {
 }
 
 // edited reads the fields back into a copy of o; a field that is not a number is an error
-// naming the key.
+// naming the field by its label.
 func (s *OptionsEditorState) edited(o GameOptions) (GameOptions, error) {
 	n := GameOptions{Name: o.Name, Values: append([]OptionValue(nil), o.Values...)}
 	for i, v := range n.Values {
@@ -255,7 +255,7 @@ func (s *OptionsEditorState) edited(o GameOptions) (GameOptions, error) {
 		}
 		x, err := strconv.Atoi(strings.TrimSpace(e.Text()))
 		if err != nil {
-			return o, fmt.Errorf("%s must be a whole number, not %q", v.Key, e.Text())
+			return o, fmt.Errorf("%s must be a whole number, not %q", optionLabel(v.Key), e.Text())
 		}
 		if x != v.Value {
 			n.Values[i].Value = x

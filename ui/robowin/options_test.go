@@ -187,3 +187,21 @@ func TestOptionsSaveRefusesABuiltInName(t *testing.T) {
 		}
 	}
 }
+
+// A value the rules refuse is told by the field's label, as the user sees it: "option timeout
+// must be in 1..1000000000" stood over a field called "Time limit (cycles)", and a word
+// typed into "Cycles: ADD" was "cost.add must be a whole number".
+func TestOptionsErrorsNameTheField(t *testing.T) {
+	h := newHarness(t, "test:p1.rob", "test:p2.rob")
+	s := h.optionsIn(t.TempDir())
+	timeout := s.fields["timeout"]
+	h.typeInto(timeout, timeout, "0", true)
+	if !s.msgErr || !strings.HasPrefix(s.msg, "Time limit (cycles): option timeout must be in 1..") {
+		t.Errorf("after a time limit of 0 the message is %q", s.msg)
+	}
+	add := s.fields["cost.add"]
+	h.typeInto(add, add, "x", true)
+	if !s.msgErr || !strings.HasPrefix(s.msg, `Cycles: ADD must be a whole number, not "x"`) {
+		t.Errorf("after a word as ADD's cycles the message is %q", s.msg)
+	}
+}
