@@ -63,11 +63,10 @@ func (c *controlsView) update(gtx layout.Context) {
 	}
 	if c.blockBtn.Clicked(gtx) {
 		kit.TakeKeys(gtx, &c.blockEd)
-		n, err := strconv.Atoi(strings.TrimSpace(c.blockEd.Text()))
-		if err != nil || n < 1 {
-			c.notify("The block size must be a whole number of at least 1 cycle.")
-		} else {
+		if n, ok := kit.BlockCycles(c.blockEd.Text()); ok {
 			c.block(int64(n))
+		} else {
+			c.notify(kit.BlockRefused)
 		}
 	}
 	if c.speed.Update(gtx) {

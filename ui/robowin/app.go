@@ -269,7 +269,7 @@ func (u *UI) shortcutAction(gtx layout.Context, a shortcut.Action) {
 	case shortcut.Step:
 		u.controls.stepCycles(1) // as the Step button: the next round when this one is over
 	case shortcut.Block:
-		u.controls.stepCycles(u.controls.blockSize())
+		u.controls.runBlock()
 	case shortcut.Restart:
 		u.controls.rereadPlayers() // as the Restart button
 		u.Restart()

@@ -47,13 +47,16 @@ func (c *controlsView) editing(gtx layout.Context) bool {
 	return gtx.Focused(&c.seedEd) || gtx.Focused(&c.blockEd) || gtx.Focused(&c.roundsEd)
 }
 
-// blockSize is the number of cycles Run plays (N), 100 when the field is not a number.
-func (c *controlsView) blockSize() int {
-	n, err := strconv.Atoi(strings.TrimSpace(c.blockEd.Text()))
-	if err != nil || n < 1 {
-		return 100
+// runBlock plays the number of cycles in the Run field (the Run button, N, Enter in the
+// field). A field that holds no whole number of at least 1 plays nothing and says so, as the
+// Core War mode does: "50,000" or "1e6" played 100 cycles without a word.
+func (c *controlsView) runBlock() {
+	n, ok := kit.BlockCycles(c.blockEd.Text())
+	if !ok {
+		c.note.set(kit.BlockRefused)
+		return
 	}
-	return n
+	c.stepCycles(n)
 }
 
 // parseRounds reads the rounds field: 1 to 10000, 1 when it is not a number.
@@ -75,10 +78,10 @@ func (c *controlsView) update(gtx layout.Context) {
 	}
 	if c.blockBtn.Clicked(gtx) {
 		kit.TakeKeys(gtx, &c.blockEd)
-		c.stepCycles(c.blockSize())
+		c.runBlock()
 	}
 	if c.submitted(gtx, &c.blockEd) {
-		c.stepCycles(c.blockSize()) // as the Run button
+		c.runBlock() // as the Run button
 	}
 	seedSubmitted := c.submitted(gtx, &c.seedEd)
 	if c.restartBtn.Clicked(gtx) || seedSubmitted {

@@ -2,8 +2,11 @@ package robowin
 
 import (
 	"testing"
+	"time"
 
 	"gioui.org/io/key"
+
+	"robocom/ui/kit"
 )
 
 // Once a round is over, S, N and Enter in the cycles field play on in the next round, as the
@@ -39,5 +42,40 @@ func TestStepKeysStartTheNextRound(t *testing.T) {
 				return h.u.series.round == 2 && s.Game == h.u.gameNo && s.Cycle == 1
 			})
 		})
+	}
+}
+
+// A Run field that holds no whole number of at least 1 runs nothing and says so, with the
+// Run button, N and Enter alike, as the Core War mode does: "50,000" or "1e6" played 100
+// cycles without a word.
+func TestRunRefusesABlockThatIsNoNumber(t *testing.T) {
+	h := newHarness(t, "test:p1.rob", "test:p2.rob")
+	h.waitFor("the first game", func() bool { return h.u.Snapshot().Size > 0 })
+	for _, run := range []func(){
+		func() { h.clickLabel("Run") },
+		func() {
+			h.r.Queue(key.Event{Name: "N", State: key.Press}, key.Event{Name: "N", State: key.Release})
+			h.frame()
+		},
+		func() {
+			h.r.Source().Execute(key.FocusCmd{Tag: &h.u.controls.blockEd})
+			h.frame()
+			h.r.Queue(key.Event{Name: key.NameReturn, State: key.Press})
+			h.frame()
+		},
+	} {
+		h.typeInto(&h.u.controls.blockEd, &h.u.controls.blockEd, "50,000", false)
+		h.r.Source().Execute(key.FocusCmd{Tag: nil})
+		h.frame()
+		h.u.note.set("")
+		run()
+		time.Sleep(50 * time.Millisecond)
+		h.frame()
+		if c := h.u.Snapshot().Cycle; c != 0 {
+			t.Fatalf("a Run field of 50,000 played %d cycles", c)
+		}
+		if m := h.u.Message(); m != kit.BlockRefused {
+			t.Errorf("a Run field of 50,000 says %q, want %q", m, kit.BlockRefused)
+		}
 	}
 }

@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"gioui.org/io/key"
+
+	"robocom/ui/kit"
 )
 
 func (s *tornSide) press(name key.Name) {
@@ -30,7 +32,7 @@ func TestTornWindowShortcuts(t *testing.T) {
 
 	s.press("S")
 	h.waitFor("S in the torn-off window to step", func() bool { h.frame(); return h.u.Snapshot().Cycle == 11 })
-	block := h.u.controls.blockSize()
+	block, _ := kit.BlockCycles(h.u.controls.blockEd.Text())
 	s.press("N")
 	h.waitFor("N in the torn-off window to run a block", func() bool { h.frame(); return h.u.Snapshot().Cycle == 11+block })
 	s.press(key.NameLeftArrow)
