@@ -119,6 +119,10 @@ func (m *fieldMap) copyFrom(o *fieldMap) {
 	copy(m.ord, o.ord)
 }
 
+// tileBelow is the field size (px) below which fields tile the board, each reaching to the
+// next one, in sprites of one colour.
+const tileBelow = 2
+
 // fieldPlacement is where the fields' sprites go at one geometry: the sprite of field (x, y)
 // covers columns xs[x]+lo … xe[x]-1 and rows ys[y]+lo … ye[y]-1 (xe[x] is xs[x]+hi, or under
 // 2 px a field the next field's xs, so that the fields tile). xOver[k] (yOver[k]) tells that
@@ -149,7 +153,7 @@ func (p *fieldPlacement) set(g rasterGeometry) {
 	// of round(cell) pixels left that pixel the empty board's colour, a dark line every few
 	// fields across a full board. Such fields reach to the next one (their sprites are of
 	// one colour, drawSprite), and never overlap.
-	tile := cell < 2
+	tile := cell < tileBelow
 	axis := func(xs, xe []int, over []bool, origin float32) ([]int, []int, []bool) {
 		xs, xe, over = xs[:0], xe[:0], over[:0]
 		for k := 0; k <= g.n; k++ {
@@ -465,7 +469,7 @@ func (rb *boardRaster) drawSprite(cell float32, span int, col color.NRGBA, dir i
 		poly = appendMarks(poly, cell, dir, set, mobile)
 		fill(markColor)
 	}
-	if cell < 2 {
+	if cell < tileBelow {
 		// A field of a pixel or two shows no shape: its sprite is the colour of its first
 		// pixel throughout, so that a field placed 2 px wide (fieldPlacement) is one colour.
 		draw.Draw(sp, sp.Rect, image.NewUniform(sp.RGBAAt(0, 0)), image.Point{}, draw.Src)
