@@ -110,6 +110,11 @@ func (c *controlsView) update(gtx layout.Context) {
 			c.series.setRounds(parseRounds(c.roundsEd.Text()))
 		}
 	}
+	// Once the keyboard leaves it, the field shows the rounds the series plays: "0" or a
+	// word play 1, "20000" plays 10000 (it went on showing what was typed).
+	if want := strconv.Itoa(c.series.rounds()); !gtx.Focused(&c.roundsEd) && c.roundsEd.Text() != want {
+		c.roundsEd.SetText(want)
+	}
 }
 
 // stepCycles pauses and plays n cycles, in the next round when this one is over: the Step

@@ -1,6 +1,7 @@
 package robowin
 
 import (
+	"strconv"
 	"testing"
 	"time"
 
@@ -76,6 +77,26 @@ func TestRunRefusesABlockThatIsNoNumber(t *testing.T) {
 		}
 		if m := h.u.Message(); m != kit.BlockRefused {
 			t.Errorf("a Run field of 50,000 says %q, want %q", m, kit.BlockRefused)
+		}
+	}
+}
+
+// The rounds field shows the rounds the series plays once the keyboard leaves it: "0" and a
+// word played 1 round and "20000" 10000, while the field went on showing what was typed.
+func TestRoundsFieldShowsTheRoundsPlayed(t *testing.T) {
+	h := newHarness(t, "test:p1.rob", "test:p2.rob")
+	h.waitFor("the first game", func() bool { return h.u.Snapshot().Size > 0 })
+	ed := &h.u.controls.roundsEd
+	for _, c := range []struct{ typed, shown string }{{"0", "1"}, {"20000", "10000"}, {"three", "1"}, {" 7 ", "7"}} {
+		h.typeInto(ed, ed, c.typed, false)
+		if got := ed.Text(); got != c.typed {
+			t.Fatalf("while typing, the field shows %q, want %q as typed", got, c.typed)
+		}
+		h.r.Source().Execute(key.FocusCmd{Tag: nil})
+		h.frame()
+		h.frame()
+		if got := ed.Text(); got != c.shown || strconv.Itoa(h.u.series.rounds()) != c.shown {
+			t.Errorf("%q typed: the field shows %q and the series plays %d rounds, want %s", c.typed, got, h.u.series.rounds(), c.shown)
 		}
 	}
 }
