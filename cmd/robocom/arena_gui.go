@@ -24,6 +24,7 @@ import (
 	"robocom/robots"
 	"robocom/ui/corewin"
 	"robocom/ui/kit"
+	"robocom/ui/picker"
 	"robocom/ui/robowin"
 	"robocom/ui/shell"
 )
@@ -90,9 +91,13 @@ func openArena(args []string) int {
 		}
 		files = append(files, "disk:"+strings.TrimPrefix(filepath.ToSlash(abs), "/"))
 	}
+	givenFolder := "" // the picker opens where the files given are
+	if len(files) > 0 {
+		givenFolder = picker.FolderOf(files[0])
+	}
 	var coreFiles []string // .red, .cw and .vna programs open the window in the Core War mode
 	if len(files) > 0 && shell.AllCoreFiles(files) {
-		coreFiles, files = files, nil
+		coreFiles, files, givenFolder = files, nil, ""
 	}
 	var settings *kit.SettingsStore
 	var settingsErr error
@@ -146,6 +151,7 @@ func openArena(args []string) int {
 			{Name: "disk", FS: os.DirFS("/"), Home: strings.TrimPrefix(filepath.ToSlash(home), "/")},
 		},
 		Files:      files,
+		Folder:     givenFolder,
 		Seed:       seed,
 		Settings:   settings,
 		Invalidate: w.Invalidate,
@@ -212,8 +218,8 @@ func openArena(args []string) int {
 // players, copies and folder of the last run; and whether the window opens in that mode (Core
 // War files given, or no files and the Core War mode chosen last).
 func coreStart(args, coreFiles []string, s kit.Settings) (files []string, copies []int, folder string, coreFirst bool) {
-	if len(coreFiles) > 0 {
-		return coreFiles, nil, s.CoreFolder, true
+	if len(coreFiles) > 0 { // the picker opens in the folder of the files given
+		return coreFiles, nil, picker.FolderOf(coreFiles[0]), true
 	}
 	for _, p := range s.CorePlayers {
 		files = append(files, p.Path)

@@ -109,3 +109,15 @@ func TestGivenFilesAreRemembered(t *testing.T) {
 		t.Errorf("RoboCom files given: the Core War players became %v", f)
 	}
 }
+
+// Core War files given on the command line open the picker in their folder, not in the one
+// remembered (as the RoboCom mode's Config.Folder); a plain start keeps the remembered one.
+func TestGivenCoreFilesOpenThePickerThere(t *testing.T) {
+	s := kit.Settings{CoreFolder: "bundled:core"}
+	if _, _, folder, _ := coreStart([]string{"/tmp/x/dwarf.red"}, []string{"disk:tmp/x/dwarf.red"}, s); folder != "disk:tmp/x" {
+		t.Errorf("given disk:tmp/x/dwarf.red, the picker opens in %q, want disk:tmp/x", folder)
+	}
+	if _, _, folder, _ := coreStart(nil, nil, s); folder != "bundled:core" {
+		t.Errorf("a plain start opens the picker in %q, want the remembered bundled:core", folder)
+	}
+}

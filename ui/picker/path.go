@@ -55,8 +55,7 @@ func (f *PathField) update(gtx layout.Context, b *State) (string, bool) {
 		// The picker goes to the file's folder, as after a click on it there: the next Add
 		// starts there, and the recent folders get the folder the user went to, not the one
 		// shown while typing.
-		root, file, _ := strings.Cut(loc, ":")
-		b.Open(root + ":" + path.Dir(file))
+		b.Open(FolderOf(loc))
 		return loc, true
 	}
 	return "", false
@@ -152,3 +151,9 @@ func (f *PathField) layout(gtx layout.Context, th *material.Theme, hint string) 
 
 // errColor is the colour of the sentence under the field.
 var errColor = kit.ErrorText
+
+// FolderOf is the folder of a file's location, both written "root:dir".
+func FolderOf(loc string) string {
+	root, file, _ := strings.Cut(loc, ":")
+	return root + ":" + path.Dir(file)
+}

@@ -38,6 +38,9 @@ type Config struct {
 	Roots []Root
 	// Files are paths (in the form Root.Name + ":" + path) loaded as the players at start.
 	Files []string
+	// Folder is where the picker opens ("root:dir"): the folder of the files given on the
+	// command line; "" for the one used last.
+	Folder string
 	// Seed is the first round's seed; 0 picks one at random.
 	Seed int64
 	// Settings is where settings are remembered; nil remembers nothing.
@@ -122,6 +125,9 @@ func New(cfg Config) *UI {
 				u.note.set(rulesNotice)
 			}
 		}
+	}
+	if cfg.Folder != "" { // (after Restore: the files given on the command line are newer)
+		u.playersPanel.picker.Open(cfg.Folder)
 	}
 	u.keepRefused = true
 	for _, f := range cfg.Files {

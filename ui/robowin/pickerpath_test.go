@@ -160,3 +160,21 @@ func TestDefaultSaveFolders(t *testing.T) {
 		t.Errorf("the copy of a bundled program is saved to %q, want %q", got, want)
 	}
 }
+
+// Files given on the command line open the picker in their folder (Config.Folder), not in
+// the one remembered from last time: "Add program…" after `robocom /tmp/x/a.rob` showed the
+// folder of an older run.
+func TestPickerOpensWhereTheGivenFilesAre(t *testing.T) {
+	st, err := kit.OpenSettings(filepath.Join(t.TempDir(), "settings.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.Update(func(s *kit.Settings) { s.LastFolder = "test:." })
+	u := New(Config{Load: LoadProgram, NewGame: NewArenaGame, Options: ArenaOptions{},
+		Roots: []Root{{Name: "test", FS: testFS(), Home: "."}}, Files: []string{"test:sub/inner.rob"},
+		Folder: "test:sub", Settings: st})
+	t.Cleanup(u.Close)
+	if got := u.playersPanel.picker.Location(); got != "test:sub" {
+		t.Errorf("the picker opens in %q, want the given file's folder test:sub", got)
+	}
+}
