@@ -52,7 +52,16 @@ func (g GraphStyle) Layout(gtx layout.Context) layout.Dimensions {
 		}
 	}
 	maxN += max(1, maxN/10) // headroom, so the top line does not hide in the frame
-	g.drawTicks(gtx, plot, int(maxN), len(h))
+	// Each program's line is shifted by its width from the next one's, around the true
+	// value, so that programs with equal counts show side by side rather than the later
+	// line over the earlier (five programs: ±2 widths); the scale leaves room for the
+	// shifts at both ends, and the ticks follow it.
+	lineW := float32(gtx.Dp(2))
+	lines := min(len(g.Teams), MaxPlayers)
+	pad := float32(lines-1) / 2 * lineW
+	ht := float32(plot.Dy()-2) - 2*pad
+	y := func(n int32) float32 { return float32(plot.Max.Y-1) - pad - float32(n)/float32(maxN)*ht }
+	g.drawTicks(gtx, plot, int(maxN), len(h), y)
 	frame := clip.Stroke{Path: clip.Rect(plot).Path(), Width: 1}.Op()
 	paint.FillShape(gtx.Ops, color.NRGBA{0xAA, 0xAA, 0xAA, 0xFF}, frame)
 	titleY := size.Y - gtx.Dp(15)
@@ -61,17 +70,17 @@ func (g GraphStyle) Layout(gtx layout.Context) layout.Dimensions {
 	if len(h) == 0 {
 		return layout.Dimensions{Size: size}
 	}
-	w, ht := float32(plot.Dx()-2), float32(plot.Dy()-2)
+	w := float32(plot.Dx() - 2)
 	cols := int(w)
 	per := float32(len(h)) / float32(cols)
 	if per < 1 {
 		per, cols = 1, len(h)
 	}
-	y := func(n int32) float32 { return float32(plot.Max.Y-1) - float32(n)/float32(maxN)*ht }
 	for t := range g.Teams {
 		if t >= MaxPlayers {
 			break
 		}
+		shift := (float32(t) - float32(lines-1)/2) * lineW // the first program's on top
 		var p clip.Path
 		p.Begin(gtx.Ops)
 		for c := 0; c < cols; c++ {
@@ -85,14 +94,14 @@ func (g GraphStyle) Layout(gtx layout.Context) layout.Dimensions {
 			if len(h) < cols {
 				x = float32(plot.Min.X+1) + float32(c)/float32(max(len(h)-1, 1))*w
 			}
-			pt := f32.Pt(x, y(v))
+			pt := f32.Pt(x, y(v)+shift)
 			if c == 0 {
 				p.MoveTo(pt)
 			} else {
 				p.LineTo(pt)
 			}
 		}
-		paint.FillShape(gtx.Ops, darker(g.Teams[t].Color), clip.Stroke{Path: p.End(), Width: float32(gtx.Dp(2))}.Op())
+		paint.FillShape(gtx.Ops, darker(g.Teams[t].Color), clip.Stroke{Path: p.End(), Width: lineW}.Op())
 	}
 	return layout.Dimensions{Size: size}
 }

@@ -92,14 +92,13 @@ func (g GraphStyle) tickLabel(gtx layout.Context, s string, at image.Point, alig
 
 // drawTicks draws the axes' tick marks, light grid lines and labels: robots on the left
 // from 0 to maxN, cycles along the bottom from 1 to cycles.
-func (g GraphStyle) drawTicks(gtx layout.Context, plot image.Rectangle, maxN, cycles int) {
+func (g GraphStyle) drawTicks(gtx layout.Context, plot image.Rectangle, maxN, cycles int, yOf func(int32) float32) {
 	tick := gtx.Dp(4)
 	gridCol := color.NRGBA{0xE6, 0xE6, 0xE6, 0xFF}
 	tickCol := color.NRGBA{0x88, 0x88, 0x88, 0xFF}
-	ht := float32(plot.Dy() - 2)
 	yStep := niceStep(maxN, max(2, plot.Dy()/gtx.Dp(28)))
 	for _, v := range ticks(maxN, yStep) {
-		y := plot.Max.Y - 1 - int(float32(v)/float32(maxN)*ht)
+		y := int(yOf(int32(v)) + 0.5)
 		if v > 0 {
 			paint.FillShape(gtx.Ops, gridCol, clip.Rect{Min: image.Pt(plot.Min.X+1, y), Max: image.Pt(plot.Max.X-1, y+1)}.Op())
 		}
