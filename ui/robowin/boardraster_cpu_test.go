@@ -119,7 +119,7 @@ func TestTinyFieldsLeaveNoGaps(t *testing.T) {
 		empty := 0
 		for y := board.Min.Y; y < board.Max.Y; y++ {
 			for x := board.Min.X; x < board.Max.X; x++ {
-				if img.RGBAAt(x, y) == (color.RGBA{boardBg.R, boardBg.G, boardBg.B, boardBg.A}) {
+				if img.RGBAAt(x, y) == color.RGBA(boardBg) {
 					empty++
 				}
 			}
