@@ -331,16 +331,7 @@ func TestOpenWhileAnotherWrites(t *testing.T) {
 	if err := Create(path, Config{Game: robocom(arena.Classic()), Rounds: 2, Seed: 3}); err != nil {
 		t.Fatal(err)
 	}
-	other, err := sql.Open("sqlite", "file:"+path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer other.Close()
-	conn, err := other.Conn(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
+	conn := foreignConn(t, path)
 	var mode string
 	if err := conn.QueryRowContext(context.Background(), `PRAGMA journal_mode`).Scan(&mode); err != nil || mode != "delete" {
 		t.Fatalf("the hill at rest is in journal mode %q (%v), not delete", mode, err)
@@ -505,16 +496,7 @@ func TestOpenWhileLockedTooLong(t *testing.T) {
 	}
 	defer func(d time.Duration) { BusyTimeout = d }(BusyTimeout)
 	BusyTimeout = 200 * time.Millisecond
-	other, err := sql.Open("sqlite", "file:"+path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer other.Close()
-	conn, err := other.Conn(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
+	conn := foreignConn(t, path)
 	if _, err := conn.ExecContext(context.Background(), `BEGIN EXCLUSIVE`); err != nil {
 		t.Fatal(err)
 	}
@@ -574,4 +556,20 @@ func TestCreateOnAFullDisk(t *testing.T) {
 	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
 		t.Errorf("left behind on the full disk: %v", entries)
 	}
+}
+
+// foreignConn is a connection of another program to the hill at path, closed at the test's end.
+func foreignConn(t *testing.T, path string) *sql.Conn {
+	t.Helper()
+	other, err := sql.Open("sqlite", "file:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { other.Close() })
+	conn, err := other.Conn(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { conn.Close() })
+	return conn
 }
