@@ -147,6 +147,8 @@ func TestUsageMessages(t *testing.T) {
 		{[]string{"-P", "-r", "0"}, "$\n\nPermutation cannot be used in multiwarrior battles\n\nNo warrior file specified\n"},
 		{[]string{"-@x"}, "$\n\nCannot open parameter file\n"},
 		{[]string{"-r", "0", "-@"}, "$\n\nCannot open parameter file\n"},
+		// a folder opens (fopen) and reads as an empty parameter file
+		{[]string{"-@", testdata}, "$\n\nNo warrior file specified\n"},
 		{[]string{"-Q", "-1", "a.red"}, "$\n\nBad argument for \"-Q\" switch\n"},
 	}
 	for _, tc := range tests {

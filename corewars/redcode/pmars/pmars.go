@@ -22,6 +22,18 @@ const (
 	queryAddrSize = 4
 )
 
+// readParamFile reads a -@ file as pMARS does (fopen, then fgets until it fails): a
+// folder opens and reads as an empty file, so "-@ DIR" adds no arguments.
+func readParamFile(name string) ([]byte, error) {
+	data, err := os.ReadFile(name)
+	if err != nil {
+		if fi, serr := os.Stat(name); serr == nil && fi.IsDir() {
+			return nil, nil
+		}
+	}
+	return data, err
+}
+
 // Run is "pmars ARGS": it writes what pMARS writes and returns its exit status.
 func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	out := bufio.NewWriter(stdout)
@@ -41,7 +53,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "\n%s\n", msg)
 		return 2
 	}
-	p := &parser{st: redcode.DefaultSettings(), readFile: os.ReadFile, stdin: readStdin, notice: stderr}
+	p := &parser{st: redcode.DefaultSettings(), readFile: readParamFile, stdin: readStdin, notice: stderr}
 	var files []string
 	if err := p.parse(args, &files); err != nil {
 		return usage(err.Error())
