@@ -2,6 +2,7 @@ package pmars
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -200,5 +201,46 @@ func TestQueryWithoutBattle(t *testing.T) {
 		if _, errs, rc := runPMARS(t, tc.args...); rc != tc.want {
 			t.Errorf("%v: exit status %d, want %d\n%s", tc.args, rc, tc.want, errs)
 		}
+	}
+}
+
+// TestCombinedOutputOrder: with standard output and standard error on one pipe or file
+// ("pmars ... 2>&1"), pMARS's standard output is the C library's, buffered in blocks of
+// 4096 bytes, while its messages go out at once: a later warrior's warnings come before
+// the earlier warrior's listing, or inside it once 4096 bytes of it are out. The expected
+// texts are pMARS 0.9.2's (stdout and stderr to one file).
+func TestCombinedOutputOrder(t *testing.T) {
+	dir := t.TempDir()
+	warn := filepath.Join(dir, "warn.red")
+	if err := os.WriteFile(warn, []byte(";redcode\n;name Warn\n jmp 0\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var both bytes.Buffer
+	rc := Run([]string{"-r", "1", "-F", "500", testdata + "/imp.red", warn}, nil, &both, &both)
+	want := "Warning:\n        Missing ';assert'. Warrior may not work with the current setting\nNumber of warnings: 1\n\n" +
+		"Program \"Imp\" (length 1) by \"A. K. Dewdney\"\n\n       ORG      START\nSTART  MOV.I  $     0, $     1     \n\n" +
+		"Program \"Warn\" (length 1) by \"Anonymous\"\n\n       ORG      START\nSTART  JMP.B  $     0, $     0     \n\n" +
+		"Imp by A. K. Dewdney scores 1\nWarn by Anonymous scores 1\nResults: 0 0 1\n"
+	if rc != 0 || both.String() != want {
+		t.Errorf("2>&1: rc %d\n%q\nwant\n%q", rc, both.String(), want)
+	}
+	// A listing of 200 instructions: its first 4096 bytes are out before the warning
+	// (pMARS printed it after "       DAT.F  $   111, $   111    ", at byte 4096).
+	var src strings.Builder
+	src.WriteString(";redcode\n;name Long\n;assert 1\n")
+	for i := 0; i < 200; i++ {
+		fmt.Fprintf(&src, " dat %d, %d\n", i, i)
+	}
+	long := filepath.Join(dir, "long.red")
+	if err := os.WriteFile(long, []byte(src.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	args := []string{"-r", "1", "-F", "500", "-l", "200", "-d", "200", long, warn}
+	out, errs, _ := runPMARS(t, args...)
+	both.Reset()
+	Run(args, nil, &both, &both)
+	if len(out) != 7437 || both.String() != out[:4096]+errs+out[4096:] {
+		t.Errorf("2>&1 with a long listing: stdout %d bytes, the warning at byte %d, want at 4096",
+			len(out), strings.Index(both.String(), "Warning"))
 	}
 }

@@ -4,7 +4,6 @@
 package pmars
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 	"os"
@@ -12,6 +11,7 @@ import (
 	"time"
 
 	"robocom/corewars/redcode"
+	"robocom/internal/termtext"
 )
 
 // Query results of -Q that do not depend on the battle (server build values).
@@ -21,6 +21,50 @@ const (
 	queryVersion2 = 920
 	queryAddrSize = 4
 )
+
+// stdioBlock is the C library's buffer for a standard output that is not a terminal
+// (st_blksize of a pipe or of a file on the usual file systems).
+const stdioBlock = 4096
+
+// stdioOut is pMARS's standard output as the C library buffers it. On a terminal it is
+// line-buffered, so what was printed is out before the next message on standard error
+// (sync). Otherwise it is written in whole blocks of stdioBlock bytes and the rest at exit,
+// whatever pMARS prints on standard error meanwhile: with "pmars ... 2>&1" a later
+// warrior's messages come before the earlier warriors' listings.
+type stdioOut struct {
+	w        io.Writer
+	terminal bool
+	buf      []byte
+}
+
+func (o *stdioOut) Write(p []byte) (int, error) {
+	o.buf = append(o.buf, p...)
+	if n := len(o.buf) - len(o.buf)%stdioBlock; n > 0 {
+		_, err := o.w.Write(o.buf[:n])
+		o.buf = append(o.buf[:0], o.buf[n:]...)
+		if err != nil {
+			return len(p), err
+		}
+	}
+	return len(p), nil
+}
+
+// sync is called before pMARS writes to standard error.
+func (o *stdioOut) sync() {
+	if o.terminal {
+		o.Flush()
+	}
+}
+
+// Flush writes what is held.
+func (o *stdioOut) Flush() error {
+	if len(o.buf) == 0 {
+		return nil
+	}
+	_, err := o.w.Write(o.buf)
+	o.buf = o.buf[:0]
+	return err
+}
 
 // readParamFile reads a -@ file as pMARS does (fopen, then fgets until it fails): a
 // folder opens and reads as an empty file, so "-@ DIR" adds no arguments.
@@ -36,7 +80,7 @@ func readParamFile(name string) ([]byte, error) {
 
 // Run is "pmars ARGS": it writes what pMARS writes and returns its exit status.
 func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	out := bufio.NewWriter(stdout)
+	out := &stdioOut{w: stdout, terminal: termtext.IsTerminal(stdout)}
 	defer out.Flush()
 	var stdinData []byte
 	stdinRead := false
@@ -48,7 +92,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return stdinData
 	}
 	usage := func(msg string) int {
-		out.Flush()
+		out.sync()
 		fmt.Fprint(stderr, UsageText())
 		fmt.Fprintf(stderr, "\n%s\n", msg)
 		return 2
@@ -104,7 +148,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		} else {
 			data, err := os.ReadFile(s.file)
 			if err != nil {
-				out.Flush()
+				out.sync()
 				msg := "Unable to open file '%s'"
 				if _, serr := os.Stat(s.file); serr == nil {
 					msg = "Unable to read file '%s'"
@@ -120,7 +164,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			cfg.InitialRegs = [26]int64{} // pMARS resets them after each warrior
 		}
 		w, diag := redcode.AssembleSource(src, cfg)
-		out.Flush()
+		out.sync()
 		fmt.Fprint(stderr, diag.Stderr())
 		if diag.LogicError != "" {
 			// pMARS prints its consistency-check failure on stdout.
@@ -140,7 +184,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	m, err := redcode.Battle(st, ws, time.Now().Unix(), nil)
 	if err != nil {
-		out.Flush()
+		out.sync()
 		fmt.Fprintf(stderr, "%v\n", err)
 		return 254
 	}
