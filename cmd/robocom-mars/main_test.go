@@ -109,3 +109,45 @@ func runIt(t *testing.T, name string, args []string) string {
 	}
 	return "status " + strconv.Itoa(status) + "\n--- stdout\n" + stdout.String() + "--- stderr\n" + stderr.String()
 }
+
+// TestParameterFileDepth: a parameter file naming itself nests until pMARS runs out of files,
+// each level naming itself in the message. With the soft and hard limit 1024 and only
+// standard input, output and error open, pMARS 0.9.2 prints 1021 such lines (one fewer for
+// each further descriptor it inherits). The Go
+// runtime's own descriptors (its poller's, the CPU quota files of its cgroup) are not ones
+// pMARS has, so they must not shorten the nesting.
+func TestParameterFileDepth(t *testing.T) {
+	goTool, err := exec.LookPath("go")
+	sh, shErr := exec.LookPath("sh")
+	if err != nil || shErr != nil || runtime.GOOS != "linux" {
+		t.Skip("needs go, sh and Linux")
+	}
+	dir := t.TempDir()
+	mars := filepath.Join(dir, "robocom-mars")
+	build := exec.Command(goTool, "build", "-o", mars, ".")
+	build.Env = append(os.Environ(), "CGO_ENABLED=0")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "self"), []byte("-@ self\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// The descriptors a C program started the same way has (the test may pass on more than
+	// 0, 1 and 2): those ls lists, less the one it reads the folder with.
+	var fds bytes.Buffer
+	ls := exec.Command(sh, "-c", `ulimit -n 1024 && exec ls /proc/self/fd`)
+	ls.Stdout = &fds
+	if err := ls.Run(); err != nil {
+		t.Skip("cannot list the descriptors:", err)
+	}
+	want := 1024 - (len(strings.Fields(fds.String())) - 1)
+	var stderr bytes.Buffer
+	cmd := exec.Command(sh, "-c", `ulimit -n 1024 && exec "$0" -@ self`, mars)
+	cmd.Dir, cmd.Stderr = dir, &stderr
+	if err := cmd.Run(); err == nil {
+		t.Fatal("exit status 0, want 2")
+	}
+	if n := strings.Count(stderr.String(), "The error is located in \"self\"\n"); n != want {
+		t.Errorf("%d levels, want %d (pMARS 0.9.2: 1021 with 0, 1 and 2 open)", n, want)
+	}
+}

@@ -22,8 +22,8 @@ func fileBudget() int {
 	open := 0
 	for _, e := range ents {
 		target, err := os.Readlink("/proc/self/fd/" + e.Name())
-		if err != nil || strings.HasPrefix(target, "anon_inode:") {
-			continue // (the folder read just now is gone already; the poller's)
+		if err != nil || strings.HasPrefix(target, "anon_inode:") || strings.HasPrefix(target, "/sys/fs/cgroup/") {
+			continue // (the folder read just now is gone already; the poller's; the runtime's CPU quota files)
 		}
 		open++
 	}
