@@ -11,6 +11,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 )
 
 // TestLinksOnlyTheMars: robocom-mars exists to start faster than robocom, which links the
@@ -149,5 +150,35 @@ func TestParameterFileDepth(t *testing.T) {
 	}
 	if n := strings.Count(stderr.String(), "The error is located in \"self\"\n"); n != want {
 		t.Errorf("%d levels, want %d (pMARS 0.9.2: 1021 with 0, 1 and 2 open)", n, want)
+	}
+}
+
+// TestInterruptKeepsListings: SIGINT ends pMARS with status 4 through exit(), which writes
+// what its standard output held: the listings printed before the battle. pMARS 0.9.2 prints
+// both listings here.
+func TestInterruptKeepsListings(t *testing.T) {
+	goTool, err := exec.LookPath("go")
+	if err != nil || runtime.GOOS == "windows" {
+		t.Skip("needs go and SIGINT")
+	}
+	dir := t.TempDir()
+	mars := filepath.Join(dir, "robocom-mars")
+	build := exec.Command(goTool, "build", "-o", mars, ".")
+	build.Env = append(os.Environ(), "CGO_ENABLED=0")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	var stdout bytes.Buffer
+	cmd := exec.Command(mars, "-r", "1000000", "-F", "500", "../../corewars/redcode/testdata/jmp0.red", "../../corewars/redcode/testdata/jmp0.red")
+	cmd.Stdout = &stdout
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(500 * time.Millisecond)
+	cmd.Process.Signal(os.Interrupt)
+	cmd.Wait()
+	listing := "Program \"Loop\" (length 1) by \"Anonymous\"\n\n       ORG      START\nSTART  JMP.B  $     0, $     0     \n\n"
+	if code := cmd.ProcessState.ExitCode(); code != 4 || stdout.String() != listing+listing {
+		t.Errorf("status %d, stdout %q; want 4 and both listings", code, stdout.String())
 	}
 }

@@ -44,6 +44,8 @@ func Mars(args []string) int {
 	case status := <-done:
 		return status
 	case <-interrupted:
+		pmars.Interrupted()
+		flush(out)
 		return 4
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"sync"
 	"time"
 
 	"robocom/corewars/redcode"
@@ -32,12 +33,40 @@ const stdioBlock = 4096
 // whatever pMARS prints on standard error meanwhile: with "pmars ... 2>&1" a later
 // warrior's messages come before the earlier warriors' listings.
 type stdioOut struct {
+	mu       sync.Mutex // (Interrupted flushes it from another goroutine)
 	w        io.Writer
 	terminal bool
 	buf      []byte
+	closed   bool // interrupted: pMARS has exited, nothing more is written
+}
+
+// running is the standard output of the Run in progress, for Interrupted.
+var running struct {
+	sync.Mutex
+	out *stdioOut
+}
+
+// Interrupted writes what the Run in progress holds for standard output and stops it
+// from writing more: SIGINT ends pMARS through exit(), which flushes its standard output
+// (the listings printed before the battle), with status 4.
+func Interrupted() {
+	running.Lock()
+	o := running.out
+	running.Unlock()
+	if o != nil {
+		o.Flush()
+		o.mu.Lock()
+		o.closed = true
+		o.mu.Unlock()
+	}
 }
 
 func (o *stdioOut) Write(p []byte) (int, error) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.closed {
+		return len(p), nil
+	}
 	o.buf = append(o.buf, p...)
 	if n := len(o.buf) - len(o.buf)%stdioBlock; n > 0 {
 		_, err := o.w.Write(o.buf[:n])
@@ -58,7 +87,9 @@ func (o *stdioOut) sync() {
 
 // Flush writes what is held.
 func (o *stdioOut) Flush() error {
-	if len(o.buf) == 0 {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if len(o.buf) == 0 || o.closed {
 		return nil
 	}
 	_, err := o.w.Write(o.buf)
@@ -81,6 +112,9 @@ func readParamFile(name string) ([]byte, error) {
 // Run is "pmars ARGS": it writes what pMARS writes and returns its exit status.
 func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	out := &stdioOut{w: stdout, terminal: termtext.IsTerminal(stdout)}
+	running.Lock()
+	running.out = out
+	running.Unlock()
 	defer out.Flush()
 	var stdinData []byte
 	stdinRead := false
