@@ -4,7 +4,8 @@
 // (source) and Virus (as RBI), runs the game, clicks one robot of each team and checks that
 // two debugger panels stand beside the board, each under a band of its team's colour.
 // Run with: go test -tags e2e -run E2EDebuggers ./cmd/robocom/ (make test does when Xvfb is there).
-// -debugshot=FILE keeps the screenshot (docs/debuggers.png is made this way).
+// -debugshot=FILE keeps the screenshot (docs/debuggers.png, once made this way, gave way to
+// docs/window-*.png, taken by hand with four debuggers open).
 package main
 
 import (
