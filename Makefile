@@ -19,7 +19,7 @@ run: deps
 # Three binaries: robocom, headless (no Gio, no C libraries), for the PATH: every subcommand;
 # with no subcommand it hands the window to robocom-window beside it, the full build;
 # robocom-mars is `robocom mars` alone, for hills and scripts that start a MARS once per
-# battle (it starts in a third of robocom's time).
+# battle (it starts with half of robocom's start-up instructions).
 build: deps
 	$(GO) build -o robocom-window ./cmd/robocom
 	CGO_ENABLED=0 $(GO) build -tags nogui -o robocom ./cmd/robocom
