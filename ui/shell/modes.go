@@ -1,11 +1,13 @@
 package shell
 
 import (
+	"image"
 	"image/color"
 	"io/fs"
 	"path"
 
 	"gioui.org/layout"
+	"gioui.org/op"
 	"gioui.org/op/clip"
 	"gioui.org/op/paint"
 	"gioui.org/unit"
@@ -85,7 +87,32 @@ func (m *Modes) Layout(gtx layout.Context, roboCom layout.Widget) layout.Dimensi
 	return m.tips.Layout(gtx, func(gtx layout.Context) layout.Dimensions { return m.layout(gtx, roboCom) })
 }
 
+// The mode is laid out before the bar above it, so that it reads its game keys first: a key
+// goes to the first widget of the frame that asks for it, and a tab that has the keyboard
+// would take Space (Gio's buttons click on Space), which stays the game's start and pause.
+// The bar's height is measured first, in a frame without events.
 func (m *Modes) layout(gtx layout.Context, roboCom layout.Widget) layout.Dimensions {
+	measure := gtx.Disabled()
+	measure.Constraints.Min.Y = 0
+	rec := op.Record(gtx.Ops)
+	barH := m.layoutBar(measure).Size.Y
+	rec.Stop() // drawn again below, with events
+
+	mode := gtx
+	mode.Constraints.Max.Y = max(gtx.Constraints.Max.Y-barH, 0)
+	mode.Constraints.Min = image.Pt(gtx.Constraints.Max.X, mode.Constraints.Max.Y)
+	off := op.Offset(image.Pt(0, barH)).Push(gtx.Ops)
+	// Both modes fill their background with paint.Fill, which covers the whole clip: clip
+	// them below the bar.
+	cl := clip.Rect{Max: mode.Constraints.Max}.Push(gtx.Ops)
+	if m.CoreOn {
+		m.Core.Layout(mode)
+	} else {
+		roboCom(mode)
+	}
+	cl.Pop()
+	off.Pop()
+
 	was := m.CoreOn
 	if m.robo.Clicked(gtx) {
 		m.CoreOn = false
@@ -93,21 +120,16 @@ func (m *Modes) layout(gtx layout.Context, roboCom layout.Widget) layout.Dimensi
 	if m.core.Clicked(gtx) {
 		m.CoreOn = true
 	}
-	if m.CoreOn != was && m.OnSwitch != nil {
-		m.OnSwitch(m.CoreOn)
+	if m.CoreOn != was {
+		gtx.Execute(op.InvalidateCmd{}) // the other mode is drawn in the next frame
+		if m.OnSwitch != nil {
+			m.OnSwitch(m.CoreOn)
+		}
 	}
-	return layout.Flex{Axis: layout.Vertical}.Layout(gtx,
-		layout.Rigid(m.layoutBar),
-		layout.Flexed(1, func(gtx layout.Context) layout.Dimensions {
-			// Both modes fill their background with paint.Fill, which covers the whole clip:
-			// clip them below the bar.
-			defer clip.Rect{Max: gtx.Constraints.Max}.Push(gtx.Ops).Pop()
-			if m.CoreOn {
-				return m.Core.Layout(gtx)
-			}
-			return roboCom(gtx)
-		}),
-	)
+	bar := gtx
+	bar.Constraints.Min.Y, bar.Constraints.Max.Y = 0, barH
+	m.layoutBar(bar)
+	return layout.Dimensions{Size: gtx.Constraints.Max}
 }
 
 func (m *Modes) layoutBar(gtx layout.Context) layout.Dimensions {

@@ -10,6 +10,7 @@ import (
 
 	"gioui.org/f32"
 	"gioui.org/io/input"
+	"gioui.org/io/key"
 	"gioui.org/io/pointer"
 	"gioui.org/layout"
 	"gioui.org/op"
@@ -170,5 +171,56 @@ func TestHiddenModeSaysItRuns(t *testing.T) {
 	h.frame()
 	if _, ok := h.find("Core War" + runningMark); ok && !m.Core.Running() {
 		t.Error("the Core War tab says running with its game paused")
+	}
+}
+
+// TestSpaceStaysWithTheMode: Space pressed while a tab of the bar has the keyboard (Tab
+// reaches the tabs first) goes to the mode below, whose start and pause it is, not to the tab:
+// the bar was laid out first, so the focused "Core War" tab took Space and switched the mode.
+func TestSpaceStaysWithTheMode(t *testing.T) {
+	for _, coreOn := range []bool{false, true} {
+		m := NewModes(sampleConfig("bundled:dwarf.cw", "bundled:imp.cw"), coreOn)
+		spaces := 0
+		robo := func(gtx layout.Context) layout.Dimensions {
+			for {
+				e, ok := gtx.Event(key.Filter{Name: key.NameSpace})
+				if !ok {
+					break
+				}
+				if e, ok := e.(key.Event); ok && e.State == key.Press {
+					spaces++
+				}
+			}
+			return layout.Dimensions{Size: gtx.Constraints.Max}
+		}
+		tab := &m.core // the other mode's tab
+		if coreOn {
+			tab = &m.robo
+		}
+		focus := true
+		h := &modesHarness{now: time.Unix(1000, 0)}
+		h.draw = func(gtx layout.Context) {
+			if focus {
+				gtx.Execute(key.FocusCmd{Tag: tab})
+				focus = false
+			}
+			m.Layout(gtx, robo)
+		}
+		h.frame()
+		h.frame()
+		wasRunning := m.Core.Running()
+		h.r.Queue(key.Event{Name: key.NameSpace, State: key.Press}, key.Event{Name: key.NameSpace, State: key.Release})
+		h.frame()
+		h.frame()
+		if m.CoreOn != coreOn {
+			t.Errorf("Core War mode %v: Space on the other mode's focused tab switched the mode", coreOn)
+		}
+		if !coreOn && spaces != 1 {
+			t.Errorf("the RoboCom mode read %d Space presses, want 1", spaces)
+		}
+		if coreOn && m.Core.Running() == wasRunning {
+			t.Errorf("Space in the Core War mode did not start or pause its game (running %v)", wasRunning)
+		}
+		m.Close()
 	}
 }
