@@ -118,18 +118,12 @@ func runIt(t *testing.T, name string, args []string) string {
 // runtime's own descriptors (its poller's, the CPU quota files of its cgroup) are not ones
 // pMARS has, so they must not shorten the nesting.
 func TestParameterFileDepth(t *testing.T) {
-	goTool, err := exec.LookPath("go")
-	sh, shErr := exec.LookPath("sh")
-	if err != nil || shErr != nil || runtime.GOOS != "linux" {
-		t.Skip("needs go, sh and Linux")
+	sh, err := exec.LookPath("sh")
+	if err != nil || runtime.GOOS != "linux" {
+		t.Skip("needs sh and Linux")
 	}
-	dir := t.TempDir()
-	mars := filepath.Join(dir, "robocom-mars")
-	build := exec.Command(goTool, "build", "-o", mars, ".")
-	build.Env = append(os.Environ(), "CGO_ENABLED=0")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	mars := buildMars(t)
+	dir := filepath.Dir(mars)
 	if err := os.WriteFile(filepath.Join(dir, "self"), []byte("-@ self\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -157,17 +151,10 @@ func TestParameterFileDepth(t *testing.T) {
 // what its standard output held: the listings printed before the battle. pMARS 0.9.2 prints
 // both listings here.
 func TestInterruptKeepsListings(t *testing.T) {
-	goTool, err := exec.LookPath("go")
-	if err != nil || runtime.GOOS == "windows" {
-		t.Skip("needs go and SIGINT")
+	if runtime.GOOS == "windows" {
+		t.Skip("needs SIGINT")
 	}
-	dir := t.TempDir()
-	mars := filepath.Join(dir, "robocom-mars")
-	build := exec.Command(goTool, "build", "-o", mars, ".")
-	build.Env = append(os.Environ(), "CGO_ENABLED=0")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	mars := buildMars(t)
 	var stdout bytes.Buffer
 	cmd := exec.Command(mars, "-r", "1000000", "-F", "500", "../../corewars/redcode/testdata/jmp0.red", "../../corewars/redcode/testdata/jmp0.red")
 	cmd.Stdout = &stdout
@@ -181,4 +168,24 @@ func TestInterruptKeepsListings(t *testing.T) {
 	if code := cmd.ProcessState.ExitCode(); code != 4 || stdout.String() != listing+listing {
 		t.Errorf("status %d, stdout %q; want 4 and both listings", code, stdout.String())
 	}
+}
+
+// buildMars builds robocom-mars (static, as make build does) into the test's own folder and
+// returns its path; without a go command the test is skipped.
+func buildMars(t *testing.T) string {
+	t.Helper()
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go command to build the binary")
+	}
+	mars := filepath.Join(t.TempDir(), "robocom-mars")
+	if runtime.GOOS == "windows" {
+		mars += ".exe"
+	}
+	build := exec.Command(goTool, "build", "-o", mars, ".")
+	build.Env = append(os.Environ(), "CGO_ENABLED=0")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return mars
 }

@@ -18,16 +18,8 @@ import (
 // characters escaped (an ESC there would be a command to the terminal), and to a pipe as
 // pMARS writes it, byte for byte.
 func TestNamesReachATerminalEscaped(t *testing.T) {
-	goTool, err := exec.LookPath("go")
-	if err != nil {
-		t.Skip("no go command to build the binary")
-	}
-	dir := t.TempDir()
-	mars := filepath.Join(dir, "robocom-mars")
-	build := exec.Command(goTool, "build", "-o", mars, ".")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	mars := buildMars(t)
+	dir := filepath.Dir(mars)
 	warrior := filepath.Join(dir, "red.red")
 	if err := os.WriteFile(warrior, []byte(";redcode\n;name Red\x1b]0;owned\a\n;author Eve\x1b[2J\nmov 0, 1\n"), 0o644); err != nil {
 		t.Fatal(err)
