@@ -28,7 +28,7 @@ func TestGraphShowsEqualCountsApart(t *testing.T) {
 		b := img.Bounds()
 		for y := b.Min.Y; y < b.Max.Y; y++ {
 			for x := b.Min.X; x < b.Max.X; x++ {
-				if near(img.RGBAAt(x, y), want) {
+				if goldentest.Near(img.RGBAAt(x, y), color.RGBA(want), 8) {
 					n++
 				}
 			}
@@ -37,9 +37,4 @@ func TestGraphShowsEqualCountsApart(t *testing.T) {
 			t.Errorf("%s's line shows in %d pixels of its colour, want a line across the plot", team.Name, n)
 		}
 	}
-}
-
-func near(c color.RGBA, want color.NRGBA) bool {
-	d := func(a, b uint8) int { return max(int(a), int(b)) - min(int(a), int(b)) }
-	return d(c.R, want.R) <= 8 && d(c.G, want.G) <= 8 && d(c.B, want.B) <= 8
 }
