@@ -115,7 +115,14 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	running.Lock()
 	running.out = out
 	running.Unlock()
-	defer out.Flush()
+	defer func() {
+		out.Flush()
+		running.Lock()
+		if running.out == out { // (a Run that has returned is not Interrupted's)
+			running.out = nil
+		}
+		running.Unlock()
+	}()
 	var stdinData []byte
 	stdinRead := false
 	readStdin := func() []byte {
