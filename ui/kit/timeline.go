@@ -46,11 +46,6 @@ func Disabled(off bool, w layout.Widget) layout.Widget {
 	}
 }
 
-// Timeline draws t for a game at cycle of furthest; canBack enables "← 1 cycle".
-func (k Kit) Timeline(t *Timeline, cycle, furthest int64, canBack bool) layout.Widget {
-	return k.TimelineRow(t, cycle, furthest, TimelineLook{CanBack: canBack})
-}
-
 // TimelineLook is what a window says in its timeline row beyond the shared parts.
 type TimelineLook struct {
 	CanBack bool // enables "← 1 cycle"
