@@ -91,13 +91,13 @@ func openArena(args []string) int {
 		}
 		files = append(files, "disk:"+strings.TrimPrefix(filepath.ToSlash(abs), "/"))
 	}
-	givenFolder := "" // the picker opens where the files given are
-	if len(files) > 0 {
-		givenFolder = picker.FolderOf(files[0])
-	}
 	var coreFiles []string // .red, .cw and .vna programs open the window in the Core War mode
 	if len(files) > 0 && shell.AllCoreFiles(files) {
-		coreFiles, files, givenFolder = files, nil, ""
+		coreFiles, files = files, nil
+	}
+	givenFolder := "" // the RoboCom picker opens where the files given are (coreStart: Core War's)
+	if len(files) > 0 {
+		givenFolder = picker.FolderOf(files[0])
 	}
 	var settings *kit.SettingsStore
 	var settingsErr error
