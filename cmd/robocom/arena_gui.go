@@ -97,7 +97,7 @@ func openArena(args []string) int {
 	}
 	givenFolder := "" // the RoboCom picker opens where the files given are (coreStart: Core War's)
 	if len(files) > 0 {
-		givenFolder = picker.FolderOf(files[0])
+		givenFolder = folderOfGiven(files[0])
 	}
 	var settings *kit.SettingsStore
 	var settingsErr error
@@ -219,13 +219,28 @@ func openArena(args []string) int {
 // War files given, or no files and the Core War mode chosen last).
 func coreStart(args, coreFiles []string, s kit.Settings) (files []string, copies []int, folder string, coreFirst bool) {
 	if len(coreFiles) > 0 { // the picker opens in the folder of the files given
-		return coreFiles, nil, picker.FolderOf(coreFiles[0]), true
+		folder = s.CoreFolder
+		if f := folderOfGiven(coreFiles[0]); f != "" {
+			folder = f
+		}
+		return coreFiles, nil, folder, true
 	}
 	for _, p := range s.CorePlayers {
 		files = append(files, p.Path)
 		copies = append(copies, p.Copies)
 	}
 	return files, copies, s.CoreFolder, len(args) == 0 && s.Mode == kit.ModeCoreWar
+}
+
+// folderOfGiven is the picker's first folder for a file given on the command line (a "disk:"
+// location): the file's folder, or "" to keep the one used last when that folder is not there
+// (a mistyped path would open the picker on "Cannot list …").
+func folderOfGiven(loc string) string {
+	f := picker.FolderOf(loc)
+	if fi, err := os.Stat("/" + strings.TrimPrefix(f, "disk:")); err != nil || !fi.IsDir() {
+		return ""
+	}
+	return f
 }
 
 // rememberCore keeps the Core War mode's players, copies and folder in the settings.

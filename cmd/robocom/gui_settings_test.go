@@ -114,8 +114,13 @@ func TestGivenFilesAreRemembered(t *testing.T) {
 // remembered (as the RoboCom mode's Config.Folder); a plain start keeps the remembered one.
 func TestGivenCoreFilesOpenThePickerThere(t *testing.T) {
 	s := kit.Settings{CoreFolder: "bundled:core"}
-	if _, _, folder, _ := coreStart([]string{"/tmp/x/dwarf.red"}, []string{"disk:tmp/x/dwarf.red"}, s); folder != "disk:tmp/x" {
-		t.Errorf("given disk:tmp/x/dwarf.red, the picker opens in %q, want disk:tmp/x", folder)
+	dir := strings.TrimPrefix(filepath.ToSlash(t.TempDir()), "/")
+	if _, _, folder, _ := coreStart([]string{"/" + dir + "/dwarf.red"}, []string{"disk:" + dir + "/dwarf.red"}, s); folder != "disk:"+dir {
+		t.Errorf("given disk:%s/dwarf.red, the picker opens in %q, want disk:%s", dir, folder, dir)
+	}
+	// A folder that is not there (a mistyped path) keeps the one remembered.
+	if _, _, folder, _ := coreStart([]string{"/nonexistent/x/dwarf.red"}, []string{"disk:nonexistent/x/dwarf.red"}, s); folder != "bundled:core" {
+		t.Errorf("given a file in a folder that is not there, the picker opens in %q, want the remembered bundled:core", folder)
 	}
 	if _, _, folder, _ := coreStart(nil, nil, s); folder != "bundled:core" {
 		t.Errorf("a plain start opens the picker in %q, want the remembered bundled:core", folder)
